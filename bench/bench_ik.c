@@ -1,0 +1,60 @@
+#include "bench.h"
+
+#include <stickanim/ik.h>
+
+enum { CASES = 1024 };
+
+typedef struct ik_inputs {
+    sa_vec2 root[CASES], target[CASES];
+    float len1[CASES], len2[CASES];
+} ik_inputs;
+
+static void fill(ik_inputs *in) {
+    /* Mostly reachable targets, a quarter out of reach, as a running figure's legs and arms see. */
+    for (int i = 0; i < CASES; ++i) {
+        in->root[i] = sa_v2(bench_random(-50, 50), bench_random(-50, 50));
+        in->target[i] = sa_v2(in->root[i].x + bench_random(-80, 80), in->root[i].y + bench_random(-80, 80));
+        in->len1[i] = bench_random(20, 40);
+        in->len2[i] = bench_random(20, 40);
+    }
+}
+
+static void run_two_bone(void *ctx, size_t i) {
+    const ik_inputs *in = (const ik_inputs *)ctx;
+    const size_t k = i % CASES;
+    const sa_vec2 j = sa_ik_two_bone(in->root[k], in->target[k], in->len1[k], in->len2[k], (k & 1) ? 1.0f : -1.0f);
+    bench_sink(&j, sizeof j);
+}
+
+static void run_two_bone_ex(void *ctx, size_t i) {
+    const ik_inputs *in = (const ik_inputs *)ctx;
+    const size_t k = i % CASES;
+    sa_ik_options o = sa_ik_options_default();
+    o.softness = 4.0f;
+    o.max_stretch = 1.1f;
+    const sa_ik_result r = sa_ik_two_bone_ex(in->root[k], in->target[k], in->len1[k], in->len2[k], &o);
+    bench_sink(&r, sizeof r);
+}
+
+static void run_reach_guard(void *ctx, size_t i) {
+    const ik_inputs *in = (const ik_inputs *)ctx;
+    const size_t k = i % CASES;
+    const sa_vec2 t = sa_ik_reach_guard(in->root[k], in->target[k], in->len1[k], in->len2[k], SA_IK_LEG_MARGIN);
+    bench_sink(&t, sizeof t);
+}
+
+static void run_arm_fk(void *ctx, size_t i) {
+    const ik_inputs *in = (const ik_inputs *)ctx;
+    const size_t k = i % CASES;
+    const sa_arm_pose p = sa_arm_fk(in->root[k], in->target[k].x * 0.02f, in->target[k].y * 0.01f, 27, 25);
+    bench_sink(&p, sizeof p);
+}
+
+void bench_ik(void) {
+    static ik_inputs in;
+    fill(&in);
+    bench_report("sa_ik_two_bone", bench_run(run_two_bone, &in, 200000));
+    bench_report("sa_ik_two_bone_ex (soft 4, stretch 1.1)", bench_run(run_two_bone_ex, &in, 200000));
+    bench_report("sa_ik_reach_guard", bench_run(run_reach_guard, &in, 200000));
+    bench_report("sa_arm_fk", bench_run(run_arm_fk, &in, 200000));
+}

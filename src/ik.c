@@ -1,0 +1,173 @@
+#include <stickanim/ik.h>
+
+#include "internal/scalar.h"
+
+/* The triangle is solved in double: lengths and distances up to FLT_MAX square without
+ * overflow, and the rotation by the root angle needs no trigonometry (cos from the law of
+ * cosines, sin from sqrt(1 - cos^2)), which is both exact to float precision and fast. */
+
+typedef struct aim {
+    double ux, uy; /* unit root -> target direction; straight down when undefined */
+    double d;      /* root -> target distance */
+} aim;
+
+static float sane_length(float len) { return (sai_finite(len) && len > 0.0f) ? len : 0.0f; }
+
+static sa_vec2 sane_point(sa_vec2 p) {
+    return sai_v2(sai_finite_or(p.x, 0.0f), sai_finite_or(p.y, 0.0f));
+}
+
+/* A non-finite target reads as "straight down, out of reach"; a target on the root as "straight
+ * down, at distance 0" (the chain folds). */
+static aim aim_at(sa_vec2 root, sa_vec2 target) {
+    aim a = {0.0, 1.0, 0.0};
+    if (!sai_v2_finite(target)) {
+        a.d = (double)FLT_MAX;
+        return a;
+    }
+    const double dx = (double)target.x - (double)root.x;
+    const double dy = (double)target.y - (double)root.y;
+    const double d = sqrt(dx * dx + dy * dy);
+    if (!(d > 1e-12)) return a;
+    a.ux = dx / d;
+    a.uy = dy / d;
+    a.d = d;
+    return a;
+}
+
+static double clamp_d(double v, double lo, double hi) { return v > hi ? hi : (v < lo ? lo : v); }
+
+/* The seed's distance clamp: just inside [|L1 - L2|, L1 + L2]; lo wins when the two cross. */
+static double reachable_distance(double d, double l1, double l2) {
+    const double lo = fabs(l1 - l2) + (double)SA_IK_EPSILON;
+    const double hi = l1 + l2 - (double)SA_IK_EPSILON;
+    return d < lo ? lo : (d > hi ? hi : d);
+}
+
+static sa_vec2 middle_joint(sa_vec2 root, aim a, double l1, double l2, float bend) {
+    if (l1 <= 0.0) return root;
+    const double d = reachable_distance(a.d, l1, l2);
+    const double ca = clamp_d((l1 * l1 + d * d - l2 * l2) / (2.0 * l1 * d), -1.0, 1.0);
+    double sn = sqrt(1.0 - ca * ca);
+    if (bend < 0.0f) sn = -sn;
+    const double jx = a.ux * ca - a.uy * sn;
+    const double jy = a.uy * ca + a.ux * sn;
+    return sai_v2(sai_narrow((double)root.x + jx * l1), sai_narrow((double)root.y + jy * l1));
+}
+
+sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float bend) {
+    root = sane_point(root);
+    return middle_joint(root, aim_at(root, target), sane_length(len1), sane_length(len2), bend);
+}
+
+sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin) {
+    root = sane_point(root);
+    const double m = (sai_finite(margin) && margin > 0.0f) ? (double)margin : 0.0;
+    const double reach = (double)sane_length(len1) + (double)sane_length(len2) - m;
+    if (!(reach > 0.0)) return root;
+    const aim a = aim_at(root, target);
+    if (sai_v2_finite(target) && a.d <= reach) return target;
+    return sai_v2(sai_narrow((double)root.x + a.ux * reach), sai_narrow((double)root.y + a.uy * reach));
+}
+
+sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
+                      float fore_len) {
+    shoulder = sane_point(shoulder);
+    const float a = sai_finite_or(upper_angle, 0.0f);
+    const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
+    const double l1 = sane_length(upper_len), l2 = sane_length(fore_len);
+    /* The seed's convention: angle 0 hangs down (+y), positive swings forward (+x). */
+    const double ex = (double)shoulder.x + (double)sinf(a) * l1;
+    const double ey = (double)shoulder.y + (double)cosf(a) * l1;
+    sa_arm_pose p;
+    p.elbow = sai_v2(sai_narrow(ex), sai_narrow(ey));
+    p.hand = sai_v2(sai_narrow(ex + (double)sinf(b) * l2), sai_narrow(ey + (double)cosf(b) * l2));
+    return p;
+}
+
+sa_ik_options sa_ik_options_default(void) {
+    sa_ik_options o;
+    o.bend = 1.0f;
+    o.softness = 0.0f;
+    o.max_stretch = 1.0f;
+    o.weight = 1.0f;
+    o.fk_joint = sai_v2(0.0f, 0.0f);
+    o.fk_end = sai_v2(0.0f, 0.0f);
+    return o;
+}
+
+/* ozz-style exponential soften: slope 1 where the soft zone starts, approaching full reach. */
+static double soften(double d, double reach, double softness) {
+    const double start = reach - softness;
+    if (softness <= 0.0 || d <= start) return d;
+    return start + softness * (1.0 - exp(-(d - start) / softness));
+}
+
+/* Direction angle of a bone in canvas space; a degenerate or non-finite bone hangs down. */
+static double bone_angle(sa_vec2 from, sa_vec2 to) {
+    const double dx = (double)to.x - (double)from.x, dy = (double)to.y - (double)from.y;
+    if (!isfinite(dx) || !isfinite(dy) || (dx == 0.0 && dy == 0.0)) return 0.5 * SAI_PI_D;
+    return atan2(dy, dx);
+}
+
+static double blend_angle(double from, double to, double w) {
+    double diff = fmod(to - from, 2.0 * SAI_PI_D);
+    if (diff > SAI_PI_D) diff -= 2.0 * SAI_PI_D;
+    if (diff < -SAI_PI_D) diff += 2.0 * SAI_PI_D;
+    return from + diff * w;
+}
+
+static sa_vec2 along(sa_vec2 from, double angle, double len) {
+    return sai_v2(sai_narrow((double)from.x + cos(angle) * len),
+                  sai_narrow((double)from.y + sin(angle) * len));
+}
+
+/* Direction of the second bone: from the joint to the (clamped) aim point on the root -> target
+ * line; with no first bone, straight along that line. */
+static double second_bone_angle(sa_vec2 root, sa_vec2 joint, aim a, double l1, double l2) {
+    if (l1 <= 0.0) return atan2(a.uy, a.ux);
+    const double d = reachable_distance(a.d, l1, l2);
+    const double ex = (double)root.x + a.ux * d - (double)joint.x;
+    const double ey = (double)root.y + a.uy * d - (double)joint.y;
+    if (ex == 0.0 && ey == 0.0) return atan2(a.uy, a.ux);
+    return atan2(ey, ex);
+}
+
+sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
+                               const sa_ik_options *options) {
+    const sa_ik_options o = options ? *options : sa_ik_options_default();
+    root = sane_point(root);
+    double l1 = sane_length(len1), l2 = sane_length(len2);
+    const double reach = l1 + l2;
+    const double softness = clamp_d(sai_finite_or(o.softness, 0.0f), 0.0, reach);
+    const double max_stretch =
+        sai_finite(o.max_stretch) && o.max_stretch > 1.0f ? (double)o.max_stretch : 1.0;
+    const float weight = sai_finite(o.weight) ? sai_saturate(o.weight) : 1.0f;
+
+    aim a = aim_at(root, target);
+    a.d = soften(a.d, reach, softness);
+    if (reach > 0.0 && a.d > reach) {
+        const double k = a.d / reach < max_stretch ? a.d / reach : max_stretch;
+        l1 *= k;
+        l2 *= k;
+    }
+
+    sa_ik_result r;
+    r.len1 = sai_narrow(l1);
+    r.len2 = sai_narrow(l2);
+    r.joint = middle_joint(root, a, l1, l2, o.bend);
+    /* Rebuilding the end from the joint keeps |end - joint| = len2 even when the cosine clamped. */
+    r.end = along(r.joint, second_bone_angle(root, r.joint, a, l1, l2), l2);
+
+    if (weight < 1.0f) {
+        const double fk1 = bone_angle(root, o.fk_joint);
+        const double fk2 = sai_v2_finite(o.fk_joint) ? bone_angle(o.fk_joint, o.fk_end) : fk1;
+        const double t1 = blend_angle(fk1, bone_angle(root, r.joint), weight);
+        const double t2 = blend_angle(fk2, bone_angle(r.joint, r.end), weight);
+        r.joint = along(root, t1, l1);
+        r.end = along(r.joint, t2, l2);
+    }
+    r.reached = sai_v2_finite(target) &&
+                sai_v2_length(sai_v2_sub(r.end, target)) <= SA_IK_REACH_TOLERANCE;
+    return r;
+}

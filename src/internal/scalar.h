@@ -1,0 +1,55 @@
+/* Inline copies of the hot scalar and vec2 helpers for use inside the library, so inner loops
+ * need no call. The exported functions in math.c are defined from these, and
+ * tests/test_math.c checks that both agree. Not installed. */
+#ifndef STICKANIM_INTERNAL_SCALAR_H
+#define STICKANIM_INTERNAL_SCALAR_H
+
+#include <float.h>
+#include <math.h>
+#include <stickanim/math.h>
+
+#define SAI_PI_D 3.14159265358979323846
+
+static inline bool sai_finite(float v) { return isfinite(v) != 0; }
+
+/* NaN compares false everywhere, so it falls through to lo. */
+static inline float sai_clamp(float v, float lo, float hi) {
+    if (v >= lo && v <= hi) return v;
+    if (v > hi && hi >= lo) return hi;
+    return lo;
+}
+
+static inline float sai_saturate(float v) { return sai_clamp(v, 0.0f, 1.0f); }
+static inline float sai_lerp(float a, float b, float t) { return a + (b - a) * t; }
+
+static inline float sai_smooth(float u) {
+    u = sai_saturate(u);
+    return u * u * (3.0f - 2.0f * u);
+}
+
+/* double -> float without overflow to infinity: results of finite input stay finite. */
+static inline float sai_narrow(double v) {
+    if (v > (double)FLT_MAX) return FLT_MAX;
+    if (v < -(double)FLT_MAX) return -FLT_MAX;
+    return v == v ? (float)v : 0.0f;
+}
+
+static inline float sai_finite_or(float v, float fallback) { return sai_finite(v) ? v : fallback; }
+
+static inline sa_vec2 sai_v2(float x, float y) {
+    sa_vec2 v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+static inline sa_vec2 sai_v2_add(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x + b.x, a.y + b.y); }
+static inline sa_vec2 sai_v2_sub(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x - b.x, a.y - b.y); }
+static inline sa_vec2 sai_v2_scale(sa_vec2 v, float s) { return sai_v2(v.x * s, v.y * s); }
+static inline float sai_v2_dot(sa_vec2 a, sa_vec2 b) { return a.x * b.x + a.y * b.y; }
+static inline float sai_v2_length(sa_vec2 v) { return hypotf(v.x, v.y); }
+static inline sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {
+    return sai_v2(sai_lerp(a.x, b.x, t), sai_lerp(a.y, b.y, t));
+}
+static inline bool sai_v2_finite(sa_vec2 v) { return sai_finite(v.x) && sai_finite(v.y); }
+
+#endif

@@ -1,0 +1,328 @@
+#include "test_support.h"
+
+#include <stickanim/ik.h>
+
+/* The seed's ik() written out independently in double, with trigonometry, as a reference. */
+static sa_vec2 seed_ik(sa_vec2 root, sa_vec2 target, double l1, double l2, double sign) {
+    const double dx = (double)target.x - root.x, dy = (double)target.y - root.y;
+    double d = hypot(dx, dy);
+    const double lo = fabs(l1 - l2) + 0.01, hi = l1 + l2 - 0.01;
+    d = d < lo ? lo : (d > hi ? hi : d);
+    const double base = atan2(dy, dx);
+    double ca = (l1 * l1 + d * d - l2 * l2) / (2 * l1 * d);
+    ca = ca < -1 ? -1 : (ca > 1 ? 1 : ca);
+    const double ang = base + sign * acos(ca);
+    return sa_v2((float)(root.x + cos(ang) * l1), (float)(root.y + sin(ang) * l1));
+}
+
+static double cross_from(sa_vec2 o, sa_vec2 a, sa_vec2 b) {
+    return ((double)a.x - o.x) * ((double)b.y - o.y) - ((double)a.y - o.y) * ((double)b.x - o.x);
+}
+
+static void test_ik_bad_input_gives_documented_finite_results(void **state) {
+    (void)state;
+    const sa_vec2 root = {10, 20};
+    /* Non-finite target: the chain hangs toward +y at full reach. */
+    const sa_vec2 j = sa_ik_two_bone(root, sa_v2(NAN, 5), 37, 37, 1);
+    assert_near(test_distance(j, root), 37, 1e-3);
+    assert_true(j.y - root.y > 36.9f);
+    /* Target on the root: folded chain, still exactly len1 from the root. */
+    const sa_vec2 f = sa_ik_two_bone(root, root, 37, 30, -1);
+    assert_near(test_distance(f, root), 37, 1e-3);
+    /* First bone zero or negative: the joint is the root. */
+    const sa_vec2 z = sa_ik_two_bone(root, sa_v2(50, 50), 0, 30, 1);
+    assert_near(z.x, root.x, 0);
+    assert_near(z.y, root.y, 0);
+    const sa_vec2 n = sa_ik_two_bone(root, sa_v2(50, 50), -4, 30, 1);
+    assert_near(n.x, root.x, 0);
+    /* Second bone zero: the first bone points straight at the target. */
+    const sa_vec2 s = sa_ik_two_bone(root, sa_v2(110, 20), 37, 0, 1);
+    assert_near(s.x, 47, 1e-3);
+    assert_near(s.y, 20, 1e-3);
+    /* NaN lengths count as zero; non-finite root components count as 0. */
+    const sa_vec2 q = sa_ik_two_bone(sa_v2(INFINITY, NAN), sa_v2(0, 100), 37, NAN, 1);
+    assert_near(q.x, 0, 1e-4);
+    assert_near(q.y, 37, 1e-3);
+    /* Huge but finite coordinates do not overflow. */
+    assert_finite_v2(sa_ik_two_bone(sa_v2(-3e38f, 0), sa_v2(3e38f, 3e38f), 3e38f, 3e38f, 1));
+    /* Reach guard with bad input. */
+    const sa_vec2 g = sa_ik_reach_guard(root, sa_v2(NAN, NAN), 37, 37, 1.5f);
+    assert_near(g.x, root.x, 1e-4);
+    assert_near(g.y, root.y + 72.5f, 1e-3);
+    const sa_vec2 g0 = sa_ik_reach_guard(root, sa_v2(500, 500), 1, 1, 5);
+    assert_near(g0.x, root.x, 0);
+    /* FK with bad angles hangs straight down. */
+    const sa_arm_pose a = sa_arm_fk(sa_v2(0, 0), NAN, INFINITY, 27, 25);
+    assert_near(a.elbow.x, 0, 0);
+    assert_near(a.elbow.y, 27, 1e-5);
+    assert_near(a.hand.y, 52, 1e-5);
+    /* Options with NaN fields take their defaults. */
+    sa_ik_options o = {NAN, NAN, NAN, NAN, {NAN, NAN}, {NAN, NAN}};
+    const sa_ik_result r = sa_ik_two_bone_ex(root, sa_v2(30, 70), 37, 37, &o);
+    const sa_ik_result d = sa_ik_two_bone_ex(root, sa_v2(30, 70), 37, 37, NULL);
+    assert_near(r.joint.x, d.joint.x, 1e-5);
+    assert_near(r.joint.y, d.joint.y, 1e-5);
+    assert_true(r.reached);
+}
+
+static void test_ik_no_nan_from_any_input(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(3);
+    for (int i = 0; i < 50000; ++i) {
+        const sa_vec2 root = {test_rng_nasty(&r), test_rng_nasty(&r)};
+        const sa_vec2 target = {test_rng_nasty(&r), test_rng_nasty(&r)};
+        const float l1 = test_rng_nasty(&r), l2 = test_rng_nasty(&r), bend = test_rng_nasty(&r);
+        assert_finite_v2(sa_ik_two_bone(root, target, l1, l2, bend));
+        assert_finite_v2(sa_ik_reach_guard(root, target, l1, l2, bend));
+        const sa_arm_pose a = sa_arm_fk(root, l1, l2, bend, test_rng_nasty(&r));
+        assert_finite_v2(a.elbow);
+        assert_finite_v2(a.hand);
+        sa_ik_options o = {bend, test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r),
+                           {test_rng_nasty(&r), test_rng_nasty(&r)},
+                           {test_rng_nasty(&r), test_rng_nasty(&r)}};
+        const sa_ik_result e = sa_ik_two_bone_ex(root, target, l1, l2, &o);
+        assert_finite_v2(e.joint);
+        assert_finite_v2(e.end);
+        assert_finite(e.len1);
+        assert_finite(e.len2);
+    }
+}
+
+static void test_ik_reachable_target_keeps_both_lengths(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(42);
+    int solved = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float l1 = test_rng_range(&r, 1, 200), l2 = test_rng_range(&r, 1, 200);
+        const sa_vec2 root = test_rng_v2(&r, -300, 300);
+        const float ang = test_rng_range(&r, -SA_PI, SA_PI);
+        const float lo = fabsf(l1 - l2) + 0.02f, hi = l1 + l2 - 0.02f;
+        const float d = test_rng_range(&r, lo, hi);
+        const sa_vec2 target = {root.x + cosf(ang) * d, root.y + sinf(ang) * d};
+        const float bend = (i & 1) ? 1.0f : -1.0f;
+        const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, bend);
+        assert_near(test_distance(root, j), l1, 1e-3);
+        assert_near(test_distance(j, target), l2, 2e-3);
+        ++solved;
+    }
+    assert_int_equal(solved, 20000);
+}
+
+static void test_ik_matches_the_seed_formula(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(5);
+    for (int i = 0; i < 20000; ++i) {
+        const float l1 = test_rng_range(&r, 5, 80), l2 = test_rng_range(&r, 5, 80);
+        const sa_vec2 root = test_rng_v2(&r, -200, 200), target = test_rng_v2(&r, -200, 200);
+        const float bend = (i & 1) ? 1.0f : -1.0f;
+        const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, bend);
+        const sa_vec2 ref = seed_ik(root, target, l1, l2, bend);
+        assert_near(j.x, ref.x, 2e-3);
+        assert_near(j.y, ref.y, 2e-3);
+    }
+}
+
+static void test_ik_out_of_reach_points_straight_at_target(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(9);
+    for (int i = 0; i < 10000; ++i) {
+        const float l1 = test_rng_range(&r, 10, 100), l2 = test_rng_range(&r, 10, 100);
+        const sa_vec2 root = test_rng_v2(&r, -300, 300);
+        const float ang = test_rng_range(&r, -SA_PI, SA_PI);
+        const float d = (l1 + l2) * test_rng_range(&r, 1.01f, 20.0f);
+        const sa_vec2 target = {root.x + cosf(ang) * d, root.y + sinf(ang) * d};
+        const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, 1);
+        assert_near(test_distance(root, j), l1, 1e-3);
+        /* The joint is on the root -> target ray: with bones of 10 units or more, the seed's
+         * 0.01 unit of clearance from full extension bends it off the line by under 0.05 rad. */
+        const double off = fabs(cross_from(root, j, target)) / ((double)l1 * d);
+        assert_true(off < 0.05);
+        assert_true((j.x - root.x) * (target.x - root.x) + (j.y - root.y) * (target.y - root.y) > 0);
+    }
+}
+
+static void test_ik_bend_signs_mirror_across_the_line(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(17);
+    for (int i = 0; i < 10000; ++i) {
+        const float l1 = test_rng_range(&r, 1, 100), l2 = test_rng_range(&r, 1, 100);
+        const sa_vec2 root = test_rng_v2(&r, -300, 300), target = test_rng_v2(&r, -300, 300);
+        if (test_distance(root, target) < 1e-2f) continue;
+        const sa_vec2 a = sa_ik_two_bone(root, target, l1, l2, 1);
+        const sa_vec2 b = sa_ik_two_bone(root, target, l1, l2, -1);
+        /* Reflect a across the root -> target line; it lands on b. */
+        const double dx = (double)target.x - root.x, dy = (double)target.y - root.y;
+        const double len = hypot(dx, dy), ux = dx / len, uy = dy / len;
+        const double px = a.x - root.x, py = a.y - root.y, along = px * ux + py * uy;
+        const double rx = 2 * along * ux - px, ry = 2 * along * uy - py;
+        assert_near(root.x + rx, b.x, 2e-3);
+        assert_near(root.y + ry, b.y, 2e-3);
+        /* And they sit on opposite sides (unless the chain is straight). */
+        const double ca = cross_from(root, target, a), cb = cross_from(root, target, b);
+        assert_true(ca * cb <= 1e-3 * (double)l1 * len);
+    }
+}
+
+static void test_ik_negative_bend_bends_knees_forward(void **state) {
+    (void)state;
+    const sa_vec2 hip = {0, 0}, foot = {0, 66};
+    const sa_vec2 forward = sa_ik_two_bone(hip, foot, 37, 37, -1);
+    const sa_vec2 back = sa_ik_two_bone(hip, foot, 37, 37, 1);
+    assert_true(forward.x > 10.0f);
+    assert_true(back.x < -10.0f);
+    assert_near(forward.y, 33, 1e-3);
+}
+
+static void test_ik_reach_guard_pulls_back_along_the_line(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(23);
+    for (int i = 0; i < 10000; ++i) {
+        const sa_vec2 hip = test_rng_v2(&r, -200, 200), target = test_rng_v2(&r, -300, 300);
+        const sa_vec2 g = sa_ik_reach_guard(hip, target, 37, 37, SA_IK_LEG_MARGIN);
+        const float d = test_distance(hip, target);
+        if (d <= 72.5f) {
+            assert_near(g.x, target.x, 0);
+            assert_near(g.y, target.y, 0);
+        } else {
+            assert_near(test_distance(hip, g), 72.5f, 1e-3);
+            assert_true(fabs(cross_from(hip, g, target)) < 1e-2 * d);
+        }
+    }
+}
+
+static void test_arm_fk_keeps_lengths_and_the_seed_convention(void **state) {
+    (void)state;
+    const sa_vec2 sh = {5, -10};
+    const sa_arm_pose down = sa_arm_fk(sh, 0, 0, 27, 25);
+    assert_near(down.elbow.x, 5, 1e-6);
+    assert_near(down.elbow.y, 17, 1e-5);
+    assert_near(down.hand.y, 42, 1e-5);
+    const sa_arm_pose fwd = sa_arm_fk(sh, SA_PI / 2, 0, 27, 25);
+    assert_near(fwd.hand.x, 57, 1e-4); /* positive swings forward, +x */
+    assert_near(fwd.hand.y, -10, 1e-4);
+    const sa_arm_pose flexed = sa_arm_fk(sh, 0, SA_PI / 2, 27, 25);
+    assert_near(flexed.hand.x, 30, 1e-4); /* flex bends the forearm forward */
+    test_rng r = test_rng_make(31);
+    for (int i = 0; i < 10000; ++i) {
+        const float a = test_rng_range(&r, -10, 10), f = test_rng_range(&r, -10, 10);
+        const float l1 = test_rng_range(&r, 0.1f, 100), l2 = test_rng_range(&r, 0.1f, 100);
+        const sa_arm_pose p = sa_arm_fk(sh, a, f, l1, l2);
+        assert_near(test_distance(sh, p.elbow), l1, 1e-4 * (1 + l1));
+        assert_near(test_distance(p.elbow, p.hand), l2, 1e-4 * (1 + l2));
+    }
+}
+
+static void test_ik_ex_defaults_equal_the_plain_solver(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(37);
+    for (int i = 0; i < 5000; ++i) {
+        const float l1 = test_rng_range(&r, 1, 100), l2 = test_rng_range(&r, 1, 100);
+        const sa_vec2 root = test_rng_v2(&r, -200, 200), target = test_rng_v2(&r, -200, 200);
+        sa_ik_options o = sa_ik_options_default();
+        o.bend = (i & 1) ? 1.0f : -1.0f;
+        const sa_ik_result e = sa_ik_two_bone_ex(root, target, l1, l2, &o);
+        const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, o.bend);
+        assert_near(e.joint.x, j.x, 1e-5 * 300);
+        assert_near(e.joint.y, j.y, 1e-5 * 300);
+        assert_near(test_distance(e.joint, e.end), l2, 1e-3);
+        assert_near(e.len1, l1, 0);
+        const float d = test_distance(root, target);
+        const bool reachable = d >= fabsf(l1 - l2) + 0.02f && d <= l1 + l2 - 0.02f;
+        if (reachable) assert_true(e.reached);
+        if (d > l1 + l2 + 0.05f || d < fabsf(l1 - l2) - 0.05f) assert_false(e.reached);
+    }
+}
+
+static void test_ik_ex_stretch_reaches_up_to_its_factor(void **state) {
+    (void)state;
+    sa_ik_options o = sa_ik_options_default();
+    o.max_stretch = 1.25f;
+    const sa_vec2 root = {0, 0};
+    /* 10% beyond reach: reached, both bones 10% longer. */
+    const sa_ik_result a = sa_ik_two_bone_ex(root, sa_v2(0, 74 * 1.1f), 37, 37, &o);
+    assert_true(a.reached);
+    assert_near(a.len1, 37 * 1.1f, 1e-3);
+    assert_near(a.len2, 37 * 1.1f, 1e-3);
+    assert_near(test_distance(root, a.joint), a.len1, 1e-3);
+    assert_near(test_distance(a.joint, a.end), a.len2, 1e-3);
+    /* 50% beyond: capped at 1.25, not reached, pointing at the target. */
+    const sa_ik_result b = sa_ik_two_bone_ex(root, sa_v2(0, 74 * 1.5f), 37, 37, &o);
+    assert_false(b.reached);
+    assert_near(b.len1, 37 * 1.25f, 1e-3);
+    assert_near(b.end.y, 74 * 1.25f, 0.02);
+    /* Within reach: no stretch at all. */
+    const sa_ik_result c = sa_ik_two_bone_ex(root, sa_v2(10, 60), 37, 37, &o);
+    assert_near(c.len1, 37, 0);
+    assert_true(c.reached);
+}
+
+static void test_ik_ex_softness_eases_into_full_extension(void **state) {
+    (void)state;
+    sa_ik_options o = sa_ik_options_default();
+    o.softness = 8.0f;
+    const sa_vec2 root = {0, 0};
+    float prev_end = 0.0f, prev_slope = 1.0f;
+    for (int k = 0; k <= 400; ++k) {
+        const float d = 40.0f + (float)k * 0.25f; /* 40 .. 140, through full reach at 74 */
+        const sa_ik_result r = sa_ik_two_bone_ex(root, sa_v2(0, d), 37, 37, &o);
+        const float end = r.end.y;
+        assert_near(test_distance(root, r.joint), 37, 1e-3);
+        assert_near(test_distance(r.joint, r.end), 37, 1e-3);
+        assert_true(end <= 74.0f);
+        if (d < 74 - 8 - 0.05f) assert_true(r.reached);          /* before the soft zone: exact */
+        if (d > 74 - 8 + 0.5f) assert_false(r.reached);          /* inside it: lags behind */
+        if (k > 0) {
+            const float slope = (end - prev_end) / 0.25f;
+            assert_true(slope >= -1e-3f);                        /* monotonic */
+            assert_true(slope <= prev_slope + 0.02f);            /* no snap: slope never jumps up */
+            prev_slope = slope;
+        }
+        prev_end = end;
+    }
+    assert_true(prev_end > 73.5f); /* far away it approaches full reach */
+}
+
+static void test_ik_ex_weight_blends_angles_not_positions(void **state) {
+    (void)state;
+    const sa_vec2 root = {0, 0};
+    const sa_arm_pose fk = sa_arm_fk(root, 0.3f, 0.4f, 27, 25);
+    sa_ik_options o = sa_ik_options_default();
+    o.fk_joint = fk.elbow;
+    o.fk_end = fk.hand;
+    o.weight = 0.0f;
+    const sa_ik_result zero = sa_ik_two_bone_ex(root, sa_v2(40, -10), 27, 25, &o);
+    assert_near(zero.joint.x, fk.elbow.x, 1e-4);
+    assert_near(zero.end.y, fk.hand.y, 1e-4);
+    assert_false(zero.reached);
+    o.weight = 1.0f;
+    const sa_ik_result one = sa_ik_two_bone_ex(root, sa_v2(40, -10), 27, 25, &o);
+    assert_true(one.reached);
+    float prev_x = zero.end.x;
+    for (int k = 1; k < 20; ++k) {
+        o.weight = (float)k / 20.0f;
+        const sa_ik_result m = sa_ik_two_bone_ex(root, sa_v2(40, -10), 27, 25, &o);
+        assert_near(test_distance(root, m.joint), 27, 1e-3);
+        assert_near(test_distance(m.joint, m.end), 25, 1e-3);
+        assert_true(test_distance(m.end, sa_v2(prev_x, m.end.y)) < 10.0f);
+        prev_x = m.end.x;
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ik_bad_input_gives_documented_finite_results),
+        cmocka_unit_test(test_ik_no_nan_from_any_input),
+        cmocka_unit_test(test_ik_reachable_target_keeps_both_lengths),
+        cmocka_unit_test(test_ik_matches_the_seed_formula),
+        cmocka_unit_test(test_ik_out_of_reach_points_straight_at_target),
+        cmocka_unit_test(test_ik_bend_signs_mirror_across_the_line),
+        cmocka_unit_test(test_ik_negative_bend_bends_knees_forward),
+        cmocka_unit_test(test_ik_reach_guard_pulls_back_along_the_line),
+        cmocka_unit_test(test_arm_fk_keeps_lengths_and_the_seed_convention),
+        cmocka_unit_test(test_ik_ex_defaults_equal_the_plain_solver),
+        cmocka_unit_test(test_ik_ex_stretch_reaches_up_to_its_factor),
+        cmocka_unit_test(test_ik_ex_softness_eases_into_full_extension),
+        cmocka_unit_test(test_ik_ex_weight_blends_angles_not_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

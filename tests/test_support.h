@@ -1,0 +1,97 @@
+/* Shared helpers for the cmocka tests: a deterministic random generator and float assertions
+ * that print the values they compared. Header-only; each test file includes it once. */
+#ifndef STICKANIM_TEST_SUPPORT_H
+#define STICKANIM_TEST_SUPPORT_H
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include <stickanim/math.h>
+
+/* xorshift32: deterministic, so a failing case can be replayed from its seed. */
+typedef struct test_rng {
+    uint32_t state;
+} test_rng;
+
+static inline test_rng test_rng_make(uint32_t seed) {
+    test_rng r;
+    r.state = seed ? seed : 0x9E3779B9u;
+    return r;
+}
+
+static inline uint32_t test_rng_next(test_rng *r) {
+    uint32_t x = r->state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    r->state = x;
+    return x;
+}
+
+/* Uniform float in [lo, hi). */
+static inline float test_rng_range(test_rng *r, float lo, float hi) {
+    const float u = (float)(test_rng_next(r) >> 8) * (1.0f / 16777216.0f);
+    return lo + (hi - lo) * u;
+}
+
+static inline sa_vec2 test_rng_v2(test_rng *r, float lo, float hi) {
+    sa_vec2 v;
+    v.x = test_rng_range(r, lo, hi);
+    v.y = test_rng_range(r, lo, hi);
+    return v;
+}
+
+/* A float from a list of nasty values or a random bit pattern. */
+static inline float test_rng_nasty(test_rng *r) {
+    static const float nasty[] = {0.0f, -0.0f, 1e-30f, -1e-30f, 1e30f, -1e30f, 3.4e38f,
+                                  -3.4e38f, 1.0f, -1.0f, 0.5f};
+    const uint32_t pick = test_rng_next(r) % 16u;
+    if (pick < sizeof nasty / sizeof nasty[0]) return nasty[pick];
+    if (pick == 11) return NAN;
+    if (pick == 12) return INFINITY;
+    if (pick == 13) return -INFINITY;
+    union {
+        uint32_t u;
+        float f;
+    } bits;
+    bits.u = test_rng_next(r);
+    return bits.f;
+}
+
+#define assert_near(a, b, tol) test_assert_near((double)(a), (double)(b), (double)(tol), #a, #b, __FILE__, __LINE__)
+
+static inline void test_assert_near(double a, double b, double tol, const char *ea, const char *eb,
+                                    const char *file, int line) {
+    if (!(fabs(a - b) <= tol)) {
+        print_error("%s:%d: %s = %.9g, %s = %.9g, differ by %.3g > %.3g\n", file, line, ea, a, eb,
+                    b, fabs(a - b), tol);
+        fail();
+    }
+}
+
+#define assert_finite(v) test_assert_finite((double)(v), #v, __FILE__, __LINE__)
+
+static inline void test_assert_finite(double v, const char *ev, const char *file, int line) {
+    if (!isfinite(v)) {
+        print_error("%s:%d: %s = %g is not finite\n", file, line, ev, v);
+        fail();
+    }
+}
+
+#define assert_finite_v2(v)                                                                        \
+    do {                                                                                           \
+        assert_finite((v).x);                                                                      \
+        assert_finite((v).y);                                                                      \
+    } while (0)
+
+static inline float test_distance(sa_vec2 a, sa_vec2 b) {
+    return (float)hypot((double)a.x - (double)b.x, (double)a.y - (double)b.y);
+}
+
+#endif
