@@ -61,6 +61,10 @@ SA_API sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float le
  * The seed does this before every leg solve (margin ::SA_IK_LEG_MARGIN) so the knee never locks
  * straight and never snaps at full extension.
  *
+ * @param root   Chain root (the hip), canvas units.
+ * @param target Wanted end position (the foot target).
+ * @param len1   First bone length (thigh); treated as sa_ik_two_bone() treats it.
+ * @param len2   Second bone length (shin).
  * @param margin Canvas units kept short of full extension; negative or NaN is treated as 0.
  * @return The target itself when within reach; a non-finite target gives the point straight below
  *         the root at the guarded reach; reach ≤ 0 gives the root.
@@ -139,6 +143,10 @@ SA_API sa_ik_options sa_ik_options_default(void);
  * bone angles with the FK pose by weight. With default options the joint equals
  * sa_ik_two_bone()'s.
  *
+ * @param root    Chain root, canvas units.
+ * @param target  Wanted end position.
+ * @param len1    First bone length before stretching, as in sa_ik_two_bone().
+ * @param len2    Second bone length before stretching.
  * @param options NULL means sa_ik_options_default(). Out-of-range fields are clamped: softness to
  *                [0, len1 + len2], max_stretch to ≥ 1, weight to [0, 1]; NaN fields take their
  *                default; a non-finite FK pose is treated as the rest pose (hanging down).

@@ -1,0 +1,46 @@
+#!/bin/sh
+# The whole test suite: installs what is missing (Debian, as root), then
+#  1. builds everything with warnings as errors and runs the cmocka suite, the header checks
+#     (every public header as C99, C11, C++), the installed-package consumer check and the
+#     example tests (Python FFI; the browser test when Chromium and playwright-core are there),
+#  2. builds the docs with Doxygen (fails on any undocumented public symbol),
+#  3. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# usage: scripts/test.sh            (build trees in build/test and build/asan)
+set -eu
+cd "$(dirname "$0")/.."
+jobs=${JOBS:-2}
+
+need=""
+command -v cmake >/dev/null 2>&1 || need="$need cmake"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+command -v g++ >/dev/null 2>&1 || need="$need g++"
+command -v doxygen >/dev/null 2>&1 || need="$need doxygen"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+[ -f /usr/include/cmocka.h ] || need="$need libcmocka-dev"
+if [ -n "$need" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "test.sh: installing$need"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
+    else
+        echo "test.sh: missing$need (install them, or run as root on Debian)" >&2
+    fi
+fi
+
+echo "== build and test (warnings are errors)"
+cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/test -j"$jobs"
+(cd build/test && ctest --output-on-failure -j"$jobs")
+
+if command -v doxygen >/dev/null 2>&1; then
+    echo "== docs (Doxygen, undocumented public symbols fail)"
+    cmake --build build/test --target docs
+fi
+
+echo "== the suite again under AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DSA_SANITIZE=address,undefined \
+    -DSA_BUILD_BENCH=OFF -DSA_BUILD_DOCS=OFF >/dev/null
+cmake --build build/asan -j"$jobs"
+(cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --output-on-failure -j"$jobs" -LE no_sanitize)
+
+echo "test.sh: all passed"
