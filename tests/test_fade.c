@@ -1,0 +1,334 @@
+#include "test_support.h"
+
+#include <float.h>
+#include <string.h>
+
+#include <stickanim/fade.h>
+
+static double weight_sum(const sa_fade *f) {
+    double s = 0.0;
+    for (int32_t i = 0; i < f->count; ++i)
+        s += (double)f->layers[i].weight;
+    return s;
+}
+
+/* What a user relies on after any call: a bounded stack, weights in [0, 1] summing to 1. */
+static void assert_well_formed(const sa_fade *f) {
+    assert_true(f->count >= 1 && f->count <= SA_FADE_MAX_LAYERS);
+    for (int32_t i = 0; i < f->count; ++i) {
+        assert_true(f->layers[i].weight >= 0.0f && f->layers[i].weight <= 1.0f);
+        assert_true(f->layers[i].time >= 0.0f && f->layers[i].time <= FLT_MAX);
+    }
+    assert_near(weight_sum(f), 1.0, 1e-5);
+    assert_true(sa_fade_is_valid(f));
+}
+
+static void test_fade_bad_input_is_harmless(void **state) {
+    (void)state;
+    /* NULL: nothing happens, queries give 0. */
+    sa_fade_init(NULL, 3);
+    sa_fade_switch(NULL, 3);
+    sa_fade_step(NULL, 10.0f, 0.1f);
+    sa_fade_finish(NULL);
+    assert_int_equal(sa_fade_target(NULL), 0);
+    assert_near(sa_fade_weight(NULL, 3), 0, 0);
+    assert_false(sa_fade_is_valid(NULL));
+
+    /* Any id works, including negative and extreme ones. */
+    sa_fade f;
+    sa_fade_init(&f, INT32_MIN);
+    assert_int_equal(sa_fade_target(&f), INT32_MIN);
+    assert_near(sa_fade_weight(&f, INT32_MIN), 1, 0);
+    assert_near(sa_fade_weight(&f, 0), 0, 0);
+    assert_well_formed(&f);
+
+    /* dt <= 0 or NaN: nothing changes, not even the times. */
+    sa_fade_switch(&f, 7);
+    sa_fade_step(&f, 10.0f, 0.05f);
+    const sa_fade before = f;
+    const float bad_dt[] = {0.0f, -0.0f, -1.0f, NAN, -INFINITY};
+    for (size_t i = 0; i < sizeof bad_dt / sizeof bad_dt[0]; ++i) {
+        sa_fade_step(&f, 10.0f, bad_dt[i]);
+        assert_memory_equal(&f, &before, sizeof f);
+    }
+    /* rate <= 0 or NaN: weights stay, times advance. */
+    const float bad_rate[] = {0.0f, -5.0f, NAN, -INFINITY};
+    for (size_t i = 0; i < sizeof bad_rate / sizeof bad_rate[0]; ++i) {
+        sa_fade g = before;
+        sa_fade_step(&g, bad_rate[i], 0.25f);
+        assert_int_equal(g.count, before.count);
+        for (int32_t k = 0; k < g.count; ++k) {
+            assert_near(g.layers[k].weight, before.layers[k].weight, 0);
+            assert_near(g.layers[k].time, before.layers[k].time + 0.25f, 1e-6);
+        }
+    }
+    /* An infinite rate or an infinite dt snaps to the target; times stay finite. */
+    sa_fade g = before;
+    sa_fade_step(&g, INFINITY, 0.01f);
+    assert_int_equal(g.count, 1);
+    assert_near(sa_fade_weight(&g, 7), 1, 0);
+    g = before;
+    sa_fade_step(&g, 3.0f, INFINITY);
+    assert_int_equal(g.count, 1);
+    assert_true(g.layers[0].time <= FLT_MAX);
+    assert_well_formed(&g);
+
+    /* An empty or never-initialised fade: queries 0, step nothing, switch initialises. */
+    sa_fade e;
+    memset(&e, 0, sizeof e);
+    assert_int_equal(sa_fade_target(&e), 0);
+    assert_near(sa_fade_weight(&e, 0), 0, 0);
+    sa_fade_step(&e, 5.0f, 0.1f);
+    assert_int_equal(e.count, 0);
+    sa_fade_finish(&e);
+    assert_int_equal(e.count, 0);
+    e.count = -12;
+    sa_fade_switch(&e, 4);
+    assert_int_equal(e.count, 1);
+    assert_int_equal(sa_fade_target(&e), 4);
+    assert_well_formed(&e);
+
+    /* A corrupted fade is repaired by the next step or switch. */
+    test_rng r = test_rng_make(17);
+    for (int n = 0; n < 5000; ++n) {
+        sa_fade c;
+        c.count = (int32_t)(test_rng_next(&r) % 20u) - 4;
+        for (int32_t k = 0; k < SA_FADE_MAX_LAYERS; ++k) {
+            c.layers[k].id = (int32_t)(test_rng_next(&r) % 4u);
+            c.layers[k].weight = test_rng_nasty(&r);
+            c.layers[k].time = test_rng_nasty(&r);
+        }
+        if (c.count <= 0) continue;
+        if (n & 1)
+            sa_fade_step(&c, test_rng_range(&r, 0.1f, 30.0f), test_rng_range(&r, 0.001f, 0.1f));
+        else
+            sa_fade_switch(&c, 9);
+        assert_well_formed(&c);
+        assert_true(sa_fade_weight(&c, 9) >= 0.0f && sa_fade_weight(&c, 9) <= 1.0f);
+    }
+}
+
+static void test_fade_weights_sum_to_one_and_are_never_negative(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1234);
+    sa_fade f;
+    sa_fade_init(&f, 0);
+    for (int n = 0; n < 200000; ++n) {
+        const uint32_t op = test_rng_next(&r) % 10u;
+        if (op < 3) {
+            sa_fade_switch(&f, (int32_t)(test_rng_next(&r) % 6u));
+        } else if (op < 9) {
+            sa_fade_step(&f, test_rng_range(&r, 0.0f, 40.0f), test_rng_range(&r, 0.0f, 0.05f));
+        } else {
+            sa_fade_step(&f, test_rng_nasty(&r), test_rng_nasty(&r));
+        }
+        assert_well_formed(&f);
+        double per_id = 0.0;
+        for (int32_t id = 0; id < 6; ++id) {
+            const float w = sa_fade_weight(&f, id);
+            assert_true(w >= 0.0f && w <= 1.0f);
+            per_id += (double)w;
+        }
+        assert_near(per_id, 1.0, 1e-5);
+    }
+}
+
+static void test_fade_single_switch_follows_exponential_catch_up(void **state) {
+    (void)state;
+    const float rates[] = {0.5f, 3.0f, 8.0f, 12.0f, 20.0f};
+    for (size_t k = 0; k < sizeof rates / sizeof rates[0]; ++k) {
+        const double rate = (double)rates[k];
+        sa_fade f;
+        sa_fade_init(&f, 1);
+        sa_fade_switch(&f, 2);
+        assert_near(sa_fade_weight(&f, 2), 0, 0); /* a switch alone changes nothing */
+        assert_near(sa_fade_weight(&f, 1), 1, 0);
+        double t = 0.0;
+        for (int frame = 1; frame <= 240; ++frame) {
+            sa_fade_step(&f, rates[k], 1.0f / 60.0f);
+            t += 1.0 / 60.0;
+            const double expected = 1.0 - exp(-rate * t);
+            if (exp(-rate * t) > 2.0 * SA_FADE_MIN_WEIGHT) {
+                assert_near(sa_fade_weight(&f, 2), expected, 2e-5);
+                assert_near(sa_fade_weight(&f, 1), 1.0 - expected, 2e-5);
+                assert_int_equal(f.count, 2);
+            } else if (exp(-rate * t) < 0.5 * SA_FADE_MIN_WEIGHT) {
+                /* The old layer has left the stack; the target holds everything. */
+                assert_int_equal(f.count, 1);
+                assert_near(sa_fade_weight(&f, 2), 1, 0);
+            }
+            assert_near(f.layers[f.count - 1].time, t, 1e-4);
+        }
+    }
+}
+
+static void test_fade_does_not_depend_on_the_frame_rate(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(99);
+    for (int n = 0; n < 2000; ++n) {
+        /* A fade in progress with several layers. */
+        sa_fade a;
+        sa_fade_init(&a, 0);
+        const int switches = 1 + (int)(test_rng_next(&r) % 6u);
+        for (int s = 0; s < switches; ++s) {
+            sa_fade_switch(&a, 1 + s);
+            sa_fade_step(&a, test_rng_range(&r, 1.0f, 10.0f), test_rng_range(&r, 0.01f, 0.1f));
+        }
+        sa_fade b = a, c = a;
+        /* Slow enough that no layer drops below the removal threshold within the second. */
+        const float rate = test_rng_range(&r, 0.1f, 4.0f);
+        for (int i = 0; i < 60; ++i)
+            sa_fade_step(&a, rate, 1.0f / 60.0f);
+        sa_fade_step(&b, rate, 1.0f);
+        /* Uneven frames adding up to one second, too. */
+        float left = 1.0f;
+        while (left > 0.0f) {
+            float dt = test_rng_range(&r, 0.001f, 0.08f);
+            if (dt > left) dt = left;
+            sa_fade_step(&c, rate, dt);
+            left -= dt;
+        }
+        assert_int_equal(a.count, b.count);
+        for (int32_t id = 0; id <= switches; ++id) {
+            assert_near(sa_fade_weight(&a, id), sa_fade_weight(&b, id), 1e-5);
+            assert_near(sa_fade_weight(&c, id), sa_fade_weight(&b, id), 1e-5);
+        }
+        assert_near(a.layers[a.count - 1].time, b.layers[b.count - 1].time, 1e-5);
+    }
+}
+
+static void test_fade_switch_mid_fade_never_pops(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(7);
+    sa_fade f;
+    sa_fade_init(&f, 0);
+    for (int n = 0; n < 100000; ++n) {
+        float before[8];
+        for (int32_t id = 0; id < 8; ++id)
+            before[id] = sa_fade_weight(&f, id);
+        const int32_t count_before = f.count;
+        if (test_rng_next(&r) % 4u == 0) {
+            float weakest = 1.0f;
+            for (int32_t i = 0; i + 1 < f.count; ++i)
+                if (f.layers[i].weight < weakest) weakest = f.layers[i].weight;
+            sa_fade_switch(&f, (int32_t)(test_rng_next(&r) % 8u));
+            for (int32_t id = 0; id < 8; ++id) {
+                const float d = fabsf(sa_fade_weight(&f, id) - before[id]);
+                if (count_before < SA_FADE_MAX_LAYERS)
+                    assert_near(d, 0, 0);
+                else
+                    assert_true(
+                        d <=
+                        weakest +
+                            1e-6f); /* only a merge moves weight, at most the weakest layer's */
+            }
+        } else {
+            const float rate = test_rng_range(&r, 0.5f, 25.0f), dt = 1.0f / 60.0f;
+            const float most = 1.0f - expf(-rate * dt);
+            sa_fade_step(&f, rate, dt);
+            for (int32_t id = 0; id < 8; ++id)
+                assert_true(fabsf(sa_fade_weight(&f, id) - before[id]) <= most + 1e-3f);
+        }
+        assert_well_formed(&f);
+    }
+}
+
+static void test_fade_older_layer_of_the_same_id_keeps_its_time(void **state) {
+    (void)state;
+    sa_fade f;
+    sa_fade_init(&f, 1);
+    sa_fade_step(&f, 5.0f, 0.5f);
+    sa_fade_switch(&f, 2);
+    sa_fade_step(&f, 5.0f, 0.1f);
+    sa_fade_switch(&f, 2); /* already the target: a no-op */
+    assert_int_equal(f.count, 2);
+    sa_fade_switch(&f, 1); /* back to 1: a new layer, the old one fades out with its own time */
+    assert_int_equal(f.count, 3);
+    assert_int_equal(f.layers[0].id, 1);
+    assert_near(f.layers[0].time, 0.6f, 1e-6);
+    assert_int_equal(f.layers[2].id, 1);
+    assert_near(f.layers[2].time, 0, 0);
+    assert_near(f.layers[2].weight, 0, 0);
+    assert_int_equal(sa_fade_target(&f), 1);
+    sa_fade_step(&f, 5.0f, 0.1f);
+    assert_near(f.layers[0].time, 0.7f, 1e-6);
+    assert_near(f.layers[2].time, 0.1f, 1e-6);
+    /* It settles on the target alone, at weight 1. */
+    for (int i = 0; i < 600; ++i)
+        sa_fade_step(&f, 5.0f, 1.0f / 60.0f);
+    assert_int_equal(f.count, 1);
+    assert_int_equal(f.layers[0].id, 1);
+    assert_near(f.layers[0].weight, 1, 0);
+    assert_near(f.layers[0].time, 10.1f, 1e-3);
+}
+
+static void test_fade_full_stack_merges_without_losing_weight(void **state) {
+    (void)state;
+    /* Hand-made full stack: 7 fading layers and a target. */
+    sa_fade f;
+    sa_fade_init(&f, 0);
+    const float w[SA_FADE_MAX_LAYERS] = {0.05f, 0.2f, 0.02f, 0.3f, 0.03f, 0.1f, 0.1f, 0.2f};
+    for (int32_t i = 0; i < SA_FADE_MAX_LAYERS; ++i) {
+        f.layers[i].id = 10 + i;
+        f.layers[i].weight = w[i];
+        f.layers[i].time = (float)i;
+    }
+    f.count = SA_FADE_MAX_LAYERS;
+    sa_fade_switch(&f, 99);
+    assert_int_equal(f.count, SA_FADE_MAX_LAYERS);
+    assert_int_equal(sa_fade_target(&f), 99);
+    /* The weakest two (0.02 of id 12, 0.03 of id 14) merged into the stronger (id 14). */
+    assert_near(sa_fade_weight(&f, 12), 0, 0);
+    assert_near(sa_fade_weight(&f, 14), 0.05f, 1e-7);
+    assert_near(sa_fade_weight(&f, 17), 0.2f, 0); /* the old target is never merged */
+    assert_near(sa_fade_weight(&f, 10), 0.05f, 0);
+    assert_near(weight_sum(&f), 1.0, 1e-6);
+    for (int32_t i = 0; i + 1 < f.count; ++i)
+        assert_true(f.layers[i].id != 12);
+    /* Order (oldest first) and times are kept. */
+    assert_int_equal(f.layers[2].id, 13);
+    assert_near(f.layers[3].time, 4, 0);
+
+    /* Switching every frame through many ids: never more than the maximum, never a lost weight,
+     * the last switch is always the target. */
+    sa_fade g;
+    sa_fade_init(&g, 0);
+    for (int32_t i = 1; i < 500; ++i) {
+        sa_fade_switch(&g, i);
+        assert_int_equal(sa_fade_target(&g), i);
+        sa_fade_step(&g, 2.0f, 1.0f / 120.0f);
+        assert_well_formed(&g);
+    }
+    assert_int_equal(g.count, SA_FADE_MAX_LAYERS);
+}
+
+static void test_fade_finish_cuts_to_the_target(void **state) {
+    (void)state;
+    sa_fade f;
+    sa_fade_init(&f, 3);
+    sa_fade_switch(&f, 4);
+    sa_fade_step(&f, 2.0f, 0.2f);
+    sa_fade_switch(&f, 5);
+    sa_fade_step(&f, 2.0f, 0.3f);
+    sa_fade_finish(&f);
+    assert_int_equal(f.count, 1);
+    assert_int_equal(sa_fade_target(&f), 5);
+    assert_near(sa_fade_weight(&f, 5), 1, 0);
+    assert_near(sa_fade_weight(&f, 3), 0, 0);
+    assert_near(f.layers[0].time, 0.3f, 1e-6);
+    assert_well_formed(&f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fade_bad_input_is_harmless),
+        cmocka_unit_test(test_fade_weights_sum_to_one_and_are_never_negative),
+        cmocka_unit_test(test_fade_single_switch_follows_exponential_catch_up),
+        cmocka_unit_test(test_fade_does_not_depend_on_the_frame_rate),
+        cmocka_unit_test(test_fade_switch_mid_fade_never_pops),
+        cmocka_unit_test(test_fade_older_layer_of_the_same_id_keeps_its_time),
+        cmocka_unit_test(test_fade_full_stack_merges_without_losing_weight),
+        cmocka_unit_test(test_fade_finish_cuts_to_the_target),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
