@@ -22,10 +22,12 @@ static int compare_doubles(const void *a, const void *b) {
 
 double bench_run(bench_fn fn, void *ctx, size_t calls) {
     double samples[REPETITIONS];
-    for (size_t i = 0; i < calls / 4 + 1; ++i) fn(ctx, i); /* warm up */
+    for (size_t i = 0; i < calls / 4 + 1; ++i)
+        fn(ctx, i); /* warm up */
     for (int r = 0; r < REPETITIONS; ++r) {
         const double t0 = now_ns();
-        for (size_t i = 0; i < calls; ++i) fn(ctx, i);
+        for (size_t i = 0; i < calls; ++i)
+            fn(ctx, i);
         samples[r] = (now_ns() - t0) / (double)calls;
     }
     qsort(samples, REPETITIONS, sizeof samples[0], compare_doubles);
@@ -40,7 +42,8 @@ static volatile unsigned char sink_byte;
 void bench_sink(const void *p, size_t size) {
     const unsigned char *b = (const unsigned char *)p;
     unsigned char acc = 0;
-    for (size_t i = 0; i < size; ++i) acc ^= b[i];
+    for (size_t i = 0; i < size; ++i)
+        acc ^= b[i];
     sink_byte ^= acc;
 }
 

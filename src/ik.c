@@ -67,7 +67,8 @@ sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, 
     if (!(reach > 0.0)) return root;
     const aim a = aim_at(root, target);
     if (sai_v2_finite(target) && a.d <= reach) return target;
-    return sai_v2(sai_narrow((double)root.x + a.ux * reach), sai_narrow((double)root.y + a.uy * reach));
+    return sai_v2(sai_narrow((double)root.x + a.ux * reach),
+                  sai_narrow((double)root.y + a.uy * reach));
 }
 
 sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
@@ -167,7 +168,7 @@ sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float l
         r.joint = along(root, t1, l1);
         r.end = along(r.joint, t2, l2);
     }
-    r.reached = sai_v2_finite(target) &&
-                sai_v2_length(sai_v2_sub(r.end, target)) <= SA_IK_REACH_TOLERANCE;
+    r.reached =
+        sai_v2_finite(target) && sai_v2_length(sai_v2_sub(r.end, target)) <= SA_IK_REACH_TOLERANCE;
     return r;
 }

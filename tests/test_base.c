@@ -20,7 +20,8 @@ static void test_base_every_status_says_what_is_wrong(void **state) {
         assert_non_null(text);
         assert_true(strlen(text) > 8);
         assert_string_not_equal(text, "unknown status");
-        for (int t = 1; t < s; ++t) assert_string_not_equal(text, sa_status_string((sa_status)t));
+        for (int t = 1; t < s; ++t)
+            assert_string_not_equal(text, sa_status_string((sa_status)t));
     }
 }
 

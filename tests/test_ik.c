@@ -77,7 +77,10 @@ static void test_ik_no_nan_from_any_input(void **state) {
         const sa_arm_pose a = sa_arm_fk(root, l1, l2, bend, test_rng_nasty(&r));
         assert_finite_v2(a.elbow);
         assert_finite_v2(a.hand);
-        sa_ik_options o = {bend, test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r),
+        sa_ik_options o = {bend,
+                           test_rng_nasty(&r),
+                           test_rng_nasty(&r),
+                           test_rng_nasty(&r),
                            {test_rng_nasty(&r), test_rng_nasty(&r)},
                            {test_rng_nasty(&r), test_rng_nasty(&r)}};
         const sa_ik_result e = sa_ik_two_bone_ex(root, target, l1, l2, &o);
@@ -137,7 +140,8 @@ static void test_ik_out_of_reach_points_straight_at_target(void **state) {
          * 0.01 unit of clearance from full extension bends it off the line by under 0.05 rad. */
         const double off = fabs(cross_from(root, j, target)) / ((double)l1 * d);
         assert_true(off < 0.05);
-        assert_true((j.x - root.x) * (target.x - root.x) + (j.y - root.y) * (target.y - root.y) > 0);
+        assert_true((j.x - root.x) * (target.x - root.x) + (j.y - root.y) * (target.y - root.y) >
+                    0);
     }
 }
 
@@ -269,12 +273,12 @@ static void test_ik_ex_softness_eases_into_full_extension(void **state) {
         assert_near(test_distance(root, r.joint), 37, 1e-3);
         assert_near(test_distance(r.joint, r.end), 37, 1e-3);
         assert_true(end <= 74.0f);
-        if (d < 74 - 8 - 0.05f) assert_true(r.reached);          /* before the soft zone: exact */
-        if (d > 74 - 8 + 0.5f) assert_false(r.reached);          /* inside it: lags behind */
+        if (d < 74 - 8 - 0.05f) assert_true(r.reached); /* before the soft zone: exact */
+        if (d > 74 - 8 + 0.5f) assert_false(r.reached); /* inside it: lags behind */
         if (k > 0) {
             const float slope = (end - prev_end) / 0.25f;
-            assert_true(slope >= -1e-3f);                        /* monotonic */
-            assert_true(slope <= prev_slope + 0.02f);            /* no snap: slope never jumps up */
+            assert_true(slope >= -1e-3f);             /* monotonic */
+            assert_true(slope <= prev_slope + 0.02f); /* no snap: slope never jumps up */
             prev_slope = slope;
         }
         prev_end = end;

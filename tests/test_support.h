@@ -49,8 +49,8 @@ static inline sa_vec2 test_rng_v2(test_rng *r, float lo, float hi) {
 
 /* A float from a list of nasty values or a random bit pattern. */
 static inline float test_rng_nasty(test_rng *r) {
-    static const float nasty[] = {0.0f, -0.0f, 1e-30f, -1e-30f, 1e30f, -1e30f, 3.4e38f,
-                                  -3.4e38f, 1.0f, -1.0f, 0.5f};
+    static const float nasty[] = {0.0f,    -0.0f,    1e-30f, -1e-30f, 1e30f, -1e30f,
+                                  3.4e38f, -3.4e38f, 1.0f,   -1.0f,   0.5f};
     const uint32_t pick = test_rng_next(r) % 16u;
     if (pick < sizeof nasty / sizeof nasty[0]) return nasty[pick];
     if (pick == 11) return NAN;
@@ -64,7 +64,8 @@ static inline float test_rng_nasty(test_rng *r) {
     return bits.f;
 }
 
-#define assert_near(a, b, tol) test_assert_near((double)(a), (double)(b), (double)(tol), #a, #b, __FILE__, __LINE__)
+#define assert_near(a, b, tol)                                                                     \
+    test_assert_near((double)(a), (double)(b), (double)(tol), #a, #b, __FILE__, __LINE__)
 
 static inline void test_assert_near(double a, double b, double tol, const char *ea, const char *eb,
                                     const char *file, int line) {

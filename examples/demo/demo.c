@@ -43,7 +43,8 @@ static void print_ascii(const leg_frame *f, int index) {
     printf("frame %d: knee (%.1f, %.1f)  foot (%.1f, %.1f)  target (%.1f, %.1f)\n", index,
            (double)f->knee.x, (double)f->knee.y, (double)f->foot.x, (double)f->foot.y,
            (double)f->target.x, (double)f->target.y);
-    for (int y = 0; y < ROWS; ++y) printf("|%s|\n", grid[y]);
+    for (int y = 0; y < ROWS; ++y)
+        printf("|%s|\n", grid[y]);
 }
 
 static void write_values(FILE *out, const leg_frame *frames, int which) {
@@ -58,21 +59,26 @@ static void write_values(FILE *out, const leg_frame *frames, int which) {
 static int write_svg(const char *path, const leg_frame *frames) {
     FILE *out = fopen(path, "w");
     if (!out) return 1;
-    fprintf(out, "<svg xmlns='http://www.w3.org/2000/svg' viewBox='-100 -20 200 140' width='400' "
-                 "height='280'>\n<rect x='-100' y='-20' width='200' height='140' fill='#f7f4ec'/>\n");
+    fprintf(out,
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='-100 -20 200 140' width='400' "
+            "height='280'>\n<rect x='-100' y='-20' width='200' height='140' fill='#f7f4ec'/>\n");
     const char *colors[2] = {"#222", "#555"};
     for (int bone = 0; bone < 2; ++bone) {
-        fprintf(out, "<polyline fill='none' stroke='%s' stroke-width='6' stroke-linecap='round' "
-                     "points='0,0 0,0'>\n<animate attributeName='points' dur='3s' "
-                     "repeatCount='indefinite' values='", colors[bone]);
+        fprintf(out,
+                "<polyline fill='none' stroke='%s' stroke-width='6' stroke-linecap='round' "
+                "points='0,0 0,0'>\n<animate attributeName='points' dur='3s' "
+                "repeatCount='indefinite' values='",
+                colors[bone]);
         write_values(out, frames, bone);
         fprintf(out, "'/>\n</polyline>\n");
     }
     fprintf(out, "<circle r='3' fill='#d33'>\n<animate attributeName='cx' dur='3s' "
                  "repeatCount='indefinite' values='");
-    for (int i = 0; i <= FRAMES; ++i) fprintf(out, "%.2f%s", (double)frames[i % FRAMES].target.x, i < FRAMES ? ";" : "");
+    for (int i = 0; i <= FRAMES; ++i)
+        fprintf(out, "%.2f%s", (double)frames[i % FRAMES].target.x, i < FRAMES ? ";" : "");
     fprintf(out, "'/>\n<animate attributeName='cy' dur='3s' repeatCount='indefinite' values='");
-    for (int i = 0; i <= FRAMES; ++i) fprintf(out, "%.2f%s", (double)frames[i % FRAMES].target.y, i < FRAMES ? ";" : "");
+    for (int i = 0; i <= FRAMES; ++i)
+        fprintf(out, "%.2f%s", (double)frames[i % FRAMES].target.y, i < FRAMES ? ";" : "");
     fprintf(out, "'/>\n</circle>\n<circle r='4' fill='#222'/>\n</svg>\n");
     return fclose(out) == 0 ? 0 : 1;
 }
@@ -89,12 +95,14 @@ int main(int argc, char **argv) {
     }
     printf("libstickanim %s: a leg (thigh %.0f, shin %.0f) reaching for a circling target\n",
            sa_version(), (double)THIGH, (double)SHIN);
-    for (int i = 0; i < FRAMES; i += FRAMES / 3) print_ascii(&frames[i], i);
+    for (int i = 0; i < FRAMES; i += FRAMES / 3)
+        print_ascii(&frames[i], i);
     if (write_svg(svg_path, frames) != 0) {
         fprintf(stderr, "demo: cannot write %s\n", svg_path);
         return 1;
     }
-    printf("largest bone length error over %d frames: %.2g units\nwrote %s (open it in a browser)\n",
-           FRAMES, (double)worst, svg_path);
+    printf(
+        "largest bone length error over %d frames: %.2g units\nwrote %s (open it in a browser)\n",
+        FRAMES, (double)worst, svg_path);
     return 0;
 }

@@ -49,17 +49,17 @@ extern "C" {
  * 32 bits so FFI bindings can treat it as an `int32_t`.
  */
 typedef enum sa_status {
-    SA_OK = 0,                  /**< Success. */
-    SA_ERR_NULL = 1,            /**< A required pointer argument was NULL. */
-    SA_ERR_COUNT = 2,           /**< A count was zero, negative or otherwise out of range. */
-    SA_ERR_UNSORTED = 3,        /**< Keys or markers were not sorted by time (ascending). */
-    SA_ERR_NOT_FINITE = 4,      /**< A value was NaN or infinite where a finite one is needed. */
-    SA_ERR_PARENT_ORDER = 5,    /**< A joint's parent did not come before it (or was out of range). */
-    SA_ERR_CAPACITY = 6,        /**< A caller-owned buffer was too small; query the size needed. */
+    SA_OK = 0,               /**< Success. */
+    SA_ERR_NULL = 1,         /**< A required pointer argument was NULL. */
+    SA_ERR_COUNT = 2,        /**< A count was zero, negative or otherwise out of range. */
+    SA_ERR_UNSORTED = 3,     /**< Keys or markers were not sorted by time (ascending). */
+    SA_ERR_NOT_FINITE = 4,   /**< A value was NaN or infinite where a finite one is needed. */
+    SA_ERR_PARENT_ORDER = 5, /**< A joint's parent did not come before it (or was out of range). */
+    SA_ERR_CAPACITY = 6,     /**< A caller-owned buffer was too small; query the size needed. */
     SA_ERR_TOO_MANY_JOINTS = 7, /**< More joints than the module supports (see its maximum). */
     SA_ERR_RANGE = 8,           /**< A parameter was outside its documented range. */
-    SA_ERR_MISMATCH = 9,        /**< Inputs that must agree in size (joint counts, channels) did not. */
-    SA_STATUS_COUNT_,           /**< Number of codes; not a status. */
+    SA_ERR_MISMATCH = 9, /**< Inputs that must agree in size (joint counts, channels) did not. */
+    SA_STATUS_COUNT_,    /**< Number of codes; not a status. */
     SA_STATUS_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a status. */
 } sa_status;
 

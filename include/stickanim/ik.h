@@ -1,6 +1,7 @@
 /**
  * @file ik.h
- * @brief Layer 1: two-bone inverse kinematics (legs, spear-gripping arms) and arm forward kinematics.
+ * @brief Layer 1: two-bone inverse kinematics (legs, spear-gripping arms) and arm forward
+ * kinematics.
  *
  * Coordinates are 2D canvas units with y pointing down, as in the stick figure seeds. A two-bone
  * chain is root → middle joint → end: hip → knee → foot, or shoulder → elbow → hand.
@@ -30,7 +31,8 @@ extern "C" {
  */
 #define SA_IK_EPSILON 0.01f
 
-/** @brief The legs' reach margin from the seed: foot targets stay THIGH + SHIN − 1.5 from the hip. */
+/** @brief The legs' reach margin from the seed: foot targets stay THIGH + SHIN − 1.5 from the hip.
+ */
 #define SA_IK_LEG_MARGIN 1.5f
 
 /**
@@ -69,7 +71,8 @@ SA_API sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float le
  * @return The target itself when within reach; a non-finite target gives the point straight below
  *         the root at the guarded reach; reach ≤ 0 gives the root.
  */
-SA_API sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin);
+SA_API sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2,
+                                 float margin);
 
 /** @brief A two-bone arm solved by forward kinematics: elbow and hand positions. */
 typedef struct sa_arm_pose {
@@ -122,11 +125,11 @@ typedef struct sa_ik_options {
 
 /** @brief Result of sa_ik_two_bone_ex(). */
 typedef struct sa_ik_result {
-    sa_vec2 joint;  /**< Middle joint (knee, elbow). */
-    sa_vec2 end;    /**< End of the chain (foot, hand). */
-    float len1;     /**< First bone's length after stretching (= len1 without stretch). */
-    float len2;     /**< Second bone's length after stretching (= len2 without stretch). */
-    bool reached;   /**< True when the end is within ::SA_IK_REACH_TOLERANCE of the target. */
+    sa_vec2 joint; /**< Middle joint (knee, elbow). */
+    sa_vec2 end;   /**< End of the chain (foot, hand). */
+    float len1;    /**< First bone's length after stretching (= len1 without stretch). */
+    float len2;    /**< Second bone's length after stretching (= len2 without stretch). */
+    bool reached;  /**< True when the end is within ::SA_IK_REACH_TOLERANCE of the target. */
 } sa_ik_result;
 
 /** @brief Distance (canvas units) within which sa_ik_two_bone_ex() reports the target reached. */
