@@ -76,6 +76,16 @@ static void run_arm_fk(void *ctx, size_t i) {
     bench_sink(&p, sizeof p);
 }
 
+static void run_two_bone_3d(void *ctx, size_t i) {
+    const ik_inputs *in = (const ik_inputs *)ctx;
+    const size_t k = i % CASES;
+    const sa_vec3 root = {in->root[k].x, in->root[k].y, 0.0f};
+    const sa_vec3 target = {in->target[k].x, in->target[k].y, in->len1[k]};
+    const sa_vec3 pole = {0.0f, 0.0f, 100.0f};
+    const sa_vec3 j = sa_ik_two_bone_3d(root, target, in->len1[k], in->len2[k], pole);
+    bench_sink(&j, sizeof j);
+}
+
 void bench_ik(void) {
     static ik_inputs in;
     fill(&in);
@@ -85,5 +95,6 @@ void bench_ik(void) {
     bench_report("sa_ik_two_bone_ex (soft 4, stretch 1.1)",
                  bench_run(run_two_bone_ex, &in, 200000));
     bench_report("sa_ik_reach_guard", bench_run(run_reach_guard, &in, 200000));
+    bench_report("sa_ik_two_bone_3d", bench_run(run_two_bone_3d, &in, 200000));
     bench_report("sa_arm_fk", bench_run(run_arm_fk, &in, 200000));
 }

@@ -172,3 +172,61 @@ sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float l
         sai_v2_finite(target) && sai_v2_length(sai_v2_sub(r.end, target)) <= SA_IK_REACH_TOLERANCE;
     return r;
 }
+
+/* ---- 3D ---------------------------------------------------------------------------------- */
+
+typedef struct dvec3 {
+    double x, y, z;
+} dvec3;
+
+static dvec3 d3(double x, double y, double z) {
+    dvec3 v = {x, y, z};
+    return v;
+}
+static dvec3 d3_from(sa_vec3 v) {
+    return d3(sai_finite(v.x) ? (double)v.x : 0.0, sai_finite(v.y) ? (double)v.y : 0.0,
+              sai_finite(v.z) ? (double)v.z : 0.0);
+}
+static dvec3 d3_sub(dvec3 a, dvec3 b) { return d3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static dvec3 d3_scale(dvec3 a, double s) { return d3(a.x * s, a.y * s, a.z * s); }
+static double d3_dot(dvec3 a, dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static double d3_length(dvec3 a) { return sqrt(d3_dot(a, a)); }
+static bool v3_finite(sa_vec3 v) { return sai_finite(v.x) && sai_finite(v.y) && sai_finite(v.z); }
+
+/* The part of p perpendicular to unit u, normalised; zero length when p is along u. */
+static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
+    const dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
+    *len = d3_length(b);
+    return *len > 1e-12 ? d3_scale(b, 1.0 / *len) : b;
+}
+
+sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, sa_vec3 pole) {
+    const dvec3 r = d3_from(root);
+    const double l1 = sane_length(len1), l2 = sane_length(len2);
+    dvec3 u = d3(0.0, -1.0, 0.0);
+    double d = (double)FLT_MAX;
+    if (v3_finite(target)) {
+        const dvec3 to = d3_sub(d3_from(target), r);
+        d = d3_length(to);
+        if (d > 1e-12 && isfinite(d))
+            u = d3_scale(to, 1.0 / d);
+        else
+            d = 0.0;
+    }
+    double blen = 0.0;
+    dvec3 b = v3_finite(pole) ? perpendicular(d3_sub(d3_from(pole), r), u, &blen) : d3(0, 0, 0);
+    if (!(blen > 1e-12) || !isfinite(blen)) b = perpendicular(d3(0.0, 0.0, 1.0), u, &blen);
+    if (!(blen > 1e-6)) b = perpendicular(d3(1.0, 0.0, 0.0), u, &blen);
+    if (l1 <= 0.0) {
+        sa_vec3 j = {(float)r.x, (float)r.y, (float)r.z};
+        return j;
+    }
+    const double dc = reachable_distance(d, l1, l2);
+    const double ca = clamp_d((l1 * l1 + dc * dc - l2 * l2) / (2.0 * l1 * dc), -1.0, 1.0);
+    const double sn = sqrt(1.0 - ca * ca);
+    sa_vec3 j;
+    j.x = sai_narrow(r.x + (u.x * ca + b.x * sn) * l1);
+    j.y = sai_narrow(r.y + (u.y * ca + b.y * sn) * l1);
+    j.z = sai_narrow(r.z + (u.z * ca + b.z * sn) * l1);
+    return j;
+}

@@ -312,6 +312,67 @@ static void test_ik_ex_weight_blends_angles_not_positions(void **state) {
     }
 }
 
+static double dist3(sa_vec3 a, sa_vec3 b) {
+    return sqrt(((double)a.x - b.x) * ((double)a.x - b.x) +
+                ((double)a.y - b.y) * ((double)a.y - b.y) +
+                ((double)a.z - b.z) * ((double)a.z - b.z));
+}
+
+static sa_vec3 rand_v3(test_rng *r, float lo, float hi) {
+    sa_vec3 v = {test_rng_range(r, lo, hi), test_rng_range(r, lo, hi), test_rng_range(r, lo, hi)};
+    return v;
+}
+
+static void test_ik_3d_bad_input_is_finite(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(41);
+    for (int i = 0; i < 20000; ++i) {
+        const sa_vec3 root = {test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r)};
+        const sa_vec3 target = {test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r)};
+        const sa_vec3 pole = {test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r)};
+        const sa_vec3 j =
+            sa_ik_two_bone_3d(root, target, test_rng_nasty(&r), test_rng_nasty(&r), pole);
+        assert_finite(j.x);
+        assert_finite(j.y);
+        assert_finite(j.z);
+    }
+    /* A pole on the root -> target line: the joint still keeps its length. */
+    const sa_vec3 root = {0, 1, 0}, target = {0, 0.2f, 0}, pole = {0, 0.5f, 0};
+    const sa_vec3 j = sa_ik_two_bone_3d(root, target, 0.5f, 0.5f, pole);
+    assert_near(dist3(root, j), 0.5, 1e-5);
+    assert_true(j.z > 0.1f); /* documented fallback: bends toward +z */
+}
+
+static void test_ik_3d_keeps_lengths_and_bends_toward_the_pole(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(43);
+    for (int i = 0; i < 20000; ++i) {
+        const float l1 = test_rng_range(&r, 0.1f, 2), l2 = test_rng_range(&r, 0.1f, 2);
+        const sa_vec3 root = rand_v3(&r, -3, 3), pole = rand_v3(&r, -5, 5);
+        sa_vec3 dir = rand_v3(&r, -1, 1);
+        const double n =
+            sqrt((double)dir.x * dir.x + (double)dir.y * dir.y + (double)dir.z * dir.z);
+        if (n < 1e-2) continue;
+        const float d = test_rng_range(&r, fabsf(l1 - l2) + 0.02f, l1 + l2 - 0.02f);
+        const sa_vec3 target = {root.x + (float)(dir.x / n) * d, root.y + (float)(dir.y / n) * d,
+                                root.z + (float)(dir.z / n) * d};
+        const sa_vec3 j = sa_ik_two_bone_3d(root, target, l1, l2, pole);
+        assert_near(dist3(root, j), l1, 1e-4);
+        assert_near(dist3(j, target), l2, 2e-4);
+        /* Coplanar with root, target and pole, and on the pole's side of the line. */
+        const double ax = target.x - root.x, ay = target.y - root.y, az = target.z - root.z;
+        const double px = pole.x - root.x, py = pole.y - root.y, pz = pole.z - root.z;
+        const double jx = j.x - root.x, jy = j.y - root.y, jz = j.z - root.z;
+        const double cx = ay * pz - az * py, cy = az * px - ax * pz, cz = ax * py - ay * px;
+        const double cn = sqrt(cx * cx + cy * cy + cz * cz);
+        if (cn < 1e-2) continue; /* pole (almost) on the line */
+        assert_true(fabs(cx * jx + cy * jy + cz * jz) / cn < 1e-3);
+        const double along = (px * ax + py * ay + pz * az) / (d * (double)d);
+        const double bx = px - along * ax, by = py - along * ay, bz = pz - along * az;
+        assert_true(bx * jx + by * jy + bz * jz >= -1e-4);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ik_bad_input_gives_documented_finite_results),
@@ -327,6 +388,8 @@ int main(void) {
         cmocka_unit_test(test_ik_ex_stretch_reaches_up_to_its_factor),
         cmocka_unit_test(test_ik_ex_softness_eases_into_full_extension),
         cmocka_unit_test(test_ik_ex_weight_blends_angles_not_positions),
+        cmocka_unit_test(test_ik_3d_bad_input_is_finite),
+        cmocka_unit_test(test_ik_3d_keeps_lengths_and_bends_toward_the_pole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

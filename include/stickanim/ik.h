@@ -157,6 +157,25 @@ SA_API sa_ik_options sa_ik_options_default(void);
 SA_API sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
                                       const sa_ik_options *options);
 
+/**
+ * @brief Two-bone IK in 3D: the middle joint (knee, elbow) bent toward a pole point.
+ *
+ * The chain lies in the plane through the root, the target and the pole; the joint sits on the
+ * pole's side of the root → target line. Distances are clamped exactly as in sa_ik_two_bone(),
+ * so the joint is always @p len1 from the root and, when the target is reachable, @p len2 from it.
+ *
+ * @param root   Chain root (hip, shoulder), right-handed y-up units.
+ * @param target Wanted end position; non-finite means straight down (−y) out of reach.
+ * @param len1   First bone length; NaN, infinite or ≤ 0 is treated as 0 (the joint is the root).
+ * @param len2   Second bone length; NaN, infinite or ≤ 0 is treated as 0.
+ * @param pole   A point the joint bends toward (in front of the knee, behind the elbow). When it
+ *               is non-finite or on the root → target line, the joint bends toward +z, or +x when
+ *               the chain itself points along z.
+ * @return The middle joint; finite for any input.
+ */
+SA_API sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2,
+                                 sa_vec3 pole);
+
 #ifdef __cplusplus
 }
 #endif
