@@ -1,6 +1,7 @@
 #include <stickanim/math.h>
 
 #include "internal/scalar.h"
+#include "internal/xform.h"
 
 float sa_clamp(float v, float lo, float hi) { return sai_clamp(v, lo, hi); }
 float sa_saturate(float v) { return sai_saturate(v); }
@@ -18,21 +19,30 @@ float sa_ease_apply(sa_ease e, float u) {
     u = sai_saturate(u);
     const float v = 1.0f - u;
     switch (e) {
-    case SA_EASE_LINEAR: return u;
-    case SA_EASE_SMOOTH: return u * u * (3.0f - 2.0f * u);
-    case SA_EASE_IN_QUAD: return u * u;
-    case SA_EASE_OUT_QUAD: return 1.0f - v * v;
-    case SA_EASE_IN_OUT_QUAD: return u < 0.5f ? 2.0f * u * u : 1.0f - 2.0f * v * v;
-    case SA_EASE_IN_CUBIC: return u * u * u;
-    case SA_EASE_OUT_CUBIC: return 1.0f - v * v * v;
-    case SA_EASE_IN_OUT_CUBIC: return u < 0.5f ? 4.0f * u * u * u : 1.0f - 4.0f * v * v * v;
+    case SA_EASE_LINEAR:
+        return u;
+    case SA_EASE_SMOOTH:
+        return u * u * (3.0f - 2.0f * u);
+    case SA_EASE_IN_QUAD:
+        return u * u;
+    case SA_EASE_OUT_QUAD:
+        return 1.0f - v * v;
+    case SA_EASE_IN_OUT_QUAD:
+        return u < 0.5f ? 2.0f * u * u : 1.0f - 2.0f * v * v;
+    case SA_EASE_IN_CUBIC:
+        return u * u * u;
+    case SA_EASE_OUT_CUBIC:
+        return 1.0f - v * v * v;
+    case SA_EASE_IN_OUT_CUBIC:
+        return u < 0.5f ? 4.0f * u * u * u : 1.0f - 4.0f * v * v * v;
     case SA_EASE_OUT_BACK: {
         /* Penner's back curve with the customary overshoot constant (about 10% past 1). */
         const float c1 = 1.70158f, c3 = c1 + 1.0f;
         return 1.0f - c3 * v * v * v + c1 * v * v;
     }
     case SA_EASE_COUNT_:
-    case SA_EASE_FORCE_U32_: break;
+    case SA_EASE_FORCE_U32_:
+        break;
     }
     return u;
 }
@@ -51,4 +61,96 @@ sa_vec2 sa_v2_normalize(sa_vec2 v) {
     const float len = sai_v2_length(v);
     if (!(len > 0.0f) || !sai_finite(len)) return sai_v2(0.0f, 0.0f);
     return sai_v2(v.x / len, v.y / len);
+}
+
+sa_vec3 sa_v3(float x, float y, float z) { return sai_v3(x, y, z); }
+sa_vec3 sa_v3_add(sa_vec3 a, sa_vec3 b) { return sai_v3_add(a, b); }
+sa_vec3 sa_v3_sub(sa_vec3 a, sa_vec3 b) { return sai_v3_sub(a, b); }
+sa_vec3 sa_v3_scale(sa_vec3 v, float s) { return sai_v3_scale(v, s); }
+sa_vec3 sa_v3_mul(sa_vec3 a, sa_vec3 b) { return sai_v3_mul(a, b); }
+float sa_v3_dot(sa_vec3 a, sa_vec3 b) { return sai_v3_dot(a, b); }
+sa_vec3 sa_v3_cross(sa_vec3 a, sa_vec3 b) { return sai_v3_cross(a, b); }
+float sa_v3_length(sa_vec3 v) { return sai_v3_length(v); }
+float sa_v3_distance(sa_vec3 a, sa_vec3 b) {
+    const double x = (double)a.x - (double)b.x, y = (double)a.y - (double)b.y,
+                 z = (double)a.z - (double)b.z;
+    return sai_narrow(sqrt(x * x + y * y + z * z));
+}
+sa_vec3 sa_v3_lerp(sa_vec3 a, sa_vec3 b, float t) { return sai_v3_lerp(a, b, t); }
+sa_vec3 sa_v3_normalize(sa_vec3 v) { return sai_v3_normalize(v); }
+bool sa_v3_is_finite(sa_vec3 v) { return sai_v3_finite(v); }
+
+sa_quat sa_quat_make(float x, float y, float z, float w) { return sai_quat(x, y, z, w); }
+sa_quat sa_quat_identity(void) { return sai_quat_identity(); }
+sa_quat sa_quat_normalize(sa_quat q) { return sai_quat_normalize(q); }
+sa_quat sa_quat_conjugate(sa_quat q) { return sai_quat_conjugate(q); }
+float sa_quat_dot(sa_quat a, sa_quat b) { return sai_quat_dot(a, b); }
+bool sa_quat_is_finite(sa_quat q) { return sai_quat_finite(q); }
+
+sa_quat sa_quat_mul(sa_quat a, sa_quat b) {
+    return sai_quat_normalize(sai_quat_mul_raw(sai_quat_normalize(a), sai_quat_normalize(b)));
+}
+
+sa_vec3 sa_quat_rotate(sa_quat q, sa_vec3 v) {
+    return sai_quat_rotate_unit(sai_quat_normalize(q), v);
+}
+
+sa_quat sa_quat_from_axis_angle(sa_vec3 axis, float radians) {
+    const sa_vec3 n = sai_v3_normalize(axis);
+    if (!sai_finite(radians) || (n.x == 0.0f && n.y == 0.0f && n.z == 0.0f)) {
+        return sai_quat_identity();
+    }
+    /* In double: the half angle of a large angle keeps its precision. */
+    const double h = 0.5 * (double)radians, s = sin(h);
+    return sai_quat_normalize(sai_quat((float)((double)n.x * s), (float)((double)n.y * s),
+                                       (float)((double)n.z * s), (float)cos(h)));
+}
+
+sa_quat sa_quat_from_to(sa_vec3 from, sa_vec3 to) {
+    const sa_vec3 f = sai_v3_normalize(from), t = sai_v3_normalize(to);
+    if (sai_v3_dot(f, f) == 0.0f || sai_v3_dot(t, t) == 0.0f) return sai_quat_identity();
+    const float d = sai_v3_dot(f, t);
+    if (d < -0.999999f) {
+        /* Opposite: a half turn about any axis perpendicular to from. */
+        sa_vec3 axis = sai_v3_cross(sai_v3(1.0f, 0.0f, 0.0f), f);
+        if (sai_v3_dot(axis, axis) < 1e-6f) axis = sai_v3_cross(sai_v3(0.0f, 1.0f, 0.0f), f);
+        axis = sai_v3_normalize(axis);
+        return sai_quat(axis.x, axis.y, axis.z, 0.0f);
+    }
+    const sa_vec3 c = sai_v3_cross(f, t);
+    return sai_quat_normalize(sai_quat(c.x, c.y, c.z, 1.0f + d));
+}
+
+float sa_quat_angle(sa_quat q) {
+    const sa_quat n = sai_quat_normalize(q);
+    const float v = sqrtf(n.x * n.x + n.y * n.y + n.z * n.z);
+    return 2.0f * atan2f(v, fabsf(n.w));
+}
+
+float sa_quat_angle_between(sa_quat a, sa_quat b) {
+    return sa_quat_angle(
+        sai_quat_mul_raw(sai_quat_conjugate(sai_quat_normalize(a)), sai_quat_normalize(b)));
+}
+
+sa_quat sa_quat_nlerp(sa_quat a, sa_quat b, float t) {
+    return sai_quat_nlerp_unit(sai_quat_normalize(a), sai_quat_normalize(b), sai_quat_factor(t));
+}
+
+sa_quat sa_quat_slerp(sa_quat a, sa_quat b, float t) {
+    return sai_quat_slerp_unit(sai_quat_normalize(a), sai_quat_normalize(b), sai_quat_factor(t));
+}
+
+sa_transform sa_transform_identity(void) { return sai_transform_identity(); }
+sa_transform sa_transform_make(sa_vec3 translation, sa_quat rotation, sa_vec3 scale) {
+    return sai_transform(translation, rotation, scale);
+}
+sa_transform sa_transform_sanitize(sa_transform t) { return sai_transform_sanitize(t); }
+bool sa_transform_is_finite(sa_transform t) { return sai_transform_finite(t); }
+
+sa_transform sa_transform_mul(sa_transform parent, sa_transform child) {
+    return sai_transform_mul_unit(sai_transform_sanitize(parent), sai_transform_sanitize(child));
+}
+
+sa_vec3 sa_transform_point(sa_transform t, sa_vec3 p) {
+    return sai_transform_point_unit(sai_transform_sanitize(t), p);
 }

@@ -1,12 +1,17 @@
 #include "test_support.h"
 
+#include <float.h>
+#include <string.h>
+
 #include <stickanim/math.h>
 
 #include "internal/scalar.h"
+#include "internal/xform.h"
 
 static const sa_ease all_eases[] = {
-    SA_EASE_LINEAR,   SA_EASE_SMOOTH,    SA_EASE_IN_QUAD,      SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD,
-    SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC, SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK,
+    SA_EASE_LINEAR,    SA_EASE_SMOOTH,       SA_EASE_IN_QUAD,
+    SA_EASE_OUT_QUAD,  SA_EASE_IN_OUT_QUAD,  SA_EASE_IN_CUBIC,
+    SA_EASE_OUT_CUBIC, SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK,
 };
 #define EASE_COUNT (sizeof all_eases / sizeof all_eases[0])
 
@@ -78,8 +83,10 @@ static void test_math_eases_have_their_shapes(void **state) {
     /* Ease-in and ease-out are point reflections of each other. */
     for (int k = 0; k <= 100; ++k) {
         const float t = (float)k / 100.0f;
-        assert_near(sa_ease_apply(SA_EASE_OUT_CUBIC, t), 1.0f - sa_ease_apply(SA_EASE_IN_CUBIC, 1.0f - t), 1e-6);
-        assert_near(sa_ease_apply(SA_EASE_OUT_QUAD, t), 1.0f - sa_ease_apply(SA_EASE_IN_QUAD, 1.0f - t), 1e-6);
+        assert_near(sa_ease_apply(SA_EASE_OUT_CUBIC, t),
+                    1.0f - sa_ease_apply(SA_EASE_IN_CUBIC, 1.0f - t), 1e-6);
+        assert_near(sa_ease_apply(SA_EASE_OUT_QUAD, t),
+                    1.0f - sa_ease_apply(SA_EASE_IN_QUAD, 1.0f - t), 1e-6);
     }
 }
 
@@ -113,9 +120,11 @@ static void test_math_inline_copies_agree_with_exported(void **state) {
     (void)state;
     test_rng r = test_rng_make(7);
     for (int i = 0; i < 10000; ++i) {
-        const float a = test_rng_nasty(&r), b = test_rng_range(&r, -5, 5), c = test_rng_range(&r, -5, 5);
+        const float a = test_rng_nasty(&r), b = test_rng_range(&r, -5, 5),
+                    c = test_rng_range(&r, -5, 5);
         const float lo = b < c ? b : c, hi = b < c ? c : b;
-        assert_memory_equal(&(float){sa_clamp(a, lo, hi)}, &(float){sai_clamp(a, lo, hi)}, sizeof(float));
+        assert_memory_equal(&(float){sa_clamp(a, lo, hi)}, &(float){sai_clamp(a, lo, hi)},
+                            sizeof(float));
         assert_memory_equal(&(float){sa_smooth(a)}, &(float){sai_smooth(a)}, sizeof(float));
         const float l1 = sa_lerp(b, c, a), l2 = sai_lerp(b, c, a);
         assert_memory_equal(&l1, &l2, sizeof(float));
@@ -132,8 +141,319 @@ static void test_math_no_nan_from_any_input(void **state) {
         assert_finite(sa_smooth(a));
         assert_finite(sa_saturate(a));
         assert_finite(sa_smooth_range(b, c, a));
-        for (size_t e = 0; e < EASE_COUNT; ++e) assert_finite(sa_ease_apply(all_eases[e], a));
+        for (size_t e = 0; e < EASE_COUNT; ++e)
+            assert_finite(sa_ease_apply(all_eases[e], a));
         assert_finite_v2(sa_v2_normalize(sa_v2(a, b)));
+    }
+}
+
+/* ---- 3D vectors, quaternions and transforms ---------------------------------------------- */
+
+static sa_vec3 rng_v3(test_rng *r, float lo, float hi) {
+    return sa_v3(test_rng_range(r, lo, hi), test_rng_range(r, lo, hi), test_rng_range(r, lo, hi));
+}
+
+/* A random rotation from a random axis and angle, built in double independently of the code. */
+static sa_quat rng_rotation(test_rng *r) {
+    double ax, ay, az, n;
+    do {
+        ax = test_rng_range(r, -1, 1);
+        ay = test_rng_range(r, -1, 1);
+        az = test_rng_range(r, -1, 1);
+        n = sqrt(ax * ax + ay * ay + az * az);
+    } while (n < 0.1 || n > 1.0);
+    const double h = 0.5 * test_rng_range(r, -3.2f, 3.2f);
+    return sa_quat_make((float)(ax / n * sin(h)), (float)(ay / n * sin(h)),
+                        (float)(az / n * sin(h)), (float)cos(h));
+}
+
+static double qlen(sa_quat q) {
+    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+}
+
+/* Angle between two rotations from the 4D dot product, in double. */
+static double qangle(sa_quat a, sa_quat b) {
+    double d = fabs((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w) /
+               (qlen(a) * qlen(b));
+    if (d > 1) d = 1;
+    return 2.0 * acos(d);
+}
+
+/* Rotation by Rodrigues' formula in double, from axis and angle: a reference independent of the
+ * quaternion code. */
+static sa_vec3 rodrigues(sa_vec3 axis, double angle, sa_vec3 v) {
+    const double n =
+        sqrt((double)axis.x * axis.x + (double)axis.y * axis.y + (double)axis.z * axis.z);
+    const double kx = axis.x / n, ky = axis.y / n, kz = axis.z / n;
+    const double c = cos(angle), s = sin(angle), kv = kx * v.x + ky * v.y + kz * v.z;
+    const double cx = ky * v.z - kz * v.y, cy = kz * v.x - kx * v.z, cz = kx * v.y - ky * v.x;
+    return sa_v3((float)(v.x * c + cx * s + kx * kv * (1 - c)),
+                 (float)(v.y * c + cy * s + ky * kv * (1 - c)),
+                 (float)(v.z * c + cz * s + kz * kv * (1 - c)));
+}
+
+#define assert_near_v3(a, b, tol)                                                                  \
+    do {                                                                                           \
+        assert_near((a).x, (b).x, tol);                                                            \
+        assert_near((a).y, (b).y, tol);                                                            \
+        assert_near((a).z, (b).z, tol);                                                            \
+    } while (0)
+
+#define assert_same_rotation(a, b, tol) assert_near(qangle(a, b), 0.0, tol)
+
+static void test_math_quat_bad_input_is_safe(void **state) {
+    (void)state;
+    const sa_quat id = sa_quat_identity();
+    const sa_quat bad[] = {
+        sa_quat_make(0, 0, 0, 0),         sa_quat_make(NAN, 0, 0, 1),
+        sa_quat_make(0, INFINITY, 0, 1),  sa_quat_make(0, 0, -INFINITY, 0),
+        sa_quat_make(NAN, NAN, NAN, NAN),
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        const sa_quat n = sa_quat_normalize(bad[i]);
+        assert_true(memcmp(&n, &id, sizeof n) == 0); /* zero or non-finite: identity */
+        assert_same_rotation(sa_quat_slerp(bad[i], bad[i], 0.5f), id, 1e-6);
+        const sa_vec3 v = sa_quat_rotate(bad[i], sa_v3(1, 2, 3));
+        assert_near_v3(v, sa_v3(1, 2, 3), 0);
+    }
+    /* Huge and tiny quaternions still normalise to unit length. */
+    assert_near(qlen(sa_quat_normalize(sa_quat_make(3e38f, 3e38f, -3e38f, 3e38f))), 1, 1e-6);
+    assert_near(qlen(sa_quat_normalize(sa_quat_make(1e-40f, 0, 0, 1e-41f))), 1, 1e-6);
+    assert_near(sa_quat_normalize(sa_quat_make(1e-40f, 0, 0, 0)).x, 1, 0);
+    /* Axis-angle: zero or non-finite axis, non-finite angle: identity. */
+    assert_same_rotation(sa_quat_from_axis_angle(sa_v3(0, 0, 0), 1.0f), id, 0);
+    assert_same_rotation(sa_quat_from_axis_angle(sa_v3(NAN, 1, 0), 1.0f), id, 0);
+    assert_same_rotation(sa_quat_from_axis_angle(sa_v3(0, 1, 0), INFINITY), id, 0);
+    assert_same_rotation(sa_quat_from_to(sa_v3(0, 0, 0), sa_v3(1, 0, 0)), id, 0);
+    assert_same_rotation(sa_quat_from_to(sa_v3(1, 0, 0), sa_v3(NAN, 0, 0)), id, 0);
+    /* Non-finite factors: the first rotation. */
+    const sa_quat a = sa_quat_from_axis_angle(sa_v3(0, 1, 0), 0.3f);
+    const sa_quat b = sa_quat_from_axis_angle(sa_v3(1, 0, 0), 1.1f);
+    assert_same_rotation(sa_quat_slerp(a, b, NAN), a, 1e-6);
+    assert_same_rotation(sa_quat_nlerp(a, b, INFINITY), a, 1e-6);
+    assert_near(qlen(sa_quat_slerp(a, b, 3e38f)), 1, 1e-6);
+    assert_near(qlen(sa_quat_nlerp(a, b, -3e38f)), 1, 1e-6);
+    /* Vectors. */
+    const sa_vec3 z = sa_v3_normalize(sa_v3(0, 0, 0));
+    assert_near_v3(z, sa_v3(0, 0, 0), 0);
+    assert_near_v3(sa_v3_normalize(sa_v3(INFINITY, 0, 0)), sa_v3(0, 0, 0), 0);
+    assert_near(sa_v3_length(sa_v3(1e38f, 1e38f, 1e38f)), 1.7320508e38, 1e32); /* no overflow */
+    assert_near(sa_v3_length(sa_v3(3e38f, 3e38f, 3e38f)), FLT_MAX, 0);         /* saturates */
+    assert_near(sa_v3_length(sa_v3(NAN, 0, 0)), 0, 0);
+    assert_near(sa_v3_length(sa_v3(INFINITY, 0, 0)), FLT_MAX, 0);
+    /* Transforms with bad parts are cleaned: NaN translation 0, bad rotation identity, bad scale 1.
+     */
+    sa_transform t =
+        sa_transform_make(sa_v3(NAN, 1, 2), sa_quat_make(0, 0, 0, 0), sa_v3(INFINITY, 2, 2));
+    assert_false(sa_transform_is_finite(t));
+    const sa_transform c = sa_transform_sanitize(t);
+    assert_true(sa_transform_is_finite(c));
+    assert_near_v3(c.translation, sa_v3(0, 1, 2), 0);
+    assert_near_v3(c.scale, sa_v3(1, 2, 2), 0);
+    assert_same_rotation(c.rotation, id, 0);
+    const sa_vec3 p = sa_transform_point(t, sa_v3(1, 1, 1));
+    assert_near_v3(p, sa_v3(1, 3, 4), 1e-6);
+    const sa_transform m = sa_transform_mul(t, t);
+    assert_true(sa_transform_is_finite(m));
+}
+
+static void test_math_v3_basics(void **state) {
+    (void)state;
+    const sa_vec3 a = sa_v3(1, 2, 3), b = sa_v3(-4, 0.5f, 2);
+    assert_near_v3(sa_v3_add(a, b), sa_v3(-3, 2.5f, 5), 0);
+    assert_near_v3(sa_v3_sub(a, b), sa_v3(5, 1.5f, 1), 0);
+    assert_near_v3(sa_v3_scale(a, 2), sa_v3(2, 4, 6), 0);
+    assert_near_v3(sa_v3_mul(a, b), sa_v3(-4, 1, 6), 0);
+    assert_near(sa_v3_dot(a, b), 3, 0);
+    /* Right-handed: x × y = z. */
+    assert_near_v3(sa_v3_cross(sa_v3(1, 0, 0), sa_v3(0, 1, 0)), sa_v3(0, 0, 1), 0);
+    assert_near(sa_v3_dot(sa_v3_cross(a, b), a), 0, 1e-5);
+    assert_near(sa_v3_length(sa_v3(2, 3, 6)), 7, 1e-6);
+    assert_near(sa_v3_distance(sa_v3(1, 1, 1), sa_v3(3, 4, 7)), 7, 1e-6);
+    assert_near_v3(sa_v3_lerp(a, b, 0.5f), sa_v3(-1.5f, 1.25f, 2.5f), 1e-6);
+    assert_near_v3(sa_v3_lerp(a, b, 2.0f), sa_v3(-9, -1, 1), 1e-6); /* extrapolates */
+    assert_near(sa_v3_length(sa_v3_normalize(b)), 1, 1e-6);
+    assert_true(sa_v3_is_finite(a));
+    assert_false(sa_v3_is_finite(sa_v3(0, NAN, 0)));
+}
+
+static void test_math_quat_rotate_matches_rodrigues(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(21);
+    for (int i = 0; i < 5000; ++i) {
+        const sa_vec3 axis = rng_v3(&r, -1, 1);
+        if (sa_v3_length(axis) < 0.05f) continue;
+        const float angle = test_rng_range(&r, -10, 10);
+        const sa_vec3 v = rng_v3(&r, -100, 100);
+        const sa_quat q = sa_quat_from_axis_angle(axis, angle);
+        assert_near(qlen(q), 1, 1e-6);
+        const sa_vec3 got = sa_quat_rotate(q, v), want = rodrigues(axis, angle, v);
+        assert_near_v3(got, want, 1e-4 * 100);
+        assert_near(sa_v3_length(got), sa_v3_length(v), 1e-3);
+        /* The rotation angle comes back (folded into [0, π]). */
+        double folded = fmod(fabs((double)angle), 2 * SAI_PI_D);
+        if (folded > SAI_PI_D) folded = 2 * SAI_PI_D - folded;
+        assert_near(sa_quat_angle(q), folded, 1e-3);
+    }
+    /* A quarter turn about y takes +z to +x (right-handed, y up). */
+    const sa_vec3 x =
+        sa_quat_rotate(sa_quat_from_axis_angle(sa_v3(0, 1, 0), SA_PI / 2), sa_v3(0, 0, 1));
+    assert_near_v3(x, sa_v3(1, 0, 0), 1e-6);
+}
+
+static void test_math_quat_mul_composes_and_conjugate_inverts(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(22);
+    for (int i = 0; i < 5000; ++i) {
+        const sa_quat a = rng_rotation(&r), b = rng_rotation(&r);
+        const sa_vec3 v = rng_v3(&r, -10, 10);
+        const sa_quat ab = sa_quat_mul(a, b);
+        assert_near(qlen(ab), 1, 1e-6);
+        /* b first, then a. */
+        assert_near_v3(sa_quat_rotate(ab, v), sa_quat_rotate(a, sa_quat_rotate(b, v)), 1e-4);
+        assert_near_v3(sa_quat_rotate(sa_quat_conjugate(a), sa_quat_rotate(a, v)), v, 1e-4);
+        assert_same_rotation(sa_quat_mul(a, sa_quat_identity()), a, 1e-3);
+        assert_near(sa_quat_angle_between(a, ab), sa_quat_angle(b), 1e-3);
+        assert_near(sa_quat_angle_between(a, sa_quat_make(-a.x, -a.y, -a.z, -a.w)), 0, 1e-3);
+    }
+}
+
+static void test_math_quat_from_to_turns_one_direction_onto_another(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(23);
+    for (int i = 0; i < 5000; ++i) {
+        const sa_vec3 f = rng_v3(&r, -5, 5);
+        sa_vec3 t = rng_v3(&r, -5, 5);
+        if (i % 10 == 0) t = sa_v3_scale(f, -2.0f); /* opposite */
+        if (i % 10 == 1) t = sa_v3_scale(f, 3.0f);  /* same */
+        if (sa_v3_length(f) < 0.05f || sa_v3_length(t) < 0.05f) continue;
+        const sa_quat q = sa_quat_from_to(f, t);
+        assert_near(qlen(q), 1, 1e-6);
+        assert_near_v3(sa_quat_rotate(q, sa_v3_normalize(f)), sa_v3_normalize(t), 2e-3);
+        /* Shortest: the angle equals the angle between the directions. */
+        const double c = sa_v3_dot(f, t) / ((double)sa_v3_length(f) * sa_v3_length(t));
+        assert_near(sa_quat_angle(q), acos(c > 1 ? 1 : (c < -1 ? -1 : c)), 2e-3);
+    }
+}
+
+/* The property the whole clip half relies on: whatever goes in, a unit quaternion comes out. */
+static void test_math_slerp_and_nlerp_always_give_unit_quaternions(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(24);
+    for (int i = 0; i < 100000; ++i) {
+        sa_quat a = rng_rotation(&r), b = rng_rotation(&r);
+        if (i % 4 == 1) b = sa_quat_make(-a.x, -a.y, -a.z, -a.w); /* same rotation, other sign */
+        if (i % 4 == 2) b = sa_quat_make(a.x + 1e-7f, a.y, a.z, a.w); /* nearly equal */
+        if (i % 8 == 3)
+            a = sa_quat_make(test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r),
+                             test_rng_nasty(&r));
+        if (i % 8 == 7)
+            b = sa_quat_make(test_rng_range(&r, -1e3f, 1e3f), 0, test_rng_range(&r, -1e-3f, 1e-3f),
+                             0);
+        const float t = (i % 16 == 5) ? test_rng_nasty(&r) : test_rng_range(&r, -3, 4);
+        const sa_quat s = sa_quat_slerp(a, b, t), n = sa_quat_nlerp(a, b, t);
+        assert_near(qlen(s), 1, 2e-6);
+        assert_near(qlen(n), 1, 2e-6);
+    }
+}
+
+static void test_math_slerp_is_shortest_arc_at_constant_speed(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(25);
+    for (int i = 0; i < 20000; ++i) {
+        const sa_quat a = rng_rotation(&r), b = rng_rotation(&r);
+        const double total = qangle(a, b); /* in [0, π]: the short way */
+        const float t = test_rng_range(&r, 0, 1);
+        const sa_quat s = sa_quat_slerp(a, b, t);
+        assert_near(qangle(a, s), t * total, 2e-3);
+        assert_near(qangle(s, b), (1 - t) * total, 2e-3);
+        /* The sign of b does not matter. */
+        assert_same_rotation(sa_quat_slerp(a, sa_quat_make(-b.x, -b.y, -b.z, -b.w), t), s, 2e-3);
+        /* The ends. */
+        assert_same_rotation(sa_quat_slerp(a, b, 0), a, 1e-3);
+        assert_same_rotation(sa_quat_slerp(a, b, 1), b, 1e-3);
+        assert_same_rotation(sa_quat_nlerp(a, b, 0), a, 1e-3);
+        assert_same_rotation(sa_quat_nlerp(a, b, 1), b, 1e-3);
+        /* nlerp stays on the same short arc, just not at constant speed. */
+        const sa_quat n = sa_quat_nlerp(a, b, t);
+        assert_near(qangle(a, n) + qangle(n, b), total, 2e-3);
+    }
+}
+
+static void test_math_slerp_past_one_extrapolates_along_the_arc(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(26);
+    for (int i = 0; i < 20000; ++i) {
+        const sa_vec3 axis = rng_v3(&r, -1, 1);
+        if (sa_v3_length(axis) < 0.1f) continue;
+        /* Two rotations about one axis: slerp by t is the rotation by α + t(β − α) about it. */
+        const float alpha = test_rng_range(&r, -3, 3);
+        const float delta = test_rng_range(&r, -1.2f, 1.2f);
+        const float t = test_rng_range(&r, 1, 2.5f);
+        const sa_quat a = sa_quat_from_axis_angle(axis, alpha);
+        const sa_quat b = sa_quat_from_axis_angle(axis, alpha + delta);
+        const sa_quat want = sa_quat_from_axis_angle(axis, alpha + t * delta);
+        assert_same_rotation(sa_quat_slerp(a, b, t), want, 2e-3);
+        /* Going past a too. */
+        const sa_quat back = sa_quat_from_axis_angle(axis, alpha - 0.5f * delta);
+        assert_same_rotation(sa_quat_slerp(a, b, -0.5f), back, 2e-3);
+    }
+    /* The stride stretch: a thigh swung 30° from idle, stretched by 2.8/2.0 = 1.4, swings 42°. */
+    const sa_vec3 x = sa_v3(1, 0, 0);
+    const sa_quat idle = sa_quat_identity(), clip = sa_quat_from_axis_angle(x, 30 * SA_PI / 180);
+    assert_near(sa_quat_angle(sa_quat_slerp(idle, clip, 1.4f)) * 180 / SAI_PI_D, 42, 1e-3);
+    /* Tiny angles extrapolate too (no nlerp shortcut losing the arc). */
+    const sa_quat tiny = sa_quat_from_axis_angle(x, 1e-3f);
+    assert_near(sa_quat_angle(sa_quat_slerp(idle, tiny, 2.0f)), 2e-3, 1e-5);
+}
+
+static void test_math_transform_composes_like_nested_spaces(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(27);
+    for (int i = 0; i < 5000; ++i) {
+        /* Uniform scale: composition is exact. */
+        const float sp = test_rng_range(&r, 0.5f, 2), sc = test_rng_range(&r, 0.5f, 2);
+        const sa_transform p =
+            sa_transform_make(rng_v3(&r, -10, 10), rng_rotation(&r), sa_v3(sp, sp, sp));
+        const sa_transform c =
+            sa_transform_make(rng_v3(&r, -10, 10), rng_rotation(&r), sa_v3(sc, sc, sc));
+        const sa_vec3 x = rng_v3(&r, -10, 10);
+        const sa_transform pc = sa_transform_mul(p, c);
+        assert_near_v3(sa_transform_point(pc, x), sa_transform_point(p, sa_transform_point(c, x)),
+                       2e-3);
+        assert_near(qlen(pc.rotation), 1, 1e-6);
+        /* The identity is neutral on both sides. */
+        const sa_transform l = sa_transform_mul(sa_transform_identity(), c);
+        assert_near_v3(l.translation, c.translation, 1e-5);
+        const sa_transform rr = sa_transform_mul(p, sa_transform_identity());
+        assert_near_v3(rr.translation, p.translation, 0);
+        assert_same_rotation(rr.rotation, p.rotation, 1e-3);
+    }
+    /* Scale, then rotate, then translate. */
+    const sa_transform t = sa_transform_make(
+        sa_v3(10, 0, 0), sa_quat_from_axis_angle(sa_v3(0, 0, 1), SA_PI / 2), sa_v3(2, 3, 1));
+    assert_near_v3(sa_transform_point(t, sa_v3(1, 1, 0)), sa_v3(7, 2, 0), 1e-5);
+}
+
+static void test_math_inline_quat_copies_agree_with_exported(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(28);
+    for (int i = 0; i < 10000; ++i) {
+        const sa_quat a = sa_quat_make(test_rng_nasty(&r), test_rng_range(&r, -2, 2),
+                                       test_rng_range(&r, -2, 2), test_rng_range(&r, -2, 2));
+        const sa_quat b = rng_rotation(&r), c = rng_rotation(&r);
+        const float t = test_rng_range(&r, -1, 2);
+        const sa_quat n1 = sa_quat_normalize(a), n2 = sai_quat_normalize(a);
+        assert_memory_equal(&n1, &n2, sizeof n1);
+        const sa_quat s1 = sa_quat_slerp(b, c, t),
+                      s2 = sai_quat_slerp_unit(sai_quat_normalize(b), sai_quat_normalize(c), t);
+        assert_memory_equal(&s1, &s2, sizeof s1);
+        const sa_quat l1 = sa_quat_nlerp(b, c, t),
+                      l2 = sai_quat_nlerp_unit(sai_quat_normalize(b), sai_quat_normalize(c), t);
+        assert_memory_equal(&l1, &l2, sizeof l1);
+        const sa_vec3 v = rng_v3(&r, -5, 5);
+        const sa_vec3 v1 = sa_v3_normalize(v), v2 = sai_v3_normalize(v);
+        assert_memory_equal(&v1, &v2, sizeof v1);
     }
 }
 
@@ -147,6 +467,16 @@ int main(void) {
         cmocka_unit_test(test_math_clamp_and_lerp),
         cmocka_unit_test(test_math_inline_copies_agree_with_exported),
         cmocka_unit_test(test_math_no_nan_from_any_input),
+        cmocka_unit_test(test_math_quat_bad_input_is_safe),
+        cmocka_unit_test(test_math_v3_basics),
+        cmocka_unit_test(test_math_quat_rotate_matches_rodrigues),
+        cmocka_unit_test(test_math_quat_mul_composes_and_conjugate_inverts),
+        cmocka_unit_test(test_math_quat_from_to_turns_one_direction_onto_another),
+        cmocka_unit_test(test_math_slerp_and_nlerp_always_give_unit_quaternions),
+        cmocka_unit_test(test_math_slerp_is_shortest_arc_at_constant_speed),
+        cmocka_unit_test(test_math_slerp_past_one_extrapolates_along_the_arc),
+        cmocka_unit_test(test_math_transform_composes_like_nested_spaces),
+        cmocka_unit_test(test_math_inline_quat_copies_agree_with_exported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

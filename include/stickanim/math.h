@@ -117,6 +117,162 @@ SA_API sa_vec2 sa_v2_normalize(sa_vec2 v);
 /** @brief True when both components are finite. */
 SA_API bool sa_v2_is_finite(sa_vec2 v);
 
+/** @brief Makes a 3D vector. */
+SA_API sa_vec3 sa_v3(float x, float y, float z);
+/** @brief a + b. */
+SA_API sa_vec3 sa_v3_add(sa_vec3 a, sa_vec3 b);
+/** @brief a − b. */
+SA_API sa_vec3 sa_v3_sub(sa_vec3 a, sa_vec3 b);
+/** @brief v·s. */
+SA_API sa_vec3 sa_v3_scale(sa_vec3 v, float s);
+/** @brief Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. */
+SA_API sa_vec3 sa_v3_mul(sa_vec3 a, sa_vec3 b);
+/** @brief Dot product. */
+SA_API float sa_v3_dot(sa_vec3 a, sa_vec3 b);
+/** @brief Cross product a × b (right-handed). */
+SA_API sa_vec3 sa_v3_cross(sa_vec3 a, sa_vec3 b);
+/**
+ * @brief Euclidean length, computed in double so large components do not overflow.
+ * @return The length, at most FLT_MAX; a vector with a NaN component gives 0, an infinite one
+ *         FLT_MAX.
+ */
+SA_API float sa_v3_length(sa_vec3 v);
+/** @brief Distance between two points (see sa_v3_length() for bad input). */
+SA_API float sa_v3_distance(sa_vec3 a, sa_vec3 b);
+/** @brief a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). */
+SA_API sa_vec3 sa_v3_lerp(sa_vec3 a, sa_vec3 b, float t);
+/** @brief Unit vector along @p v; the zero vector or a non-finite one gives (0, 0, 0). */
+SA_API sa_vec3 sa_v3_normalize(sa_vec3 v);
+/** @brief True when all three components are finite. */
+SA_API bool sa_v3_is_finite(sa_vec3 v);
+
+/**
+ * @name Quaternions
+ * Rotations are unit quaternions (x, y, z, w) = (axis·sin(angle/2), cos(angle/2)); q and −q are
+ * the same rotation. sa_quat_mul(a, b) rotates by b first, then by a (the Hamilton product), so a
+ * parent's rotation goes on the left. Every function that takes a rotation normalises it first
+ * (see sa_quat_normalize(): zero or non-finite gives the identity), and every function that
+ * returns a rotation returns a unit quaternion, whatever the input.
+ * @{
+ */
+
+/** @brief Makes a quaternion from its four components, as given (not normalised). */
+SA_API sa_quat sa_quat_make(float x, float y, float z, float w);
+/** @brief The identity rotation (0, 0, 0, 1). */
+SA_API sa_quat sa_quat_identity(void);
+/**
+ * @brief Unit quaternion along @p q.
+ * @return q / |q|, computed without overflow or underflow for huge or tiny components; the
+ *         identity when q is zero or has a NaN or infinite component.
+ */
+SA_API sa_quat sa_quat_normalize(sa_quat q);
+/** @brief Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised. */
+SA_API sa_quat sa_quat_conjugate(sa_quat q);
+/** @brief 4D dot product; for unit quaternions cos(half the angle between them), up to sign. */
+SA_API float sa_quat_dot(sa_quat a, sa_quat b);
+/**
+ * @brief Composition a·b: rotates by @p b first, then by @p a.
+ * @return The normalised product of the normalised inputs.
+ */
+SA_API sa_quat sa_quat_mul(sa_quat a, sa_quat b);
+/**
+ * @brief Rotates vector @p v by rotation @p q (normalised first).
+ * @return The rotated vector; same length as @p v up to rounding.
+ */
+SA_API sa_vec3 sa_quat_rotate(sa_quat q, sa_vec3 v);
+/**
+ * @brief The rotation by @p radians about @p axis (right-hand rule).
+ * @param axis    Rotation axis, any length (normalised here).
+ * @param radians Angle in radians, any finite value.
+ * @return A unit quaternion; the identity when the axis is zero or non-finite or the angle is
+ *         not finite.
+ */
+SA_API sa_quat sa_quat_from_axis_angle(sa_vec3 axis, float radians);
+/**
+ * @brief The shortest rotation that turns direction @p from onto direction @p to.
+ * @return A unit quaternion; for opposite directions a half turn about an axis perpendicular to
+ *         @p from; the identity when either vector is zero or non-finite.
+ */
+SA_API sa_quat sa_quat_from_to(sa_vec3 from, sa_vec3 to);
+/**
+ * @brief The rotation angle of @p q (normalised first), in radians.
+ * @return A value in [0, π]; q and −q give the same angle.
+ */
+SA_API float sa_quat_angle(sa_quat q);
+/**
+ * @brief The angle of the rotation that takes @p a to @p b, in radians: how far apart they are.
+ * @return A value in [0, π]; 0 for q and −q.
+ */
+SA_API float sa_quat_angle_between(sa_quat a, sa_quat b);
+/**
+ * @brief Normalised linear interpolation along the shortest arc.
+ *
+ * @p b is negated first when dot(a, b) < 0 (hemisphere correction), then a + (b − a)·t is
+ * normalised. Cheap and exact at the ends, but the angular speed is not constant; use it for
+ * small angles (neighbouring frames, blending similar poses).
+ * @param t Factor; 0 gives a, 1 gives b (or −b), values outside [0, 1] extrapolate. Clamped to
+ *          [−1e6, 1e6]; NaN or infinite gives 0.
+ * @return A unit quaternion, always.
+ */
+SA_API sa_quat sa_quat_nlerp(sa_quat a, sa_quat b, float t);
+/**
+ * @brief Spherical linear interpolation along the shortest arc, at constant angular speed.
+ *
+ * Follows the great circle from @p a through @p b (negated when dot(a, b) < 0). A factor above 1
+ * keeps turning past @p b along the same arc: the blend tree's stride stretch uses this to swing
+ * a thigh further than the clip does; a negative factor goes back past @p a. Falls back to
+ * sa_quat_nlerp() when the rotations are nearly equal (where both agree to float precision).
+ * @param t Factor; 0 gives a, 1 gives b, 1.2 goes 20% of the a→b angle past b. Clamped to
+ *          [−1e6, 1e6]; NaN or infinite gives 0.
+ * @return A unit quaternion, always.
+ */
+SA_API sa_quat sa_quat_slerp(sa_quat a, sa_quat b, float t);
+/** @brief True when all four components are finite. */
+SA_API bool sa_quat_is_finite(sa_quat q);
+
+/** @} */
+
+/**
+ * @brief A rigid transform with non-uniform scale: scale first, then rotate, then translate.
+ *
+ * Applied to a point p: translation + rotation·(scale ⊙ p). Poses are arrays of these (one per
+ * joint, relative to the joint's parent); see skeleton.h.
+ */
+typedef struct sa_transform {
+    sa_vec3 translation; /**< Offset from the parent joint, in the parent's space (model units). */
+    sa_quat
+        rotation;  /**< Rotation relative to the parent; a unit quaternion. Identity (0,0,0,1). */
+    sa_vec3 scale; /**< Scale per axis; (1, 1, 1) is no scaling. */
+} sa_transform;
+
+/** @brief The identity transform: no translation, identity rotation, scale (1, 1, 1). */
+SA_API sa_transform sa_transform_identity(void);
+/** @brief Makes a transform from its three parts, as given. */
+SA_API sa_transform sa_transform_make(sa_vec3 translation, sa_quat rotation, sa_vec3 scale);
+/**
+ * @brief Composition: @p child expressed in the space of @p parent (parent ∘ child).
+ *
+ * translation = parent.translation + parent.rotation·(parent.scale ⊙ child.translation),
+ * rotation = parent.rotation·child.rotation, scale = parent.scale ⊙ child.scale. Exact for uniform
+ * scale; with non-uniform scale and rotation it is the usual game-engine approximation (no shear).
+ * Bad input is cleaned first as in sa_transform_sanitize().
+ * @return The composed transform with a unit rotation.
+ */
+SA_API sa_transform sa_transform_mul(sa_transform parent, sa_transform child);
+/**
+ * @brief Applies @p t to point @p p: t.translation + t.rotation·(t.scale ⊙ p).
+ * @return The transformed point (bad transform parts are cleaned as in sa_transform_sanitize()).
+ */
+SA_API sa_vec3 sa_transform_point(sa_transform t, sa_vec3 p);
+/**
+ * @brief Cleans a transform so it is safe to use: non-finite translation components become 0,
+ *        the rotation is normalised (zero or non-finite gives the identity), non-finite scale
+ *        components become 1.
+ */
+SA_API sa_transform sa_transform_sanitize(sa_transform t);
+/** @brief True when every component of the transform is finite. */
+SA_API bool sa_transform_is_finite(sa_transform t);
+
 #ifdef __cplusplus
 }
 #endif

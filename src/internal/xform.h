@@ -1,0 +1,174 @@
+/* Inline copies of the vec3, quaternion and transform helpers for use inside the library (the
+ * skeleton, pose and clip loops), so inner loops need no call. The exported functions in math.c
+ * are defined from these, and tests/test_math.c checks that both agree. Not installed.
+ * Functions named *_unit assume unit quaternions and skip the normalisation. */
+#ifndef STICKANIM_INTERNAL_XFORM_H
+#define STICKANIM_INTERNAL_XFORM_H
+
+#include "scalar.h"
+
+/* Factors of slerp/nlerp are kept in this range so nothing overflows. */
+#define SAI_QUAT_T_LIMIT 1e6f
+
+static inline sa_vec3 sai_v3(float x, float y, float z) {
+    sa_vec3 v;
+    v.x = x;
+    v.y = y;
+    v.z = z;
+    return v;
+}
+static inline sa_vec3 sai_v3_add(sa_vec3 a, sa_vec3 b) {
+    return sai_v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+static inline sa_vec3 sai_v3_sub(sa_vec3 a, sa_vec3 b) {
+    return sai_v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+static inline sa_vec3 sai_v3_scale(sa_vec3 v, float s) { return sai_v3(v.x * s, v.y * s, v.z * s); }
+static inline sa_vec3 sai_v3_mul(sa_vec3 a, sa_vec3 b) {
+    return sai_v3(a.x * b.x, a.y * b.y, a.z * b.z);
+}
+static inline float sai_v3_dot(sa_vec3 a, sa_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline sa_vec3 sai_v3_cross(sa_vec3 a, sa_vec3 b) {
+    return sai_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static inline sa_vec3 sai_v3_lerp(sa_vec3 a, sa_vec3 b, float t) {
+    return sai_v3(sai_lerp(a.x, b.x, t), sai_lerp(a.y, b.y, t), sai_lerp(a.z, b.z, t));
+}
+static inline bool sai_v3_finite(sa_vec3 v) {
+    return sai_finite(v.x) && sai_finite(v.y) && sai_finite(v.z);
+}
+/* Length in double: no overflow for components up to FLT_MAX. NaN gives 0, infinity FLT_MAX. */
+static inline float sai_v3_length(sa_vec3 v) {
+    const double x = v.x, y = v.y, z = v.z;
+    return sai_narrow(sqrt(x * x + y * y + z * z));
+}
+static inline sa_vec3 sai_v3_normalize(sa_vec3 v) {
+    if (!sai_v3_finite(v)) return sai_v3(0.0f, 0.0f, 0.0f);
+    const double x = v.x, y = v.y, z = v.z;
+    const double len = sqrt(x * x + y * y + z * z);
+    if (!(len > 0.0)) return sai_v3(0.0f, 0.0f, 0.0f);
+    return sai_v3((float)(x / len), (float)(y / len), (float)(z / len));
+}
+
+static inline sa_quat sai_quat(float x, float y, float z, float w) {
+    sa_quat q;
+    q.x = x;
+    q.y = y;
+    q.z = z;
+    q.w = w;
+    return q;
+}
+static inline sa_quat sai_quat_identity(void) { return sai_quat(0.0f, 0.0f, 0.0f, 1.0f); }
+static inline float sai_quat_dot(sa_quat a, sa_quat b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+static inline sa_quat sai_quat_conjugate(sa_quat q) { return sai_quat(-q.x, -q.y, -q.z, q.w); }
+static inline sa_quat sai_quat_neg(sa_quat q) { return sai_quat(-q.x, -q.y, -q.z, -q.w); }
+static inline bool sai_quat_finite(sa_quat q) {
+    return sai_finite(q.x) && sai_finite(q.y) && sai_finite(q.z) && sai_finite(q.w);
+}
+
+/* The rare path: tiny, huge, zero or non-finite quaternions, in double after scaling by the
+ * largest component so nothing under- or overflows. */
+static inline sa_quat sai_quat_normalize_slow(sa_quat q) {
+    if (!sai_quat_finite(q)) return sai_quat_identity();
+    double m = fabs((double)q.x);
+    if (fabs((double)q.y) > m) m = fabs((double)q.y);
+    if (fabs((double)q.z) > m) m = fabs((double)q.z);
+    if (fabs((double)q.w) > m) m = fabs((double)q.w);
+    if (!(m > 0.0)) return sai_quat_identity();
+    const double x = (double)q.x / m, y = (double)q.y / m, z = (double)q.z / m, w = (double)q.w / m;
+    const double len = sqrt(x * x + y * y + z * z + w * w);
+    return sai_quat((float)(x / len), (float)(y / len), (float)(z / len), (float)(w / len));
+}
+
+static inline sa_quat sai_quat_normalize(sa_quat q) {
+    const float n2 = sai_quat_dot(q, q);
+    /* Also false for NaN, so bad input takes the slow path. */
+    if (n2 >= 1e-20f && n2 <= 1e20f) {
+        const float inv = 1.0f / sqrtf(n2);
+        return sai_quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv);
+    }
+    return sai_quat_normalize_slow(q);
+}
+
+/* Hamilton product a·b: b first, then a. Not normalised. */
+static inline sa_quat sai_quat_mul_raw(sa_quat a, sa_quat b) {
+    return sai_quat(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                    a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                    a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+                    a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+}
+
+/* v' = v + w·t + u × t with t = 2·(u × v), u the vector part; q must be unit. */
+static inline sa_vec3 sai_quat_rotate_unit(sa_quat q, sa_vec3 v) {
+    const sa_vec3 u = sai_v3(q.x, q.y, q.z);
+    const sa_vec3 t = sai_v3_scale(sai_v3_cross(u, v), 2.0f);
+    return sai_v3_add(sai_v3_add(v, sai_v3_scale(t, q.w)), sai_v3_cross(u, t));
+}
+
+static inline float sai_quat_factor(float t) {
+    if (!sai_finite(t)) return 0.0f;
+    return sai_clamp(t, -SAI_QUAT_T_LIMIT, SAI_QUAT_T_LIMIT);
+}
+
+/* nlerp of unit quaternions along the shortest arc; t already cleaned. */
+static inline sa_quat sai_quat_nlerp_unit(sa_quat a, sa_quat b, float t) {
+    if (sai_quat_dot(a, b) < 0.0f) b = sai_quat_neg(b);
+    return sai_quat_normalize(sai_quat(sai_lerp(a.x, b.x, t), sai_lerp(a.y, b.y, t),
+                                       sai_lerp(a.z, b.z, t), sai_lerp(a.w, b.w, t)));
+}
+
+/* slerp of unit quaternions along the shortest arc; t already cleaned. The angle φ between a
+ * and b on the 4-sphere comes from 2·atan2(|a − b|, |a + b|), which stays accurate for tiny
+ * angles where acos(dot) does not; only rotations equal to float precision take nlerp. */
+static inline sa_quat sai_quat_slerp_unit(sa_quat a, sa_quat b, float t) {
+    if (sai_quat_dot(a, b) < 0.0f) b = sai_quat_neg(b);
+    const sa_quat d = sai_quat(a.x - b.x, a.y - b.y, a.z - b.z, a.w - b.w);
+    const sa_quat s = sai_quat(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
+    const float phi = 2.0f * atan2f(sqrtf(sai_quat_dot(d, d)), sqrtf(sai_quat_dot(s, s)));
+    const float sin_phi = sinf(phi);
+    if (!(sin_phi > 1e-7f)) return sai_quat_nlerp_unit(a, b, t);
+    const float wa = sinf((1.0f - t) * phi) / sin_phi, wb = sinf(t * phi) / sin_phi;
+    return sai_quat_normalize(sai_quat(wa * a.x + wb * b.x, wa * a.y + wb * b.y,
+                                       wa * a.z + wb * b.z, wa * a.w + wb * b.w));
+}
+
+static inline sa_transform sai_transform(sa_vec3 t, sa_quat r, sa_vec3 s) {
+    sa_transform x;
+    x.translation = t;
+    x.rotation = r;
+    x.scale = s;
+    return x;
+}
+static inline sa_transform sai_transform_identity(void) {
+    return sai_transform(sai_v3(0.0f, 0.0f, 0.0f), sai_quat_identity(), sai_v3(1.0f, 1.0f, 1.0f));
+}
+static inline bool sai_transform_finite(sa_transform t) {
+    return sai_v3_finite(t.translation) && sai_quat_finite(t.rotation) && sai_v3_finite(t.scale);
+}
+static inline sa_transform sai_transform_sanitize(sa_transform t) {
+    sa_transform r;
+    r.translation =
+        sai_v3(sai_finite_or(t.translation.x, 0.0f), sai_finite_or(t.translation.y, 0.0f),
+               sai_finite_or(t.translation.z, 0.0f));
+    r.rotation = sai_quat_normalize(t.rotation);
+    r.scale = sai_v3(sai_finite_or(t.scale.x, 1.0f), sai_finite_or(t.scale.y, 1.0f),
+                     sai_finite_or(t.scale.z, 1.0f));
+    return r;
+}
+/* parent ∘ child for clean transforms with unit rotations; the product rotation is
+ * renormalised so long chains do not drift. */
+static inline sa_transform sai_transform_mul_unit(sa_transform p, sa_transform c) {
+    sa_transform r;
+    r.translation = sai_v3_add(
+        p.translation, sai_quat_rotate_unit(p.rotation, sai_v3_mul(p.scale, c.translation)));
+    r.rotation = sai_quat_normalize(sai_quat_mul_raw(p.rotation, c.rotation));
+    r.scale = sai_v3_mul(p.scale, c.scale);
+    return r;
+}
+static inline sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
+    return sai_v3_add(t.translation, sai_quat_rotate_unit(t.rotation, sai_v3_mul(t.scale, p)));
+}
+
+#endif
