@@ -1,0 +1,122 @@
+#include <stickanim/spring.h>
+
+#include "internal/scalar.h"
+
+/* With e = x - target, the exact solution over a step of length t is linear in (e0, v0):
+ *   e(t) = pp*e0 + pv*v0,   v(t) = vp*e0 + vv*v0.
+ * With a = c/2, w2 = k - a^2 and the entire functions C(z) = cos(sqrt(z)), S =
+ * t*sin(sqrt(z))/sqrt(z) of z = w2*t^2 (cosh/sinh when z < 0), the coefficients are pp = E(C + aS),
+ * pv = E S, vp = -k E S, vv = E(C - aS),  E = exp(-a t). Written that way, nothing divides by the
+ * root difference, so there is no 0/0 at the critical boundary: small |z| uses the power series,
+ * larger z > 0 cos/sin, larger z < 0 the two decaying exponentials directly (cosh and sinh alone
+ * would overflow where exp(-a t) underflows). */
+
+typedef struct motion {
+    double pp, pv, vp, vv;
+} motion;
+
+enum { SERIES_TERMS = 9 };
+static const double SERIES_LIMIT = 0.5; /* |z| below this: 9 terms reach double precision */
+
+static motion series_motion(double k, double a, double t, double z) {
+    /* C = sum (-z)^n / (2n)!, S/t = sum (-z)^n / (2n+1)!, by Horner from the last term. */
+    double c = 1.0, s = 1.0;
+    for (int n = SERIES_TERMS - 1; n >= 1; --n) {
+        c = 1.0 - z * c / (double)((2 * n) * (2 * n - 1));
+        s = 1.0 - z * s / (double)((2 * n + 1) * (2 * n));
+    }
+    s *= t;
+    const double e = exp(-a * t);
+    const motion m = {e * (c + a * s), e * s, -k * e * s, e * (c - a * s)};
+    return m;
+}
+
+static motion oscillating_motion(double k, double a, double t, double w) {
+    const double e = exp(-a * t), c = cos(w * t), s = sin(w * t) / w;
+    const motion m = {e * (c + a * s), e * s, -k * e * s, e * (c - a * s)};
+    return m;
+}
+
+static motion overdamped_motion(double k, double a, double t, double b) {
+    /* Roots r1 = b - a = -k / (a + b) (slow, computed without cancellation) and r2 = -(a + b). */
+    const double r1 = -k / (a + b);
+    const double e1 = exp(r1 * t), e2 = exp(-(a + b) * t), inv = 1.0 / (2.0 * b);
+    const double pv = (e1 - e2) * inv;
+    const motion m = {((a + b) * e1 + r1 * e2) * inv, pv, -k * pv, (r1 * e1 + (a + b) * e2) * inv};
+    return m;
+}
+
+/* k >= 0 and c >= 0 finite, t > 0 finite. */
+static motion spring_motion(double k, double c, double t) {
+    const double a = 0.5 * c;
+    const double w2 = k - a * a;
+    const double z = w2 * t * t;
+    if (fabs(z) < SERIES_LIMIT) return series_motion(k, a, t, z);
+    if (z > 0.0) return oscillating_motion(k, a, t, sqrt(w2));
+    return overdamped_motion(k, a, t, sqrt(-w2));
+}
+
+typedef struct params {
+    bool snap, still;
+    motion m;
+} params;
+
+static params make_params(float stiffness, float damping, float dt) {
+    params p = {false, false, {1.0, 0.0, 0.0, 1.0}};
+    if (!(dt > 0.0f) || !sai_finite(dt)) {
+        p.still = true;
+        return p;
+    }
+    if (!(stiffness == stiffness) || stiffness == INFINITY) {
+        p.snap = true;
+        return p;
+    }
+    const double k = stiffness > 0.0f ? (double)stiffness : 0.0;
+    const double c = damping > 0.0f ? (damping > FLT_MAX ? (double)FLT_MAX : (double)damping) : 0.0;
+    p.m = spring_motion(k, c, (double)dt);
+    return p;
+}
+
+/* One axis. A "still" step only repairs a non-finite state, so finite values stay bit-identical. */
+static void advance(float *pos, float *vel, float target, const params *p) {
+    const float x = *pos;
+    if (!sai_finite(target)) target = sai_finite(x) ? x : 0.0f;
+    if (p->still && sai_finite(x)) {
+        *vel = sai_finite_or(*vel, 0.0f);
+        return;
+    }
+    if (!sai_finite(x) || p->snap) {
+        *pos = target;
+        *vel = 0.0f;
+        return;
+    }
+    const double e0 = (double)x - (double)target;
+    const double v0 = sai_finite(*vel) ? (double)*vel : 0.0;
+    *pos = sai_narrow((double)target + p->m.pp * e0 + p->m.pv * v0);
+    *vel = sai_narrow(p->m.vp * e0 + p->m.vv * v0);
+}
+
+void sa_spring_step(sa_spring2 *s, sa_vec2 target, float stiffness, float damping, float dt) {
+    if (!s) return;
+    const params p = make_params(stiffness, damping, dt);
+    advance(&s->pos.x, &s->vel.x, target.x, &p);
+    advance(&s->pos.y, &s->vel.y, target.y, &p);
+}
+
+void sa_spring1_step(sa_spring1 *s, float target, float stiffness, float damping, float dt) {
+    if (!s) return;
+    const params p = make_params(stiffness, damping, dt);
+    advance(&s->pos, &s->vel, target, &p);
+}
+
+sa_spring2 sa_spring2_at_rest(sa_vec2 pos) {
+    sa_spring2 s;
+    s.pos = sai_v2(sai_finite_or(pos.x, 0.0f), sai_finite_or(pos.y, 0.0f));
+    s.vel = sai_v2(0.0f, 0.0f);
+    return s;
+}
+
+float sa_spring_critical_damping(float stiffness) {
+    if (!(stiffness > 0.0f) || !sai_finite(stiffness)) return 0.0f;
+    return sai_narrow(2.0 * sqrt((double)stiffness));
+}
