@@ -1,0 +1,156 @@
+/**
+ * @file skeleton.h
+ * @brief Layer 2: a joint hierarchy (parents before children, optional names, rest pose) and the
+ *        local → model job that turns a pose into model-space transforms.
+ *
+ * A skeleton only points at arrays the caller owns: parent indices, the rest pose and optionally
+ * joint names. Nothing is copied and nothing is allocated, so the arrays must outlive the
+ * skeleton. Joints are numbered 0 … joint_count − 1 and every joint's parent comes before it
+ * (parent index < joint index, or ::SA_JOINT_NONE for a root), so one pass from first to last
+ * joint sees every parent before its children. Several roots are allowed.
+ *
+ * A pose is a plain array of ::sa_transform, one per joint, each relative to its parent
+ * ("local"); see pose.h. Model space is the space of the root joints' parent: the character's
+ * own space, right-handed and y up.
+ */
+#ifndef STICKANIM_SKELETON_H
+#define STICKANIM_SKELETON_H
+
+#include <stickanim/math.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief The most joints a skeleton may have. sa_skeleton_init() rejects more. */
+#define SA_SKELETON_MAX_JOINTS 256
+
+/** @brief Parent index of a root joint, and what sa_skeleton_find() returns for no match. */
+#define SA_JOINT_NONE (-1)
+
+/**
+ * @brief A joint hierarchy over caller-owned arrays. Fill it with sa_skeleton_init().
+ *
+ * The fields are plain so bindings can read them; change them only through sa_skeleton_init(),
+ * or call sa_skeleton_validate() after changing them by hand.
+ */
+typedef struct sa_skeleton {
+    /** @brief Parent of each joint (joint_count entries): ::SA_JOINT_NONE or an earlier joint. */
+    const int32_t *parents;
+    /** @brief Rest (bind) pose, joint_count local transforms; the pose of a skeleton left alone. */
+    const sa_transform *rest;
+    /** @brief Joint names (joint_count entries, each NUL-terminated or NULL), or NULL for none. */
+    const char *const *names;
+    /** @brief Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS. */
+    size_t joint_count;
+} sa_skeleton;
+
+/**
+ * @brief Checks the arrays and fills @p skeleton with them (no copy: the arrays must outlive it).
+ *
+ * @param skeleton    Receives the skeleton; left untouched on error.
+ * @param parents     joint_count parent indices; parents[i] is ::SA_JOINT_NONE (a root) or in
+ *                    [0, i): parents come before their children.
+ * @param rest        joint_count finite local transforms: the rest pose.
+ * @param names       joint_count names for sa_skeleton_find(), or NULL when joints have no names;
+ *                    single entries may be NULL.
+ * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @return ::SA_OK; ::SA_ERR_NULL when @p skeleton, @p parents or @p rest is NULL;
+ *         ::SA_ERR_COUNT when @p joint_count is 0; ::SA_ERR_TOO_MANY_JOINTS above
+ *         ::SA_SKELETON_MAX_JOINTS; ::SA_ERR_PARENT_ORDER when a parent does not come before its
+ *         child (including a joint being its own parent and indices out of range);
+ *         ::SA_ERR_NOT_FINITE when a rest transform has a NaN or infinite component.
+ */
+SA_API sa_status sa_skeleton_init(sa_skeleton *skeleton, const int32_t *parents,
+                                  const sa_transform *rest, const char *const *names,
+                                  size_t joint_count);
+
+/**
+ * @brief Re-checks a skeleton whose fields were set by hand (the same checks as
+ *        sa_skeleton_init(), and the same codes; a NULL @p skeleton gives ::SA_ERR_NULL).
+ */
+SA_API sa_status sa_skeleton_validate(const sa_skeleton *skeleton);
+
+/**
+ * @brief The index of the first joint named @p name (exact, case-sensitive match).
+ * @return The joint index, or ::SA_JOINT_NONE when there is no such joint, the skeleton has no
+ *         names, or either pointer is NULL.
+ */
+SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);
+
+/**
+ * @brief Sets the weight of @p joint and of every joint below it to @p value, leaving the others
+ *        untouched: builds the per-joint weights of an upper-body layer or a stride-stretch set
+ *        for sa_pose_blend_run() and sa_pose_lerp_masked().
+ *
+ * Call it several times on one array to mark several subtrees; fill the array with 0 first.
+ * @param skeleton A valid skeleton.
+ * @param joint    Root of the subtree, in [0, joint_count).
+ * @param value    The weight to write, usually 1 (in) or 0 (out); not clamped here.
+ * @param weights  Array of at least joint_count floats.
+ * @param capacity Number of floats in @p weights.
+ * @return ::SA_OK; ::SA_ERR_NULL, the skeleton's own error, ::SA_ERR_RANGE for a joint out of
+ *         range, ::SA_ERR_CAPACITY when @p capacity < joint_count. Nothing is written on error.
+ */
+SA_API sa_status sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
+                                          float *weights, size_t capacity);
+
+/**
+ * @brief The model-space transform of one joint, composing only its chain of parents.
+ *
+ * Cheaper than the full job when a few joints are needed (a foot for touchdowns, a hand for a
+ * prop). Non-finite local transforms are cleaned as in sa_transform_sanitize().
+ * @param skeleton A valid skeleton.
+ * @param local    A pose: joint_count local transforms.
+ * @param joint    The joint, in [0, joint_count).
+ * @return The joint's model transform; the identity when a pointer is NULL, the skeleton is not
+ *         valid or @p joint is out of range.
+ */
+SA_API sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_transform *local,
+                                            int32_t joint);
+
+/**
+ * @brief The local → model job: model[i] = model[parent(i)] ∘ local[i] for every joint, with
+ *        the root joints placed by @ref root (ozz's LocalToModelJob).
+ *
+ * Set the fields, then call sa_skeleton_local_to_model_run() (which validates first). The job
+ * holds no state: one job per character, run from any thread.
+ */
+typedef struct sa_skeleton_local_to_model_job {
+    /** @brief The skeleton (required). */
+    const sa_skeleton *skeleton;
+    /** @brief Input pose: joint_count local transforms (required); may be skeleton->rest. */
+    const sa_transform *local;
+    /** @brief Optional transform of the root joints' parent (where the character stands); NULL
+     *         means the identity. */
+    const sa_transform *root;
+    /** @brief Output: joint_count model transforms (required). May be the same array as
+     *         @ref local: the job then converts the pose in place. */
+    sa_transform *model;
+    /** @brief Number of transforms @ref model can hold; at least joint_count. */
+    size_t capacity;
+} sa_skeleton_local_to_model_job;
+
+/**
+ * @brief Checks a local → model job without running it.
+ * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton, local or model is NULL; the
+ *         skeleton's own error (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when capacity is
+ *         below the joint count.
+ */
+SA_API sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job);
+
+/**
+ * @brief Validates and runs a local → model job.
+ *
+ * Non-finite parts of the local transforms (and of @ref sa_skeleton_local_to_model_job::root)
+ * are cleaned as in sa_transform_sanitize(), so every model transform is finite for any pose of
+ * moderate size, and every model rotation is a unit quaternion.
+ * @return The status of sa_skeleton_local_to_model_validate(); nothing is written on error.
+ */
+SA_API sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
