@@ -1,0 +1,117 @@
+#include <stickanim/skeleton.h>
+
+#include <string.h>
+
+#include "internal/xform.h"
+
+static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
+                              size_t joint_count) {
+    if (!parents || !rest) return SA_ERR_NULL;
+    if (joint_count == 0) return SA_ERR_COUNT;
+    if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    for (size_t i = 0; i < joint_count; ++i) {
+        const int32_t p = parents[i];
+        if (p != SA_JOINT_NONE && (p < 0 || (size_t)p >= i)) return SA_ERR_PARENT_ORDER;
+    }
+    for (size_t i = 0; i < joint_count; ++i) {
+        if (!sai_transform_finite(rest[i])) return SA_ERR_NOT_FINITE;
+    }
+    return SA_OK;
+}
+
+sa_status sa_skeleton_init(sa_skeleton *skeleton, const int32_t *parents, const sa_transform *rest,
+                           const char *const *names, size_t joint_count) {
+    if (!skeleton) return SA_ERR_NULL;
+    const sa_status s = check_arrays(parents, rest, joint_count);
+    if (s != SA_OK) return s;
+    skeleton->parents = parents;
+    skeleton->rest = rest;
+    skeleton->names = names;
+    skeleton->joint_count = joint_count;
+    return SA_OK;
+}
+
+sa_status sa_skeleton_validate(const sa_skeleton *skeleton) {
+    if (!skeleton) return SA_ERR_NULL;
+    return check_arrays(skeleton->parents, skeleton->rest, skeleton->joint_count);
+}
+
+int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name) {
+    if (!skeleton || !name || !skeleton->names) return SA_JOINT_NONE;
+    const size_t n = skeleton->joint_count < SA_SKELETON_MAX_JOINTS ? skeleton->joint_count
+                                                                    : SA_SKELETON_MAX_JOINTS;
+    for (size_t i = 0; i < n; ++i) {
+        const char *joint_name = skeleton->names[i];
+        if (joint_name && strcmp(joint_name, name) == 0) return (int32_t)i;
+    }
+    return SA_JOINT_NONE;
+}
+
+sa_status sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
+                                   float *weights, size_t capacity) {
+    if (!weights) return SA_ERR_NULL;
+    const sa_status s = sa_skeleton_validate(skeleton);
+    if (s != SA_OK) return s;
+    const size_t n = skeleton->joint_count;
+    if (joint < 0 || (size_t)joint >= n) return SA_ERR_RANGE;
+    if (capacity < n) return SA_ERR_CAPACITY;
+    /* Parents come first, so one pass marks the subtree: a joint is in it when its parent is. */
+    bool in[SA_SKELETON_MAX_JOINTS];
+    for (size_t i = 0; i < n; ++i) {
+        const int32_t p = skeleton->parents[i];
+        in[i] = (i == (size_t)joint) || (i > (size_t)joint && p != SA_JOINT_NONE && in[p]);
+        if (in[i]) weights[i] = value;
+    }
+    return SA_OK;
+}
+
+sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_transform *local,
+                                     int32_t joint) {
+    if (!local || sa_skeleton_validate(skeleton) != SA_OK || joint < 0 ||
+        (size_t)joint >= skeleton->joint_count) {
+        return sai_transform_identity();
+    }
+    /* Walk up to the root, then compose back down. */
+    int32_t chain[SA_SKELETON_MAX_JOINTS];
+    size_t depth = 0;
+    for (int32_t j = joint; j != SA_JOINT_NONE; j = skeleton->parents[j])
+        chain[depth++] = j;
+    sa_transform m = sai_transform_sanitize(local[chain[depth - 1]]);
+    for (size_t k = depth - 1; k-- > 0;) {
+        m = sai_transform_mul_unit(m, sai_transform_sanitize(local[chain[k]]));
+    }
+    return m;
+}
+
+sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job) {
+    if (!job || !job->skeleton || !job->local || !job->model) return SA_ERR_NULL;
+    const sa_status s = sa_skeleton_validate(job->skeleton);
+    if (s != SA_OK) return s;
+    if (job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
+    return SA_OK;
+}
+
+sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job) {
+    const sa_status s = sa_skeleton_local_to_model_validate(job);
+    if (s != SA_OK) return s;
+    const sa_skeleton *sk = job->skeleton;
+    const int32_t *parents = sk->parents;
+    const sa_transform root =
+        job->root ? sai_transform_sanitize(*job->root) : sai_transform_identity();
+    const bool root_is_identity = job->root == NULL;
+    const sa_transform *local = job->local;
+    sa_transform *model = job->model;
+    const size_t n = sk->joint_count;
+    /* In place works too: local[i] is read before model[i] is written, and model[parent] is
+     * already in model space when a child reads it. */
+    for (size_t i = 0; i < n; ++i) {
+        const sa_transform l = sai_transform_sanitize(local[i]);
+        const int32_t p = parents[i];
+        if (p == SA_JOINT_NONE) {
+            model[i] = root_is_identity ? l : sai_transform_mul_unit(root, l);
+        } else {
+            model[i] = sai_transform_mul_unit(model[p], l);
+        }
+    }
+    return SA_OK;
+}

@@ -1,0 +1,298 @@
+#include "test_support.h"
+
+#include <string.h>
+
+#include <stickanim/skeleton.h>
+
+enum { MAX_J = SA_SKELETON_MAX_JOINTS };
+
+static sa_transform xf(float tx, float ty, float tz, sa_quat r) {
+    return sa_transform_make(sa_v3(tx, ty, tz), r, sa_v3(1, 1, 1));
+}
+
+static sa_quat rng_rotation(test_rng *r) {
+    const sa_vec3 axis =
+        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1) + 0.01f, test_rng_range(r, -1, 1));
+    return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
+}
+
+/* A random valid hierarchy: each joint's parent is any earlier joint (or none, now and then). */
+static void rng_skeleton(test_rng *r, size_t n, int32_t *parents, sa_transform *rest) {
+    for (size_t i = 0; i < n; ++i) {
+        parents[i] = (i == 0 || test_rng_next(r) % 10 == 0)
+                         ? SA_JOINT_NONE
+                         : (int32_t)(test_rng_next(r) % (uint32_t)i);
+        const float s = test_rng_range(r, 0.5f, 1.5f);
+        rest[i] = sa_transform_make(
+            sa_v3(test_rng_range(r, -2, 2), test_rng_range(r, -2, 2), test_rng_range(r, -2, 2)),
+            rng_rotation(r), sa_v3(s, s, s));
+    }
+}
+
+/* Angle between two rotations, in double, accurate near 0: 2·atan2(|a − b|, |a + b|) with b on
+ * a's side. */
+static double qangle(sa_quat a, sa_quat b) {
+    const double sg =
+        ((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w) < 0 ? -1
+                                                                                            : 1;
+    const double dx = a.x - sg * b.x, dy = a.y - sg * b.y, dz = a.z - sg * b.z, dw = a.w - sg * b.w;
+    const double sx = a.x + sg * b.x, sy = a.y + sg * b.y, sz = a.z + sg * b.z, sw = a.w + sg * b.w;
+    return 4.0 * atan2(sqrt(dx * dx + dy * dy + dz * dz + dw * dw),
+                       sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
+}
+
+static double qlen(sa_quat q) {
+    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+}
+
+static void test_skeleton_bad_input_gives_clear_status(void **state) {
+    (void)state;
+    static int32_t parents[MAX_J + 1];
+    static sa_transform rest[MAX_J + 1];
+    for (size_t i = 0; i <= MAX_J; ++i) {
+        parents[i] = (int32_t)i - 1;
+        rest[i] = sa_transform_identity();
+    }
+    sa_skeleton s, untouched;
+    memset(&untouched, 0xAB, sizeof untouched);
+    s = untouched;
+    assert_int_equal(sa_skeleton_init(NULL, parents, rest, NULL, 3), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_init(&s, NULL, rest, NULL, 3), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_init(&s, parents, NULL, NULL, 3), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, 0), SA_ERR_COUNT);
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, MAX_J + 1), SA_ERR_TOO_MANY_JOINTS);
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, MAX_J), SA_OK); /* the maximum */
+    s = untouched;
+    /* Parent order: child before parent, own parent, out of range, other negative values. */
+    const int32_t child_first[] = {-1, 2, 0};
+    const int32_t own_parent[] = {-1, 1};
+    const int32_t root_not_first[] = {0};
+    const int32_t minus_two[] = {-1, -2};
+    const int32_t huge[] = {-1, 0x7FFFFFFF};
+    assert_int_equal(sa_skeleton_init(&s, child_first, rest, NULL, 3), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_init(&s, own_parent, rest, NULL, 2), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_init(&s, root_not_first, rest, NULL, 1), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_init(&s, minus_two, rest, NULL, 2), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_init(&s, huge, rest, NULL, 2), SA_ERR_PARENT_ORDER);
+    /* A rest pose with NaN. */
+    sa_transform bad_rest[2] = {sa_transform_identity(), sa_transform_identity()};
+    bad_rest[1].rotation.w = NAN;
+    assert_int_equal(sa_skeleton_init(&s, parents, bad_rest, NULL, 2), SA_ERR_NOT_FINITE);
+    /* Nothing was written on any error. */
+    assert_memory_equal(&s, &untouched, sizeof s);
+    assert_true(strlen(sa_status_string(SA_ERR_PARENT_ORDER)) > 0);
+
+    /* A hand-broken skeleton is caught again by every user. */
+    assert_int_equal(sa_skeleton_validate(NULL), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, 4), SA_OK);
+    sa_skeleton broken = s;
+    broken.parents = child_first;
+    broken.joint_count = 3;
+    assert_int_equal(sa_skeleton_validate(&broken), SA_ERR_PARENT_ORDER);
+    sa_transform model[4];
+    sa_skeleton_local_to_model_job job = {&broken, rest, NULL, model, 4};
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_ERR_PARENT_ORDER);
+    job.skeleton = &s;
+    job.capacity = 3;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_ERR_CAPACITY);
+    job.capacity = 4;
+    job.model = NULL;
+    assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_NULL);
+    job.model = model;
+    job.local = NULL;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_local_to_model_run(NULL), SA_ERR_NULL);
+
+    /* Lookups and single joints with bad input: no joint, identity. */
+    assert_int_equal(sa_skeleton_find(NULL, "x"), SA_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, NULL), SA_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, "x"), SA_JOINT_NONE); /* no names */
+    const sa_transform id = sa_transform_identity();
+    sa_transform m = sa_skeleton_joint_model(&s, rest, 4);
+    assert_memory_equal(&m, &id, sizeof m);
+    m = sa_skeleton_joint_model(&s, rest, -1);
+    assert_memory_equal(&m, &id, sizeof m);
+    m = sa_skeleton_joint_model(&broken, rest, 0);
+    assert_memory_equal(&m, &id, sizeof m);
+    m = sa_skeleton_joint_model(&s, NULL, 0);
+    assert_memory_equal(&m, &id, sizeof m);
+
+    float w[4] = {7, 7, 7, 7};
+    assert_int_equal(sa_skeleton_fill_subtree(&s, 0, 1, NULL, 4), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, 4, 1, w, 4), SA_ERR_RANGE);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, -1, 1, w, 4), SA_ERR_RANGE);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, 0, 1, w, 3), SA_ERR_CAPACITY);
+    assert_int_equal(sa_skeleton_fill_subtree(&broken, 0, 1, w, 4), SA_ERR_PARENT_ORDER);
+    for (int i = 0; i < 4; ++i)
+        assert_near(w[i], 7, 0);
+}
+
+static void test_skeleton_finds_joints_by_name(void **state) {
+    (void)state;
+    const int32_t parents[] = {-1, 0, 1, 0, 3};
+    sa_transform rest[5];
+    for (int i = 0; i < 5; ++i)
+        rest[i] = sa_transform_identity();
+    const char *const names[] = {"pelvis", "thigh_l", NULL, "thigh_r", "thigh_l"};
+    sa_skeleton s;
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, names, 5), SA_OK);
+    assert_int_equal(s.joint_count, 5);
+    assert_int_equal(sa_skeleton_find(&s, "pelvis"), 0);
+    assert_int_equal(sa_skeleton_find(&s, "thigh_r"), 3);
+    assert_int_equal(sa_skeleton_find(&s, "thigh_l"), 1); /* the first of two */
+    assert_int_equal(sa_skeleton_find(&s, "Pelvis"), SA_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, ""), SA_JOINT_NONE);
+}
+
+static void test_skeleton_local_to_model_composes_each_chain(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(31);
+    static int32_t parents[MAX_J];
+    static sa_transform rest[MAX_J], local[MAX_J], model[MAX_J], model2[MAX_J];
+    for (int round = 0; round < 60; ++round) {
+        const size_t n = 1 + test_rng_next(&r) % (round < 50 ? 30u : (uint32_t)MAX_J);
+        rng_skeleton(&r, n, parents, rest);
+        sa_skeleton s;
+        assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, n), SA_OK);
+        for (size_t i = 0; i < n; ++i) {
+            local[i] = rest[i];
+            local[i].rotation = rng_rotation(&r);
+        }
+        sa_skeleton_local_to_model_job job = {&s, local, NULL, model, n};
+        assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+        for (size_t j = 0; j < n; ++j) {
+            /* Reference: push a point up the chain one local transform at a time. */
+            const sa_vec3 p = sa_v3(test_rng_range(&r, -1, 1), test_rng_range(&r, -1, 1),
+                                    test_rng_range(&r, -1, 1));
+            sa_vec3 up = p;
+            sa_quat rot = sa_quat_identity();
+            for (int32_t k = (int32_t)j; k != SA_JOINT_NONE; k = parents[k]) {
+                up = sa_transform_point(local[k], up);
+                rot = sa_quat_mul(local[k].rotation, rot);
+            }
+            const sa_vec3 got = sa_transform_point(model[j], p);
+            const float tol = 1e-3f * (1 + sa_v3_length(up));
+            assert_near(got.x, up.x, tol);
+            assert_near(got.y, up.y, tol);
+            assert_near(got.z, up.z, tol);
+            assert_near(qangle(model[j].rotation, rot), 0, 2e-3);
+            assert_near(qlen(model[j].rotation), 1, 1e-6);
+            /* The single-joint helper agrees with the job. */
+            const sa_transform one = sa_skeleton_joint_model(&s, local, (int32_t)j);
+            assert_near(sa_v3_distance(one.translation, model[j].translation), 0, tol);
+            assert_near(qangle(one.rotation, model[j].rotation), 0, 1e-3);
+        }
+        /* In place gives the same result; a root transform moves the whole body. */
+        memcpy(model2, local, n * sizeof local[0]);
+        sa_skeleton_local_to_model_job in_place = {&s, model2, NULL, model2, n};
+        assert_int_equal(sa_skeleton_local_to_model_run(&in_place), SA_OK);
+        assert_memory_equal(model2, model, n * sizeof model[0]);
+        const sa_transform root = xf(5, -3, 2, rng_rotation(&r));
+        sa_skeleton_local_to_model_job placed = {&s, local, &root, model2, n};
+        assert_int_equal(sa_skeleton_local_to_model_run(&placed), SA_OK);
+        for (size_t j = 0; j < n; ++j) {
+            const sa_vec3 want = sa_transform_point(root, model[j].translation);
+            const float tol = 1e-3f * (1 + sa_v3_length(want));
+            assert_near(model2[j].translation.x, want.x, tol);
+            assert_near(model2[j].translation.y, want.y, tol);
+            assert_near(model2[j].translation.z, want.z, tol);
+        }
+    }
+}
+
+static void test_skeleton_local_to_model_places_a_hand_made_arm(void **state) {
+    (void)state;
+    /* Shoulder at (0, 1.5, 0) turned a quarter turn about z; upper arm 0.3 down its -y; forearm
+     * 0.25 further, bent another quarter turn about z. */
+    const int32_t parents[] = {-1, 0, 1};
+    const sa_quat quarter = sa_quat_from_axis_angle(sa_v3(0, 0, 1), SA_PI / 2);
+    const sa_transform local[] = {xf(0, 1.5f, 0, quarter), xf(0, -0.3f, 0, quarter),
+                                  xf(0, -0.25f, 0, sa_quat_identity())};
+    sa_skeleton s;
+    assert_int_equal(sa_skeleton_init(&s, parents, local, NULL, 3), SA_OK);
+    sa_transform model[3];
+    sa_skeleton_local_to_model_job job = {&s, local, NULL, model, 3};
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+    /* -y turned a quarter about z points +x: the elbow is 0.3 out along +x. */
+    assert_near(model[1].translation.x, 0.3, 1e-6);
+    assert_near(model[1].translation.y, 1.5, 1e-6);
+    /* Turned twice, -y points +y: the hand is 0.25 above the elbow. */
+    assert_near(model[2].translation.x, 0.3, 1e-6);
+    assert_near(model[2].translation.y, 1.75, 1e-6);
+    assert_near(model[2].translation.z, 0, 1e-6);
+    /* Scale on the shoulder stretches everything below it. */
+    sa_transform scaled[3] = {local[0], local[1], local[2]};
+    scaled[0].scale = sa_v3(2, 2, 2);
+    job.local = scaled;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+    assert_near(model[2].translation.x, 0.6, 1e-6);
+    assert_near(model[2].translation.y, 2.0, 1e-6);
+}
+
+static void test_skeleton_bad_pose_values_give_finite_unit_results(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(32);
+    int32_t parents[40];
+    sa_transform rest[40], local[40], model[40];
+    rng_skeleton(&r, 40, parents, rest);
+    sa_skeleton s;
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, 40), SA_OK);
+    for (int round = 0; round < 500; ++round) {
+        for (int i = 0; i < 40; ++i) {
+            local[i] = rest[i];
+            float *f = &local[i].translation.x;
+            /* Poison a few of the ten floats of each transform with NaN, infinity, zero... */
+            for (int k = 0; k < 10; ++k) {
+                if (test_rng_next(&r) % 6 == 0) {
+                    const float v = test_rng_nasty(&r);
+                    f[k] = isfinite(v) && fabsf(v) > 1e3f ? 1.0f : v;
+                }
+            }
+        }
+        const sa_transform root =
+            sa_transform_make(sa_v3(NAN, 0, 0), sa_quat_make(0, 0, 0, 0), sa_v3(1, 1, INFINITY));
+        sa_skeleton_local_to_model_job job = {&s, local, (round & 1) ? &root : NULL, model, 40};
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+        for (int i = 0; i < 40; ++i) {
+            assert_true(sa_transform_is_finite(model[i]));
+            assert_near(qlen(model[i].rotation), 1, 1e-5);
+        }
+    }
+}
+
+static void test_skeleton_fill_subtree_marks_a_joint_and_everything_below(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(33);
+    int32_t parents[64];
+    sa_transform rest[64];
+    float w[64];
+    for (int round = 0; round < 200; ++round) {
+        const size_t n = 1 + test_rng_next(&r) % 64u;
+        rng_skeleton(&r, n, parents, rest);
+        sa_skeleton s;
+        assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, n), SA_OK);
+        const int32_t top = (int32_t)(test_rng_next(&r) % (uint32_t)n);
+        for (size_t i = 0; i < n; ++i)
+            w[i] = -5;
+        assert_int_equal(sa_skeleton_fill_subtree(&s, top, 0.75f, w, n), SA_OK);
+        for (size_t i = 0; i < n; ++i) {
+            bool below = false;
+            for (int32_t k = (int32_t)i; k != SA_JOINT_NONE; k = parents[k])
+                below |= (k == top);
+            assert_near(w[i], below ? 0.75f : -5.0f, 0);
+        }
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_skeleton_bad_input_gives_clear_status),
+        cmocka_unit_test(test_skeleton_finds_joints_by_name),
+        cmocka_unit_test(test_skeleton_local_to_model_composes_each_chain),
+        cmocka_unit_test(test_skeleton_local_to_model_places_a_hand_made_arm),
+        cmocka_unit_test(test_skeleton_bad_pose_values_give_finite_unit_results),
+        cmocka_unit_test(test_skeleton_fill_subtree_marks_a_joint_and_everything_below),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
