@@ -2,6 +2,8 @@
 
 #include <stickanim/blend_tree.h>
 
+#include <string.h>
+
 enum { CASES = 1024 };
 
 typedef struct blend_inputs {
@@ -9,6 +11,7 @@ typedef struct blend_inputs {
     sa_blend_tree_loco_config loco;
     sa_blend_tree_space space;
     float phase;
+    sa_transform idle[20], clip[20], pose[20];
 } blend_inputs;
 
 static void fill(blend_inputs *in) {
@@ -20,6 +23,13 @@ static void fill(blend_inputs *in) {
     in->loco = sa_blend_tree_loco_default();
     sa_blend_tree_space_from_loco(&in->space, &in->loco);
     in->phase = 0.0f;
+    for (int j = 0; j < 20; ++j) {
+        const sa_vec3 axis = sa_v3(bench_random(-1, 1), bench_random(-1, 1), bench_random(-1, 1));
+        in->idle[j] = sa_transform_make(sa_v3(0, 0.3f, 0), sa_quat_from_axis_angle(axis, 0.2f),
+                                        sa_v3(1, 1, 1));
+        in->clip[j] = in->idle[j];
+        in->clip[j].rotation = sa_quat_from_axis_angle(axis, bench_random(0.3f, 0.9f));
+    }
 }
 
 static void run_loco_step(void *ctx, size_t i) {
@@ -47,6 +57,15 @@ static void run_phase_advance(void *ctx, size_t i) {
     bench_sink(&in->phase, sizeof in->phase);
 }
 
+static void run_stretch(void *ctx, size_t i) {
+    blend_inputs *in = (blend_inputs *)ctx;
+    static const int32_t limbs[4] = {2, 3, 12, 16}; /* two thighs, two upper arms */
+    memcpy(in->pose, in->clip, sizeof in->pose);
+    sa_blend_tree_stretch(in->idle, in->pose, 20, limbs, 4, 1.0f + in->speed[i % CASES] * 0.2f);
+    for (int k = 0; k < 4; ++k)
+        bench_sink(&in->pose[limbs[k]].rotation, sizeof(sa_quat));
+}
+
 void bench_blend_tree(void) {
     static blend_inputs in;
     fill(&in);
@@ -54,4 +73,5 @@ void bench_blend_tree(void) {
     bench_report("sa_blend_tree_space_step (4 points, 3 clips)",
                  bench_run(run_space_step, &in, 200000));
     bench_report("sa_blend_tree_phase_advance", bench_run(run_phase_advance, &in, 200000));
+    bench_report("sa_blend_tree_stretch (4 of 20 joints)", bench_run(run_stretch, &in, 200000));
 }

@@ -1,6 +1,8 @@
 #include <stickanim/blend_tree.h>
 
-#include "internal/scalar.h"
+#include <string.h>
+
+#include "internal/xform.h"
 
 #define RATE_MAX 1e6f
 
@@ -284,4 +286,57 @@ sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, f
     f.phase = sa_blend_tree_phase_advance(f.phase, f.advance);
     if (phase) *phase = f.phase;
     return f;
+}
+
+size_t sa_blend_tree_stretch(const sa_transform *idle, sa_transform *pose, size_t joint_count,
+                             const int32_t *joints, size_t joint_list_count, float stretch) {
+    if (!idle || !pose || !joints || joint_count == 0 || joint_list_count == 0) return 0;
+    const float k =
+        sai_finite(stretch) ? sai_clamp(stretch, 0.0f, SA_BLEND_TREE_MAX_STRETCH) : 1.0f;
+    size_t done = 0;
+    for (size_t i = 0; i < joint_list_count; ++i) {
+        const int32_t j = joints[i];
+        if (j < 0 || (size_t)j >= joint_count) continue;
+        const sa_quat q = pose[j].rotation;
+        const float n2 = sai_quat_dot(q, q);
+        /* Factor 1 keeps a unit rotation bit for bit; anything else is made unit first. */
+        const sa_quat b = fabsf(n2 - 1.0f) <= 1e-6f ? q : sai_quat_normalize(q);
+        pose[j].rotation =
+            k == 1.0f ? b : sai_quat_slerp_unit(sai_quat_normalize(idle[j].rotation), b, k);
+        ++done;
+    }
+    return done;
+}
+
+/* Common names of the four stretched limbs in rigs from different tools; NULL ends a list. */
+static const char *const stretch_names[4][9] = {
+    {"thigh_l", "thigh.L", "l_thigh", "left_thigh", "LeftUpLeg", "mixamorig:LeftUpLeg",
+     "LeftUpperLeg", "LeftThigh", NULL},
+    {"thigh_r", "thigh.R", "r_thigh", "right_thigh", "RightUpLeg", "mixamorig:RightUpLeg",
+     "RightUpperLeg", "RightThigh", NULL},
+    {"upperarm_l", "upper_arm_l", "upper_arm.L", "l_upperarm", "left_upper_arm", "LeftArm",
+     "mixamorig:LeftArm", "LeftUpperArm", NULL},
+    {"upperarm_r", "upper_arm_r", "upper_arm.R", "r_upperarm", "right_upper_arm", "RightArm",
+     "mixamorig:RightArm", "RightUpperArm", NULL},
+};
+
+static int32_t find_joint(const sa_skeleton *s, const char *name) {
+    for (size_t j = 0; j < s->joint_count && j < SA_SKELETON_MAX_JOINTS; ++j)
+        if (s->names[j] && strcmp(s->names[j], name) == 0) return (int32_t)j;
+    return SA_JOINT_NONE;
+}
+
+size_t sa_blend_tree_stretch_joints(const sa_skeleton *skeleton, int32_t *joints, size_t capacity) {
+    if (!skeleton || !joints || !skeleton->names) return 0;
+    size_t n = 0;
+    for (int limb = 0; limb < 4 && n < capacity; ++limb) {
+        for (int k = 0; stretch_names[limb][k]; ++k) {
+            const int32_t j = find_joint(skeleton, stretch_names[limb][k]);
+            if (j != SA_JOINT_NONE) {
+                joints[n++] = j;
+                break;
+            }
+        }
+    }
+    return n;
 }

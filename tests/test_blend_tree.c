@@ -2,6 +2,8 @@
 
 #include <stickanim/blend_tree.h>
 
+#include <string.h>
+
 /* The seed's loco block written out independently in double, as a reference. */
 typedef struct seed_loco {
     double idle, walk, run, t, stretch, rate;
@@ -526,6 +528,136 @@ static void test_blend_tree_space_swim_treads_then_paddles(void **state) {
     assert_near(w[1], 7, 0);
 }
 
+static sa_quat random_rotation(test_rng *r, float max_angle) {
+    const sa_vec3 axis =
+        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1), test_rng_range(r, -1, 1));
+    return sa_quat_from_axis_angle(axis, test_rng_range(r, -max_angle, max_angle));
+}
+
+static sa_transform xf(sa_quat q) {
+    return sa_transform_make(sa_v3(0.0f, 0.4f, 0.0f), q, sa_v3(1.0f, 1.0f, 1.0f));
+}
+
+static void test_blend_tree_stretch_swings_past_the_clip(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(53);
+    enum { N = 6 };
+    const int32_t set[2] = {1, 4};
+    for (int i = 0; i < 5000; ++i) {
+        sa_transform idle[N], clip[N], out[N];
+        for (int j = 0; j < N; ++j) {
+            idle[j] = xf(random_rotation(&r, 1.0f));
+            clip[j] = xf(sa_quat_mul(random_rotation(&r, 0.6f), idle[j].rotation));
+            clip[j].translation = sa_v3(0.1f * (float)j, 0.3f, -0.2f);
+        }
+        const float s = test_rng_range(&r, 1.0f, 2.0f);
+        memcpy(out, clip, sizeof out);
+        assert_int_equal(sa_blend_tree_stretch(idle, out, N, set, 2, s), 2);
+        for (int j = 0; j < N; ++j) {
+            const bool listed = j == 1 || j == 4;
+            /* Translations and scales stay; joints not listed stay exactly. */
+            assert_memory_equal(&out[j].translation, &clip[j].translation, sizeof(sa_vec3));
+            assert_memory_equal(&out[j].scale, &clip[j].scale, sizeof(sa_vec3));
+            if (!listed) {
+                assert_memory_equal(&out[j], &clip[j], sizeof out[j]);
+                continue;
+            }
+            const sa_quat q = out[j].rotation;
+            assert_near(sa_quat_dot(q, q), 1.0, 1e-5);
+            const double clip_angle = sa_quat_angle_between(idle[j].rotation, clip[j].rotation);
+            const double out_angle = sa_quat_angle_between(idle[j].rotation, q);
+            const double past = sa_quat_angle_between(clip[j].rotation, q);
+            /* Further from idle than the clip, by the factor, along the same arc. */
+            assert_near(out_angle, s * clip_angle, 2e-3);
+            assert_near(past, (s - 1) * clip_angle, 2e-3);
+            if (clip_angle > 0.05 && s > 1.05f) assert_true(out_angle > clip_angle);
+        }
+        /* Stretch 1: the pose exactly as it was. */
+        memcpy(out, clip, sizeof out);
+        sa_blend_tree_stretch(idle, out, N, set, 2, 1.0f);
+        assert_memory_equal(out, clip, sizeof out);
+        /* Stretch 0: the idle rotation. */
+        sa_blend_tree_stretch(idle, out, N, set, 2, 0.0f);
+        assert_near(sa_quat_angle_between(out[1].rotation, idle[1].rotation), 0, 1e-3);
+    }
+}
+
+static void test_blend_tree_stretch_bad_input_is_safe(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(59);
+    sa_transform idle[3], pose[3], before[3];
+    for (int j = 0; j < 3; ++j)
+        idle[j] = pose[j] = xf(random_rotation(&r, 1.0f));
+    pose[2].rotation = sa_quat_make(0.1f, 0.5f, 0.0f, 0.9f);
+    memcpy(before, pose, sizeof pose);
+    const int32_t set[4] = {0, -1, 3, 2};
+    assert_int_equal(sa_blend_tree_stretch(NULL, pose, 3, set, 4, 1.5f), 0);
+    assert_int_equal(sa_blend_tree_stretch(idle, NULL, 3, set, 4, 1.5f), 0);
+    assert_int_equal(sa_blend_tree_stretch(idle, pose, 3, NULL, 4, 1.5f), 0);
+    assert_int_equal(sa_blend_tree_stretch(idle, pose, 0, set, 4, 1.5f), 0);
+    assert_int_equal(sa_blend_tree_stretch(idle, pose, 3, set, 0, 1.5f), 0);
+    assert_memory_equal(pose, before, sizeof pose);
+    /* Out-of-range indices are skipped; NaN stretch is no change; a non-unit clip rotation is
+     * made unit. */
+    assert_int_equal(sa_blend_tree_stretch(idle, pose, 3, set, 4, NAN), 2);
+    assert_memory_equal(&pose[0], &before[0], sizeof pose[0]);
+    assert_near(sa_quat_dot(pose[2].rotation, pose[2].rotation), 1.0, 1e-6);
+    for (int i = 0; i < 5000; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            idle[j].rotation = sa_quat_make(test_rng_nasty(&r), test_rng_nasty(&r),
+                                            test_rng_nasty(&r), test_rng_nasty(&r));
+            pose[j].rotation = sa_quat_make(test_rng_nasty(&r), test_rng_nasty(&r),
+                                            test_rng_nasty(&r), test_rng_nasty(&r));
+        }
+        const int32_t all[3] = {0, 1, 2};
+        sa_blend_tree_stretch(idle, pose, 3, all, 3, test_rng_nasty(&r));
+        for (int j = 0; j < 3; ++j) {
+            const sa_quat q = pose[j].rotation;
+            assert_finite(q.x);
+            assert_finite(q.w);
+            assert_near(sa_quat_dot(q, q), 1.0, 1e-5);
+        }
+    }
+}
+
+static void test_blend_tree_stretch_joints_finds_thighs_and_upper_arms(void **state) {
+    (void)state;
+    const char *const names[] = {"hips",    "spine",  "upperarm_l", "upperarm_r", "head",
+                                 "thigh_l", "shin_l", "thigh_r",    "shin_r"};
+    const int32_t parents[] = {SA_JOINT_NONE, 0, 1, 1, 1, 0, 5, 0, 7};
+    sa_transform rest[9];
+    for (int j = 0; j < 9; ++j)
+        rest[j] = sa_transform_identity();
+    sa_skeleton sk;
+    sk.parents = parents;
+    sk.rest = rest;
+    sk.names = names;
+    sk.joint_count = 9;
+    int32_t out[4] = {-7, -7, -7, -7};
+    assert_int_equal(sa_blend_tree_stretch_joints(&sk, out, 4), 4);
+    assert_int_equal(out[0], 5);
+    assert_int_equal(out[1], 7);
+    assert_int_equal(out[2], 2);
+    assert_int_equal(out[3], 3);
+    /* Capacity limits what is written. */
+    out[1] = -7;
+    assert_int_equal(sa_blend_tree_stretch_joints(&sk, out, 1), 1);
+    assert_int_equal(out[1], -7);
+    /* Other naming schemes; a missing limb is left out. */
+    const char *const mixamo[] = {"mixamorig:Hips", "mixamorig:LeftUpLeg", "mixamorig:RightArm",
+                                  NULL};
+    sk.names = mixamo;
+    sk.joint_count = 4;
+    assert_int_equal(sa_blend_tree_stretch_joints(&sk, out, 4), 2);
+    assert_int_equal(out[0], 1);
+    assert_int_equal(out[1], 2);
+    sk.names = NULL;
+    assert_int_equal(sa_blend_tree_stretch_joints(&sk, out, 4), 0);
+    assert_int_equal(sa_blend_tree_stretch_joints(NULL, out, 4), 0);
+    sk.names = names;
+    assert_int_equal(sa_blend_tree_stretch_joints(&sk, NULL, 4), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blend_tree_bad_input_gives_documented_finite_results),
@@ -539,6 +671,9 @@ int main(void) {
         cmocka_unit_test(test_blend_tree_space_from_loco_equals_loco_step),
         cmocka_unit_test(test_blend_tree_space_weights_sum_to_one_and_are_never_negative),
         cmocka_unit_test(test_blend_tree_space_swim_treads_then_paddles),
+        cmocka_unit_test(test_blend_tree_stretch_swings_past_the_clip),
+        cmocka_unit_test(test_blend_tree_stretch_bad_input_is_safe),
+        cmocka_unit_test(test_blend_tree_stretch_joints_finds_thighs_and_upper_arms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,7 @@
 #define STICKANIM_BLEND_TREE_H
 
 #include <stickanim/math.h>
+#include <stickanim/skeleton.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -326,6 +327,54 @@ SA_API sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
 SA_API sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, float *phase,
                                                     float x, float dt, float *weights,
                                                     int32_t capacity);
+
+/**
+ * @brief The stride stretch on a joint set: each listed joint's rotation becomes
+ *        slerp(idle, pose, stretch): from the idle pose, through the clip's pose and, for a
+ *        stretch above 1, further along the same arc (sa_quat_slerp() extrapolating).
+ *
+ * Only rotations change; translations and scales stay as the pose has them. Call it on the
+ * blended loco pose with ::sa_blend_tree_loco::stretch: a thigh that the walk clip swings 20°
+ * forward of the idle pose swings 20°·1.357 at WALK_SPEED, so the stride covers the distance the
+ * clip alone would not. Stretch 1 leaves the listed joints exactly as they are; 0 gives the idle
+ * rotations. (pose.h's sa_pose_lerp_masked() does the same with per-joint weights instead of a
+ * list, and also moves translations.)
+ *
+ * @param idle        The idle pose: @p joint_count local transforms (the arcs start here).
+ * @param pose        The blended pose, changed in place at the listed joints.
+ * @param joint_count Length of both poses.
+ * @param joints      Indices of the joints to stretch (thighs and upper arms by default, see
+ *                    sa_blend_tree_stretch_joints()); indices outside [0, joint_count) are skipped.
+ * @param joint_list_count Length of @p joints.
+ * @param stretch     Factor, clamped to [0, ::SA_BLEND_TREE_MAX_STRETCH]; NaN or infinite counts
+ *                    as 1 (no change).
+ * @return Number of joints stretched; 0 (nothing changed) when a pointer is NULL or a count is 0.
+ *         Every rotation written is a unit quaternion, also from non-unit or non-finite input.
+ */
+SA_API size_t sa_blend_tree_stretch(const sa_transform *idle, sa_transform *pose,
+                                    size_t joint_count, const int32_t *joints,
+                                    size_t joint_list_count, float stretch);
+
+/**
+ * @brief Finds the default stretch set in a skeleton by joint name: the two thighs and the two
+ *        upper arms, as the seed stretches them.
+ *
+ * Each of the four limbs is looked up under common names, first match wins (exact,
+ * case-sensitive): left thigh "thigh_l", "thigh.L", "l_thigh", "left_thigh", "LeftUpLeg",
+ * "mixamorig:LeftUpLeg", "LeftUpperLeg", "LeftThigh" (and the same with r/R/right/Right for the
+ * right side); left upper arm "upperarm_l", "upper_arm_l", "upper_arm.L", "l_upperarm",
+ * "left_upper_arm", "LeftArm", "mixamorig:LeftArm", "LeftUpperArm" (and the right ones). A limb
+ * with no match is left out. For other names pass your own index list to
+ * sa_blend_tree_stretch().
+ *
+ * @param skeleton A skeleton with names (see skeleton.h); no names finds nothing.
+ * @param joints   Receives the joint indices, in the order left thigh, right thigh, left upper
+ *                 arm, right upper arm (missing ones skipped).
+ * @param capacity Length of @p joints; 4 is always enough.
+ * @return Number of indices written (0 for NULL pointers or a skeleton without names).
+ */
+SA_API size_t sa_blend_tree_stretch_joints(const sa_skeleton *skeleton, int32_t *joints,
+                                           size_t capacity);
 
 #ifdef __cplusplus
 }
