@@ -1,0 +1,658 @@
+#include "test_support.h"
+
+#include <float.h>
+#include <string.h>
+
+#include <stickanim/mode_machine.h>
+
+#define DT (1.0f / 60.0f)
+
+static sa_mode step(sa_mode_machine *m, const sa_mode_input *in) {
+    return sa_mode_machine_update(m, in, DT);
+}
+
+/* Runs frames until the mode differs from `mode` or `max` frames passed; returns frames run. */
+static int run_while(sa_mode_machine *m, const sa_mode_input *in, sa_mode mode, int max) {
+    int n = 0;
+    while (n < max && step(m, in) == mode)
+        ++n;
+    return n;
+}
+
+static void assert_layers_well_formed(const sa_mode_machine *m) {
+    const int32_t n = sa_mode_machine_layer_count(m);
+    assert_true(n >= 1 && n <= SA_FADE_MAX_LAYERS);
+    double sum = 0.0;
+    for (int32_t i = 0; i < n; ++i) {
+        const sa_mode_layer l = sa_mode_machine_layer(m, i);
+        assert_true((uint32_t)l.mode < (uint32_t)SA_MODE_COUNT_);
+        assert_true(l.weight >= 0.0f && l.weight <= 1.0f);
+        assert_true(l.mode_time >= 0.0f);
+        assert_finite(l.mode_time);
+        assert_finite(l.play_time);
+        assert_finite(l.time_scale);
+        sum += (double)l.weight;
+    }
+    assert_near(sum, 1.0, 1e-5);
+    assert_int_equal(sa_mode_machine_layer(m, n - 1).mode, m->mode);
+    double per_mode = 0.0;
+    for (int k = 0; k < (int)SA_MODE_COUNT_; ++k)
+        per_mode += (double)sa_mode_machine_weight(m, (sa_mode)k);
+    assert_near(per_mode, 1.0, 1e-5);
+}
+
+static void test_mode_machine_bad_input_is_harmless(void **state) {
+    (void)state;
+    assert_int_equal(sa_mode_machine_init(NULL, NULL), SA_ERR_NULL);
+    assert_int_equal(sa_mode_machine_update(NULL, NULL, DT), SA_MODE_LOCO);
+    assert_int_equal(sa_mode_machine_layer_count(NULL), 0);
+    assert_near(sa_mode_machine_weight(NULL, SA_MODE_LOCO), 0, 0);
+    assert_near(sa_mode_machine_getup_k(NULL), 0, 0);
+    assert_near(sa_mode_machine_mode_time(NULL), 0, 0);
+    assert_near(sa_mode_machine_inertial_time(NULL), 0, 0);
+    assert_true(sa_mode_machine_inertial_halflife(NULL) > 0.0f);
+    const sa_mode_layer none = sa_mode_machine_layer(NULL, 0);
+    assert_near(none.weight, 0, 0);
+    assert_string_equal(sa_mode_name((sa_mode)99), "unknown");
+    assert_string_equal(sa_mode_name(SA_MODE_GETUP), "getup");
+
+    /* A config full of garbage is replaced field by field by the defaults. */
+    sa_mode_machine_config c = sa_mode_machine_config_default();
+    const sa_mode_machine_config d = c;
+    c.hard_landing_speed = NAN;
+    c.land_time = -1.0f;
+    c.morph_time = INFINITY;
+    c.getup_time_scale = 0.0f;
+    for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
+        c.fade_rate[i] = (i & 1) ? NAN : -3.0f;
+    c.style = (sa_mode_fade_style)77;
+    sa_mode_machine m;
+    assert_int_equal(sa_mode_machine_init(&m, &c), SA_OK);
+    assert_near(m.config.hard_landing_speed, d.hard_landing_speed, 0);
+    assert_near(m.config.land_time, d.land_time, 0);
+    assert_near(m.config.morph_time, d.morph_time, 0);
+    assert_near(m.config.getup_time_scale, d.getup_time_scale, 0);
+    for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
+        assert_near(m.config.fade_rate[i], d.fade_rate[i], 0);
+    assert_int_equal(m.config.style, SA_MODE_FADE_CROSSFADE);
+
+    /* NULL input is an idle body; bad dt is no time at all. */
+    assert_int_equal(sa_mode_machine_update(&m, NULL, NAN), SA_MODE_LOCO);
+    assert_int_equal(sa_mode_machine_update(&m, NULL, -1.0f), SA_MODE_LOCO);
+    assert_int_equal(sa_mode_machine_update(&m, NULL, INFINITY), SA_MODE_LOCO);
+    assert_near(sa_mode_machine_mode_time(&m), 0, 0);
+    assert_near(sa_mode_machine_layer(&m, 5).weight, 0, 0);
+    assert_near(sa_mode_machine_layer(&m, -1).weight, 0, 0);
+
+    /* A machine never set up (zeroed) sets itself up on its first update. */
+    sa_mode_machine z;
+    memset(&z, 0, sizeof z);
+    assert_int_equal(sa_mode_machine_layer_count(&z), 0);
+    assert_int_equal(sa_mode_machine_update(&z, NULL, DT), SA_MODE_LOCO);
+    assert_layers_well_formed(&z);
+
+    /* Nasty body states every frame: never a NaN, never a broken stack. */
+    test_rng r = test_rng_make(11);
+    sa_mode_machine_init(&m, NULL);
+    for (int i = 0; i < 30000; ++i) {
+        sa_mode_input in;
+        in.grounded = (test_rng_next(&r) & 1u) != 0;
+        in.vertical_velocity = test_rng_nasty(&r);
+        in.landing_speed = test_rng_nasty(&r);
+        in.speed = test_rng_nasty(&r);
+        in.in_water = (test_rng_next(&r) % 5u) == 0;
+        in.on_ladder = (test_rng_next(&r) % 7u) == 0;
+        in.ladder_direction = test_rng_nasty(&r);
+        in.jump_count = (int32_t)(test_rng_next(&r) % 3u);
+        in.knocked_down = (test_rng_next(&r) % 11u) == 0;
+        in.pelvis_forward = sa_v3(test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r));
+        const float dt = (i % 3) ? test_rng_range(&r, 0.0f, 0.1f) : test_rng_nasty(&r);
+        const sa_mode mode = sa_mode_machine_update(&m, &in, dt);
+        assert_true((uint32_t)mode < (uint32_t)SA_MODE_COUNT_);
+        assert_layers_well_formed(&m);
+        const float k = sa_mode_machine_getup_k(&m);
+        assert_true(k >= 0.0f && k <= 1.0f);
+        assert_true(sa_mode_machine_inertial_halflife(&m) > 0.0f);
+    }
+
+    /* Inertialization helpers with bad input. */
+    assert_near(sa_inertial_decay(NAN, 0, 0.1f, 0.1f), 0, 0);
+    assert_near(sa_inertial_decay(1, INFINITY, 0.1f, 0.1f), 0, 0);
+    assert_near(sa_inertial_decay(2, 0, NAN, 0.1f), 0, 0);
+    assert_near(sa_inertial_decay(2, 0, 0.1f, NAN), 2, 0);
+    assert_near(sa_inertial_decay(2, 5, 0.1f, INFINITY), 0, 0);
+    assert_finite(sa_inertial_decay(3e38f, 3e38f, 1e-30f, 1e-30f));
+    const sa_inertial_scalar s = sa_inertial_scalar_record(NAN, 1, 2, INFINITY);
+    assert_near(s.offset, 0, 0);
+    assert_near(s.velocity, 0, 0);
+    assert_near(sa_inertial_scalar_apply(s, 4, 0.1f, 0.0f), 4, 0);
+    const sa_inertial_quat q = sa_inertial_quat_record(sa_quat_make(NAN, 0, 0, 0), sa_v3(NAN, 1, 2),
+                                                       sa_quat_make(0, 0, 0, 0), sa_v3(0, 0, 0));
+    assert_finite(q.offset.x);
+    assert_finite(q.velocity.x);
+    const sa_quat o = sa_inertial_quat_apply(q, sa_quat_make(INFINITY, 0, 0, 1), NAN, NAN);
+    assert_near(o.x * o.x + o.y * o.y + o.z * o.z + o.w * o.w, 1, 1e-5);
+    sa_quat out[2];
+    sa_inertial_quat recs[2] = {q, q};
+    const sa_quat to[2] = {{0, 0, 0, 1}, {0, 0, 0, 1}};
+    assert_int_equal(sa_inertial_quats_apply(NULL, to, out, 2, 0.1f, 0.0f), SA_ERR_NULL);
+    assert_int_equal(sa_inertial_quats_apply(recs, to, out, -1, 0.1f, 0.0f), SA_ERR_COUNT);
+    assert_int_equal(sa_inertial_quats_apply(NULL, NULL, NULL, 0, 0.1f, 0.0f), SA_OK);
+    assert_int_equal(sa_inertial_quats_apply(recs, to, out, 2, 0.1f, 0.0f), SA_OK);
+}
+
+static void test_mode_machine_config_holds_the_seed_values(void **state) {
+    (void)state;
+    const sa_mode_machine_config c = sa_mode_machine_config_default();
+    assert_near(c.hard_landing_speed, 10, 0);
+    assert_near(c.land_time, 0.5f, 0);
+    assert_near(c.morph_time, 0.3f, 0);
+    assert_near(c.getup_time_scale, 1.35f, 0);
+    /* "Landing switches fast, swimming slowly." */
+    assert_true(c.fade_rate[SA_MODE_LAND] > c.fade_rate[SA_MODE_LOCO]);
+    assert_true(c.fade_rate[SA_MODE_SWIM] < c.fade_rate[SA_MODE_LOCO]);
+    for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
+        assert_true(c.fade_rate[i] > 0.0f);
+    assert_int_equal(c.style, SA_MODE_FADE_CROSSFADE);
+    const sa_mode_input in = sa_mode_input_default();
+    assert_true(in.grounded);
+    assert_false(in.in_water || in.on_ladder || in.knocked_down);
+}
+
+static void test_mode_machine_new_jump_is_a_changed_counter(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input in = sa_mode_input_default();
+    in.jump_count = 41; /* the body has jumped before the machine existed: no jump */
+    assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+    assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+    in.jump_count = 42;
+    in.vertical_velocity = 6.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_JUMP);
+    assert_true(m.switched);
+    assert_int_equal(m.previous, SA_MODE_LOCO);
+    in.grounded = false;
+    for (int i = 0; i < 10; ++i)
+        assert_int_equal(step(&m, &in), SA_MODE_JUMP); /* same counter */
+    assert_false(m.switched);
+    assert_near(sa_mode_machine_mode_time(&m), 10 * DT, 1e-5);
+    const float before = sa_mode_machine_weight(&m, SA_MODE_JUMP);
+    in.jump_count = 7; /* any change is a new jump (a double jump restarts the jump) */
+    assert_int_equal(step(&m, &in), SA_MODE_JUMP);
+    assert_true(m.switched);
+    assert_near(sa_mode_machine_mode_time(&m), 0, 0);
+    assert_true(sa_mode_machine_weight(&m, SA_MODE_JUMP) >= before); /* two jump layers, no drop */
+    assert_true(sa_mode_machine_layer_count(&m) >= 2);
+}
+
+static void test_mode_machine_jump_fall_land_loco(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input in = sa_mode_input_default();
+    for (int i = 0; i < 30; ++i)
+        assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+    /* Take off: the counter changes, the body goes up. */
+    in.jump_count = 1;
+    in.vertical_velocity = 7.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_JUMP);
+    in.grounded = false;
+    int frames = 0;
+    while (in.vertical_velocity >= 0.0f) {
+        assert_int_equal(step(&m, &in), SA_MODE_JUMP); /* rising: still jump */
+        in.vertical_velocity -= 20.0f * DT;
+        ++frames;
+    }
+    assert_true(frames > 10);
+    /* Going down: fall. */
+    assert_int_equal(step(&m, &in), SA_MODE_FALL);
+    for (int i = 0; i < 20; ++i) {
+        in.vertical_velocity -= 20.0f * DT;
+        assert_int_equal(step(&m, &in), SA_MODE_FALL);
+    }
+    /* Touch down softly: land. */
+    in.grounded = true;
+    in.landing_speed = 6.0f;
+    in.vertical_velocity = 0.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_LAND);
+    in.landing_speed = 0.0f;
+    /* Standing still, land lasts 0.5 s, then loco. */
+    const int land_frames = 1 + run_while(&m, &in, SA_MODE_LAND, 200);
+    assert_int_equal(m.mode, SA_MODE_LOCO);
+    assert_true(land_frames >= 29 && land_frames <= 31);
+}
+
+static void test_mode_machine_hard_landing_sits(void **state) {
+    (void)state;
+    const float speeds[] = {10.5f, 14.0f, 40.0f, 9.9f, 10.0f, 3.0f};
+    for (size_t k = 0; k < sizeof speeds / sizeof speeds[0]; ++k) {
+        sa_mode_machine m;
+        sa_mode_machine_init(&m, NULL);
+        sa_mode_input in = sa_mode_input_default();
+        step(&m, &in);
+        in.grounded = false;
+        in.vertical_velocity = -speeds[k];
+        assert_int_equal(step(&m, &in), SA_MODE_FALL); /* walked off a ledge */
+        in.grounded = true;
+        /* The body reports the impact either way: as vertical velocity or as landing speed. */
+        if (k & 1) {
+            in.landing_speed = speeds[k];
+            in.vertical_velocity = 0.0f;
+        }
+        const sa_mode landed = step(&m, &in);
+        assert_int_equal(landed, speeds[k] > 10.0f ? SA_MODE_SIT : SA_MODE_LAND);
+        if (landed == SA_MODE_SIT) {
+            in.landing_speed = 0.0f;
+            in.vertical_velocity = 0.0f;
+            in.speed = 2.5f; /* sitting does not end early when moving on */
+            const int sit_frames = 1 + run_while(&m, &in, SA_MODE_SIT, 400);
+            assert_true(sit_frames >= 59 && sit_frames <= 61);
+            assert_int_equal(m.mode, SA_MODE_LOCO);
+        }
+    }
+}
+
+static void test_mode_machine_land_ends_early_when_moving_on(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input in = sa_mode_input_default();
+    step(&m, &in);
+    in.grounded = false;
+    in.vertical_velocity = -5.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_FALL);
+    in.grounded = true;
+    in.speed = 0.2f; /* still slow: land continues */
+    assert_int_equal(step(&m, &in), SA_MODE_LAND);
+    in.vertical_velocity = 0.0f;
+    for (int i = 0; i < 5; ++i)
+        assert_int_equal(step(&m, &in), SA_MODE_LAND);
+    in.speed = 1.9f; /* walking on */
+    assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+    assert_true(sa_mode_machine_layer(&m, 0).mode_time < 0.2f);
+}
+
+static void test_mode_machine_ladder_beats_water_and_jumps(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input in = sa_mode_input_default();
+    step(&m, &in);
+    in.on_ladder = true;
+    in.in_water = true;
+    in.grounded = false;
+    in.ladder_direction = 1.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_CLIMB);
+    in.jump_count = 3; /* a jump on the ladder does not leave it */
+    in.vertical_velocity = -20.0f;
+    in.landing_speed = 20.0f;
+    for (int i = 0; i < 30; ++i)
+        assert_int_equal(step(&m, &in), SA_MODE_CLIMB);
+    /* Climbing up runs the cycle forwards, down backwards. */
+    const sa_mode_layer up = sa_mode_machine_layer(&m, sa_mode_machine_layer_count(&m) - 1);
+    assert_near(up.time_scale, 1, 0);
+    assert_near(up.play_time, up.mode_time, 1e-5);
+    in.ladder_direction = -1.0f;
+    float prev = up.play_time;
+    for (int i = 0; i < 60; ++i) {
+        step(&m, &in);
+        const sa_mode_layer l = sa_mode_machine_layer(&m, sa_mode_machine_layer_count(&m) - 1);
+        assert_near(l.time_scale, -1, 0);
+        assert_near(l.play_time, prev - DT, 1e-5);
+        prev = l.play_time;
+    }
+    assert_true(prev < 0.0f);
+    /* Leaving the ladder into the water: swim. */
+    in.on_ladder = false;
+    assert_int_equal(step(&m, &in), SA_MODE_SWIM);
+    /* Leaving the ladder onto the ground: loco; into the air: fall. */
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input g = sa_mode_input_default();
+    g.on_ladder = true;
+    step(&m, &g);
+    assert_int_equal(step(&m, &g), SA_MODE_CLIMB);
+    g.on_ladder = false;
+    assert_int_equal(step(&m, &g), SA_MODE_LOCO);
+    g.on_ladder = true;
+    step(&m, &g);
+    g.on_ladder = false;
+    g.grounded = false;
+    assert_int_equal(step(&m, &g), SA_MODE_FALL);
+}
+
+static void test_mode_machine_water_beats_everything_but_a_jump_start(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    sa_mode_input in;
+    /* From loco. */
+    sa_mode_machine_init(&m, NULL);
+    in = sa_mode_input_default();
+    step(&m, &in);
+    in.in_water = true;
+    assert_int_equal(step(&m, &in), SA_MODE_SWIM);
+    /* From a hard fall into water: swim, not sit. */
+    sa_mode_machine_init(&m, NULL);
+    in = sa_mode_input_default();
+    step(&m, &in);
+    in.grounded = false;
+    in.vertical_velocity = -15.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_FALL);
+    in.grounded = true;
+    in.in_water = true;
+    assert_int_equal(step(&m, &in), SA_MODE_SWIM);
+    /* From a landing and a sit. */
+    sa_mode_machine_init(&m, NULL);
+    in = sa_mode_input_default();
+    step(&m, &in);
+    in.grounded = false;
+    in.vertical_velocity = -15.0f;
+    step(&m, &in);
+    in.grounded = true;
+    assert_int_equal(step(&m, &in), SA_MODE_SIT);
+    in.in_water = true;
+    assert_int_equal(step(&m, &in), SA_MODE_SWIM);
+    /* The start of a jump out of the water wins; a jump that stays in the water ends in swim. */
+    in = sa_mode_input_default();
+    in.in_water = true;
+    assert_int_equal(step(&m, &in), SA_MODE_SWIM);
+    in.jump_count = 1;
+    in.vertical_velocity = 5.0f;
+    in.grounded = false;
+    assert_int_equal(step(&m, &in), SA_MODE_JUMP);
+    const int jump_frames = 1 + run_while(&m, &in, SA_MODE_JUMP, 100);
+    assert_int_equal(m.mode, SA_MODE_SWIM);
+    assert_true(jump_frames >= 14 && jump_frames <= 16); /* water_jump_time 0.25 s */
+    /* Jumping out: water gone after a few frames, the jump goes on and falls. */
+    in.jump_count = 2;
+    assert_int_equal(step(&m, &in), SA_MODE_JUMP);
+    in.in_water = false;
+    for (int i = 0; i < 30; ++i)
+        assert_int_equal(step(&m, &in), SA_MODE_JUMP);
+    in.vertical_velocity = -1.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_FALL);
+    /* Out of the water onto the shore. */
+    in = sa_mode_input_default();
+    in.in_water = true;
+    step(&m, &in);
+    assert_int_equal(step(&m, &in), SA_MODE_SWIM);
+    in.in_water = false;
+    assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+}
+
+static void test_mode_machine_walking_off_a_ledge_falls(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input in = sa_mode_input_default();
+    in.speed = 2.0f;
+    step(&m, &in);
+    in.grounded = false;
+    in.vertical_velocity = -1.0f; /* a step down: stays loco */
+    assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+    in.vertical_velocity = -3.0f;
+    assert_int_equal(step(&m, &in), SA_MODE_FALL);
+}
+
+/* Random but plausible body scripts: the machine must hold its invariants and never pop. */
+static void test_mode_machine_weights_sum_to_one_and_never_pop(void **state) {
+    (void)state;
+    const sa_mode_machine_config c = sa_mode_machine_config_default();
+    float fastest = 0.0f;
+    for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
+        if (c.fade_rate[i] > fastest) fastest = c.fade_rate[i];
+    const float most = 1.0f - expf(-fastest * DT); /* the largest weight change one frame allows */
+    /* A one-joint "pose" per mode (an angle in radians), blended by the weights. */
+    const float pose[SA_MODE_COUNT_] = {0.0f, 1.2f, -0.8f, 0.5f, 2.0f, -1.5f, 0.9f, -2.5f, 1.7f};
+    test_rng r = test_rng_make(2024);
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, NULL);
+    sa_mode_input in = sa_mode_input_default();
+    float shown = 0.0f;
+    int switches = 0, seen[SA_MODE_COUNT_] = {0};
+    for (int frame = 0; frame < 200000; ++frame) {
+        /* Change one thing now and then. */
+        const uint32_t ev = test_rng_next(&r) % 200u;
+        if (ev == 0) in.jump_count++, in.vertical_velocity = 6.0f, in.grounded = false;
+        if (ev == 1) in.in_water = !in.in_water;
+        if (ev == 2) in.on_ladder = !in.on_ladder, in.ladder_direction = test_rng_range(&r, -1, 1);
+        if (ev == 3)
+            in.knocked_down = !in.knocked_down, in.pelvis_forward.y = test_rng_range(&r, -1, 1);
+        if (ev < 20 && ev >= 10) in.speed = test_rng_range(&r, 0, 3);
+        if (!in.grounded) {
+            in.vertical_velocity -= 20.0f * DT;
+            if (test_rng_next(&r) % 40u == 0) {
+                in.grounded = true;
+                in.landing_speed = -in.vertical_velocity;
+                in.vertical_velocity = 0.0f;
+            }
+        } else {
+            in.landing_speed = 0.0f;
+            if (test_rng_next(&r) % 300u == 0) in.grounded = false, in.vertical_velocity = -0.5f;
+        }
+        float before[SA_MODE_COUNT_];
+        for (int k = 0; k < (int)SA_MODE_COUNT_; ++k)
+            before[k] = sa_mode_machine_weight(&m, (sa_mode)k);
+        const sa_mode mode = step(&m, &in);
+        seen[mode]++;
+        switches += m.switched;
+        assert_layers_well_formed(&m);
+        float now = 0.0f;
+        for (int k = 0; k < (int)SA_MODE_COUNT_; ++k)
+            now += sa_mode_machine_weight(&m, (sa_mode)k) * pose[k];
+        if (m.switched && mode == SA_MODE_GETUP) {
+            /* Leaving the ragdoll cuts; the get-up morph hides it (tested below). */
+            assert_near(sa_mode_machine_getup_k(&m), 1, 0);
+        } else {
+            for (int k = 0; k < (int)SA_MODE_COUNT_; ++k)
+                assert_true(fabsf(sa_mode_machine_weight(&m, (sa_mode)k) - before[k]) <=
+                            most + 1e-3f);
+            /* The blended joint moves at most `most` times the widest spread of poses per frame. */
+            assert_true(fabsf(now - shown) <= (most + 1e-3f) * 4.5f);
+        }
+        shown = now;
+    }
+    assert_true(switches > 500);
+    for (int k = 0; k < (int)SA_MODE_COUNT_; ++k)
+        assert_true(seen[k] > 0); /* every mode visited */
+}
+
+static void test_mode_machine_getup_picks_the_clip_and_morphs(void **state) {
+    (void)state;
+    const float sides[] = {1.0f, -1.0f, 0.0f, NAN};
+    for (size_t s = 0; s < sizeof sides / sizeof sides[0]; ++s) {
+        sa_mode_machine m;
+        sa_mode_machine_init(&m, NULL);
+        sa_mode_input in = sa_mode_input_default();
+        step(&m, &in);
+        in.knocked_down = true;
+        in.on_ladder = true; /* being knocked off beats even a ladder */
+        assert_int_equal(step(&m, &in), SA_MODE_RAGDOLL);
+        for (int i = 0; i < 90; ++i)
+            assert_int_equal(step(&m, &in), SA_MODE_RAGDOLL);
+        assert_near(sa_mode_machine_getup_k(&m), 0, 0);
+        in.knocked_down = false;
+        in.on_ladder = false;
+        in.pelvis_forward = sa_v3(0.3f, sides[s], 0.2f);
+        assert_int_equal(step(&m, &in), SA_MODE_GETUP);
+        assert_int_equal(m.getup_side, sides[s] < 0.0f ? SA_GETUP_FRONT : SA_GETUP_BACK);
+        /* The first frame is the ragdoll pose exactly: k = 1, the clip at its start, a cut. */
+        assert_near(sa_mode_machine_getup_k(&m), 1, 0);
+        assert_int_equal(sa_mode_machine_layer_count(&m), 1);
+        assert_near(sa_mode_machine_layer(&m, 0).play_time, 0, 0);
+        float prev_k = 1.0f, prev_step = 0.0f;
+        int frames = 1;
+        while (step(&m, &in) == SA_MODE_GETUP) {
+            const sa_mode_layer l = sa_mode_machine_layer(&m, 0);
+            assert_near(l.play_time, 1.35f * l.mode_time, 1e-4); /* plays 1.35x faster */
+            const float k = sa_mode_machine_getup_k(&m);
+            assert_true(k <= prev_k && k >= 0.0f);
+            if (l.mode_time >= 0.3f)
+                assert_near(k, 0, 0); /* the clip alone after 0.3 s */
+            else
+                assert_true(k > 0.0f);
+            /* Smooth: the per-frame step grows then shrinks, never above 1.5/0.3 per second. */
+            assert_true(prev_k - k <= 1.5f / 0.3f * DT + 1e-5f);
+            if (l.mode_time < 0.05f) assert_true(prev_k - k >= prev_step); /* eases in */
+            prev_step = prev_k - k;
+            prev_k = k;
+            ++frames;
+        }
+        /* The 1.5 s clip at 1.35x lasts about 1.11 s; then loco fades in. */
+        assert_int_equal(m.mode, SA_MODE_LOCO);
+        assert_true(frames >= 66 && frames <= 68);
+        assert_near(sa_mode_machine_getup_k(&m), 0, 0);
+    }
+}
+
+/* An independent reference: the spring x'' = −y²x − 2y·x' integrated with tiny steps. */
+static double spring_reference(double x0, double v0, double halflife, double t) {
+    const double y = 2.0 * 0.69314718055994530942 / halflife;
+    double x = x0, v = v0;
+    const int n = 20000;
+    const double h = t / n;
+    for (int i = 0; i < n; ++i) {
+        const double a = -y * y * x - 2.0 * y * v;
+        v += a * h;
+        x += v * h;
+    }
+    return x;
+}
+
+static void test_inertial_decay_is_a_critically_damped_spring(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(8);
+    for (int i = 0; i < 300; ++i) {
+        const float x0 = test_rng_range(&r, -2, 2), v0 = test_rng_range(&r, -10, 10);
+        const float h = test_rng_range(&r, 0.05f, 0.5f), t = test_rng_range(&r, 0.0f, 1.5f);
+        assert_near(sa_inertial_decay(x0, v0, h, 0.0f), x0, 0); /* starts at the offset: no pop */
+        assert_near(sa_inertial_decay(x0, v0, h, t), spring_reference(x0, v0, h, t), 2e-3);
+        /* Its slope at the start is v0: no velocity pop either. */
+        const float e = 1e-4f;
+        assert_near((sa_inertial_decay(x0, v0, h, e) - x0) / e, v0, 0.05 * (fabs(v0) + 1.0));
+        /* Starting at rest it decays monotonically, never overshooting zero. */
+        float prev = x0;
+        for (int k = 1; k < 120; ++k) {
+            const float x = sa_inertial_decay(x0, 0.0f, h, (float)k * DT);
+            assert_true(fabsf(x) <= fabsf(prev));
+            assert_true(x * x0 >= 0.0f);
+            prev = x;
+        }
+        assert_true(fabsf(sa_inertial_decay(x0, v0, h, 40.0f * h)) < 1e-6f);
+    }
+}
+
+static sa_quat random_quat(test_rng *r) {
+    const sa_vec3 axis =
+        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1), test_rng_range(r, -1, 1));
+    return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
+}
+
+static double quat_angle_between(sa_quat a, sa_quat b) {
+    double d = fabs((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w);
+    d = d > 1.0 ? 1.0 : d;
+    return 2.0 * acos(d);
+}
+
+static void test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(77);
+    for (int i = 0; i < 5000; ++i) {
+        const sa_quat from = random_quat(&r), to = random_quat(&r);
+        const sa_inertial_quat rec =
+            sa_inertial_quat_record(from, sa_v3(0, 0, 0), to, sa_v3(0, 0, 0));
+        const float h = test_rng_range(&r, 0.05f, 0.4f);
+        const sa_quat start = sa_inertial_quat_apply(rec, to, h, 0.0f);
+        assert_true(quat_angle_between(start, from) < 2e-3);
+        double prev = quat_angle_between(start, to);
+        for (int k = 1; k < 90; ++k) {
+            const sa_quat q = sa_inertial_quat_apply(rec, to, h, (float)k * DT);
+            assert_near((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z +
+                            (double)q.w * q.w,
+                        1, 1e-5);
+            const double a = quat_angle_between(q, to);
+            assert_true(a <= prev + 1e-3); /* approaches the new rotation, no overshoot */
+            prev = a;
+        }
+        const sa_quat end = sa_inertial_quat_apply(rec, to, h, 40.0f * h);
+        assert_true(quat_angle_between(end, to) < 1e-3);
+    }
+    /* The array form agrees with the single one, in place too. */
+    sa_inertial_quat recs[4];
+    sa_quat to[4], out[4];
+    for (int j = 0; j < 4; ++j) {
+        to[j] = random_quat(&r);
+        recs[j] = sa_inertial_quat_record(random_quat(&r), sa_v3(1, 0, 0), to[j], sa_v3(0, 2, 0));
+    }
+    assert_int_equal(sa_inertial_quats_apply(recs, to, out, 4, 0.2f, 0.1f), SA_OK);
+    for (int j = 0; j < 4; ++j) {
+        const sa_quat one = sa_inertial_quat_apply(recs[j], to[j], 0.2f, 0.1f);
+        assert_memory_equal(&one, &out[j], sizeof one);
+    }
+    assert_int_equal(sa_inertial_quats_apply(recs, to, to, 4, 0.2f, 0.1f), SA_OK);
+    assert_memory_equal(to, out, sizeof out);
+}
+
+/* Inertialization style: one layer at a time; the recorded offset hides every switch. */
+static void test_mode_machine_inertialization_cuts_without_pop(void **state) {
+    (void)state;
+    sa_mode_machine_config c = sa_mode_machine_config_default();
+    c.style = SA_MODE_FADE_INERTIALIZE;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, &c);
+    const float pose[SA_MODE_COUNT_] = {0.0f, 1.2f, -0.8f, 0.5f, 2.0f, -1.5f, 0.9f, -2.5f, 1.7f};
+    sa_mode_input in = sa_mode_input_default();
+    test_rng r = test_rng_make(5);
+    sa_inertial_scalar rec = {0.0f, 0.0f};
+    float shown = pose[SA_MODE_LOCO], biggest = 0.0f;
+    int switches = 0;
+    for (int frame = 0; frame < 50000; ++frame) {
+        const uint32_t ev = test_rng_next(&r) % 60u;
+        if (ev == 0) in.jump_count++, in.vertical_velocity = 6.0f, in.grounded = false;
+        if (ev == 1) in.in_water = !in.in_water;
+        if (ev == 2) in.on_ladder = !in.on_ladder;
+        if (!in.grounded) {
+            in.vertical_velocity -= 20.0f * DT;
+            if (test_rng_next(&r) % 30u == 0) in.grounded = true, in.vertical_velocity = 0.0f;
+        }
+        const sa_mode mode = step(&m, &in);
+        assert_int_equal(sa_mode_machine_layer_count(&m), 1);
+        assert_near(sa_mode_machine_weight(&m, mode), 1, 0);
+        const float h = sa_mode_machine_inertial_halflife(&m),
+                    t = sa_mode_machine_inertial_time(&m);
+        if (m.switched) {
+            /* Record what was shown against the new mode's pose (velocities unknown: 0). */
+            rec = sa_inertial_scalar_record(shown, 0.0f, pose[mode], 0.0f);
+            ++switches;
+            assert_near(t, 0, 0);
+        }
+        const float now = sa_inertial_scalar_apply(rec, pose[mode], h, t);
+        if (m.switched) assert_near(now, shown, 1e-6); /* the switch itself shows no change */
+        const float d = fabsf(now - shown);
+        if (d > biggest) biggest = d;
+        shown = now;
+    }
+    assert_true(switches > 100);
+    /* Per-frame change stays far below the poses' spread of 4.5 rad. */
+    assert_true(biggest < 0.6f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mode_machine_bad_input_is_harmless),
+        cmocka_unit_test(test_mode_machine_config_holds_the_seed_values),
+        cmocka_unit_test(test_mode_machine_new_jump_is_a_changed_counter),
+        cmocka_unit_test(test_mode_machine_jump_fall_land_loco),
+        cmocka_unit_test(test_mode_machine_hard_landing_sits),
+        cmocka_unit_test(test_mode_machine_land_ends_early_when_moving_on),
+        cmocka_unit_test(test_mode_machine_ladder_beats_water_and_jumps),
+        cmocka_unit_test(test_mode_machine_water_beats_everything_but_a_jump_start),
+        cmocka_unit_test(test_mode_machine_walking_off_a_ledge_falls),
+        cmocka_unit_test(test_mode_machine_weights_sum_to_one_and_never_pop),
+        cmocka_unit_test(test_mode_machine_getup_picks_the_clip_and_morphs),
+        cmocka_unit_test(test_inertial_decay_is_a_critically_damped_spring),
+        cmocka_unit_test(test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new),
+        cmocka_unit_test(test_mode_machine_inertialization_cuts_without_pop),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
