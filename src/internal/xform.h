@@ -157,6 +157,13 @@ static inline sa_transform sai_transform_sanitize(sa_transform t) {
                      sai_finite_or(t.scale.z, 1.0f));
     return r;
 }
+/* A transform that is already clean (finite, unit rotation to float precision) passes through
+ * unchanged, bit for bit, so copies of poses stay exact; anything else is sanitized. */
+static inline sa_transform sai_transform_clean(sa_transform t) {
+    const float n2 = sai_quat_dot(t.rotation, t.rotation);
+    if (sai_transform_finite(t) && n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f) return t;
+    return sai_transform_sanitize(t);
+}
 /* parent ∘ child for clean transforms with unit rotations; the product rotation is
  * renormalised so long chains do not drift. */
 static inline sa_transform sai_transform_mul_unit(sa_transform p, sa_transform c) {

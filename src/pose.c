@@ -1,0 +1,149 @@
+#include <stickanim/pose.h>
+
+#include "internal/xform.h"
+
+/* Caps a layer weight so the sum of many layers stays finite. */
+#define SA_POSE_WEIGHT_CAP 1e30f
+
+static float layer_weight(const sa_pose_layer *layer, size_t joint) {
+    const float w = layer->weight;
+    if (!(w > 0.0f) || !sai_finite(w)) return 0.0f;
+    const float capped = w < SA_POSE_WEIGHT_CAP ? w : SA_POSE_WEIGHT_CAP;
+    return layer->joint_weights ? capped * sai_saturate(layer->joint_weights[joint]) : capped;
+}
+
+sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
+    if (!job || !job->layers || !job->out) return SA_ERR_NULL;
+    if (job->layer_count == 0 || job->joint_count == 0) return SA_ERR_COUNT;
+    for (size_t i = 0; i < job->layer_count; ++i) {
+        if (!job->layers[i].pose) return SA_ERR_NULL;
+    }
+    if (job->joint_count > SA_POSE_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    if (job->capacity < job->joint_count) return SA_ERR_CAPACITY;
+    return SA_OK;
+}
+
+sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
+    const sa_status status = sa_pose_blend_validate(job);
+    if (status != SA_OK) return status;
+    const sa_pose_layer *layers = job->layers;
+    const size_t nl = job->layer_count;
+    for (size_t j = 0; j < job->joint_count; ++j) {
+        /* First pass: total weight, the heaviest layer (the hemisphere reference), how many. */
+        float total = 0.0f, best = 0.0f;
+        size_t best_i = 0, contributors = 0;
+        for (size_t i = 0; i < nl; ++i) {
+            const float w = layer_weight(&layers[i], j);
+            if (w > 0.0f) {
+                total += w;
+                ++contributors;
+                if (w > best) {
+                    best = w;
+                    best_i = i;
+                }
+            }
+        }
+        if (contributors == 0) {
+            job->out[j] = sai_transform_clean(job->rest ? job->rest[j] : layers[0].pose[j]);
+            continue;
+        }
+        if (contributors == 1) {
+            job->out[j] = sai_transform_clean(layers[best_i].pose[j]);
+            continue;
+        }
+        const sa_quat ref = sai_quat_normalize(layers[best_i].pose[j].rotation);
+        sa_vec3 t = sai_v3(0.0f, 0.0f, 0.0f), s = sai_v3(0.0f, 0.0f, 0.0f);
+        sa_quat q = sai_quat(0.0f, 0.0f, 0.0f, 0.0f);
+        const float inv_total = 1.0f / total;
+        for (size_t i = 0; i < nl; ++i) {
+            const float w = layer_weight(&layers[i], j);
+            if (!(w > 0.0f)) continue;
+            const sa_transform x = sai_transform_sanitize(layers[i].pose[j]);
+            const float f = w * inv_total;
+            t = sai_v3_add(t, sai_v3_scale(x.translation, f));
+            s = sai_v3_add(s, sai_v3_scale(x.scale, f));
+            const float fq = sai_quat_dot(x.rotation, ref) < 0.0f ? -f : f;
+            q = sai_quat(q.x + fq * x.rotation.x, q.y + fq * x.rotation.y, q.z + fq * x.rotation.z,
+                         q.w + fq * x.rotation.w);
+        }
+        job->out[j] = sai_transform(t, sai_quat_normalize(q), s);
+    }
+    return SA_OK;
+}
+
+/* One joint of an interpolation with a cleaned factor; exact copies at 0 and 1. */
+static sa_transform lerp_joint(sa_transform a, sa_transform b, float t) {
+    if (t == 0.0f) return sai_transform_clean(a);
+    if (t == 1.0f) return sai_transform_clean(b);
+    const sa_transform x = sai_transform_sanitize(a), y = sai_transform_sanitize(b);
+    return sai_transform(sai_v3_lerp(x.translation, y.translation, t),
+                         sai_quat_slerp_unit(x.rotation, y.rotation, t),
+                         sai_v3_lerp(x.scale, y.scale, t));
+}
+
+void sa_pose_lerp(const sa_transform *a, const sa_transform *b, float t, size_t joint_count,
+                  sa_transform *out) {
+    if (!a || !b || !out) return;
+    t = sai_quat_factor(t);
+    for (size_t j = 0; j < joint_count; ++j)
+        out[j] = lerp_joint(a[j], b[j], t);
+}
+
+void sa_pose_lerp_masked(const sa_transform *a, const sa_transform *b, float t,
+                         const float *joint_weights, size_t joint_count, sa_transform *out) {
+    if (!a || !b || !out) return;
+    t = sai_quat_factor(t);
+    for (size_t j = 0; j < joint_count; ++j) {
+        const float w = joint_weights ? sai_saturate(joint_weights[j]) : 1.0f;
+        const float f = w == 1.0f ? t : 1.0f + (t - 1.0f) * w;
+        out[j] = lerp_joint(a[j], b[j], f);
+    }
+}
+
+void sa_pose_morph(const sa_transform *from, const sa_transform *to, float k, size_t joint_count,
+                   sa_transform *out) {
+    if (!from || !to || !out) return;
+    const float f = sai_saturate(k);
+    for (size_t j = 0; j < joint_count; ++j)
+        out[j] = lerp_joint(to[j], from[j], f);
+}
+
+static float scale_ratio(float a, float b) {
+    if (!(fabsf(b) > 1e-6f)) return 1.0f;
+    return sai_finite_or(a / b, 1.0f);
+}
+
+void sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joint_count,
+                        sa_transform *out) {
+    if (!a || !b || !out) return;
+    for (size_t j = 0; j < joint_count; ++j) {
+        const sa_transform x = sai_transform_sanitize(a[j]), y = sai_transform_sanitize(b[j]);
+        sa_quat r =
+            sai_quat_normalize(sai_quat_mul_raw(x.rotation, sai_quat_conjugate(y.rotation)));
+        if (r.w < 0.0f) r = sai_quat_neg(r); /* the short way round */
+        const sa_vec3 d = sai_v3_sub(x.translation, y.translation);
+        out[j] = sai_transform(
+            sai_v3(sai_finite_or(d.x, 0.0f), sai_finite_or(d.y, 0.0f), sai_finite_or(d.z, 0.0f)), r,
+            sai_v3(scale_ratio(x.scale.x, y.scale.x), scale_ratio(x.scale.y, y.scale.y),
+                   scale_ratio(x.scale.z, y.scale.z)));
+    }
+}
+
+void sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, float k,
+                          size_t joint_count, sa_transform *out) {
+    if (!base || !offset || !out) return;
+    k = sai_quat_factor(k);
+    const sa_vec3 one = sai_v3(1.0f, 1.0f, 1.0f);
+    for (size_t j = 0; j < joint_count; ++j) {
+        if (k == 0.0f) {
+            out[j] = sai_transform_clean(base[j]);
+            continue;
+        }
+        const sa_transform x = sai_transform_sanitize(base[j]),
+                           o = sai_transform_sanitize(offset[j]);
+        const sa_quat r = sai_quat_slerp_unit(sai_quat_identity(), o.rotation, k);
+        out[j] = sai_transform(sai_v3_add(x.translation, sai_v3_scale(o.translation, k)),
+                               sai_quat_normalize(sai_quat_mul_raw(r, x.rotation)),
+                               sai_v3_mul(x.scale, sai_v3_lerp(one, o.scale, k)));
+    }
+}

@@ -1,0 +1,448 @@
+#include "test_support.h"
+
+#include <string.h>
+
+#include <stickanim/pose.h>
+
+enum { J = 20, MAX_LAYERS = 6 };
+
+static sa_quat rng_rotation(test_rng *r) {
+    const sa_vec3 axis =
+        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1) + 0.01f, test_rng_range(r, -1, 1));
+    return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
+}
+
+static sa_transform rng_transform(test_rng *r) {
+    return sa_transform_make(
+        sa_v3(test_rng_range(r, -2, 2), test_rng_range(r, -2, 2), test_rng_range(r, -2, 2)),
+        rng_rotation(r),
+        sa_v3(test_rng_range(r, 0.5f, 2), test_rng_range(r, 0.5f, 2), test_rng_range(r, 0.5f, 2)));
+}
+
+static void rng_pose(test_rng *r, sa_transform *pose, size_t n) {
+    for (size_t j = 0; j < n; ++j)
+        pose[j] = rng_transform(r);
+}
+
+static double qlen(sa_quat q) {
+    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+}
+
+/* Angle between two rotations, in double, accurate near 0. */
+static double qangle(sa_quat a, sa_quat b) {
+    const double la = qlen(a), lb = qlen(b);
+    const double dt =
+        ((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w);
+    const double sg = dt < 0 ? -1 : 1;
+    const double ax = a.x / la, ay = a.y / la, az = a.z / la, aw = a.w / la;
+    const double bx = sg * b.x / lb, by = sg * b.y / lb, bz = sg * b.z / lb, bw = sg * b.w / lb;
+    const double d = sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz) +
+                          (aw - bw) * (aw - bw));
+    const double s = sqrt((ax + bx) * (ax + bx) + (ay + by) * (ay + by) + (az + bz) * (az + bz) +
+                          (aw + bw) * (aw + bw));
+    return 4.0 * atan2(d, s);
+}
+
+static sa_quat negated(sa_quat q) { return sa_quat_make(-q.x, -q.y, -q.z, -q.w); }
+
+#define assert_same_transform(a, b) assert_memory_equal(&(a), &(b), sizeof(sa_transform))
+
+static void test_pose_bad_input_is_rejected_or_safe(void **state) {
+    (void)state;
+    sa_transform p0[J], p1[J], out[J], before[J];
+    test_rng r = test_rng_make(41);
+    rng_pose(&r, p0, J);
+    rng_pose(&r, p1, J);
+    rng_pose(&r, out, J);
+    memcpy(before, out, sizeof out);
+    sa_pose_layer layers[2] = {{p0, 1, NULL}, {p1, 1, NULL}};
+    sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
+    assert_int_equal(sa_pose_blend_validate(&job), SA_OK);
+    assert_int_equal(sa_pose_blend_validate(NULL), SA_ERR_NULL);
+    job.layers = NULL;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_NULL);
+    job.layers = layers;
+    layers[1].pose = NULL;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_NULL);
+    layers[1].pose = p1;
+    job.out = NULL;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_NULL);
+    job.out = out;
+    job.layer_count = 0;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_COUNT);
+    job.layer_count = 2;
+    job.joint_count = 0;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_COUNT);
+    job.joint_count = SA_POSE_MAX_JOINTS + 1;
+    job.capacity = SA_POSE_MAX_JOINTS + 1;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_TOO_MANY_JOINTS);
+    job.joint_count = J;
+    job.capacity = J - 1;
+    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_CAPACITY);
+    assert_memory_equal(out, before, sizeof out); /* nothing written on error */
+
+    /* Per-frame functions with NULL pointers do nothing. */
+    sa_pose_lerp(NULL, p1, 0.5f, J, out);
+    sa_pose_lerp(p0, p1, 0.5f, J, NULL);
+    sa_pose_lerp_masked(p0, NULL, 0.5f, NULL, J, out);
+    sa_pose_morph(p0, NULL, 0.5f, J, out);
+    sa_pose_difference(NULL, p1, J, out);
+    sa_pose_apply_offset(p0, NULL, 0.5f, J, out);
+    sa_pose_lerp(p0, p1, 0.5f, 0, out);
+    assert_memory_equal(out, before, sizeof out);
+
+    /* Weights: negative, NaN and infinite count as 0; all zero gives the rest pose if given, else
+     * the first layer's pose. */
+    job.capacity = J;
+    const float nothing[] = {0.0f, -1.0f, NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < 5; ++i) {
+        layers[0].weight = nothing[i];
+        layers[1].weight = nothing[(i + 1) % 5];
+        job.rest = NULL;
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_memory_equal(out, p0, sizeof out);
+        job.rest = p1;
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_memory_equal(out, p1, sizeof out);
+    }
+    /* A NaN weight next to a good one: the good one alone. */
+    layers[0].weight = NAN;
+    layers[1].weight = 0.3f;
+    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    assert_memory_equal(out, p1, sizeof out);
+
+    /* Poisoned poses give finite, unit results everywhere. */
+    for (int round = 0; round < 300; ++round) {
+        for (size_t j = 0; j < J; ++j) {
+            float *f0 = &p0[j].translation.x, *f1 = &p1[j].translation.x;
+            for (int k = 0; k < 10; ++k) {
+                if (test_rng_next(&r) % 5 == 0) f0[k] = test_rng_nasty(&r);
+                if (test_rng_next(&r) % 5 == 0) f1[k] = test_rng_nasty(&r);
+            }
+        }
+        layers[0].weight = test_rng_range(&r, 0, 1);
+        layers[1].weight = test_rng_range(&r, 0, 1);
+        job.rest = NULL;
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            assert_true(sa_transform_is_finite(out[j]));
+            assert_near(qlen(out[j].rotation), 1, 1e-5);
+        }
+        const float t = test_rng_range(&r, -1, 2);
+        sa_pose_lerp(p0, p1, t, J, out);
+        for (size_t j = 0; j < J; ++j)
+            assert_near(qlen(out[j].rotation), 1, 1e-5);
+        sa_pose_morph(p0, p1, t, J, out);
+        for (size_t j = 0; j < J; ++j)
+            assert_near(qlen(out[j].rotation), 1, 1e-5);
+        sa_transform off[J];
+        sa_pose_difference(p0, p1, J, off);
+        sa_pose_apply_offset(p1, off, t, J, out);
+        for (size_t j = 0; j < J; ++j) {
+            assert_true(sa_transform_is_finite(off[j]));
+            assert_near(qlen(out[j].rotation), 1, 1e-5);
+        }
+        rng_pose(&r, p0, J);
+        rng_pose(&r, p1, J);
+    }
+}
+
+static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(42);
+    sa_transform poses[MAX_LAYERS][J], out[J], out2[J];
+    sa_pose_layer layers[MAX_LAYERS];
+    for (int round = 0; round < 2000; ++round) {
+        const size_t nl = 1 + test_rng_next(&r) % MAX_LAYERS;
+        /* Poses near a common one (as blended clips are), each with a random sign. */
+        sa_transform base[J];
+        rng_pose(&r, base, J);
+        for (size_t i = 0; i < nl; ++i) {
+            for (size_t j = 0; j < J; ++j) {
+                const sa_quat bend = sa_quat_from_axis_angle(
+                    sa_v3(test_rng_range(&r, -1, 1), 1, test_rng_range(&r, -1, 1)),
+                    test_rng_range(&r, -1, 1));
+                poses[i][j] = rng_transform(&r);
+                poses[i][j].rotation = sa_quat_mul(bend, base[j].rotation);
+                if (test_rng_next(&r) & 1) poses[i][j].rotation = negated(poses[i][j].rotation);
+            }
+            layers[i].pose = poses[i];
+            layers[i].weight = test_rng_range(&r, 0, 3);
+            layers[i].joint_weights = NULL;
+        }
+        sa_pose_blend_job job = {layers, nl, NULL, J, out, J};
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        double total = 0;
+        for (size_t i = 0; i < nl; ++i)
+            total += layers[i].weight;
+        for (size_t j = 0; j < J; ++j) {
+            /* Translation and scale: the weighted mean, computed here in double. */
+            double tx = 0, sy = 0;
+            for (size_t i = 0; i < nl; ++i) {
+                tx += layers[i].weight * (double)poses[i][j].translation.x;
+                sy += layers[i].weight * (double)poses[i][j].scale.y;
+            }
+            assert_near(out[j].translation.x, tx / total, 1e-5);
+            assert_near(out[j].scale.y, sy / total, 1e-5);
+            assert_near(qlen(out[j].rotation), 1, 1e-6);
+        }
+        /* Weights need not be normalised: scaling them all changes nothing (beyond rounding). */
+        for (size_t i = 0; i < nl; ++i)
+            layers[i].weight *= 7.5f;
+        job.out = out2;
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            assert_near(out2[j].translation.y, out[j].translation.y, 1e-5);
+            assert_near(qangle(out2[j].rotation, out[j].rotation), 0, 1e-5);
+        }
+        /* The sign of an input quaternion does not matter (hemisphere correction). */
+        const size_t flip = test_rng_next(&r) % nl;
+        for (size_t j = 0; j < J; ++j)
+            poses[flip][j].rotation = negated(poses[flip][j].rotation);
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j)
+            assert_near(qangle(out2[j].rotation, out[j].rotation), 0, 1e-5);
+    }
+}
+
+static void test_pose_blend_of_two_follows_the_short_arc(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(43);
+    sa_transform a[J], b[J], out[J];
+    for (int round = 0; round < 2000; ++round) {
+        rng_pose(&r, a, J);
+        rng_pose(&r, b, J);
+        const float wb = test_rng_range(&r, 0, 1);
+        sa_pose_layer layers[2] = {{a, 1 - wb, NULL}, {b, wb, NULL}};
+        sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            const double total = qangle(a[j].rotation, b[j].rotation);
+            const double from_a = qangle(a[j].rotation, out[j].rotation);
+            const double to_b = qangle(out[j].rotation, b[j].rotation);
+            /* On the short arc between them, nearer the heavier one. */
+            assert_near(from_a + to_b, total, 1e-4);
+            if (wb > 0.55f) assert_true(to_b <= from_a + 1e-6);
+            if (wb < 0.45f) assert_true(from_a <= to_b + 1e-6);
+        }
+    }
+}
+
+static void test_pose_blend_all_weight_on_one_layer_gives_it_exactly(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(44);
+    sa_transform p[3][J], out[J];
+    for (int round = 0; round < 200; ++round) {
+        for (int i = 0; i < 3; ++i)
+            rng_pose(&r, p[i], J);
+        const int pick = (int)(test_rng_next(&r) % 3);
+        sa_pose_layer layers[3];
+        for (int i = 0; i < 3; ++i) {
+            layers[i].pose = p[i];
+            layers[i].weight = i == pick ? test_rng_range(&r, 0.1f, 5) : 0.0f;
+            layers[i].joint_weights = NULL;
+        }
+        sa_pose_blend_job job = {layers, 3, NULL, J, out, J};
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_memory_equal(out, p[pick], sizeof out);
+        /* In place, into the chosen pose itself. */
+        job.out = p[pick];
+        memcpy(out, p[pick], sizeof out);
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_memory_equal(out, p[pick], sizeof out);
+    }
+}
+
+static void test_pose_masked_layers_replace_the_upper_body_only(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(45);
+    sa_transform legs[J], arms[J], out[J];
+    float upper[J], lower[J];
+    for (int round = 0; round < 200; ++round) {
+        rng_pose(&r, legs, J);
+        rng_pose(&r, arms, J);
+        for (size_t j = 0; j < J; ++j) {
+            upper[j] = (j >= 8) ? 1.0f : 0.0f; /* the joints from the spine up */
+            lower[j] = 1.0f - upper[j];
+        }
+        sa_pose_layer layers[2] = {{legs, 1, lower}, {arms, 1, upper}};
+        sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            if (j >= 8) {
+                assert_same_transform(out[j], arms[j]);
+            } else {
+                assert_same_transform(out[j], legs[j]);
+            }
+        }
+        /* A base layer left at 1 everywhere: the upper body is half of each. */
+        layers[0].joint_weights = NULL;
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            if (j < 8) {
+                assert_same_transform(out[j], legs[j]);
+            } else {
+                assert_near(out[j].translation.z,
+                            0.5 * ((double)legs[j].translation.z + arms[j].translation.z), 1e-5);
+                assert_near(qangle(out[j].rotation, legs[j].rotation),
+                            qangle(out[j].rotation, arms[j].rotation), 1e-4);
+            }
+        }
+        /* Joint weights are clamped: 3 counts as 1, NaN and negatives as 0. */
+        float odd[J];
+        for (size_t j = 0; j < J; ++j)
+            odd[j] = (j % 3 == 0) ? 3.0f : ((j % 3 == 1) ? NAN : -2.0f);
+        sa_pose_layer two[2] = {{legs, 0, NULL}, {arms, 1, odd}};
+        job.layers = two;
+        job.rest = legs;
+        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            if (j % 3 == 0) {
+                assert_same_transform(out[j], arms[j]);
+            } else {
+                assert_same_transform(out[j], legs[j]);
+            }
+        }
+    }
+}
+
+static void test_pose_lerp_is_exact_at_the_ends_and_extrapolates(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(46);
+    sa_transform a[J], b[J], out[J];
+    for (int round = 0; round < 500; ++round) {
+        rng_pose(&r, a, J);
+        rng_pose(&r, b, J);
+        sa_pose_lerp(a, b, 0, J, out);
+        assert_memory_equal(out, a, sizeof out);
+        sa_pose_lerp(a, b, 1, J, out);
+        assert_memory_equal(out, b, sizeof out);
+        sa_pose_lerp(a, b, NAN, J, out);
+        assert_memory_equal(out, a, sizeof out);
+        const float t = test_rng_range(&r, -0.5f, 2.0f);
+        sa_pose_lerp(a, b, t, J, out);
+        for (size_t j = 0; j < J; ++j) {
+            assert_near(out[j].translation.x,
+                        a[j].translation.x + ((double)b[j].translation.x - a[j].translation.x) * t,
+                        1e-5);
+            assert_near(qangle(out[j].rotation, sa_quat_slerp(a[j].rotation, b[j].rotation, t)), 0,
+                        1e-5);
+        }
+    }
+}
+
+static void test_pose_lerp_masked_stretches_only_the_chosen_joints(void **state) {
+    (void)state;
+    /* The seed's stride stretch: thighs and upper arms swing from idle past the clip's pose by
+     * move/anim; everything else stays as the clip has it. */
+    sa_transform idle[J], clip[J], out[J];
+    float mask[J];
+    const sa_vec3 x = sa_v3(1, 0, 0);
+    for (size_t j = 0; j < J; ++j) {
+        idle[j] = sa_transform_identity();
+        clip[j] = sa_transform_identity();
+        clip[j].rotation = sa_quat_from_axis_angle(x, (float)j * 0.05f);
+        clip[j].translation = sa_v3(0, -0.4f, 0);
+        idle[j].translation = sa_v3(0, -0.4f, 0);
+        mask[j] = (j == 3 || j == 7) ? 1.0f : 0.0f;
+    }
+    mask[11] = 0.5f;
+    const float stretch = 1.9f / 1.4f; /* WALK_SPEED / WALK_ANIM */
+    sa_pose_lerp_masked(idle, clip, stretch, mask, J, out);
+    for (size_t j = 0; j < J; ++j) {
+        const double clip_angle = (double)j * 0.05;
+        if (mask[j] == 0.0f) {
+            assert_same_transform(out[j], clip[j]);
+        } else {
+            const double f = 1 + (stretch - 1) * (double)mask[j];
+            assert_near(sa_quat_angle(out[j].rotation), clip_angle * f, 1e-5);
+        }
+    }
+    /* The stretch is a slerp: a thigh swung 30 degrees, stretched by 1.4, swings 42. */
+    idle[0].rotation = sa_quat_identity();
+    clip[0].rotation = sa_quat_from_axis_angle(x, 30 * SA_PI / 180);
+    sa_pose_lerp_masked(idle, clip, 1.4f, NULL, 1, out);
+    assert_near(sa_quat_angle(out[0].rotation) * 180 / 3.14159265358979, 42, 1e-3);
+    /* In place into the clip pose. */
+    sa_pose_lerp_masked(idle, clip, 1.0f, mask, J, clip);
+    assert_near(sa_quat_angle(clip[0].rotation) * 180 / 3.14159265358979, 30, 1e-4);
+}
+
+static void test_pose_morph_starts_and_ends_exactly(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(47);
+    sa_transform ragdoll[J], clip[J], out[J], prev[J];
+    for (int round = 0; round < 200; ++round) {
+        rng_pose(&r, ragdoll, J);
+        rng_pose(&r, clip, J);
+        sa_pose_morph(ragdoll, clip, 1, J, out);
+        assert_memory_equal(out, ragdoll, sizeof out); /* starts at the ragdoll */
+        sa_pose_morph(ragdoll, clip, 0, J, out);
+        assert_memory_equal(out, clip, sizeof out); /* ends at the clip */
+        sa_pose_morph(ragdoll, clip, 5, J, out);
+        assert_memory_equal(out, ragdoll, sizeof out); /* clamped */
+        sa_pose_morph(ragdoll, clip, -1, J, out);
+        assert_memory_equal(out, clip, sizeof out);
+        sa_pose_morph(ragdoll, clip, NAN, J, out);
+        assert_memory_equal(out, clip, sizeof out);
+        /* In between: k smooth from 1 to 0 over 0.3 s at 60 fps; each frame turns every joint by
+         * at most its share of the way, so nothing pops. */
+        sa_pose_morph(ragdoll, clip, 1, J, prev);
+        const int frames = 18;
+        for (int f = 1; f <= frames; ++f) {
+            const float k = 1.0f - sa_smooth((float)f / (float)frames);
+            sa_pose_morph(ragdoll, clip, k, J, out);
+            for (size_t j = 0; j < J; ++j) {
+                const double total = qangle(ragdoll[j].rotation, clip[j].rotation);
+                assert_near(qangle(out[j].rotation, clip[j].rotation), k * total, 1e-4);
+                /* smoothstep's steepest slope is 1.5: at most 1.5/18 of the way per frame. */
+                assert_true(qangle(out[j].rotation, prev[j].rotation) <=
+                            total * 1.5 / frames + 1e-4);
+            }
+            memcpy(prev, out, sizeof out);
+        }
+        assert_memory_equal(out, clip, sizeof out);
+    }
+}
+
+static void test_pose_offset_takes_one_pose_to_another_and_decays(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(48);
+    sa_transform old_pose[J], new_pose[J], off[J], out[J];
+    for (int round = 0; round < 500; ++round) {
+        rng_pose(&r, old_pose, J);
+        rng_pose(&r, new_pose, J);
+        sa_pose_difference(old_pose, new_pose, J, off);
+        /* The whole offset on the new pose gives the old one: the switch shows no pop. */
+        sa_pose_apply_offset(new_pose, off, 1, J, out);
+        for (size_t j = 0; j < J; ++j) {
+            assert_near(sa_v3_distance(out[j].translation, old_pose[j].translation), 0, 1e-5);
+            assert_near(qangle(out[j].rotation, old_pose[j].rotation), 0, 1e-4);
+            assert_near(out[j].scale.z, old_pose[j].scale.z, 1e-5);
+        }
+        /* Nothing left: the new pose exactly. */
+        sa_pose_apply_offset(new_pose, off, 0, J, out);
+        assert_memory_equal(out, new_pose, sizeof out);
+        /* Half left: half the angle (offsets are taken the short way). */
+        sa_pose_apply_offset(new_pose, off, 0.5f, J, out);
+        for (size_t j = 0; j < J; ++j) {
+            const double total = qangle(old_pose[j].rotation, new_pose[j].rotation);
+            assert_near(qangle(out[j].rotation, new_pose[j].rotation), 0.5 * total, 1e-4);
+        }
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pose_bad_input_is_rejected_or_safe),
+        cmocka_unit_test(test_pose_blend_is_a_renormalised_weighted_average),
+        cmocka_unit_test(test_pose_blend_of_two_follows_the_short_arc),
+        cmocka_unit_test(test_pose_blend_all_weight_on_one_layer_gives_it_exactly),
+        cmocka_unit_test(test_pose_masked_layers_replace_the_upper_body_only),
+        cmocka_unit_test(test_pose_lerp_is_exact_at_the_ends_and_extrapolates),
+        cmocka_unit_test(test_pose_lerp_masked_stretches_only_the_chosen_joints),
+        cmocka_unit_test(test_pose_morph_starts_and_ends_exactly),
+        cmocka_unit_test(test_pose_offset_takes_one_pose_to_another_and_decays),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
