@@ -1,0 +1,141 @@
+#include <stickanim/footsteps.h>
+
+#include "internal/scalar.h"
+
+/* All phase arithmetic is in double: the difference of two float phases and an integer count of
+ * cycles is exact there, so the end of one frame's interval is bit for bit the start of the next
+ * one and a marker on the boundary fires exactly once. */
+
+sa_footsteps_job sa_footsteps_job_default(void) {
+    sa_footsteps_job j;
+    j.phase_from = 0.0f;
+    j.phase_to = 0.0f;
+    j.cycles = 0.0f;
+    j.dt = 0.0f;
+    j.layers = NULL;
+    j.layer_count = 0;
+    j.threshold = SA_FOOTSTEPS_DEFAULT_THRESHOLD;
+    j.surfaces = NULL;
+    j.surface_count = 0;
+    j.default_surface = SA_SURFACE_GRASS;
+    return j;
+}
+
+/* Wrapped in float, so a stored phase in [0, 1) passes unchanged and a wrapped marker phase is a
+ * float in [0, 1) that the event can report exactly. */
+static double wrap01(float p) {
+    if (!sai_finite(p)) return 0.0;
+    const float w = p - floorf(p);
+    return w < 1.0f ? (double)w : 0.0;
+}
+
+static bool marker_ok(const sa_touchdown *t) { return sai_finite(t->phase) && t->foot >= 0; }
+
+static bool layer_fires(const sa_footstep_layer *l, float threshold) {
+    return l->weight > 0.0f && l->weight >= threshold && l->touchdowns && l->touchdown_count > 0;
+}
+
+static bool has_foot(const sa_footstep_layer *l, int32_t foot) {
+    for (size_t i = 0; i < l->touchdown_count; ++i)
+        if (l->touchdowns[i].foot == foot && marker_ok(&l->touchdowns[i])) return true;
+    return false;
+}
+
+/* Each foot fires from one layer: the heaviest firing layer with markers for it (lowest index on
+ * a tie), so blending clips never doubles a step. */
+static bool owns_foot(const sa_footsteps_job *job, size_t layer, int32_t foot, float threshold) {
+    const float w = job->layers[layer].weight;
+    for (size_t m = 0; m < job->layer_count; ++m) {
+        if (m == layer) continue;
+        const sa_footstep_layer *o = &job->layers[m];
+        if (!layer_fires(o, threshold)) continue;
+        if ((o->weight > w || (o->weight == w && m < layer)) && has_foot(o, foot)) return false;
+    }
+    return true;
+}
+
+/* Inserts keeping the buffer sorted by time (stable: after equal times); while collecting, an
+ * event's time holds its fraction of the frame. When full, the latest event is dropped. Returns
+ * false when the event is later than everything kept in a full buffer (so later crossings of the
+ * same marker need not be tried). */
+static bool insert(sa_footstep *events, size_t capacity, size_t *count, sa_footstep ev) {
+    const size_t n = *count;
+    if (n == capacity && (n == 0 || ev.time >= events[n - 1].time)) return false;
+    size_t at = n < capacity ? n : capacity - 1;
+    while (at > 0 && events[at - 1].time > ev.time) {
+        if (at < capacity) events[at] = events[at - 1];
+        --at;
+    }
+    events[at] = ev;
+    if (n < capacity) *count = n + 1;
+    return true;
+}
+
+size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events, size_t capacity,
+                            size_t *crossed) {
+    if (crossed) *crossed = 0;
+    if (!job || !job->layers || job->layer_count == 0) return 0;
+    if (!events) capacity = 0;
+
+    const double from = wrap01(job->phase_from), to = wrap01(job->phase_to);
+    const double d = to - from; /* exact */
+    double delta;
+    if (sai_finite(job->cycles)) {
+        const double c =
+            (double)sai_clamp(job->cycles, -SA_FOOTSTEPS_MAX_CYCLES, SA_FOOTSTEPS_MAX_CYCLES);
+        delta = d + floor(c - d + 0.5); /* whole cycles chosen so delta is nearest the advance */
+    } else {
+        delta = d >= 0.5 ? d - 1.0 : (d < -0.5 ? d + 1.0 : d);
+    }
+    if (delta == 0.0) return 0;
+    const double turns = delta - d; /* an integer */
+    const float threshold = job->threshold != job->threshold
+                                ? SA_FOOTSTEPS_DEFAULT_THRESHOLD
+                                : (job->threshold > 0.0f ? job->threshold : 0.0f);
+    const double dt = (job->dt > 0.0f && job->dt <= FLT_MAX) ? (double)job->dt : 0.0;
+
+    size_t count = 0;
+    double total = 0.0;
+
+    for (size_t li = 0; li < job->layer_count; ++li) {
+        const sa_footstep_layer *l = &job->layers[li];
+        if (!layer_fires(l, threshold)) continue;
+        for (size_t mi = 0; mi < l->touchdown_count; ++mi) {
+            const sa_touchdown *t = &l->touchdowns[mi];
+            if (!marker_ok(t) || !owns_foot(job, li, t->foot, threshold)) continue;
+            const double m = wrap01(t->phase);
+            const double a = from - m, b = (to - m) + turns; /* start and end, relative to m */
+            /* Forwards: integers k with a < k <= b; backwards: b <= k < a, latest k first. */
+            double k0, k1, step;
+            if (delta > 0.0) {
+                k0 = floor(a) + 1.0;
+                k1 = floor(b);
+                step = 1.0;
+            } else {
+                k0 = ceil(a) - 1.0;
+                k1 = ceil(b);
+                step = -1.0;
+            }
+            const double n = (k1 - k0) * step + 1.0;
+            if (!(n > 0.0)) continue;
+            total += n;
+            sa_footstep ev;
+            ev.foot = t->foot;
+            ev.surface = (job->surfaces && (size_t)t->foot < job->surface_count)
+                             ? job->surfaces[t->foot]
+                             : job->default_surface;
+            ev.phase = (float)m;
+            ev.layer = (int32_t)li;
+            for (double i = 0.0; i < n; i += 1.0) {
+                const double k = k0 + step * i;
+                const double frac = (k - a) / delta; /* in (0, 1] */
+                ev.time = (float)frac;
+                if (!insert(events, capacity, &count, ev)) break;
+            }
+        }
+    }
+    for (size_t i = 0; i < count; ++i)
+        events[i].time = (float)((double)events[i].time * dt);
+    if (crossed) *crossed = total < (double)SIZE_MAX ? (size_t)total : SIZE_MAX;
+    return count;
+}
