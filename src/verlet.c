@@ -1,0 +1,200 @@
+#include <stickanim/verlet.h>
+
+#include "internal/scalar.h"
+
+/* The seed's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly. */
+static const float REF_RATE = 60.0f;
+
+typedef struct chain_cfg {
+    float spacing, drag;
+    sa_vec2 accel, rest_dir;
+    int32_t iterations;
+} chain_cfg;
+
+static float sane_spacing(float s) {
+    if (!sai_finite(s) || s < 0.0f) return SA_VERLET_DEFAULT_SPACING;
+    return s > SA_VERLET_MAX_SPACING ? SA_VERLET_MAX_SPACING : s;
+}
+
+/* Unit vector along v, or straight down when v has no usable direction. */
+static sa_vec2 direction_or_down(sa_vec2 v) {
+    if (sai_v2_finite(v)) {
+        const float len = sai_v2_length(v);
+        if (len > 0.0f && sai_finite(len)) return sai_v2(v.x / len, v.y / len);
+    }
+    return sai_v2(0.0f, 1.0f);
+}
+
+static chain_cfg sane_cfg(const sa_verlet_params *p) {
+    const sa_verlet_params d = sa_verlet_params_default();
+    if (!p) p = &d;
+    chain_cfg c;
+    c.spacing = sane_spacing(p->spacing);
+    c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
+    c.accel = sai_v2(sai_finite_or(p->accel.x, 0.0f), sai_finite_or(p->accel.y, 0.0f));
+    c.rest_dir = direction_or_down(c.accel);
+    c.iterations = p->iterations < 0                          ? 0
+                   : p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS
+                                                              : p->iterations;
+    return c;
+}
+
+static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, float spacing) {
+    for (size_t i = 0; i < n; ++i) {
+        const float d = spacing * (float)i;
+        pts[i].pos = sai_v2(pin.x + dir.x * d, pin.y + dir.y * d);
+        pts[i].prev = pts[i].pos;
+    }
+}
+
+static bool chain_finite(const sa_verlet_point *pts, size_t n) {
+    bool ok = true;
+    for (size_t i = 0; i < n; ++i)
+        ok = ok && sai_v2_finite(pts[i].pos) && sai_v2_finite(pts[i].prev);
+    return ok;
+}
+
+/* Length of (dx, dy) without overflow or underflow in the squares. */
+static inline float seg_length(float dx, float dy) {
+    const float l2 = dx * dx + dy * dy;
+    if (l2 < FLT_MAX && l2 > 1e-30f) return sqrtf(l2);
+    return hypotf(dx, dy);
+}
+
+/* The seed's constraint: each pair pulled back to spacing, both points sharing the correction
+ * except the pinned first one, from the pin outward. */
+static void relax(sa_verlet_point *pts, size_t n, float spacing) {
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const float dx = pts[i + 1].pos.x - pts[i].pos.x, dy = pts[i + 1].pos.y - pts[i].pos.y;
+        const float len = seg_length(dx, dy);
+        if (!(len > 1e-30f)) continue;
+        const float k = (len - spacing) / len * (i == 0 ? 1.0f : 0.5f);
+        if (i > 0) {
+            pts[i].pos.x += dx * k;
+            pts[i].pos.y += dy * k;
+        }
+        pts[i + 1].pos.x -= dx * k;
+        pts[i + 1].pos.y -= dy * k;
+    }
+}
+
+/* Follow the leader: every segment exactly spacing long, keeping its direction. */
+static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 rest_dir) {
+    for (size_t i = 1; i < n; ++i) {
+        const sa_vec2 a = pts[i - 1].pos;
+        const float dx = pts[i].pos.x - a.x, dy = pts[i].pos.y - a.y;
+        const float len = seg_length(dx, dy);
+        sa_vec2 u = rest_dir;
+        if (len > 1e-30f && sai_finite(len)) u = sai_v2(dx / len, dy / len);
+        pts[i].pos = sai_v2(a.x + u.x * spacing, a.y + u.y * spacing);
+    }
+}
+
+sa_verlet_params sa_verlet_params_default(void) {
+    sa_verlet_params p;
+    p.spacing = SA_VERLET_DEFAULT_SPACING;
+    p.drag = SA_VERLET_DEFAULT_DRAG;
+    p.accel = sai_v2(0.0f, SA_VERLET_GRAVITY);
+    p.iterations = SA_VERLET_DEFAULT_ITERATIONS;
+    return p;
+}
+
+sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 direction,
+                               float spacing) {
+    if (!pts) return SA_ERR_NULL;
+    if (n == 0) return SA_ERR_COUNT;
+    const bool finite = sai_v2_finite(pin) && sai_v2_finite(direction) && sai_finite(spacing);
+    pin = sai_v2(sai_finite_or(pin.x, 0.0f), sai_finite_or(pin.y, 0.0f));
+    lay_out(pts, n, pin, direction_or_down(direction), sane_spacing(spacing));
+    return finite ? SA_OK : SA_ERR_NOT_FINITE;
+}
+
+static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
+    for (int32_t it = 0; it < c->iterations; ++it)
+        relax(pts, n, c->spacing);
+    set_lengths(pts, n, c->spacing, c->rest_dir);
+}
+
+/* One step of h > 0 seconds. prev is parked on the position before the move, and the velocity
+ * is rebuilt from where the point actually went: v = (after - before) / h, stored as
+ * prev = pos - v / 60. */
+static void advance(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg *c, float h,
+                    float keep, float gain) {
+    const float ax = c->accel.x * gain, ay = c->accel.y * gain;
+    for (size_t i = 1; i < n; ++i) {
+        const sa_vec2 x = pts[i].pos;
+        const float vx = (x.x - pts[i].prev.x) * REF_RATE * keep + ax;
+        const float vy = (x.y - pts[i].prev.y) * REF_RATE * keep + ay;
+        pts[i].prev = x;
+        pts[i].pos = sai_v2(x.x + vx * h, x.y + vy * h);
+    }
+    pts[0].prev = pts[0].pos;
+    pts[0].pos = pin;
+    constrain(pts, n, c);
+    const float r = 1.0f / (REF_RATE * h);
+    for (size_t i = 0; i < n; ++i) {
+        const sa_vec2 x = pts[i].pos;
+        pts[i].prev = sai_v2(x.x - (x.x - pts[i].prev.x) * r, x.y - (x.y - pts[i].prev.y) * r);
+    }
+}
+
+/* No time passes: prev holds each point's offset pos - prev while the points move. */
+static void follow(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg *c) {
+    for (size_t i = 0; i < n; ++i)
+        pts[i].prev = sai_v2_sub(pts[i].pos, pts[i].prev);
+    pts[0].pos = pin;
+    constrain(pts, n, c);
+    for (size_t i = 0; i < n; ++i)
+        pts[i].prev = sai_v2_sub(pts[i].pos, pts[i].prev);
+}
+
+void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_verlet_params *p,
+                          float dt) {
+    if (!pts || n == 0) return;
+    const chain_cfg c = sane_cfg(p);
+    const sa_vec2 p0 = pts[0].pos;
+    pin.x = sai_finite(pin.x) ? pin.x : sai_finite_or(p0.x, 0.0f);
+    pin.y = sai_finite(pin.y) ? pin.y : sai_finite_or(p0.y, 0.0f);
+    if (!chain_finite(pts, n)) lay_out(pts, n, pin, c.rest_dir, c.spacing);
+
+    const float t = (dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT) ? dt
+                    : (dt > SA_VERLET_MAX_DT)                          ? SA_VERLET_MAX_DT
+                                                                       : 0.0f;
+    if (t > 0.0f) {
+        /* Sub-steps of at most 1/60 s (1% of slack so a 60 fps timer's 16.67 ms is one), the pin
+         * moving linearly over the frame: a 30 fps frame is two 60 fps steps. */
+        const int32_t m = (int32_t)ceilf(t * REF_RATE - 0.01f);
+        const int32_t steps = m < 1 ? 1 : m;
+        const float h = t / (float)steps;
+        /* Drag is exponential decay at rate lambda = -60 ln(drag): over h the velocity keeps
+         * exp(-lambda h) = drag^(60 h), and a constant acceleration adds exactly
+         * a (1 - exp(-lambda h)) / lambda (a h without drag), so the forced motion does not
+         * depend on h; the plain a h overshoots it by about lambda h / 2. */
+        const double lambda =
+            c.drag > 0.0f ? -(double)REF_RATE * log((double)c.drag) : (double)INFINITY;
+        const double lh = lambda * (double)h;
+        const float keep = (float)exp(-lh);
+        const float gain = lh < 1e-8 ? h : (float)(-expm1(-lh) / lambda);
+        const sa_vec2 from = pts[0].pos;
+        for (int32_t j = 1; j <= steps; ++j) {
+            const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
+            advance(pts, n, at, &c, h, keep, gain);
+        }
+    } else {
+        follow(pts, n, pin, &c);
+    }
+    if (!chain_finite(pts, n)) lay_out(pts, n, pin, c.rest_dir, c.spacing);
+}
+
+sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {
+    const double wind = (double)SA_VERLET_WIND_PER_SPEED * (double)sai_finite_or(speed, 0.0f) +
+                        (double)sai_finite_or(extra_wind, 0.0f);
+    return sai_v2(sai_narrow(-wind), SA_VERLET_GRAVITY);
+}
+
+sa_vec2 sa_verlet_point_velocity(sa_verlet_point pt) {
+    if (!sai_v2_finite(pt.pos) || !sai_v2_finite(pt.prev)) return sai_v2(0.0f, 0.0f);
+    const double k = 1.0 / (double)SA_VERLET_REFERENCE_DT;
+    return sai_v2(sai_narrow(((double)pt.pos.x - (double)pt.prev.x) * k),
+                  sai_narrow(((double)pt.pos.y - (double)pt.prev.y) * k));
+}

@@ -1,0 +1,422 @@
+#include "test_support.h"
+
+#include <float.h>
+
+#include <stickanim/verlet.h>
+
+enum { MAX_POINTS = 32 };
+
+/* The seed's update written out as its JavaScript reads (per frame, constants per frame). */
+static void seed_step(sa_verlet_point *s, int n, sa_vec2 pin, float wind_x, float g, float dt) {
+    for (int i = 1; i < n; ++i) {
+        const float vx = (s[i].pos.x - s[i].prev.x) * 0.86f,
+                    vy = (s[i].pos.y - s[i].prev.y) * 0.86f;
+        s[i].prev = s[i].pos;
+        s[i].pos.x += vx + wind_x * dt * dt * 60;
+        s[i].pos.y += vy + g * dt * dt * 60;
+    }
+    s[0].pos = pin;
+    for (int it = 0; it < 6; ++it) {
+        for (int i = 1; i < n; ++i) {
+            const float dx = s[i].pos.x - s[i - 1].pos.x, dy = s[i].pos.y - s[i - 1].pos.y;
+            const float d = sqrtf(dx * dx + dy * dy), diff = (d - 9) / d;
+            if (i - 1 == 0) {
+                s[i].pos.x -= dx * diff;
+                s[i].pos.y -= dy * diff;
+            } else {
+                s[i - 1].pos.x += dx * diff * 0.5f;
+                s[i - 1].pos.y += dy * diff * 0.5f;
+                s[i].pos.x -= dx * diff * 0.5f;
+                s[i].pos.y -= dy * diff * 0.5f;
+            }
+        }
+    }
+}
+
+static void assert_chain_finite(const sa_verlet_point *pts, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        assert_finite_v2(pts[i].pos);
+        assert_finite_v2(pts[i].prev);
+    }
+}
+
+static void assert_lengths(const sa_verlet_point *pts, size_t n, float spacing, double rel) {
+    for (size_t i = 1; i < n; ++i)
+        assert_near(test_distance(pts[i - 1].pos, pts[i].pos), spacing, rel * spacing + 1e-4);
+}
+
+/* A figure's head during a walk that speeds up into a run: a sway, a bob, wind from speed. */
+static sa_vec2 head_at(double t) {
+    return sa_v2((float)(6 * sin(2 * SA_PI * 1.2 * t)),
+                 (float)(-100 + 4 * sin(2 * SA_PI * 2.5 * t)));
+}
+static float speed_at(double t) { return (float)(t < 2 ? 190 * t : 383); }
+
+static void run_motion(sa_verlet_point *c, int fps, double seconds) {
+    sa_verlet_chain_init(c, SA_VERLET_HAIR_POINTS, head_at(0), sa_v2(0, 1), 9);
+    const float dt = 1.0f / (float)fps;
+    const int steps = (int)(seconds * fps + 0.5);
+    sa_verlet_params p = sa_verlet_params_default();
+    for (int k = 1; k <= steps; ++k) {
+        p.accel = sa_verlet_hair_accel(speed_at(k * (double)dt), 0);
+        sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, head_at(k * (double)dt), &p, dt);
+    }
+}
+
+static double max_point_distance(const sa_verlet_point *a, const sa_verlet_point *b, size_t n) {
+    double m = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const double d = test_distance(a[i].pos, b[i].pos);
+        if (d > m) m = d;
+    }
+    return m;
+}
+
+static void test_verlet_bad_input_gets_documented_results(void **state) {
+    (void)state;
+    sa_verlet_point c[4];
+    /* Setup: NULL, zero count, non-finite arguments (still laid out, with substitutions). */
+    assert_int_equal(sa_verlet_chain_init(NULL, 4, sa_v2(0, 0), sa_v2(0, 1), 9), SA_ERR_NULL);
+    assert_int_equal(sa_verlet_chain_init(c, 0, sa_v2(0, 0), sa_v2(0, 1), 9), SA_ERR_COUNT);
+    assert_int_equal(sa_verlet_chain_init(c, 4, sa_v2(NAN, 5), sa_v2(INFINITY, 0), NAN),
+                     SA_ERR_NOT_FINITE);
+    for (int i = 0; i < 4; ++i) { /* pin.x -> 0, direction -> down, spacing -> 9 */
+        assert_near(c[i].pos.x, 0, 0);
+        assert_near(c[i].pos.y, 5 + 9 * i, 1e-5);
+        assert_near(c[i].prev.y, c[i].pos.y, 0);
+    }
+    assert_int_equal(sa_verlet_chain_init(c, 4, sa_v2(1, 2), sa_v2(0, 0), -3), SA_OK);
+    assert_near(c[3].pos.y, 2 + 27, 1e-5); /* zero direction: down; negative spacing: 9 */
+    assert_int_equal(sa_verlet_chain_init(c, 4, sa_v2(1, 2), sa_v2(3, 4), 1e30f), SA_OK);
+    assert_near(c[1].pos.x, 1 + 0.6 * SA_VERLET_MAX_SPACING, 1);
+    assert_near(c[1].pos.y, 2 + 0.8 * SA_VERLET_MAX_SPACING, 1);
+
+    /* Step: NULL or empty chain does nothing; NULL params are the defaults. */
+    sa_verlet_chain_step(NULL, 4, sa_v2(0, 0), NULL, 0.016f);
+    sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
+    sa_verlet_point d[4];
+    sa_verlet_chain_init(d, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
+    sa_verlet_chain_step(c, 0, sa_v2(50, 50), NULL, 0.016f);
+    assert_near(c[0].pos.x, 0, 0);
+    const sa_verlet_params def = sa_verlet_params_default();
+    sa_verlet_chain_step(c, 4, sa_v2(0, 0), NULL, 0.016f);
+    sa_verlet_chain_step(d, 4, sa_v2(0, 0), &def, 0.016f);
+    for (int i = 0; i < 4; ++i)
+        assert_true(c[i].pos.x == d[i].pos.x && c[i].pos.y == d[i].pos.y);
+
+    /* Params with NaN fields: spacing and drag take their defaults, accel is 0 (no force). */
+    sa_verlet_params junk = {NAN, NAN, {NAN, INFINITY}, -5};
+    sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
+    sa_verlet_chain_step(c, 4, sa_v2(0, 0), &junk, 0.016f);
+    assert_chain_finite(c, 4);
+    assert_lengths(c, 4, 9, 1e-5);
+    assert_near(c[3].pos.x, 27, 1e-4); /* no force, at rest: stays put */
+    assert_near(c[3].pos.y, 0, 1e-4);
+    /* Absurd iteration counts are clamped, drag out of [0, 1] is clamped. */
+    sa_verlet_params wild = sa_verlet_params_default();
+    wild.iterations = INT32_MAX;
+    wild.drag = 7;
+    sa_verlet_chain_step(c, 4, sa_v2(0, 0), &wild, 0.016f);
+    assert_chain_finite(c, 4);
+    assert_lengths(c, 4, 9, 1e-5);
+
+    /* A non-finite pin component keeps point 0's current one. */
+    sa_verlet_chain_init(c, 4, sa_v2(10, 20), sa_v2(0, 1), 9);
+    sa_verlet_chain_step(c, 4, sa_v2(NAN, 30), NULL, 0.016f);
+    assert_near(c[0].pos.x, 10, 0);
+    assert_near(c[0].pos.y, 30, 0);
+
+    /* Non-finite points: the chain is laid out again at rest from the pin along gravity. */
+    c[2].prev.x = NAN;
+    sa_verlet_chain_step(c, 4, sa_v2(5, 5), NULL, 0.0f);
+    for (int i = 0; i < 4; ++i) {
+        assert_near(c[i].pos.x, 5, 1e-5);
+        assert_near(c[i].pos.y, 5 + 9 * i, 1e-4);
+        assert_near(sa_verlet_point_velocity(c[i]).y, 0, 1e-3);
+    }
+    c[1].pos.y = INFINITY;
+    sa_verlet_params sideways = sa_verlet_params_default();
+    sideways.accel = sa_v2(-10, 0);
+    sa_verlet_chain_step(c, 4, sa_v2(5, 5), &sideways, 0.016f);
+    assert_chain_finite(c, 4);
+    assert_true(c[3].pos.x < -20.0f); /* re-laid along the acceleration, then stepped */
+
+    /* Bad dt advances no time: a chain at rest under no force stays exactly where it is. */
+    const float bad_dt[] = {NAN, -1.0f, -INFINITY, 0.0f, 1e-6f};
+    for (size_t k = 0; k < sizeof bad_dt / sizeof bad_dt[0]; ++k) {
+        sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
+        sa_verlet_chain_step(c, 4, sa_v2(0, 0), NULL, bad_dt[k]);
+        for (int i = 0; i < 4; ++i) {
+            assert_near(c[i].pos.x, 9 * i, 1e-4);
+            assert_near(c[i].pos.y, 0, 1e-4);
+        }
+    }
+    /* Infinite dt is the longest step: finite, hanging. */
+    sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
+    sa_verlet_chain_step(c, 4, sa_v2(0, 0), NULL, INFINITY);
+    assert_chain_finite(c, 4);
+    assert_lengths(c, 4, 9, 1e-5);
+    /* A pin thrown to the edge of the float range: finite, and the lengths are kept. */
+    sa_verlet_chain_step(c, 4, sa_v2(3e38f, -3e38f), NULL, 1e-3f);
+    assert_chain_finite(c, 4);
+    sa_verlet_chain_step(c, 4, sa_v2(-3e38f, 3e38f), NULL, 1.0f / 60);
+    assert_chain_finite(c, 4);
+    sa_verlet_chain_step(c, 4, sa_v2(0, 0), NULL, 1.0f / 60);
+    assert_chain_finite(c, 4);
+    assert_lengths(c, 4, 9, 1e-5);
+
+    /* One point: it only follows the pin. */
+    sa_verlet_point one = {{0, 0}, {0, 0}};
+    sa_verlet_chain_step(&one, 1, sa_v2(4, 5), NULL, 0.016f);
+    assert_near(one.pos.x, 4, 0);
+    assert_near(one.pos.y, 5, 0);
+
+    /* Helpers. */
+    const sa_vec2 a = sa_verlet_hair_accel(NAN, INFINITY);
+    assert_near(a.x, 0, 0);
+    assert_near(a.y, SA_VERLET_GRAVITY, 0);
+    assert_finite_v2(sa_verlet_hair_accel(3e38f, 3e38f));
+    const sa_verlet_point bad = {{NAN, 0}, {0, 0}};
+    assert_near(sa_verlet_point_velocity(bad).x, 0, 0);
+    const sa_verlet_point huge = {{3e38f, 0}, {-3e38f, 0}};
+    assert_near(sa_verlet_point_velocity(huge).x, FLT_MAX, 0);
+}
+
+static void test_verlet_no_nan_from_any_input(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(5);
+    sa_verlet_point c[8];
+    for (int i = 0; i < 20000; ++i) {
+        const size_t n = 1 + test_rng_next(&r) % 8u;
+        for (size_t k = 0; k < n; ++k) {
+            c[k].pos = sa_v2(test_rng_nasty(&r), test_rng_nasty(&r));
+            c[k].prev = sa_v2(test_rng_nasty(&r), test_rng_nasty(&r));
+        }
+        sa_verlet_params p = {test_rng_nasty(&r),
+                              test_rng_nasty(&r),
+                              {test_rng_nasty(&r), test_rng_nasty(&r)},
+                              (int32_t)(test_rng_next(&r) % 200u) - 50};
+        for (int s = 0; s < 3; ++s) {
+            const sa_vec2 pin = {test_rng_nasty(&r), test_rng_nasty(&r)};
+            sa_verlet_chain_step(c, n, pin, &p, test_rng_nasty(&r));
+            assert_chain_finite(c, n);
+            assert_finite_v2(sa_verlet_point_velocity(c[n - 1]));
+        }
+        assert_finite_v2(sa_verlet_hair_accel(test_rng_nasty(&r), test_rng_nasty(&r)));
+        sa_verlet_chain_init(c, n, sa_v2(test_rng_nasty(&r), test_rng_nasty(&r)),
+                             sa_v2(test_rng_nasty(&r), test_rng_nasty(&r)), test_rng_nasty(&r));
+        assert_chain_finite(c, n);
+    }
+}
+
+static void test_verlet_segments_keep_their_spacing_after_every_step(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(9);
+    sa_verlet_point c[MAX_POINTS];
+    for (int run = 0; run < 300; ++run) {
+        const size_t n = 2 + test_rng_next(&r) % (MAX_POINTS - 1u);
+        sa_verlet_params p = sa_verlet_params_default();
+        p.spacing = test_rng_range(&r, 0.5f, 40);
+        p.drag = test_rng_range(&r, 0, 1);
+        p.iterations = (int32_t)(test_rng_next(&r) % 12u);
+        sa_vec2 pin = test_rng_v2(&r, -200, 200);
+        sa_verlet_chain_init(c, n, pin, test_rng_v2(&r, -1, 1), p.spacing);
+        for (int f = 0; f < 120; ++f) {
+            /* A jerky pin, gusty wind and frame times from 1 ms to 50 ms. */
+            pin = sa_v2_add(pin, test_rng_v2(&r, -15, 15));
+            p.accel = sa_v2_add(
+                sa_verlet_hair_accel(test_rng_range(&r, -400, 400), test_rng_range(&r, 0, 3000)),
+                test_rng_v2(&r, -500, 500));
+            sa_verlet_chain_step(c, n, pin, &p, test_rng_range(&r, 0.001f, 0.05f));
+            assert_true(c[0].pos.x == pin.x && c[0].pos.y == pin.y); /* first point pinned */
+            assert_lengths(c, n, p.spacing, 0.01);                   /* within 1% */
+        }
+    }
+}
+
+static void test_verlet_at_rest_under_gravity_hangs_straight_down(void **state) {
+    (void)state;
+    const float angles[] = {0.0f, 1.0f, 2.0f, 3.0f, -1.5f, -3.1f};
+    for (size_t a = 0; a < sizeof angles / sizeof angles[0]; ++a) {
+        sa_verlet_point c[SA_VERLET_HAIR_POINTS];
+        const sa_vec2 pin = {40, -120};
+        sa_verlet_chain_init(c, SA_VERLET_HAIR_POINTS, pin, sa_v2(cosf(angles[a]), sinf(angles[a])),
+                             9);
+        for (int f = 0; f < 300; ++f)
+            sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, pin, NULL, 1.0f / 60);
+        for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+            assert_near(c[i].pos.x, 40, 0.02);
+            assert_near(c[i].pos.y, -120 + 9 * i, 0.02);
+            assert_near(sa_verlet_point_velocity(c[i]).x, 0, 0.1);
+        }
+    }
+}
+
+static double angle_from_vertical(const sa_verlet_point *c, int n) {
+    /* Angle of the pin -> tip line from straight down, positive toward -x (streaming back). */
+    return atan2(-((double)c[n - 1].pos.x - c[0].pos.x), (double)c[n - 1].pos.y - c[0].pos.y);
+}
+
+static void test_verlet_with_wind_it_streams_downwind(void **state) {
+    (void)state;
+    const float speeds[] = {106, 383, -200};
+    for (int s = 0; s < 3; ++s) {
+        sa_verlet_point c[SA_VERLET_HAIR_POINTS];
+        sa_verlet_chain_init(c, SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(0, 1), 9);
+        sa_verlet_params p = sa_verlet_params_default();
+        p.accel = sa_verlet_hair_accel(speeds[s], 0);
+        for (int f = 0; f < 300; ++f)
+            sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, sa_v2(0, 0), &p, 1.0f / 60);
+        /* Settled, a straight chain lines up with the net force: atan(wind / gravity). */
+        const double expect = atan2(-(double)p.accel.x, (double)p.accel.y);
+        assert_near(angle_from_vertical(c, SA_VERLET_HAIR_POINTS), expect, 0.01);
+        for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+            if (speeds[s] > 0)
+                assert_true(c[i].pos.x < c[i - 1].pos.x); /* downwind: back */
+            else
+                assert_true(c[i].pos.x > c[i - 1].pos.x);
+        }
+    }
+    /* The seed's look: droops at a walk (< 35 degrees), streams back at a run (> 55). */
+    const double walk = atan(SA_VERLET_WIND_PER_SPEED * 106.0 / SA_VERLET_GRAVITY);
+    const double run = atan(SA_VERLET_WIND_PER_SPEED * 383.0 / SA_VERLET_GRAVITY);
+    assert_true(walk < 35 * SA_PI / 180 && run > 55 * SA_PI / 180);
+    /* A jump's kick pushes it further back. */
+    const sa_vec2 kicked = sa_verlet_hair_accel(383, 800), plain = sa_verlet_hair_accel(383, 0);
+    assert_near(kicked.x, plain.x - 800, 1e-2);
+}
+
+static void test_verlet_after_a_one_second_hitch_is_finite_and_sane(void **state) {
+    (void)state;
+    const float hitches[] = {1.0f, 10.0f, 1e30f};
+    for (int h = 0; h < 3; ++h) {
+        sa_verlet_point c[SA_VERLET_HAIR_POINTS];
+        run_motion(c, 60, 2.5);
+        /* The frame that took a second: the head moved on by a second's worth of running. */
+        sa_verlet_params p = sa_verlet_params_default();
+        p.accel = sa_verlet_hair_accel(383, 0);
+        const sa_vec2 pin = sa_v2_add(head_at(2.5), sa_v2(383, 0));
+        sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, pin, &p, hitches[h]);
+        assert_chain_finite(c, SA_VERLET_HAIR_POINTS);
+        assert_lengths(c, SA_VERLET_HAIR_POINTS, 9, 1e-5);
+        assert_true(c[0].pos.x == pin.x && c[0].pos.y == pin.y);
+        /* Then normal frames: no point ever flies off or spins up. */
+        for (int f = 1; f <= 60; ++f) {
+            sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, pin, &p, 1.0f / 60);
+            assert_lengths(c, SA_VERLET_HAIR_POINTS, 9, 1e-5);
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+                assert_true(sa_v2_length(sa_verlet_point_velocity(c[i])) < 1000.0f);
+        }
+        /* And it has settled downwind. */
+        assert_near(angle_from_vertical(c, SA_VERLET_HAIR_POINTS),
+                    atan2(-(double)p.accel.x, p.accel.y), 0.05);
+    }
+}
+
+static void test_verlet_30_and_120_fps_runs_end_close(void **state) {
+    (void)state;
+    /* A walk speeding up into a run with the head swaying and bobbing, checked at 1, 2, 3 s:
+     * within 1.5 units (a sixth of a segment), and closer still as the frame rate rises. */
+    for (int s = 1; s <= 3; ++s) {
+        sa_verlet_point a[SA_VERLET_HAIR_POINTS], b[SA_VERLET_HAIR_POINTS],
+            c[SA_VERLET_HAIR_POINTS], d[SA_VERLET_HAIR_POINTS];
+        run_motion(a, 30, s);
+        run_motion(b, 60, s);
+        run_motion(c, 120, s);
+        run_motion(d, 240, s);
+        assert_true(max_point_distance(a, c, SA_VERLET_HAIR_POINTS) < 1.5);
+        assert_true(max_point_distance(c, d, SA_VERLET_HAIR_POINTS) <
+                    0.75 * max_point_distance(b, c, SA_VERLET_HAIR_POINTS));
+    }
+
+    /* A free swing from horizontal, 0.2 s: the part the seed's per-frame update gets wrong. */
+    const int fps[] = {30, 120, 1200};
+    sa_verlet_point ours[3][SA_VERLET_HAIR_POINTS], seed[3][SA_VERLET_HAIR_POINTS];
+    for (int k = 0; k < 3; ++k) {
+        sa_verlet_chain_init(ours[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(1, 0), 9);
+        sa_verlet_chain_init(seed[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(1, 0), 9);
+        const float dt = 1.0f / (float)fps[k];
+        for (int f = 0; f < fps[k] / 5; ++f) {
+            sa_verlet_chain_step(ours[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), NULL, dt);
+            seed_step(seed[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), 0, SA_VERLET_GRAVITY / 60, dt);
+        }
+    }
+    assert_true(max_point_distance(ours[0], ours[1], SA_VERLET_HAIR_POINTS) < 1.5);
+    assert_true(max_point_distance(ours[1], ours[2], SA_VERLET_HAIR_POINTS) < 1.0);
+    /* The seed's update, for contrast, lands far apart at the two frame rates. */
+    assert_true(max_point_distance(seed[0], seed[1], SA_VERLET_HAIR_POINTS) > 5.0);
+}
+
+static void test_verlet_at_60_fps_is_the_seed_update(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(21);
+    const float dt = 1.0f / 60;
+    /* The documented conversion of the seed's per-frame constants: lambda / (1 - drag). */
+    const float seed_to_accel = (float)(-60.0 * log(0.86) / (1 - 0.86));
+    const float g = 14.0f;
+    /* Two points: the pinned constraint is solved exactly by both, so they agree step by step. */
+    for (int run = 0; run < 200; ++run) {
+        sa_verlet_point ours[2], seed[2];
+        sa_verlet_chain_init(ours, 2, sa_v2(0, 0), test_rng_v2(&r, -1, 1), 9);
+        seed[0] = ours[0];
+        seed[1] = ours[1];
+        sa_vec2 pin = {0, 0};
+        const float wind = test_rng_range(&r, -30, 0); /* the seed's per-frame windX */
+        for (int f = 0; f < 120; ++f) {
+            pin = sa_v2_add(pin, test_rng_v2(&r, -3, 3));
+            sa_verlet_params p = sa_verlet_params_default();
+            p.accel = sa_v2(wind * seed_to_accel, g * seed_to_accel);
+            sa_verlet_chain_step(ours, 2, pin, &p, dt);
+            seed_step(seed, 2, pin, wind, g, dt);
+            assert_near(ours[1].pos.x, seed[1].pos.x, 2e-3);
+            assert_near(ours[1].pos.y, seed[1].pos.y, 2e-3);
+            assert_near(ours[1].prev.x, seed[1].prev.x, 2e-3);
+        }
+    }
+    /* The seed's four-point hair: the same motion, within the seed's own leftover stretch. */
+    sa_verlet_point ours[4], seed[4];
+    run_motion(ours, 60, 0);
+    for (int i = 0; i < 4; ++i)
+        seed[i] = ours[i];
+    for (int f = 1; f <= 180; ++f) {
+        sa_verlet_params p = sa_verlet_params_default();
+        p.accel = sa_verlet_hair_accel(speed_at(f * (double)dt), 0);
+        sa_verlet_chain_step(ours, 4, head_at(f * (double)dt), &p, dt);
+        seed_step(seed, 4, head_at(f * (double)dt), p.accel.x / seed_to_accel,
+                  p.accel.y / seed_to_accel, dt);
+        assert_true(max_point_distance(ours, seed, 4) < 0.5);
+    }
+}
+
+static void test_verlet_zero_dt_keeps_velocities_and_follows_the_pin(void **state) {
+    (void)state;
+    sa_verlet_point c[SA_VERLET_HAIR_POINTS];
+    run_motion(c, 60, 1.3);
+    sa_vec2 v[SA_VERLET_HAIR_POINTS];
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+        v[i] = sa_verlet_point_velocity(c[i]);
+    const sa_vec2 moved = sa_v2_add(c[0].pos, sa_v2(30, -20));
+    sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, moved, NULL, 0.0f);
+    assert_true(c[0].pos.x == moved.x && c[0].pos.y == moved.y);
+    assert_lengths(c, SA_VERLET_HAIR_POINTS, 9, 1e-5);
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sa_vec2 w = sa_verlet_point_velocity(c[i]);
+        assert_near(w.x, v[i].x, 1e-2);
+        assert_near(w.y, v[i].y, 1e-2);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_verlet_bad_input_gets_documented_results),
+        cmocka_unit_test(test_verlet_no_nan_from_any_input),
+        cmocka_unit_test(test_verlet_segments_keep_their_spacing_after_every_step),
+        cmocka_unit_test(test_verlet_at_rest_under_gravity_hangs_straight_down),
+        cmocka_unit_test(test_verlet_with_wind_it_streams_downwind),
+        cmocka_unit_test(test_verlet_after_a_one_second_hitch_is_finite_and_sane),
+        cmocka_unit_test(test_verlet_30_and_120_fps_runs_end_close),
+        cmocka_unit_test(test_verlet_at_60_fps_is_the_seed_update),
+        cmocka_unit_test(test_verlet_zero_dt_keeps_velocities_and_follows_the_pin),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
