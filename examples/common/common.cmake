@@ -1,0 +1,21 @@
+# The examples' shared code, included by each example's CMakeLists.txt (the first include defines
+# the target, later ones do nothing): the motion lab driver (lab.c, the only file that talks to
+# figure.h), the scene (pose -> ordered shapes built with limb.h), an anti-aliased rasteriser
+# (canvas.c) and a compact SVG path writer (svg.c).
+if(TARGET stickanim_examples_common)
+  return()
+endif()
+set(SA_EXAMPLE_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror)
+if(NOT "figure" IN_LIST SA_PRESENT_MODULES OR NOT "limb" IN_LIST SA_PRESENT_MODULES)
+  message(STATUS "stickanim: the svg, terminal, frames and python examples need the figure and limb modules; skipped")
+  return()
+endif()
+add_library(stickanim_examples_common STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/lab.c
+  ${CMAKE_CURRENT_LIST_DIR}/scene.c
+  ${CMAKE_CURRENT_LIST_DIR}/canvas.c
+  ${CMAKE_CURRENT_LIST_DIR}/svg.c
+  ${CMAKE_CURRENT_LIST_DIR}/output.c)
+target_include_directories(stickanim_examples_common PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(stickanim_examples_common PUBLIC ${SA_TEST_TARGET})
+target_compile_options(stickanim_examples_common PRIVATE ${SA_EXAMPLE_WARNINGS})

@@ -1,0 +1,50 @@
+/* The motion lab, as the examples draw it: a stick figure cycling through every motion on a
+ * fixed script, reduced to the points a renderer needs (ex_pose). This file and lab.c are the only
+ * ones that know the figure's API; scene.h, canvas.h and svg.h know only ex_pose. */
+#ifndef STICKANIM_EXAMPLES_LAB_H
+#define STICKANIM_EXAMPLES_LAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <stickanim/math.h>
+
+enum { EX_FAR = 0, EX_NEAR = 1, EX_MAX_HAIR = 8 };
+
+/* One frame of the figure in scene units (canvas units, y down; the ground is the line y = 0 and
+ * the figure stands near x = 0). Limb arrays are indexed EX_FAR / EX_NEAR. */
+typedef struct ex_pose {
+    sa_vec2 pelvis, chest, neck, head;
+    float head_radius;
+    sa_vec2 shoulder, hip;
+    sa_vec2 knee[2], foot[2], elbow[2], hand[2];
+    float spear; /* how visible the spear is, 0..1 (it fades in and out with the motions) */
+    sa_vec2 spear_butt, spear_tip;
+    int hair_count;
+    sa_vec2 hair[EX_MAX_HAIR];
+    float ground_speed; /* units/s the ground scrolls backward (0 when not locomoting) */
+    float ground_scroll; /* total scroll so far, units: ground dots sit at x = k·spacing − scroll */
+    const char *motion; /* name of the motion showing, e.g. "walk" */
+} ex_pose;
+
+/* The lab's state: the figure plus the script clock. Plain data, caller-owned. */
+typedef struct ex_lab ex_lab;
+
+/* Bytes an ex_lab needs, so callers can hold one without knowing its layout. */
+size_t ex_lab_size(void);
+
+/* Starts the script at time 0 in `lab` (ex_lab_size() bytes, suitably aligned: malloc'ed). */
+void ex_lab_init(ex_lab *lab);
+
+/* Seconds the whole script lasts; ex_lab_step wraps around after it. */
+float ex_lab_duration(void);
+
+/* Advances by dt seconds and writes the pose showing then. */
+void ex_lab_step(ex_lab *lab, float dt, ex_pose *out);
+
+/* A figure walking (gait 0) or running (gait 1) at a steady gait: after warming up, writes
+ * `count` poses spread evenly over exactly one gait cycle. Returns the cycle's length in seconds.
+ */
+float ex_gait_cycle(float gait, ex_pose *out, int count);
+
+#endif

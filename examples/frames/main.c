@@ -1,0 +1,197 @@
+/* The motion lab as image files: frames spread over the whole lab, a contact sheet of them, and a
+ * contact sheet of one gait cycle (walk above, run below). PPM always (no dependency); PNG too
+ * when built with libpng. Everything is drawn by the shared rasteriser from the same scene the
+ * SVG and terminal examples use. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "canvas.h"
+#include "output.h"
+
+#ifdef EX_HAVE_PNG
+#include <png.h>
+#endif
+
+enum { GAIT_POSES = 8, MAX_FRAMES = 240 };
+
+typedef struct options {
+    const char *dir;
+    const char *docs;
+    int frames, width;
+} options;
+
+static int parse(int argc, char **argv, options *o) {
+    o->dir = "stickanim_frames";
+    o->docs = NULL;
+    o->frames = 12;
+    o->width = 520;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        const int has = i + 1 < argc;
+        if (strcmp(a, "--frames") == 0 && has)
+            o->frames = atoi(argv[++i]);
+        else if (strcmp(a, "--width") == 0 && has)
+            o->width = atoi(argv[++i]);
+        else if (strcmp(a, "--docs") == 0 && has)
+            o->docs = argv[++i];
+        else if (a[0] == '-')
+            return 1;
+        else
+            o->dir = a;
+    }
+    return (o->frames < 1 || o->frames > MAX_FRAMES || o->width < 64 || o->width > 4096) ? 1 : 0;
+}
+
+static int write_ppm(const char *path, const ex_canvas *c) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return 1;
+    fprintf(f, "P6\n%d %d\n255\n", c->width, c->height);
+    const size_t n = (size_t)c->width * (size_t)c->height * 3u;
+    const int ok = fwrite(c->rgb, 1, n, f) == n;
+    return (fclose(f) == 0 && ok) ? 0 : 1;
+}
+
+#ifdef EX_HAVE_PNG
+static int write_png(const char *path, const ex_canvas *c) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return 1;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        fclose(f);
+        return 1;
+    }
+    png_init_io(png, f);
+    png_set_IHDR(png, info, (png_uint_32)c->width, (png_uint_32)c->height, 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (int y = 0; y < c->height; ++y)
+        png_write_row(png, c->rgb + (size_t)y * (size_t)c->width * 3u);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return fclose(f) == 0 ? 0 : 1;
+}
+#endif
+
+/* Writes <dir>/<name>.ppm and, with libpng, <dir>/<name>.png; prints what it wrote. */
+static int save(const char *dir, const char *name, const ex_canvas *c, int quiet) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.ppm", dir, name);
+    if (write_ppm(path, c)) {
+        fprintf(stderr, "frames: cannot write %s\n", path);
+        return 1;
+    }
+#ifdef EX_HAVE_PNG
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    if (write_png(path, c)) {
+        fprintf(stderr, "frames: cannot write %s\n", path);
+        return 1;
+    }
+#endif
+    snprintf(path, sizeof path, "%s/%s.ppm", dir, name);
+    if (!quiet) ex_print_wrote(path, EX_PNG_NOTE);
+    return 0;
+}
+
+static int make_dir(const char *dir) {
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST) return 0;
+    fprintf(stderr, "frames: cannot create %s\n", dir);
+    return 1;
+}
+
+/* A grid of cells, each showing one pose in the same view, separated by thin lines. */
+static void sheet_cell(ex_canvas *sheet, ex_canvas *cell, ex_scene *scene, const ex_pose *pose,
+                       int col, int row) {
+    ex_scene_build(pose, 1.0f, scene);
+    ex_canvas_draw(cell, scene, pose);
+    ex_canvas_blit(sheet, cell, col * (cell->width + 2), row * (cell->height + 2));
+}
+
+int main(int argc, char **argv) {
+    options opt;
+    if (parse(argc, argv, &opt)) {
+        fprintf(stderr,
+                "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
+                "          [--docs dir: also write the README pictures there]\n",
+                argv[0], MAX_FRAMES);
+        return 2;
+    }
+    if (make_dir(opt.dir) || (opt.docs && make_dir(opt.docs))) return 1;
+    ex_lab *lab = (ex_lab *)malloc(ex_lab_size());
+    ex_scene *scene = (ex_scene *)malloc(sizeof *scene);
+    ex_pose *poses = (ex_pose *)malloc(sizeof(ex_pose) * (size_t)(opt.frames + 2 * GAIT_POSES));
+    ex_canvas frame, cell, sheet;
+    const int height = (int)((float)opt.width * EX_VIEW_H / EX_VIEW_W);
+    if (!lab || !scene || !poses || ex_canvas_init(&frame, opt.width, height)) {
+        fprintf(stderr, "frames: out of memory\n");
+        return 1;
+    }
+    ex_canvas_view_scene(&frame);
+
+    /* Frames spread evenly over the lab's script, so every motion shows up. */
+    const int fps = 60;
+    const int total = (int)(ex_lab_duration() * (float)fps);
+    ex_lab_init(lab);
+    int next = 0;
+    for (int i = 0; i < total && next < opt.frames; ++i) {
+        ex_pose pose;
+        ex_lab_step(lab, 1.0f / (float)fps, &pose);
+        if (i < (int)((long)(next * 2 + 1) * total / (2 * opt.frames))) continue;
+        poses[next] = pose;
+        ex_scene_build(&pose, 1.0f, scene);
+        ex_canvas_draw(&frame, scene, &pose);
+        char name[64];
+        snprintf(name, sizeof name, "frame_%03d", next);
+        if (save(opt.dir, name, &frame, next > 0 && next + 1 < opt.frames)) return 1;
+        ++next;
+    }
+    if (next > 2) printf("  (%d frames in all)\n", next);
+
+    /* Contact sheet of those frames: 4 columns. */
+    const int cols = next < 4 ? next : 4, rows = (next + cols - 1) / cols;
+    const int cw = 260, ch = (int)((float)cw * EX_VIEW_H / EX_VIEW_W);
+    if (ex_canvas_init(&cell, cw, ch) ||
+        ex_canvas_init(&sheet, cols * (cw + 2) - 2, rows * (ch + 2) - 2))
+        return 1;
+    ex_canvas_view_scene(&cell);
+    ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
+    for (int i = 0; i < next; ++i)
+        sheet_cell(&sheet, &cell, scene, &poses[i], i % cols, i / cols);
+    if (save(opt.dir, "motion_lab", &sheet, 0) ||
+        (opt.docs && save(opt.docs, "motion_lab", &sheet, 0)))
+        return 1;
+    ex_canvas_free(&sheet);
+    ex_canvas_free(&cell);
+
+    /* One gait cycle, walk and run, GAIT_POSES poses each, zoomed onto the figure. */
+    ex_pose *walk = poses + opt.frames, *run = walk + GAIT_POSES;
+    const float walk_s = ex_gait_cycle(0.0f, walk, GAIT_POSES);
+    const float run_s = ex_gait_cycle(1.0f, run, GAIT_POSES);
+    const int gw = 150, gh = 190;
+    if (ex_canvas_init(&cell, gw, gh) ||
+        ex_canvas_init(&sheet, GAIT_POSES * (gw + 2) - 2, 2 * (gh + 2) - 2))
+        return 1;
+    ex_canvas_view_fit(&cell, -75.0f, -170.0f, 150.0f, 190.0f);
+    ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
+    for (int i = 0; i < GAIT_POSES; ++i) {
+        sheet_cell(&sheet, &cell, scene, &walk[i], i, 0);
+        sheet_cell(&sheet, &cell, scene, &run[i], i, 1);
+    }
+    if (save(opt.dir, "gait_cycle", &sheet, 0) ||
+        (opt.docs && save(opt.docs, "gait_cycle", &sheet, 0)))
+        return 1;
+    printf("gait cycle: walk %.3f s, run %.3f s, %d poses each (top: walk, bottom: run)\n",
+           (double)walk_s, (double)run_s, GAIT_POSES);
+    ex_canvas_free(&sheet);
+    ex_canvas_free(&cell);
+    ex_canvas_free(&frame);
+    free(poses);
+    free(scene);
+    free(lab);
+    return 0;
+}

@@ -1,0 +1,246 @@
+"""ctypes binding of libstickanim's shared library: the stick figure and the solvers.
+
+The C API was made for this: plain structs of floats and 32-bit integers, enums pinned to 32 bits,
+no callbacks, no allocation. Each struct below mirrors its C header field by field; the figure's
+test checks the mirror against the library (offsets agree, sizes agree).
+
+Finding the library: the STICKANIM_LIB environment variable (a path to libstickanim.so, set by
+CTest), else load(path), else the system's search (ctypes.util.find_library).
+"""
+
+import ctypes
+import ctypes.util
+import os
+
+c_float, c_int32, c_uint32, c_size_t, c_bool = (
+    ctypes.c_float, ctypes.c_int32, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_bool)
+
+# ---- enums (values are the C ones, stable across versions) ----------------------------------
+SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE = 0, 1, 2, 3, 4
+SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH = 5, 6, 7, 8, 9
+
+(SA_FIGURE_IDLE, SA_FIGURE_WALK, SA_FIGURE_RUN, SA_FIGURE_LOCOMOTE, SA_FIGURE_THROW,
+ SA_FIGURE_JUMP, SA_FIGURE_SPEAR_FORM, SA_FIGURE_SPEAR_RUN) = range(8)
+MOTION_NAMES = ["idle", "walk", "run", "locomote", "throw", "jump", "spear form", "spear run"]
+
+(SA_JOINT_PELVIS, SA_JOINT_HIP, SA_JOINT_CHEST, SA_JOINT_SHOULDER, SA_JOINT_NECK, SA_JOINT_HEAD,
+ SA_JOINT_KNEE_NEAR, SA_JOINT_KNEE_FAR, SA_JOINT_FOOT_NEAR, SA_JOINT_FOOT_FAR, SA_JOINT_ELBOW_NEAR,
+ SA_JOINT_ELBOW_FAR, SA_JOINT_HAND_NEAR, SA_JOINT_HAND_FAR, SA_JOINT_SPEAR_BUTT,
+ SA_JOINT_SPEAR_TIP) = range(16)
+SA_JOINT_COUNT = 16
+SA_FIGURE_HAIR_POINTS = 4
+SA_FADE_MAX_LAYERS = 8
+
+SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR = 0, 1
+
+
+# ---- structs --------------------------------------------------------------------------------
+class Vec2(ctypes.Structure):
+    _fields_ = [("x", c_float), ("y", c_float)]
+
+    def __iter__(self):
+        return iter((self.x, self.y))
+
+    def __repr__(self):
+        return "Vec2(%.3f, %.3f)" % (self.x, self.y)
+
+
+class ArmPose(ctypes.Structure):
+    _fields_ = [("elbow", Vec2), ("hand", Vec2)]
+
+
+class Gait(ctypes.Structure):
+    _fields_ = [(n, c_float) for n in
+                ("stride", "cadence", "duty", "step_height", "bob", "bob_shift", "lean")]
+
+
+class Foot(ctypes.Structure):
+    _fields_ = [("x", c_float), ("lift", c_float), ("planted", c_bool)]
+
+
+class Key(ctypes.Structure):
+    _fields_ = [("t", c_float), ("v", c_float), ("ease", c_int32)]
+
+
+class Spring2(ctypes.Structure):
+    _fields_ = [("pos", Vec2), ("vel", Vec2)]
+
+
+class Squash(ctypes.Structure):
+    _fields_ = [("pivot", Vec2), ("sx", c_float), ("sy", c_float)]
+
+
+class VerletPoint(ctypes.Structure):
+    _fields_ = [("pos", Vec2), ("prev", Vec2)]
+
+
+class VerletParams(ctypes.Structure):
+    _fields_ = [("spacing", c_float), ("drag", c_float), ("accel", Vec2), ("iterations", c_int32)]
+
+
+class FadeLayer(ctypes.Structure):
+    _fields_ = [("id", c_int32), ("weight", c_float), ("time", c_float)]
+
+
+class Fade(ctypes.Structure):
+    _fields_ = [("layers", FadeLayer * SA_FADE_MAX_LAYERS), ("count", c_int32)]
+
+
+class LimbConfig(ctypes.Structure):
+    _fields_ = [("root_width", c_float), ("tip_width", c_float),
+                ("bone_samples", c_uint32), ("cap_samples", c_uint32)]
+
+
+class LimbStyle(ctypes.Structure):
+    _fields_ = [("width_scale", c_float), ("shade", c_float), ("opacity", c_float),
+                ("draw_order", c_uint32)]
+
+
+class FigureConfig(ctypes.Structure):
+    _fields_ = [(n, c_float) for n in (
+        "spine", "neck", "head_radius", "upper_arm", "forearm", "thigh", "shin", "hip_height",
+        "spear_length", "fade_rate", "gait_rate", "head_stiffness", "head_damping",
+        "hair_spacing", "hair_drag", "hair_jump_kick")]
+
+
+class FigureInput(ctypes.Structure):
+    _fields_ = [("motion", c_int32), ("speed", c_float), ("jump", c_uint32), ("thrust", c_uint32)]
+
+
+class FigurePose(ctypes.Structure):
+    _fields_ = [("joints", Vec2 * SA_JOINT_COUNT), ("unsquashed", Vec2 * SA_JOINT_COUNT),
+                ("hair", Vec2 * SA_FIGURE_HAIR_POINTS), ("head_radius", c_float),
+                ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
+                ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float)]
+
+
+class Figure(ctypes.Structure):
+    """The caller-owned figure: allocate one in Python, the library never allocates."""
+    _fields_ = [("config", FigureConfig), ("fade", Fade), ("phase", c_float), ("gait", c_float),
+                ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
+                ("jump_layer", c_int32), ("jump_serial", c_int32), ("wanted", c_int32),
+                ("head", Spring2), ("hair", VerletPoint * SA_FIGURE_HAIR_POINTS),
+                ("pose", FigurePose)]
+
+
+# ---- loading --------------------------------------------------------------------------------
+_P = ctypes.POINTER
+
+# name: (result type, argument types, required)
+_SIGNATURES = {
+    "sa_version": (ctypes.c_char_p, [], True),
+    "sa_status_string": (ctypes.c_char_p, [c_int32], True),
+    # ik.h
+    "sa_ik_two_bone": (Vec2, [Vec2, Vec2, c_float, c_float, c_float], True),
+    "sa_ik_reach_guard": (Vec2, [Vec2, Vec2, c_float, c_float, c_float], True),
+    "sa_arm_fk": (ArmPose, [Vec2, c_float, c_float, c_float, c_float], True),
+    # gait.h
+    "sa_gait_walk": (Gait, [], False),
+    "sa_gait_run": (Gait, [], False),
+    "sa_gait_mix": (Gait, [_P(Gait), _P(Gait), c_float], False),
+    "sa_gait_sample": (Foot, [_P(Gait), c_float], False),
+    "sa_gait_ground_speed": (c_float, [_P(Gait)], False),
+    "sa_gait_mix_for_speed": (c_float, [_P(Gait), _P(Gait), c_float], False),
+    # track.h
+    "sa_track_sample": (c_float, [_P(Key), c_size_t, c_float], False),
+    # spring.h
+    "sa_spring_step": (None, [_P(Spring2), Vec2, c_float, c_float, c_float], False),
+    "sa_spring2_at_rest": (Spring2, [Vec2], False),
+    # squash.h
+    "sa_squash_make": (Squash, [Vec2, c_float, c_float], False),
+    "sa_squash_point": (Vec2, [Squash, Vec2], False),
+    # verlet.h
+    "sa_verlet_params_default": (VerletParams, [], False),
+    "sa_verlet_chain_init": (c_int32, [_P(VerletPoint), c_size_t, Vec2, Vec2, c_float], False),
+    "sa_verlet_chain_step": (None, [_P(VerletPoint), c_size_t, Vec2, _P(VerletParams), c_float],
+                             False),
+    # limb.h
+    "sa_limb_config_default": (LimbConfig, [], True),
+    "sa_limb_outline_count": (c_size_t, [_P(LimbConfig)], True),
+    "sa_limb_outline": (c_size_t, [Vec2, Vec2, Vec2, _P(LimbConfig), _P(Vec2), c_size_t,
+                                   _P(c_int32)], True),
+    "sa_limb_style_for": (LimbStyle, [c_int32], True),
+    # figure.h
+    "sa_figure_config_default": (FigureConfig, [], True),
+    "sa_figure_config_validate": (c_int32, [_P(FigureConfig)], True),
+    "sa_figure_input_default": (FigureInput, [], True),
+    "sa_figure_init": (c_int32, [_P(Figure), _P(FigureConfig)], True),
+    "sa_figure_update": (None, [_P(Figure), _P(FigureInput), c_float], True),
+    "sa_figure_get_pose": (_P(FigurePose), [_P(Figure)], True),
+}
+
+
+class Library:
+    """The loaded library: every C function under its C name (sa_...)."""
+
+    def __init__(self, path=None):
+        path = path or os.environ.get("STICKANIM_LIB") or ctypes.util.find_library("stickanim")
+        if not path:
+            raise OSError("libstickanim not found: set STICKANIM_LIB to the path of libstickanim.so")
+        self.path = path
+        self._lib = ctypes.CDLL(path)
+        self.missing = []
+        for name, (res, args, required) in _SIGNATURES.items():
+            try:
+                fn = getattr(self._lib, name)
+            except AttributeError:
+                if required:
+                    raise
+                self.missing.append(name)
+                continue
+            fn.restype = res
+            fn.argtypes = args
+            setattr(self, name, fn)
+
+    def has(self, name):
+        return hasattr(self, name)
+
+    def version(self):
+        return self.sa_version().decode()
+
+    def limb_outline(self, root, middle, tip, config=None):
+        """The ribbon outline as a list of Vec2 (sized with the library's own size query)."""
+        cfg = config or self.sa_limb_config_default()
+        n = self.sa_limb_outline_count(ctypes.byref(cfg))
+        buf = (Vec2 * n)()
+        status = c_int32(-1)
+        written = self.sa_limb_outline(root, middle, tip, ctypes.byref(cfg), buf, n,
+                                       ctypes.byref(status))
+        if status.value != SA_OK:
+            raise ValueError(self.sa_status_string(status.value).decode())
+        return list(buf[:written])
+
+
+class StickFigure:
+    """A figure in Python: the C struct lives in this object; update() and pose() call the C API."""
+
+    def __init__(self, lib, config=None):
+        self.lib = lib
+        self.fig = Figure()
+        self.input = lib.sa_figure_input_default()
+        cfg = config if config is not None else lib.sa_figure_config_default()
+        self.config = cfg
+        status = lib.sa_figure_init(ctypes.byref(self.fig), ctypes.byref(cfg))
+        if status != SA_OK:
+            raise ValueError(lib.sa_status_string(status).decode())
+
+    def update(self, dt, motion=None, speed=None):
+        if motion is not None:
+            self.input.motion = motion
+        if speed is not None:
+            self.input.speed = speed
+        self.lib.sa_figure_update(ctypes.byref(self.fig), ctypes.byref(self.input), dt)
+        return self.pose()
+
+    def jump(self):
+        self.input.jump = (self.input.jump + 1) & 0xFFFFFFFF
+
+    def thrust(self):
+        self.input.thrust = (self.input.thrust + 1) & 0xFFFFFFFF
+
+    def pose(self):
+        return self.lib.sa_figure_get_pose(ctypes.byref(self.fig)).contents
+
+
+def v2(x, y):
+    return Vec2(x, y)

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Animates the stick figure from Python through ctypes and checks what the C tests check:
+bones keep their length in every frame of every motion, planted feet stay put in the world, the
+ground stops when the figure does, and no NaN ever comes out. Also exercises the solvers.
+
+    STICKANIM_LIB=build/libstickanim.so python3 examples/python/test_figure.py [-v]
+    python3 examples/python/test_figure.py --lib build/libstickanim.so
+"""
+
+import ctypes
+import math
+import os
+import random
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stickanim as sa  # noqa: E402
+
+LIB = None
+DT = 1.0 / 60.0
+
+
+def dist(a, b):
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def bones(cfg):
+    """(from joint, to joint, length) of every bone the figure promises to keep."""
+    J = sa
+    return [
+        (J.SA_JOINT_PELVIS, J.SA_JOINT_CHEST, cfg.spine),
+        (J.SA_JOINT_CHEST, J.SA_JOINT_NECK, cfg.neck),
+        (J.SA_JOINT_NECK, J.SA_JOINT_HEAD, cfg.head_radius),
+        (J.SA_JOINT_HIP, J.SA_JOINT_KNEE_NEAR, cfg.thigh),
+        (J.SA_JOINT_KNEE_NEAR, J.SA_JOINT_FOOT_NEAR, cfg.shin),
+        (J.SA_JOINT_HIP, J.SA_JOINT_KNEE_FAR, cfg.thigh),
+        (J.SA_JOINT_KNEE_FAR, J.SA_JOINT_FOOT_FAR, cfg.shin),
+        (J.SA_JOINT_SHOULDER, J.SA_JOINT_ELBOW_NEAR, cfg.upper_arm),
+        (J.SA_JOINT_ELBOW_NEAR, J.SA_JOINT_HAND_NEAR, cfg.forearm),
+        (J.SA_JOINT_SHOULDER, J.SA_JOINT_ELBOW_FAR, cfg.upper_arm),
+        (J.SA_JOINT_ELBOW_FAR, J.SA_JOINT_HAND_FAR, cfg.forearm),
+    ]
+
+
+class FigureThroughFFI(unittest.TestCase):
+    def setUp(self):
+        self.lib = LIB
+
+    def test_struct_mirror_matches_the_library(self):
+        fig = sa.StickFigure(self.lib)
+        got = ctypes.cast(self.lib.sa_figure_get_pose(ctypes.byref(fig.fig)), ctypes.c_void_p).value
+        self.assertEqual(got, ctypes.addressof(fig.fig.pose),
+                         "sa_figure's layout in stickanim.py differs from the C struct")
+        cfg = self.lib.sa_figure_config_default()
+        self.assertEqual(self.lib.sa_figure_config_validate(ctypes.byref(cfg)), sa.SA_OK)
+        self.assertAlmostEqual(cfg.thigh, 37.0)
+        self.assertAlmostEqual(cfg.hip_height, 66.0)
+        self.assertEqual(self.lib.sa_figure_init(None, None), sa.SA_ERR_NULL)
+
+    def test_bones_keep_their_length_in_every_motion(self):
+        rng = random.Random(5)
+        fig = sa.StickFigure(self.lib)
+        cfg = fig.config
+        checks = bones(cfg)
+        motions = list(range(8))
+        frames = 0
+        for _ in range(60):  # 60 switches at random moments, some mid-jump or mid-thrust
+            motion = rng.choice(motions)
+            speed = rng.uniform(80.0, 400.0)
+            for k in range(rng.randint(5, 90)):
+                if rng.random() < 0.02:
+                    fig.jump()
+                if rng.random() < 0.03:
+                    fig.thrust()
+                p = fig.update(rng.uniform(0.0, 0.05), motion, speed)
+                u = p.unsquashed
+                for a, b, length in checks:
+                    self.assertAlmostEqual(dist(u[a], u[b]), length, delta=1e-3,
+                                           msg="bone %d-%d in %s" % (a, b, sa.MOTION_NAMES[motion]))
+                if p.spear > 0.0:
+                    self.assertAlmostEqual(dist(u[sa.SA_JOINT_SPEAR_BUTT], u[sa.SA_JOINT_SPEAR_TIP]),
+                                           cfg.spear_length, delta=1e-3)
+                for q in list(p.joints) + list(p.hair):
+                    self.assertTrue(math.isfinite(q.x) and math.isfinite(q.y))
+                frames += 1
+        self.assertGreater(frames, 1000)
+
+    def planted_drift(self, motion, speed=0.0):
+        """Largest world-space drift of a foot over any stance, and the ground speed seen."""
+        fig = sa.StickFigure(self.lib)
+        for _ in range(240):  # 4 s: the gait mix has settled
+            fig.update(DT, motion, speed)
+        scroll = 0.0
+        worst = 0.0
+        stance = {sa.SA_JOINT_FOOT_NEAR: [], sa.SA_JOINT_FOOT_FAR: []}
+        stances = 0
+        for _ in range(360):
+            p = fig.update(DT, motion, speed)
+            scroll += p.ground_speed * p.dt
+            for foot, xs in stance.items():
+                f = p.joints[foot]
+                if abs(f.y) < 1e-3:  # on the ground
+                    xs.append(f.x + scroll)  # world x: figure x plus the ground scrolled
+                    worst = max(worst, max(xs) - min(xs))
+                elif xs:
+                    stances += 1
+                    xs.clear()
+        self.assertGreater(stances, 3, "feet never left the ground")
+        return worst, p.ground_speed
+
+    def test_planted_feet_stay_put_in_the_world(self):
+        for motion, speed in ((sa.SA_FIGURE_WALK, 0.0), (sa.SA_FIGURE_RUN, 0.0),
+                              (sa.SA_FIGURE_LOCOMOTE, 150.0), (sa.SA_FIGURE_LOCOMOTE, 250.0),
+                              (sa.SA_FIGURE_LOCOMOTE, 340.0)):
+            drift, ground = self.planted_drift(motion, speed)
+            self.assertLess(drift, 0.5, "%s at %.0f: foot drifts %.3f" %
+                            (sa.MOTION_NAMES[motion], ground, drift))
+            if motion == sa.SA_FIGURE_LOCOMOTE:
+                self.assertAlmostEqual(ground, speed, delta=0.5)
+        _, walk = self.planted_drift(sa.SA_FIGURE_WALK)
+        _, run = self.planted_drift(sa.SA_FIGURE_RUN)
+        self.assertAlmostEqual(walk, 44 * 1.5 / 0.62, delta=1.0)  # stride x cadence / duty
+        self.assertAlmostEqual(run, 60 * 2.55 / 0.40, delta=1.0)
+
+    def test_ground_stops_when_the_figure_does(self):
+        fig = sa.StickFigure(self.lib)
+        for motion in (sa.SA_FIGURE_IDLE, sa.SA_FIGURE_THROW, sa.SA_FIGURE_JUMP,
+                       sa.SA_FIGURE_SPEAR_FORM):
+            for _ in range(120):
+                fig.update(DT, sa.SA_FIGURE_RUN)
+            for _ in range(180):  # 3 s: the fade away from the run is over
+                p = fig.update(DT, motion)
+            self.assertEqual(p.ground_speed, 0.0, sa.MOTION_NAMES[motion])
+
+    def test_zero_dt_changes_nothing_and_dt_is_capped(self):
+        fig = sa.StickFigure(self.lib)
+        p = fig.update(0.1, sa.SA_FIGURE_RUN)
+        self.assertLessEqual(p.dt, 0.0331)
+        before = [(q.x, q.y) for q in p.joints]
+        p = fig.update(0.0)
+        self.assertEqual(before, [(q.x, q.y) for q in p.joints])
+        p = fig.update(float("nan"))
+        self.assertEqual(before, [(q.x, q.y) for q in p.joints])
+
+
+class SolversThroughFFI(unittest.TestCase):
+    def setUp(self):
+        self.lib = LIB
+
+    def test_two_bone_ik_keeps_both_lengths(self):
+        rng = random.Random(9)
+        for _ in range(2000):
+            hip = sa.v2(rng.uniform(-100, 100), rng.uniform(-100, 100))
+            target = sa.v2(hip.x + rng.uniform(-70, 70), hip.y + rng.uniform(-70, 70))
+            foot = self.lib.sa_ik_reach_guard(hip, target, 37.0, 37.0, 1.5)
+            knee = self.lib.sa_ik_two_bone(hip, foot, 37.0, 37.0, -1.0)
+            self.assertAlmostEqual(dist(hip, knee), 37.0, delta=1e-3)
+            if dist(hip, foot) > 0.02:
+                self.assertAlmostEqual(dist(knee, foot), 37.0, delta=1e-3)
+        arm = self.lib.sa_arm_fk(sa.v2(0, 0), 0.0, 0.0, 27.0, 25.0)
+        self.assertAlmostEqual(arm.hand.y, 52.0, delta=1e-4)  # angle 0 hangs straight down
+
+    def test_gait_ground_speed_plants_the_feet(self):
+        if not self.lib.has("sa_gait_walk"):
+            self.skipTest("gait.h not in this build")
+        walk, run = self.lib.sa_gait_walk(), self.lib.sa_gait_run()
+        self.assertAlmostEqual(self.lib.sa_gait_ground_speed(ctypes.byref(walk)), 106.45, delta=0.01)
+        self.assertAlmostEqual(self.lib.sa_gait_ground_speed(ctypes.byref(run)), 382.5, delta=0.01)
+        t = self.lib.sa_gait_mix_for_speed(ctypes.byref(walk), ctypes.byref(run), 250.0)
+        mix = self.lib.sa_gait_mix(ctypes.byref(walk), ctypes.byref(run), t)
+        self.assertAlmostEqual(self.lib.sa_gait_ground_speed(ctypes.byref(mix)), 250.0, delta=0.05)
+        self.assertTrue(self.lib.sa_gait_sample(ctypes.byref(walk), 0.1).planted)
+
+    def test_spring_and_squash(self):
+        if not self.lib.has("sa_spring_step") or not self.lib.has("sa_squash_point"):
+            self.skipTest("spring.h or squash.h not in this build")
+        s = self.lib.sa_spring2_at_rest(sa.v2(0, 0))
+        for _ in range(300):
+            self.lib.sa_spring_step(ctypes.byref(s), sa.v2(10, -5), 260.0, 26.0, DT)
+        self.assertAlmostEqual(s.pos.x, 10.0, delta=1e-2)
+        sq = self.lib.sa_squash_make(sa.v2(0, 0), 0.82, 0.7)
+        foot = self.lib.sa_squash_point(sq, sa.v2(5, 0))
+        self.assertAlmostEqual(foot.y, 0.0)  # the ground point stays on the ground
+        self.assertAlmostEqual(sq.sx, 1 + (1 - 0.82) * 0.7, delta=1e-5)
+
+    def test_verlet_chain_keeps_its_spacing(self):
+        if not self.lib.has("sa_verlet_chain_step"):
+            self.skipTest("verlet.h not in this build")
+        pts = (sa.VerletPoint * 4)()
+        params = self.lib.sa_verlet_params_default()
+        self.lib.sa_verlet_chain_init(pts, 4, sa.v2(0, 0), sa.v2(-1, 0), 9.0)
+        for k in range(240):
+            self.lib.sa_verlet_chain_step(pts, 4, sa.v2(math.sin(k * 0.1) * 20, 0),
+                                          ctypes.byref(params), DT)
+        for i in range(3):
+            self.assertAlmostEqual(dist(pts[i].pos, pts[i + 1].pos), 9.0, delta=0.5)
+
+    def test_limb_outline_is_closed_and_tapers(self):
+        cfg = self.lib.sa_limb_config_default()
+        out = self.lib.limb_outline(sa.v2(0, 0), sa.v2(8, 37), sa.v2(0, 74), cfg)
+        self.assertEqual(len(out), 2 * (2 * cfg.bone_samples + 1) + 2 * cfg.cap_samples + 1)
+        self.assertEqual((out[0].x, out[0].y), (out[-1].x, out[-1].y))
+        m = 2 * cfg.bone_samples + 1
+        right_root = 2 * m + cfg.cap_samples - 1
+        self.assertAlmostEqual(dist(out[0], out[right_root]), cfg.root_width, delta=1e-3)
+        self.assertAlmostEqual(dist(out[m - 1], out[m + cfg.cap_samples]), cfg.tip_width, delta=1e-3)
+        status = ctypes.c_int32(-1)
+        n = self.lib.sa_limb_outline(sa.v2(0, 0), sa.v2(1, 1), sa.v2(2, 2), ctypes.byref(cfg),
+                                     (sa.Vec2 * 3)(), 3, ctypes.byref(status))
+        self.assertEqual((n, status.value), (0, sa.SA_ERR_CAPACITY))
+        far = self.lib.sa_limb_style_for(sa.SA_LIMB_SIDE_FAR)
+        self.assertAlmostEqual(far.opacity, 0.42, delta=1e-6)
+        self.assertLess(far.draw_order, self.lib.sa_limb_style_for(sa.SA_LIMB_SIDE_NEAR).draw_order)
+
+
+def main():
+    global LIB
+    args = sys.argv[1:]
+    path = None
+    if "--lib" in args:
+        i = args.index("--lib")
+        path = args[i + 1]
+        del args[i:i + 2]
+    LIB = sa.Library(path)
+    print("libstickanim %s from %s%s" % (LIB.version(), LIB.path,
+          (" (not bound: %s)" % ", ".join(LIB.missing)) if LIB.missing else ""))
+    unittest.main(argv=[sys.argv[0]] + args)
+
+
+if __name__ == "__main__":
+    main()
