@@ -154,11 +154,12 @@ int main(int argc, char **argv) {
 
     /* Contact sheet of those frames: 4 columns. */
     const int cols = next < 4 ? next : 4, rows = (next + cols - 1) / cols;
-    const int cw = 260, ch = (int)((float)cw * EX_VIEW_H / EX_VIEW_W);
+    const float box_x = -170.0f, box_y = -330.0f, box_w = 340.0f, box_h = 360.0f;
+    const int cw = 240, ch = (int)((float)cw * box_h / box_w);
     if (ex_canvas_init(&cell, cw, ch) ||
         ex_canvas_init(&sheet, cols * (cw + 2) - 2, rows * (ch + 2) - 2))
         return 1;
-    ex_canvas_view_scene(&cell);
+    ex_canvas_view_fit(&cell, box_x, box_y, box_w, box_h); /* closer than the full scene */
     ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
     for (int i = 0; i < next; ++i)
         sheet_cell(&sheet, &cell, scene, &poses[i], i % cols, i / cols);
