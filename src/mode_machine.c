@@ -456,3 +456,31 @@ sa_status sa_inertial_quats_apply(const sa_inertial_quat *rec, const sa_quat *to
         out[i] = sa_inertial_quat_apply(rec[i], to[i], halflife, t);
     return SA_OK;
 }
+
+float sa_inertial_factor(float halflife, float t) {
+    return sai_saturate(sa_inertial_decay(1.0f, 0.0f, halflife, t));
+}
+
+float sa_mode_machine_inertial_k(const sa_mode_machine *m) {
+    if (!ready(m)) return 0.0f;
+    return sa_inertial_factor(sa_mode_machine_inertial_halflife(m),
+                              sa_mode_machine_inertial_time(m));
+}
+
+/* ---- get-up morph on poses ------------------------------------------------------------------- */
+
+sa_status sa_getup_remember(const sa_transform *pose, size_t joint_count, sa_transform *memory,
+                            size_t capacity) {
+    if (!pose || !memory) return SA_ERR_NULL;
+    if (joint_count == 0) return SA_ERR_COUNT;
+    if (joint_count > SA_POSE_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    if (capacity < joint_count) return SA_ERR_CAPACITY;
+    for (size_t j = 0; j < joint_count; ++j)
+        memory[j] = pose[j];
+    return SA_OK;
+}
+
+void sa_getup_morph(const sa_mode_machine *m, const sa_transform *remembered,
+                    const sa_transform *clip_pose, size_t joint_count, sa_transform *out) {
+    sa_pose_morph(remembered, clip_pose, sa_mode_machine_getup_k(m), joint_count, out);
+}

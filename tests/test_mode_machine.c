@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <stickanim/mode_machine.h>
+#include <stickanim/pose.h>
 
 #define DT (1.0f / 60.0f)
 
@@ -637,6 +638,130 @@ static void test_mode_machine_inertialization_cuts_without_pop(void **state) {
     assert_true(biggest < 0.6f);
 }
 
+enum { JOINTS = 20 };
+
+static sa_transform joint_at(sa_vec3 axis, float angle, float len) {
+    return sa_transform_make(sa_v3(0, len, 0), sa_quat_from_axis_angle(axis, angle),
+                             sa_v3(1, 1, 1));
+}
+
+/* The get-up clip as a function of its play time: each joint turning slowly about its own axis. */
+static void getup_clip(const sa_vec3 *axes, const float *base, float play, sa_transform *out) {
+    for (int j = 0; j < JOINTS; ++j)
+        out[j] = joint_at(axes[j], base[j] + 0.5f * play, 0.3f);
+}
+
+static void test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_clip(void **state) {
+    (void)state;
+    sa_transform memory[JOINTS], clip[JOINTS], out[JOINTS], prev[JOINTS], ragdoll[JOINTS];
+    /* Bad input to the remember step. */
+    assert_int_equal(sa_getup_remember(NULL, JOINTS, memory, JOINTS), SA_ERR_NULL);
+    assert_int_equal(sa_getup_remember(clip, 0, memory, JOINTS), SA_ERR_COUNT);
+    assert_int_equal(sa_getup_remember(clip, JOINTS, memory, JOINTS - 1), SA_ERR_CAPACITY);
+    assert_int_equal(sa_getup_remember(clip, SA_POSE_MAX_JOINTS + 1, memory, 100000),
+                     SA_ERR_TOO_MANY_JOINTS);
+    test_rng r = test_rng_make(606);
+    for (int round = 0; round < 50; ++round) {
+        sa_vec3 axes[JOINTS];
+        float base[JOINTS];
+        for (int j = 0; j < JOINTS; ++j) {
+            axes[j] = sa_v3(test_rng_range(&r, -1, 1), test_rng_range(&r, -1, 1),
+                            test_rng_range(&r, -1, 1));
+            base[j] = test_rng_range(&r, -3, 3);
+        }
+        /* The ragdoll left every joint up to 2.5 rad away from the clip's first pose, about any
+         * axis. (Shortest-arc morphing cannot avoid a flip when a joint is half a turn away from
+         * the moving clip, so the test stays below that.) */
+        getup_clip(axes, base, 0.0f, clip);
+        for (int j = 0; j < JOINTS; ++j) {
+            const sa_vec3 ax = sa_v3(test_rng_range(&r, -1, 1), test_rng_range(&r, -1, 1),
+                                     test_rng_range(&r, -1, 1));
+            const sa_quat off = sa_quat_from_axis_angle(ax, test_rng_range(&r, -2.5f, 2.5f));
+            ragdoll[j] = sa_transform_make(sa_v3(0, test_rng_range(&r, 0.1f, 0.5f), 0),
+                                           sa_quat_mul(off, clip[j].rotation), sa_v3(1, 1, 1));
+        }
+        sa_mode_machine m;
+        sa_mode_machine_init(&m, NULL);
+        sa_mode_input in = sa_mode_input_default();
+        in.knocked_down = true;
+        for (int i = 0; i < 30; ++i)
+            step(&m, &in);
+        in.knocked_down = false;
+        in.pelvis_forward = sa_v3(0, (round & 1) ? 1.0f : -1.0f, 0);
+        assert_int_equal(step(&m, &in), SA_MODE_GETUP);
+        assert_true(m.switched);
+        assert_int_equal(sa_getup_remember(ragdoll, JOINTS, memory, JOINTS), SA_OK);
+        int frame = 0;
+        do {
+            const sa_mode_layer l = sa_mode_machine_layer(&m, sa_mode_machine_layer_count(&m) - 1);
+            getup_clip(axes, base, l.play_time, clip);
+            sa_getup_morph(&m, memory, clip, JOINTS, out);
+            if (frame == 0) assert_memory_equal(out, ragdoll, sizeof out); /* exactly the ragdoll */
+            if (l.mode_time >= 0.3f)
+                assert_memory_equal(out, clip, sizeof out); /* exactly the clip */
+            if (frame > 0) {
+                /* No pop: at most k's steepest step (1.5/0.3 per s) of 2.5 rad, + the clip. */
+                for (int j = 0; j < JOINTS; ++j)
+                    assert_true(sa_quat_angle_between(prev[j].rotation, out[j].rotation) <
+                                1.5f / 0.3f * DT * 2.5f + 0.02f);
+            }
+            memcpy(prev, out, sizeof out);
+            ++frame;
+        } while (step(&m, &in) == SA_MODE_GETUP);
+        assert_true(frame > 18);
+        /* Outside the get-up the morph is the clip itself. */
+        getup_clip(axes, base, 0.0f, clip);
+        sa_getup_morph(&m, memory, clip, JOINTS, out);
+        assert_memory_equal(out, clip, sizeof out);
+    }
+}
+
+static void test_inertial_factor_agrees_with_the_pose_offsets(void **state) {
+    (void)state;
+    assert_near(sa_inertial_factor(0.1f, 0.0f), 1, 0);
+    assert_near(sa_inertial_factor(NAN, 0.1f), 0, 0);
+    assert_near(sa_mode_machine_inertial_k(NULL), 0, 0);
+    float prev = 1.0f;
+    for (int k = 1; k < 200; ++k) {
+        const float f = sa_inertial_factor(0.15f, (float)k * DT);
+        assert_true(f < prev && f >= 0.0f);
+        prev = f;
+    }
+    /* A whole pose through pose.h's offsets equals the per-joint spring with zero velocities. */
+    test_rng r = test_rng_make(4242);
+    sa_transform from[JOINTS], to[JOINTS], offset[JOINTS], out[JOINTS];
+    sa_inertial_quat rec[JOINTS];
+    sa_quat to_q[JOINTS], out_q[JOINTS];
+    for (int j = 0; j < JOINTS; ++j) {
+        from[j] = joint_at(sa_v3(test_rng_range(&r, -1, 1), 1, 0), test_rng_range(&r, -3, 3), 0.3f);
+        to[j] = joint_at(sa_v3(0, test_rng_range(&r, -1, 1), 1), test_rng_range(&r, -3, 3), 0.3f);
+        to_q[j] = to[j].rotation;
+        rec[j] = sa_inertial_quat_record(from[j].rotation, sa_v3(0, 0, 0), to[j].rotation,
+                                         sa_v3(0, 0, 0));
+    }
+    sa_pose_difference(from, to, JOINTS, offset);
+    for (int k = 0; k < 60; ++k) {
+        const float t = (float)k * DT;
+        sa_pose_apply_offset(to, offset, sa_inertial_factor(0.2f, t), JOINTS, out);
+        sa_inertial_quats_apply(rec, to_q, out_q, JOINTS, 0.2f, t);
+        for (int j = 0; j < JOINTS; ++j)
+            assert_true(sa_quat_angle_between(out[j].rotation, out_q[j]) < 2e-3f);
+    }
+    /* The machine's k: 1 on the switch frame, then decaying. */
+    sa_mode_machine_config c = sa_mode_machine_config_default();
+    c.style = SA_MODE_FADE_INERTIALIZE;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, &c);
+    sa_mode_input in = sa_mode_input_default();
+    step(&m, &in);
+    in.in_water = true;
+    step(&m, &in);
+    assert_true(m.switched);
+    assert_near(sa_mode_machine_inertial_k(&m), 1, 0);
+    step(&m, &in);
+    assert_true(sa_mode_machine_inertial_k(&m) < 1.0f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mode_machine_bad_input_is_harmless),
@@ -653,6 +778,8 @@ int main(void) {
         cmocka_unit_test(test_inertial_decay_is_a_critically_damped_spring),
         cmocka_unit_test(test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new),
         cmocka_unit_test(test_mode_machine_inertialization_cuts_without_pop),
+        cmocka_unit_test(test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_clip),
+        cmocka_unit_test(test_inertial_factor_agrees_with_the_pose_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

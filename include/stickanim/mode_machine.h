@@ -53,6 +53,7 @@
 #define STICKANIM_MODE_MACHINE_H
 
 #include <stickanim/fade.h>
+#include <stickanim/pose.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -290,6 +291,48 @@ SA_API float sa_mode_machine_inertial_time(const sa_mode_machine *m);
  */
 SA_API float sa_mode_machine_inertial_halflife(const sa_mode_machine *m);
 
+/**
+ * @name Get-up morph on poses
+ * The game's part of leaving the ragdoll, on caller-owned pose buffers (pose.h): on the frame the
+ * get-up starts (::sa_mode_machine::switched with mode ::SA_MODE_GETUP) remember the ragdoll's
+ * pose with sa_getup_remember(); every get-up frame sample the get-up clip named by
+ * ::sa_mode_machine::getup_side at the get-up layer's play time and pass it to sa_getup_morph().
+ * @{
+ */
+
+/**
+ * @brief Remembers the ragdoll's pose: copies @p joint_count transforms into @p memory.
+ * @param pose        The ragdoll's last pose (local transforms, as pose.h uses).
+ * @param joint_count Number of joints, 1 … ::SA_POSE_MAX_JOINTS.
+ * @param memory      Caller-owned buffer receiving the copy.
+ * @param capacity    Number of transforms @p memory can hold, ≥ @p joint_count.
+ * @return ::SA_OK; ::SA_ERR_NULL for a NULL pointer; ::SA_ERR_COUNT for 0 joints;
+ *         ::SA_ERR_TOO_MANY_JOINTS above ::SA_POSE_MAX_JOINTS; ::SA_ERR_CAPACITY when
+ *         @p capacity is too small. Nothing is written on error.
+ */
+SA_API sa_status sa_getup_remember(const sa_transform *pose, size_t joint_count,
+                                   sa_transform *memory, size_t capacity);
+
+/**
+ * @brief The get-up morph: sa_pose_morph(remembered, clip_pose, sa_mode_machine_getup_k(m)).
+ *
+ * Exactly the remembered ragdoll pose on the frame the get-up starts (k = 1), exactly
+ * @p clip_pose from morph_time on and whenever the machine is not getting up (k = 0). Joints
+ * turn along the shortest arc, so a joint left almost exactly half a turn away from the moving
+ * clip may switch arcs during the morph; every other joint moves smoothly.
+ * @param m           The machine (NULL: k = 0).
+ * @param remembered  The pose remembered with sa_getup_remember().
+ * @param clip_pose   The get-up clip sampled at the get-up layer's play time.
+ * @param joint_count Number of joints in each pose.
+ * @param out         Output pose; may be @p remembered or @p clip_pose.
+ *
+ * Does nothing when a pose pointer is NULL or @p joint_count is 0.
+ */
+SA_API void sa_getup_morph(const sa_mode_machine *m, const sa_transform *remembered,
+                           const sa_transform *clip_pose, size_t joint_count, sa_transform *out);
+
+/** @} */
+
 /** @brief The mode's name in lower case ("loco", "jump", ...); "unknown" for other values. */
 SA_API const char *sa_mode_name(sa_mode mode);
 
@@ -314,6 +357,24 @@ SA_API const char *sa_mode_name(sa_mode mode);
  * @return x(t); 0 when x0 or v0 is not finite.
  */
 SA_API float sa_inertial_decay(float x0, float v0, float halflife, float t);
+
+/**
+ * @brief How much of a recorded offset is left at time @p t when its velocity was 0:
+ *        e^(−y·t)·(1 + y·t) with y = 2·ln 2 / @p halflife.
+ *
+ * The k to pass to pose.h's sa_pose_apply_offset(new_pose, sa_pose_difference(old, new), k) to
+ * inertialize a whole pose: the same decay as sa_inertial_quat_apply() with zero velocities.
+ * @param halflife Seconds, > 0; ≤ 0 or NaN gives 0.
+ * @param t        Seconds since the switch; ≤ 0 or NaN gives 1.
+ * @return k in [0, 1], exactly 1 at t = 0, decreasing smoothly (zero slope at the start) to 0.
+ */
+SA_API float sa_inertial_factor(float halflife, float t);
+
+/**
+ * @brief sa_inertial_factor() for the machine's current switch: its half-life and the time since.
+ * @return k in [0, 1]; 0 for NULL.
+ */
+SA_API float sa_mode_machine_inertial_k(const sa_mode_machine *m);
 
 /** @brief A recorded offset of one scalar channel (a translation component, a blend parameter). */
 typedef struct sa_inertial_scalar {
