@@ -15,15 +15,21 @@ typedef struct motion {
     double pp, pv, vp, vv;
 } motion;
 
-enum { SERIES_TERMS = 9 };
 static const double SERIES_LIMIT = 0.5; /* |z| below this: 9 terms reach double precision */
+
+/* 1 / ((2n)(2n - 1)) and 1 / ((2n + 1)(2n)) for n = 8 .. 1: the ratios of successive terms of
+ * the cos and sin/x series, in the order Horner's rule uses them. */
+static const double COS_RATIO[8] = {1.0 / 240, 1.0 / 182, 1.0 / 132, 1.0 / 90,
+                                    1.0 / 56,  1.0 / 30,  1.0 / 12,  1.0 / 2};
+static const double SIN_RATIO[8] = {1.0 / 272, 1.0 / 210, 1.0 / 156, 1.0 / 110,
+                                    1.0 / 72,  1.0 / 42,  1.0 / 20,  1.0 / 6};
 
 static motion series_motion(double k, double a, double t, double z) {
     /* C = sum (-z)^n / (2n)!, S/t = sum (-z)^n / (2n+1)!, by Horner from the last term. */
     double c = 1.0, s = 1.0;
-    for (int n = SERIES_TERMS - 1; n >= 1; --n) {
-        c = 1.0 - z * c / (double)((2 * n) * (2 * n - 1));
-        s = 1.0 - z * s / (double)((2 * n + 1) * (2 * n));
+    for (int i = 0; i < 8; ++i) {
+        c = 1.0 - z * c * COS_RATIO[i];
+        s = 1.0 - z * s * SIN_RATIO[i];
     }
     s *= t;
     const double e = exp(-a * t);

@@ -186,7 +186,7 @@ static void test_verlet_no_nan_from_any_input(void **state) {
     (void)state;
     test_rng r = test_rng_make(5);
     sa_verlet_point c[8];
-    for (int i = 0; i < 20000; ++i) {
+    for (int i = 0; i < 5000; ++i) {
         const size_t n = 1 + test_rng_next(&r) % 8u;
         for (size_t k = 0; k < n; ++k) {
             c[k].pos = sa_v2(test_rng_nasty(&r), test_rng_nasty(&r));
@@ -195,7 +195,7 @@ static void test_verlet_no_nan_from_any_input(void **state) {
         sa_verlet_params p = {test_rng_nasty(&r),
                               test_rng_nasty(&r),
                               {test_rng_nasty(&r), test_rng_nasty(&r)},
-                              (int32_t)(test_rng_next(&r) % 200u) - 50};
+                              (int32_t)(test_rng_next(&r) % 30u) - 10};
         for (int s = 0; s < 3; ++s) {
             const sa_vec2 pin = {test_rng_nasty(&r), test_rng_nasty(&r)};
             sa_verlet_chain_step(c, n, pin, &p, test_rng_nasty(&r));
