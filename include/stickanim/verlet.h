@@ -13,10 +13,10 @@
  * `x += (x − px)·0.86 + windX·dt²·60`. That is only right at the 60 fps it was tuned at: the
  * velocity it keeps is "one frame's worth" of motion whatever the frame's length, and 0.86 of it
  * is lost per *frame*. At 120 fps forces drive the hair half as fast and drag damps it twice as
- * hard per second; at 30 fps it is twice as lively (a free swing ends up more than 5 units apart
- * at 30 and 120 fps). Verlet with a changing dt needs the previous step's dt, which the
- * two-position state cannot hold. So this chain keeps the seed's state and look, but defines
- * everything per second:
+ * hard per second; at 30 fps it is twice as lively (with the seed's line, a free swing from
+ * horizontal is more than 5 units apart after 0.2 s at 30 and at 120 fps). Verlet with a changing
+ * dt needs the previous step's dt, which the two-position state cannot hold. So this chain keeps
+ * the seed's state and look, but defines everything per second:
  * - `prev` is where the point would have been 1/60 s ago (::SA_VERLET_REFERENCE_DT) at its
  *   current velocity: velocity v = (pos − prev)·60 units/s. At 60 fps that is exactly the
  *   previous position, so a 60 fps chain stores what the seed stores;
@@ -33,8 +33,8 @@
  * So a 60 fps step has exactly the seed's form, x += (x − prev)·drag + accel·(1 − drag)/(60·λ),
  * and the seed's per-frame g and windX correspond to accel = g·λ/(1 − drag) (≈ 64.6·g at
  * drag 0.86). Higher frame rates converge to the same continuous motion, lower ones sub-step to
- * 60 fps: runs of the same motion at 30, 60 and 120 fps end within a fraction of a unit of each
- * other.
+ * 60 fps: runs of the same swaying, bobbing, speeding-up motion at 30, 60 and 120 fps stay
+ * within about a unit (a ninth of a segment) of each other, closer as the rate rises.
  *
  * **Lengths.** After the iterations of the seed's two-sided constraint (which decide how much the
  * tip's motion tugs at the points before it), one pass from the pin outward puts each point
@@ -42,9 +42,9 @@
  * any iteration count and after any jolt.
  *
  * **Bad input never produces NaN.** NULL or empty chains do nothing; NULL params are the
- * defaults; each field is read as its documentation says; dt that is NaN, negative, infinite or
- * below ::SA_VERLET_MIN_DT advances no time (the chain follows the pin rigidly and keeps its
- * velocities); dt above ::SA_VERLET_MAX_DT is ::SA_VERLET_MAX_DT. If a point is non-finite on
+ * defaults; each field is read as its documentation says; dt that is NaN, negative or below
+ * ::SA_VERLET_MIN_DT advances no time (the chain follows the pin and keeps its velocities); dt
+ * above ::SA_VERLET_MAX_DT, +infinite included, is ::SA_VERLET_MAX_DT. If a point is non-finite on
  * entry, or would be after the step (a pin thrown across the float range), the chain is laid out
  * again at rest, straight from the pin along the acceleration (straight down when there is none).
  */
@@ -157,10 +157,11 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pi
  *            current one.
  * @param p   Settings; NULL means sa_verlet_params_default().
  * @param dt  Step length, seconds (the figure caps frames at 33 ms). Longer than 1/60 s it runs
- *            as ceil(60·dt) sub-steps (the cost grows with it). NaN, infinite, negative or below
+ *            as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or below
  *            ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,
- *            and every point keeps its velocity. Above ::SA_VERLET_MAX_DT (60 sub-steps) it is
- *            clamped; by then drag has removed nearly all velocity (0.86^60 ≈ 1e−4).
+ *            and every point keeps its velocity. Above ::SA_VERLET_MAX_DT (60 sub-steps),
+ *            +infinite included, it is clamped; by then drag has removed nearly all velocity
+ *            (0.86^60 ≈ 1e−4).
  */
 SA_API void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin,
                                  const sa_verlet_params *p, float dt);
