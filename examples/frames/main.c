@@ -78,23 +78,30 @@ static int write_png(const char *path, const ex_canvas *c) {
 }
 #endif
 
-/* Writes <dir>/<name>.ppm and, with libpng, <dir>/<name>.png; prints what it wrote. */
-static int save(const char *dir, const char *name, const ex_canvas *c, int quiet) {
+/* Writes <dir>/<name>.ppm and, with libpng, <dir>/<name>.png (only the PNG for pictures, when it
+ * can); prints what it wrote. */
+static int save(const char *dir, const char *name, const ex_canvas *c, int quiet, int picture) {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s.ppm", dir, name);
-    if (write_ppm(path, c)) {
-        fprintf(stderr, "frames: cannot write %s\n", path);
-        return 1;
-    }
+    int png = 0;
 #ifdef EX_HAVE_PNG
     snprintf(path, sizeof path, "%s/%s.png", dir, name);
     if (write_png(path, c)) {
         fprintf(stderr, "frames: cannot write %s\n", path);
         return 1;
     }
+    png = 1;
+    if (picture) {
+        ex_print_wrote(path, "");
+        return 0;
+    }
 #endif
     snprintf(path, sizeof path, "%s/%s.ppm", dir, name);
-    if (!quiet) ex_print_wrote(path, EX_PNG_NOTE);
+    if (write_ppm(path, c)) {
+        fprintf(stderr, "frames: cannot write %s\n", path);
+        return 1;
+    }
+    if (!quiet) ex_print_wrote(path, png ? "(and .png)" : "");
+    (void)picture;
     return 0;
 }
 
@@ -147,7 +154,7 @@ int main(int argc, char **argv) {
         ex_canvas_draw(&frame, scene, &pose);
         char name[64];
         snprintf(name, sizeof name, "frame_%03d", next);
-        if (save(opt.dir, name, &frame, next > 0 && next + 1 < opt.frames)) return 1;
+        if (save(opt.dir, name, &frame, next > 0 && next + 1 < opt.frames, 0)) return 1;
         ++next;
     }
     if (next > 2) printf("  (%d frames in all)\n", next);
@@ -163,8 +170,8 @@ int main(int argc, char **argv) {
     ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
     for (int i = 0; i < next; ++i)
         sheet_cell(&sheet, &cell, scene, &poses[i], i % cols, i / cols);
-    if (save(opt.dir, "motion_lab", &sheet, 0) ||
-        (opt.docs && save(opt.docs, "motion_lab", &sheet, 0)))
+    if (save(opt.dir, "motion_lab", &sheet, 0, 0) ||
+        (opt.docs && save(opt.docs, "motion_lab", &sheet, 0, 1)))
         return 1;
     ex_canvas_free(&sheet);
     ex_canvas_free(&cell);
@@ -183,8 +190,8 @@ int main(int argc, char **argv) {
         sheet_cell(&sheet, &cell, scene, &walk[i], i, 0);
         sheet_cell(&sheet, &cell, scene, &run[i], i, 1);
     }
-    if (save(opt.dir, "gait_cycle", &sheet, 0) ||
-        (opt.docs && save(opt.docs, "gait_cycle", &sheet, 0)))
+    if (save(opt.dir, "gait_cycle", &sheet, 0, 0) ||
+        (opt.docs && save(opt.docs, "gait_cycle", &sheet, 0, 1)))
         return 1;
     printf("gait cycle: walk %.3f s, run %.3f s, %d poses each (top: walk, bottom: run)\n",
            (double)walk_s, (double)run_s, GAIT_POSES);
