@@ -1,0 +1,406 @@
+#include "test_support.h"
+
+#include <string.h>
+
+#include <stickanim/clip.h>
+
+enum { J = 4, N = 30 };
+
+static double qlen(sa_quat q) {
+    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+}
+
+/* Angle between two rotations, in double, accurate near 0. */
+static double qangle(sa_quat a, sa_quat b) {
+    const double la = qlen(a), lb = qlen(b);
+    const double dt =
+        ((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w);
+    const double sg = dt < 0 ? -1 : 1;
+    const double ax = a.x / la, ay = a.y / la, az = a.z / la, aw = a.w / la;
+    const double bx = sg * b.x / lb, by = sg * b.y / lb, bz = sg * b.z / lb, bw = sg * b.w / lb;
+    const double d = sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz) +
+                          (aw - bw) * (aw - bw));
+    const double s = sqrt((ax + bx) * (ax + bx) + (ay + by) * (ay + by) + (az + bz) * (az + bz) +
+                          (aw + bw) * (aw + bw));
+    return 4.0 * atan2(d, s);
+}
+
+/* Frame f, joint j: translation x = f + 10·j, rotation f·0.1 rad about z (+ j·0.3), scale 1. */
+static void make_frames(sa_transform *frames, size_t n) {
+    for (size_t f = 0; f < n; ++f) {
+        for (size_t j = 0; j < J; ++j) {
+            frames[f * J + j] = sa_transform_make(
+                sa_v3((float)f + 10.0f * (float)j, 1, 0),
+                sa_quat_from_axis_angle(sa_v3(0, 0, 1), (float)f * 0.1f + (float)j * 0.3f),
+                sa_v3(1, 1, 1));
+        }
+    }
+}
+
+static void test_clip_bad_input_is_rejected_or_safe(void **state) {
+    (void)state;
+    static sa_transform frames[N * J];
+    make_frames(frames, N);
+    sa_clip c, untouched;
+    memset(&untouched, 0xCD, sizeof untouched);
+    c = untouched;
+    assert_int_equal(sa_clip_init(NULL, frames, N, J, 30, true), SA_ERR_NULL);
+    assert_int_equal(sa_clip_init(&c, NULL, N, J, 30, true), SA_ERR_NULL);
+    assert_int_equal(sa_clip_init(&c, frames, 0, J, 30, true), SA_ERR_COUNT);
+    assert_int_equal(sa_clip_init(&c, frames, N, 0, 30, true), SA_ERR_COUNT);
+    assert_int_equal(sa_clip_init(&c, frames, N, SA_SKELETON_MAX_JOINTS + 1, 30, true),
+                     SA_ERR_TOO_MANY_JOINTS);
+    assert_int_equal(sa_clip_init(&c, frames, SIZE_MAX / 2, J, 30, true), SA_ERR_COUNT);
+    assert_int_equal(sa_clip_init(&c, frames, N, J, -30, true), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_init(&c, frames, N, J, NAN, true), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_init(&c, frames, N, J, INFINITY, true), SA_ERR_RANGE);
+    assert_memory_equal(&c, &untouched, sizeof c);
+    assert_int_equal(sa_clip_init(&c, frames, N, J, 0, true), SA_OK); /* 0: the default rate */
+    assert_near(sa_clip_duration(&c), 1.0, 1e-6);                     /* 30 frames at 30/s */
+
+    /* Markers: unsorted, out of [0, 1), NaN, negative foot, NULL with a count. */
+    const sa_touchdown unsorted[] = {{0.5f, 0}, {0.2f, 1}};
+    const sa_touchdown one[] = {{1.0f, 0}};
+    const sa_touchdown nan_phase[] = {{NAN, 0}};
+    const sa_touchdown negative[] = {{-0.1f, 0}};
+    const sa_touchdown bad_foot[] = {{0.1f, -1}};
+    const sa_touchdown good[] = {{0.0f, 0}, {0.5f, 1}, {0.5f, 0}};
+    assert_int_equal(sa_clip_set_touchdowns(NULL, good, 3), SA_ERR_NULL);
+    assert_int_equal(sa_clip_set_touchdowns(&c, NULL, 2), SA_ERR_NULL);
+    assert_int_equal(sa_clip_set_touchdowns(&c, unsorted, 2), SA_ERR_UNSORTED);
+    assert_int_equal(sa_clip_set_touchdowns(&c, one, 1), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_set_touchdowns(&c, nan_phase, 1), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_set_touchdowns(&c, negative, 1), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_set_touchdowns(&c, bad_foot, 1), SA_ERR_RANGE);
+    assert_int_equal(c.touchdown_count, 0);
+    assert_int_equal(sa_clip_set_touchdowns(&c, good, 3), SA_OK); /* equal phases are fine */
+    assert_int_equal(c.touchdown_count, 3);
+    assert_int_equal(sa_clip_set_touchdowns(&c, NULL, 0), SA_OK);
+    assert_null(c.touchdowns);
+
+    /* A clip broken by hand is caught by every user. */
+    sa_clip broken = c;
+    broken.touchdowns = unsorted;
+    broken.touchdown_count = 2;
+    assert_int_equal(sa_clip_validate(&broken), SA_ERR_UNSORTED);
+    assert_int_equal(sa_clip_validate(NULL), SA_ERR_NULL);
+    assert_near(sa_clip_duration(&broken), 0, 0);
+    assert_near(sa_clip_duration(NULL), 0, 0);
+    sa_transform out[J], before[J];
+    memset(out, 0, sizeof out);
+    memcpy(before, out, sizeof out);
+    assert_int_equal(sa_clip_sample_time(&broken, 0.5f, out, J), SA_ERR_UNSORTED);
+    assert_int_equal(sa_clip_sample_time(&c, 0.5f, NULL, J), SA_ERR_NULL);
+    assert_int_equal(sa_clip_sample_time(&c, 0.5f, out, J - 1), SA_ERR_CAPACITY);
+    assert_int_equal(sa_clip_sample_phase(NULL, 0.5f, out, J), SA_ERR_NULL);
+    assert_memory_equal(out, before, sizeof out);
+
+    /* Bad times: NaN is 0; a loop takes 0 for infinities, a one-shot its ends. */
+    assert_int_equal(sa_clip_sample_time(&c, NAN, out, J), SA_OK);
+    assert_memory_equal(out, frames, sizeof out);
+    assert_int_equal(sa_clip_sample_time(&c, INFINITY, out, J), SA_OK);
+    assert_memory_equal(out, frames, sizeof out);
+    assert_int_equal(sa_clip_sample_phase(&c, -INFINITY, out, J), SA_OK);
+    assert_memory_equal(out, frames, sizeof out);
+    sa_clip once;
+    assert_int_equal(sa_clip_init(&once, frames, N, J, 30, false), SA_OK);
+    assert_int_equal(sa_clip_sample_time(&once, INFINITY, out, J), SA_OK);
+    assert_memory_equal(out, frames + (N - 1) * J, sizeof out);
+    assert_int_equal(sa_clip_sample_time(&once, -INFINITY, out, J), SA_OK);
+    assert_memory_equal(out, frames, sizeof out);
+    assert_int_equal(sa_clip_sample_phase(&once, NAN, out, J), SA_OK);
+    assert_memory_equal(out, frames, sizeof out);
+
+    /* Frames with NaN in them still sample to finite, unit transforms. */
+    static sa_transform dirty[N * J];
+    memcpy(dirty, frames, sizeof dirty);
+    test_rng r = test_rng_make(51);
+    for (size_t i = 0; i < N * J; ++i) {
+        float *f = &dirty[i].translation.x;
+        for (int k = 0; k < 10; ++k) {
+            if (test_rng_next(&r) % 4 == 0) f[k] = test_rng_nasty(&r);
+        }
+    }
+    sa_clip d;
+    assert_int_equal(sa_clip_init(&d, dirty, N, J, 30, true), SA_OK);
+    for (int i = 0; i < 2000; ++i) {
+        assert_int_equal(sa_clip_sample_time(&d, test_rng_range(&r, -3, 3), out, J), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            assert_true(sa_transform_is_finite(out[j]));
+            assert_near(qlen(out[j].rotation), 1, 1e-5);
+        }
+    }
+
+    /* Measuring touchdowns with bad input. */
+    const int32_t parents[J] = {-1, 0, 0, 0};
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, frames, NULL, J), SA_OK);
+    const int32_t feet[] = {1, 2};
+    const int32_t bad_feet[] = {1, J};
+    sa_touchdown marks[4];
+    size_t count = 99;
+    assert_int_equal(sa_clip_measure_touchdowns(NULL, &sk, feet, 2, 0, marks, 4, &count),
+                     SA_ERR_NULL);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, NULL, feet, 2, 0, marks, 4, &count),
+                     SA_ERR_NULL);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, NULL, 2, 0, marks, 4, &count),
+                     SA_ERR_NULL);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, marks, 4, NULL), SA_ERR_NULL);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 4, &count), SA_ERR_NULL);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 0, 0, marks, 4, &count),
+                     SA_ERR_COUNT);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, bad_feet, 2, 0, marks, 4, &count),
+                     SA_ERR_RANGE);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 1.0f, marks, 4, &count),
+                     SA_ERR_RANGE);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NAN, marks, 4, &count),
+                     SA_ERR_RANGE);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, -0.1f, marks, 4, &count),
+                     SA_ERR_RANGE);
+    sa_clip still;
+    assert_int_equal(sa_clip_init(&still, frames, 1, J, 30, true), SA_OK);
+    assert_int_equal(sa_clip_measure_touchdowns(&still, &sk, feet, 2, 0, marks, 4, &count),
+                     SA_ERR_COUNT);
+    sa_skeleton small;
+    assert_int_equal(sa_skeleton_init(&small, parents, frames, NULL, J - 1), SA_OK);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &small, feet, 2, 0, marks, 4, &count),
+                     SA_ERR_MISMATCH);
+    assert_int_equal(count, 99);
+}
+
+static void test_clip_sample_gives_frames_exactly_and_interpolates_between(void **state) {
+    (void)state;
+    static sa_transform frames[N * J];
+    make_frames(frames, N);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, N, J, 30, true), SA_OK);
+    sa_transform out[J];
+    for (size_t f = 0; f < N; ++f) {
+        /* At each frame's time (as a float, not exact), that frame, unchanged. */
+        assert_int_equal(sa_clip_sample_time(&c, (float)f / 30.0f, out, J), SA_OK);
+        assert_memory_equal(out, frames + f * J, sizeof out);
+        assert_int_equal(sa_clip_sample_phase(&c, (float)f / (float)N, out, J), SA_OK);
+        assert_memory_equal(out, frames + f * J, sizeof out);
+    }
+    test_rng r = test_rng_make(52);
+    for (int i = 0; i < 5000; ++i) {
+        const float time = test_rng_range(&r, 0, (N - 1) / 30.0f);
+        assert_int_equal(sa_clip_sample_time(&c, time, out, J), SA_OK);
+        const double pos = (double)time * 30.0; /* in frames */
+        for (size_t j = 0; j < J; ++j) {
+            /* Linear in translation; the rotation turns at the frames' rate about z. */
+            assert_near(out[j].translation.x, pos + 10.0 * (double)j, 1e-4);
+            assert_near(out[j].translation.y, 1, 0);
+            const double want = pos * 0.1 + (double)j * 0.3;
+            const sa_quat wq = sa_quat_from_axis_angle(sa_v3(0, 0, 1), (float)want);
+            assert_near(qangle(out[j].rotation, wq), 0,
+                        1e-4); /* nlerp: tiny error between frames */
+            assert_near(qlen(out[j].rotation), 1, 1e-6);
+        }
+    }
+}
+
+static void test_clip_looping_wraps_and_one_shot_holds(void **state) {
+    (void)state;
+    static sa_transform frames[N * J];
+    make_frames(frames, N);
+    sa_clip loop, once;
+    assert_int_equal(sa_clip_init(&loop, frames, N, J, 30, true), SA_OK);
+    assert_int_equal(sa_clip_init(&once, frames, N, J, 30, false), SA_OK);
+    assert_near(sa_clip_duration(&loop), 1.0, 1e-6);         /* N / rate */
+    assert_near(sa_clip_duration(&once), 29.0 / 30.0, 1e-6); /* (N − 1) / rate */
+    sa_transform a[J], b[J];
+    /* Halfway from the last frame to the first: the loop blends across the wrap. */
+    assert_int_equal(sa_clip_sample_time(&loop, (N - 0.5f) / 30.0f, a, J), SA_OK);
+    for (size_t j = 0; j < J; ++j) {
+        const double last = frames[(N - 1) * J + j].translation.x, first = frames[j].translation.x;
+        assert_near(a[j].translation.x, 0.5 * (last + first), 1e-4);
+        assert_near(qangle(a[j].rotation, frames[(N - 1) * J + j].rotation),
+                    qangle(a[j].rotation, frames[j].rotation), 1e-4);
+    }
+    test_rng r = test_rng_make(53);
+    for (int i = 0; i < 3000; ++i) {
+        const float t = test_rng_range(&r, 0, 1);
+        const float k = (float)(int)test_rng_range(&r, -4, 5);
+        /* Whole cycles later or earlier: the same pose; phase and time agree. */
+        assert_int_equal(sa_clip_sample_time(&loop, t, a, J), SA_OK);
+        assert_int_equal(sa_clip_sample_time(&loop, t + k, b, J), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            assert_near(sa_v3_distance(a[j].translation, b[j].translation), 0, 2e-4);
+            assert_near(qangle(a[j].rotation, b[j].rotation), 0, 1e-4);
+        }
+        assert_int_equal(sa_clip_sample_phase(&loop, t + k, b, J), SA_OK);
+        for (size_t j = 0; j < J; ++j)
+            assert_near(sa_v3_distance(a[j].translation, b[j].translation), 0, 2e-4);
+        /* A one-shot holds its first frame before 0 and its last after the end. */
+        assert_int_equal(sa_clip_sample_time(&once, -t - 0.01f, a, J), SA_OK);
+        assert_memory_equal(a, frames, sizeof a);
+        assert_int_equal(sa_clip_sample_time(&once, 29.0f / 30.0f + t, a, J), SA_OK);
+        assert_memory_equal(a, frames + (N - 1) * J, sizeof a);
+        assert_int_equal(sa_clip_sample_phase(&once, 1 + t, a, J), SA_OK);
+        assert_memory_equal(a, frames + (N - 1) * J, sizeof a);
+        /* Phase of a one-shot spans (N − 1) frames. */
+        assert_int_equal(sa_clip_sample_phase(&once, t, a, J), SA_OK);
+        assert_near(a[0].translation.x, (double)t * (N - 1), 2e-4);
+    }
+}
+
+static void test_clip_sampling_never_pops_across_the_wrap(void **state) {
+    (void)state;
+    /* A walk-like loop whose joints swing back and forth: at 60 fps, no sample differs from the
+     * previous one by more than the largest step between neighbouring frames. */
+    static sa_transform frames[N * J];
+    for (size_t f = 0; f < N; ++f) {
+        const double p = 2 * 3.14159265358979 * (double)f / N;
+        for (size_t j = 0; j < J; ++j) {
+            frames[f * J + j] = sa_transform_make(
+                sa_v3(0, (float)(0.05 * cos(2 * p)), 0),
+                sa_quat_from_axis_angle(sa_v3(1, 0, 0), (float)(0.6 * sin(p + (double)j))),
+                sa_v3(1, 1, 1));
+        }
+    }
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, N, J, 30, true), SA_OK);
+    double worst_frame_step = 0;
+    for (size_t f = 0; f < N; ++f) {
+        for (size_t j = 0; j < J; ++j) {
+            const double d =
+                qangle(frames[f * J + j].rotation, frames[((f + 1) % N) * J + j].rotation);
+            worst_frame_step = d > worst_frame_step ? d : worst_frame_step;
+        }
+    }
+    sa_transform prev[J], out[J];
+    assert_int_equal(sa_clip_sample_time(&c, 0, prev, J), SA_OK);
+    for (int k = 1; k <= 60 * 3; ++k) {
+        assert_int_equal(sa_clip_sample_time(&c, (float)k / 60.0f, out, J), SA_OK);
+        for (size_t j = 0; j < J; ++j) {
+            /* Half a frame's worth per 60 fps tick, a little slack for nlerp. */
+            assert_true(qangle(out[j].rotation, prev[j].rotation) <=
+                        0.55 * worst_frame_step + 1e-5);
+        }
+        memcpy(prev, out, sizeof out);
+    }
+}
+
+/* A hip that bobs, two feet under it: each foot is on the ground (model height 0) for half the
+ * cycle and swings up to 0.2 in the other half; the right foot half a cycle later. The feet's
+ * local heights include the hip's bob, so only their model-space height is clean. */
+static float foot_model_height(double phase) {
+    phase -= floor(phase);
+    return phase < 0.5 ? 0.0f : (float)(0.2 * sin(3.14159265358979 * (phase - 0.5) / 0.5));
+}
+
+static void make_walk(sa_transform *frames, size_t n, int32_t *parents) {
+    parents[0] = -1; /* hip */
+    parents[1] = 0;  /* left foot */
+    parents[2] = 0;  /* right foot */
+    parents[3] = 1;  /* left toe */
+    const sa_quat turn =
+        sa_quat_from_axis_angle(sa_v3(0, 1, 0), 0.7f); /* hip yaw: no height change */
+    for (size_t f = 0; f < n; ++f) {
+        const double p = (double)f / (double)n;
+        const float hip = 1.0f + 0.05f * (float)cos(4 * 3.14159265358979 * p);
+        frames[f * J + 0] = sa_transform_make(sa_v3(0, hip, 0), turn, sa_v3(1, 1, 1));
+        frames[f * J + 1] = sa_transform_make(sa_v3(0.1f, foot_model_height(p) - hip, 0),
+                                              sa_quat_identity(), sa_v3(1, 1, 1));
+        frames[f * J + 2] = sa_transform_make(sa_v3(-0.1f, foot_model_height(p + 0.5) - hip, 0),
+                                              sa_quat_identity(), sa_v3(1, 1, 1));
+        frames[f * J + 3] =
+            sa_transform_make(sa_v3(0, 0, 0.1f), sa_quat_identity(), sa_v3(1, 1, 1));
+    }
+}
+
+static double phase_distance(double a, double b) {
+    double d = fabs(a - b);
+    d -= floor(d);
+    return d < 0.5 ? d : 1 - d;
+}
+
+static void test_clip_measures_touchdowns_where_each_foot_lands(void **state) {
+    (void)state;
+    static sa_transform frames[64 * J];
+    int32_t parents[J];
+    const size_t counts[] = {N, 24, 40, 64};
+    for (size_t ci = 0; ci < 4; ++ci) {
+        const size_t n = counts[ci];
+        make_walk(frames, n, parents);
+        sa_skeleton sk;
+        assert_int_equal(sa_skeleton_init(&sk, parents, frames, NULL, J), SA_OK);
+        sa_clip c;
+        assert_int_equal(sa_clip_init(&c, frames, n, J, 30, true), SA_OK);
+        const int32_t feet[] = {1, 2};
+        sa_touchdown marks[4];
+        size_t count = 0;
+        /* Size query first. */
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 0, &count), SA_OK);
+        assert_int_equal(count, 2);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, marks, 4, &count), SA_OK);
+        assert_int_equal(count, 2);
+        /* Sorted: the right foot lands at 0.5, the left at 0 (= 1, across the wrap). */
+        assert_int_equal(marks[0].foot, 1);
+        assert_int_equal(marks[1].foot, 0);
+        assert_true(marks[0].phase < marks[1].phase);
+        /* Between the moment the foot comes within the 10% band (asin(0.1)/π of the half-cycle
+         * swing before the landing) and the landing itself, give or take a frame's rounding. */
+        const double frame = 1.0 / (double)n, early = 0.5 * asin(0.1) / 3.14159265358979;
+        assert_true(marks[0].phase <= 0.5f && marks[0].phase > 0.5 - early - frame);
+        assert_true(marks[1].phase <= 1.0f && marks[1].phase > 1.0 - early - frame);
+        assert_true(phase_distance(marks[1].phase, 0.0) < early + frame);
+        /* They are valid markers for the clip. */
+        assert_int_equal(sa_clip_set_touchdowns(&c, marks, count), SA_OK);
+        /* Too small a buffer: the count needed, and the earliest marker. */
+        sa_touchdown first[1];
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, first, 1, &count),
+                         SA_ERR_CAPACITY);
+        assert_int_equal(count, 2);
+        assert_int_equal(first[0].foot, 1);
+        /* A foot that never lifts (the toe's parent chain moves, but take the hip): none. */
+        const int32_t hip_only[] = {0};
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, hip_only, 1, 0.5f, marks, 4, &count),
+                         SA_OK);
+        assert_int_equal(count, 2); /* the hip bobs twice a cycle: twice "down" */
+    }
+}
+
+static void test_clip_measures_a_one_shot_landing(void **state) {
+    (void)state;
+    /* A landing: the foot comes down from 0.5 to the ground over the first 10 of 31 frames, then
+     * stays; a second foot stays planted throughout. */
+    static sa_transform frames[31 * J];
+    int32_t parents[J] = {-1, 0, 0, 0};
+    for (size_t f = 0; f < 31; ++f) {
+        const float h = f < 10 ? 0.5f * (1.0f - (float)f / 10.0f) : 0.0f;
+        frames[f * J + 0] = sa_transform_make(sa_v3(0, 1, 0), sa_quat_identity(), sa_v3(1, 1, 1));
+        frames[f * J + 1] =
+            sa_transform_make(sa_v3(0, h - 1, 0), sa_quat_identity(), sa_v3(1, 1, 1));
+        frames[f * J + 2] = sa_transform_make(sa_v3(0, -1, 0), sa_quat_identity(), sa_v3(1, 1, 1));
+        frames[f * J + 3] = sa_transform_identity();
+    }
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, frames, NULL, J), SA_OK);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, 31, J, 30, false), SA_OK);
+    const int32_t feet[] = {1, 2};
+    sa_touchdown marks[4];
+    size_t count = 0;
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, marks, 4, &count), SA_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(marks[0].foot, 0);
+    /* Lands at frame 10 of 30 steps: phase 1/3; the 10% band is crossed at frame 9. */
+    assert_near(marks[0].phase, 9.0 / 30.0, 1e-6);
+    /* A thinner band: nearer the ground contact. */
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0.01f, marks, 4, &count), SA_OK);
+    assert_near(marks[0].phase, 9.9 / 30.0, 1e-5);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clip_bad_input_is_rejected_or_safe),
+        cmocka_unit_test(test_clip_sample_gives_frames_exactly_and_interpolates_between),
+        cmocka_unit_test(test_clip_looping_wraps_and_one_shot_holds),
+        cmocka_unit_test(test_clip_sampling_never_pops_across_the_wrap),
+        cmocka_unit_test(test_clip_measures_touchdowns_where_each_foot_lands),
+        cmocka_unit_test(test_clip_measures_a_one_shot_landing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
