@@ -349,15 +349,36 @@ const char *sa_mode_name(sa_mode mode) {
 
 /* ---- inertialization ------------------------------------------------------------------------- */
 
-float sa_inertial_decay(float x0, float v0, float halflife, float t) {
+/* The spring's decay at one time, shared by every channel of a pose: e^(-yt) is computed once. */
+typedef struct decay {
+    double y, t, e;
+    int kind; /* 0: t <= 0, the offset itself; 1: fully decayed; 2: decaying */
+} decay;
+
+static decay decay_at(float halflife, float t) {
+    decay d = {0.0, 0.0, 0.0, 0};
+    if (!(t > 0.0f)) return d;
+    d.kind = 1;
+    if (!(halflife > 0.0f)) return d;
+    d.y = 2.0 * (double)SAI_LN2 / (double)halflife;
+    d.t = (double)t;
+    const double yt = d.y * d.t;
+    if (!(yt < 700.0)) return d; /* e^(-yt) underflows; also catches t = +inf */
+    d.e = exp(-yt);
+    d.kind = 2;
+    return d;
+}
+
+static float decay_apply(const decay *d, float x0, float v0) {
     if (!sai_finite(x0) || !sai_finite(v0)) return 0.0f;
-    if (!(t > 0.0f)) return x0;
-    if (!(halflife > 0.0f)) return 0.0f;
-    const double y = 2.0 * (double)SAI_LN2 / (double)halflife;
-    const double yt = y * (double)t;
-    if (!(yt < 700.0)) return 0.0f; /* e^(-yt) underflows; also catches t = +inf */
-    const double x = exp(-yt) * ((double)x0 + ((double)v0 + y * (double)x0) * (double)t);
-    return sai_narrow(x);
+    if (d->kind == 0) return x0;
+    if (d->kind == 1) return 0.0f;
+    return sai_narrow(d->e * ((double)x0 + ((double)v0 + d->y * (double)x0) * d->t));
+}
+
+float sa_inertial_decay(float x0, float v0, float halflife, float t) {
+    const decay d = decay_at(halflife, t);
+    return decay_apply(&d, x0, v0);
 }
 
 sa_inertial_scalar sa_inertial_scalar_record(float from, float from_velocity, float to,
@@ -384,6 +405,12 @@ static sa_quat quat(float x, float y, float z, float w) {
 }
 
 static sa_quat qnormalize(sa_quat q) {
+    /* Float for every ordinary length; double only when the squares could over- or underflow. */
+    const float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (n2 > 1e-30f && n2 < 1e30f) {
+        const float inv = 1.0f / sqrtf(n2);
+        return quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv);
+    }
     const double x = (double)q.x, y = (double)q.y, z = (double)q.z, w = (double)q.w;
     const double n = sqrt(x * x + y * y + z * z + w * w);
     if (!(n > 1e-30) || !(n <= 1e300)) return quat(0.0f, 0.0f, 0.0f, 1.0f);
@@ -416,12 +443,11 @@ static sa_vec3 qlog(sa_quat q) {
 }
 
 static sa_quat qexp(sa_vec3 r) {
-    const double x = (double)r.x, y = (double)r.y, z = (double)r.z;
-    const double angle = sqrt(x * x + y * y + z * z);
-    if (angle < 1e-12) return qnormalize(quat(0.5f * r.x, 0.5f * r.y, 0.5f * r.z, 1.0f));
-    const double k = sin(0.5 * angle) / angle;
-    return qnormalize(
-        quat((float)(x * k), (float)(y * k), (float)(z * k), (float)cos(0.5 * angle)));
+    const float angle = sqrtf(r.x * r.x + r.y * r.y + r.z * r.z);
+    if (!(angle > 1e-6f) || !(angle <= FLT_MAX))
+        return qnormalize(quat(0.5f * r.x, 0.5f * r.y, 0.5f * r.z, 1.0f));
+    const float k = sinf(0.5f * angle) / angle;
+    return qnormalize(quat(r.x * k, r.y * k, r.z * k, cosf(0.5f * angle)));
 }
 
 static sa_vec3 sane_v3(sa_vec3 v) {
@@ -439,12 +465,16 @@ sa_inertial_quat sa_inertial_quat_record(sa_quat from, sa_vec3 from_angular_vel,
     return r;
 }
 
-sa_quat sa_inertial_quat_apply(sa_inertial_quat rec, sa_quat to, float halflife, float t) {
-    const sa_vec3 x0 = sane_v3(rec.offset), v0 = sane_v3(rec.velocity);
+static sa_quat quat_apply(const decay *d, const sa_inertial_quat *rec, sa_quat to) {
+    const sa_vec3 x0 = sane_v3(rec->offset), v0 = sane_v3(rec->velocity);
     const sa_vec3 x =
-        v3(sa_inertial_decay(x0.x, v0.x, halflife, t), sa_inertial_decay(x0.y, v0.y, halflife, t),
-           sa_inertial_decay(x0.z, v0.z, halflife, t));
+        v3(decay_apply(d, x0.x, v0.x), decay_apply(d, x0.y, v0.y), decay_apply(d, x0.z, v0.z));
     return qnormalize(qmul(qexp(x), qnormalize(to)));
+}
+
+sa_quat sa_inertial_quat_apply(sa_inertial_quat rec, sa_quat to, float halflife, float t) {
+    const decay d = decay_at(halflife, t);
+    return quat_apply(&d, &rec, to);
 }
 
 sa_status sa_inertial_quats_apply(const sa_inertial_quat *rec, const sa_quat *to, sa_quat *out,
@@ -452,8 +482,9 @@ sa_status sa_inertial_quats_apply(const sa_inertial_quat *rec, const sa_quat *to
     if (count < 0) return SA_ERR_COUNT;
     if (count == 0) return SA_OK;
     if (!rec || !to || !out) return SA_ERR_NULL;
+    const decay d = decay_at(halflife, t);
     for (int32_t i = 0; i < count; ++i)
-        out[i] = sa_inertial_quat_apply(rec[i], to[i], halflife, t);
+        out[i] = quat_apply(&d, &rec[i], to[i]);
     return SA_OK;
 }
 

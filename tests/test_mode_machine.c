@@ -549,10 +549,15 @@ static sa_quat random_quat(test_rng *r) {
     return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
 }
 
+/* Angle of a·b⁻¹ from atan2 of its parts: well conditioned near 0, unlike acos of a dot product. */
 static double quat_angle_between(sa_quat a, sa_quat b) {
-    double d = fabs((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w);
-    d = d > 1.0 ? 1.0 : d;
-    return 2.0 * acos(d);
+    const double ax = a.x, ay = a.y, az = a.z, aw = a.w, bx = -(double)b.x, by = -(double)b.y,
+                 bz = -(double)b.z, bw = b.w;
+    const double x = aw * bx + ax * bw + ay * bz - az * by;
+    const double y = aw * by - ax * bz + ay * bw + az * bx;
+    const double z = aw * bz + ax * by - ay * bx + az * bw;
+    const double w = aw * bw - ax * bx - ay * by - az * bz;
+    return 2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w));
 }
 
 static void test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new(void **state) {
