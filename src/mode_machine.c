@@ -447,7 +447,7 @@ static sa_quat qexp(sa_vec3 r) {
     if (!(angle > 1e-6f) || !(angle <= FLT_MAX))
         return qnormalize(quat(0.5f * r.x, 0.5f * r.y, 0.5f * r.z, 1.0f));
     const float k = sinf(0.5f * angle) / angle;
-    return qnormalize(quat(r.x * k, r.y * k, r.z * k, cosf(0.5f * angle)));
+    return quat(r.x * k, r.y * k, r.z * k, cosf(0.5f * angle)); /* unit up to rounding */
 }
 
 static sa_vec3 sane_v3(sa_vec3 v) {
