@@ -1,0 +1,300 @@
+// Headless browser test of the web example: opens the page in Debian's Chromium through
+// playwright-core, presses the game's keys, reads the figure's state back from the page
+// (window.stickanim.state()) and checks that the figure jumps, thrusts, that the motion lab
+// switches motions without a pop, that the page pauses off-screen and under reduced motion, and
+// that it loads both from file:// and from a plain static server. Saves screenshots.
+//
+// usage: node test_web.mjs [--page DIR] [--chromium /usr/bin/chromium] [--out DIR]
+//   --page      folder holding index.html, web.js, stickanim_wasm.js (default: this folder)
+//   --out       where the screenshots go (default: --page)
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = { page: here, chromium: '/usr/bin/chromium', out: null };
+for (let i = 2; i < process.argv.length; i += 2) {
+  const k = process.argv[i].replace(/^--/, '');
+  if (!(k in args)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
+  args[k] = process.argv[i + 1];
+}
+args.out = args.out || args.page;
+await mkdir(args.out, { recursive: true });
+
+let failures = 0;
+function check(ok, what, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? ` (${detail})` : ''}`);
+  if (!ok) failures++;
+}
+const f1 = v => (typeof v === 'number' ? v.toFixed(1) : String(v));
+
+// Flags from the machine notes: headless as root, no background traffic on a closed network.
+// playwright-core gives every launch a new empty profile directory of its own.
+const browser = await chromium.launch({
+  executablePath: args.chromium,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function openPage(url, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...contextOptions });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', e => errors.push(`pageerror: ${e.message}`));
+  page.on('console', m => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15000 });
+  const ready = await page.evaluate(() => document.documentElement.dataset.ready);
+  if (ready !== '1') {
+    const status = await page.textContent('#status');
+    throw new Error(`page did not start: ${status}; ${errors.join('; ')}`);
+  }
+  return { context, page, errors };
+}
+
+const state = page => page.evaluate(() => window.stickanim.state());
+// Samples the state once per animation frame for `ms` milliseconds.
+const sample = (page, ms) => page.evaluate(async ms => {
+  const out = [], t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    await new Promise(r => requestAnimationFrame(r));
+    out.push(window.stickanim.state());
+  }
+  return out;
+}, ms);
+async function waitFor(page, pred, ms, what) {
+  const t0 = Date.now();
+  for (;;) {
+    const s = await state(page);
+    if (pred(s)) return s;
+    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ motion: s.motion, rootY: s.rootY, airborne: s.airborne, thrusting: s.thrusting })}`);
+    await page.waitForTimeout(30);
+  }
+}
+const grounded = s => !s.airborne && Math.abs(s.rootY) < 6 && !s.thrusting;
+const tipAhead = s => s.spearTip.x - s.anchorX;
+
+try {
+  // ---- file:// : the game -------------------------------------------------------------------------
+  const url = pathToFileURL(path.join(args.page, 'index.html')).href;
+  const { context, page, errors } = await openPage(url);
+  let s = await state(page);
+  check(s.ready && s.mode === 'game', 'page loads from file:// in Spear Run mode', url);
+  check(Math.abs(s.scale * 440 - s.canvasHeight) < 0.5, 'the canvas shows a scene 440 units tall',
+    `${s.canvasHeight} px high, ${s.scale.toFixed(3)} px/unit`);
+  const frames0 = s.frames;
+  await page.waitForTimeout(300);
+  s = await state(page);
+  check(s.frames > frames0 + 5, 'animation runs', `${s.frames - frames0} frames in 300 ms`);
+  s = await waitFor(page, x => x.motion === 'spear_run' && grounded(x), 3000, 'the spear run');
+  check(s.spear > 0.9, 'the runner carries the spear', `spear ${f1(s.spear)}`);
+  check(s.groundSpeed > 150, 'the runner runs', `ground speed ${f1(s.groundSpeed)} units/s`);
+
+  await page.click('#view');
+  for (const key of ['Space', 'ArrowUp']) {
+    await waitFor(page, grounded, 3000, 'landing');
+    const before = await state(page);
+    await page.keyboard.press(key);
+    const run = await sample(page, 1100);
+    const minRoot = Math.min(...run.map(x => x.rootY));
+    const minHead = Math.min(...run.map(x => x.joints.head.y));
+    check(minRoot < -60, `${key} jumps: the root rises`, `root y ${f1(before.rootY)} -> min ${f1(minRoot)}`);
+    check(minHead < before.joints.head.y - 60, `${key} jumps: the head rises`,
+      `head y ${f1(before.joints.head.y)} -> min ${f1(minHead)}`);
+    check(run.some(x => x.airborne), `${key}: the figure reports being airborne`);
+  }
+  await waitFor(page, grounded, 3000, 'landing');
+  await page.waitForTimeout(300);
+  for (const key of ['f', 'ArrowRight']) {
+    await waitFor(page, grounded, 3000, 'the end of the last move');
+    const rest = await sample(page, 400);
+    const restMax = Math.max(...rest.map(tipAhead));
+    await page.keyboard.press(key);
+    const run = await sample(page, 700);
+    const thrustMax = Math.max(...run.map(tipAhead));
+    check(run.some(x => x.thrusting), `${key} starts a thrust`);
+    check(thrustMax > restMax + 20, `${key} thrusts: the spear tip moves forward`,
+      `tip ahead of the root ${f1(restMax)} -> max ${f1(thrustMax)} units`);
+  }
+  // Play: a simple bot presses Space when a rock is ~230 units ahead and F when a target is
+  // ~190 units ahead. Rocks jumped over and targets speared must score; one screenshot is taken
+  // just after a thrust at a target.
+  await page.keyboard.press('r');
+  const pressed = new Set();
+  let shot = false;
+  const t0 = Date.now();
+  while (Date.now() - t0 < 12000) {
+    s = await state(page);
+    for (const o of s.objects) {
+      if (o.done || pressed.has(o.id)) continue;
+      if (o.kind === 'rock' && o.x < 240 && o.x > 120) {
+        pressed.add(o.id); await page.keyboard.press('Space');
+      } else if (o.kind === 'target' && o.x < 200 && o.x > 140 && !s.airborne) {
+        pressed.add(o.id); await page.keyboard.press('f');
+        if (!shot && s.motion === 'spear_run') {
+          await page.waitForTimeout(140);
+          await page.screenshot({ path: path.join(args.out, 'web_spear_run.png') });
+          shot = true;
+        }
+      }
+    }
+    if (s.cleared >= 2 && s.speared >= 2 && shot) break;
+    await page.waitForTimeout(15);
+  }
+  s = await state(page);
+  check(s.cleared >= 1, 'jumping over a rock scores', `${s.cleared} rocks cleared, ${s.bumps} bumped`);
+  check(s.speared >= 1, 'spearing a target scores', `${s.speared} targets speared`);
+  check(s.score === s.cleared + 3 * s.speared, 'the score counts them', `score ${s.score}`);
+  if (!shot) await page.screenshot({ path: path.join(args.out, 'web_spear_run.png') });
+
+  // The scene keeps 440 units of height at another size.
+  await page.setViewportSize({ width: 480, height: 420 });
+  await page.waitForTimeout(200);
+  s = await state(page);
+  check(Math.abs(s.scale * 440 - s.canvasHeight) < 0.5, 'a smaller window still shows 440 units',
+    `${s.canvasHeight} px high, ${s.scale.toFixed(3)} px/unit`);
+  await page.setViewportSize({ width: 1000, height: 700 });
+
+  // ---- the motion lab -------------------------------------------------------------------------------
+  await page.click('#mode-lab');
+  s = await state(page);
+  check(s.mode === 'lab', 'the motion lab opens');
+  for (const m of ['walk', 'run', 'throw', 'jump', 'form']) {
+    await page.click(`#lab button[data-motion="${m}"]`);
+    try {
+      s = await waitFor(page, x => x.motion === m, 3000, `the lab to show ${m}`);
+      check(true, `lab button "${m}" switches the motion`, `showing ${s.motion}`);
+    } catch (e) { check(false, `lab button "${m}" switches the motion`, e.message); }
+  }
+  await page.click('#lab button[data-motion="walk"]');
+  await page.waitForTimeout(1500);
+  s = await state(page);
+  check(Math.abs(s.groundSpeed - 106) < 15, 'walk scrolls the ground at ~106 units/s', f1(s.groundSpeed));
+  await page.click('#lab button[data-motion="run"]');
+  await page.waitForTimeout(2000);
+  s = await state(page);
+  check(Math.abs(s.groundSpeed - 383) < 40, 'run scrolls the ground at ~383 units/s', f1(s.groundSpeed));
+
+  // No pop: step by hand at 60 fps. A motion may move fast on its own (the jump's launch moves
+  // the body ~50 units in a frame), so a switch is bounded by the two motions' own fastest
+  // frame: the largest step of any body joint in the 40 frames after a switch may exceed the
+  // larger of the two motions' steady-state maxima by at most 15% + 3 units. A pop (a snap from
+  // one pose to the other) would be the whole pose difference in one frame, 50 to 200 units.
+  const pop = await page.evaluate(() => {
+    const sa = window.stickanim;
+    const names = ['pelvis', 'chest', 'neck', 'head', 'shoulder', 'hip', 'knee_n', 'foot_n',
+      'knee_f', 'foot_f', 'elbow_n', 'hand_n', 'elbow_f', 'hand_f'];
+    let prev = sa.step(1);
+    const run = n => {
+      let w = 0, at = '';
+      for (let i = 0; i < n; i++) {
+        const cur = sa.step(1);
+        for (const j of names) {
+          const d = Math.hypot(cur.joints[j].x - prev.joints[j].x, cur.joints[j].y - prev.joints[j].y);
+          if (d > w) { w = d; at = j; }
+        }
+        prev = cur;
+      }
+      return { units: w, joint: at };
+    };
+    const steady = {};
+    const loop = { walk: 120, run: 120, throw: 120, jump: 100, form: 900 };
+    for (const [m, n] of Object.entries(loop)) { sa.setLabMotion(m); run(150); steady[m] = run(n).units; }
+    const switches = [];
+    const sw = (from, to, label) => {
+      sa.setLabMotion(to);
+      const w = run(40);
+      switches.push({ label, bound: 1.15 * Math.max(steady[from], steady[to]) + 3, ...w });
+    };
+    sa.setLabMotion('walk'); run(150);
+    sw('walk', 'run', 'walk -> run');
+    sw('run', 'throw', 'run -> throw');
+    sw('throw', 'jump', 'throw -> jump');
+    for (let i = 0; i < 200 && sa.state().rootY > -120; i++) run(1);
+    sw('jump', 'walk', 'jump (in the air) -> walk');
+    sa.setLabMotion('form'); run(6);
+    sw('form', 'throw', 'walk -> form, 6 frames later -> throw (mid-fade)');
+    sw('throw', 'form', 'throw -> form');
+    sw('form', 'walk', 'form -> walk');
+    sa.setPaused(false);
+    return { steady, switches };
+  });
+  console.log(`     steady-state largest joint step per frame: ${Object.entries(pop.steady).map(([m, v]) => `${m} ${f1(v)}`).join(', ')}`);
+  for (const w of pop.switches) {
+    check(w.units <= w.bound, `no pop: ${w.label}`,
+      `largest joint step ${f1(w.units)} units/frame at ${w.joint}, bound ${f1(w.bound)}`);
+  }
+
+  await page.check('#skeleton');
+  await page.locator('#speed').fill('0.5');
+  s = await state(page);
+  check(s.skeleton === true, 'the skeleton view toggles on');
+  check(Math.abs(s.timeScale - 0.5) < 1e-6, 'the speed slider sets the time scale', String(s.timeScale));
+  await page.click('#lab button[data-motion="form"]');
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: path.join(args.out, 'web_motion_lab.png') });
+
+  // ---- pauses off-screen (IntersectionObserver) ------------------------------------------------------
+  await page.evaluate(() => { document.getElementById('spacer').style.height = '3000px'; });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(400);
+  const off1 = await state(page);
+  await page.waitForTimeout(300);
+  const off2 = await state(page);
+  check(off1.offscreen && off2.frames === off1.frames, 'pauses when the canvas is off-screen',
+    `frames ${off1.frames} -> ${off2.frames}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  const on = await state(page);
+  check(!on.offscreen && on.frames > off2.frames, 'resumes when the canvas is back', `frames ${off2.frames} -> ${on.frames}`);
+  check(errors.length === 0, 'no errors in the page (file://)', errors.join('; '));
+  await context.close();
+
+  // ---- prefers-reduced-motion: starts paused on one frame ---------------------------------------------
+  {
+    const { context: c2, page: p2, errors: e2 } = await openPage(url, { reducedMotion: 'reduce' });
+    const a = await state(p2);
+    await p2.waitForTimeout(400);
+    const b = await state(p2);
+    check(a.reducedMotion && b.paused && b.frames === a.frames, 'reduced motion: starts paused on one frame',
+      `frames ${a.frames} -> ${b.frames}`);
+    await p2.click('#pause');
+    await p2.waitForTimeout(300);
+    const c = await state(p2);
+    check(c.frames > b.frames, 'reduced motion: Play starts it', `frames ${b.frames} -> ${c.frames}`);
+    check(e2.length === 0, 'no errors in the page (reduced motion)', e2.join('; '));
+    await c2.close();
+  }
+
+  // ---- a plain static server ------------------------------------------------------------------------
+  {
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png' };
+    const server = createServer(async (req, res) => {
+      const name = path.basename(new URL(req.url, 'http://x').pathname) || 'index.html';
+      try {
+        const body = await readFile(path.join(args.page, name));
+        res.writeHead(200, { 'content-type': types[path.extname(name)] || 'application/octet-stream' });
+        res.end(body);
+      } catch { res.writeHead(404); res.end(); }
+    });
+    await new Promise(r => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address();
+    const { context: c3, page: p3, errors: e3 } = await openPage(`http://127.0.0.1:${port}/`);
+    const a = await state(p3);
+    await p3.waitForTimeout(300);
+    const b = await state(p3);
+    check(b.ready && b.frames > a.frames, 'page loads and runs from a static server', `port ${port}`);
+    check(e3.length === 0, 'no errors in the page (http)', e3.join('; '));
+    await c3.close();
+    server.close();
+  }
+} catch (e) {
+  check(false, 'test ran to the end', e.stack || String(e));
+} finally {
+  await browser.close();
+}
+console.log(failures ? `test_web: ${failures} check(s) failed` : `test_web: all passed; screenshots in ${args.out}`);
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,474 @@
+/* The web example's page: loads libstickanim (WebAssembly, embedded as base64 by
+ * stickanim_wasm.js so file:// works), advances the figure each animation frame and draws it on a
+ * canvas. Two modes: Stickman Spear Run (a small game) and the motion lab. A classic script, no
+ * modules and no build step. window.stickanim exposes the state for tests. */
+(function () {
+  'use strict';
+
+  // ---- the frame buffer layout, mirrored from shim.c ------------------------------------------
+  const P = { // sa_figure_joint, then the hair
+    PELVIS: 0, HIP: 1, CHEST: 2, SHOULDER: 3, NECK: 4, HEAD: 5,
+    KNEE_N: 6, KNEE_F: 7, FOOT_N: 8, FOOT_F: 9,
+    ELBOW_N: 10, ELBOW_F: 11, HAND_N: 12, HAND_F: 13,
+    SPEAR_BUTT: 14, SPEAR_TIP: 15, HAIR0: 16, POINTS: 20,
+  };
+  const F = {
+    HEAD_R: 40, GROUND_SPEED: 41, MOTION: 42, TARGET: 43, SPEAR: 44, ROOT_Y: 45, DT: 46,
+    PHASE: 47, THRUST: 48, AIRBORNE: 49, LIMB_COUNT: 50, GAIT: 51, LIMBS: 56, LIMB_POINTS: 64,
+  };
+  const LAYOUT = P.POINTS * 100000 + F.LIMBS * 1000 + F.LIMB_POINTS;
+  // sa_figure_motion, in its order
+  const MOTIONS = ['idle', 'walk', 'run', 'locomote', 'throw', 'jump', 'form', 'spear_run'];
+  const M = Object.fromEntries(MOTIONS.map((n, i) => [n, i]));
+
+  const SCENE_H = 440;   // canvas units visible vertically, whatever the element's size
+  const GROUND_AT = 350; // where the ground line sits in those units
+  const ANCHOR_AT = 0.3; // the figure's root at this fraction of the width
+  const DT_CAP = 0.033;  // seconds: a hiccup never flings the hair
+
+  const canvas = document.getElementById('view');
+  const ctx = canvas.getContext('2d');
+  const statusEl = document.getElementById('status');
+  const reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  let wasm = null; // exports
+  let frame = null; // Float32Array over the frame buffer
+
+  // ---- page state ------------------------------------------------------------------------------
+  const S = {
+    mode: 'game',        // 'game' | 'lab'
+    labMotion: 'walk',
+    skeleton: false,
+    timeScale: 1,
+    userPaused: reduceMotion, // reduced motion: start paused on one frame
+    hidden: document.hidden,
+    offscreen: false,
+    frames: 0,           // figure updates so far
+    groundScroll: 0,     // units the ground dots have moved
+    // game
+    distance: 0, score: 0, best: 0, bumps: 0, cleared: 0, speared: 0, objects: [], nextSpawn: 500,
+    rng: 12345,
+    flash: 0, lastEvent: '', runSpeed: 0, worldSpeed: 0,
+  };
+
+  function running() { return wasm && !S.userPaused && !S.hidden && !S.offscreen; }
+
+  function rand() { // small deterministic LCG so a run is the same each time
+    S.rng = (Math.imul(S.rng, 1664525) + 1013904223) >>> 0;
+    return S.rng / 4294967296;
+  }
+
+  // ---- loading ---------------------------------------------------------------------------------
+  function decodeBase64(b64) {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  }
+
+  async function load() {
+    if (typeof window.STICKANIM_WASM_BASE64 !== 'string') {
+      throw new Error('stickanim_wasm.js did not load (build the "web" target or use the committed copy)');
+    }
+    const module = await WebAssembly.compile(decodeBase64(window.STICKANIM_WASM_BASE64));
+    // The library imports nothing; stub anything a future libc call might pull in.
+    const imports = {};
+    for (const imp of WebAssembly.Module.imports(module)) {
+      imports[imp.module] = imports[imp.module] || {};
+      if (imp.kind === 'function') imports[imp.module][imp.name] = () => 0;
+    }
+    const instance = await WebAssembly.instantiate(module, imports);
+    wasm = instance.exports;
+    if (wasm.saw_layout() !== LAYOUT) {
+      throw new Error('stickanim.wasm and web.js disagree on the frame layout; rebuild both');
+    }
+    wasm.saw_init();
+    bindFrame();
+  }
+
+  function bindFrame() { // memory can grow; re-wrap when the buffer changes
+    if (!frame || frame.buffer !== wasm.memory.buffer) {
+      frame = new Float32Array(wasm.memory.buffer, wasm.saw_frame(), wasm.saw_frame_floats());
+    }
+  }
+
+  function pt(i) { return { x: frame[2 * i], y: frame[2 * i + 1] }; }
+
+  // ---- modes and moves ---------------------------------------------------------------------------
+  function setMode(mode) {
+    S.mode = mode;
+    document.getElementById('mode-game').setAttribute('aria-pressed', String(mode === 'game'));
+    document.getElementById('mode-lab').setAttribute('aria-pressed', String(mode === 'lab'));
+    document.getElementById('lab').hidden = mode !== 'lab';
+    document.getElementById('game-hint').hidden = mode !== 'game';
+    if (wasm) wasm.saw_set_motion(mode === 'game' ? M.spear_run : M[S.labMotion]);
+    if (mode === 'game') resetGame();
+    markLabButtons();
+    if (!running()) redraw();
+  }
+
+  function setLabMotion(name) {
+    if (!(name in M)) return;
+    S.labMotion = name;
+    if (S.mode !== 'lab') setMode('lab');
+    else if (wasm) wasm.saw_set_motion(M[name]);
+    markLabButtons();
+  }
+
+  function markLabButtons() {
+    for (const b of document.querySelectorAll('#lab button[data-motion]')) {
+      b.setAttribute('aria-pressed', String(b.dataset.motion === S.labMotion));
+    }
+  }
+
+  function jump() { if (wasm && S.mode === 'game') wasm.saw_jump(); }
+  function thrust() { if (wasm && S.mode === 'game') wasm.saw_thrust(); }
+
+  function resetGame() {
+    S.distance = 0; S.score = 0; S.bumps = 0; S.cleared = 0; S.speared = 0; S.objects = [];
+    S.nextSpawn = 500; S.rng = 12345; S.flash = 0;
+  }
+
+  function setPaused(p) {
+    S.userPaused = p;
+    const b = document.getElementById('pause');
+    b.textContent = p ? 'Play' : 'Pause';
+    b.setAttribute('aria-pressed', String(p));
+    kick();
+  }
+
+  // ---- the game: obstacles to jump, targets to spear --------------------------------------------
+  // Rocks sit on the ground: jump when one is ~160-300 units ahead (at the run's 383 units/s the
+  // feet are off the ground 0.37-0.83 s after the key). Targets hang at the height the spear tip
+  // travels in a thrust (~95 units up, 128 -> 155 units ahead): thrust as one comes within reach.
+  const TARGET_Y = -98, TARGET_R = 14;
+  function stepGame(dt, speed) {
+    S.distance += speed * dt;
+    const ground = 0, ax = 0; // figure space: origin on the ground under the figure
+    const viewW = canvas.clientWidth / scale();
+    if (S.distance + viewW > S.nextSpawn) {
+      const target = rand() < 0.45;
+      S.objects.push(target
+        ? { kind: 'target', x: S.nextSpawn + viewW, y: ground + TARGET_Y + 8 * (rand() - 0.5), r: TARGET_R, done: false }
+        : { kind: 'rock', x: S.nextSpawn + viewW, w: 26 + 14 * rand(), h: 22 + 14 * rand(), done: false });
+      S.nextSpawn += 560 + 420 * rand();
+    }
+    const feetLow = Math.max(pt(P.FOOT_N).y, pt(P.FOOT_F).y);
+    const tip = pt(P.SPEAR_TIP);
+    for (const o of S.objects) {
+      const sx = ax + (o.x - S.distance); // object's x in figure coordinates
+      if (o.done) { o.fade = (o.fade || 0) + dt; continue; }
+      if (o.kind === 'rock') {
+        if (Math.abs(sx - ax) < o.w / 2 + 8 && feetLow > ground - o.h) {
+          o.done = true; o.hit = true; S.bumps++; S.flash = 0.35; S.lastEvent = 'bump';
+        } else if (sx < ax - o.w / 2 - 12) {
+          o.done = true; S.score += 1; S.cleared++; S.lastEvent = 'cleared';
+        }
+      } else {
+        if (frame[F.THRUST] > 0 && Math.hypot(tip.x - sx, tip.y - o.y) < o.r + 6) {
+          o.done = true; o.hit = true; S.score += 3; S.speared++; S.lastEvent = 'target';
+        } else if (sx < ax - 80) {
+          o.done = true; S.lastEvent = 'missed';
+        }
+      }
+    }
+    S.objects = S.objects.filter(o => ax + (o.x - S.distance) > -200 && (o.fade || 0) < 0.6);
+    S.best = Math.max(S.best, S.score);
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------------
+  function scale() { return Math.max(1e-3, canvas.clientHeight / SCENE_H); }
+
+  function resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(canvas.clientWidth * dpr));
+    const h = Math.max(1, Math.round(canvas.clientHeight * dpr));
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  }
+
+  const INK = [35, 32, 28];
+  function rgba(c, shade, a) {
+    return `rgba(${Math.round(c[0] * shade)},${Math.round(c[1] * shade)},${Math.round(c[2] * shade)},${a})`;
+  }
+
+  function drawLimb(l, fallback, near) {
+    const n = frame[F.LIMB_COUNT] | 0;
+    const style = near ? { shade: 1, alpha: 1 } : { shade: 0.62, alpha: 0.42 };
+    if (n > 0) {
+      const base = F.LIMBS + l * F.LIMB_POINTS * 2;
+      ctx.beginPath();
+      ctx.moveTo(frame[base], frame[base + 1]);
+      for (let i = 1; i < n; i++) ctx.lineTo(frame[base + 2 * i], frame[base + 2 * i + 1]);
+      ctx.closePath();
+      ctx.fillStyle = rgba(INK, style.shade, style.alpha);
+      ctx.fill('nonzero');
+    } else { // no limb module: round-capped strokes
+      const [a, b, c] = fallback.map(pt);
+      ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y); ctx.lineTo(c.x, c.y);
+      ctx.lineWidth = near ? 8 : 6.5; ctx.lineCap = 'round'; ctx.lineJoin = 'round';
+      ctx.strokeStyle = rgba(INK, style.shade, style.alpha); ctx.stroke();
+    }
+  }
+
+  function line(a, b, width, color) {
+    ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y);
+    ctx.lineWidth = width; ctx.lineCap = 'round'; ctx.strokeStyle = color; ctx.stroke();
+  }
+
+  function drawSpear() {
+    const tail = pt(P.SPEAR_BUTT), tip = pt(P.SPEAR_TIP);
+    const dx = tip.x - tail.x, dy = tip.y - tail.y, len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len, uy = dy / len;
+    line(tail, tip, 3.2, '#7a5530');
+    ctx.beginPath(); // the blade
+    ctx.moveTo(tip.x + ux * 14, tip.y + uy * 14);
+    ctx.lineTo(tip.x - uy * 5, tip.y + ux * 5);
+    ctx.lineTo(tip.x + uy * 5, tip.y - ux * 5);
+    ctx.closePath(); ctx.fillStyle = '#6f7478'; ctx.fill();
+  }
+
+  function drawFigure() {
+    const ink = rgba(INK, 1, 1);
+    drawLimb(0, [P.HIP, P.KNEE_F, P.FOOT_F], false);
+    drawLimb(1, [P.SHOULDER, P.ELBOW_F, P.HAND_F], false);
+    // hair: a tapered chain from the back of the head
+    ctx.beginPath();
+    const h0 = pt(P.HAIR0); ctx.moveTo(h0.x, h0.y);
+    for (let i = 1; i < 4; i++) { const h = pt(P.HAIR0 + i); ctx.lineTo(h.x, h.y); }
+    ctx.lineWidth = 4; ctx.lineJoin = 'round'; ctx.lineCap = 'round';
+    ctx.strokeStyle = rgba([70, 52, 40], 1, 1); ctx.stroke();
+    line(pt(P.PELVIS), pt(P.CHEST), 10, ink);
+    line(pt(P.CHEST), pt(P.NECK), 6, ink);
+    const head = pt(P.HEAD);
+    ctx.beginPath(); ctx.arc(head.x, head.y, Math.max(1, frame[F.HEAD_R]), 0, Math.PI * 2);
+    ctx.fillStyle = ink; ctx.fill();
+    drawLimb(2, [P.HIP, P.KNEE_N, P.FOOT_N], true);
+    if (frame[F.SPEAR] > 0.01) { ctx.globalAlpha = Math.min(1, frame[F.SPEAR]); drawSpear(); ctx.globalAlpha = 1; }
+    drawLimb(3, [P.SHOULDER, P.ELBOW_N, P.HAND_N], true);
+  }
+
+  function drawSkeleton() {
+    const bones = [[P.PELVIS, P.CHEST], [P.CHEST, P.NECK], [P.NECK, P.HEAD],
+      [P.HIP, P.KNEE_N], [P.KNEE_N, P.FOOT_N], [P.HIP, P.KNEE_F], [P.KNEE_F, P.FOOT_F],
+      [P.SHOULDER, P.ELBOW_N], [P.ELBOW_N, P.HAND_N], [P.SHOULDER, P.ELBOW_F], [P.ELBOW_F, P.HAND_F]];
+    for (const [a, b] of bones) line(pt(a), pt(b), 1.5, 'rgba(30,110,200,0.9)');
+    for (let i = 0; i < P.SPEAR_BUTT; i++) {
+      const p = pt(i);
+      ctx.beginPath(); ctx.arc(p.x, p.y, 3, 0, Math.PI * 2);
+      ctx.fillStyle = i === P.KNEE_N || i === P.KNEE_F || i === P.ELBOW_N || i === P.ELBOW_F
+        ? '#d0402a' : '#1e6ec8';
+      ctx.fill();
+    }
+  }
+
+  function drawScene() {
+    resize();
+    const dpr = canvas.width / Math.max(1, canvas.clientWidth);
+    const k = scale();
+    const viewW = canvas.clientWidth / k;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = '#f5f1e6';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (S.flash > 0 && S.mode === 'game') { // a bump: a short red tint that fades
+      ctx.fillStyle = `rgba(200,70,40,${(0.25 * S.flash / 0.35).toFixed(3)})`;
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+    }
+    // scene units: 440 tall; the figure's own ground and anchor are moved to ours
+    const ground = 0, ax = 0; // figure space: origin on the ground under the figure
+    ctx.setTransform(k * dpr, 0, 0, k * dpr, 0, 0);
+    ctx.translate(viewW * ANCHOR_AT - ax, GROUND_AT - ground);
+    const left = ax - viewW * ANCHOR_AT, right = left + viewW;
+
+    // ground: a line and soft dots scrolling at the reported ground speed
+    line({ x: left, y: ground }, { x: right, y: ground }, 1.5, 'rgba(60,50,40,0.35)');
+    const gap = 28, phase = (((left + S.groundScroll) % gap) + gap) % gap;
+    ctx.fillStyle = 'rgba(60,50,40,0.28)';
+    for (let x = left - phase; x < right + gap; x += gap) { // dot i sits at i·gap − scroll
+      ctx.beginPath(); ctx.arc(x, ground + 9, 2.2, 0, Math.PI * 2); ctx.fill();
+    }
+
+    if (S.mode === 'game') drawObjects(ground, ax);
+    drawFigure();
+    if (S.skeleton && S.mode === 'lab') drawSkeleton();
+
+    // HUD in scene units, top left
+    ctx.setTransform(k * dpr, 0, 0, k * dpr, 0, 0);
+    ctx.fillStyle = '#23201c';
+    ctx.font = '600 18px system-ui, sans-serif';
+    if (S.mode === 'game') {
+      ctx.fillText(`Score ${S.score}`, 16, 30);
+      ctx.font = '14px system-ui, sans-serif';
+      ctx.fillText(`best ${S.best} · bumps ${S.bumps}`, 16, 50);
+    } else {
+      const showing = MOTIONS[frame[F.MOTION] | 0] || '?';
+      ctx.fillText(`Motion lab: ${labelOf(showing)}`, 16, 30);
+    }
+    if (!running()) {
+      ctx.font = '14px system-ui, sans-serif';
+      ctx.fillText(S.userPaused ? 'paused (press Play)' : 'paused', 16, SCENE_H - 16);
+    }
+  }
+
+  function labelOf(m) {
+    return { idle: 'idle', walk: 'walk', run: 'run', throw: 'unarmed throw', jump: 'jump',
+      form: 'spear form', spear_run: 'spear run', locomote: 'locomotion' }[m] || m;
+  }
+
+  function drawObjects(ground, ax) {
+    for (const o of S.objects) {
+      const sx = ax + (o.x - S.distance);
+      const a = o.done ? Math.max(0, 1 - (o.fade || 0) / 0.6) : 1;
+      if (o.kind === 'rock') {
+        ctx.fillStyle = o.hit ? `rgba(181,69,43,${a})` : `rgba(110,100,88,${a})`;
+        ctx.beginPath();
+        ctx.moveTo(sx - o.w / 2, ground);
+        ctx.quadraticCurveTo(sx - o.w / 2, ground - o.h, sx, ground - o.h);
+        ctx.quadraticCurveTo(sx + o.w / 2, ground - o.h, sx + o.w / 2, ground);
+        ctx.closePath(); ctx.fill();
+      } else {
+        line({ x: sx, y: o.y - o.r }, { x: sx, y: ground - 500 }, 1.5, `rgba(120,95,60,${a})`); // hangs on a cord
+        const r = o.hit ? o.r * (1 + (o.fade || 0) * 2) : o.r;
+        ctx.beginPath(); ctx.arc(sx, o.y, r, 0, Math.PI * 2);
+        ctx.fillStyle = o.hit ? `rgba(230,180,60,${a * 0.8})` : `rgba(220,205,160,${a})`; ctx.fill();
+        ctx.lineWidth = 2.5; ctx.strokeStyle = `rgba(181,69,43,${a})`; ctx.stroke();
+        ctx.beginPath(); ctx.arc(sx, o.y, r * 0.4, 0, Math.PI * 2); ctx.stroke();
+      }
+    }
+  }
+
+  // ---- the loop ----------------------------------------------------------------------------------
+  let rafId = 0, lastT = 0;
+
+  function advance(dt) { // one figure step of dt seconds (already capped and scaled)
+    wasm.saw_update(dt);
+    bindFrame();
+    S.frames++;
+    let speed = frame[F.GROUND_SPEED];
+    if (S.mode === 'game') {
+      // A running jump keeps the run's momentum: the library's jump fades the locomotion (and
+      // with it the ground speed) out, so the game carries the last running speed through it.
+      if (MOTIONS[frame[F.MOTION] | 0] === 'jump') speed = Math.max(speed, S.runSpeed);
+      else S.runSpeed = speed;
+    }
+    S.worldSpeed = speed;
+    S.groundScroll += speed * dt;
+    if (S.mode === 'game') stepGame(dt, speed);
+    S.flash = Math.max(0, S.flash - dt);
+  }
+
+  function tick(t) {
+    rafId = 0;
+    if (!running()) { lastT = 0; redraw(); return; }
+    const dt = lastT ? Math.min(DT_CAP, Math.max(0, (t - lastT) / 1000)) : 1 / 60;
+    lastT = t;
+    advance(dt * (S.mode === 'lab' ? S.timeScale : 1));
+    drawScene();
+    rafId = requestAnimationFrame(tick);
+  }
+
+  function kick() { if (running() && !rafId) { lastT = 0; rafId = requestAnimationFrame(tick); } }
+  function redraw() { if (wasm) drawScene(); }
+
+  // ---- input -------------------------------------------------------------------------------------
+  window.addEventListener('keydown', e => {
+    if (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') return;
+    if (S.mode === 'game') {
+      if (e.code === 'Space' || e.key === 'ArrowUp') { jump(); e.preventDefault(); }
+      else if (e.key === 'f' || e.key === 'F' || e.key === 'ArrowRight') { thrust(); e.preventDefault(); }
+      else if (e.key === 'r' || e.key === 'R') resetGame();
+    }
+  });
+  document.getElementById('mode-game').addEventListener('click', () => setMode('game'));
+  document.getElementById('mode-lab').addEventListener('click', () => setMode('lab'));
+  document.getElementById('pause').addEventListener('click', () => setPaused(!S.userPaused));
+  for (const b of document.querySelectorAll('#lab button[data-motion]')) {
+    b.addEventListener('click', () => setLabMotion(b.dataset.motion));
+  }
+  document.getElementById('skeleton').addEventListener('change', e => {
+    S.skeleton = e.target.checked; if (!running()) redraw();
+  });
+  const speed = document.getElementById('speed'), speedOut = document.getElementById('speed-out');
+  speed.addEventListener('input', () => {
+    S.timeScale = Number(speed.value); speedOut.textContent = `${S.timeScale.toFixed(2)}×`;
+  });
+  // Buttons keep focus after a click; give the keys back to the game.
+  for (const b of document.querySelectorAll('button')) b.addEventListener('mouseup', () => b.blur());
+
+  document.addEventListener('visibilitychange', () => { S.hidden = document.hidden; kick(); });
+  if ('IntersectionObserver' in window) {
+    new IntersectionObserver(entries => {
+      for (const e of entries) S.offscreen = !e.isIntersecting;
+      kick();
+    }).observe(canvas);
+  }
+  if ('ResizeObserver' in window) new ResizeObserver(() => { if (!running()) redraw(); }).observe(canvas);
+
+  // ---- what tests (and the curious) can read -------------------------------------------------------
+  function state() {
+    if (!wasm) return { ready: false };
+    const joints = {};
+    for (const [name, i] of Object.entries(P)) if (i < P.POINTS && name !== 'POINTS') joints[name.toLowerCase()] = pt(i);
+    for (let i = 0; i < 4; i++) joints['hair' + i] = pt(P.HAIR0 + i);
+    return {
+      ready: true,
+      mode: S.mode,
+      motion: MOTIONS[frame[F.MOTION] | 0],
+      target: MOTIONS[frame[F.TARGET] | 0],
+      labMotion: S.labMotion,
+      rootY: frame[F.ROOT_Y],
+      groundY: 0,
+      anchorX: 0,
+      phase: frame[F.PHASE],
+      gait: frame[F.GAIT],
+      groundSpeed: frame[F.GROUND_SPEED],
+      worldSpeed: S.worldSpeed, // what the ground scrolls at (the game keeps it through a jump)
+      airborne: frame[F.AIRBORNE] > 0.5,
+      thrusting: frame[F.THRUST] > 0.5,
+      spear: frame[F.SPEAR],
+      spearTip: pt(P.SPEAR_TIP),
+      spearButt: pt(P.SPEAR_BUTT),
+      headRadius: frame[F.HEAD_R],
+      limbPoints: frame[F.LIMB_COUNT] | 0,
+      joints,
+      score: S.score, best: S.best, bumps: S.bumps, cleared: S.cleared, speared: S.speared,
+      lastEvent: S.lastEvent,
+      // rocks and targets, x relative to the figure (ahead > 0)
+      objects: S.objects.map(o => ({ id: o.x, kind: o.kind, x: o.x - S.distance, y: o.y,
+        done: o.done, hit: !!o.hit })),
+      frames: S.frames,
+      paused: !running(),
+      userPaused: S.userPaused, hidden: S.hidden, offscreen: S.offscreen,
+      reducedMotion: reduceMotion,
+      skeleton: S.skeleton, timeScale: S.timeScale,
+      scale: scale(),
+      canvasHeight: canvas.clientHeight,
+    };
+  }
+
+  window.stickanim = {
+    state,
+    setMode, setLabMotion, jump, thrust, setPaused,
+    /** Steps the figure by hand (tests): pauses the loop, then advances n frames of dt seconds. */
+    step(n = 1, dt = 1 / 60) {
+      setPaused(true);
+      for (let i = 0; i < n; i++) advance(Math.min(DT_CAP, dt));
+      redraw();
+      return state();
+    },
+  };
+
+  load().then(() => {
+    setMode('game');
+    redraw(); // reduced motion: this one frame stays on screen until Play
+    if (reduceMotion) setPaused(true);
+    statusEl.textContent = reduceMotion
+      ? 'Reduced motion is on: paused on one frame. Press Play to animate.'
+      : '';
+    document.documentElement.dataset.ready = '1';
+    kick();
+  }).catch(err => {
+    statusEl.textContent = 'Could not start the WebAssembly module: ' + err.message;
+    document.documentElement.dataset.ready = 'error';
+    console.error(err);
+  });
+})();
