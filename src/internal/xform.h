@@ -147,8 +147,21 @@ static inline sa_transform sai_transform_identity(void) {
 static inline bool sai_transform_finite(sa_transform t) {
     return sai_v3_finite(t.translation) && sai_quat_finite(t.rotation) && sai_v3_finite(t.scale);
 }
+/* NaN and infinity survive a sum, so one finite sum says all ten parts are finite (a sum that
+ * overflows merely takes the careful path). */
+static inline bool sai_transform_finite_fast(sa_transform t) {
+    const float sum = t.translation.x + t.translation.y + t.translation.z + t.rotation.x +
+                      t.rotation.y + t.rotation.z + t.rotation.w + t.scale.x + t.scale.y +
+                      t.scale.z;
+    return sai_finite(sum);
+}
 static inline sa_transform sai_transform_sanitize(sa_transform t) {
     sa_transform r;
+    if (sai_transform_finite_fast(t)) {
+        r = t;
+        r.rotation = sai_quat_normalize(t.rotation);
+        return r;
+    }
     r.translation =
         sai_v3(sai_finite_or(t.translation.x, 0.0f), sai_finite_or(t.translation.y, 0.0f),
                sai_finite_or(t.translation.z, 0.0f));
@@ -161,7 +174,7 @@ static inline sa_transform sai_transform_sanitize(sa_transform t) {
  * unchanged, bit for bit, so copies of poses stay exact; anything else is sanitized. */
 static inline sa_transform sai_transform_clean(sa_transform t) {
     const float n2 = sai_quat_dot(t.rotation, t.rotation);
-    if (sai_transform_finite(t) && n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f) return t;
+    if (n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f && sai_transform_finite_fast(t)) return t;
     return sai_transform_sanitize(t);
 }
 /* parent ∘ child for clean transforms with unit rotations; the product rotation is
