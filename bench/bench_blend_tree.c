@@ -1,6 +1,9 @@
 #include "bench.h"
 
 #include <stickanim/blend_tree.h>
+#include <stickanim/clip.h>
+#include <stickanim/pose.h>
+#include <stickanim/skeleton.h>
 
 #include <string.h>
 
@@ -13,6 +16,43 @@ typedef struct blend_inputs {
     float phase;
     sa_transform idle[20], clip[20], pose[20];
 } blend_inputs;
+
+/* A whole loco frame of a 20-joint character: the blend tree step, the idle, walk and run clips
+ * sampled, blended by the weights, the stride stretch, and local -> model. */
+enum { J = 20, IDLE_N = 60, WALK_N = 32, RUN_N = 21 };
+typedef struct loco_frame_inputs {
+    blend_inputs *in;
+    int32_t parents[J];
+    sa_transform rest[J];
+    sa_transform frames[(IDLE_N + WALK_N + RUN_N) * J];
+    sa_skeleton skeleton;
+    sa_clip idle, walk, run;
+    sa_transform sample[3][J], pose[J], model[J];
+    int32_t limbs[4];
+    float idle_time;
+} loco_frame_inputs;
+
+static void fill_frame(loco_frame_inputs *f, blend_inputs *in) {
+    f->in = in;
+    for (int j = 0; j < J; ++j) {
+        f->parents[j] = j == 0 ? SA_JOINT_NONE : (j < 5 ? j - 1 : (j % 4 == 1 ? 2 : j - 1));
+        f->rest[j] = sa_transform_make(sa_v3(0, 0.2f, 0), sa_quat_identity(), sa_v3(1, 1, 1));
+    }
+    for (int k = 0; k < (IDLE_N + WALK_N + RUN_N) * J; ++k) {
+        const sa_vec3 axis = sa_v3(bench_random(-1, 1), bench_random(-1, 1), bench_random(-1, 1));
+        f->frames[k] = f->rest[k % J];
+        f->frames[k].rotation = sa_quat_from_axis_angle(axis, bench_random(-0.8f, 0.8f));
+    }
+    sa_skeleton_init(&f->skeleton, f->parents, f->rest, NULL, J);
+    sa_clip_init(&f->idle, f->frames, IDLE_N, J, 0.0f, true);
+    sa_clip_init(&f->walk, f->frames + IDLE_N * J, WALK_N, J, 0.0f, true);
+    sa_clip_init(&f->run, f->frames + (IDLE_N + WALK_N) * J, RUN_N, J, 0.0f, true);
+    f->limbs[0] = 5;
+    f->limbs[1] = 9;
+    f->limbs[2] = 13;
+    f->limbs[3] = 17;
+    f->idle_time = 0.0f;
+}
 
 static void fill(blend_inputs *in) {
     /* Speeds over the whole range a character sees: standing, walking, blending, running. */
@@ -66,6 +106,37 @@ static void run_stretch(void *ctx, size_t i) {
         bench_sink(&in->pose[limbs[k]].rotation, sizeof(sa_quat));
 }
 
+static void run_loco_frame(void *ctx, size_t i) {
+    loco_frame_inputs *f = (loco_frame_inputs *)ctx;
+    blend_inputs *in = f->in;
+    const size_t k = i % CASES;
+    const sa_blend_tree_loco o =
+        sa_blend_tree_loco_step(&in->loco, &in->phase, in->speed[k], in->dt[k]);
+    f->idle_time += in->dt[k];
+    sa_clip_sample_time(&f->idle, f->idle_time, f->sample[0], J);
+    sa_clip_sample_phase(&f->walk, o.phase, f->sample[1], J);
+    sa_clip_sample_phase(&f->run, o.phase, f->sample[2], J);
+    const sa_pose_layer layers[3] = {
+        {f->sample[0], o.idle, NULL}, {f->sample[1], o.walk, NULL}, {f->sample[2], o.run, NULL}};
+    sa_pose_blend_job job;
+    job.layers = layers;
+    job.layer_count = 3;
+    job.rest = f->rest;
+    job.joint_count = J;
+    job.out = f->pose;
+    job.capacity = J;
+    sa_pose_blend_run(&job);
+    sa_blend_tree_stretch(f->sample[0], f->pose, J, f->limbs, 4, o.stretch);
+    sa_skeleton_local_to_model_job l2m;
+    l2m.skeleton = &f->skeleton;
+    l2m.local = f->pose;
+    l2m.root = NULL;
+    l2m.model = f->model;
+    l2m.capacity = J;
+    sa_skeleton_local_to_model_run(&l2m);
+    bench_sink(&f->model[J - 1], sizeof f->model[J - 1]);
+}
+
 void bench_blend_tree(void) {
     static blend_inputs in;
     fill(&in);
@@ -74,4 +145,8 @@ void bench_blend_tree(void) {
                  bench_run(run_space_step, &in, 200000));
     bench_report("sa_blend_tree_phase_advance", bench_run(run_phase_advance, &in, 200000));
     bench_report("sa_blend_tree_stretch (4 of 20 joints)", bench_run(run_stretch, &in, 200000));
+    static loco_frame_inputs frame;
+    fill_frame(&frame, &in);
+    bench_report("loco frame (20 joints: 3 clips, blend, l2m)",
+                 bench_run(run_loco_frame, &frame, 20000));
 }
