@@ -59,8 +59,7 @@
 extern "C" {
 #endif
 
-/** @brief The animation modes. Values are stable; they index ::sa_mode_machine_config::fade_rate.
- */
+/** @brief The animation modes; values are stable and index the config's fade_rate array. */
 typedef enum sa_mode {
     SA_MODE_LOCO = 0,    /**< On the ground: idle, walk, run mixed by speed (blend_tree.h). */
     SA_MODE_JUMP = 1,    /**< Taking off and rising. */
@@ -153,8 +152,7 @@ typedef struct sa_mode_machine_config {
      * (walking off a ledge); slower sinking is a step down and keeps the mode. Default 2.
      */
     float fall_speed;
-    /** Water does not override a jump younger than this (s): the jump out of water. Default 0.25.
-     */
+    /** Water does not override a jump younger than this (s): jumping out. Default 0.25. */
     float water_jump_time;
     /** Time scale of the get-up clips. Seed: 1.35. */
     float getup_time_scale;
@@ -186,8 +184,7 @@ typedef struct sa_mode_layer_extra {
     float time_scale;
 } sa_mode_layer_extra;
 
-/** @brief Number of per-layer extra slots: one more than the fade's layers, so one is always free.
- */
+/** @brief Per-layer extra slots: one more than the fade's layers, so one is always free. */
 #define SA_MODE_SLOTS (SA_FADE_MAX_LAYERS + 1)
 
 /**
@@ -220,13 +217,11 @@ typedef struct sa_mode_layer {
     sa_mode mode;     /**< The mode this layer shows. */
     float weight;     /**< Blend weight in [0, 1]; the layers' weights sum to 1. */
     float mode_time;  /**< Seconds since the layer was pushed (the seed's modeT), ≥ 0. */
-    float play_time;  /**< Clip time in seconds at the layer's time scale (negative going down a
-                         ladder). */
+    float play_time;  /**< Clip time (s) at the layer's time scale; negative down a ladder. */
     float time_scale; /**< The layer's clip speed (1; 1.35 for get-up; ±1 for climbing). */
 } sa_mode_layer;
 
-/** @brief The seed's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35×, see the fields.
- */
+/** @brief The seed's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35× (see fields). */
 SA_API sa_mode_machine_config sa_mode_machine_config_default(void);
 
 /** @brief An input with nothing happening: grounded, still, jump counter 0, belly up. */
