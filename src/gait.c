@@ -1,0 +1,212 @@
+#include <stickanim/gait.h>
+
+#include "internal/scalar.h"
+
+static sa_gait make_gait(float stride, float cadence, float duty, float step_height, float bob,
+                         float bob_shift, float lean) {
+    sa_gait g;
+    g.stride = stride;
+    g.cadence = cadence;
+    g.duty = duty;
+    g.step_height = step_height;
+    g.bob = bob;
+    g.bob_shift = bob_shift;
+    g.lean = lean;
+    return g;
+}
+
+/* The reasons for these numbers are in gait.h, next to the declarations. */
+sa_gait sa_gait_walk(void) { return make_gait(44.0f, 1.5f, 0.62f, 8.0f, 4.0f, 0.06f, 0.05f); }
+sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0.20f, 0.18f); }
+
+static float non_negative(float v) { return v > 0.0f ? v : 0.0f; }
+
+/* The one place the bad-input rules of gait.h live: every other function reads gaits through it. */
+static sa_gait sane_gait(const sa_gait *g, bool second) {
+    const sa_gait walk = sa_gait_walk();
+    if (!g) return second ? sa_gait_run() : walk;
+    sa_gait s;
+    s.stride = sai_finite_or(g->stride, walk.stride);
+    s.cadence = sai_finite_or(g->cadence, walk.cadence);
+    s.duty = sai_clamp(sai_finite_or(g->duty, walk.duty), SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX);
+    s.step_height = non_negative(sai_finite_or(g->step_height, walk.step_height));
+    s.bob = non_negative(sai_finite_or(g->bob, walk.bob));
+    s.bob_shift = sai_finite_or(g->bob_shift, walk.bob_shift);
+    s.lean = sai_finite_or(g->lean, walk.lean);
+    return s;
+}
+
+float sa_gait_wrap_phase(float phase) {
+    if (!sai_finite(phase)) return 0.0f;
+    const float w = phase - floorf(phase);
+    /* A tiny negative phase plus one rounds to 1.0f, which is the next cycle's 0. */
+    return w < 1.0f ? w : 0.0f;
+}
+
+float sa_gait_advance_phase(float phase, float cadence, float dt) {
+    const double p = (double)sa_gait_wrap_phase(phase);
+    const double step = (double)sai_finite_or(cadence, 0.0f) * (double)sai_finite_or(dt, 0.0f);
+    const double x = p + step;
+    const float w = (float)(x - floor(x));
+    return w < 1.0f ? w : 0.0f;
+}
+
+sa_foot sa_gait_sample(const sa_gait *g, float phase) {
+    const sa_gait s = sane_gait(g, false);
+    const float p = sa_gait_wrap_phase(phase);
+    const float half = 0.5f * s.stride;
+    sa_foot f;
+    if (p < s.duty) {
+        /* Linear in phase, so the foot moves at exactly stride * cadence / duty. */
+        f.x = half - s.stride * (p / s.duty);
+        f.lift = 0.0f;
+        f.planted = true;
+    } else {
+        const float u = (p - s.duty) / (1.0f - s.duty);
+        f.x = s.stride * sai_smooth(u) - half;
+        /* sin(pi u) = sin(pi (1 - u)); the shorter side keeps the float argument below pi, where
+         * sinf cannot dip below zero, and makes the arc exactly symmetric. */
+        const float m = u < 0.5f ? u : 1.0f - u;
+        f.lift = s.step_height * sinf(SA_PI * m);
+        f.planted = false;
+    }
+    return f;
+}
+
+float sa_gait_hip_offset(const sa_gait *g, float phase) {
+    const sa_gait s = sane_gait(g, false);
+    /* |sin(2 pi d)| has period 1/2; folding d into [0, 1/4] keeps the argument within [0, pi/2]. */
+    float d = sa_gait_wrap_phase(sa_gait_wrap_phase(phase) - sa_gait_wrap_phase(s.bob_shift));
+    d = d < 0.5f ? d : d - 0.5f;
+    d = d < 0.25f ? d : 0.5f - d;
+    return -s.bob * sinf(2.0f * SA_PI * d);
+}
+
+float sa_gait_ground_speed(const sa_gait *g) {
+    const sa_gait s = sane_gait(g, false);
+    return sai_narrow((double)s.stride * (double)s.cadence / (double)s.duty);
+}
+
+/* a·(1 − t) + b·t, rounded once: exact at both ends, and in double it cannot overflow. */
+static float mix_field(float a, float b, float t) {
+    return sai_narrow((double)a * (1.0 - (double)t) + (double)b * (double)t);
+}
+
+static sa_gait mix_sane(const sa_gait *a, const sa_gait *b, float t) {
+    sa_gait m;
+    m.stride = mix_field(a->stride, b->stride, t);
+    m.cadence = mix_field(a->cadence, b->cadence, t);
+    m.duty = sai_clamp(mix_field(a->duty, b->duty, t), SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX);
+    m.step_height = non_negative(mix_field(a->step_height, b->step_height, t));
+    m.bob = non_negative(mix_field(a->bob, b->bob, t));
+    m.bob_shift = mix_field(a->bob_shift, b->bob_shift, t);
+    m.lean = mix_field(a->lean, b->lean, t);
+    return m;
+}
+
+sa_gait sa_gait_mix(const sa_gait *a, const sa_gait *b, float t) {
+    const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
+    return mix_sane(&sa, &sb, sai_saturate(t));
+}
+
+/* Real roots of c2·t² + c1·t + c0 in the stable form (no cancellation when c2 is tiny). Returns
+ * how many were written; -1 when every t is a root. */
+static int solve_quadratic(double c2, double c1, double c0, double roots[2]) {
+    if (c2 == 0.0) {
+        if (c1 == 0.0) return c0 == 0.0 ? -1 : 0;
+        roots[0] = -c0 / c1;
+        return 1;
+    }
+    const double disc = c1 * c1 - 4.0 * c2 * c0;
+    if (disc < 0.0) return 0;
+    const double q = -0.5 * (c1 + (c1 < 0.0 ? -sqrt(disc) : sqrt(disc)));
+    if (q == 0.0) { /* c1 = 0 and c0 = 0: a double root at 0 */
+        roots[0] = 0.0;
+        return 1;
+    }
+    roots[0] = q / c2;
+    roots[1] = c0 / q;
+    return 2;
+}
+
+static double speed_error(const sa_gait *a, const sa_gait *b, float t, double speed) {
+    const sa_gait m = mix_sane(a, b, t);
+    return fabs((double)sa_gait_ground_speed(&m) - speed);
+}
+
+float sa_gait_mix_for_speed(const sa_gait *a, const sa_gait *b, float speed) {
+    if (speed != speed) return 0.0f;
+    const double v = (double)sai_clamp(speed, -FLT_MAX, FLT_MAX);
+    const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
+    /* speed(t) = s(t)·c(t) / d(t) with s, c, d linear in t and d > 0 on [0, 1]. */
+    const double s0 = (double)sa.stride, ds = (double)sb.stride - s0;
+    const double c0 = (double)sa.cadence, dc = (double)sb.cadence - c0;
+    const double d0 = (double)sa.duty, dd = (double)sb.duty - d0;
+    const double qa = ds * dc, qb = s0 * dc + c0 * ds, qc = s0 * c0; /* s·c = qa t² + qb t + qc */
+
+    double best = -1.0, roots[2];
+    const int n = solve_quadratic(qa, qb - v * dd, qc - v * d0, roots);
+    if (n < 0) best = 0.0;
+    /* A root a rounding error outside [0, 1] is the end itself. */
+    for (int i = 0; i < n; ++i) {
+        const double r = roots[i] < 0.0
+                             ? (roots[i] > -1e-9 ? 0.0 : -1.0)
+                             : (roots[i] > 1.0 && roots[i] < 1.0 + 1e-9 ? 1.0 : roots[i]);
+        if (r >= 0.0 && r <= 1.0 && (best < 0.0 || r < best)) best = r;
+    }
+
+    if (best < 0.0) {
+        /* Out of reach, so speed(t) − v has one sign on [0, 1]: the closest speed is the curve's
+         * maximum (v above it) or minimum (v below), at an end or where
+         * (s·c)'·d − (s·c)·d' = qa·dd·t² + 2·qa·d0·t + (qb·d0 − qc·dd) vanishes. Comparing speeds,
+         * not |speed − v|, stays exact when v is huge. */
+        double cand[4] = {0.0, 1.0, 0.0, 0.0};
+        int nc = 2;
+        double crit[2];
+        const int m = solve_quadratic(qa * dd, 2.0 * qa * d0, qb * d0 - qc * dd, crit);
+        for (int i = 0; i < m; ++i)
+            if (crit[i] > 0.0 && crit[i] < 1.0) cand[nc++] = crit[i];
+        const double side = v > qc / d0 ? 1.0 : -1.0;
+        double best_speed = 0.0;
+        for (int i = 0; i < nc; ++i) {
+            const double t = cand[i];
+            const double sp = side * (s0 + ds * t) * (c0 + dc * t) / (d0 + dd * t);
+            if (i == 0 || sp > best_speed) {
+                best = t;
+                best_speed = sp;
+            }
+        }
+    }
+
+    /* The double root rounded to float, then a walk over its float neighbours while one of them
+     * reproduces the speed better through the float mix the caller will actually run (rounding in
+     * the mix makes the float curve a little rough, so the nearest float is not always best). */
+    float t = sai_saturate((float)best);
+    double err = speed_error(&sa, &sb, t, v);
+    for (int step = 0; step < 8; ++step) {
+        const float lo = nextafterf(t, 0.0f), hi = nextafterf(t, 1.0f);
+        const double err_lo = speed_error(&sa, &sb, lo, v), err_hi = speed_error(&sa, &sb, hi, v);
+        if (err_lo < err && err_lo <= err_hi) {
+            t = lo;
+            err = err_lo;
+        } else if (err_hi < err) {
+            t = hi;
+            err = err_hi;
+        } else {
+            break;
+        }
+    }
+    return t;
+}
+
+sa_status sa_gait_validate(const sa_gait *g) {
+    if (!g) return SA_ERR_NULL;
+    if (!sai_finite(g->stride) || !sai_finite(g->cadence) || !sai_finite(g->duty) ||
+        !sai_finite(g->step_height) || !sai_finite(g->bob) || !sai_finite(g->bob_shift) ||
+        !sai_finite(g->lean))
+        return SA_ERR_NOT_FINITE;
+    if (!(g->duty >= SA_GAIT_DUTY_MIN && g->duty <= SA_GAIT_DUTY_MAX) || g->step_height < 0.0f ||
+        g->bob < 0.0f)
+        return SA_ERR_RANGE;
+    return SA_OK;
+}
