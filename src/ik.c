@@ -57,7 +57,8 @@ static sa_vec2 middle_joint(sa_vec2 root, aim a, double l1, double l2, float ben
 
 sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float bend) {
     root = sane_point(root);
-    return middle_joint(root, aim_at(root, target), sane_length(len1), sane_length(len2), bend);
+    return middle_joint(root, aim_at(root, target), (double)sane_length(len1),
+                        (double)sane_length(len2), bend);
 }
 
 sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin) {
@@ -76,7 +77,7 @@ sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upp
     shoulder = sane_point(shoulder);
     const float a = sai_finite_or(upper_angle, 0.0f);
     const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
-    const double l1 = sane_length(upper_len), l2 = sane_length(fore_len);
+    const double l1 = (double)sane_length(upper_len), l2 = (double)sane_length(fore_len);
     /* The seed's convention: angle 0 hangs down (+y), positive swings forward (+x). */
     const double ex = (double)shoulder.x + (double)sinf(a) * l1;
     const double ey = (double)shoulder.y + (double)cosf(a) * l1;
@@ -138,9 +139,9 @@ sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float l
                                const sa_ik_options *options) {
     const sa_ik_options o = options ? *options : sa_ik_options_default();
     root = sane_point(root);
-    double l1 = sane_length(len1), l2 = sane_length(len2);
+    double l1 = (double)sane_length(len1), l2 = (double)sane_length(len2);
     const double reach = l1 + l2;
-    const double softness = clamp_d(sai_finite_or(o.softness, 0.0f), 0.0, reach);
+    const double softness = clamp_d((double)sai_finite_or(o.softness, 0.0f), 0.0, reach);
     const double max_stretch =
         sai_finite(o.max_stretch) && o.max_stretch > 1.0f ? (double)o.max_stretch : 1.0;
     const float weight = sai_finite(o.weight) ? sai_saturate(o.weight) : 1.0f;
@@ -163,8 +164,8 @@ sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float l
     if (weight < 1.0f) {
         const double fk1 = bone_angle(root, o.fk_joint);
         const double fk2 = sai_v2_finite(o.fk_joint) ? bone_angle(o.fk_joint, o.fk_end) : fk1;
-        const double t1 = blend_angle(fk1, bone_angle(root, r.joint), weight);
-        const double t2 = blend_angle(fk2, bone_angle(r.joint, r.end), weight);
+        const double t1 = blend_angle(fk1, bone_angle(root, r.joint), (double)weight);
+        const double t2 = blend_angle(fk2, bone_angle(r.joint, r.end), (double)weight);
         r.joint = along(root, t1, l1);
         r.end = along(r.joint, t2, l2);
     }
@@ -202,7 +203,7 @@ static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
 
 sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, sa_vec3 pole) {
     const dvec3 r = d3_from(root);
-    const double l1 = sane_length(len1), l2 = sane_length(len2);
+    const double l1 = (double)sane_length(len1), l2 = (double)sane_length(len2);
     dvec3 u = d3(0.0, -1.0, 0.0);
     double d = (double)FLT_MAX;
     if (v3_finite(target)) {
