@@ -127,8 +127,12 @@ SA_API sa_status sa_clip_sample_time(const sa_clip *clip, float time, sa_transfo
 
 /**
  * @brief Samples the clip at @p phase (time / duration) into a pose, as sa_clip_sample_time().
+ * @param clip     A valid clip.
  * @param phase Looping: any value, wrapped into [0, 1). One-shot: clamped to [0, 1]. NaN or
  *              infinite gives 0.
+ * @param out      Output pose: joint_count transforms.
+ * @param capacity Number of transforms @p out can hold, ≥ joint_count.
+ * @return As sa_clip_sample_time().
  */
 SA_API sa_status sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transform *out,
                                       size_t capacity);

@@ -210,6 +210,8 @@ SA_API float sa_quat_angle_between(sa_quat a, sa_quat b);
  * @p b is negated first when dot(a, b) < 0 (hemisphere correction), then a + (b − a)·t is
  * normalised. Cheap and exact at the ends, but the angular speed is not constant; use it for
  * small angles (neighbouring frames, blending similar poses).
+ * @param a First rotation (normalised here).
+ * @param b Second rotation (normalised here; its sign does not matter).
  * @param t Factor; 0 gives a, 1 gives b (or −b), values outside [0, 1] extrapolate. Clamped to
  *          [−1e6, 1e6]; NaN or infinite gives 0.
  * @return A unit quaternion, always.
@@ -222,6 +224,8 @@ SA_API sa_quat sa_quat_nlerp(sa_quat a, sa_quat b, float t);
  * keeps turning past @p b along the same arc: the blend tree's stride stretch uses this to swing
  * a thigh further than the clip does; a negative factor goes back past @p a. Falls back to
  * sa_quat_nlerp() when the rotations are nearly equal (where both agree to float precision).
+ * @param a First rotation (normalised here).
+ * @param b Second rotation (normalised here; its sign does not matter).
  * @param t Factor; 0 gives a, 1 gives b, 1.2 goes 20% of the a→b angle past b. Clamped to
  *          [−1e6, 1e6]; NaN or infinite gives 0.
  * @return A unit quaternion, always.

@@ -34,7 +34,7 @@ typedef struct sa_pose_layer {
     /** @brief Weight of the layer, ≥ 0; weights need not sum to 1 (the blend renormalises).
      *         Negative, NaN or infinite weights count as 0. */
     float weight;
-    /** @brief Optional per-joint weights (joint_count floats) multiplying @ref weight: 1 where
+    /** @brief Optional per-joint weights (joint_count floats) multiplying `weight`: 1 where
      *         the layer counts fully, 0 where it does not count at all (an upper-body layer has 1
      *         on the spine and everything above it). Clamped to [0, 1]; NaN counts as 0. NULL
      *         means 1 for every joint. */
@@ -48,7 +48,7 @@ typedef struct sa_pose_layer {
  * translation and scale are Σ w_i·x_i / W; the rotation is the normalised Σ w_i·q_i after each
  * q_i is turned into the hemisphere of the heaviest layer's rotation at that joint (the first of
  * the heaviest on a tie). A joint where a single layer counts gets that layer's transform
- * unchanged. Where W = 0 (all weights zero, negative or NaN there), the joint gets @ref rest when
+ * unchanged. Where W = 0 (all weights zero, negative or NaN there), the joint gets `rest` when
  * given, else the first layer's transform: a blend never leaves a joint unset.
  *
  * Masked blends are layers with joint_weights: an upper-body layer (weight 1, joint weights 1 on
@@ -65,9 +65,9 @@ typedef struct sa_pose_blend_job {
     const sa_transform *rest;
     /** @brief Number of joints in every pose, 1 … ::SA_POSE_MAX_JOINTS. */
     size_t joint_count;
-    /** @brief Output pose (required); may be one of the layers' poses or @ref rest. */
+    /** @brief Output pose (required); may be one of the layers' poses or `rest`. */
     sa_transform *out;
-    /** @brief Number of transforms @ref out can hold; at least joint_count. */
+    /** @brief Number of transforms `out` can hold; at least joint_count. */
     size_t capacity;
 } sa_pose_blend_job;
 

@@ -111,7 +111,7 @@ SA_API sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const s
 
 /**
  * @brief The local → model job: model[i] = model[parent(i)] ∘ local[i] for every joint, with
- *        the root joints placed by @ref root (ozz's LocalToModelJob).
+ *        the root joints placed by `root` (ozz's LocalToModelJob).
  *
  * Set the fields, then call sa_skeleton_local_to_model_run() (which validates first). The job
  * holds no state: one job per character, run from any thread.
@@ -125,9 +125,9 @@ typedef struct sa_skeleton_local_to_model_job {
      *         means the identity. */
     const sa_transform *root;
     /** @brief Output: joint_count model transforms (required). May be the same array as
-     *         @ref local: the job then converts the pose in place. */
+     *         `local`: the job then converts the pose in place. */
     sa_transform *model;
-    /** @brief Number of transforms @ref model can hold; at least joint_count. */
+    /** @brief Number of transforms `model` can hold; at least joint_count. */
     size_t capacity;
 } sa_skeleton_local_to_model_job;
 
