@@ -150,6 +150,20 @@ try {
   check(s.score === s.cleared + 3 * s.speared, 'the score counts them', `score ${s.score}`);
   if (!shot) await page.screenshot({ path: path.join(args.out, 'web_spear_run.png') });
 
+  // A 250 ms hitch (the main thread busy) still advances the figure by at most 33 ms.
+  const hitch = await page.evaluate(async () => {
+    await new Promise(r => requestAnimationFrame(r));
+    const t = performance.now();
+    while (performance.now() - t < 250) { /* busy */ }
+    const dts = [];
+    for (let i = 0; i < 3; i++) {
+      await new Promise(r => requestAnimationFrame(r));
+      dts.push(window.stickanim.state().dt);
+    }
+    return Math.max(...dts);
+  });
+  check(hitch > 0 && hitch <= 0.0331, 'dt is capped at 33 ms after a hitch', `largest step ${(hitch * 1000).toFixed(1)} ms`);
+
   // The scene keeps 440 units of height at another size.
   await page.setViewportSize({ width: 480, height: 420 });
   await page.waitForTimeout(200);
@@ -250,6 +264,23 @@ try {
   await page.waitForTimeout(400);
   const on = await state(page);
   check(!on.offscreen && on.frames > off2.frames, 'resumes when the canvas is back', `frames ${off2.frames} -> ${on.frames}`);
+  // ---- pauses while the tab is hidden (headless Chromium never hides a tab: fake the signal) --
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const hid1 = await state(page);
+  await page.waitForTimeout(300);
+  const hid2 = await state(page);
+  check(hid1.hidden && hid2.frames === hid1.frames, 'pauses while the tab is hidden',
+    `frames ${hid1.frames} -> ${hid2.frames}`);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForTimeout(300);
+  const vis = await state(page);
+  check(!vis.hidden && vis.frames > hid2.frames, 'resumes when the tab is shown', `frames ${hid2.frames} -> ${vis.frames}`);
   check(errors.length === 0, 'no errors in the page (file://)', errors.join('; '));
   await context.close();
 

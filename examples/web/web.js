@@ -419,6 +419,7 @@
       groundY: 0,
       anchorX: 0,
       phase: frame[F.PHASE],
+      dt: frame[F.DT], // the last step, seconds (capped at 33 ms)
       gait: frame[F.GAIT],
       groundSpeed: frame[F.GROUND_SPEED],
       worldSpeed: S.worldSpeed, // what the ground scrolls at (the game keeps it through a jump)
