@@ -51,14 +51,16 @@ sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
             job->out[j] = sai_transform_clean(layers[best_i].pose[j]);
             continue;
         }
-        const sa_quat ref = sai_quat_normalize(layers[best_i].pose[j].rotation);
+        /* Only the sign of dot(q, ref) matters, so the reference needs no normalising. */
+        const sa_quat ref0 = layers[best_i].pose[j].rotation;
+        const sa_quat ref = sai_quat_finite(ref0) ? ref0 : sai_quat_identity();
         sa_vec3 t = sai_v3(0.0f, 0.0f, 0.0f), s = sai_v3(0.0f, 0.0f, 0.0f);
         sa_quat q = sai_quat(0.0f, 0.0f, 0.0f, 0.0f);
         const float inv_total = 1.0f / total;
         for (size_t i = 0; i < nl; ++i) {
             const float w = layer_weight(&layers[i], j);
             if (!(w > 0.0f)) continue;
-            const sa_transform x = sai_transform_sanitize(layers[i].pose[j]);
+            const sa_transform x = sai_transform_clean(layers[i].pose[j]);
             const float f = w * inv_total;
             t = sai_v3_add(t, sai_v3_scale(x.translation, f));
             s = sai_v3_add(s, sai_v3_scale(x.scale, f));
@@ -75,7 +77,7 @@ sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
 static sa_transform lerp_joint(sa_transform a, sa_transform b, float t) {
     if (t == 0.0f) return sai_transform_clean(a);
     if (t == 1.0f) return sai_transform_clean(b);
-    const sa_transform x = sai_transform_sanitize(a), y = sai_transform_sanitize(b);
+    const sa_transform x = sai_transform_clean(a), y = sai_transform_clean(b);
     return sai_transform(sai_v3_lerp(x.translation, y.translation, t),
                          sai_quat_slerp_unit(x.rotation, y.rotation, t),
                          sai_v3_lerp(x.scale, y.scale, t));
@@ -117,7 +119,7 @@ void sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joi
                         sa_transform *out) {
     if (!a || !b || !out) return;
     for (size_t j = 0; j < joint_count; ++j) {
-        const sa_transform x = sai_transform_sanitize(a[j]), y = sai_transform_sanitize(b[j]);
+        const sa_transform x = sai_transform_clean(a[j]), y = sai_transform_clean(b[j]);
         sa_quat r =
             sai_quat_normalize(sai_quat_mul_raw(x.rotation, sai_quat_conjugate(y.rotation)));
         if (r.w < 0.0f) r = sai_quat_neg(r); /* the short way round */
@@ -139,8 +141,7 @@ void sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, 
             out[j] = sai_transform_clean(base[j]);
             continue;
         }
-        const sa_transform x = sai_transform_sanitize(base[j]),
-                           o = sai_transform_sanitize(offset[j]);
+        const sa_transform x = sai_transform_clean(base[j]), o = sai_transform_clean(offset[j]);
         const sa_quat r = sai_quat_slerp_unit(sai_quat_identity(), o.rotation, k);
         out[j] = sai_transform(sai_v3_add(x.translation, sai_v3_scale(o.translation, k)),
                                sai_quat_normalize(sai_quat_mul_raw(r, x.rotation)),

@@ -76,9 +76,9 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
     size_t depth = 0;
     for (int32_t j = joint; j != SA_JOINT_NONE; j = skeleton->parents[j])
         chain[depth++] = j;
-    sa_transform m = sai_transform_sanitize(local[chain[depth - 1]]);
+    sa_transform m = sai_transform_clean(local[chain[depth - 1]]);
     for (size_t k = depth - 1; k-- > 0;) {
-        m = sai_transform_mul_unit(m, sai_transform_sanitize(local[chain[k]]));
+        m = sai_transform_mul_unit(m, sai_transform_clean(local[chain[k]]));
     }
     return m;
 }
@@ -97,7 +97,7 @@ sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *j
     const sa_skeleton *sk = job->skeleton;
     const int32_t *parents = sk->parents;
     const sa_transform root =
-        job->root ? sai_transform_sanitize(*job->root) : sai_transform_identity();
+        job->root ? sai_transform_clean(*job->root) : sai_transform_identity();
     const bool root_is_identity = job->root == NULL;
     const sa_transform *local = job->local;
     sa_transform *model = job->model;
@@ -105,7 +105,7 @@ sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *j
     /* In place works too: local[i] is read before model[i] is written, and model[parent] is
      * already in model space when a child reads it. */
     for (size_t i = 0; i < n; ++i) {
-        const sa_transform l = sai_transform_sanitize(local[i]);
+        const sa_transform l = sai_transform_clean(local[i]);
         const int32_t p = parents[i];
         if (p == SA_JOINT_NONE) {
             model[i] = root_is_identity ? l : sai_transform_mul_unit(root, l);
