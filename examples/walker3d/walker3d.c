@@ -1,9 +1,9 @@
-/* A small procedural 3D walker: a 19-joint skeleton whose idle, walk, run, jump, fall, land and
- * sit clips are generated in code at 30 poses a second, driven through the speed blend tree and
- * the mode machine over a scripted run (stand, accelerate, run, jump, land, slow down, stop),
- * with footstep events printed as they fire. It writes an SVG: a chronophotograph strip of the
- * whole run (every few frames, coloured by mode), the footprints where steps fired, and the
- * figure itself animated on top.
+/* A small procedural 3D walker: a 19-joint skeleton whose idle, walk, run, jump, fall, land, sit
+ * and get-up clips are generated in code at 30 poses a second, driven through the speed blend
+ * tree and the mode machine over a scripted run (stand, accelerate, run, jump, land, slow down,
+ * stop, get knocked over, get up), with footstep events printed as they fire. It writes an SVG: a
+ * chronophotograph strip of the whole run (every few frames, coloured by mode), the footprints
+ * where steps fired, and the figure itself animated on top.
  *
  * usage: stickanim_walker3d [out.svg]        (default walker3d.svg) */
 #include <math.h>
@@ -157,7 +157,7 @@ static void gait_pose(const sa_transform *rest, const gait *g, float p, sa_trans
     place_arm(pose, J_UPPERARM_R, g->arm_swing * thigh_angle[0], g->elbow);
 }
 
-enum { IDLE_FRAMES = 60, JUMP_FRAMES = 12, FALL_FRAMES = 24, LAND_FRAMES = 15 };
+enum { IDLE_FRAMES = 60, JUMP_FRAMES = 12, FALL_FRAMES = 24, LAND_FRAMES = 15, GETUP_FRAMES = 46 };
 
 typedef struct clips {
     sa_transform idle[IDLE_FRAMES * JOINTS];
@@ -167,7 +167,9 @@ typedef struct clips {
     sa_transform fall[FALL_FRAMES * JOINTS];
     sa_transform land[LAND_FRAMES * JOINTS];
     sa_transform sit[JOINTS];
-    sa_clip c_idle, c_walk, c_run, c_jump, c_fall, c_land, c_sit;
+    sa_transform getup[GETUP_FRAMES * JOINTS];
+    sa_transform lying[JOINTS]; /* where the stand-in ragdoll comes to rest: on its back */
+    sa_clip c_idle, c_walk, c_run, c_jump, c_fall, c_land, c_sit, c_getup;
     sa_touchdown walk_marks[8], run_marks[8];
 } clips;
 
@@ -252,13 +254,70 @@ static int build_clips(clips *c, const sa_transform *rest, const sa_skeleton *sk
         place_arm(p, J_UPPERARM_L, -0.7f, 0.1f);
         place_arm(p, J_UPPERARM_R, -0.7f, 0.1f);
     }
+    /* Lying on the back: the pelvis turned a quarter turn back, so the legs point forward (+x)
+     * and the head lies behind; limbs a little askew, as a ragdoll leaves them. */
+    {
+        sa_transform *p = c->lying;
+        memcpy(p, rest, sizeof(sa_transform) * JOINTS);
+        p[J_PELVIS].translation.y = 0.1f;
+        turn(p, J_PELVIS, 0.5f * SA_PI);
+        turn(p, J_NECK, 0.3f);
+        turn(p, J_THIGH_L, 0.25f);
+        turn(p, J_SHIN_L, -0.5f);
+        turn(p, J_THIGH_R, -0.1f);
+        turn(p, J_FOOT_L, -0.8f);
+        turn(p, J_FOOT_R, -1.1f);
+        place_arm(p, J_UPPERARM_L, -0.5f, 0.4f);
+        place_arm(p, J_UPPERARM_R, 0.4f, 0.9f);
+    }
+    /* Get up from the back (one-shot, 1.5 s at its own pace; the machine plays it 1.35x): sit
+     * up, pull the feet in, push up into a crouch, stand. Key poses eased into one another. */
+    {
+        static sa_transform key[4][JOINTS];
+        memcpy(key[0], c->lying, sizeof key[0]);
+        sa_transform *k1 = key[1], *k2 = key[2];
+        memcpy(k1, rest, sizeof key[1]);
+        /* Sitting up, knees raised, feet flat on the ground in front, leaning back on the hands. */
+        k1[J_PELVIS].translation.y = 0.15f;
+        turn(k1, J_SPINE, 0.35f);
+        turn(k1, J_CHEST, 0.15f);
+        turn(k1, J_NECK, -0.3f);
+        turn(k1, J_THIGH_L, 2.3f);
+        turn(k1, J_SHIN_L, -1.58f);
+        turn(k1, J_FOOT_L, -0.72f);
+        turn(k1, J_THIGH_R, 2.0f);
+        turn(k1, J_SHIN_R, -1.2f);
+        turn(k1, J_FOOT_R, -0.8f);
+        place_arm(k1, J_UPPERARM_L, -0.9f, 0.0f);
+        place_arm(k1, J_UPPERARM_R, -0.8f, 0.1f);
+        memcpy(k2, rest, sizeof key[2]);
+        k2[J_PELVIS].translation.y = 0.55f;
+        turn(k2, J_SPINE, -0.5f);
+        turn(k2, J_CHEST, -0.3f);
+        turn(k2, J_NECK, 0.5f);
+        place_leg(k2, J_THIGH_L, 0.55f, 0.25f, ANKLE, 0.0f);
+        place_leg(k2, J_THIGH_R, 0.55f, 0.12f, ANKLE, 0.0f);
+        place_arm(k2, J_UPPERARM_L, 0.8f, 0.4f);
+        place_arm(k2, J_UPPERARM_R, 0.6f, 0.5f);
+        memcpy(key[3], c->idle, sizeof key[3]);
+        static const float at[4] = {0.0f, 0.3f, 0.65f, 1.0f};
+        for (size_t f = 0; f < GETUP_FRAMES; ++f) {
+            const float u = (float)f / (float)(GETUP_FRAMES - 1);
+            int s = 0;
+            while (s < 2 && u > at[s + 1])
+                ++s;
+            const float v = smooth01((u - at[s]) / (at[s + 1] - at[s]));
+            sa_pose_lerp(key[s], key[s + 1], v, JOINTS, &c->getup[f * JOINTS]);
+        }
+    }
     if (sa_clip_init(&c->c_idle, c->idle, IDLE_FRAMES, JOINTS, 0.0f, true) != SA_OK ||
         sa_clip_init(&c->c_walk, c->walk, nw, JOINTS, 0.0f, true) != SA_OK ||
         sa_clip_init(&c->c_run, c->run, nr, JOINTS, 0.0f, true) != SA_OK ||
         sa_clip_init(&c->c_jump, c->jump, JUMP_FRAMES, JOINTS, 0.0f, false) != SA_OK ||
         sa_clip_init(&c->c_fall, c->fall, FALL_FRAMES, JOINTS, 0.0f, true) != SA_OK ||
         sa_clip_init(&c->c_land, c->land, LAND_FRAMES, JOINTS, 0.0f, false) != SA_OK ||
-        sa_clip_init(&c->c_sit, c->sit, 1, JOINTS, 0.0f, false) != SA_OK)
+        sa_clip_init(&c->c_sit, c->sit, 1, JOINTS, 0.0f, false) != SA_OK ||
+        sa_clip_init(&c->c_getup, c->getup, GETUP_FRAMES, JOINTS, 0.0f, false) != SA_OK)
         return 1;
     /* Touchdown markers measured from the clips themselves: where each ankle comes down. */
     const int32_t feet[2] = {J_FOOT_L, J_FOOT_R};
@@ -274,18 +333,19 @@ static int build_clips(clips *c, const sa_transform *rest, const sa_skeleton *sk
 
 /* ---- the scripted body -------------------------------------------------------------------- */
 
-enum { FPS = 30, FRAMES = 7 * FPS + 15 };
+enum { FPS = 30, FRAMES = 10 * FPS + 15 };
 static const float DT = 1.0f / (float)FPS, GRAVITY = 9.81f, JUMP_AT = 3.9f, JUMP_UP = 4.2f;
+static const float KNOCK_AT = 7.4f, KNOCK_FOR = 1.1f;
 
 typedef struct body {
     float x, y, vy, speed;
     int32_t jumps;
-    bool grounded;
+    bool grounded, knocked;
     float landing_speed;
 } body;
 
 /* Wanted speed over time: stand, accelerate through walk into run, run, keep running over the
- * jump, slow down, stop. */
+ * jump, slow down, stop. Then something knocks the body over, and it gets up again. */
 static float wanted_speed(float t) {
     if (t < 0.6f) return 0.0f;
     if (t < 3.0f) return 3.3f * smooth01((t - 0.6f) / 2.4f);
@@ -301,6 +361,7 @@ static void body_step(body *b, float t) {
         b->vy = JUMP_UP;
         b->grounded = false;
     }
+    b->knocked = t >= KNOCK_AT && t < KNOCK_AT + KNOCK_FOR;
     b->speed = wanted_speed(t);
     b->x += b->speed * DT;
     if (!b->grounded) {
@@ -372,6 +433,10 @@ static const char *mode_colour(sa_mode m) {
         return "#00798c";
     case SA_MODE_SIT:
         return "#8f2d56";
+    case SA_MODE_RAGDOLL:
+        return "#7a7a7a";
+    case SA_MODE_GETUP:
+        return "#2a9d8f";
     default:
         return "#555";
     }
@@ -421,8 +486,9 @@ static int write_svg(const char *path, const frame_record *frames, int count,
     if (!out) return 1;
     float max_x = 0.0f;
     for (int i = 0; i < count; ++i)
-        if (frames[i].joint[J_PELVIS].x > max_x) max_x = frames[i].joint[J_PELVIS].x;
-    const int width = (int)(project(sa_v3(max_x + 1.0f, 0.0f, -0.5f)).x + 40.0f);
+        for (int j = 0; j < JOINTS; ++j)
+            if (frames[i].joint[j].x > max_x) max_x = frames[i].joint[j].x;
+    const int width = (int)(project(sa_v3(max_x + 0.5f, 0.0f, -0.5f)).x + 40.0f);
     const int height = 400;
     fprintf(out,
             "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' viewBox='0 0 %d %d' "
@@ -473,14 +539,15 @@ static int write_svg(const char *path, const frame_record *frames, int count,
         fprintf(out, "<text x='12' y='24' fill='%s'>t %.2f s   %s</text></g>\n",
                 mode_colour(frames[i].mode), (double)i / FPS, sa_mode_name(frames[i].mode));
     }
+    static const sa_mode legend[] = {SA_MODE_LOCO, SA_MODE_JUMP,    SA_MODE_FALL,
+                                     SA_MODE_LAND, SA_MODE_RAGDOLL, SA_MODE_GETUP};
+    for (size_t m = 0; m < sizeof legend / sizeof legend[0]; ++m)
+        fprintf(out, "<text x='%d' y='%d' fill='%s'>%s</text>", 12 + 62 * (int)m, height - 12,
+                mode_colour(legend[m]), sa_mode_name(legend[m]));
     fprintf(out,
-            "<text x='12' y='%d' fill='#555'>loco</text><text x='52' y='%d' "
-            "fill='%s'>jump</text><text x='92' y='%d' fill='%s'>fall</text><text x='128' "
-            "y='%d' fill='%s'>land</text><text x='170' y='%d' fill='#6a4c93'>left step</text>"
-            "<text x='240' y='%d' fill='#1982c4'>right step</text>\n</svg>\n",
-            height - 12, height - 12, mode_colour(SA_MODE_JUMP), height - 12,
-            mode_colour(SA_MODE_FALL), height - 12, mode_colour(SA_MODE_LAND), height - 12,
-            height - 12);
+            "<text x='400' y='%d' fill='#6a4c93'>left step</text><text x='470' y='%d' "
+            "fill='#1982c4'>right step</text>\n</svg>\n",
+            height - 12, height - 12);
     return fclose(out) == 0 ? 0 : 1;
 }
 
@@ -498,6 +565,7 @@ typedef struct walker {
     sa_transform layer_pose[SA_FADE_MAX_LAYERS][JOINTS];
     sa_transform scratch[3][JOINTS];
     sa_transform pose[JOINTS], model[JOINTS];
+    sa_transform knock_pose[JOINTS], ragdoll_pose[JOINTS];
 } walker;
 
 static walker w; /* big enough to keep off the stack */
@@ -532,8 +600,10 @@ static const sa_clip *clip_for(const walker *k, sa_mode m) {
         return &k->clips.c_land;
     case SA_MODE_SIT:
         return &k->clips.c_sit;
+    case SA_MODE_GETUP:
+        return &k->clips.c_getup; /* one clip: this body always lands on its back */
     default:
-        return &k->clips.c_idle; /* swim, climb, ragdoll, get-up: not in this script */
+        return &k->clips.c_idle; /* swim and climb are not in this script */
     }
 }
 
@@ -568,7 +638,8 @@ int main(int argc, char **argv) {
     static frame_record frames[FRAMES];
     static step_record steps[256];
     int step_count = 0;
-    body b = {0.0f, 0.0f, 0.0f, 0.0f, 0, true, 0.0f};
+    body b = {0.0f, 0.0f, 0.0f, 0.0f, 0, true, false, 0.0f};
+    float ragdoll_time = 0.0f;
     sa_mode shown = SA_MODE_LOCO;
     for (int i = 0; i < FRAMES; ++i) {
         const float t = (float)i * DT;
@@ -581,7 +652,16 @@ int main(int argc, char **argv) {
         in.landing_speed = b.landing_speed;
         in.speed = b.speed;
         in.jump_count = b.jumps;
+        in.knocked_down = b.knocked;
+        /* Belly direction, read when the ragdoll is released: it picks the get-up clip. */
+        in.pelvis_forward = sa_quat_rotate(k->model[J_PELVIS].rotation, sa_v3(1.0f, 0.0f, 0.0f));
         const sa_mode mode = sa_mode_machine_update(&k->machine, &in, DT);
+        if (mode == SA_MODE_RAGDOLL && shown != SA_MODE_RAGDOLL) {
+            memcpy(k->knock_pose, k->pose, sizeof k->knock_pose); /* the pose it was hit in */
+            ragdoll_time = 0.0f;
+        }
+        if (mode == SA_MODE_GETUP && shown == SA_MODE_RAGDOLL) /* remember where it lies */
+            memcpy(k->ragdoll_pose, k->pose, sizeof k->ragdoll_pose);
         if (mode != shown) {
             printf("%5.2f s  mode %s -> %s (speed %.2f)\n", (double)t, sa_mode_name(shown),
                    sa_mode_name(mode), (double)b.speed);
@@ -595,6 +675,7 @@ int main(int argc, char **argv) {
         const sa_blend_tree_loco lb =
             sa_blend_tree_loco_step(&k->loco, &k->phase, ground_speed, DT);
         k->idle_time += DT;
+        ragdoll_time += DT;
 
         /* Footsteps, right after the animation step: the touchdown markers the shared phase
          * passed, from the walk and run clips by their weights (only one of them fires). */
@@ -632,10 +713,19 @@ int main(int argc, char **argv) {
         sa_pose_layer layers[SA_FADE_MAX_LAYERS];
         for (int32_t l = 0; l < layer_count; ++l) {
             const sa_mode_layer ml = sa_mode_machine_layer(&k->machine, l);
-            if (ml.mode == SA_MODE_LOCO)
+            if (ml.mode == SA_MODE_LOCO) {
                 loco_pose(k, &lb, k->layer_pose[l]);
-            else
+            } else if (ml.mode == SA_MODE_RAGDOLL) {
+                /* A stand-in for the game's ragdoll physics: the body topples onto its back. */
+                const float u = sa_ease_apply(SA_EASE_IN_QUAD, ragdoll_time / 0.55f);
+                sa_pose_lerp(k->knock_pose, k->clips.lying, u, JOINTS, k->layer_pose[l]);
+            } else {
                 sa_clip_sample_time(clip_for(k, ml.mode), ml.play_time, k->layer_pose[l], JOINTS);
+                /* Get-up: morph every joint from the remembered ragdoll pose into the clip. */
+                if (ml.mode == SA_MODE_GETUP)
+                    sa_pose_morph(k->ragdoll_pose, k->layer_pose[l],
+                                  sa_mode_machine_getup_k(&k->machine), JOINTS, k->layer_pose[l]);
+            }
             layers[l].pose = k->layer_pose[l];
             layers[l].weight = ml.weight;
             layers[l].joint_weights = NULL;
