@@ -84,9 +84,12 @@ static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 r
         const sa_vec2 a = pts[i - 1].pos;
         const float dx = pts[i].pos.x - a.x, dy = pts[i].pos.y - a.y;
         const float len = seg_length(dx, dy);
-        sa_vec2 u = rest_dir;
-        if (len > 1e-30f && sai_finite(len)) u = sai_v2(dx / len, dy / len);
-        pts[i].pos = sai_v2(a.x + u.x * spacing, a.y + u.y * spacing);
+        sa_vec2 d = sai_v2(rest_dir.x * spacing, rest_dir.y * spacing);
+        if (len > 1e-30f && sai_finite(len)) {
+            const float k = spacing / len; /* at most 1e6 / 1e-30: finite, and |dx| <= len */
+            d = sai_v2(dx * k, dy * k);
+        }
+        pts[i].pos = sai_v2(a.x + d.x, a.y + d.y);
     }
 }
 
@@ -170,11 +173,10 @@ void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_
          * exp(-lambda h) = drag^(60 h), and a constant acceleration adds exactly
          * a (1 - exp(-lambda h)) / lambda (a h without drag), so the forced motion does not
          * depend on h; the plain a h overshoots it by about lambda h / 2. */
-        const double lambda =
-            c.drag > 0.0f ? -(double)REF_RATE * log((double)c.drag) : (double)INFINITY;
-        const double lh = lambda * (double)h;
-        const float keep = (float)exp(-lh);
-        const float gain = lh < 1e-8 ? h : (float)(-expm1(-lh) / lambda);
+        const float lambda = c.drag > 0.0f ? -REF_RATE * logf(c.drag) : INFINITY;
+        const float lh = lambda * h;
+        const float keep = expf(-lh);
+        const float gain = lh < 1e-6f ? h : -expm1f(-lh) / lambda;
         const sa_vec2 from = pts[0].pos;
         for (int32_t j = 1; j <= steps; ++j) {
             const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
