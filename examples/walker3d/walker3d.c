@@ -5,7 +5,9 @@
  * chronophotograph strip of the whole run (every few frames, coloured by mode), the footprints
  * where steps fired, and the figure itself animated on top.
  *
- * usage: stickanim_walker3d [out.svg]        (default walker3d.svg) */
+ * usage: stickanim_walker3d [--skate] [out.svg]   (default walker3d.svg)
+ *        --skate turns "the cycle follows the speed" off: the clips play at their own pace
+ *        whatever the speed, and the feet skate over the ground. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -608,7 +610,14 @@ static const sa_clip *clip_for(const walker *k, sa_mode m) {
 }
 
 int main(int argc, char **argv) {
-    const char *path = argc > 1 ? argv[1] : "walker3d.svg";
+    const char *path = "walker3d.svg";
+    bool skate = false; /* --skate: the cycle does not follow the speed, so the feet slide */
+    for (int a = 1; a < argc; ++a) {
+        if (strcmp(argv[a], "--skate") == 0)
+            skate = true;
+        else
+            path = argv[a];
+    }
     walker *k = &w;
     build_rest(k->rest);
     if (sa_skeleton_init(&k->skeleton, joint_parents, k->rest, joint_names, JOINTS) != SA_OK) {
@@ -616,6 +625,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     k->loco = sa_blend_tree_loco_default();
+    k->loco.follow_speed = !skate;
     if (build_clips(&k->clips, k->rest, &k->skeleton, &k->loco) != 0) {
         fprintf(stderr, "walker3d: could not build the clips\n");
         return 1;
@@ -707,6 +717,12 @@ int main(int argc, char **argv) {
                    (double)ev[e].phase);
             if (step_count + pending < 256) steps[step_count + pending++].foot = ev[e].foot;
         }
+
+        if (i % 15 == 0 && i < 7 * FPS)
+            printf(
+                "%5.2f s  speed %.2f  idle %.2f walk %.2f run %.2f  stretch %.2f  %.2f cycles/s\n",
+                (double)t, (double)ground_speed, (double)lb.idle, (double)lb.walk, (double)lb.run,
+                (double)lb.stretch, (double)lb.rate);
 
         /* Every fading layer's pose, blended by the machine's weights. */
         const int32_t layer_count = sa_mode_machine_layer_count(&k->machine);
