@@ -1,0 +1,397 @@
+/**
+ * @file figure.h
+ * @brief Layer 4: the 2D stick figure of the seeds, a complete procedural character.
+ *
+ * A game needs a handful of calls:
+ * @code
+ * sa_figure_config cfg = sa_figure_config_default();
+ * sa_figure fig;
+ * sa_figure_init(&fig, &cfg);
+ * sa_figure_input in = sa_figure_input_default();
+ * in.motion = SA_FIGURE_RUN;
+ * sa_figure_update(&fig, &in, dt);                 // every frame
+ * const sa_figure_pose *p = sa_figure_get_pose(&fig);
+ * // draw p->joints[...], p->hair[...], a head of radius p->head_radius at
+ * p->joints[SA_JOINT_HEAD],
+ * // the spear from SA_JOINT_SPEAR_BUTT to SA_JOINT_SPEAR_TIP when p->spear > 0.5, and scroll the
+ * // ground backward by p->ground_speed * p->dt.
+ * @endcode
+ *
+ * **Figure space.** Canvas units with y pointing down, as in the seeds. The origin is the point on
+ * the ground under the figure: the ground is y = 0, the figure faces +x, and the standing hip is at
+ * (0, −hip_height). The figure stays at the origin while the ground scrolls past (world x = figure
+ * x + distance scrolled). "Near" limbs are on the viewer's side (drawn last), "far" limbs behind.
+ *
+ * **Pipeline** (one file per stage in `src/figure/`): every motion turns its own time into pose
+ * *parameters* (::sa_figure_params); the fade (fade.h) gives each motion a weight; the parameters
+ * are blended by those weights; two-bone IK then places the knees and elbows (so limbs keep their
+ * length while blending); the head follows on a spring (spring.h), the hair on a verlet chain
+ * (verlet.h), and squash and stretch (squash.h) is applied last, about the ground point.
+ *
+ * Every function is total: NULL pointers, NaN or infinite numbers and unknown enum values get the
+ * documented safe result, and no NaN ever reaches the pose. Nothing allocates; ::sa_figure is a
+ * plain struct the caller owns (copy it to snapshot the character). Distinct figures may be
+ * updated from different threads.
+ */
+#ifndef STICKANIM_FIGURE_H
+#define STICKANIM_FIGURE_H
+
+#include <stickanim/fade.h>
+#include <stickanim/math.h>
+#include <stickanim/spring.h>
+#include <stickanim/squash.h>
+#include <stickanim/verlet.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief Number of points in the hair chain (the seed's tuft of 4 points). */
+#define SA_FIGURE_HAIR_POINTS 4
+
+/** @brief The seed's standing hip height (66): motion distances scale by hip_height / this. */
+#define SA_FIGURE_SEED_HIP_HEIGHT 66.0f
+
+/**
+ * @brief Where the shoulder sits on the spine, as a fraction of the spine from the pelvis.
+ *
+ * The shoulder is on the pelvis → chest line, this far up; the arms hang from it.
+ */
+#define SA_FIGURE_SHOULDER_AT 0.92f
+
+/**
+ * @brief The figure's body plan and its secondary-motion settings.
+ *
+ * Get the seed's values from sa_figure_config_default() (or sa_figure_config_scaled() for a
+ * bigger or smaller figure) and change what you need. Lengths are canvas units. The motions are
+ * designed for the seed's proportions and scale their distances (strides, jump height, spear
+ * reach) by hip_height / ::SA_FIGURE_SEED_HIP_HEIGHT, so a figure scaled uniformly moves exactly
+ * like the seed's, only bigger.
+ */
+typedef struct sa_figure_config {
+    float spine;       /**< Pelvis → chest, > 0. Default 54. */
+    float neck;        /**< Chest → base of the head, > 0. Default 13. */
+    float head_radius; /**< Head radius (the head centre is this far past the neck), > 0.
+                          Default 12. */
+    float upper_arm;   /**< Shoulder → elbow, > 0. Default 27. */
+    float forearm;     /**< Elbow → hand, > 0. Default 25. */
+    float thigh;       /**< Hip → knee, > 0. Default 37. */
+    float shin;        /**< Knee → foot, > 0. Default 37. */
+    /**
+     * Standing hip height above the ground, > 0. Default 66, shorter than thigh + shin (74) so
+     * the knees are always slightly bent. Also the motions' scale (see above).
+     */
+    float hip_height;
+    /** Spear length, butt → tip, > 0. Default 150 (the game's long spear). */
+    float spear_length;
+    /**
+     * How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes
+     * w + (1 − w)(1 − e^(−rate·dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
+     */
+    float fade_rate;
+    /**
+     * How fast the walk ↔ run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
+     * independent). Default 4 (95% after 0.75 s).
+     */
+    float gait_rate;
+    /** Head spring stiffness, 1/s², > 0. Default 260 (the seed's). */
+    float head_stiffness;
+    /** Head spring damping, 1/s, ≥ 0. Default 26 (the seed's: a hint of cartoon wobble). */
+    float head_damping;
+    /**
+     * Nonzero simulates the hair chain (default 1). 0 skips it: the hair hangs straight down from
+     * its pin every frame, which saves the chain's cost for a game that draws no hair.
+     */
+    int32_t hair;
+    /** Distance between hair points, > 0. Default 9. */
+    float hair_spacing;
+    /** Hair air drag per 1/60 s, in [0, 1]. Default 0.86 (the seed's). */
+    float hair_drag;
+    /**
+     * Extra push on the hair during a jump, units/s², ≥ 0: down and back on the way up, up on the
+     * way down (so the hair flicks). Default 900. The rest of the hair's acceleration is
+     * sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind growing with speed.
+     */
+    float hair_jump_kick;
+} sa_figure_config;
+
+/**
+ * @brief The seed's figure: bones 54/13/12/27/25/37/37, hip height 66, spear 150, fades at 8/s,
+ *        gait eases at 4/s, head spring 260/26, hair 9 apart with drag 0.86, jump kick 900.
+ */
+SA_API sa_figure_config sa_figure_config_default(void);
+
+/**
+ * @brief The seed's figure with every length multiplied by @p scale (rates, drag and the hair's
+ *        accelerations unchanged).
+ * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1.
+ */
+SA_API sa_figure_config sa_figure_config_scaled(float scale);
+
+/**
+ * @brief Checks a config: every field finite and in its documented range.
+ * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
+ *         ::SA_ERR_RANGE when a field is out of range.
+ */
+SA_API sa_status sa_figure_config_validate(const sa_figure_config *cfg);
+
+/**
+ * @brief The motions the figure can show. Values are stable across versions.
+ */
+typedef enum sa_figure_motion {
+    SA_FIGURE_IDLE = 0, /**< Standing, breathing. */
+    SA_FIGURE_WALK = 1, /**< The seed's walk (ground speed ≈ 106 at the seed's size). */
+    SA_FIGURE_RUN = 2,  /**< The seed's run (ground speed ≈ 383 at the seed's size). */
+    /**
+     * Locomotion at sa_figure_input::speed: the figure picks the walk/run mix whose ground speed
+     * (stride · cadence / duty) is exactly that speed, so the feet stay planted.
+     */
+    SA_FIGURE_LOCOMOTE = 3,
+    SA_FIGURE_THROW = 4,      /**< The unarmed throw (loops while asked for; about 1.4 s). */
+    SA_FIGURE_JUMP = 5,       /**< The seed's jump (loops while asked for; about 1.1 s). */
+    SA_FIGURE_SPEAR_FORM = 6, /**< The 17-pose spear form (loops seamlessly; about 14 s). */
+    /** Running with the long spear; sa_figure_input::thrust triggers a two-handed thrust. */
+    SA_FIGURE_SPEAR_RUN = 7,
+    SA_FIGURE_MOTION_COUNT_,                 /**< Number of motions; not a motion. */
+    SA_FIGURE_MOTION_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a motion. */
+} sa_figure_motion;
+
+/**
+ * @brief What the game asks of the figure this frame.
+ *
+ * The two triggers are **edge-triggered counters**: the figure remembers the last value it saw
+ * (0 after sa_figure_init()) and acts once each time the value changes, so a game increments a
+ * counter on a key press and a missed frame never loses or repeats a press. Get a zeroed input
+ * (idle, no triggers) from sa_figure_input_default().
+ */
+typedef struct sa_figure_input {
+    /**
+     * The motion wanted. Asking for another motion fades to it from wherever the figure is, at
+     * any moment (also mid-jump or mid-thrust). An unknown value is treated as ::SA_FIGURE_IDLE.
+     */
+    sa_figure_motion motion;
+    /**
+     * Ground speed wanted for ::SA_FIGURE_LOCOMOTE, units/s, clamped to [walk, run] ground speed
+     * (≈ [106, 383] at the seed's size); NaN gives the walk's. Ignored by the other motions.
+     */
+    float speed;
+    /**
+     * Jump counter: each change starts one jump from whatever the figure is doing (with the spear
+     * when it holds one); when the jump ends the figure fades back to @ref motion. Asking for
+     * another motion during the jump cuts it short (with a fade).
+     */
+    uint32_t jump;
+    /**
+     * Thrust counter: each change starts one two-handed spear thrust while the figure shows
+     * ::SA_FIGURE_SPEAR_RUN (about 0.5 s). A change while another motion shows, or while a thrust
+     * is still playing, is seen and ignored.
+     */
+    uint32_t thrust;
+} sa_figure_input;
+
+/** @brief Idle, speed 0, counters 0. */
+SA_API sa_figure_input sa_figure_input_default(void);
+
+/**
+ * @brief Index into sa_figure_pose::joints. Values are stable across versions (FFI users may
+ *        read the array by these numbers).
+ *
+ * Bones, each keeping its config length in every frame of the un-squashed pose:
+ * pelvis → chest (spine), chest → neck (neck), neck → head (head_radius), hip → knee → foot
+ * (thigh, shin), shoulder → elbow → hand (upper_arm, forearm), spear butt → tip (spear_length).
+ * The shoulder sits on the spine at ::SA_FIGURE_SHOULDER_AT.
+ */
+typedef enum sa_figure_joint {
+    SA_JOINT_PELVIS = 0,      /**< Bottom of the spine. */
+    SA_JOINT_HIP = 1,         /**< Where the legs attach; the same point as the pelvis in 2D. */
+    SA_JOINT_CHEST = 2,       /**< Top of the spine. */
+    SA_JOINT_SHOULDER = 3,    /**< Where the arms attach, on the spine just below the chest. */
+    SA_JOINT_NECK = 4,        /**< Top of the neck: the base of the head. */
+    SA_JOINT_HEAD = 5,        /**< Head centre (draw a circle of sa_figure_pose::head_radius). */
+    SA_JOINT_KNEE_NEAR = 6,   /**< Near knee. */
+    SA_JOINT_KNEE_FAR = 7,    /**< Far knee. */
+    SA_JOINT_FOOT_NEAR = 8,   /**< Near foot (ankle/contact point; on the ground in stance). */
+    SA_JOINT_FOOT_FAR = 9,    /**< Far foot. */
+    SA_JOINT_ELBOW_NEAR = 10, /**< Near elbow. */
+    SA_JOINT_ELBOW_FAR = 11,  /**< Far elbow. */
+    SA_JOINT_HAND_NEAR = 12,  /**< Near hand (the rear hand on the spear). */
+    SA_JOINT_HAND_FAR = 13,   /**< Far hand (the front hand on the spear). */
+    SA_JOINT_SPEAR_BUTT = 14, /**< Spear's rear end; meaningful when sa_figure_pose::spear > 0. */
+    SA_JOINT_SPEAR_TIP = 15,  /**< Spear's point; meaningful when sa_figure_pose::spear > 0. */
+    SA_JOINT_COUNT = 16,      /**< Number of joints; not a joint. */
+    SA_JOINT_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a joint. */
+} sa_figure_joint;
+
+/**
+ * @brief Pose parameters: what one motion wants at one moment, before IK.
+ *
+ * Every motion produces these; sa_figure_update() blends them linearly by the fade weights
+ * and then solves the joints with sa_figure_solve() (motions without the spear give its fields
+ * as carried low at the hip, so the shaft moves continuously while it fades in or out). A game may
+ * also build its own and solve them. Distances are figure-space canvas units (already scaled),
+ * angles radians.
+ */
+typedef struct sa_figure_params {
+    /** Pelvis offset from its standing place (0, −hip_height): +x forward, +y down (crouch, bob,
+     * jump). */
+    sa_vec2 root;
+    /** Spine lean from vertical, radians; positive leans forward. */
+    float lean;
+    /** Extra tilt of the neck and head past the spine, radians; positive nods forward. */
+    float head_tilt;
+    /**
+     * Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
+     * forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at
+     * the seed's size, scaled with hip_height).
+     */
+    sa_vec2 foot[2];
+    /** Upper-arm angles for arm FK ([0] near, [1] far): 0 hangs down, positive swings forward. */
+    float arm_angle[2];
+    /** Elbow flex relative to the upper arm ([0] near, [1] far); positive bends the forearm
+     * forward. */
+    float arm_flex[2];
+    /**
+     * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
+     * Blended, it is both the spear's visibility and the weight of the arms' IK onto the shaft
+     * (the arms blend from their FK angles to the IK solution by it).
+     */
+    float spear;
+    /** Midpoint between the two hands on the shaft, relative to the shoulder. */
+    sa_vec2 spear_grip;
+    /** Spear direction, radians: 0 points the tip straight forward (+x), positive tips it down. */
+    float spear_angle;
+    /** Distance between the two hands along the shaft, ≥ 0. */
+    float spear_gap;
+    /** Where the grip midpoint is along the shaft, as a fraction from the butt, in [0, 1]. */
+    float spear_slide;
+    /** Vertical squash sy (1: none; 0.84 crouch, 1.14 take-off, 0.82 landing); sx follows. */
+    float squash;
+    /** Extra push on the hair this moment (the jump's kick), in units of the config's
+     * hair_jump_kick. */
+    sa_vec2 hair_push;
+    /** Ground speed this motion scrolls the world at, units/s (0 unless locomoting). */
+    float ground_speed;
+} sa_figure_params;
+
+/**
+ * @brief The figure's pose after an update: everything a renderer needs, as plain arrays.
+ *
+ * Read it through sa_figure_get_pose(); it stays valid until the next sa_figure_update().
+ */
+typedef struct sa_figure_pose {
+    /** Joint positions in figure space, squashed: draw these. Index with ::sa_figure_joint. */
+    sa_vec2 joints[SA_JOINT_COUNT];
+    /**
+     * The same joints before squash and stretch. Bones keep their exact lengths here; @ref joints
+     * is this array passed through @ref squash (sa_squash_point()), which is the only change.
+     */
+    sa_vec2 unsquashed[SA_JOINT_COUNT];
+    /** Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. */
+    sa_vec2 hair[SA_FIGURE_HAIR_POINTS];
+    /** Head radius after squash (config head_radius · (sx + sy) / 2). */
+    float head_radius;
+    /** The squash applied last: pivot on the ground under the pelvis, sy and sx = 1 + (1 − sy)·0.7.
+     */
+    sa_squash squash;
+    /**
+     * How far the ground scrolls backward per second, units/s, ≥ 0: the locomotion's
+     * stride · cadence / duty times its fade weight, so the planted feet stay put in the world;
+     * exactly 0 whenever the figure is not locomoting.
+     */
+    float ground_speed;
+    /**
+     * The time step this pose advanced by, seconds, in [0, 0.033]: the dt given, capped at
+     * 33 ms. Scroll the ground by ground_speed · dt.
+     */
+    float dt;
+    /** The motion showing (the fade's target); ::SA_FIGURE_JUMP during a triggered jump. */
+    sa_figure_motion motion;
+    /** The spear's visibility, in [0, 1]: how much the hands hold it (draw it when > 0). */
+    float spear;
+    /** Gait phase of the near foot, in [0, 1); the far foot is half a cycle later. */
+    float phase;
+    /** Current walk (0) → run (1) mix of the gait. */
+    float gait;
+} sa_figure_pose;
+
+/**
+ * @brief A stick figure: its config, motion state, secondary-motion state and current pose.
+ *
+ * A plain struct the caller owns (stack, array, anything); no heap. Set it up with
+ * sa_figure_init(); treat the fields as private (they are public only so the struct can be
+ * embedded and copied).
+ */
+typedef struct sa_figure {
+    sa_figure_config config; /**< Body plan (validated). */
+    sa_fade fade;            /**< Motion layers and their weights. */
+    float phase;             /**< Gait phase, [0, 1). */
+    float gait;              /**< Walk → run mix, [0, 1]. */
+    float thrust_time;       /**< Seconds into the current thrust; < 0 when none. */
+    uint32_t jump_seen;      /**< Last jump counter seen. */
+    uint32_t thrust_seen;    /**< Last thrust counter seen. */
+    int32_t jump_layer;      /**< Fade id of the triggered jump playing; −1 when none. */
+    int32_t jump_serial;     /**< Counts triggered jumps (each gets its own fade id). */
+    sa_figure_motion wanted; /**< Motion asked for last frame. */
+    sa_spring2 head;         /**< Head spring state (figure space). */
+    sa_verlet_point hair[SA_FIGURE_HAIR_POINTS]; /**< Hair chain state (figure space). */
+    sa_figure_pose pose;                         /**< The current pose. */
+} sa_figure;
+
+/**
+ * @brief Sets up a figure standing idle, head and hair at rest.
+ * @param fig Figure to set up; NULL: nothing happens (::SA_ERR_NULL).
+ * @param cfg Body plan; NULL means sa_figure_config_default(). A config that fails
+ *            sa_figure_config_validate() is replaced by the default (the figure still works) and
+ *            that error is returned.
+ * @return ::SA_OK, or the reason the config was rejected.
+ */
+SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
+
+/**
+ * @brief Advances the figure by @p dt seconds and rebuilds its pose.
+ *
+ * @param fig   Figure; NULL: nothing happens.
+ * @param input This frame's wishes; NULL is treated as sa_figure_input_default() with the
+ *              counters unchanged (no trigger).
+ * @param dt    Seconds since the last update. Capped at 0.033 (a hitch never flings the hair);
+ *              0, negative, NaN or infinite: nothing changes (the pose stays as it was and the
+ *              counters are read on the next real step).
+ */
+SA_API void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt);
+
+/**
+ * @brief The figure's current pose.
+ * @return A pointer into @p fig (valid until its next update); NULL when @p fig is NULL.
+ */
+SA_API const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig);
+
+/**
+ * @brief Solves joints from pose parameters: the IK step of sa_figure_update(), without the head
+ *        spring, hair or squash.
+ *
+ * Pelvis from params->root, chest along the lean, neck and head along lean + head_tilt; legs by
+ * the reach guard and two-bone IK with the knees forward; arms by FK from the angles, blended to
+ * two-bone IK onto the spear shaft by params->spear (rear hand's elbow and front hand's elbow bend
+ * opposite ways); the spear from its grip, angle and slide. Every bone keeps its length.
+ *
+ * @param cfg    Body plan; NULL or invalid means sa_figure_config_default().
+ * @param params Parameters; NULL means the idle rest pose. Non-finite fields are treated as the
+ *               rest pose's values.
+ * @param out      Where to write the joints, indexed by ::sa_figure_joint.
+ * @param capacity Number of elements @p out can hold; fewer than ::SA_JOINT_COUNT (or @p out NULL)
+ *                 writes nothing.
+ * @return The number of joints written: ::SA_JOINT_COUNT, or 0.
+ */
+SA_API size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_params *params,
+                              sa_vec2 *out, size_t capacity);
+
+/**
+ * @brief The rest pose's parameters (idle at time 0) for @p cfg (NULL: the default config).
+ */
+SA_API sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

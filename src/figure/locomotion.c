@@ -1,0 +1,47 @@
+#include "stages.h"
+
+#include "internal/scalar.h"
+
+/* Where a foot is in its cycle as a smooth 0..1 loop: stance maps to [0, 0.5), swing to [0.5, 1),
+ * so cos(2π s) is +1 with the foot in front (touchdown) and −1 at the back (lift-off). */
+static float foot_cycle(float phase, float duty) {
+    const float p = phase - floorf(phase);
+    const float d = sai_clamp(duty, 0.05f, 0.95f);
+    return p < d ? 0.5f * p / d : 0.5f + 0.5f * (p - d) / (1.0f - d);
+}
+
+/* Walk and run from one phase and the current gait mix. The ground scrolls at stride·cadence/duty,
+ * so a stance foot sliding from +stride/2 to −stride/2 stays still in the world. */
+void sai_figure_locomotion(const sai_figure_ctx *c, sa_figure_params *out) {
+    sai_figure_idle(c, 0.0f, out);
+    const float k = c->scale, t = sai_saturate(c->gait_mix);
+    const sa_gait *g = &c->gait;
+    sa_figure_params *p = out;
+    p->lean = g->lean;
+    p->head_tilt = sai_lerp(0.04f, 0.10f, t);
+    /* Feet go forward with the lean so they stay under the centre of mass (the seed's rule):
+     * by half the spine's forward offset, as gait.h suggests. */
+    const float under = 0.5f * c->spine * sinf(g->lean);
+    /* Sink the pelvis just enough that a stance foot at either end of the stride is within the
+     * legs' guarded reach at the bob's high point, so it stays planted rather than dragged. */
+    const float reach = c->leg_reach;
+    const float x_max = 0.5f * g->stride * k + fabsf(under);
+    const float high = c->hip_height + fabsf(g->bob) * k;
+    const float low = reach > x_max ? sqrtf(reach * reach - x_max * x_max) : 0.0f;
+    const float crouch = high > low ? high - low : 0.0f;
+    p->root = sai_v2(0.0f, sa_gait_hip_offset(g, c->phase) * k + crouch);
+    const float swing_amp = sai_lerp(0.5f, 0.85f, t);
+    const float swing_mid = sai_lerp(0.04f, 0.15f, t);
+    const float flex_base = sai_lerp(0.25f, 1.35f, t);
+    const float flex_fwd = sai_lerp(0.55f, 0.5f, t);
+    for (int i = 0; i < 2; ++i) {
+        const float ph = c->phase + 0.5f * (float)i;
+        const sa_foot f = sa_gait_sample(g, ph);
+        p->foot[i] = sai_v2(f.x * k + under, -f.lift * k);
+        /* Each arm swings against the leg on its side; the elbow flexes more going forward. */
+        const float s = -cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
+        p->arm_angle[i] = swing_mid + swing_amp * s;
+        p->arm_flex[i] = flex_base + flex_fwd * sai_saturate(0.5f + 0.5f * s);
+    }
+    p->ground_speed = sa_gait_ground_speed(g) * k;
+}

@@ -1,0 +1,53 @@
+/* The spear form's 18 waypoints: 17 poses and a closing key equal to the first, so the form loops
+ * seamlessly. A waypoint repeated is a hold (the freeze-frame moment of a form); the segment into
+ * each thrust eases out cubic, so the spear shoots out and decelerates into the pose. Distances
+ * are seed units (scaled by the figure); grips keep both hands within the
+ * arms' reach (at most 49 of 52 from the shoulder) and, on every path between poses, at least 15
+ * from it, where two-bone IK would swing the elbow fast. */
+#include "stages.h"
+
+#define S SA_EASE_SMOOTH
+#define O SA_EASE_OUT_CUBIC
+
+/* clang-format off */
+/*                  angle  grip_x grip_y slide gap lean  shift crouch stance lift squash */
+#define READY      {-1.45f, 14,  18, 0.30f, 26,  0.00f,  0, 0.6f, 14,  0, 1.00f}
+#define GUARD      {-0.25f, 18,  20, 0.32f, 26,  0.08f, -2,    8, 34,  0, 0.97f}
+#define HIGH_THR   {-0.12f, 34,  10, 0.30f, 20,  0.28f,  8,   12, 40,  0, 0.96f}
+#define RECOIL     {-0.30f, 16,  18, 0.32f, 26,  0.02f, -4,    9, 34,  0, 0.98f}
+#define LOW_SWEEP  { 0.50f, 26,  24, 0.35f, 20,  0.32f,  4,   20, 44,  0, 0.94f}
+#define HIGH_BLOCK { 0.00f, 26, -28, 0.50f, 24, -0.05f,  0,    6, 30,  0, 1.03f}
+#define LUNGE      { 0.22f, 28,  20, 0.30f, 22,  0.36f, 12,   18, 50,  0, 0.93f}
+#define CRANE      { 0.35f, 20, -30, 0.38f, 26, -0.08f, -4, 0.6f, 12, 26, 1.04f}
+#define STRIKE     { 0.60f, 30,  14, 0.32f, 24,  0.40f, 10,   22, 46,  0, 0.90f}
+#define RETRACT    {-0.35f, 14,  16, 0.32f, 26,  0.00f, -3,    8, 32,  0, 1.00f}
+#define SALUTE     {-1.45f, 14,  16, 0.30f, 26,  0.00f,  0,    2, 14,  0, 1.00f}
+/* clang-format on */
+
+const sai_form_waypoint sai_figure_form_waypoints[SAI_FORM_WAYPOINTS] = {
+    {0.00f, READY, S},      /*  1 ready: spear upright at the side */
+    {0.05f, READY, S},      /*  2 hold */
+    {0.12f, GUARD, O},      /*  3 step into guard, spear level */
+    {0.17f, HIGH_THR, S},   /*  4 high thrust */
+    {0.21f, HIGH_THR, S},   /*  5 hold */
+    {0.28f, RECOIL, S},     /*  6 recoil to guard */
+    {0.35f, LOW_SWEEP, S},  /*  7 low sweep, tip down */
+    {0.42f, HIGH_BLOCK, S}, /*  8 rising block, shaft over the head */
+    {0.47f, HIGH_BLOCK, O}, /*  9 hold */
+    {0.53f, LUNGE, S},      /* 10 lunging thrust */
+    {0.58f, LUNGE, S},      /* 11 hold */
+    {0.66f, CRANE, O},      /* 12 crane: knee up, spear chambered high */
+    {0.72f, STRIKE, S},     /* 13 downward strike */
+    {0.76f, STRIKE, S},     /* 14 hold */
+    {0.84f, RETRACT, S},    /* 15 retract to guard */
+    {0.91f, SALUTE, S},     /* 16 salute */
+    {0.96f, SALUTE, S},     /* 17 hold */
+    {1.00f, READY, S},      /* closing key = the first pose */
+};
+
+const sa_track_multi sai_figure_form_track = {&sai_figure_form_waypoints[0].t,
+                                              sai_figure_form_waypoints[0].v,
+                                              &sai_figure_form_waypoints[0].ease,
+                                              SAI_FORM_WAYPOINTS,
+                                              SAI_FORM_CHANNELS,
+                                              sizeof(sai_form_waypoint)};

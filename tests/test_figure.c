@@ -1,0 +1,708 @@
+#include "test_support.h"
+
+#include <string.h>
+
+#include <stickanim/figure.h>
+#include <stickanim/squash.h>
+#include <stickanim/track.h>
+
+#include "figure/stages.h"
+
+#define DT60 (1.0f / 60.0f)
+
+static const sa_figure_motion ALL_MOTIONS[] = {
+    SA_FIGURE_IDLE,  SA_FIGURE_WALK, SA_FIGURE_RUN,        SA_FIGURE_LOCOMOTE,
+    SA_FIGURE_THROW, SA_FIGURE_JUMP, SA_FIGURE_SPEAR_FORM, SA_FIGURE_SPEAR_RUN};
+#define MOTION_COUNT ((int)(sizeof ALL_MOTIONS / sizeof ALL_MOTIONS[0]))
+
+/* The seed's numbers, typed here independently of the code under test. */
+#define WALK_SPEED (44.0f * 1.5f / 0.62f)  /* stride * cadence / duty ≈ 106.5 */
+#define RUN_SPEED  (60.0f * 2.55f / 0.40f) /* ≈ 382.5 */
+#define CANVAS     440.0f
+
+static float dist(sa_vec2 a, sa_vec2 b) { return test_distance(a, b); }
+
+static sa_figure_input input_for(sa_figure_motion m, float speed) {
+    sa_figure_input in = sa_figure_input_default();
+    in.motion = m;
+    in.speed = speed;
+    return in;
+}
+
+static void run_for(sa_figure *f, const sa_figure_input *in, float seconds) {
+    const int frames = (int)(seconds * 60.0f + 0.5f);
+    for (int i = 0; i < frames; ++i)
+        sa_figure_update(f, in, DT60);
+}
+
+/* Every bone of the un-squashed pose has its config length, and squash (about its pivot) is the
+ * only difference between the drawn joints and the un-squashed ones. */
+static void check_bones(const sa_figure_config *c, const sa_figure_pose *p) {
+    const sa_vec2 *u = p->unsquashed;
+    const double tol = 1e-3;
+    assert_near(dist(u[SA_JOINT_PELVIS], u[SA_JOINT_HIP]), 0, tol);
+    assert_near(dist(u[SA_JOINT_PELVIS], u[SA_JOINT_CHEST]), c->spine, tol);
+    assert_near(dist(u[SA_JOINT_PELVIS], u[SA_JOINT_SHOULDER]), c->spine * SA_FIGURE_SHOULDER_AT,
+                tol);
+    assert_near(dist(u[SA_JOINT_SHOULDER], u[SA_JOINT_CHEST]),
+                c->spine * (1 - SA_FIGURE_SHOULDER_AT), tol);
+    assert_near(dist(u[SA_JOINT_CHEST], u[SA_JOINT_NECK]), c->neck, tol);
+    assert_near(dist(u[SA_JOINT_NECK], u[SA_JOINT_HEAD]), c->head_radius, tol);
+    for (int i = 0; i < 2; ++i) {
+        assert_near(dist(u[SA_JOINT_HIP], u[SA_JOINT_KNEE_NEAR + i]), c->thigh, tol);
+        assert_near(dist(u[SA_JOINT_KNEE_NEAR + i], u[SA_JOINT_FOOT_NEAR + i]), c->shin, tol);
+        assert_near(dist(u[SA_JOINT_SHOULDER], u[SA_JOINT_ELBOW_NEAR + i]), c->upper_arm, tol);
+        assert_near(dist(u[SA_JOINT_ELBOW_NEAR + i], u[SA_JOINT_HAND_NEAR + i]), c->forearm, tol);
+    }
+    assert_near(dist(u[SA_JOINT_SPEAR_BUTT], u[SA_JOINT_SPEAR_TIP]), c->spear_length, tol);
+    /* Squash last and only: each drawn joint is its un-squashed joint scaled about the pivot. */
+    const sa_squash s = p->squash;
+    assert_near(s.pivot.y, 0, 1e-6);
+    assert_near(s.sx, 1 + (1 - s.sy) * 0.7f, 1e-5);
+    for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+        const double ex = s.pivot.x + (u[i].x - s.pivot.x) * s.sx;
+        const double ey = s.pivot.y + (u[i].y - s.pivot.y) * s.sy;
+        assert_near(p->joints[i].x, ex, 1e-3);
+        assert_near(p->joints[i].y, ey, 1e-3);
+    }
+    assert_near(p->head_radius, c->head_radius * (s.sx + s.sy) * 0.5f, 1e-4);
+}
+
+static void check_sane(const sa_figure_pose *p) {
+    for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+        assert_finite_v2(p->joints[i]);
+        assert_finite_v2(p->unsquashed[i]);
+        assert_true(dist(p->joints[i], p->joints[SA_JOINT_HIP]) <= CANVAS);
+    }
+    for (int i = 0; i < SA_FIGURE_HAIR_POINTS; ++i) {
+        assert_finite_v2(p->hair[i]);
+        assert_true(dist(p->hair[i], p->joints[SA_JOINT_HIP]) <= CANVAS);
+    }
+    assert_finite(p->head_radius);
+    assert_true(p->head_radius > 0);
+    assert_finite(p->ground_speed);
+    assert_true(p->ground_speed >= 0);
+    assert_true(p->spear >= 0 && p->spear <= 1);
+    assert_true(p->phase >= 0 && p->phase < 1);
+    assert_true(p->dt >= 0 && p->dt <= 0.033f);
+}
+
+static void test_figure_bad_input_is_safe(void **state) {
+    (void)state;
+    sa_figure f;
+    assert_int_equal(sa_figure_init(NULL, NULL), SA_ERR_NULL);
+    assert_int_equal(sa_figure_config_validate(NULL), SA_ERR_NULL);
+    assert_null(sa_figure_get_pose(NULL));
+    sa_figure_update(NULL, NULL, DT60);
+    /* A broken config is reported and replaced by the default; the figure still works. */
+    sa_figure_config bad = sa_figure_config_default();
+    bad.spine = NAN;
+    assert_int_equal(sa_figure_config_validate(&bad), SA_ERR_NOT_FINITE);
+    assert_int_equal(sa_figure_init(&f, &bad), SA_ERR_NOT_FINITE);
+    assert_near(f.config.spine, 54, 0);
+    bad = sa_figure_config_default();
+    bad.thigh = -3;
+    assert_int_equal(sa_figure_init(&f, &bad), SA_ERR_RANGE);
+    bad = sa_figure_config_default();
+    bad.hair_drag = 1.5f;
+    assert_int_equal(sa_figure_config_validate(&bad), SA_ERR_RANGE);
+    assert_int_equal(sa_figure_init(&f, NULL), SA_OK);
+    check_bones(&f.config, sa_figure_get_pose(&f));
+    /* dt of 0, negative, NaN or infinite changes nothing at all. */
+    sa_figure before = f;
+    sa_figure_input in = input_for(SA_FIGURE_RUN, 0);
+    in.jump = 7;
+    const float no_step[] = {0.0f, -0.0f, -1.0f, NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < sizeof no_step / sizeof no_step[0]; ++i) {
+        sa_figure_update(&f, &in, no_step[i]);
+        assert_memory_equal(&f, &before, sizeof f);
+    }
+    /* NULL input keeps doing what the figure did, with no trigger. */
+    sa_figure_update(&f, NULL, DT60);
+    check_sane(sa_figure_get_pose(&f));
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_IDLE);
+    /* Unknown motions are idle; NaN and infinite speeds are safe. */
+    sa_figure_input weird = input_for((sa_figure_motion)1234, NAN);
+    sa_figure_update(&f, &weird, DT60);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_IDLE);
+    weird.motion = SA_FIGURE_LOCOMOTE;
+    const float speeds[] = {NAN, INFINITY, -INFINITY, -1e30f, 1e30f, 0.0f};
+    for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; ++i) {
+        weird.speed = speeds[i];
+        run_for(&f, &weird, 0.5f);
+        check_sane(sa_figure_get_pose(&f));
+        check_bones(&f.config, sa_figure_get_pose(&f));
+        const float gs = sa_figure_get_pose(&f)->ground_speed;
+        assert_true(gs >= WALK_SPEED * 0.5f && gs <= RUN_SPEED * 1.01f);
+    }
+    /* solve: NULL output or too small a buffer writes nothing; NULL params is the rest pose;
+     * NaN params are replaced. */
+    sa_vec2 out[SA_JOINT_COUNT];
+    assert_int_equal(sa_figure_solve(NULL, NULL, NULL, 99), 0);
+    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_JOINT_COUNT - 1), 0);
+    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_JOINT_COUNT), SA_JOINT_COUNT);
+    sa_figure_params p = sa_figure_params_rest(NULL);
+    p.root.x = NAN;
+    p.lean = INFINITY;
+    p.foot[0].y = NAN;
+    p.spear = NAN;
+    p.spear_angle = NAN;
+    p.squash = NAN;
+    assert_int_equal(sa_figure_solve(&bad, &p, out, SA_JOINT_COUNT), SA_JOINT_COUNT);
+    for (int i = 0; i < SA_JOINT_COUNT; ++i)
+        assert_finite_v2(out[i]);
+    /* A config scaled by garbage is the default. */
+    const sa_figure_config d = sa_figure_config_default(), s = sa_figure_config_scaled(NAN);
+    assert_memory_equal(&d, &s, sizeof d);
+}
+
+static void test_figure_default_config_is_the_seeds(void **state) {
+    (void)state;
+    const sa_figure_config c = sa_figure_config_default();
+    assert_near(c.spine, 54, 0);
+    assert_near(c.neck, 13, 0);
+    assert_near(c.head_radius, 12, 0);
+    assert_near(c.upper_arm, 27, 0);
+    assert_near(c.forearm, 25, 0);
+    assert_near(c.thigh, 37, 0);
+    assert_near(c.shin, 37, 0);
+    assert_near(c.hip_height, 66, 0);
+    assert_true(c.hip_height < c.thigh + c.shin);
+    assert_near(c.head_stiffness, 260, 0);
+    assert_near(c.head_damping, 26, 0);
+    assert_near(c.hair_spacing, 9, 0);
+    assert_near(c.hair_drag, 0.86f, 0);
+    assert_int_equal(sa_figure_config_validate(&c), SA_OK);
+    /* Standing idle: the hip at hip height (give or take breathing), feet on the ground. */
+    sa_figure f;
+    sa_figure_init(&f, &c);
+    const sa_figure_pose *p = sa_figure_get_pose(&f);
+    assert_near(p->joints[SA_JOINT_HIP].y, -66, 1.5);
+    assert_near(p->joints[SA_JOINT_FOOT_NEAR].y, 0, 1e-3);
+    assert_near(p->joints[SA_JOINT_FOOT_FAR].y, 0, 1e-3);
+    assert_int_equal(p->motion, SA_FIGURE_IDLE);
+    assert_near(p->ground_speed, 0, 0);
+    /* A scaled figure is the same figure, bigger, in every motion. */
+    const sa_figure_config big = sa_figure_config_scaled(1.5f);
+    assert_near(big.thigh, 37 * 1.5, 1e-4);
+    assert_near(big.spear_length, c.spear_length * 1.5, 1e-4);
+    for (int m = 0; m < MOTION_COUNT; ++m) {
+        sa_figure a, b;
+        sa_figure_init(&a, &c);
+        sa_figure_init(&b, &big);
+        const sa_figure_input in = input_for(ALL_MOTIONS[m], 200.0f);
+        run_for(&a, &in, 2.3f);
+        const sa_figure_input in_big = input_for(ALL_MOTIONS[m], 300.0f);
+        run_for(&b, &in_big, 2.3f);
+        for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+            assert_near(sa_figure_get_pose(&b)->joints[i].x,
+                        1.5f * sa_figure_get_pose(&a)->joints[i].x, 0.05);
+            assert_near(sa_figure_get_pose(&b)->joints[i].y,
+                        1.5f * sa_figure_get_pose(&a)->joints[i].y, 0.05);
+        }
+    }
+}
+
+/* World x of a point = its figure x + the distance the ground has scrolled. */
+static void check_planted(const sa_figure_config *cfg, sa_figure_input in, float *reported_speed) {
+    sa_figure f;
+    sa_figure_init(&f, cfg);
+    run_for(&f, &in, 4.0f); /* fade done, gait settled */
+    double scrolled = 0;
+    int stance_frames[2] = {0, 0}, stances = 0;
+    bool swung[2] = {false, false}; /* a stance counts once the foot has been seen in the air */
+    double start[2] = {0, 0}, drift[2] = {0, 0};
+    /* Shortest stance of any mix: the run's duty 0.40 at its cadence 2.55. */
+    const int min_stance = (int)(0.9 * 0.40 / 2.55 * 60);
+    for (int frame = 0; frame < 60 * 6; ++frame) {
+        sa_figure_update(&f, &in, DT60);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        scrolled += (double)p->ground_speed * (double)p->dt;
+        for (int i = 0; i < 2; ++i) {
+            const sa_vec2 foot = p->joints[SA_JOINT_FOOT_NEAR + i];
+            const double world = (double)foot.x + scrolled;
+            if (foot.y >= -1e-3f && swung[i]) {
+                if (stance_frames[i] == 0) start[i] = world;
+                drift[i] = fmax(drift[i], fabs(world - start[i]));
+                ++stance_frames[i];
+            } else if (foot.y < -1e-3f) {
+                swung[i] = true;
+                if (stance_frames[i] == 0) continue;
+                if (!(drift[i] < 0.5)) {
+                    print_error("foot %d drifted %.4f over a stance of %d frames\n", i, drift[i],
+                                stance_frames[i]);
+                    fail();
+                }
+                if (stance_frames[i] < min_stance) {
+                    print_error("foot %d on the ground for only %d frames (frame %d)\n", i,
+                                stance_frames[i], frame);
+                    fail();
+                }
+                ++stances;
+                stance_frames[i] = 0;
+                drift[i] = 0;
+            }
+        }
+    }
+    assert_true(stances >= 10);
+    *reported_speed = sa_figure_get_pose(&f)->ground_speed;
+}
+
+static void test_figure_feet_stay_planted_at_walk_run_and_between(void **state) {
+    (void)state;
+    const sa_figure_config cfg = sa_figure_config_default();
+    float speed = 0;
+    check_planted(&cfg, input_for(SA_FIGURE_WALK, 0), &speed);
+    assert_near(speed, WALK_SPEED, 0.05);
+    check_planted(&cfg, input_for(SA_FIGURE_RUN, 0), &speed);
+    assert_near(speed, RUN_SPEED, 0.1);
+    check_planted(&cfg, input_for(SA_FIGURE_SPEAR_RUN, 0), &speed);
+    assert_near(speed, RUN_SPEED, 0.1);
+    /* Any speed between: the world scrolls at exactly the speed asked for. */
+    for (int i = 0; i <= 12; ++i) {
+        const float want = WALK_SPEED + (RUN_SPEED - WALK_SPEED) * (float)i / 12.0f;
+        check_planted(&cfg, input_for(SA_FIGURE_LOCOMOTE, want), &speed);
+        assert_near(speed, want, want * 1e-3);
+    }
+    /* A figure twice the seed's size plants its feet too, and covers twice the ground. */
+    const sa_figure_config big = sa_figure_config_scaled(2.0f);
+    check_planted(&big, input_for(SA_FIGURE_LOCOMOTE, 500.0f), &speed);
+    assert_near(speed, 500.0f, 0.5);
+    check_planted(&big, input_for(SA_FIGURE_RUN, 0), &speed);
+    assert_near(speed, 2 * RUN_SPEED, 0.2);
+}
+
+static void test_figure_bones_keep_length_in_every_motion_and_blend(void **state) {
+    (void)state;
+    const sa_figure_config cfgs[] = {sa_figure_config_default(), sa_figure_config_scaled(0.5f)};
+    for (size_t ci = 0; ci < 2; ++ci) {
+        for (int m = 0; m < MOTION_COUNT; ++m) {
+            sa_figure f;
+            sa_figure_init(&f, &cfgs[ci]);
+            sa_figure_input in = input_for(ALL_MOTIONS[m], 250.0f);
+            /* The whole spear form (14 s) and several cycles of everything else, with a jump
+             * and thrusts triggered on the way. */
+            for (int frame = 0; frame < 60 * 15; ++frame) {
+                if (frame == 200) ++in.jump;
+                if (frame % 50 == 0) ++in.thrust;
+                sa_figure_update(&f, &in, DT60);
+                check_bones(&cfgs[ci], sa_figure_get_pose(&f));
+            }
+        }
+    }
+    /* Blends: switch every few frames between random motions. */
+    test_rng r = test_rng_make(77);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    for (int frame = 0; frame < 20000; ++frame) {
+        if (test_rng_next(&r) % 20 == 0)
+            in.motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+        if (test_rng_next(&r) % 90 == 0) ++in.jump;
+        if (test_rng_next(&r) % 30 == 0) ++in.thrust;
+        in.speed = test_rng_range(&r, 0, 500);
+        sa_figure_update(&f, &in, test_rng_range(&r, 0.005f, 0.04f));
+        check_bones(&f.config, sa_figure_get_pose(&f));
+    }
+}
+
+static void test_figure_ground_speed_is_zero_unless_locomoting(void **state) {
+    (void)state;
+    for (int m = 0; m < MOTION_COUNT; ++m) {
+        const sa_figure_motion mo = ALL_MOTIONS[m];
+        const bool moves = mo == SA_FIGURE_WALK || mo == SA_FIGURE_RUN ||
+                           mo == SA_FIGURE_LOCOMOTE || mo == SA_FIGURE_SPEAR_RUN;
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input run = input_for(SA_FIGURE_RUN, 0);
+        run_for(&f, &run, 1.0f);
+        sa_figure_input in = input_for(mo, 200.0f);
+        run_for(&f, &in, 3.0f);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        assert_int_equal(p->motion, mo);
+        if (moves) {
+            assert_true(p->ground_speed > 100.0f);
+        } else {
+            assert_true(p->ground_speed == 0.0f);
+        }
+    }
+    /* A jump from a run: no scroll once it shows, the run comes back after it. */
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(SA_FIGURE_RUN, 0);
+    run_for(&f, &in, 1.0f);
+    ++in.jump;
+    run_for(&f, &in, 0.6f);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_JUMP);
+    run_for(&f, &in, 2.0f);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_RUN);
+    assert_near(sa_figure_get_pose(&f)->ground_speed, RUN_SPEED, 0.1);
+}
+
+static void test_figure_dt_is_capped_at_33ms(void **state) {
+    (void)state;
+    sa_figure a, b;
+    sa_figure_init(&a, NULL);
+    b = a;
+    const sa_figure_input in = input_for(SA_FIGURE_RUN, 0);
+    sa_figure_update(&a, &in, 0.033f);
+    sa_figure_update(&b, &in, 5.0f);
+    assert_memory_equal(&a, &b, sizeof a);
+    assert_near(sa_figure_get_pose(&b)->dt, 0.033f, 0);
+    /* After a step, dt = 0 still leaves everything as it is. */
+    const sa_figure keep = b;
+    sa_figure_update(&b, &in, 0.0f);
+    assert_memory_equal(&keep, &b, sizeof b);
+}
+
+/* The jump's story in the pose: crouch, rise about 160 above standing, land; squash and stretch
+ * about the ground keeps planted feet on the ground. */
+static void test_figure_jump_follows_the_seed(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_input in = input_for(SA_FIGURE_JUMP, 0);
+    run_for(&f, &in, 3.3f); /* three whole jumps: the next frame starts the fourth */
+    float top = 0, low = -1000, min_sy = 2, max_sy = 0;
+    float min_sy_late = 2;
+    for (int frame = 0; frame < 66; ++frame) { /* one 1.1 s jump */
+        sa_figure_update(&f, &in, DT60);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        const float hip = p->unsquashed[SA_JOINT_HIP].y;
+        top = fminf(top, hip);
+        low = fmaxf(low, hip);
+        min_sy = fminf(min_sy, p->squash.sy);
+        max_sy = fmaxf(max_sy, p->squash.sy);
+        if (p->unsquashed[SA_JOINT_HIP].y > -66 && frame > 40)
+            min_sy_late = fminf(min_sy_late, p->squash.sy);
+        for (int i = 0; i < 2; ++i) {
+            const sa_vec2 foot = p->unsquashed[SA_JOINT_FOOT_NEAR + i];
+            assert_true(foot.y <= 1e-3f);
+            if (foot.y >= -1e-3f) assert_near(p->joints[SA_JOINT_FOOT_NEAR + i].y, 0, 1e-3);
+        }
+    }
+    assert_true(top < -66 - 150);
+    assert_true(low > -66 + 8);
+    assert_near(min_sy, 0.82f, 0.01);
+    assert_near(max_sy, 1.14f, 0.01);
+    assert_near(min_sy_late, 0.82f, 0.01);
+}
+
+/* Distance from p to the segment a-b. */
+static float to_segment(sa_vec2 p, sa_vec2 a, sa_vec2 b) {
+    const double abx = (double)b.x - a.x, aby = (double)b.y - a.y;
+    double t = (((double)p.x - a.x) * abx + ((double)p.y - a.y) * aby) / (abx * abx + aby * aby);
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return (float)hypot((double)p.x - (a.x + abx * t), (double)p.y - (a.y + aby * t));
+}
+
+/* Which side of the shoulder -> hand line the elbow is on. */
+static double elbow_side(const sa_vec2 *j, int i) {
+    const sa_vec2 s = j[SA_JOINT_SHOULDER], e = j[SA_JOINT_ELBOW_NEAR + i],
+                  h = j[SA_JOINT_HAND_NEAR + i];
+    return ((double)h.x - s.x) * ((double)e.y - s.y) - ((double)h.y - s.y) * ((double)e.x - s.x);
+}
+
+static void check_spear_grip(const sa_figure_pose *p) {
+    const sa_vec2 *j = p->unsquashed;
+    assert_near(p->spear, 1, 1e-6);
+    for (int i = 0; i < 2; ++i)
+        assert_true(to_segment(j[SA_JOINT_HAND_NEAR + i], j[SA_JOINT_SPEAR_BUTT],
+                               j[SA_JOINT_SPEAR_TIP]) < 0.02f);
+    /* The elbows bend away from each other. */
+    assert_true(elbow_side(j, 0) * elbow_side(j, 1) < 0);
+}
+
+static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_input in = input_for(SA_FIGURE_SPEAR_FORM, 0);
+    /* Into the second loop, so the fade from idle is over; then two whole loops. */
+    run_for(&f, &in, 13.0f);
+    sa_vec2 last[SA_JOINT_COUNT];
+    memcpy(last, sa_figure_get_pose(&f)->joints, sizeof last);
+    float fastest = 0, at_wrap = 0, held_still = 1e9f;
+    int still_frames = 0;
+    for (int frame = 0; frame < 60 * 28; ++frame) {
+        sa_figure_update(&f, &in, DT60);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        check_spear_grip(p);
+        float moved = 0;
+        for (int i = 0; i < SA_JOINT_COUNT; ++i)
+            moved = fmaxf(moved, dist(p->joints[i], last[i]));
+        fastest = fmaxf(fastest, moved);
+        /* The form is 14 s long: frames 60 and 900 of this loop straddle its wrap. */
+        if (frame == 60 || frame == 61 || frame == 900 || frame == 901)
+            at_wrap = fmaxf(at_wrap, moved);
+        if (moved < 0.05f) ++still_frames;
+        held_still = fminf(held_still, moved);
+        memcpy(last, p->joints, sizeof last);
+    }
+    /* Seamless: across the wrap the figure moves no more than a hair (both sides ease to rest). */
+    assert_true(at_wrap < 0.5f);
+    assert_true(fastest > 3.0f); /* and it does move (the thrusts are fast) */
+    /* Holds: several freeze-frame moments per loop (the head spring settles within them). */
+    assert_true(still_frames > 60);
+    (void)held_still;
+
+    /* Spear Run: hands on the shaft while running and through every thrust. */
+    sa_figure_init(&f, NULL);
+    sa_figure_input run = input_for(SA_FIGURE_SPEAR_RUN, 0);
+    run_for(&f, &run, 3.0f);
+    float reach = 0, rest_tip = sa_figure_get_pose(&f)->unsquashed[SA_JOINT_SPEAR_TIP].x;
+    for (int frame = 0; frame < 60 * 6; ++frame) {
+        if (frame % 45 == 0) ++run.thrust;
+        sa_figure_update(&f, &run, DT60);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        check_spear_grip(p);
+        reach = fmaxf(reach, p->unsquashed[SA_JOINT_SPEAR_TIP].x);
+    }
+    assert_true(reach > rest_tip + 15.0f); /* the thrust drives the tip forward */
+}
+
+/* The form's data: 18 waypoints on a valid multi-channel track, the last equal to the first,
+ * holds made of repeated waypoints, and the segments into the thrusts easing out cubic. */
+static void test_figure_spear_form_waypoints_are_a_valid_track(void **state) {
+    (void)state;
+    size_t bad = 0;
+    assert_int_equal(sa_track_multi_validate(&sai_figure_form_track, &bad), SA_OK);
+    assert_int_equal(sai_figure_form_track.count, 18);
+    const sai_form_waypoint *w = sai_figure_form_waypoints;
+    assert_near(w[0].t, 0, 0);
+    assert_near(w[17].t, 1, 0);
+    assert_memory_equal(w[0].v, w[17].v, sizeof w[0].v);
+    int holds = 0, distinct = 1, thrusts = 0;
+    for (int i = 1; i < 18; ++i) {
+        if (memcmp(w[i].v, w[i - 1].v, sizeof w[i].v) == 0) {
+            ++holds;
+        } else {
+            ++distinct;
+        }
+        /* The segments easing out cubic are the thrusts: the hands drive the spear forward
+         * along its shaft by at least 10 units. */
+        if (w[i - 1].ease == SA_EASE_OUT_CUBIC) {
+            const float a = w[i].v[SAI_FORM_ANGLE];
+            const float along = (w[i].v[SAI_FORM_GRIP_X] - w[i - 1].v[SAI_FORM_GRIP_X]) * cosf(a) +
+                                (w[i].v[SAI_FORM_GRIP_Y] - w[i - 1].v[SAI_FORM_GRIP_Y]) * sinf(a);
+            assert_true(along >= 10.0f);
+            ++thrusts;
+        }
+    }
+    assert_true(holds >= 4);
+    assert_true(distinct >= 10);
+    assert_true(thrusts >= 3);
+}
+
+/* ---- no pop -------------------------------------------------------------------------------- */
+
+enum { EV_SWITCH_COUNT = MOTION_COUNT, EV_JUMP = MOTION_COUNT, EV_THRUST, EV_COUNT };
+
+typedef struct motion_stats {
+    float speed;                /* fastest per-frame joint move at 60 fps on its own */
+    sa_vec2 lo[SA_JOINT_COUNT]; /* where each joint goes over a cycle: bounding box */
+    sa_vec2 hi[SA_JOINT_COUNT];
+} motion_stats;
+
+static float frame_move(const sa_vec2 *a, const sa_vec2 *b, int joint) {
+    return dist(a[joint], b[joint]);
+}
+
+static void measure_motion(sa_figure_input in, bool thrusts, motion_stats *st) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    run_for(&f, &in, 3.0f);
+    st->speed = 0;
+    for (int i = 0; i < SA_JOINT_COUNT; ++i)
+        st->lo[i] = st->hi[i] = sa_figure_get_pose(&f)->joints[i];
+    sa_vec2 last[SA_JOINT_COUNT];
+    memcpy(last, sa_figure_get_pose(&f)->joints, sizeof last);
+    for (int frame = 0; frame < 60 * 15; ++frame) {
+        if (thrusts && frame % 40 == 0) ++in.thrust;
+        sa_figure_update(&f, &in, DT60);
+        const sa_vec2 *j = sa_figure_get_pose(&f)->joints;
+        for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+            st->speed = fmaxf(st->speed, frame_move(j, last, i));
+            st->lo[i] = sa_v2(fminf(st->lo[i].x, j[i].x), fminf(st->lo[i].y, j[i].y));
+            st->hi[i] = sa_v2(fmaxf(st->hi[i].x, j[i].x), fmaxf(st->hi[i].y, j[i].y));
+        }
+        memcpy(last, j, sizeof last);
+    }
+}
+
+/* Largest distance between a point of box a and a point of box b. */
+static float box_span(const motion_stats *a, const motion_stats *b, int i) {
+    const float dx = fmaxf(fabsf(a->hi[i].x - b->lo[i].x), fabsf(b->hi[i].x - a->lo[i].x));
+    const float dy = fmaxf(fabsf(a->hi[i].y - b->lo[i].y), fabsf(b->hi[i].y - a->lo[i].y));
+    return hypotf(dx, dy);
+}
+
+static void test_figure_switching_never_pops(void **state) {
+    (void)state;
+    const float speed = 240.0f;
+    static motion_stats st[MOTION_COUNT + 1];
+    for (int m = 0; m < MOTION_COUNT; ++m)
+        measure_motion(input_for(ALL_MOTIONS[m], speed), ALL_MOTIONS[m] == SA_FIGURE_SPEAR_RUN,
+                       &st[m]);
+    /* A jump triggered from a motion, measured as the looping jump. */
+    st[MOTION_COUNT] = st[5];
+    const float rate = sa_figure_config_default().fade_rate;
+    const float share = 1.0f - expf(-rate * DT60);
+    /* The bound, joint by joint: in a frame of a cross-fade from a to b each motion moves by at
+     * most its own fastest speed, and the fade moves a share (1 − e^(−rate·dt)) of the weight from
+     * a to b, so the blended parameters move by at most that share of the distance between the
+     * two motions' poses. IK after blending turns parameter moves into joint moves with a gain
+     * above 1 in two places: a knee near the reach guard moves up to about 2.4× as fast as its
+     * foot target, and an elbow blending from FK onto the shaft swings with the IK angles; hence
+     * the factor 2.5 on the fade's part (the test reports the worst ratio it saw). The 0.5 units
+     * cover the head spring and rounding. */
+    float worst_ratio = 0;
+    for (int a = 0; a < MOTION_COUNT; ++a) {
+        for (int ev = 0; ev < EV_COUNT; ++ev) {
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            sa_figure_input in = input_for(ALL_MOTIONS[a], speed);
+            run_for(&f, &in, 3.0f);
+            const float cycle = ALL_MOTIONS[a] == SA_FIGURE_SPEAR_FORM ? 14.0f : 1.5f;
+            const int switches = 16;
+            for (int s = 0; s < switches; ++s) {
+                /* Advance a's clock to the next switch time (a thrust now and then in spear run),
+                 * then branch a copy off and switch it. */
+                run_for(&f, &in, cycle / (float)switches);
+                if (ALL_MOTIONS[a] == SA_FIGURE_SPEAR_RUN && s % 3 == 0) ++in.thrust;
+                sa_figure g = f;
+                sa_figure_input gin = in;
+                int b = a;
+                if (ev < EV_SWITCH_COUNT) {
+                    gin.motion = ALL_MOTIONS[ev];
+                    gin.speed = ev == 3 ? speed * 1.5f : speed;
+                    b = ev;
+                } else if (ev == EV_JUMP) {
+                    ++gin.jump;
+                    b = MOTION_COUNT;
+                } else {
+                    ++gin.thrust;
+                }
+                sa_vec2 last[SA_JOINT_COUNT];
+                memcpy(last, sa_figure_get_pose(&g)->joints, sizeof last);
+                for (int frame = 0; frame < 60; ++frame) {
+                    sa_figure_update(&g, &gin, DT60);
+                    const sa_vec2 *j = sa_figure_get_pose(&g)->joints;
+                    for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+                        const float bound = fmaxf(st[a].speed, st[b].speed) +
+                                            2.5f * share * box_span(&st[a], &st[b], i) + 0.5f;
+                        const float moved = frame_move(j, last, i);
+                        worst_ratio = fmaxf(worst_ratio, moved / bound);
+                        if (!(moved <= bound)) {
+                            print_error("motion %d, event %d, switch %d, frame %d: joint %d moved "
+                                        "%.2f > %.2f\n",
+                                        a, ev, s, frame, i, moved, bound);
+                            fail();
+                        }
+                    }
+                    memcpy(last, j, sizeof last);
+                }
+            }
+        }
+    }
+    print_message("no-pop: worst move / bound = %.3f\n", worst_ratio);
+}
+
+static void test_figure_ten_random_minutes_stay_sane(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(2024);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    double elapsed = 0;
+    while (elapsed < 600.0) {
+        const uint32_t roll = test_rng_next(&r) % 100;
+        if (roll < 3) in.motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+        if (roll == 3) in.motion = (sa_figure_motion)(test_rng_next(&r) % 20u);
+        if (roll >= 4 && roll < 6) ++in.jump;
+        if (roll >= 6 && roll < 9) in.thrust += test_rng_next(&r) % 3u;
+        if (roll >= 9 && roll < 20) in.speed = test_rng_range(&r, -100, 800);
+        if (roll == 20) in.speed = test_rng_nasty(&r);
+        float dt = test_rng_range(&r, 0.0f, 0.1f);
+        if (roll == 21) dt = 0.0f;
+        sa_figure_update(&f, &in, dt);
+        elapsed += (double)dt;
+        check_sane(sa_figure_get_pose(&f));
+    }
+}
+
+static void test_figure_secondary_motion_follows(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_config c = f.config;
+    /* Standing: the hair hangs down from the back of the head, points 9 apart. */
+    sa_figure_input in = sa_figure_input_default();
+    run_for(&f, &in, 3.0f);
+    const sa_figure_pose *p = sa_figure_get_pose(&f);
+    const sa_vec2 head = p->joints[SA_JOINT_HEAD];
+    assert_true(p->hair[0].x < head.x);
+    assert_near(dist(p->hair[0], head), c.head_radius, 0.1f * c.head_radius);
+    for (int i = 1; i < SA_FIGURE_HAIR_POINTS; ++i) {
+        assert_near(dist(p->hair[i], p->hair[i - 1]), c.hair_spacing, 0.05f);
+        assert_true(p->hair[i].y > p->hair[i - 1].y);
+    }
+    const float hang = p->hair[SA_FIGURE_HAIR_POINTS - 1].x - p->hair[0].x;
+    /* Without the hair simulation the chain hangs straight down from the same pin. */
+    sa_figure_config bald = c;
+    bald.hair = 0;
+    sa_figure g;
+    sa_figure_init(&g, &bald);
+    sa_figure_input run = input_for(SA_FIGURE_RUN, 0);
+    run_for(&g, &run, 1.0f);
+    for (int i = 1; i < SA_FIGURE_HAIR_POINTS; ++i) {
+        assert_near(g.pose.hair[i].x, g.pose.hair[0].x, 1e-3);
+        assert_near(g.pose.hair[i].y - g.pose.hair[i - 1].y, c.hair_spacing * g.pose.squash.sy,
+                    1e-3);
+    }
+    /* Running: the wind streams it back. */
+    in.motion = SA_FIGURE_RUN;
+    float run_back = 0;
+    run_for(&f, &in, 2.0f);
+    for (int i = 0; i < 60; ++i) {
+        sa_figure_update(&f, &in, DT60);
+        p = sa_figure_get_pose(&f);
+        run_back += p->hair[SA_FIGURE_HAIR_POINTS - 1].x - p->hair[0].x;
+    }
+    assert_true(run_back / 60.0f < hang - 8.0f);
+    /* The head lags on its spring: at a jump's take-off the head trails its rigid place. */
+    sa_figure_init(&f, NULL);
+    in = input_for(SA_FIGURE_JUMP, 0);
+    float lag = 0;
+    for (int i = 0; i < 180; ++i) {
+        sa_figure_update(&f, &in, DT60);
+        sa_vec2 rigid[SA_JOINT_COUNT];
+        /* The rigid head: straight up the spine from the chest, as the solve puts it. */
+        p = sa_figure_get_pose(&f);
+        memcpy(rigid, p->unsquashed, sizeof rigid);
+        const sa_vec2 dir =
+            sa_v2_normalize(sa_v2_sub(rigid[SA_JOINT_CHEST], rigid[SA_JOINT_PELVIS]));
+        const sa_vec2 straight =
+            sa_v2_add(rigid[SA_JOINT_CHEST], sa_v2_scale(dir, c.neck + c.head_radius));
+        lag = fmaxf(lag, dist(straight, rigid[SA_JOINT_HEAD]));
+    }
+    assert_true(lag > 1.0f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_figure_bad_input_is_safe),
+        cmocka_unit_test(test_figure_default_config_is_the_seeds),
+        cmocka_unit_test(test_figure_feet_stay_planted_at_walk_run_and_between),
+        cmocka_unit_test(test_figure_bones_keep_length_in_every_motion_and_blend),
+        cmocka_unit_test(test_figure_ground_speed_is_zero_unless_locomoting),
+        cmocka_unit_test(test_figure_dt_is_capped_at_33ms),
+        cmocka_unit_test(test_figure_jump_follows_the_seed),
+        cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
+        cmocka_unit_test(test_figure_spear_form_waypoints_are_a_valid_track),
+        cmocka_unit_test(test_figure_switching_never_pops),
+        cmocka_unit_test(test_figure_ten_random_minutes_stay_sane),
+        cmocka_unit_test(test_figure_secondary_motion_follows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
