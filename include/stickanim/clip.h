@@ -112,7 +112,8 @@ SA_API float sa_clip_duration(const sa_clip *clip);
  *
  * The two frames around the time are interpolated joint by joint (translation and scale by lerp,
  * rotation by shortest-arc nlerp, which neighbouring frames are close enough for); at a frame's
- * exact time that frame is copied unchanged. A looping clip wraps the time (negative times
+ * exact time (within 1e-5 of a frame) that frame is copied unchanged (bit for bit when its
+ * values are finite with unit rotations). A looping clip wraps the time (negative times
  * count back from the end) and interpolates its last frame into its first; a one-shot holds its
  * ends. Non-finite frame values are cleaned as in sa_transform_sanitize().
  * @param clip     A valid clip.

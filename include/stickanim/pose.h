@@ -11,7 +11,9 @@
  * Rotations are blended with hemisphere correction (q and −q are the same rotation, so each is
  * first turned to the side of a reference rotation) and renormalised, so every rotation written
  * is a unit quaternion whatever comes in. Translations and scales are blended linearly. Input
- * transforms with NaN or infinite parts are cleaned as in sa_transform_sanitize() before use.
+ * transforms with NaN or infinite parts, or with a rotation that is not unit, are cleaned as in
+ * sa_transform_sanitize() before use. "Copied unchanged" below means bit for bit for an input that
+ * is already clean (finite, rotation unit to float precision), and cleaned otherwise.
  *
  * Output arrays may be one of the input arrays (in-place blending) in every function here.
  */
