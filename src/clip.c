@@ -201,9 +201,9 @@ sa_status sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *ske
         const double band = (double)lo + (double)threshold * ((double)hi - (double)lo);
         /* Up → down steps: the frame before (prev) above the band, this one at or below it. */
         const size_t first = clip->looping ? 0 : 1;
-        double prev_h = foot_height(clip, skeleton, clip->looping ? n - 1 : 0, joint);
+        double prev_h = (double)foot_height(clip, skeleton, clip->looping ? n - 1 : 0, joint);
         for (size_t k = first; k < n; ++k) {
-            const double h = foot_height(clip, skeleton, k, joint);
+            const double h = (double)foot_height(clip, skeleton, k, joint);
             if (prev_h > band && h <= band) {
                 const double u = (prev_h - band) / (prev_h - h);
                 const double prev = clip->looping && k == 0 ? (double)(n - 1) : (double)(k - 1);

@@ -39,12 +39,12 @@ static inline bool sai_v3_finite(sa_vec3 v) {
 }
 /* Length in double: no overflow for components up to FLT_MAX. NaN gives 0, infinity FLT_MAX. */
 static inline float sai_v3_length(sa_vec3 v) {
-    const double x = v.x, y = v.y, z = v.z;
+    const double x = (double)v.x, y = (double)v.y, z = (double)v.z;
     return sai_narrow(sqrt(x * x + y * y + z * z));
 }
 static inline sa_vec3 sai_v3_normalize(sa_vec3 v) {
     if (!sai_v3_finite(v)) return sai_v3(0.0f, 0.0f, 0.0f);
-    const double x = v.x, y = v.y, z = v.z;
+    const double x = (double)v.x, y = (double)v.y, z = (double)v.z;
     const double len = sqrt(x * x + y * y + z * z);
     if (!(len > 0.0)) return sai_v3(0.0f, 0.0f, 0.0f);
     return sai_v3((float)(x / len), (float)(y / len), (float)(z / len));
