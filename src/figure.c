@@ -540,7 +540,6 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     if (input) {
         in = *input;
     } else {
-        in.motion = fig->wanted;
         in.jump = fig->jump_seen;
         in.thrust = fig->thrust_seen;
     }

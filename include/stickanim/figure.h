@@ -351,8 +351,8 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
  * @brief Advances the figure by @p dt seconds and rebuilds its pose.
  *
  * @param fig   Figure; NULL: nothing happens.
- * @param input This frame's wishes; NULL is treated as sa_figure_input_default() with the
- *              counters unchanged (no trigger).
+ * @param input This frame's wishes; NULL is treated as sa_figure_input_default() (idle) with
+ *              the counters unchanged (no trigger).
  * @param dt    Seconds since the last update. Capped at 0.033 (a hitch never flings the hair);
  *              0, negative, NaN or infinite: nothing changes (the pose stays as it was and the
  *              counters are read on the next real step).
