@@ -4,12 +4,19 @@
 
 /* Caps a layer weight so the sum of many layers stays finite. */
 #define SA_POSE_WEIGHT_CAP 1e30f
+/* Layer weights are cleaned once per run into a local array of this many; more layers clean
+ * theirs per joint. */
+#define SA_POSE_CACHED_LAYERS 16
 
-static float layer_weight(const sa_pose_layer *layer, size_t joint) {
-    const float w = layer->weight;
+static float clean_layer_weight(float w) {
     if (!(w > 0.0f) || !sai_finite(w)) return 0.0f;
-    const float capped = w < SA_POSE_WEIGHT_CAP ? w : SA_POSE_WEIGHT_CAP;
-    return layer->joint_weights ? capped * sai_saturate(layer->joint_weights[joint]) : capped;
+    return w < SA_POSE_WEIGHT_CAP ? w : SA_POSE_WEIGHT_CAP;
+}
+
+/* Weight of layer i at joint j. */
+static float weight_at(const sa_pose_layer *layers, const float *cached, size_t i, size_t j) {
+    const float lw = i < SA_POSE_CACHED_LAYERS ? cached[i] : clean_layer_weight(layers[i].weight);
+    return layers[i].joint_weights ? lw * sai_saturate(layers[i].joint_weights[j]) : lw;
 }
 
 sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
@@ -28,12 +35,16 @@ sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
     if (status != SA_OK) return status;
     const sa_pose_layer *layers = job->layers;
     const size_t nl = job->layer_count;
+    float cached[SA_POSE_CACHED_LAYERS];
+    for (size_t i = 0; i < nl && i < SA_POSE_CACHED_LAYERS; ++i) {
+        cached[i] = clean_layer_weight(layers[i].weight);
+    }
     for (size_t j = 0; j < job->joint_count; ++j) {
         /* First pass: total weight, the heaviest layer (the hemisphere reference), how many. */
         float total = 0.0f, best = 0.0f;
         size_t best_i = 0, contributors = 0;
         for (size_t i = 0; i < nl; ++i) {
-            const float w = layer_weight(&layers[i], j);
+            const float w = weight_at(layers, cached, i, j);
             if (w > 0.0f) {
                 total += w;
                 ++contributors;
@@ -51,14 +62,12 @@ sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
             job->out[j] = sai_transform_clean(layers[best_i].pose[j]);
             continue;
         }
-        /* Only the sign of dot(q, ref) matters, so the reference needs no normalising. */
-        const sa_quat ref0 = layers[best_i].pose[j].rotation;
-        const sa_quat ref = sai_quat_finite(ref0) ? ref0 : sai_quat_identity();
+        const sa_quat ref = sai_quat_normalize(layers[best_i].pose[j].rotation);
         sa_vec3 t = sai_v3(0.0f, 0.0f, 0.0f), s = sai_v3(0.0f, 0.0f, 0.0f);
         sa_quat q = sai_quat(0.0f, 0.0f, 0.0f, 0.0f);
         const float inv_total = 1.0f / total;
         for (size_t i = 0; i < nl; ++i) {
-            const float w = layer_weight(&layers[i], j);
+            const float w = weight_at(layers, cached, i, j);
             if (!(w > 0.0f)) continue;
             const sa_transform x = sai_transform_clean(layers[i].pose[j]);
             const float f = w * inv_total;

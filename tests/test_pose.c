@@ -432,12 +432,54 @@ static void test_pose_offset_takes_one_pose_to_another_and_decays(void **state) 
     }
 }
 
+static void test_pose_blend_takes_any_number_of_layers(void **state) {
+    (void)state;
+    enum { L = 40 };
+    test_rng r = test_rng_make(49);
+    static sa_transform poses[L][J];
+    sa_transform out[J];
+    sa_pose_layer layers[L];
+    for (size_t i = 0; i < L; ++i) {
+        rng_pose(&r, poses[i], J);
+        layers[i].pose = poses[i];
+        layers[i].weight = 0.0f;
+        layers[i].joint_weights = NULL;
+    }
+    sa_pose_blend_job job = {layers, L, NULL, J, out, J};
+    /* Past the first layers too: one layer with all the weight gives it exactly. */
+    layers[33].weight = 2.0f;
+    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    assert_memory_equal(out, poses[33], sizeof out);
+    /* Two far-apart layers with equal weights: the mean translation. */
+    layers[3].weight = 2.0f;
+    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    for (size_t j = 0; j < J; ++j) {
+        assert_near(out[j].translation.x,
+                    0.5 * ((double)poses[3][j].translation.x + poses[33][j].translation.x), 1e-5);
+        assert_near(qlen(out[j].rotation), 1, 1e-6);
+    }
+    /* All forty at once. */
+    for (size_t i = 0; i < L; ++i)
+        layers[i].weight = test_rng_range(&r, 0, 1);
+    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    for (size_t j = 0; j < J; ++j) {
+        double tx = 0, total = 0;
+        for (size_t i = 0; i < L; ++i) {
+            tx += layers[i].weight * (double)poses[i][j].translation.x;
+            total += layers[i].weight;
+        }
+        assert_near(out[j].translation.x, tx / total, 1e-5);
+        assert_near(qlen(out[j].rotation), 1, 1e-6);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_bad_input_is_rejected_or_safe),
         cmocka_unit_test(test_pose_blend_is_a_renormalised_weighted_average),
         cmocka_unit_test(test_pose_blend_of_two_follows_the_short_arc),
         cmocka_unit_test(test_pose_blend_all_weight_on_one_layer_gives_it_exactly),
+        cmocka_unit_test(test_pose_blend_takes_any_number_of_layers),
         cmocka_unit_test(test_pose_masked_layers_replace_the_upper_body_only),
         cmocka_unit_test(test_pose_lerp_is_exact_at_the_ends_and_extrapolates),
         cmocka_unit_test(test_pose_lerp_masked_stretches_only_the_chosen_joints),
