@@ -439,9 +439,11 @@ static void write_pose(sa_figure *f, const sa_figure_params *p, const sa_vec2 *j
         sa_squash_make(sai_v2(joints[SA_JOINT_PELVIS].x, 0.0f), p->squash, SQUASH_K);
     pose->squash = sq;
     for (int i = 0; i < SA_JOINT_COUNT; ++i)
-        pose->joints[i] = sa_squash_point(sq, joints[i]);
+        pose->joints[i] = joints[i];
+    sa_squash_apply(sq, pose->joints, SA_JOINT_COUNT);
     for (int i = 0; i < SA_FIGURE_HAIR_POINTS; ++i)
-        pose->hair[i] = sa_squash_point(sq, f->hair[i].pos);
+        pose->hair[i] = f->hair[i].pos;
+    sa_squash_apply(sq, pose->hair, SA_FIGURE_HAIR_POINTS);
     pose->head_radius = cfg->head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f ? p->ground_speed : 0.0f;
     pose->dt = dt;
@@ -574,13 +576,10 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
     }
     fig->gait = sai_saturate(fig->gait);
-    {
-        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-        const sa_gait g = sa_gait_mix(&walk, &run, fig->gait);
-        fig->phase += dt * g.cadence;
-        fig->phase -= floorf(fig->phase);
-        if (!(fig->phase >= 0.0f && fig->phase < 1.0f)) fig->phase = 0.0f;
-    }
+    sai_figure_ctx c = make_ctx(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+    fig->phase = sa_gait_advance_phase(fig->phase, c.gait.cadence, dt);
+    if (!(fig->phase >= 0.0f && fig->phase < 1.0f)) fig->phase = 0.0f;
+    c.phase = fig->phase;
     if (fig->thrust_time >= 0.0f) {
         fig->thrust_time += dt;
         if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
@@ -593,7 +592,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         sa_fade_switch(&fig->fade, layer_id(wanted));
     }
 
-    const sai_figure_ctx c = make_ctx(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+    c.thrust_time = fig->thrust_time;
     const sa_figure_params p = blend_layers(fig, &c);
     sa_vec2 j[SA_JOINT_COUNT];
     solve(&fig->config, &p, j);
