@@ -99,7 +99,10 @@ sa_blend_tree_loco sa_blend_tree_loco_step(const sa_blend_tree_loco_config *conf
     const sa_blend_tree_loco_config c = loco_repaired(config);
     const float s = speed > 0.0f ? speed : 0.0f; /* NaN and negative: standing */
     sa_blend_tree_loco o;
-    o.loco = sa_smooth_range(c.idle_speed, c.moving_speed, s);
+    /* sa_smooth_range() inlined: s is never NaN here, reversed edges make a step. */
+    o.loco = c.moving_speed > c.idle_speed
+                 ? sai_smooth((s - c.idle_speed) / (c.moving_speed - c.idle_speed))
+                 : (s >= c.idle_speed ? 1.0f : 0.0f);
     if (c.run_speed > c.walk_speed)
         o.t = sai_clamp((s - c.walk_speed) / (c.run_speed - c.walk_speed), 0.0f, 1.0f);
     else

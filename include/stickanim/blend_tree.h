@@ -225,6 +225,20 @@ typedef struct sa_blend_tree_point {
  * first point the first shows alone, above the last the last. The gait numbers move, anim and
  * stride are mixed linearly by u (never eased, so the phase rate stays smooth), and the phase
  * rate and stretch follow from them as in the loco blend.
+ *
+ * Swimming, treading water (its own pace: move 0) into paddling (matched to 1.2 units/s):
+ * @code
+ * sa_blend_tree_space swim;
+ * sa_blend_tree_space_init(&swim, 2, true);
+ * const sa_blend_tree_point tread = {0.0f, 0, SA_EASE_SMOOTH, 0.0f, 0.6f, 1.0f}; // 0.6 kicks/s
+ * const sa_blend_tree_point paddle = {1.2f, 1, SA_EASE_LINEAR, 1.2f, 1.0f, 1.6f};
+ * sa_blend_tree_space_add(&swim, &tread);
+ * sa_blend_tree_space_add(&swim, &paddle);
+ * // each frame:
+ * float w[2];
+ * const sa_blend_tree_frame f = sa_blend_tree_space_step(&swim, &swim_phase, speed, dt, w, 2);
+ * // sample tread and paddle at swim_phase, blend by w[0] and w[1]
+ * @endcode
  */
 typedef struct sa_blend_tree_space {
     /** The points, `count` of them, sorted by `at`. */
