@@ -556,7 +556,6 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         fig->jump_serial = fig->jump_serial >= ID_SERIAL_MAX ? 1 : fig->jump_serial + 1;
         fig->jump_layer = M_JUMP | (is_spear_motion(wanted) ? ID_SPEAR : 0) |
                           (fig->jump_serial << ID_SERIAL_SHIFT);
-        fig->thrust_time = -1.0f;
     }
     if (in.thrust != fig->thrust_seen) {
         fig->thrust_seen = in.thrust;

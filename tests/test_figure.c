@@ -388,6 +388,67 @@ static void test_figure_jump_follows_the_seed(void **state) {
     assert_near(min_sy_late, 0.82f, 0.01);
 }
 
+/* Angle of a bone in the seed's arm convention: 0 hangs down, positive swings forward. */
+static float arm_angle(sa_vec2 from, sa_vec2 to) { return atan2f(to.x - from.x, to.y - from.y); }
+
+/* Walk and run: each arm swings against the leg on its side, and the elbow flexes more on the
+ * forward swing than on the back swing. */
+static void test_figure_arms_swing_against_the_legs(void **state) {
+    (void)state;
+    const sa_figure_motion gaits[] = {SA_FIGURE_WALK, SA_FIGURE_RUN};
+    for (int g = 0; g < 2; ++g) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        const sa_figure_input in = input_for(gaits[g], 0);
+        run_for(&f, &in, 3.0f);
+        double cov = 0, flex_fwd = 0, flex_back = 0;
+        int n_fwd = 0, n_back = 0;
+        for (int frame = 0; frame < 120; ++frame) {
+            sa_figure_update(&f, &in, DT60);
+            const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
+            for (int i = 0; i < 2; ++i) {
+                const float up = arm_angle(j[SA_JOINT_SHOULDER], j[SA_JOINT_ELBOW_NEAR + i]);
+                const float fore = arm_angle(j[SA_JOINT_ELBOW_NEAR + i], j[SA_JOINT_HAND_NEAR + i]);
+                const float foot = j[SA_JOINT_FOOT_NEAR + i].x - j[SA_JOINT_HIP].x;
+                cov += (double)up * (double)foot;
+                if (up > 0.2f) {
+                    flex_fwd += (double)(fore - up);
+                    ++n_fwd;
+                } else if (up < -0.2f) {
+                    flex_back += (double)(fore - up);
+                    ++n_back;
+                }
+            }
+        }
+        assert_true(cov < 0);
+        assert_true(n_fwd > 10 && n_back > 10);
+        assert_true(flex_fwd / n_fwd > flex_back / n_back + 0.2);
+    }
+}
+
+/* The throw's story: the throwing (near) hand goes back behind the head (anticipation), then
+ * whips forward far in front of the chest (action), then returns to rest (recovery). */
+static void test_figure_throw_winds_up_then_releases(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_input in = input_for(SA_FIGURE_THROW, 0);
+    run_for(&f, &in, 2.8f); /* two whole throws after the fade: the next frame starts a third */
+    int wound_at = -1, released_at = -1;
+    for (int frame = 0; frame < 84; ++frame) {
+        sa_figure_update(&f, &in, DT60);
+        const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
+        const sa_vec2 hand = j[SA_JOINT_HAND_NEAR], s = j[SA_JOINT_SHOULDER];
+        if (wound_at < 0 && hand.x < s.x - 15.0f && hand.y < s.y) wound_at = frame;
+        if (wound_at >= 0 && released_at < 0 && hand.x > s.x + 35.0f) released_at = frame;
+    }
+    assert_true(wound_at > 5);
+    assert_true(released_at > wound_at);
+    /* Back at rest at the end of the cycle: the hand hangs by the hip. */
+    const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
+    assert_true(fabsf(j[SA_JOINT_HAND_NEAR].x - j[SA_JOINT_SHOULDER].x) < 15.0f);
+}
+
 /* Distance from p to the segment a-b. */
 static float to_segment(sa_vec2 p, sa_vec2 a, sa_vec2 b) {
     const double abx = (double)b.x - a.x, aby = (double)b.y - a.y;
@@ -698,6 +759,8 @@ int main(void) {
         cmocka_unit_test(test_figure_ground_speed_is_zero_unless_locomoting),
         cmocka_unit_test(test_figure_dt_is_capped_at_33ms),
         cmocka_unit_test(test_figure_jump_follows_the_seed),
+        cmocka_unit_test(test_figure_arms_swing_against_the_legs),
+        cmocka_unit_test(test_figure_throw_winds_up_then_releases),
         cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
         cmocka_unit_test(test_figure_spear_form_waypoints_are_a_valid_track),
         cmocka_unit_test(test_figure_switching_never_pops),
