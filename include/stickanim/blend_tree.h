@@ -19,8 +19,9 @@
  * - The weights are never negative and sum to 1, so the caller blends the three sampled poses by
  *   them and never renormalises.
  * - One phase in [0, 1) drives every moving clip, so walk and run stay in step while they mix.
- *   It advances by the *distance* walked: one cycle (two steps) per stride, and it stops when the
- *   body stands still, so planted feet do not slide.
+ *   It advances by the *distance* walked: one cycle (two steps) per stride·stretch (the stride
+ *   the stretched legs take), and it stops when the body stands still, so planted feet do not
+ *   slide.
  * - The clip is not played faster when the body is faster than the clip was made for (that looks
  *   like a cartoon): it plays at the clip's own pace at `move`, and the legs swing further instead.
  *   `stretch = move / anim` is that factor; sa_blend_tree_stretch() applies it to the thighs and
@@ -36,9 +37,9 @@
  * plateau where one clip shows alone (the seed's walk between 0.35 and 1.9):
  * sa_blend_tree_space_from_loco() builds exactly that layout from a loco config.
  *
- * Units: speeds and strides in any one length unit per second (the seed's "cells"; metres work
- * the same); phase in cycles; dt in seconds. Controllers output weights and phases only: pose
- * data stays with the caller (see pose.h and clip.h for sampling and blending).
+ * Units: one length unit throughout (the seed's "cells"; metres work the same): speeds in units
+ * per second, strides in units; phase in cycles; dt in seconds. Controllers output weights and
+ * phases only: pose data stays with the caller (see pose.h and clip.h for sampling and blending).
  *
  * Every per-frame function is total: a NULL config means the defaults, bad config fields are
  * repaired as documented on each field, NaN inputs are documented per parameter, and no output
