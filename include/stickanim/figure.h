@@ -11,9 +11,9 @@
  * in.motion = SA_FIGURE_RUN;
  * sa_figure_update(&fig, &in, dt);                 // every frame
  * const sa_figure_pose *p = sa_figure_get_pose(&fig);
- * // draw p->joints[...], p->hair[...], a head of radius p->head_radius at
- * p->joints[SA_JOINT_HEAD],
- * // the spear from SA_JOINT_SPEAR_BUTT to SA_JOINT_SPEAR_TIP when p->spear > 0.5, and scroll the
+ * // Draw the bones between p->joints[...], a head of radius p->head_radius at
+ * // p->joints[SA_JOINT_HEAD], the hair through p->hair[...], the spear from
+ * // SA_JOINT_SPEAR_BUTT to SA_JOINT_SPEAR_TIP with opacity p->spear, and scroll the
  * // ground backward by p->ground_speed * p->dt.
  * @endcode
  *
@@ -290,8 +290,7 @@ typedef struct sa_figure_pose {
     sa_vec2 hair[SA_FIGURE_HAIR_POINTS];
     /** Head radius after squash (config head_radius · (sx + sy) / 2). */
     float head_radius;
-    /** The squash applied last: pivot on the ground under the pelvis, sy and sx = 1 + (1 − sy)·0.7.
-     */
+    /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
     sa_squash squash;
     /**
      * How far the ground scrolls backward per second, units/s, ≥ 0: the locomotion's
