@@ -56,6 +56,9 @@ class FigureThroughFFI(unittest.TestCase):
         self.assertEqual(self.lib.sa_figure_config_validate(ctypes.byref(cfg)), sa.SA_OK)
         self.assertAlmostEqual(cfg.thigh, 37.0)
         self.assertAlmostEqual(cfg.hip_height, 66.0)
+        self.assertAlmostEqual(cfg.head_stiffness, 260.0)
+        self.assertAlmostEqual(cfg.hair_drag, 0.86, delta=1e-6)  # the last fields line up too
+        self.assertAlmostEqual(fig.fig.config.thigh, 37.0)  # the figure keeps its config first
         self.assertEqual(self.lib.sa_figure_init(None, None), sa.SA_ERR_NULL)
 
     def test_bones_keep_their_length_in_every_motion(self):
