@@ -27,6 +27,9 @@ typedef struct ex_pose {
     const char *motion; /* name of the motion showing, e.g. "walk" */
 } ex_pose;
 
+/* A moment of the script worth a still picture: the Spear Run's two-handed thrust at full reach. */
+#define EX_LAB_HIGHLIGHT 29.9f
+
 /* The lab's state: the figure plus the script clock. Plain data, caller-owned. */
 typedef struct ex_lab ex_lab;
 

@@ -22,6 +22,7 @@ typedef struct options {
     const char *dir;
     const char *docs;
     int frames, width;
+    float at; /* < 0: not asked for */
 } options;
 
 static int parse(int argc, char **argv, options *o) {
@@ -29,6 +30,7 @@ static int parse(int argc, char **argv, options *o) {
     o->docs = NULL;
     o->frames = 12;
     o->width = 520;
+    o->at = -1.0f;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const int has = i + 1 < argc;
@@ -36,6 +38,8 @@ static int parse(int argc, char **argv, options *o) {
             o->frames = atoi(argv[++i]);
         else if (strcmp(a, "--width") == 0 && has)
             o->width = atoi(argv[++i]);
+        else if (strcmp(a, "--at") == 0 && has)
+            o->at = (float)atof(argv[++i]);
         else if (strcmp(a, "--docs") == 0 && has)
             o->docs = argv[++i];
         else if (a[0] == '-')
@@ -43,7 +47,10 @@ static int parse(int argc, char **argv, options *o) {
         else
             o->dir = a;
     }
-    return (o->frames < 1 || o->frames > MAX_FRAMES || o->width < 64 || o->width > 4096) ? 1 : 0;
+    return (o->frames < 1 || o->frames > MAX_FRAMES || o->width < 64 || o->width > 4096 ||
+            o->at > ex_lab_duration())
+               ? 1
+               : 0;
 }
 
 static int write_ppm(const char *path, const ex_canvas *c) {
@@ -119,11 +126,30 @@ static void sheet_cell(ex_canvas *sheet, ex_canvas *cell, ex_scene *scene, const
     ex_canvas_blit(sheet, cell, col * (cell->width + 2), row * (cell->height + 2));
 }
 
+/* The lab's pose at a moment of its script, stepped there at 60 fps from the start. */
+static ex_pose lab_at(ex_lab *lab, float seconds) {
+    ex_pose pose;
+    ex_lab_init(lab);
+    const int steps = (int)(seconds * 60.0f + 0.5f);
+    for (int i = 0; i < (steps > 0 ? steps : 1); ++i)
+        ex_lab_step(lab, 1.0f / 60.0f, &pose);
+    return pose;
+}
+
+static int save_moment(ex_lab *lab, ex_scene *scene, ex_canvas *frame, float seconds,
+                       const char *dir, const char *name, int picture) {
+    const ex_pose pose = lab_at(lab, seconds);
+    ex_scene_build(&pose, 1.0f, scene);
+    ex_canvas_draw(frame, scene, &pose);
+    return save(dir, name, frame, 0, picture);
+}
+
 int main(int argc, char **argv) {
     options opt;
     if (parse(argc, argv, &opt)) {
         fprintf(stderr,
                 "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
+                "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
                 "          [--docs dir: also write the README pictures there]\n",
                 argv[0], MAX_FRAMES);
         return 2;
@@ -158,6 +184,20 @@ int main(int argc, char **argv) {
         ++next;
     }
     if (next > 2) printf("  (%d frames in all)\n", next);
+    if (opt.at >= 0.0f) {
+        char name[64];
+        snprintf(name, sizeof name, "at_%05d", (int)(opt.at * 1000.0f + 0.5f));
+        if (save_moment(lab, scene, &frame, opt.at, opt.dir, name, 0)) return 1;
+    }
+    if (opt.docs) { /* the Spear Run's thrust, closer up */
+        ex_canvas close;
+        if (ex_canvas_init(&close, 520, 364)) return 1;
+        ex_canvas_view_fit(&close, -170.0f, -250.0f, 380.0f, 266.0f);
+        const int failed =
+            save_moment(lab, scene, &close, EX_LAB_HIGHLIGHT, opt.docs, "spear_run", 1);
+        ex_canvas_free(&close);
+        if (failed) return 1;
+    }
 
     /* Contact sheet of those frames: 4 columns. */
     const int cols = next < 4 ? next : 4, rows = (next + cols - 1) / cols;
@@ -180,11 +220,11 @@ int main(int argc, char **argv) {
     ex_pose *walk = poses + opt.frames, *run = walk + GAIT_POSES;
     const float walk_s = ex_gait_cycle(0.0f, walk, GAIT_POSES);
     const float run_s = ex_gait_cycle(1.0f, run, GAIT_POSES);
-    const int gw = 150, gh = 190;
+    const int gw = 150, gh = 196;
     if (ex_canvas_init(&cell, gw, gh) ||
         ex_canvas_init(&sheet, GAIT_POSES * (gw + 2) - 2, 2 * (gh + 2) - 2))
         return 1;
-    ex_canvas_view_fit(&cell, -75.0f, -170.0f, 150.0f, 190.0f);
+    ex_canvas_view_fit(&cell, -80.0f, -188.0f, 160.0f, 209.0f);
     ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
     for (int i = 0; i < GAIT_POSES; ++i) {
         sheet_cell(&sheet, &cell, scene, &walk[i], i, 0);
