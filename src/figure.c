@@ -224,14 +224,18 @@ static void solve(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec
     sa_vec2 grips[2];
     spear_hands(p, shoulder, grips);
     for (int i = 0; i < 2; ++i) {
-        /* The hands go onto the blended shaft by IK as much as they hold the spear; the angles
-         * blend linearly from the FK arm's, so the elbow never flips to the mirror solution. */
+        /* The blended angles already carry each spear motion's own IK angles (their hands on
+         * their own shafts), so only the remainder is corrected toward IK on the blended shaft:
+         * by spear^4, which is 1 when only spear motions show (hands exactly on the shaft) and
+         * nearly 0 while a spear motion fades against an FK one (the arms then move at the
+         * fade's pace, not twice it). Angles blend linearly, so the elbow never flips. */
         float up = p->arm_angle[i], flex = p->arm_flex[i];
-        if (p->spear > 0.0f) {
+        const float s2 = p->spear * p->spear, correct = s2 * s2;
+        if (correct > 0.0f) {
             float up_ik, flex_ik;
             arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), spear_bend[i], &up_ik, &flex_ik);
-            up = sai_lerp(up, up_ik, p->spear);
-            flex = sai_lerp(flex, flex_ik, p->spear);
+            up = sai_lerp(up, up_ik, correct);
+            flex = sai_lerp(flex, flex_ik, correct);
         }
         const sa_arm_pose arm = sa_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
         const sa_vec2 elbow = arm.elbow, hand = arm.hand;

@@ -252,8 +252,9 @@ typedef struct sa_figure_params {
     float arm_flex[2];
     /**
      * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
-     * Blended, it is both the spear's visibility and the weight of the arms' IK onto the shaft
-     * (the arms blend from their FK angles to the IK solution by it).
+     * Blended, it is the spear's visibility, and spear⁴ is the weight by which the arms blend
+     * from their FK angles to the IK solution on the shaft (the spear motions give, as FK angles,
+     * those of their own IK solution, so a fade moves the arms at its own pace).
      */
     float spear;
     /** Midpoint between the two hands on the shaft, relative to the shoulder. */
@@ -370,7 +371,7 @@ SA_API const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig);
  *
  * Pelvis from params->root, chest along the lean, neck and head along lean + head_tilt; legs by
  * the reach guard and two-bone IK with the knees forward; arms by FK from the angles, blended to
- * two-bone IK onto the spear shaft by params->spear (rear hand's elbow and front hand's elbow bend
+ * two-bone IK onto the spear shaft by params->spear⁴ (rear hand's elbow and front hand's elbow bend
  * opposite ways); the spear from its grip, angle and slide. Every bone keeps its length.
  *
  * @param cfg    Body plan; NULL or invalid means sa_figure_config_default().
