@@ -129,6 +129,20 @@ SAW_EXPORT(saw_update) void saw_update(float dt) {
     write_frame();
 }
 
+/* One saved copy of the figure (a plain struct: copying it snapshots the character), so a test
+ * can run the same moment twice, with and without a switch of motion. */
+static sa_figure g_saved_fig;
+static sa_figure_input g_saved_in;
+SAW_EXPORT(saw_snapshot) void saw_snapshot(void) {
+    g_saved_fig = g_fig;
+    g_saved_in = g_in;
+}
+SAW_EXPORT(saw_restore) void saw_restore(void) {
+    g_fig = g_saved_fig;
+    g_in = g_saved_in;
+    write_frame();
+}
+
 SAW_EXPORT(saw_frame) float *saw_frame(void) { return g_frame; }
 SAW_EXPORT(saw_frame_floats) int32_t saw_frame_floats(void) { return SAW_FRAME_FLOATS; }
 /* web.js checks this against its own copy of the layout. */

@@ -449,6 +449,10 @@
   window.stickanim = {
     state,
     setMode, setLabMotion, jump, thrust, setPaused,
+    /** Saves the figure (tests: run one moment twice); pauses the loop. */
+    snapshot() { setPaused(true); wasm.saw_snapshot(); },
+    /** Puts the saved figure back and redraws it. */
+    restore() { wasm.saw_restore(); bindFrame(); redraw(); return state(); },
     /** Steps the figure by hand (tests): pauses the loop, then advances n frames of dt seconds. */
     step(n = 1, dt = 1 / 60) {
       setPaused(true);
