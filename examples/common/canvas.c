@@ -167,9 +167,10 @@ void ex_canvas_fill_circle(ex_canvas *c, sa_vec2 centre, float radius, ex_rgb co
 
 void ex_canvas_draw(ex_canvas *c, const ex_scene *scene, const ex_pose *pose) {
     ex_canvas_clear(c, ex_paper());
-    for (int k = 0; k < ex_ground_dot_count(); ++k)
-        ex_canvas_fill_circle(c, sa_v2(ex_ground_dot_x(pose->ground_scroll, k), EX_DOT_Y), EX_DOT_R,
-                              ex_dot_colour(), 1.0f);
+    for (int k = 0; k < ex_ground_dot_count(EX_DOT_SPACING); ++k)
+        ex_canvas_fill_circle(
+            c, sa_v2(ex_ground_dot_x(pose->ground_scroll, k, EX_DOT_SPACING), EX_DOT_Y), EX_DOT_R,
+            ex_dot_colour(), 1.0f);
     for (int i = 0; i < EX_PART_COUNT; ++i) {
         const ex_shape *s = &scene->shape[i];
         if (s->is_circle)

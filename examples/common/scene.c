@@ -122,14 +122,14 @@ void ex_scene_build(const ex_pose *p, float density, ex_scene *s) {
            density);
 }
 
-int ex_ground_dot_count(void) { return (int)(EX_VIEW_W / EX_DOT_SPACING) + 2; }
+int ex_ground_dot_count(float spacing) { return (int)(EX_VIEW_W / spacing) + 2; }
 
-float ex_ground_phase(float scroll) {
-    float phase = fmodf(scroll, EX_DOT_SPACING);
-    if (!(phase >= 0.0f)) phase = phase < 0.0f ? phase + EX_DOT_SPACING : 0.0f;
+float ex_ground_phase(float scroll, float spacing) {
+    float phase = fmodf(scroll, spacing);
+    if (!(phase >= 0.0f)) phase = phase < 0.0f ? phase + spacing : 0.0f;
     return phase;
 }
 
-float ex_ground_dot_x(float scroll, int k) {
-    return -EX_VIEW_X - ex_ground_phase(scroll) + EX_DOT_SPACING * (float)k;
+float ex_ground_dot_x(float scroll, int k, float spacing) {
+    return -EX_VIEW_X - ex_ground_phase(scroll, spacing) + spacing * (float)k;
 }

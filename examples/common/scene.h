@@ -67,11 +67,11 @@ void ex_rgb_hex(ex_rgb c, char out[8]);
  * library default (47 points a limb), lower values give smaller SVG files. */
 void ex_scene_build(const ex_pose *pose, float density, ex_scene *scene);
 
-/* x of ground dot k (k = 0 is at or left of the view's left edge) for a given scroll; dots cover
- * the view plus one spacing. */
-int ex_ground_dot_count(void);
-/* How far the dots have moved left of their rest places, in [0, EX_DOT_SPACING). */
-float ex_ground_phase(float scroll);
-float ex_ground_dot_x(float scroll, int k);
+/* Ground dots `spacing` units apart (EX_DOT_SPACING, or close to it): how many cover the view plus
+ * one spacing, how far they have moved left of their rest places for a given scroll (in
+ * [0, spacing)), and the x of dot k (k = 0 at or left of the view's left edge). */
+int ex_ground_dot_count(float spacing);
+float ex_ground_phase(float scroll, float spacing);
+float ex_ground_dot_x(float scroll, int k, float spacing);
 
 #endif

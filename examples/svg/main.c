@@ -2,6 +2,7 @@
  * frame rate, and each shape of the figure (soft-limb ribbons, head, hair, spear) becomes one
  * <path> whose `d` steps through those frames with a discrete SMIL <animate>. The ground dots
  * move by the ground speed the figure reports. Any browser plays the file; no script inside. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,14 +97,33 @@ int main(int argc, char **argv) {
         fprintf(stderr, "svg: out of memory\n");
         return 1;
     }
+    /* The file loops, so it shows the lab's second lap: its first frame follows on from the end
+     * of a lap (the figure idles there, settled), and the loop has no seam. */
     ex_lab_init(lab);
+    float *scroll = (float *)malloc(sizeof(float) * (size_t)frames);
+    ex_pose pose;
+    if (!scroll) return 1;
+    for (int i = 0; i < frames; ++i)
+        ex_lab_step(lab, 1.0f / (float)opt.fps, &pose);
+    const float lap_start = pose.ground_scroll;
+    /* The dots' spacing is stretched a hair so a lap scrolls a whole number of spacings: the
+     * dots are back where they started when the file loops. */
+    ex_lab *lap = (ex_lab *)malloc(ex_lab_size());
+    if (!lap) return 1;
+    memcpy(lap, lab, ex_lab_size());
+    for (int i = 0; i < frames; ++i)
+        ex_lab_step(lap, 1.0f / (float)opt.fps, &pose);
+    const float lap_scroll = pose.ground_scroll - lap_start;
+    const float dots = roundf(lap_scroll / EX_DOT_SPACING);
+    const float spacing = dots >= 1.0f ? lap_scroll / dots : EX_DOT_SPACING;
+    free(lap);
     for (int i = 0; i < frames; ++i) {
-        ex_pose pose;
         ex_lab_step(lab, 1.0f / (float)opt.fps, &pose);
         ex_scene_build(&pose, opt.density, scene);
         names[i] = pose.motion;
+        scroll[i] = pose.ground_scroll - lap_start;
         if (i) ex_str_append(&ground, ";");
-        ex_svg_number(&ground, -ex_ground_phase(pose.ground_scroll));
+        ex_svg_number(&ground, -ex_ground_phase(scroll[i], spacing));
         for (int k = 0; k < EX_PART_COUNT; ++k) {
             const ex_shape *s = &scene->shape[k];
             track *t = &tracks[k];
@@ -143,9 +163,9 @@ int main(int argc, char **argv) {
             "<animateTransform attributeName=\"transform\" type=\"translate\" dur=\"%.3gs\" "
             "calcMode=\"discrete\" repeatCount=\"indefinite\" values=\"%s\"/>\n",
             (double)seconds, ground.data ? ground.data : "0");
-    for (int k = 0; k < ex_ground_dot_count(); ++k)
-        fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\"/>", (double)ex_ground_dot_x(0.0f, k),
-                (double)EX_DOT_Y, (double)EX_DOT_R);
+    for (int k = 0; k < ex_ground_dot_count(spacing); ++k)
+        fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\"/>",
+                (double)ex_ground_dot_x(0.0f, k, spacing), (double)EX_DOT_Y, (double)EX_DOT_R);
     fprintf(f, "\n</g>\n");
     fprintf(f, "<g transform=\"scale(.1)\">\n"); /* the paths are in tenths of a unit */
     for (int k = 0; k < EX_PART_COUNT; ++k) {
@@ -183,6 +203,7 @@ int main(int argc, char **argv) {
     }
     ex_str_free(&ground);
     free(tracks);
+    free(scroll);
     free((void *)names);
     free(scene);
     free(lab);
