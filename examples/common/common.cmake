@@ -2,10 +2,10 @@
 # the target, later ones do nothing): the motion lab driver (lab.c, the only file that talks to
 # figure.h), the scene (pose -> ordered shapes built with limb.h), an anti-aliased rasteriser
 # (canvas.c) and a compact SVG path writer (svg.c).
+set(SA_EXAMPLE_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror)
 if(TARGET stickanim_examples_common)
   return()
 endif()
-set(SA_EXAMPLE_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror)
 if(NOT "figure" IN_LIST SA_PRESENT_MODULES OR NOT "limb" IN_LIST SA_PRESENT_MODULES)
   message(STATUS "stickanim: the svg, terminal, frames and python examples need the figure and limb modules; skipped")
   return()
