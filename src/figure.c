@@ -7,13 +7,16 @@
 #include "internal/scalar.h"
 
 /* Fade layer ids: the low byte is the motion evaluated; ID_SPEAR marks a triggered jump that keeps
- * the spear in hand; bits from ID_SERIAL_SHIFT number triggered jumps, so every jump is a layer of
+ * the spear in hand, ID_RUNNING one taken from a locomoting motion (the legs keep the gait on the
+ * ground and the ground keeps scrolling); bits from ID_SERIAL_SHIFT number triggered jumps, so
+ * every jump is a layer of
  * its own (a new jump over a fading one never restarts that one visibly). */
 enum { M_IDLE = 0, M_LOCO = 1, M_THROW = 2, M_JUMP = 3, M_FORM = 4, M_SPEAR_RUN = 5 };
 #define ID_MOTION(id)   ((id)&0xFF)
 #define ID_SPEAR        0x100
-#define ID_SERIAL_SHIFT 9
-#define ID_SERIAL_MAX   0x3FFFFF
+#define ID_RUNNING      0x200
+#define ID_SERIAL_SHIFT 10
+#define ID_SERIAL_MAX   0x1FFFFF
 
 #define MAX_DT     0.033f
 #define SQUASH_K   0.7f
@@ -304,7 +307,13 @@ static sa_figure_motion showing(const sa_figure *f) {
 }
 
 static bool is_loco_layer(int32_t id) {
-    return ID_MOTION(id) == M_LOCO || ID_MOTION(id) == M_SPEAR_RUN;
+    return ID_MOTION(id) == M_LOCO || ID_MOTION(id) == M_SPEAR_RUN ||
+           (ID_MOTION(id) == M_JUMP && (id & ID_RUNNING));
+}
+
+static bool locomotes(sa_figure_motion m) {
+    return m == SA_FIGURE_WALK || m == SA_FIGURE_RUN || m == SA_FIGURE_LOCOMOTE ||
+           m == SA_FIGURE_SPEAR_RUN;
 }
 
 static void eval_layer(const sa_figure *f, const sai_figure_ctx *c, int32_t id, float time,
@@ -321,6 +330,16 @@ static void eval_layer(const sa_figure *f, const sai_figure_ctx *c, int32_t id, 
         const bool once = (id >> ID_SERIAL_SHIFT) != 0;
         const float t = once ? fminf(time, SAI_FIGURE_JUMP_SECONDS * 0.9999f) : time;
         sai_figure_jump(c, t, p);
+        if (id & ID_RUNNING) {
+            /* A running jump: on the ground the feet stay on the gait's planted path, in the air
+             * they tuck; the ground keeps scrolling at the gait's speed throughout. */
+            sa_figure_params loco;
+            sai_figure_locomotion(c, &loco);
+            const float air = sai_figure_jump_airborne(t);
+            for (int i = 0; i < 2; ++i)
+                p->foot[i] = sai_v2_lerp(loco.foot[i], p->foot[i], air);
+            p->ground_speed = loco.ground_speed;
+        }
         if (id & ID_SPEAR) {
             sai_figure_ctx no_thrust = *c;
             no_thrust.thrust_time = -1.0f;
@@ -559,6 +578,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         fig->jump_seen = in.jump;
         fig->jump_serial = fig->jump_serial >= ID_SERIAL_MAX ? 1 : fig->jump_serial + 1;
         fig->jump_layer = M_JUMP | (is_spear_motion(wanted) ? ID_SPEAR : 0) |
+                          (locomotes(wanted) ? ID_RUNNING : 0) |
                           (fig->jump_serial << ID_SERIAL_SHIFT);
     }
     if (in.thrust != fig->thrust_seen) {
@@ -588,9 +608,14 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
     }
     sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
+    /* A standing jump hands back to the wanted motion when it has settled; a running jump as
+     * soon as it lands, so the gait fades back in while the knees absorb the landing. */
+    const float jump_end = (fig->jump_layer >= 0 && (fig->jump_layer & ID_RUNNING))
+                               ? SAI_FIGURE_JUMP_SECONDS * SAI_FIGURE_JUMP_LANDS
+                               : SAI_FIGURE_JUMP_SECONDS;
     if (fig->jump_layer >= 0 && fig->fade.count > 0 &&
         fig->fade.layers[fig->fade.count - 1].id == fig->jump_layer &&
-        fig->fade.layers[fig->fade.count - 1].time >= SAI_FIGURE_JUMP_SECONDS) {
+        fig->fade.layers[fig->fade.count - 1].time >= jump_end) {
         fig->jump_layer = -1;
         sa_fade_switch(&fig->fade, layer_id(wanted));
     }

@@ -178,7 +178,10 @@ typedef struct sa_figure_input {
     /**
      * Jump counter: each change starts one jump from whatever the figure is doing (with the spear
      * when it holds one); when the jump ends the figure fades back to @ref motion. Asking for
-     * another motion during the jump cuts it short (with a fade).
+     * another motion during the jump cuts it short (with a fade). From a motion that locomotes
+     * (walk, run, locomote, Spear Run) it is a running jump: the feet keep the gait's planted
+     * path while on the ground, tuck in the air, and the ground keeps scrolling at the gait's
+     * speed; from the others it is the seed's standing jump, with the ground still.
      */
     uint32_t jump;
     /**
@@ -296,7 +299,8 @@ typedef struct sa_figure_pose {
     /**
      * How far the ground scrolls backward per second, units/s, ≥ 0: the locomotion's
      * stride · cadence / duty times its fade weight, so the planted feet stay put in the world;
-     * exactly 0 whenever the figure is not locomoting.
+     * exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
+     * sa_figure_input::jump).
      */
     float ground_speed;
     /**

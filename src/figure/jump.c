@@ -60,3 +60,11 @@ void sai_figure_jump(const sai_figure_ctx *c, float t, sa_figure_params *out) {
     out->squash = TRACK(squash, p);
     out->hair_push = sai_v2(TRACK(kick_x, p), TRACK(kick_y, p));
 }
+
+static const sa_key airborne[] = {{0, 0, S},     {0.28f, 0, S}, {0.36f, 1, S},
+                                  {0.74f, 1, S}, {0.82f, 0, S}, {1, 0, S}};
+
+float sai_figure_jump_airborne(float t) {
+    const float p = t / SAI_FIGURE_JUMP_SECONDS - floorf(t / SAI_FIGURE_JUMP_SECONDS);
+    return TRACK(airborne, p);
+}

@@ -23,6 +23,7 @@ typedef struct sai_figure_ctx {
 /* Durations of the one-off motions, seconds. */
 #define SAI_FIGURE_THROW_SECONDS  1.4f
 #define SAI_FIGURE_JUMP_SECONDS   1.1f
+#define SAI_FIGURE_JUMP_LANDS     0.8f /* normalised time the jump's feet are down again */
 #define SAI_FIGURE_FORM_SECONDS   14.0f
 #define SAI_FIGURE_THRUST_SECONDS 0.5f
 
@@ -31,6 +32,9 @@ void sai_figure_idle(const sai_figure_ctx *c, float t, sa_figure_params *out);
 void sai_figure_locomotion(const sai_figure_ctx *c, sa_figure_params *out);
 void sai_figure_throw(const sai_figure_ctx *c, float t, sa_figure_params *out);
 void sai_figure_jump(const sai_figure_ctx *c, float t, sa_figure_params *out);
+/* How airborne the jump is at t seconds: 0 with the feet on the ground (crouch, landing), 1 in
+ * the air, smooth in between. */
+float sai_figure_jump_airborne(float t);
 void sai_figure_spear_form(const sai_figure_ctx *c, float t, sa_figure_params *out);
 /* Running with the spear: locomotion's legs, the carry, and the thrust at c->thrust_time. */
 void sai_figure_spear_run(const sai_figure_ctx *c, sa_figure_params *out);
