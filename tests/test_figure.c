@@ -681,6 +681,46 @@ static void test_figure_switching_never_pops(void **state) {
             }
         }
     }
+    /* Switching again in the middle of a fade (a -> b, then c a few frames later): the same
+     * argument over the three motions involved. */
+    for (int a = 0; a < MOTION_COUNT; ++a) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        const sa_figure_input in = input_for(ALL_MOTIONS[a], speed);
+        run_for(&f, &in, 3.4f);
+        for (int b = 0; b < MOTION_COUNT; ++b) {
+            for (int c = 0; c < MOTION_COUNT; ++c) {
+                for (int later = 3; later <= 12; later += 9) {
+                    sa_figure g = f;
+                    sa_figure_input gin = input_for(ALL_MOTIONS[b], speed);
+                    sa_vec2 last[SA_JOINT_COUNT];
+                    memcpy(last, sa_figure_get_pose(&g)->joints, sizeof last);
+                    for (int frame = 0; frame < 60; ++frame) {
+                        if (frame == later) gin = input_for(ALL_MOTIONS[c], speed);
+                        sa_figure_update(&g, &gin, DT60);
+                        const sa_vec2 *j = sa_figure_get_pose(&g)->joints;
+                        for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+                            const float fastest =
+                                fmaxf(st[a].speed, fmaxf(st[b].speed, st[c].speed));
+                            const float span = fmaxf(
+                                box_span(&st[a], &st[b], i),
+                                fmaxf(box_span(&st[a], &st[c], i), box_span(&st[b], &st[c], i)));
+                            const float bound = fastest + 2.5f * share * span + 0.5f;
+                            const float moved = frame_move(j, last, i);
+                            worst_ratio = fmaxf(worst_ratio, moved / bound);
+                            if (!(moved <= bound)) {
+                                print_error("motions %d -> %d -> %d (%d frames later), frame %d: "
+                                            "joint %d moved %.2f > %.2f\n",
+                                            a, b, c, later, frame, i, moved, bound);
+                                fail();
+                            }
+                        }
+                        memcpy(last, j, sizeof last);
+                    }
+                }
+            }
+        }
+    }
     print_message("no-pop: worst move / bound = %.3f\n", worst_ratio);
 }
 
