@@ -40,7 +40,7 @@ sa_figure_config sa_figure_config_default(void) {
     c.hair = 1;
     c.hair_spacing = 9.0f;
     c.hair_drag = 0.86f;
-    c.hair_jump_kick = 900.0f;
+    c.hair_jump_kick = 1500.0f;
     return c;
 }
 

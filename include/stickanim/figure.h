@@ -108,8 +108,8 @@ typedef struct sa_figure_config {
     /** Hair air drag per 1/60 s, in [0, 1]. Default 0.86 (the seed's). */
     float hair_drag;
     /**
-     * Extra push on the hair during a jump, units/s², ≥ 0: down and back on the way up, up on the
-     * way down (so the hair flicks). Default 900. The rest of the hair's acceleration is
+     * Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0 (the seed's
+     * kick). Default 1500 (about the wind of a run). The rest of the hair's acceleration is
      * sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind growing with speed.
      */
     float hair_jump_kick;
@@ -117,7 +117,7 @@ typedef struct sa_figure_config {
 
 /**
  * @brief The seed's figure: bones 54/13/12/27/25/37/37, hip height 66, spear 150, fades at 8/s,
- *        gait eases at 4/s, head spring 260/26, hair 9 apart with drag 0.86, jump kick 900.
+ *        gait eases at 4/s, head spring 260/26, hair 9 apart with drag 0.86, jump kick 1500.
  */
 SA_API sa_figure_config sa_figure_config_default(void);
 

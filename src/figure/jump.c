@@ -29,12 +29,10 @@ static const sa_key arm_up[] = {{0, 0.08f, S},   {0.2f, -0.9f, S}, {0.36f, 2.7f,
                                 {0.6f, 2.3f, S}, {0.82f, 1.0f, S}, {1, 0.08f, S}};
 static const sa_key arm_flex[] = {
     {0, 0.2f, S}, {0.2f, 0.3f, S}, {0.36f, 0.5f, S}, {0.82f, 0.6f, S}, {1, 0.2f, S}};
-/* The hair's kick, in units of the config's hair_jump_kick: pressed down and back on the rise,
- * tossed up on the fall. */
-static const sa_key kick_x[] = {
-    {0, 0, S}, {0.3f, 0, S}, {0.38f, -0.6f, S}, {0.55f, 0, S}, {1, 0, S}};
-static const sa_key kick_y[] = {{0, 0, S},     {0.3f, 0, S},  {0.38f, 1, S}, {0.5f, 0, S},
-                                {0.6f, -1, S}, {0.78f, 0, S}, {1, 0, S}};
+/* The hair's kick, in units of the config's hair_jump_kick: the seed's extra backward wind while
+ * the figure is in the air. */
+static const sa_key kick_x[] = {{0, 0, S},      {0.28f, 0, S}, {0.36f, -1, S},
+                                {0.74f, -1, S}, {0.84f, 0, S}, {1, 0, S}};
 
 #define N(a)        (sizeof(a) / sizeof((a)[0]))
 #define TRACK(a, p) sa_track_sample((a), N(a), (p))
@@ -58,7 +56,7 @@ void sai_figure_jump(const sai_figure_ctx *c, float t, sa_figure_params *out) {
     out->arm_flex[0] = TRACK(arm_flex, p);
     out->arm_flex[1] = TRACK(arm_flex, p);
     out->squash = TRACK(squash, p);
-    out->hair_push = sai_v2(TRACK(kick_x, p), TRACK(kick_y, p));
+    out->hair_push = sai_v2(TRACK(kick_x, p), 0.0f);
 }
 
 static const sa_key airborne[] = {{0, 0, S},     {0.28f, 0, S}, {0.36f, 1, S},
