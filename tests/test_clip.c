@@ -6,25 +6,6 @@
 
 enum { J = 4, N = 30 };
 
-static double qlen(sa_quat q) {
-    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
-}
-
-/* Angle between two rotations, in double, accurate near 0. */
-static double qangle(sa_quat a, sa_quat b) {
-    const double la = qlen(a), lb = qlen(b);
-    const double dt =
-        ((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w);
-    const double sg = dt < 0 ? -1 : 1;
-    const double ax = a.x / la, ay = a.y / la, az = a.z / la, aw = a.w / la;
-    const double bx = sg * b.x / lb, by = sg * b.y / lb, bz = sg * b.z / lb, bw = sg * b.w / lb;
-    const double d = sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz) +
-                          (aw - bw) * (aw - bw));
-    const double s = sqrt((ax + bx) * (ax + bx) + (ay + by) * (ay + by) + (az + bz) * (az + bz) +
-                          (aw + bw) * (aw + bw));
-    return 4.0 * atan2(d, s);
-}
-
 /* Frame f, joint j: translation x = f + 10·j, rotation f·0.1 rad about z (+ j·0.3), scale 1. */
 static void make_frames(sa_transform *frames, size_t n) {
     for (size_t f = 0; f < n; ++f) {
@@ -127,7 +108,7 @@ static void test_clip_bad_input_is_rejected_or_safe(void **state) {
         assert_int_equal(sa_clip_sample_time(&d, test_rng_range(&r, -3, 3), out, J), SA_OK);
         for (size_t j = 0; j < J; ++j) {
             assert_true(sa_transform_is_finite(out[j]));
-            assert_near(qlen(out[j].rotation), 1, 1e-5);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         }
     }
 
@@ -193,9 +174,9 @@ static void test_clip_sample_gives_frames_exactly_and_interpolates_between(void 
             assert_near(out[j].translation.y, 1, 0);
             const double want = pos * 0.1 + (double)j * 0.3;
             const sa_quat wq = sa_quat_from_axis_angle(sa_v3(0, 0, 1), (float)want);
-            assert_near(qangle(out[j].rotation, wq), 0,
+            assert_near(test_quat_angle(out[j].rotation, wq), 0,
                         1e-4); /* nlerp: tiny error between frames */
-            assert_near(qlen(out[j].rotation), 1, 1e-6);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-6);
         }
     }
 }
@@ -215,8 +196,8 @@ static void test_clip_looping_wraps_and_one_shot_holds(void **state) {
     for (size_t j = 0; j < J; ++j) {
         const double last = frames[(N - 1) * J + j].translation.x, first = frames[j].translation.x;
         assert_near(a[j].translation.x, 0.5 * (last + first), 1e-4);
-        assert_near(qangle(a[j].rotation, frames[(N - 1) * J + j].rotation),
-                    qangle(a[j].rotation, frames[j].rotation), 1e-4);
+        assert_near(test_quat_angle(a[j].rotation, frames[(N - 1) * J + j].rotation),
+                    test_quat_angle(a[j].rotation, frames[j].rotation), 1e-4);
     }
     test_rng r = test_rng_make(53);
     for (int i = 0; i < 3000; ++i) {
@@ -227,7 +208,7 @@ static void test_clip_looping_wraps_and_one_shot_holds(void **state) {
         assert_int_equal(sa_clip_sample_time(&loop, t + k, b, J), SA_OK);
         for (size_t j = 0; j < J; ++j) {
             assert_near(sa_v3_distance(a[j].translation, b[j].translation), 0, 2e-4);
-            assert_near(qangle(a[j].rotation, b[j].rotation), 0, 1e-4);
+            assert_near(test_quat_angle(a[j].rotation, b[j].rotation), 0, 1e-4);
         }
         assert_int_equal(sa_clip_sample_phase(&loop, t + k, b, J), SA_OK);
         for (size_t j = 0; j < J; ++j)
@@ -265,7 +246,7 @@ static void test_clip_sampling_never_pops_across_the_wrap(void **state) {
     for (size_t f = 0; f < N; ++f) {
         for (size_t j = 0; j < J; ++j) {
             const double d =
-                qangle(frames[f * J + j].rotation, frames[((f + 1) % N) * J + j].rotation);
+                test_quat_angle(frames[f * J + j].rotation, frames[((f + 1) % N) * J + j].rotation);
             worst_frame_step = d > worst_frame_step ? d : worst_frame_step;
         }
     }
@@ -275,7 +256,7 @@ static void test_clip_sampling_never_pops_across_the_wrap(void **state) {
         assert_int_equal(sa_clip_sample_time(&c, (float)k / 60.0f, out, J), SA_OK);
         for (size_t j = 0; j < J; ++j) {
             /* Half a frame's worth per 60 fps tick, a little slack for nlerp. */
-            assert_true(qangle(out[j].rotation, prev[j].rotation) <=
+            assert_true(test_quat_angle(out[j].rotation, prev[j].rotation) <=
                         0.55 * worst_frame_step + 1e-5);
         }
         memcpy(prev, out, sizeof out);

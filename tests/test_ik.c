@@ -312,17 +312,6 @@ static void test_ik_ex_weight_blends_angles_not_positions(void **state) {
     }
 }
 
-static double dist3(sa_vec3 a, sa_vec3 b) {
-    return sqrt(((double)a.x - b.x) * ((double)a.x - b.x) +
-                ((double)a.y - b.y) * ((double)a.y - b.y) +
-                ((double)a.z - b.z) * ((double)a.z - b.z));
-}
-
-static sa_vec3 rand_v3(test_rng *r, float lo, float hi) {
-    sa_vec3 v = {test_rng_range(r, lo, hi), test_rng_range(r, lo, hi), test_rng_range(r, lo, hi)};
-    return v;
-}
-
 static void test_ik_3d_bad_input_is_finite(void **state) {
     (void)state;
     test_rng r = test_rng_make(41);
@@ -339,7 +328,7 @@ static void test_ik_3d_bad_input_is_finite(void **state) {
     /* A pole on the root -> target line: the joint still keeps its length. */
     const sa_vec3 root = {0, 1, 0}, target = {0, 0.2f, 0}, pole = {0, 0.5f, 0};
     const sa_vec3 j = sa_ik_two_bone_3d(root, target, 0.5f, 0.5f, pole);
-    assert_near(dist3(root, j), 0.5, 1e-5);
+    assert_near(test_distance3(root, j), 0.5, 1e-5);
     assert_true(j.z > 0.1f); /* documented fallback: bends toward +z */
 }
 
@@ -348,8 +337,8 @@ static void test_ik_3d_keeps_lengths_and_bends_toward_the_pole(void **state) {
     test_rng r = test_rng_make(43);
     for (int i = 0; i < 20000; ++i) {
         const float l1 = test_rng_range(&r, 0.1f, 2), l2 = test_rng_range(&r, 0.1f, 2);
-        const sa_vec3 root = rand_v3(&r, -3, 3), pole = rand_v3(&r, -5, 5);
-        sa_vec3 dir = rand_v3(&r, -1, 1);
+        const sa_vec3 root = test_rng_v3(&r, -3, 3), pole = test_rng_v3(&r, -5, 5);
+        sa_vec3 dir = test_rng_v3(&r, -1, 1);
         const double n =
             sqrt((double)dir.x * dir.x + (double)dir.y * dir.y + (double)dir.z * dir.z);
         if (n < 1e-2) continue;
@@ -357,8 +346,8 @@ static void test_ik_3d_keeps_lengths_and_bends_toward_the_pole(void **state) {
         const sa_vec3 target = {root.x + (float)(dir.x / n) * d, root.y + (float)(dir.y / n) * d,
                                 root.z + (float)(dir.z / n) * d};
         const sa_vec3 j = sa_ik_two_bone_3d(root, target, l1, l2, pole);
-        assert_near(dist3(root, j), l1, 1e-4);
-        assert_near(dist3(j, target), l2, 2e-4);
+        assert_near(test_distance3(root, j), l1, 1e-4);
+        assert_near(test_distance3(j, target), l2, 2e-4);
         /* Coplanar with root, target and pole, and on the pole's side of the line. */
         const double ax = target.x - root.x, ay = target.y - root.y, az = target.z - root.z;
         const double px = pole.x - root.x, py = pole.y - root.y, pz = pole.z - root.z;

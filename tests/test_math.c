@@ -149,36 +149,6 @@ static void test_math_no_nan_from_any_input(void **state) {
 
 /* ---- 3D vectors, quaternions and transforms ---------------------------------------------- */
 
-static sa_vec3 rng_v3(test_rng *r, float lo, float hi) {
-    return sa_v3(test_rng_range(r, lo, hi), test_rng_range(r, lo, hi), test_rng_range(r, lo, hi));
-}
-
-/* A random rotation from a random axis and angle, built in double independently of the code. */
-static sa_quat rng_rotation(test_rng *r) {
-    double ax, ay, az, n;
-    do {
-        ax = test_rng_range(r, -1, 1);
-        ay = test_rng_range(r, -1, 1);
-        az = test_rng_range(r, -1, 1);
-        n = sqrt(ax * ax + ay * ay + az * az);
-    } while (n < 0.1 || n > 1.0);
-    const double h = 0.5 * test_rng_range(r, -3.2f, 3.2f);
-    return sa_quat_make((float)(ax / n * sin(h)), (float)(ay / n * sin(h)),
-                        (float)(az / n * sin(h)), (float)cos(h));
-}
-
-static double qlen(sa_quat q) {
-    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
-}
-
-/* Angle between two rotations from the 4D dot product, in double. */
-static double qangle(sa_quat a, sa_quat b) {
-    double d = fabs((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w) /
-               (qlen(a) * qlen(b));
-    if (d > 1) d = 1;
-    return 2.0 * acos(d);
-}
-
 /* Rotation by Rodrigues' formula in double, from axis and angle: a reference independent of the
  * quaternion code. */
 static sa_vec3 rodrigues(sa_vec3 axis, double angle, sa_vec3 v) {
@@ -199,7 +169,7 @@ static sa_vec3 rodrigues(sa_vec3 axis, double angle, sa_vec3 v) {
         assert_near((a).z, (b).z, tol);                                                            \
     } while (0)
 
-#define assert_same_rotation(a, b, tol) assert_near(qangle(a, b), 0.0, tol)
+#define assert_same_rotation(a, b, tol) assert_near(test_quat_angle(a, b), 0.0, tol)
 
 static void test_math_quat_bad_input_is_safe(void **state) {
     (void)state;
@@ -217,8 +187,9 @@ static void test_math_quat_bad_input_is_safe(void **state) {
         assert_near_v3(v, sa_v3(1, 2, 3), 0);
     }
     /* Huge and tiny quaternions still normalise to unit length. */
-    assert_near(qlen(sa_quat_normalize(sa_quat_make(3e38f, 3e38f, -3e38f, 3e38f))), 1, 1e-6);
-    assert_near(qlen(sa_quat_normalize(sa_quat_make(1e-40f, 0, 0, 1e-41f))), 1, 1e-6);
+    assert_near(test_quat_length(sa_quat_normalize(sa_quat_make(3e38f, 3e38f, -3e38f, 3e38f))), 1,
+                1e-6);
+    assert_near(test_quat_length(sa_quat_normalize(sa_quat_make(1e-40f, 0, 0, 1e-41f))), 1, 1e-6);
     assert_near(sa_quat_normalize(sa_quat_make(1e-40f, 0, 0, 0)).x, 1, 0);
     /* Axis-angle: zero or non-finite axis, non-finite angle: identity. */
     assert_same_rotation(sa_quat_from_axis_angle(sa_v3(0, 0, 0), 1.0f), id, 0);
@@ -231,8 +202,8 @@ static void test_math_quat_bad_input_is_safe(void **state) {
     const sa_quat b = sa_quat_from_axis_angle(sa_v3(1, 0, 0), 1.1f);
     assert_same_rotation(sa_quat_slerp(a, b, NAN), a, 1e-6);
     assert_same_rotation(sa_quat_nlerp(a, b, INFINITY), a, 1e-6);
-    assert_near(qlen(sa_quat_slerp(a, b, 3e38f)), 1, 1e-6);
-    assert_near(qlen(sa_quat_nlerp(a, b, -3e38f)), 1, 1e-6);
+    assert_near(test_quat_length(sa_quat_slerp(a, b, 3e38f)), 1, 1e-6);
+    assert_near(test_quat_length(sa_quat_nlerp(a, b, -3e38f)), 1, 1e-6);
     /* Vectors. */
     const sa_vec3 z = sa_v3_normalize(sa_v3(0, 0, 0));
     assert_near_v3(z, sa_v3(0, 0, 0), 0);
@@ -281,12 +252,12 @@ static void test_math_quat_rotate_matches_rodrigues(void **state) {
     (void)state;
     test_rng r = test_rng_make(21);
     for (int i = 0; i < 5000; ++i) {
-        const sa_vec3 axis = rng_v3(&r, -1, 1);
+        const sa_vec3 axis = test_rng_v3(&r, -1, 1);
         if (sa_v3_length(axis) < 0.05f) continue;
         const float angle = test_rng_range(&r, -10, 10);
-        const sa_vec3 v = rng_v3(&r, -100, 100);
+        const sa_vec3 v = test_rng_v3(&r, -100, 100);
         const sa_quat q = sa_quat_from_axis_angle(axis, angle);
-        assert_near(qlen(q), 1, 1e-6);
+        assert_near(test_quat_length(q), 1, 1e-6);
         const sa_vec3 got = sa_quat_rotate(q, v), want = rodrigues(axis, angle, v);
         assert_near_v3(got, want, 1e-4 * 100);
         assert_near(sa_v3_length(got), sa_v3_length(v), 1e-3);
@@ -305,10 +276,10 @@ static void test_math_quat_mul_composes_and_conjugate_inverts(void **state) {
     (void)state;
     test_rng r = test_rng_make(22);
     for (int i = 0; i < 5000; ++i) {
-        const sa_quat a = rng_rotation(&r), b = rng_rotation(&r);
-        const sa_vec3 v = rng_v3(&r, -10, 10);
+        const sa_quat a = test_rng_rotation(&r), b = test_rng_rotation(&r);
+        const sa_vec3 v = test_rng_v3(&r, -10, 10);
         const sa_quat ab = sa_quat_mul(a, b);
-        assert_near(qlen(ab), 1, 1e-6);
+        assert_near(test_quat_length(ab), 1, 1e-6);
         /* b first, then a. */
         assert_near_v3(sa_quat_rotate(ab, v), sa_quat_rotate(a, sa_quat_rotate(b, v)), 1e-4);
         assert_near_v3(sa_quat_rotate(sa_quat_conjugate(a), sa_quat_rotate(a, v)), v, 1e-4);
@@ -322,13 +293,13 @@ static void test_math_quat_from_to_turns_one_direction_onto_another(void **state
     (void)state;
     test_rng r = test_rng_make(23);
     for (int i = 0; i < 5000; ++i) {
-        const sa_vec3 f = rng_v3(&r, -5, 5);
-        sa_vec3 t = rng_v3(&r, -5, 5);
+        const sa_vec3 f = test_rng_v3(&r, -5, 5);
+        sa_vec3 t = test_rng_v3(&r, -5, 5);
         if (i % 10 == 0) t = sa_v3_scale(f, -2.0f); /* opposite */
         if (i % 10 == 1) t = sa_v3_scale(f, 3.0f);  /* same */
         if (sa_v3_length(f) < 0.05f || sa_v3_length(t) < 0.05f) continue;
         const sa_quat q = sa_quat_from_to(f, t);
-        assert_near(qlen(q), 1, 1e-6);
+        assert_near(test_quat_length(q), 1, 1e-6);
         assert_near_v3(sa_quat_rotate(q, sa_v3_normalize(f)), sa_v3_normalize(t), 2e-3);
         /* Shortest: the angle equals the angle between the directions. */
         const double c = sa_v3_dot(f, t) / ((double)sa_v3_length(f) * sa_v3_length(t));
@@ -341,7 +312,7 @@ static void test_math_slerp_and_nlerp_always_give_unit_quaternions(void **state)
     (void)state;
     test_rng r = test_rng_make(24);
     for (int i = 0; i < 100000; ++i) {
-        sa_quat a = rng_rotation(&r), b = rng_rotation(&r);
+        sa_quat a = test_rng_rotation(&r), b = test_rng_rotation(&r);
         if (i % 4 == 1) b = sa_quat_make(-a.x, -a.y, -a.z, -a.w); /* same rotation, other sign */
         if (i % 4 == 2) b = sa_quat_make(a.x + 1e-7f, a.y, a.z, a.w); /* nearly equal */
         if (i % 8 == 3)
@@ -352,8 +323,8 @@ static void test_math_slerp_and_nlerp_always_give_unit_quaternions(void **state)
                              0);
         const float t = (i % 16 == 5) ? test_rng_nasty(&r) : test_rng_range(&r, -3, 4);
         const sa_quat s = sa_quat_slerp(a, b, t), n = sa_quat_nlerp(a, b, t);
-        assert_near(qlen(s), 1, 2e-6);
-        assert_near(qlen(n), 1, 2e-6);
+        assert_near(test_quat_length(s), 1, 2e-6);
+        assert_near(test_quat_length(n), 1, 2e-6);
     }
 }
 
@@ -361,12 +332,12 @@ static void test_math_slerp_is_shortest_arc_at_constant_speed(void **state) {
     (void)state;
     test_rng r = test_rng_make(25);
     for (int i = 0; i < 20000; ++i) {
-        const sa_quat a = rng_rotation(&r), b = rng_rotation(&r);
-        const double total = qangle(a, b); /* in [0, π]: the short way */
+        const sa_quat a = test_rng_rotation(&r), b = test_rng_rotation(&r);
+        const double total = test_quat_angle(a, b); /* in [0, π]: the short way */
         const float t = test_rng_range(&r, 0, 1);
         const sa_quat s = sa_quat_slerp(a, b, t);
-        assert_near(qangle(a, s), t * total, 2e-3);
-        assert_near(qangle(s, b), (1 - t) * total, 2e-3);
+        assert_near(test_quat_angle(a, s), t * total, 2e-3);
+        assert_near(test_quat_angle(s, b), (1 - t) * total, 2e-3);
         /* The sign of b does not matter. */
         assert_same_rotation(sa_quat_slerp(a, sa_quat_make(-b.x, -b.y, -b.z, -b.w), t), s, 2e-3);
         /* The ends. */
@@ -376,7 +347,7 @@ static void test_math_slerp_is_shortest_arc_at_constant_speed(void **state) {
         assert_same_rotation(sa_quat_nlerp(a, b, 1), b, 1e-3);
         /* nlerp stays on the same short arc, just not at constant speed. */
         const sa_quat n = sa_quat_nlerp(a, b, t);
-        assert_near(qangle(a, n) + qangle(n, b), total, 2e-3);
+        assert_near(test_quat_angle(a, n) + test_quat_angle(n, b), total, 2e-3);
     }
 }
 
@@ -384,7 +355,7 @@ static void test_math_slerp_past_one_extrapolates_along_the_arc(void **state) {
     (void)state;
     test_rng r = test_rng_make(26);
     for (int i = 0; i < 20000; ++i) {
-        const sa_vec3 axis = rng_v3(&r, -1, 1);
+        const sa_vec3 axis = test_rng_v3(&r, -1, 1);
         if (sa_v3_length(axis) < 0.1f) continue;
         /* Two rotations about one axis: slerp by t is the rotation by α + t(β − α) about it. */
         const float alpha = test_rng_range(&r, -3, 3);
@@ -414,14 +385,14 @@ static void test_math_transform_composes_like_nested_spaces(void **state) {
         /* Uniform scale: composition is exact. */
         const float sp = test_rng_range(&r, 0.5f, 2), sc = test_rng_range(&r, 0.5f, 2);
         const sa_transform p =
-            sa_transform_make(rng_v3(&r, -10, 10), rng_rotation(&r), sa_v3(sp, sp, sp));
+            sa_transform_make(test_rng_v3(&r, -10, 10), test_rng_rotation(&r), sa_v3(sp, sp, sp));
         const sa_transform c =
-            sa_transform_make(rng_v3(&r, -10, 10), rng_rotation(&r), sa_v3(sc, sc, sc));
-        const sa_vec3 x = rng_v3(&r, -10, 10);
+            sa_transform_make(test_rng_v3(&r, -10, 10), test_rng_rotation(&r), sa_v3(sc, sc, sc));
+        const sa_vec3 x = test_rng_v3(&r, -10, 10);
         const sa_transform pc = sa_transform_mul(p, c);
         assert_near_v3(sa_transform_point(pc, x), sa_transform_point(p, sa_transform_point(c, x)),
                        2e-3);
-        assert_near(qlen(pc.rotation), 1, 1e-6);
+        assert_near(test_quat_length(pc.rotation), 1, 1e-6);
         /* The identity is neutral on both sides. */
         const sa_transform l = sa_transform_mul(sa_transform_identity(), c);
         assert_near_v3(l.translation, c.translation, 1e-5);
@@ -441,7 +412,7 @@ static void test_math_inline_quat_copies_agree_with_exported(void **state) {
     for (int i = 0; i < 10000; ++i) {
         const sa_quat a = sa_quat_make(test_rng_nasty(&r), test_rng_range(&r, -2, 2),
                                        test_rng_range(&r, -2, 2), test_rng_range(&r, -2, 2));
-        const sa_quat b = rng_rotation(&r), c = rng_rotation(&r);
+        const sa_quat b = test_rng_rotation(&r), c = test_rng_rotation(&r);
         const float t = test_rng_range(&r, -1, 2);
         const sa_quat n1 = sa_quat_normalize(a), n2 = sai_quat_normalize(a);
         assert_memory_equal(&n1, &n2, sizeof n1);
@@ -451,7 +422,7 @@ static void test_math_inline_quat_copies_agree_with_exported(void **state) {
         const sa_quat l1 = sa_quat_nlerp(b, c, t),
                       l2 = sai_quat_nlerp_unit(sai_quat_normalize(b), sai_quat_normalize(c), t);
         assert_memory_equal(&l1, &l2, sizeof l1);
-        const sa_vec3 v = rng_v3(&r, -5, 5);
+        const sa_vec3 v = test_rng_v3(&r, -5, 5);
         const sa_vec3 v1 = sa_v3_normalize(v), v2 = sai_v3_normalize(v);
         assert_memory_equal(&v1, &v2, sizeof v1);
     }

@@ -543,52 +543,36 @@ static void test_inertial_decay_is_a_critically_damped_spring(void **state) {
     }
 }
 
-static sa_quat random_quat(test_rng *r) {
-    const sa_vec3 axis =
-        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1), test_rng_range(r, -1, 1));
-    return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
-}
-
-/* Angle of a·b⁻¹ from atan2 of its parts: well conditioned near 0, unlike acos of a dot product. */
-static double quat_angle_between(sa_quat a, sa_quat b) {
-    const double ax = a.x, ay = a.y, az = a.z, aw = a.w, bx = -(double)b.x, by = -(double)b.y,
-                 bz = -(double)b.z, bw = b.w;
-    const double x = aw * bx + ax * bw + ay * bz - az * by;
-    const double y = aw * by - ax * bz + ay * bw + az * bx;
-    const double z = aw * bz + ax * by - ay * bx + az * bw;
-    const double w = aw * bw - ax * bx - ay * by - az * bz;
-    return 2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w));
-}
-
 static void test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new(void **state) {
     (void)state;
     test_rng r = test_rng_make(77);
     for (int i = 0; i < 5000; ++i) {
-        const sa_quat from = random_quat(&r), to = random_quat(&r);
+        const sa_quat from = test_rng_rotation(&r), to = test_rng_rotation(&r);
         const sa_inertial_quat rec =
             sa_inertial_quat_record(from, sa_v3(0, 0, 0), to, sa_v3(0, 0, 0));
         const float h = test_rng_range(&r, 0.05f, 0.4f);
         const sa_quat start = sa_inertial_quat_apply(rec, to, h, 0.0f);
-        assert_true(quat_angle_between(start, from) < 2e-3);
-        double prev = quat_angle_between(start, to);
+        assert_true(test_quat_angle(start, from) < 2e-3);
+        double prev = test_quat_angle(start, to);
         for (int k = 1; k < 90; ++k) {
             const sa_quat q = sa_inertial_quat_apply(rec, to, h, (float)k * DT);
             assert_near((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z +
                             (double)q.w * q.w,
                         1, 1e-5);
-            const double a = quat_angle_between(q, to);
+            const double a = test_quat_angle(q, to);
             assert_true(a <= prev + 1e-3); /* approaches the new rotation, no overshoot */
             prev = a;
         }
         const sa_quat end = sa_inertial_quat_apply(rec, to, h, 40.0f * h);
-        assert_true(quat_angle_between(end, to) < 1e-3);
+        assert_true(test_quat_angle(end, to) < 1e-3);
     }
     /* The array form agrees with the single one, in place too. */
     sa_inertial_quat recs[4];
     sa_quat to[4], out[4];
     for (int j = 0; j < 4; ++j) {
-        to[j] = random_quat(&r);
-        recs[j] = sa_inertial_quat_record(random_quat(&r), sa_v3(1, 0, 0), to[j], sa_v3(0, 2, 0));
+        to[j] = test_rng_rotation(&r);
+        recs[j] =
+            sa_inertial_quat_record(test_rng_rotation(&r), sa_v3(1, 0, 0), to[j], sa_v3(0, 2, 0));
     }
     assert_int_equal(sa_inertial_quats_apply(recs, to, out, 4, 0.2f, 0.1f), SA_OK);
     for (int j = 0; j < 4; ++j) {

@@ -6,41 +6,16 @@
 
 enum { J = 20, MAX_LAYERS = 6 };
 
-static sa_quat rng_rotation(test_rng *r) {
-    const sa_vec3 axis =
-        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1) + 0.01f, test_rng_range(r, -1, 1));
-    return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
-}
-
 static sa_transform rng_transform(test_rng *r) {
     return sa_transform_make(
         sa_v3(test_rng_range(r, -2, 2), test_rng_range(r, -2, 2), test_rng_range(r, -2, 2)),
-        rng_rotation(r),
+        test_rng_rotation(r),
         sa_v3(test_rng_range(r, 0.5f, 2), test_rng_range(r, 0.5f, 2), test_rng_range(r, 0.5f, 2)));
 }
 
 static void rng_pose(test_rng *r, sa_transform *pose, size_t n) {
     for (size_t j = 0; j < n; ++j)
         pose[j] = rng_transform(r);
-}
-
-static double qlen(sa_quat q) {
-    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
-}
-
-/* Angle between two rotations, in double, accurate near 0. */
-static double qangle(sa_quat a, sa_quat b) {
-    const double la = qlen(a), lb = qlen(b);
-    const double dt =
-        ((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w);
-    const double sg = dt < 0 ? -1 : 1;
-    const double ax = a.x / la, ay = a.y / la, az = a.z / la, aw = a.w / la;
-    const double bx = sg * b.x / lb, by = sg * b.y / lb, bz = sg * b.z / lb, bw = sg * b.w / lb;
-    const double d = sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz) +
-                          (aw - bw) * (aw - bw));
-    const double s = sqrt((ax + bx) * (ax + bx) + (ay + by) * (ay + by) + (az + bz) * (az + bz) +
-                          (aw + bw) * (aw + bw));
-    return 4.0 * atan2(d, s);
 }
 
 static sa_quat negated(sa_quat q) { return sa_quat_make(-q.x, -q.y, -q.z, -q.w); }
@@ -126,21 +101,21 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
         assert_int_equal(sa_pose_blend_run(&job), SA_OK);
         for (size_t j = 0; j < J; ++j) {
             assert_true(sa_transform_is_finite(out[j]));
-            assert_near(qlen(out[j].rotation), 1, 1e-5);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         }
         const float t = test_rng_range(&r, -1, 2);
         sa_pose_lerp(p0, p1, t, J, out);
         for (size_t j = 0; j < J; ++j)
-            assert_near(qlen(out[j].rotation), 1, 1e-5);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         sa_pose_morph(p0, p1, t, J, out);
         for (size_t j = 0; j < J; ++j)
-            assert_near(qlen(out[j].rotation), 1, 1e-5);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         sa_transform off[J];
         sa_pose_difference(p0, p1, J, off);
         sa_pose_apply_offset(p1, off, t, J, out);
         for (size_t j = 0; j < J; ++j) {
             assert_true(sa_transform_is_finite(off[j]));
-            assert_near(qlen(out[j].rotation), 1, 1e-5);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         }
         rng_pose(&r, p0, J);
         rng_pose(&r, p1, J);
@@ -184,7 +159,7 @@ static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
             }
             assert_near(out[j].translation.x, tx / total, 1e-5);
             assert_near(out[j].scale.y, sy / total, 1e-5);
-            assert_near(qlen(out[j].rotation), 1, 1e-6);
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-6);
         }
         /* Weights need not be normalised: scaling them all changes nothing (beyond rounding). */
         for (size_t i = 0; i < nl; ++i)
@@ -193,7 +168,7 @@ static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
         assert_int_equal(sa_pose_blend_run(&job), SA_OK);
         for (size_t j = 0; j < J; ++j) {
             assert_near(out2[j].translation.y, out[j].translation.y, 1e-5);
-            assert_near(qangle(out2[j].rotation, out[j].rotation), 0, 1e-5);
+            assert_near(test_quat_angle(out2[j].rotation, out[j].rotation), 0, 1e-5);
         }
         /* The sign of an input quaternion does not matter (hemisphere correction). */
         const size_t flip = test_rng_next(&r) % nl;
@@ -201,7 +176,7 @@ static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
             poses[flip][j].rotation = negated(poses[flip][j].rotation);
         assert_int_equal(sa_pose_blend_run(&job), SA_OK);
         for (size_t j = 0; j < J; ++j)
-            assert_near(qangle(out2[j].rotation, out[j].rotation), 0, 1e-5);
+            assert_near(test_quat_angle(out2[j].rotation, out[j].rotation), 0, 1e-5);
     }
 }
 
@@ -217,9 +192,9 @@ static void test_pose_blend_of_two_follows_the_short_arc(void **state) {
         sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
         assert_int_equal(sa_pose_blend_run(&job), SA_OK);
         for (size_t j = 0; j < J; ++j) {
-            const double total = qangle(a[j].rotation, b[j].rotation);
-            const double from_a = qangle(a[j].rotation, out[j].rotation);
-            const double to_b = qangle(out[j].rotation, b[j].rotation);
+            const double total = test_quat_angle(a[j].rotation, b[j].rotation);
+            const double from_a = test_quat_angle(a[j].rotation, out[j].rotation);
+            const double to_b = test_quat_angle(out[j].rotation, b[j].rotation);
             /* On the short arc between them, nearer the heavier one. */
             assert_near(from_a + to_b, total, 1e-4);
             if (wb > 0.55f) assert_true(to_b <= from_a + 1e-6);
@@ -284,8 +259,8 @@ static void test_pose_masked_layers_replace_the_upper_body_only(void **state) {
             } else {
                 assert_near(out[j].translation.z,
                             0.5 * ((double)legs[j].translation.z + arms[j].translation.z), 1e-5);
-                assert_near(qangle(out[j].rotation, legs[j].rotation),
-                            qangle(out[j].rotation, arms[j].rotation), 1e-4);
+                assert_near(test_quat_angle(out[j].rotation, legs[j].rotation),
+                            test_quat_angle(out[j].rotation, arms[j].rotation), 1e-4);
             }
         }
         /* Joint weights are clamped: 3 counts as 1, NaN and negatives as 0. */
@@ -325,8 +300,9 @@ static void test_pose_lerp_is_exact_at_the_ends_and_extrapolates(void **state) {
             assert_near(out[j].translation.x,
                         a[j].translation.x + ((double)b[j].translation.x - a[j].translation.x) * t,
                         1e-5);
-            assert_near(qangle(out[j].rotation, sa_quat_slerp(a[j].rotation, b[j].rotation, t)), 0,
-                        1e-5);
+            assert_near(
+                test_quat_angle(out[j].rotation, sa_quat_slerp(a[j].rotation, b[j].rotation, t)), 0,
+                1e-5);
         }
     }
 }
@@ -393,10 +369,10 @@ static void test_pose_morph_starts_and_ends_exactly(void **state) {
             const float k = 1.0f - sa_smooth((float)f / (float)frames);
             sa_pose_morph(ragdoll, clip, k, J, out);
             for (size_t j = 0; j < J; ++j) {
-                const double total = qangle(ragdoll[j].rotation, clip[j].rotation);
-                assert_near(qangle(out[j].rotation, clip[j].rotation), k * total, 1e-4);
+                const double total = test_quat_angle(ragdoll[j].rotation, clip[j].rotation);
+                assert_near(test_quat_angle(out[j].rotation, clip[j].rotation), k * total, 1e-4);
                 /* smoothstep's steepest slope is 1.5: at most 1.5/18 of the way per frame. */
-                assert_true(qangle(out[j].rotation, prev[j].rotation) <=
+                assert_true(test_quat_angle(out[j].rotation, prev[j].rotation) <=
                             total * 1.5 / frames + 1e-4);
             }
             memcpy(prev, out, sizeof out);
@@ -417,7 +393,7 @@ static void test_pose_offset_takes_one_pose_to_another_and_decays(void **state) 
         sa_pose_apply_offset(new_pose, off, 1, J, out);
         for (size_t j = 0; j < J; ++j) {
             assert_near(sa_v3_distance(out[j].translation, old_pose[j].translation), 0, 1e-5);
-            assert_near(qangle(out[j].rotation, old_pose[j].rotation), 0, 1e-4);
+            assert_near(test_quat_angle(out[j].rotation, old_pose[j].rotation), 0, 1e-4);
             assert_near(out[j].scale.z, old_pose[j].scale.z, 1e-5);
         }
         /* Nothing left: the new pose exactly. */
@@ -426,8 +402,8 @@ static void test_pose_offset_takes_one_pose_to_another_and_decays(void **state) 
         /* Half left: half the angle (offsets are taken the short way). */
         sa_pose_apply_offset(new_pose, off, 0.5f, J, out);
         for (size_t j = 0; j < J; ++j) {
-            const double total = qangle(old_pose[j].rotation, new_pose[j].rotation);
-            assert_near(qangle(out[j].rotation, new_pose[j].rotation), 0.5 * total, 1e-4);
+            const double total = test_quat_angle(old_pose[j].rotation, new_pose[j].rotation);
+            assert_near(test_quat_angle(out[j].rotation, new_pose[j].rotation), 0.5 * total, 1e-4);
         }
     }
 }
@@ -456,7 +432,7 @@ static void test_pose_blend_takes_any_number_of_layers(void **state) {
     for (size_t j = 0; j < J; ++j) {
         assert_near(out[j].translation.x,
                     0.5 * ((double)poses[3][j].translation.x + poses[33][j].translation.x), 1e-5);
-        assert_near(qlen(out[j].rotation), 1, 1e-6);
+        assert_near(test_quat_length(out[j].rotation), 1, 1e-6);
     }
     /* All forty at once. */
     for (size_t i = 0; i < L; ++i)
@@ -469,7 +445,7 @@ static void test_pose_blend_takes_any_number_of_layers(void **state) {
             total += layers[i].weight;
         }
         assert_near(out[j].translation.x, tx / total, 1e-5);
-        assert_near(qlen(out[j].rotation), 1, 1e-6);
+        assert_near(test_quat_length(out[j].rotation), 1, 1e-6);
     }
 }
 

@@ -10,12 +10,6 @@ static sa_transform xf(float tx, float ty, float tz, sa_quat r) {
     return sa_transform_make(sa_v3(tx, ty, tz), r, sa_v3(1, 1, 1));
 }
 
-static sa_quat rng_rotation(test_rng *r) {
-    const sa_vec3 axis =
-        sa_v3(test_rng_range(r, -1, 1), test_rng_range(r, -1, 1) + 0.01f, test_rng_range(r, -1, 1));
-    return sa_quat_from_axis_angle(axis, test_rng_range(r, -3.1f, 3.1f));
-}
-
 /* A random valid hierarchy: each joint's parent is any earlier joint (or none, now and then). */
 static void rng_skeleton(test_rng *r, size_t n, int32_t *parents, sa_transform *rest) {
     for (size_t i = 0; i < n; ++i) {
@@ -25,24 +19,8 @@ static void rng_skeleton(test_rng *r, size_t n, int32_t *parents, sa_transform *
         const float s = test_rng_range(r, 0.5f, 1.5f);
         rest[i] = sa_transform_make(
             sa_v3(test_rng_range(r, -2, 2), test_rng_range(r, -2, 2), test_rng_range(r, -2, 2)),
-            rng_rotation(r), sa_v3(s, s, s));
+            test_rng_rotation(r), sa_v3(s, s, s));
     }
-}
-
-/* Angle between two rotations, in double, accurate near 0: 2·atan2(|a − b|, |a + b|) with b on
- * a's side. */
-static double qangle(sa_quat a, sa_quat b) {
-    const double sg =
-        ((double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w) < 0 ? -1
-                                                                                            : 1;
-    const double dx = a.x - sg * b.x, dy = a.y - sg * b.y, dz = a.z - sg * b.z, dw = a.w - sg * b.w;
-    const double sx = a.x + sg * b.x, sy = a.y + sg * b.y, sz = a.z + sg * b.z, sw = a.w + sg * b.w;
-    return 4.0 * atan2(sqrt(dx * dx + dy * dy + dz * dz + dw * dw),
-                       sqrt(sx * sx + sy * sy + sz * sz + sw * sw));
-}
-
-static double qlen(sa_quat q) {
-    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
 }
 
 static void test_skeleton_bad_input_gives_clear_status(void **state) {
@@ -156,7 +134,7 @@ static void test_skeleton_local_to_model_composes_each_chain(void **state) {
         assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, n), SA_OK);
         for (size_t i = 0; i < n; ++i) {
             local[i] = rest[i];
-            local[i].rotation = rng_rotation(&r);
+            local[i].rotation = test_rng_rotation(&r);
         }
         sa_skeleton_local_to_model_job job = {&s, local, NULL, model, n};
         assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_OK);
@@ -176,19 +154,19 @@ static void test_skeleton_local_to_model_composes_each_chain(void **state) {
             assert_near(got.x, up.x, tol);
             assert_near(got.y, up.y, tol);
             assert_near(got.z, up.z, tol);
-            assert_near(qangle(model[j].rotation, rot), 0, 2e-3);
-            assert_near(qlen(model[j].rotation), 1, 1e-6);
+            assert_near(test_quat_angle(model[j].rotation, rot), 0, 2e-3);
+            assert_near(test_quat_length(model[j].rotation), 1, 1e-6);
             /* The single-joint helper agrees with the job. */
             const sa_transform one = sa_skeleton_joint_model(&s, local, (int32_t)j);
             assert_near(sa_v3_distance(one.translation, model[j].translation), 0, tol);
-            assert_near(qangle(one.rotation, model[j].rotation), 0, 1e-3);
+            assert_near(test_quat_angle(one.rotation, model[j].rotation), 0, 1e-3);
         }
         /* In place gives the same result; a root transform moves the whole body. */
         memcpy(model2, local, n * sizeof local[0]);
         sa_skeleton_local_to_model_job in_place = {&s, model2, NULL, model2, n};
         assert_int_equal(sa_skeleton_local_to_model_run(&in_place), SA_OK);
         assert_memory_equal(model2, model, n * sizeof model[0]);
-        const sa_transform root = xf(5, -3, 2, rng_rotation(&r));
+        const sa_transform root = xf(5, -3, 2, test_rng_rotation(&r));
         sa_skeleton_local_to_model_job placed = {&s, local, &root, model2, n};
         assert_int_equal(sa_skeleton_local_to_model_run(&placed), SA_OK);
         for (size_t j = 0; j < n; ++j) {
@@ -256,7 +234,7 @@ static void test_skeleton_bad_pose_values_give_finite_unit_results(void **state)
         assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
         for (int i = 0; i < 40; ++i) {
             assert_true(sa_transform_is_finite(model[i]));
-            assert_near(qlen(model[i].rotation), 1, 1e-5);
+            assert_near(test_quat_length(model[i].rotation), 1, 1e-5);
         }
     }
 }

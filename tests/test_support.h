@@ -95,4 +95,57 @@ static inline float test_distance(sa_vec2 a, sa_vec2 b) {
     return (float)hypot((double)a.x - (double)b.x, (double)a.y - (double)b.y);
 }
 
+/* ---- 3D helpers, computed in double independently of the library's quaternion code ---------- */
+
+static inline sa_vec3 test_rng_v3(test_rng *r, float lo, float hi) {
+    sa_vec3 v;
+    v.x = test_rng_range(r, lo, hi);
+    v.y = test_rng_range(r, lo, hi);
+    v.z = test_rng_range(r, lo, hi);
+    return v;
+}
+
+/* A random unit rotation from a random axis and an angle in (-3.2, 3.2) rad. */
+static inline sa_quat test_rng_rotation(test_rng *r) {
+    double ax, ay, az, n;
+    do {
+        ax = test_rng_range(r, -1, 1);
+        ay = test_rng_range(r, -1, 1);
+        az = test_rng_range(r, -1, 1);
+        n = sqrt(ax * ax + ay * ay + az * az);
+    } while (n < 0.1 || n > 1.0);
+    const double h = 0.5 * test_rng_range(r, -3.2f, 3.2f);
+    sa_quat q;
+    q.x = (float)(ax / n * sin(h));
+    q.y = (float)(ay / n * sin(h));
+    q.z = (float)(az / n * sin(h));
+    q.w = (float)cos(h);
+    return q;
+}
+
+static inline double test_quat_length(sa_quat q) {
+    return sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+}
+
+/* Angle between two rotations (either sign of each), accurate near 0: 4·atan2(|a − b|, |a + b|)
+ * on the normalised quaternions with b on a's side. */
+static inline double test_quat_angle(sa_quat a, sa_quat b) {
+    const double la = test_quat_length(a), lb = test_quat_length(b);
+    const double dot =
+        (double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w;
+    const double sg = dot < 0 ? -1 : 1;
+    const double ax = a.x / la, ay = a.y / la, az = a.z / la, aw = a.w / la;
+    const double bx = sg * b.x / lb, by = sg * b.y / lb, bz = sg * b.z / lb, bw = sg * b.w / lb;
+    const double d = sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz) +
+                          (aw - bw) * (aw - bw));
+    const double s = sqrt((ax + bx) * (ax + bx) + (ay + by) * (ay + by) + (az + bz) * (az + bz) +
+                          (aw + bw) * (aw + bw));
+    return 4.0 * atan2(d, s);
+}
+
+static inline double test_distance3(sa_vec3 a, sa_vec3 b) {
+    const double dx = (double)a.x - b.x, dy = (double)a.y - b.y, dz = (double)a.z - b.z;
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
 #endif
