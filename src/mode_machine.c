@@ -1,6 +1,7 @@
 #include <stickanim/mode_machine.h>
 
 #include "internal/scalar.h"
+#include "internal/xform.h"
 
 #define SAI_LN2 0.69314718055994530942f
 
@@ -395,43 +396,6 @@ float sa_inertial_scalar_apply(sa_inertial_scalar rec, float to, float halflife,
     return sai_finite(out) ? out : to;
 }
 
-static sa_quat quat(float x, float y, float z, float w) {
-    sa_quat q;
-    q.x = x;
-    q.y = y;
-    q.z = z;
-    q.w = w;
-    return q;
-}
-
-static sa_quat qnormalize(sa_quat q) {
-    /* Float for every ordinary length; double only when the squares could over- or underflow. */
-    const float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-    if (n2 > 1e-30f && n2 < 1e30f) {
-        const float inv = 1.0f / sqrtf(n2);
-        return quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv);
-    }
-    const double x = (double)q.x, y = (double)q.y, z = (double)q.z, w = (double)q.w;
-    const double n = sqrt(x * x + y * y + z * z + w * w);
-    if (!(n > 1e-30) || !(n <= 1e300)) return quat(0.0f, 0.0f, 0.0f, 1.0f);
-    return quat((float)(x / n), (float)(y / n), (float)(z / n), (float)(w / n));
-}
-
-static sa_quat qmul(sa_quat a, sa_quat b) {
-    return quat(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-                a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-                a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
-}
-
-static sa_vec3 v3(float x, float y, float z) {
-    sa_vec3 v;
-    v.x = x;
-    v.y = y;
-    v.z = z;
-    return v;
-}
-
 /* Rotation vector (axis × angle) of a unit quaternion, along the shortest arc (angle ≤ π). */
 static sa_vec3 qlog(sa_quat q) {
     const double sign = q.w < 0.0f ? -1.0 : 1.0;
@@ -439,37 +403,37 @@ static sa_vec3 qlog(sa_quat q) {
     const double w = sign * (double)q.w;
     const double s = sqrt(x * x + y * y + z * z);
     const double k = s < 1e-12 ? 2.0 : 2.0 * atan2(s, w) / s;
-    return v3((float)(x * k), (float)(y * k), (float)(z * k));
+    return sai_v3((float)(x * k), (float)(y * k), (float)(z * k));
 }
 
 static sa_quat qexp(sa_vec3 r) {
     const float angle = sqrtf(r.x * r.x + r.y * r.y + r.z * r.z);
     if (!(angle > 1e-6f) || !(angle <= FLT_MAX))
-        return qnormalize(quat(0.5f * r.x, 0.5f * r.y, 0.5f * r.z, 1.0f));
+        return sai_quat_normalize(sai_quat(0.5f * r.x, 0.5f * r.y, 0.5f * r.z, 1.0f));
     const float k = sinf(0.5f * angle) / angle;
-    return quat(r.x * k, r.y * k, r.z * k, cosf(0.5f * angle)); /* unit up to rounding */
+    return sai_quat(r.x * k, r.y * k, r.z * k, cosf(0.5f * angle)); /* unit up to rounding */
 }
 
 static sa_vec3 sane_v3(sa_vec3 v) {
-    return v3(sai_finite_or(v.x, 0.0f), sai_finite_or(v.y, 0.0f), sai_finite_or(v.z, 0.0f));
+    return sai_v3(sai_finite_or(v.x, 0.0f), sai_finite_or(v.y, 0.0f), sai_finite_or(v.z, 0.0f));
 }
 
 sa_inertial_quat sa_inertial_quat_record(sa_quat from, sa_vec3 from_angular_vel, sa_quat to,
                                          sa_vec3 to_angular_vel) {
-    const sa_quat a = qnormalize(from), b = qnormalize(to);
-    const sa_quat d = qnormalize(qmul(a, quat(-b.x, -b.y, -b.z, b.w)));
+    const sa_quat a = sai_quat_normalize(from), b = sai_quat_normalize(to);
+    const sa_quat d = sai_quat_normalize(sai_quat_mul_raw(a, sai_quat_conjugate(b)));
     sa_inertial_quat r;
     r.offset = qlog(d);
     const sa_vec3 va = sane_v3(from_angular_vel), vb = sane_v3(to_angular_vel);
-    r.velocity = sane_v3(v3(va.x - vb.x, va.y - vb.y, va.z - vb.z));
+    r.velocity = sane_v3(sai_v3(va.x - vb.x, va.y - vb.y, va.z - vb.z));
     return r;
 }
 
 static sa_quat quat_apply(const decay *d, const sa_inertial_quat *rec, sa_quat to) {
     const sa_vec3 x0 = sane_v3(rec->offset), v0 = sane_v3(rec->velocity);
     const sa_vec3 x =
-        v3(decay_apply(d, x0.x, v0.x), decay_apply(d, x0.y, v0.y), decay_apply(d, x0.z, v0.z));
-    return qnormalize(qmul(qexp(x), qnormalize(to)));
+        sai_v3(decay_apply(d, x0.x, v0.x), decay_apply(d, x0.y, v0.y), decay_apply(d, x0.z, v0.z));
+    return sai_quat_normalize(sai_quat_mul_raw(qexp(x), sai_quat_normalize(to)));
 }
 
 sa_quat sa_inertial_quat_apply(sa_inertial_quat rec, sa_quat to, float halflife, float t) {
