@@ -30,7 +30,7 @@ enum saw_scalar {
     SAW_F_DT,                           /* the step the pose advanced by, s */
     SAW_F_PHASE,                        /* gait phase of the near foot, [0, 1) */
     SAW_F_THRUST,                       /* 1 while a spear-run thrust plays */
-    SAW_F_AIRBORNE,                     /* 1 while both feet are off the ground in a jump */
+    SAW_F_AIRBORNE,                     /* 1 while both feet are > 8 units up in a jump */
     SAW_F_LIMB_COUNT,                   /* points used per limb outline */
     SAW_F_GAIT,                         /* walk (0) -> run (1) mix */
     SAW_F_LIMBS = SAW_F_HEAD_R + 16
@@ -89,7 +89,7 @@ static void write_frame(void) {
     g_frame[SAW_F_PHASE] = p->phase;
     /* thrust_time is the figure's own bookkeeping, read here only to tell the page. */
     g_frame[SAW_F_THRUST] = g_fig.thrust_time >= 0.0f ? 1.0f : 0.0f;
-    g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_JUMP && foot_low < -2.0f ? 1.0f : 0.0f;
+    g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_JUMP && foot_low < -8.0f ? 1.0f : 0.0f;
     g_frame[SAW_F_GAIT] = p->gait;
 
     sa_vec2 pts[SAW_LIMB_POINTS];

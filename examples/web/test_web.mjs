@@ -105,6 +105,8 @@ try {
     check(minHead < before.joints.head.y - 60, `${key} jumps: the head rises`,
       `head y ${f1(before.joints.head.y)} -> min ${f1(minHead)}`);
     check(run.some(x => x.airborne), `${key}: the figure reports being airborne`);
+    const slowest = Math.min(...run.map(x => x.groundSpeed));
+    check(slowest > 150, `${key}: a running jump, the ground keeps scrolling`, `slowest ${f1(slowest)} units/s`);
   }
   await waitFor(page, grounded, 3000, 'landing');
   await page.waitForTimeout(300);

@@ -48,7 +48,7 @@
     // game
     distance: 0, score: 0, best: 0, bumps: 0, cleared: 0, speared: 0, objects: [], nextSpawn: 500,
     rng: 12345,
-    flash: 0, lastEvent: '', runSpeed: 0, worldSpeed: 0,
+    flash: 0, lastEvent: '',
   };
 
   function running() { return wasm && !S.userPaused && !S.hidden && !S.offscreen; }
@@ -343,14 +343,9 @@
     wasm.saw_update(dt);
     bindFrame();
     S.frames++;
-    let speed = frame[F.GROUND_SPEED];
-    if (S.mode === 'game') {
-      // A running jump keeps the run's momentum: the library's jump fades the locomotion (and
-      // with it the ground speed) out, so the game carries the last running speed through it.
-      if (MOTIONS[frame[F.MOTION] | 0] === 'jump') speed = Math.max(speed, S.runSpeed);
-      else S.runSpeed = speed;
-    }
-    S.worldSpeed = speed;
+    // The library's ground speed plants the feet; a jump from the run is a running jump, so
+    // the world keeps scrolling through it.
+    const speed = frame[F.GROUND_SPEED];
     S.groundScroll += speed * dt;
     if (S.mode === 'game') stepGame(dt, speed);
     S.flash = Math.max(0, S.flash - dt);
@@ -422,7 +417,6 @@
       dt: frame[F.DT], // the last step, seconds (capped at 33 ms)
       gait: frame[F.GAIT],
       groundSpeed: frame[F.GROUND_SPEED],
-      worldSpeed: S.worldSpeed, // what the ground scrolls at (the game keeps it through a jump)
       airborne: frame[F.AIRBORNE] > 0.5,
       thrusting: frame[F.THRUST] > 0.5,
       spear: frame[F.SPEAR],
