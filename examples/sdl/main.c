@@ -239,8 +239,7 @@ static void draw_skeleton(ex_canvas *c, const sa_figure_pose *p) {
     }
 }
 
-/* ---- the application --------------------------------------------------------------------------
- */
+/* ---- the application ------------------------------------------------------------------------ */
 
 typedef struct script_key {
     int frame;
@@ -497,8 +496,7 @@ static int render(app *a) {
     return 0;
 }
 
-/* ---- headless runs: scripted keys, a bot, checks -----------------------------------------------
- */
+/* ---- headless runs: scripted keys, a bot, checks -------------------------------------------- */
 
 /* The web test's bot: Space when a rock is 120-240 units ahead, F when a target is 140-200 ahead
  * and the feet are on the ground; each object gets one press. Returns 1 when it thrust. */
@@ -510,7 +508,7 @@ static int bot(app *a, float *pressed, int *npressed) {
         const srg_object *o = &g->objects[i];
         const float ahead = srg_ahead(g, o);
         int seen = 0;
-        for (int j = 0; j < *npressed; ++j)
+        for (int j = 0; j < *npressed && j < MAX_PRESSED; ++j)
             seen |= pressed[j] == o->x;
         if (o->done || seen) continue;
         SDL_Keycode key = SDLK_UNKNOWN;
@@ -521,8 +519,7 @@ static int bot(app *a, float *pressed, int *npressed) {
         if (key == SDLK_UNKNOWN) continue;
         push_key(a, key);
         thrust |= key == SDLK_f;
-        pressed[(*npressed)++ % MAX_PRESSED] = o->x;
-        if (*npressed >= MAX_PRESSED) *npressed = MAX_PRESSED - 1;
+        pressed[(*npressed)++ % MAX_PRESSED] = o->x; /* the last MAX_PRESSED presses */
     }
     return thrust;
 }
@@ -637,8 +634,7 @@ static int check(const app *a, const stats *st) {
     return failed ? 1 : 0;
 }
 
-/* ---- options ------------------------------------------------------------------------------------
- */
+/* ---- options -------------------------------------------------------------------------------- */
 
 static void usage(const char *argv0) {
     fprintf(stderr,
@@ -711,8 +707,7 @@ static int parse(int argc, char **argv, options *o) {
                : 0;
 }
 
-/* ---- main ---------------------------------------------------------------------------------------
- */
+/* ---- main ----------------------------------------------------------------------------------- */
 
 static int run_headless(app *a) {
     stats st;
