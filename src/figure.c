@@ -474,6 +474,7 @@ static void write_pose(sa_figure *f, const sa_figure_params *p, const sa_vec2 *j
     pose->spear = p->spear;
     pose->phase = f->phase;
     pose->gait = f->gait;
+    pose->thrust = f->thrust_time >= 0.0f ? f->thrust_time / SAI_FIGURE_THRUST_SECONDS : -1.0f;
 }
 
 /* Head on its spring, hair on its chain, both in figure space; the neck keeps its length because

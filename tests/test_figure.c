@@ -524,15 +524,32 @@ static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
     sa_figure_init(&f, NULL);
     sa_figure_input run = input_for(SA_FIGURE_SPEAR_RUN, 0);
     run_for(&f, &run, 3.0f);
-    float reach = 0, rest_tip = sa_figure_get_pose(&f)->unsquashed[SA_JOINT_SPEAR_TIP].x;
+    float reach = 0, reach_idle = 0;
+    const float rest_tip = sa_figure_get_pose(&f)->unsquashed[SA_JOINT_SPEAR_TIP].x;
+    assert_true(sa_figure_get_pose(&f)->thrust < 0.0f); /* no thrust asked for yet */
+    float prev_thrust = -1.0f;
+    int thrust_frames = 0;
     for (int frame = 0; frame < 60 * 6; ++frame) {
         if (frame % 45 == 0) ++run.thrust;
         sa_figure_update(&f, &run, DT60);
         const sa_figure_pose *p = sa_figure_get_pose(&f);
         check_spear_grip(p);
-        reach = fmaxf(reach, p->unsquashed[SA_JOINT_SPEAR_TIP].x);
+        /* pose.thrust: -1, or the thrust's progress rising through [0, 1) until it ends. */
+        assert_true(p->thrust == -1.0f || (p->thrust >= 0.0f && p->thrust < 1.0f));
+        if (p->thrust >= 0.0f && prev_thrust >= 0.0f && frame % 45 != 0)
+            assert_true(p->thrust > prev_thrust);
+        prev_thrust = p->thrust;
+        const float tip = p->unsquashed[SA_JOINT_SPEAR_TIP].x;
+        if (p->thrust >= 0.0f) {
+            ++thrust_frames;
+            reach = fmaxf(reach, tip);
+        } else {
+            reach_idle = fmaxf(reach_idle, tip);
+        }
     }
-    assert_true(reach > rest_tip + 15.0f); /* the thrust drives the tip forward */
+    assert_true(thrust_frames > 60);
+    assert_true(reach > rest_tip + 15.0f);   /* the thrust drives the tip forward */
+    assert_true(reach > reach_idle + 10.0f); /* farthest while pose.thrust says it is thrusting */
 }
 
 /* The form's data: 18 waypoints on a valid multi-channel track, the last equal to the first,

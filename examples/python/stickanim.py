@@ -111,7 +111,8 @@ class FigurePose(ctypes.Structure):
     _fields_ = [("joints", Vec2 * SA_JOINT_COUNT), ("unsquashed", Vec2 * SA_JOINT_COUNT),
                 ("hair", Vec2 * SA_FIGURE_HAIR_POINTS), ("head_radius", c_float),
                 ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
-                ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float)]
+                ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float),
+                ("thrust", c_float)]
 
 
 class Figure(ctypes.Structure):

@@ -75,9 +75,7 @@ void srg_set_lab_motion(srg_game *g, sa_figure_motion motion) {
 
 const sa_figure_pose *srg_pose(const srg_game *g) { return sa_figure_get_pose(&g->fig); }
 
-/* thrust_time is the figure's own bookkeeping, read (as the web shim does) only to know when the
- * spear tip is live. */
-bool srg_thrusting(const srg_game *g) { return g->fig.thrust_time >= 0.0f; }
+bool srg_thrusting(const srg_game *g) { return sa_figure_get_pose(&g->fig)->thrust >= 0.0f; }
 
 bool srg_airborne(const srg_game *g) {
     const sa_figure_pose *p = srg_pose(g);

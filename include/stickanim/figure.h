@@ -316,6 +316,11 @@ typedef struct sa_figure_pose {
     float phase;
     /** Current walk (0) → run (1) mix of the gait. */
     float gait;
+    /**
+     * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); −1
+     * when none is. A game tests spear hits while it is ≥ 0.
+     */
+    float thrust;
 } sa_figure_pose;
 
 /**
