@@ -60,7 +60,7 @@ static uint32_t passed(const float *times, int n, float from, float to) {
     return c;
 }
 
-static void to_pose(const sa_figure_pose *fp, float scroll, const char *name, ex_pose *out) {
+void ex_pose_from_figure(const sa_figure_pose *fp, float scroll, const char *name, ex_pose *out) {
     const sa_vec2 *j = fp->joints;
     out->pelvis = j[SA_JOINT_PELVIS];
     out->hip = j[SA_JOINT_HIP];
@@ -101,7 +101,7 @@ void ex_lab_step(ex_lab *lab, float dt, ex_pose *out) {
     const sa_figure_pose *fp = sa_figure_get_pose(&lab->fig);
     lab->scroll += fp->ground_speed * fp->dt;
     lab->time = t1;
-    to_pose(fp, lab->scroll, s->name, out);
+    ex_pose_from_figure(fp, lab->scroll, s->name, out);
 }
 
 float ex_gait_cycle(float gait, ex_pose *out, int count) {
@@ -122,7 +122,7 @@ float ex_gait_cycle(float gait, ex_pose *out, int count) {
         prev = ph;
         if (wrapped) break;
     }
-    to_pose(sa_figure_get_pose(&fig), scroll, name, &out[0]);
+    ex_pose_from_figure(sa_figure_get_pose(&fig), scroll, name, &out[0]);
     float elapsed = 0.0f;
     int k = 1;
     for (int i = 0; i < 60000; ++i) { /* one pose each time the phase passes k / count */
@@ -133,7 +133,7 @@ float ex_gait_cycle(float gait, ex_pose *out, int count) {
         if (fp->phase < prev) break;
         prev = fp->phase;
         for (; k < count && fp->phase >= (float)k / (float)count; ++k)
-            to_pose(fp, scroll, name, &out[k]);
+            ex_pose_from_figure(fp, scroll, name, &out[k]);
     }
     for (; k < count; ++k)
         out[k] = out[k - 1];

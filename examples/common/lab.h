@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <stickanim/figure.h>
 #include <stickanim/math.h>
 
 enum { EX_FAR = 0, EX_NEAR = 1, EX_MAX_HAIR = 8 };
@@ -26,6 +27,10 @@ typedef struct ex_pose {
     float ground_scroll; /* total scroll so far, units: ground dots sit at x = k·spacing − scroll */
     const char *motion; /* name of the motion showing, e.g. "walk" */
 } ex_pose;
+
+/* The figure's pose as the shared scene draws it; scroll is the ground's distance so far and name
+ * the label shown for the motion. */
+void ex_pose_from_figure(const sa_figure_pose *fp, float scroll, const char *name, ex_pose *out);
 
 /* A moment of the script worth a still picture: the Spear Run's two-handed thrust at full reach. */
 #define EX_LAB_HIGHLIGHT 29.9f

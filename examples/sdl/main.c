@@ -120,38 +120,6 @@ static int draw_text(ex_canvas *c, int x, int y, int px, const char *s, ex_rgb c
     return cx - x;
 }
 
-/* ---- the figure as the shared scene sees it ------------------------------------------------- */
-
-/* sa_figure_pose → ex_pose, the points the shared scene draws (the same mapping as
- * examples/common/lab.c, which keeps its copy private to the scripted lab). */
-static void pose_of(const sa_figure_pose *fp, float scroll, ex_pose *out) {
-    const sa_vec2 *j = fp->joints;
-    out->pelvis = j[SA_JOINT_PELVIS];
-    out->hip = j[SA_JOINT_HIP];
-    out->chest = j[SA_JOINT_CHEST];
-    out->shoulder = j[SA_JOINT_SHOULDER];
-    out->neck = j[SA_JOINT_NECK];
-    out->head = j[SA_JOINT_HEAD];
-    out->head_radius = fp->head_radius;
-    out->knee[EX_NEAR] = j[SA_JOINT_KNEE_NEAR];
-    out->knee[EX_FAR] = j[SA_JOINT_KNEE_FAR];
-    out->foot[EX_NEAR] = j[SA_JOINT_FOOT_NEAR];
-    out->foot[EX_FAR] = j[SA_JOINT_FOOT_FAR];
-    out->elbow[EX_NEAR] = j[SA_JOINT_ELBOW_NEAR];
-    out->elbow[EX_FAR] = j[SA_JOINT_ELBOW_FAR];
-    out->hand[EX_NEAR] = j[SA_JOINT_HAND_NEAR];
-    out->hand[EX_FAR] = j[SA_JOINT_HAND_FAR];
-    out->spear = fp->spear;
-    out->spear_butt = j[SA_JOINT_SPEAR_BUTT];
-    out->spear_tip = j[SA_JOINT_SPEAR_TIP];
-    out->hair_count = SA_FIGURE_HAIR_POINTS < EX_MAX_HAIR ? SA_FIGURE_HAIR_POINTS : EX_MAX_HAIR;
-    for (int i = 0; i < out->hair_count; ++i)
-        out->hair[i] = fp->hair[i];
-    out->ground_speed = fp->ground_speed;
-    out->ground_scroll = scroll;
-    out->motion = srg_motion_name(fp->motion);
-}
-
 /* ---- drawing in scene units ----------------------------------------------------------------- */
 
 static ex_rgb rgb255(int r, int g, int b) {
@@ -445,7 +413,7 @@ static void draw_frame(app *a) {
                 draw_target(c, sx, o, alpha);
         }
     ex_pose pose;
-    pose_of(p, g->scroll, &pose);
+    ex_pose_from_figure(p, g->scroll, srg_motion_name(p->motion), &pose);
     ex_scene_build(&pose, 1.0f, a->scene);
     for (int i = 0; i < EX_PART_COUNT; ++i) { /* far side first, near side last */
         const ex_shape *s = &a->scene->shape[i];
