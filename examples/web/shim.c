@@ -87,8 +87,7 @@ static void write_frame(void) {
     g_frame[SAW_F_ROOT_Y] = root_y;
     g_frame[SAW_F_DT] = p->dt;
     g_frame[SAW_F_PHASE] = p->phase;
-    /* thrust_time is the figure's own bookkeeping, read here only to tell the page. */
-    g_frame[SAW_F_THRUST] = g_fig.thrust_time >= 0.0f ? 1.0f : 0.0f;
+    g_frame[SAW_F_THRUST] = p->thrust >= 0.0f ? 1.0f : 0.0f;
     g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_JUMP && foot_low < -8.0f ? 1.0f : 0.0f;
     g_frame[SAW_F_GAIT] = p->gait;
 
