@@ -17,7 +17,7 @@
 #include <stickanim/version.h>
 
 /**
- * @def SA_API
+ * @def SA_API (defined below for each platform)
  * @brief Marks a public symbol. Everything else in the library has hidden visibility.
  *
  * Building the shared library defines `SA_BUILDING_SHARED` (export). A consumer of the shared
