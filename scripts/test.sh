@@ -4,7 +4,8 @@
 #     (every public header as C99, C11, C++), the installed-package consumer check and the
 #     example tests (Python FFI; the browser test when Chromium and playwright-core are there),
 #  2. builds the docs with Doxygen (fails on any undocumented public symbol),
-#  3. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+#  3. builds the library and runs the suite with clang too, when it is installed,
+#  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 # usage: scripts/test.sh            (build trees in build/test and build/asan)
 set -eu
 cd "$(dirname "$0")/.."
@@ -34,6 +35,14 @@ cmake --build build/test -j"$jobs"
 if command -v doxygen >/dev/null 2>&1; then
     echo "== docs (Doxygen, undocumented public symbols fail)"
     cmake --build build/test --target docs
+fi
+
+if command -v clang >/dev/null 2>&1; then
+    echo "== the library and the suite with clang (its warnings differ from gcc's)"
+    CC=clang cmake -S . -B build/clang -DCMAKE_BUILD_TYPE=Release -DSA_BUILD_EXAMPLES=OFF \
+        -DSA_BUILD_BENCH=OFF -DSA_BUILD_DOCS=OFF >/dev/null
+    cmake --build build/clang -j"$jobs"
+    (cd build/clang && ctest --output-on-failure -j"$jobs" -E consumer)
 fi
 
 echo "== the suite again under AddressSanitizer + UndefinedBehaviorSanitizer"
