@@ -3,6 +3,13 @@
 # figure.h), the scene (pose -> ordered shapes built with limb.h), an anti-aliased rasteriser
 # (canvas.c) and a compact SVG path writer (svg.c).
 set(SA_EXAMPLE_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror)
+
+# sa_add_drawing_example(<target> <sources>...): an example program on the shared drawing code.
+function(sa_add_drawing_example target)
+  add_executable(${target} ${ARGN})
+  target_link_libraries(${target} PRIVATE stickanim_examples_common)
+  target_compile_options(${target} PRIVATE ${SA_EXAMPLE_WARNINGS})
+endfunction()
 if(TARGET stickanim_examples_common)
   return()
 endif()
