@@ -35,7 +35,7 @@ typedef struct loco_frame_inputs {
 static void fill_frame(loco_frame_inputs *f, blend_inputs *in) {
     f->in = in;
     for (int j = 0; j < J; ++j) {
-        f->parents[j] = j == 0 ? SA_JOINT_NONE : (j < 5 ? j - 1 : (j % 4 == 1 ? 2 : j - 1));
+        f->parents[j] = j == 0 ? SA_SKELETON_JOINT_NONE : (j < 5 ? j - 1 : (j % 4 == 1 ? 2 : j - 1));
         f->rest[j] = sa_transform_make(sa_v3(0, 0.2f, 0), sa_quat_identity(), sa_v3(1, 1, 1));
     }
     for (int k = 0; k < (IDLE_N + WALK_N + RUN_N) * J; ++k) {
@@ -60,7 +60,7 @@ static void fill(blend_inputs *in) {
         in->speed[i] = bench_random(0.0f, 3.5f);
         in->dt[i] = bench_random(1.0f / 144.0f, 1.0f / 30.0f);
     }
-    in->loco = sa_blend_tree_loco_default();
+    in->loco = sa_blend_tree_loco_config_default();
     sa_blend_tree_space_from_loco(&in->space, &in->loco);
     in->phase = 0.0f;
     for (int j = 0; j < 20; ++j) {

@@ -10,9 +10,9 @@ typedef struct figure_bench {
     sa_figure_input in[FIGURES];
 } figure_bench;
 
-static const sa_figure_motion motions[] = {SA_FIGURE_IDLE,       SA_FIGURE_WALK,     SA_FIGURE_RUN,
-                                           SA_FIGURE_LOCOMOTE,   SA_FIGURE_THROW,    SA_FIGURE_JUMP,
-                                           SA_FIGURE_SPEAR_FORM, SA_FIGURE_SPEAR_RUN};
+static const sa_figure_motion motions[] = {SA_FIGURE_MOTION_IDLE,       SA_FIGURE_MOTION_WALK,     SA_FIGURE_MOTION_RUN,
+                                           SA_FIGURE_MOTION_LOCOMOTE,   SA_FIGURE_MOTION_THROW,    SA_FIGURE_MOTION_JUMP,
+                                           SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
 
 static void fill(figure_bench *b, int hair) {
     sa_figure_config cfg = sa_figure_config_default();

@@ -52,7 +52,7 @@ static void run_seed_ik(void *ctx, size_t i) {
 static void run_two_bone_ex(void *ctx, size_t i) {
     const ik_inputs *in = (const ik_inputs *)ctx;
     const size_t k = i % CASES;
-    sa_ik_options o = sa_ik_options_default();
+    sa_ik_config o = sa_ik_config_default();
     o.softness = 4.0f;
     o.max_stretch = 1.1f;
     const sa_ik_result r =

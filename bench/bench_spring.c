@@ -28,7 +28,7 @@ static void fill(spring_inputs *in) {
 static void run_head(void *ctx, size_t i) {
     spring_inputs *in = (spring_inputs *)ctx;
     const size_t k = i % CASES;
-    sa_spring_step(&in->state, in->target[k], SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING,
+    sa_spring2_step(&in->state, in->target[k], SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING,
                    in->dt[k]);
     bench_sink(&in->state, sizeof in->state);
 }
@@ -36,7 +36,7 @@ static void run_head(void *ctx, size_t i) {
 static void run_mixed(void *ctx, size_t i) {
     spring_inputs *in = (spring_inputs *)ctx;
     const size_t k = i % CASES;
-    sa_spring_step(&in->state, in->target[k], in->stiffness[k], in->damping[k], in->dt[k]);
+    sa_spring2_step(&in->state, in->target[k], in->stiffness[k], in->damping[k], in->dt[k]);
     bench_sink(&in->state, sizeof in->state);
 }
 
@@ -69,8 +69,8 @@ static void run_euler(void *ctx, size_t i) {
 void bench_spring(void) {
     static spring_inputs in;
     fill(&in);
-    bench_report("sa_spring_step (head 260/26, 30-120 fps)", bench_run(run_head, &in, 200000));
-    bench_report("sa_spring_step (all three regimes)", bench_run(run_mixed, &in, 200000));
+    bench_report("sa_spring2_step (head 260/26, 30-120 fps)", bench_run(run_head, &in, 200000));
+    bench_report("sa_spring2_step (all three regimes)", bench_run(run_mixed, &in, 200000));
     bench_report("sa_spring1_step (head 260/26)", bench_run(run_scalar, &in, 200000));
     bench_report("  (semi-implicit Euler step, for comparison)", bench_run(run_euler, &in, 200000));
 }

@@ -26,7 +26,7 @@ static void fill(verlet_inputs *in) {
 
 static void step(verlet_inputs *in, sa_verlet_point *pts, size_t n, size_t i, float dt) {
     const size_t k = i % CASES;
-    sa_verlet_params p = sa_verlet_params_default();
+    sa_verlet_config p = sa_verlet_config_default();
     p.accel = sa_verlet_hair_accel(in->speed[k], 0);
     sa_verlet_chain_step(pts, n, in->pin[k], &p, dt);
     bench_sink(&pts[n - 1], sizeof pts[0]);

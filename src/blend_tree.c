@@ -6,7 +6,7 @@
 
 #define RATE_MAX 1e6f
 
-sa_blend_tree_loco_config sa_blend_tree_loco_default(void) {
+sa_blend_tree_loco_config sa_blend_tree_loco_config_default(void) {
     sa_blend_tree_loco_config c;
     c.idle_speed = 0.05f;
     c.moving_speed = 0.35f;
@@ -27,7 +27,7 @@ static float positive_or(float v, float fallback) {
 /* Per-frame repair: each bad field takes its default; the orderings need no repair because
  * sa_smooth_range and the t step below treat reversed edges as steps. */
 static sa_blend_tree_loco_config loco_repaired(const sa_blend_tree_loco_config *config) {
-    const sa_blend_tree_loco_config d = sa_blend_tree_loco_default();
+    const sa_blend_tree_loco_config d = sa_blend_tree_loco_config_default();
     if (!config) return d;
     sa_blend_tree_loco_config c = *config;
     c.idle_speed = sai_finite(c.idle_speed) && c.idle_speed >= 0.0f ? c.idle_speed : d.idle_speed;
@@ -326,7 +326,7 @@ static const char *const stretch_names[4][9] = {
 static int32_t find_joint(const sa_skeleton *s, const char *name) {
     for (size_t j = 0; j < s->joint_count && j < SA_SKELETON_MAX_JOINTS; ++j)
         if (s->names[j] && strcmp(s->names[j], name) == 0) return (int32_t)j;
-    return SA_JOINT_NONE;
+    return SA_SKELETON_JOINT_NONE;
 }
 
 size_t sa_blend_tree_stretch_joints(const sa_skeleton *skeleton, int32_t *joints, size_t capacity) {
@@ -335,7 +335,7 @@ size_t sa_blend_tree_stretch_joints(const sa_skeleton *skeleton, int32_t *joints
     for (int limb = 0; limb < 4 && n < capacity; ++limb) {
         for (int k = 0; stretch_names[limb][k]; ++k) {
             const int32_t j = find_joint(skeleton, stretch_names[limb][k]);
-            if (j != SA_JOINT_NONE) {
+            if (j != SA_SKELETON_JOINT_NONE) {
                 joints[n++] = j;
                 break;
             }

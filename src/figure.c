@@ -81,7 +81,7 @@ sa_status sa_figure_config_validate(const sa_figure_config *cfg) {
 
 sa_figure_input sa_figure_input_default(void) {
     sa_figure_input in;
-    in.motion = SA_FIGURE_IDLE;
+    in.motion = SA_FIGURE_MOTION_IDLE;
     in.speed = 0.0f;
     in.jump = 0u;
     in.thrust = 0u;
@@ -94,7 +94,7 @@ static sai_figure_ctx make_ctx(const sa_figure_config *cfg, float gait_mix, floa
                                float thrust_time) {
     sai_figure_ctx c;
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-    c.scale = cfg->hip_height / SA_FIGURE_SEED_HIP_HEIGHT;
+    c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c.hip_height = cfg->hip_height;
     c.gait_mix = sai_saturate(gait_mix);
     c.gait = sa_gait_mix(&walk, &run, c.gait_mix);
@@ -203,26 +203,26 @@ static void spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p) {
 }
 
 static void solve(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
-    const float scale = cfg->hip_height / SA_FIGURE_SEED_HIP_HEIGHT;
+    const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const sa_vec2 u = up_dir(p->lean);
-    j[SA_JOINT_PELVIS] = pelvis;
-    j[SA_JOINT_HIP] = pelvis;
-    j[SA_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
+    j[SA_FIGURE_JOINT_PELVIS] = pelvis;
+    j[SA_FIGURE_JOINT_HIP] = pelvis;
+    j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
     const sa_vec2 shoulder =
         sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
-    j[SA_JOINT_SHOULDER] = shoulder;
+    j[SA_FIGURE_JOINT_SHOULDER] = shoulder;
     const sa_vec2 n = up_dir(p->lean + p->head_tilt);
-    j[SA_JOINT_NECK] = sai_v2_add(j[SA_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
-    j[SA_JOINT_HEAD] = sai_v2_add(j[SA_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
+    j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
+    j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
     for (int i = 0; i < 2; ++i) {
         /* The seed's reach guard (1.5 units at its size, scaled with the figure). */
         const sa_vec2 target =
             sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * scale);
         /* A negative bend puts the knee forward (+x) for a figure facing +x. */
         const sa_vec2 knee = sa_ik_two_bone(pelvis, target, cfg->thigh, cfg->shin, -1.0f);
-        j[SA_JOINT_KNEE_NEAR + i] = knee;
-        j[SA_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
+        j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
+        j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
     }
     sa_vec2 grips[2];
     spear_hands(p, shoulder, grips);
@@ -242,45 +242,45 @@ static void solve(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec
         }
         const sa_arm_pose arm = sa_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
         const sa_vec2 elbow = arm.elbow, hand = arm.hand;
-        j[SA_JOINT_ELBOW_NEAR + i] = elbow;
-        j[SA_JOINT_HAND_NEAR + i] = hand;
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = elbow;
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = hand;
     }
     const sa_vec2 d = sai_v2(cosf(p->spear_angle), sinf(p->spear_angle));
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
-    j[SA_JOINT_SPEAR_BUTT] = sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));
-    j[SA_JOINT_SPEAR_TIP] = sai_v2_add(j[SA_JOINT_SPEAR_BUTT], sai_v2_scale(d, cfg->spear_length));
+    j[SA_FIGURE_JOINT_SPEAR_BUTT] = sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));
+    j[SA_FIGURE_JOINT_SPEAR_TIP] = sai_v2_add(j[SA_FIGURE_JOINT_SPEAR_BUTT], sai_v2_scale(d, cfg->spear_length));
 }
 
 size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_params *params, sa_vec2 *out,
                        size_t capacity) {
-    if (!out || capacity < SA_JOINT_COUNT) return 0;
+    if (!out || capacity < SA_FIGURE_JOINT_COUNT) return 0;
     sa_figure_config store;
     const sa_figure_config *c = sane_config(cfg, &store);
     const sa_figure_params rest = sa_figure_params_rest(c);
     const sa_figure_params p = sanitize(params ? params : &rest, &rest);
     solve(c, &p, out);
-    return SA_JOINT_COUNT;
+    return SA_FIGURE_JOINT_COUNT;
 }
 
 /* ---- motions, fade and blend -------------------------------------------------------------- */
 
 static bool is_spear_motion(sa_figure_motion m) {
-    return m == SA_FIGURE_SPEAR_RUN || m == SA_FIGURE_SPEAR_FORM;
+    return m == SA_FIGURE_MOTION_SPEAR_RUN || m == SA_FIGURE_MOTION_SPEAR_FORM;
 }
 
 static int32_t layer_id(sa_figure_motion m) {
     switch (m) {
-    case SA_FIGURE_WALK:
-    case SA_FIGURE_RUN:
-    case SA_FIGURE_LOCOMOTE:
+    case SA_FIGURE_MOTION_WALK:
+    case SA_FIGURE_MOTION_RUN:
+    case SA_FIGURE_MOTION_LOCOMOTE:
         return M_LOCO;
-    case SA_FIGURE_THROW:
+    case SA_FIGURE_MOTION_THROW:
         return M_THROW;
-    case SA_FIGURE_JUMP:
+    case SA_FIGURE_MOTION_JUMP:
         return M_JUMP;
-    case SA_FIGURE_SPEAR_FORM:
+    case SA_FIGURE_MOTION_SPEAR_FORM:
         return M_FORM;
-    case SA_FIGURE_SPEAR_RUN:
+    case SA_FIGURE_MOTION_SPEAR_RUN:
         return M_SPEAR_RUN;
     default:
         return M_IDLE;
@@ -291,18 +291,18 @@ static sa_figure_motion showing(const sa_figure *f) {
     switch (ID_MOTION(sa_fade_target(&f->fade))) {
     case M_LOCO: {
         const sa_figure_motion w = f->wanted;
-        return (w == SA_FIGURE_WALK || w == SA_FIGURE_RUN) ? w : SA_FIGURE_LOCOMOTE;
+        return (w == SA_FIGURE_MOTION_WALK || w == SA_FIGURE_MOTION_RUN) ? w : SA_FIGURE_MOTION_LOCOMOTE;
     }
     case M_THROW:
-        return SA_FIGURE_THROW;
+        return SA_FIGURE_MOTION_THROW;
     case M_JUMP:
-        return SA_FIGURE_JUMP;
+        return SA_FIGURE_MOTION_JUMP;
     case M_FORM:
-        return SA_FIGURE_SPEAR_FORM;
+        return SA_FIGURE_MOTION_SPEAR_FORM;
     case M_SPEAR_RUN:
-        return SA_FIGURE_SPEAR_RUN;
+        return SA_FIGURE_MOTION_SPEAR_RUN;
     default:
-        return SA_FIGURE_IDLE;
+        return SA_FIGURE_MOTION_IDLE;
     }
 }
 
@@ -312,8 +312,8 @@ static bool is_loco_layer(int32_t id) {
 }
 
 static bool locomotes(sa_figure_motion m) {
-    return m == SA_FIGURE_WALK || m == SA_FIGURE_RUN || m == SA_FIGURE_LOCOMOTE ||
-           m == SA_FIGURE_SPEAR_RUN;
+    return m == SA_FIGURE_MOTION_WALK || m == SA_FIGURE_MOTION_RUN || m == SA_FIGURE_MOTION_LOCOMOTE ||
+           m == SA_FIGURE_MOTION_SPEAR_RUN;
 }
 
 static void eval_layer(const sa_figure *f, const sai_figure_ctx *c, int32_t id, float time,
@@ -432,18 +432,18 @@ static sa_figure_params blend_layers(const sa_figure *f, const sai_figure_ctx *c
 
 /* The back of the head, a little above its centre, where the hair is pinned. */
 static sa_vec2 hair_pin(const sa_vec2 *j, float head_radius) {
-    const sa_vec2 n = sai_v2_sub(j[SA_JOINT_HEAD], j[SA_JOINT_NECK]);
+    const sa_vec2 n = sai_v2_sub(j[SA_FIGURE_JOINT_HEAD], j[SA_FIGURE_JOINT_NECK]);
     const float l = sai_v2_length(n);
     const sa_vec2 up = l > 1e-6f ? sai_v2_scale(n, 1.0f / l) : sai_v2(0.0f, -1.0f);
     const sa_vec2 fwd = sai_v2(-up.y, up.x);
-    return sai_v2_add(j[SA_JOINT_HEAD], sai_v2_add(sai_v2_scale(fwd, -0.9f * head_radius),
+    return sai_v2_add(j[SA_FIGURE_JOINT_HEAD], sai_v2_add(sai_v2_scale(fwd, -0.9f * head_radius),
                                                    sai_v2_scale(up, 0.3f * head_radius)));
 }
 
 static void rest_secondary(sa_figure *f, const sa_vec2 *j) {
-    f->head.pos = j[SA_JOINT_HEAD];
+    f->head.pos = j[SA_FIGURE_JOINT_HEAD];
     f->head.vel = sai_v2(0.0f, 0.0f);
-    (void)sa_verlet_chain_init(f->hair, SA_FIGURE_HAIR_POINTS, hair_pin(j, f->config.head_radius),
+    (void)sa_verlet_chain_init(f->hair, SA_VERLET_HAIR_POINTS, hair_pin(j, f->config.head_radius),
                                sai_v2(-0.3f, 1.0f), f->config.hair_spacing);
 }
 
@@ -456,17 +456,17 @@ static bool all_finite(const sa_vec2 *v, int n) {
 static void write_pose(sa_figure *f, const sa_figure_params *p, const sa_vec2 *joints, float dt) {
     sa_figure_pose *pose = &f->pose;
     const sa_figure_config *cfg = &f->config;
-    for (int i = 0; i < SA_JOINT_COUNT; ++i)
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         pose->unsquashed[i] = joints[i];
     const sa_squash sq =
-        sa_squash_make(sai_v2(joints[SA_JOINT_PELVIS].x, 0.0f), p->squash, SQUASH_K);
+        sa_squash_make(sai_v2(joints[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash, SQUASH_K);
     pose->squash = sq;
-    for (int i = 0; i < SA_JOINT_COUNT; ++i)
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         pose->joints[i] = joints[i];
-    sa_squash_apply(sq, pose->joints, SA_JOINT_COUNT);
-    for (int i = 0; i < SA_FIGURE_HAIR_POINTS; ++i)
+    sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i] = f->hair[i].pos;
-    sa_squash_apply(sq, pose->hair, SA_FIGURE_HAIR_POINTS);
+    sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
     pose->head_radius = cfg->head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f ? p->ground_speed : 0.0f;
     pose->dt = dt;
@@ -481,33 +481,33 @@ static void write_pose(sa_figure *f, const sa_figure_params *p, const sa_vec2 *j
  * the spring only picks the head's direction from the chest. */
 static void secondary(sa_figure *f, const sa_figure_params *p, sa_vec2 *j, float dt) {
     const sa_figure_config *cfg = &f->config;
-    sa_spring_step(&f->head, j[SA_JOINT_HEAD], cfg->head_stiffness, cfg->head_damping, dt);
+    sa_spring2_step(&f->head, j[SA_FIGURE_JOINT_HEAD], cfg->head_stiffness, cfg->head_damping, dt);
     if (!sai_v2_finite(f->head.pos) || !sai_v2_finite(f->head.vel)) {
-        f->head.pos = j[SA_JOINT_HEAD];
+        f->head.pos = j[SA_FIGURE_JOINT_HEAD];
         f->head.vel = sai_v2(0.0f, 0.0f);
     }
-    const sa_vec2 chest = j[SA_JOINT_CHEST];
+    const sa_vec2 chest = j[SA_FIGURE_JOINT_CHEST];
     const sa_vec2 to = sai_v2_sub(f->head.pos, chest);
     const float l = sai_v2_length(to);
     if (l > 1e-3f && sai_finite(l)) {
         const sa_vec2 n = sai_v2_scale(to, 1.0f / l);
-        j[SA_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(n, cfg->neck));
-        j[SA_JOINT_HEAD] = sai_v2_add(j[SA_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
+        j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(n, cfg->neck));
+        j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
     }
     if (!cfg->hair) {
-        (void)sa_verlet_chain_init(f->hair, SA_FIGURE_HAIR_POINTS, hair_pin(j, cfg->head_radius),
+        (void)sa_verlet_chain_init(f->hair, SA_VERLET_HAIR_POINTS, hair_pin(j, cfg->head_radius),
                                    sai_v2(0.0f, 1.0f), cfg->hair_spacing);
         return;
     }
-    sa_verlet_params vp = sa_verlet_params_default();
+    sa_verlet_config vp = sa_verlet_config_default();
     vp.spacing = cfg->hair_spacing;
     vp.drag = cfg->hair_drag;
     vp.iterations = HAIR_ITERS;
     const sa_vec2 wind = sa_verlet_hair_accel(p->ground_speed, 0.0f);
     vp.accel = sai_v2_add(wind, sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
-    sa_verlet_chain_step(f->hair, SA_FIGURE_HAIR_POINTS, hair_pin(j, cfg->head_radius), &vp, dt);
+    sa_verlet_chain_step(f->hair, SA_VERLET_HAIR_POINTS, hair_pin(j, cfg->head_radius), &vp, dt);
     bool ok = true;
-    for (int i = 0; i < SA_FIGURE_HAIR_POINTS; ++i)
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         ok = ok && sai_v2_finite(f->hair[i].pos) && sai_v2_finite(f->hair[i].prev);
     if (!ok) rest_secondary(f, j);
 }
@@ -522,11 +522,11 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
     fig->gait = 0.0f;
     fig->thrust_time = -1.0f;
     fig->jump_layer = -1;
-    fig->wanted = SA_FIGURE_IDLE;
+    fig->wanted = SA_FIGURE_MOTION_IDLE;
     const sai_figure_ctx c = make_ctx(&fig->config, 0.0f, 0.0f, -1.0f);
     sa_figure_params p;
     sai_figure_idle(&c, 0.0f, &p);
-    sa_vec2 j[SA_JOINT_COUNT];
+    sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     solve(&fig->config, &p, j);
     rest_secondary(fig, j);
     write_pose(fig, &p, j, 0.0f);
@@ -535,14 +535,14 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
 
 static float gait_target(const sa_figure *f, sa_figure_motion m, float speed) {
     switch (m) {
-    case SA_FIGURE_WALK:
+    case SA_FIGURE_MOTION_WALK:
         return 0.0f;
-    case SA_FIGURE_RUN:
-    case SA_FIGURE_SPEAR_RUN:
+    case SA_FIGURE_MOTION_RUN:
+    case SA_FIGURE_MOTION_SPEAR_RUN:
         return 1.0f;
-    case SA_FIGURE_LOCOMOTE: {
+    case SA_FIGURE_MOTION_LOCOMOTE: {
         const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-        const float k = f->config.hip_height / SA_FIGURE_SEED_HIP_HEIGHT;
+        const float k = f->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
         const float lo = sa_gait_ground_speed(&walk), hi = sa_gait_ground_speed(&run);
         const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
         return sai_saturate(sa_gait_mix_for_speed(&walk, &run, s));
@@ -570,7 +570,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         in.thrust = fig->thrust_seen;
     }
     const sa_figure_motion wanted =
-        ((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) ? in.motion : SA_FIGURE_IDLE;
+        ((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) ? in.motion : SA_FIGURE_MOTION_IDLE;
 
     /* Asking for another motion cuts a triggered jump short; a new press starts a new jump. */
     if (wanted != fig->wanted) fig->jump_layer = -1;
@@ -584,7 +584,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     }
     if (in.thrust != fig->thrust_seen) {
         fig->thrust_seen = in.thrust;
-        if (wanted == SA_FIGURE_SPEAR_RUN && fig->jump_layer < 0 && fig->thrust_time < 0.0f)
+        if (wanted == SA_FIGURE_MOTION_SPEAR_RUN && fig->jump_layer < 0 && fig->thrust_time < 0.0f)
             fig->thrust_time = 0.0f;
     }
     const bool was_locomoting = loco_weight(&fig->fade) > 0.0f;
@@ -623,10 +623,10 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
 
     c.thrust_time = fig->thrust_time;
     const sa_figure_params p = blend_layers(fig, &c);
-    sa_vec2 j[SA_JOINT_COUNT];
+    sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     solve(&fig->config, &p, j);
     secondary(fig, &p, j, dt);
-    if (!all_finite(j, SA_JOINT_COUNT)) {
+    if (!all_finite(j, SA_FIGURE_JOINT_COUNT)) {
         /* Unreachable with a validated config; kept so no NaN can ever reach the caller. */
         sa_figure_params rest;
         sai_figure_idle(&c, 0.0f, &rest);

@@ -87,8 +87,8 @@ sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upp
     return p;
 }
 
-sa_ik_options sa_ik_options_default(void) {
-    sa_ik_options o;
+sa_ik_config sa_ik_config_default(void) {
+    sa_ik_config o;
     o.bend = 1.0f;
     o.softness = 0.0f;
     o.max_stretch = 1.0f;
@@ -136,8 +136,8 @@ static double second_bone_angle(sa_vec2 root, sa_vec2 joint, aim a, double l1, d
 }
 
 sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
-                               const sa_ik_options *options) {
-    const sa_ik_options o = options ? *options : sa_ik_options_default();
+                               const sa_ik_config *options) {
+    const sa_ik_config o = options ? *options : sa_ik_config_default();
     root = sane_point(root);
     double l1 = (double)sane_length(len1), l2 = (double)sane_length(len2);
     const double reach = l1 + l2;

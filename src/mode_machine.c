@@ -36,7 +36,7 @@ sa_mode_machine_config sa_mode_machine_config_default(void) {
     c.morph_time = 0.3f;
     for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
         c.fade_rate[i] = default_rates[i];
-    c.style = SA_MODE_FADE_CROSSFADE;
+    c.style = SA_MODE_FADE_STYLE_CROSSFADE;
     return c;
 }
 
@@ -81,7 +81,7 @@ static sa_mode_machine_config sanitize_config(const sa_mode_machine_config *in) 
     for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
         c.fade_rate[i] = positive_or(in->fade_rate[i], d.fade_rate[i]);
     c.style =
-        in->style == SA_MODE_FADE_INERTIALIZE ? SA_MODE_FADE_INERTIALIZE : SA_MODE_FADE_CROSSFADE;
+        in->style == SA_MODE_FADE_STYLE_INERTIALIZE ? SA_MODE_FADE_STYLE_INERTIALIZE : SA_MODE_FADE_STYLE_CROSSFADE;
     return c;
 }
 
@@ -100,7 +100,7 @@ sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_config 
     m->mode = SA_MODE_LOCO;
     m->previous = SA_MODE_LOCO;
     m->switched = false;
-    m->getup_side = SA_GETUP_BACK;
+    m->getup_side = SA_GETUP_SIDE_BACK;
     m->seen_jump = 0;
     m->started = false;
     return SA_OK;
@@ -134,7 +134,7 @@ static body read_input(const sa_mode_input *in) {
 }
 
 static float getup_length(const sa_mode_machine *m) {
-    return m->getup_side == SA_GETUP_FRONT ? m->config.getup_front_length
+    return m->getup_side == SA_GETUP_SIDE_FRONT ? m->config.getup_front_length
                                            : m->config.getup_back_length;
 }
 
@@ -215,7 +215,7 @@ static void push(sa_mode_machine *m, sa_mode mode, const body *b) {
     sa_fade_switch(&m->fade, pack_id(mode, slot));
     /* Leaving the ragdoll is hidden by the get-up morph, and inertialization hides every switch
      * with the decaying offset: both cut to the new layer. */
-    if (mode == SA_MODE_GETUP || m->config.style == SA_MODE_FADE_INERTIALIZE)
+    if (mode == SA_MODE_GETUP || m->config.style == SA_MODE_FADE_STYLE_INERTIALIZE)
         sa_fade_finish(&m->fade);
     m->previous = m->mode;
     m->mode = mode;
@@ -256,7 +256,7 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
         decide(m, &b, new_jump, cur->time, m->extra[id_slot(cur->id)].play_time, &restart);
     m->switched = false;
     if (next != m->mode || restart) {
-        if (next == SA_MODE_GETUP) m->getup_side = b.belly_up ? SA_GETUP_BACK : SA_GETUP_FRONT;
+        if (next == SA_MODE_GETUP) m->getup_side = b.belly_up ? SA_GETUP_SIDE_BACK : SA_GETUP_SIDE_FRONT;
         push(m, next, &b);
     }
     return m->mode;
@@ -468,7 +468,7 @@ sa_status sa_getup_remember(const sa_transform *pose, size_t joint_count, sa_tra
                             size_t capacity) {
     if (!pose || !memory) return SA_ERR_NULL;
     if (joint_count == 0) return SA_ERR_COUNT;
-    if (joint_count > SA_POSE_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
     if (capacity < joint_count) return SA_ERR_CAPACITY;
     for (size_t j = 0; j < joint_count; ++j)
         memory[j] = pose[j];

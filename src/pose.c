@@ -25,7 +25,7 @@ sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
     for (size_t i = 0; i < job->layer_count; ++i) {
         if (!job->layers[i].pose) return SA_ERR_NULL;
     }
-    if (job->joint_count > SA_POSE_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    if (job->joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
     if (job->capacity < job->joint_count) return SA_ERR_CAPACITY;
     return SA_OK;
 }

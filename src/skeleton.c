@@ -11,7 +11,7 @@ static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
     if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
     for (size_t i = 0; i < joint_count; ++i) {
         const int32_t p = parents[i];
-        if (p != SA_JOINT_NONE && (p < 0 || (size_t)p >= i)) return SA_ERR_PARENT_ORDER;
+        if (p != SA_SKELETON_JOINT_NONE && (p < 0 || (size_t)p >= i)) return SA_ERR_PARENT_ORDER;
     }
     for (size_t i = 0; i < joint_count; ++i) {
         if (!sai_transform_finite(rest[i])) return SA_ERR_NOT_FINITE;
@@ -37,14 +37,14 @@ sa_status sa_skeleton_validate(const sa_skeleton *skeleton) {
 }
 
 int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name) {
-    if (!skeleton || !name || !skeleton->names) return SA_JOINT_NONE;
+    if (!skeleton || !name || !skeleton->names) return SA_SKELETON_JOINT_NONE;
     const size_t n = skeleton->joint_count < SA_SKELETON_MAX_JOINTS ? skeleton->joint_count
                                                                     : SA_SKELETON_MAX_JOINTS;
     for (size_t i = 0; i < n; ++i) {
         const char *joint_name = skeleton->names[i];
         if (joint_name && strcmp(joint_name, name) == 0) return (int32_t)i;
     }
-    return SA_JOINT_NONE;
+    return SA_SKELETON_JOINT_NONE;
 }
 
 sa_status sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
@@ -59,7 +59,7 @@ sa_status sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, f
     bool in[SA_SKELETON_MAX_JOINTS];
     for (size_t i = 0; i < n; ++i) {
         const int32_t p = skeleton->parents[i];
-        in[i] = (i == (size_t)joint) || (i > (size_t)joint && p != SA_JOINT_NONE && in[p]);
+        in[i] = (i == (size_t)joint) || (i > (size_t)joint && p != SA_SKELETON_JOINT_NONE && in[p]);
         if (in[i]) weights[i] = value;
     }
     return SA_OK;
@@ -74,7 +74,7 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
     /* Walk up to the root, then compose back down. */
     int32_t chain[SA_SKELETON_MAX_JOINTS];
     size_t depth = 0;
-    for (int32_t j = joint; j != SA_JOINT_NONE; j = skeleton->parents[j])
+    for (int32_t j = joint; j != SA_SKELETON_JOINT_NONE; j = skeleton->parents[j])
         chain[depth++] = j;
     sa_transform m = sai_transform_clean(local[chain[depth - 1]]);
     for (size_t k = depth - 1; k-- > 0;) {
@@ -107,7 +107,7 @@ sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *j
     for (size_t i = 0; i < n; ++i) {
         const sa_transform l = sai_transform_clean(local[i]);
         const int32_t p = parents[i];
-        if (p == SA_JOINT_NONE) {
+        if (p == SA_SKELETON_JOINT_NONE) {
             model[i] = root_is_identity ? l : sai_transform_mul_unit(root, l);
         } else {
             model[i] = sai_transform_mul_unit(model[p], l);

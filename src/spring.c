@@ -102,7 +102,7 @@ static void advance(float *pos, float *vel, float target, const params *p) {
     *vel = sai_narrow(p->m.vp * e0 + p->m.vv * v0);
 }
 
-void sa_spring_step(sa_spring2 *s, sa_vec2 target, float stiffness, float damping, float dt) {
+void sa_spring2_step(sa_spring2 *s, sa_vec2 target, float stiffness, float damping, float dt) {
     if (!s) return;
     const params p = make_params(stiffness, damping, dt);
     advance(&s->pos.x, &s->vel.x, target.x, &p);

@@ -25,8 +25,8 @@ static sa_vec2 direction_or_down(sa_vec2 v) {
     return sai_v2(0.0f, 1.0f);
 }
 
-static chain_cfg sane_cfg(const sa_verlet_params *p) {
-    const sa_verlet_params d = sa_verlet_params_default();
+static chain_cfg sane_cfg(const sa_verlet_config *p) {
+    const sa_verlet_config d = sa_verlet_config_default();
     if (!p) p = &d;
     chain_cfg c;
     c.spacing = sane_spacing(p->spacing);
@@ -93,8 +93,8 @@ static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 r
     }
 }
 
-sa_verlet_params sa_verlet_params_default(void) {
-    sa_verlet_params p;
+sa_verlet_config sa_verlet_config_default(void) {
+    sa_verlet_config p;
     p.spacing = SA_VERLET_DEFAULT_SPACING;
     p.drag = SA_VERLET_DEFAULT_DRAG;
     p.accel = sai_v2(0.0f, SA_VERLET_GRAVITY);
@@ -151,7 +151,7 @@ static void follow(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg 
         pts[i].prev = sai_v2_sub(pts[i].pos, pts[i].prev);
 }
 
-void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_verlet_params *p,
+void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_verlet_config *p,
                           float dt) {
     if (!pts || n == 0) return;
     const chain_cfg c = sane_cfg(p);

@@ -71,7 +71,7 @@ static sa_blend_tree_point point(float at, int32_t clip, sa_ease ease, float mov
 static void test_blend_tree_bad_input_gives_documented_finite_results(void **state) {
     (void)state;
     /* NULL config means the defaults; NULL phase evaluates the weights only. */
-    const sa_blend_tree_loco_config d = sa_blend_tree_loco_default();
+    const sa_blend_tree_loco_config d = sa_blend_tree_loco_config_default();
     const sa_blend_tree_loco a = sa_blend_tree_loco_step(NULL, NULL, 1.9f, 0.0f);
     const sa_blend_tree_loco b = sa_blend_tree_loco_step(&d, NULL, 1.9f, 0.0f);
     assert_memory_equal(&a, &b, sizeof a);
@@ -217,7 +217,7 @@ static void test_blend_tree_loco_weights_sum_to_one_and_are_never_negative(void 
     (void)state;
     test_rng r = test_rng_make(5);
     float phase = 0.0f;
-    const sa_blend_tree_loco_config d = sa_blend_tree_loco_default();
+    const sa_blend_tree_loco_config d = sa_blend_tree_loco_config_default();
     for (int i = 0; i < 20000; ++i) {
         const float speed = (i % 3 == 0) ? test_rng_nasty(&r) : test_rng_range(&r, -1.0f, 5.0f);
         const float dt = (i % 5 == 0) ? test_rng_nasty(&r) : test_rng_range(&r, 0.0f, 0.05f);
@@ -242,7 +242,7 @@ static void test_blend_tree_loco_weights_sum_to_one_and_are_never_negative(void 
 
 static void test_blend_tree_loco_seed_speeds_give_pure_clips(void **state) {
     (void)state;
-    const sa_blend_tree_loco_config d = sa_blend_tree_loco_default();
+    const sa_blend_tree_loco_config d = sa_blend_tree_loco_config_default();
     /* Standing (and anything up to the lower smooth edge): all idle, exactly. */
     const float idle_speeds[] = {0.0f, 0.01f, 0.05f};
     for (size_t i = 0; i < sizeof idle_speeds / sizeof idle_speeds[0]; ++i) {
@@ -278,7 +278,7 @@ static void test_blend_tree_loco_seed_speeds_give_pure_clips(void **state) {
 static void test_blend_tree_loco_matches_the_seed_formula(void **state) {
     (void)state;
     test_rng r = test_rng_make(11);
-    const sa_blend_tree_loco_config d = sa_blend_tree_loco_default();
+    const sa_blend_tree_loco_config d = sa_blend_tree_loco_config_default();
     for (int i = 0; i < 20000; ++i) {
         const float s = test_rng_range(&r, 0.0f, 4.0f);
         const sa_blend_tree_loco o = sa_blend_tree_loco_step(&d, NULL, s, 0.0f);
@@ -311,7 +311,7 @@ static double cycles_over(const sa_blend_tree_loco_config *c, float speed, float
 
 static void test_blend_tree_phase_advances_by_distance(void **state) {
     (void)state;
-    sa_blend_tree_loco_config c = sa_blend_tree_loco_default();
+    sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
     /* Same clip mix at v and 2v (walk plateau; run plateau): following the speed, twice the
      * speed turns the cycle twice as fast. */
     const float pairs[][2] = {{0.5f, 1.0f}, {0.9f, 1.8f}, {3.0f, 6.0f}, {4.0f, 8.0f}};
@@ -398,7 +398,7 @@ static void test_blend_tree_space_from_loco_equals_loco_step(void **state) {
     (void)state;
     test_rng r = test_rng_make(41);
     for (int follow = 0; follow < 2; ++follow) {
-        sa_blend_tree_loco_config c = sa_blend_tree_loco_default();
+        sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
         c.follow_speed = follow != 0;
         sa_blend_tree_space sp;
         assert_int_equal(sa_blend_tree_space_from_loco(&sp, &c), SA_OK);
@@ -624,7 +624,7 @@ static void test_blend_tree_stretch_joints_finds_thighs_and_upper_arms(void **st
     (void)state;
     const char *const names[] = {"hips",    "spine",  "upperarm_l", "upperarm_r", "head",
                                  "thigh_l", "shin_l", "thigh_r",    "shin_r"};
-    const int32_t parents[] = {SA_JOINT_NONE, 0, 1, 1, 1, 0, 5, 0, 7};
+    const int32_t parents[] = {SA_SKELETON_JOINT_NONE, 0, 1, 1, 1, 0, 5, 0, 7};
     sa_transform rest[9];
     for (int j = 0; j < 9; ++j)
         rest[j] = sa_transform_identity();

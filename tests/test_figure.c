@@ -11,8 +11,8 @@
 #define DT60 (1.0f / 60.0f)
 
 static const sa_figure_motion ALL_MOTIONS[] = {
-    SA_FIGURE_IDLE,  SA_FIGURE_WALK, SA_FIGURE_RUN,        SA_FIGURE_LOCOMOTE,
-    SA_FIGURE_THROW, SA_FIGURE_JUMP, SA_FIGURE_SPEAR_FORM, SA_FIGURE_SPEAR_RUN};
+    SA_FIGURE_MOTION_IDLE,  SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,        SA_FIGURE_MOTION_LOCOMOTE,
+    SA_FIGURE_MOTION_THROW, SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
 #define MOTION_COUNT ((int)(sizeof ALL_MOTIONS / sizeof ALL_MOTIONS[0]))
 
 /* The seed's numbers, typed here independently of the code under test. */
@@ -40,26 +40,26 @@ static void run_for(sa_figure *f, const sa_figure_input *in, float seconds) {
 static void check_bones(const sa_figure_config *c, const sa_figure_pose *p) {
     const sa_vec2 *u = p->unsquashed;
     const double tol = 1e-3;
-    assert_near(dist(u[SA_JOINT_PELVIS], u[SA_JOINT_HIP]), 0, tol);
-    assert_near(dist(u[SA_JOINT_PELVIS], u[SA_JOINT_CHEST]), c->spine, tol);
-    assert_near(dist(u[SA_JOINT_PELVIS], u[SA_JOINT_SHOULDER]), c->spine * SA_FIGURE_SHOULDER_AT,
+    assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_HIP]), 0, tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_CHEST]), c->spine, tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_SHOULDER]), c->spine * SA_FIGURE_SHOULDER_AT,
                 tol);
-    assert_near(dist(u[SA_JOINT_SHOULDER], u[SA_JOINT_CHEST]),
+    assert_near(dist(u[SA_FIGURE_JOINT_SHOULDER], u[SA_FIGURE_JOINT_CHEST]),
                 c->spine * (1 - SA_FIGURE_SHOULDER_AT), tol);
-    assert_near(dist(u[SA_JOINT_CHEST], u[SA_JOINT_NECK]), c->neck, tol);
-    assert_near(dist(u[SA_JOINT_NECK], u[SA_JOINT_HEAD]), c->head_radius, tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_CHEST], u[SA_FIGURE_JOINT_NECK]), c->neck, tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_NECK], u[SA_FIGURE_JOINT_HEAD]), c->head_radius, tol);
     for (int i = 0; i < 2; ++i) {
-        assert_near(dist(u[SA_JOINT_HIP], u[SA_JOINT_KNEE_NEAR + i]), c->thigh, tol);
-        assert_near(dist(u[SA_JOINT_KNEE_NEAR + i], u[SA_JOINT_FOOT_NEAR + i]), c->shin, tol);
-        assert_near(dist(u[SA_JOINT_SHOULDER], u[SA_JOINT_ELBOW_NEAR + i]), c->upper_arm, tol);
-        assert_near(dist(u[SA_JOINT_ELBOW_NEAR + i], u[SA_JOINT_HAND_NEAR + i]), c->forearm, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_HIP], u[SA_FIGURE_JOINT_KNEE_NEAR + i]), c->thigh, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_KNEE_NEAR + i], u[SA_FIGURE_JOINT_FOOT_NEAR + i]), c->shin, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_SHOULDER], u[SA_FIGURE_JOINT_ELBOW_NEAR + i]), c->upper_arm, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_ELBOW_NEAR + i], u[SA_FIGURE_JOINT_HAND_NEAR + i]), c->forearm, tol);
     }
-    assert_near(dist(u[SA_JOINT_SPEAR_BUTT], u[SA_JOINT_SPEAR_TIP]), c->spear_length, tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_SPEAR_BUTT], u[SA_FIGURE_JOINT_SPEAR_TIP]), c->spear_length, tol);
     /* Squash last and only: each drawn joint is its un-squashed joint scaled about the pivot. */
     const sa_squash s = p->squash;
     assert_near(s.pivot.y, 0, 1e-6);
     assert_near(s.sx, 1 + (1 - s.sy) * 0.7f, 1e-5);
-    for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         const double ex = s.pivot.x + (u[i].x - s.pivot.x) * s.sx;
         const double ey = s.pivot.y + (u[i].y - s.pivot.y) * s.sy;
         assert_near(p->joints[i].x, ex, 1e-3);
@@ -69,14 +69,14 @@ static void check_bones(const sa_figure_config *c, const sa_figure_pose *p) {
 }
 
 static void check_sane(const sa_figure_pose *p) {
-    for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         assert_finite_v2(p->joints[i]);
         assert_finite_v2(p->unsquashed[i]);
-        assert_true(dist(p->joints[i], p->joints[SA_JOINT_HIP]) <= CANVAS);
+        assert_true(dist(p->joints[i], p->joints[SA_FIGURE_JOINT_HIP]) <= CANVAS);
     }
-    for (int i = 0; i < SA_FIGURE_HAIR_POINTS; ++i) {
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
         assert_finite_v2(p->hair[i]);
-        assert_true(dist(p->hair[i], p->joints[SA_JOINT_HIP]) <= CANVAS);
+        assert_true(dist(p->hair[i], p->joints[SA_FIGURE_JOINT_HIP]) <= CANVAS);
     }
     assert_finite(p->head_radius);
     assert_true(p->head_radius > 0);
@@ -110,7 +110,7 @@ static void test_figure_bad_input_is_safe(void **state) {
     check_bones(&f.config, sa_figure_get_pose(&f));
     /* dt of 0, negative, NaN or infinite changes nothing at all. */
     sa_figure before = f;
-    sa_figure_input in = input_for(SA_FIGURE_RUN, 0);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_RUN, 0);
     in.jump = 7;
     const float no_step[] = {0.0f, -0.0f, -1.0f, NAN, INFINITY, -INFINITY};
     for (size_t i = 0; i < sizeof no_step / sizeof no_step[0]; ++i) {
@@ -120,12 +120,12 @@ static void test_figure_bad_input_is_safe(void **state) {
     /* NULL input keeps doing what the figure did, with no trigger. */
     sa_figure_update(&f, NULL, DT60);
     check_sane(sa_figure_get_pose(&f));
-    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_IDLE);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_IDLE);
     /* Unknown motions are idle; NaN and infinite speeds are safe. */
     sa_figure_input weird = input_for((sa_figure_motion)1234, NAN);
     sa_figure_update(&f, &weird, DT60);
-    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_IDLE);
-    weird.motion = SA_FIGURE_LOCOMOTE;
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_IDLE);
+    weird.motion = SA_FIGURE_MOTION_LOCOMOTE;
     const float speeds[] = {NAN, INFINITY, -INFINITY, -1e30f, 1e30f, 0.0f};
     for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; ++i) {
         weird.speed = speeds[i];
@@ -137,10 +137,10 @@ static void test_figure_bad_input_is_safe(void **state) {
     }
     /* solve: NULL output or too small a buffer writes nothing; NULL params is the rest pose;
      * NaN params are replaced. */
-    sa_vec2 out[SA_JOINT_COUNT];
+    sa_vec2 out[SA_FIGURE_JOINT_COUNT];
     assert_int_equal(sa_figure_solve(NULL, NULL, NULL, 99), 0);
-    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_JOINT_COUNT - 1), 0);
-    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_JOINT_COUNT), SA_JOINT_COUNT);
+    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_FIGURE_JOINT_COUNT - 1), 0);
+    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_FIGURE_JOINT_COUNT), SA_FIGURE_JOINT_COUNT);
     sa_figure_params p = sa_figure_params_rest(NULL);
     p.root.x = NAN;
     p.lean = INFINITY;
@@ -148,8 +148,8 @@ static void test_figure_bad_input_is_safe(void **state) {
     p.spear = NAN;
     p.spear_angle = NAN;
     p.squash = NAN;
-    assert_int_equal(sa_figure_solve(&bad, &p, out, SA_JOINT_COUNT), SA_JOINT_COUNT);
-    for (int i = 0; i < SA_JOINT_COUNT; ++i)
+    assert_int_equal(sa_figure_solve(&bad, &p, out, SA_FIGURE_JOINT_COUNT), SA_FIGURE_JOINT_COUNT);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         assert_finite_v2(out[i]);
     /* A config scaled by garbage is the default. */
     const sa_figure_config d = sa_figure_config_default(), s = sa_figure_config_scaled(NAN);
@@ -177,10 +177,10 @@ static void test_figure_default_config_is_the_seeds(void **state) {
     sa_figure f;
     sa_figure_init(&f, &c);
     const sa_figure_pose *p = sa_figure_get_pose(&f);
-    assert_near(p->joints[SA_JOINT_HIP].y, -66, 1.5);
-    assert_near(p->joints[SA_JOINT_FOOT_NEAR].y, 0, 1e-3);
-    assert_near(p->joints[SA_JOINT_FOOT_FAR].y, 0, 1e-3);
-    assert_int_equal(p->motion, SA_FIGURE_IDLE);
+    assert_near(p->joints[SA_FIGURE_JOINT_HIP].y, -66, 1.5);
+    assert_near(p->joints[SA_FIGURE_JOINT_FOOT_NEAR].y, 0, 1e-3);
+    assert_near(p->joints[SA_FIGURE_JOINT_FOOT_FAR].y, 0, 1e-3);
+    assert_int_equal(p->motion, SA_FIGURE_MOTION_IDLE);
     assert_near(p->ground_speed, 0, 0);
     /* A scaled figure is the same figure, bigger, in every motion. */
     const sa_figure_config big = sa_figure_config_scaled(1.5f);
@@ -194,7 +194,7 @@ static void test_figure_default_config_is_the_seeds(void **state) {
         run_for(&a, &in, 2.3f);
         const sa_figure_input in_big = input_for(ALL_MOTIONS[m], 300.0f);
         run_for(&b, &in_big, 2.3f);
-        for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
             assert_near(sa_figure_get_pose(&b)->joints[i].x,
                         1.5f * sa_figure_get_pose(&a)->joints[i].x, 0.05);
             assert_near(sa_figure_get_pose(&b)->joints[i].y,
@@ -219,7 +219,7 @@ static void check_planted(const sa_figure_config *cfg, sa_figure_input in, float
         const sa_figure_pose *p = sa_figure_get_pose(&f);
         scrolled += (double)p->ground_speed * (double)p->dt;
         for (int i = 0; i < 2; ++i) {
-            const sa_vec2 foot = p->joints[SA_JOINT_FOOT_NEAR + i];
+            const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
             const double world = (double)foot.x + scrolled;
             if (foot.y >= -1e-3f && swung[i]) {
                 if (stance_frames[i] == 0) start[i] = world;
@@ -252,23 +252,23 @@ static void test_figure_feet_stay_planted_at_walk_run_and_between(void **state) 
     (void)state;
     const sa_figure_config cfg = sa_figure_config_default();
     float speed = 0;
-    check_planted(&cfg, input_for(SA_FIGURE_WALK, 0), &speed);
+    check_planted(&cfg, input_for(SA_FIGURE_MOTION_WALK, 0), &speed);
     assert_near(speed, WALK_SPEED, 0.05);
-    check_planted(&cfg, input_for(SA_FIGURE_RUN, 0), &speed);
+    check_planted(&cfg, input_for(SA_FIGURE_MOTION_RUN, 0), &speed);
     assert_near(speed, RUN_SPEED, 0.1);
-    check_planted(&cfg, input_for(SA_FIGURE_SPEAR_RUN, 0), &speed);
+    check_planted(&cfg, input_for(SA_FIGURE_MOTION_SPEAR_RUN, 0), &speed);
     assert_near(speed, RUN_SPEED, 0.1);
     /* Any speed between: the world scrolls at exactly the speed asked for. */
     for (int i = 0; i <= 12; ++i) {
         const float want = WALK_SPEED + (RUN_SPEED - WALK_SPEED) * (float)i / 12.0f;
-        check_planted(&cfg, input_for(SA_FIGURE_LOCOMOTE, want), &speed);
+        check_planted(&cfg, input_for(SA_FIGURE_MOTION_LOCOMOTE, want), &speed);
         assert_near(speed, want, want * 1e-3);
     }
     /* A figure twice the seed's size plants its feet too, and covers twice the ground. */
     const sa_figure_config big = sa_figure_config_scaled(2.0f);
-    check_planted(&big, input_for(SA_FIGURE_LOCOMOTE, 500.0f), &speed);
+    check_planted(&big, input_for(SA_FIGURE_MOTION_LOCOMOTE, 500.0f), &speed);
     assert_near(speed, 500.0f, 0.5);
-    check_planted(&big, input_for(SA_FIGURE_RUN, 0), &speed);
+    check_planted(&big, input_for(SA_FIGURE_MOTION_RUN, 0), &speed);
     assert_near(speed, 2 * RUN_SPEED, 0.2);
 }
 
@@ -310,11 +310,11 @@ static void test_figure_ground_speed_is_zero_unless_locomoting(void **state) {
     (void)state;
     for (int m = 0; m < MOTION_COUNT; ++m) {
         const sa_figure_motion mo = ALL_MOTIONS[m];
-        const bool moves = mo == SA_FIGURE_WALK || mo == SA_FIGURE_RUN ||
-                           mo == SA_FIGURE_LOCOMOTE || mo == SA_FIGURE_SPEAR_RUN;
+        const bool moves = mo == SA_FIGURE_MOTION_WALK || mo == SA_FIGURE_MOTION_RUN ||
+                           mo == SA_FIGURE_MOTION_LOCOMOTE || mo == SA_FIGURE_MOTION_SPEAR_RUN;
         sa_figure f;
         sa_figure_init(&f, NULL);
-        sa_figure_input run = input_for(SA_FIGURE_RUN, 0);
+        sa_figure_input run = input_for(SA_FIGURE_MOTION_RUN, 0);
         run_for(&f, &run, 1.0f);
         sa_figure_input in = input_for(mo, 200.0f);
         run_for(&f, &in, 3.0f);
@@ -330,19 +330,19 @@ static void test_figure_ground_speed_is_zero_unless_locomoting(void **state) {
      * through it, the run comes back after it. */
     sa_figure f;
     sa_figure_init(&f, NULL);
-    sa_figure_input in = input_for(SA_FIGURE_RUN, 0);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_RUN, 0);
     run_for(&f, &in, 2.0f);
     ++in.jump;
     float top = 0;
     for (int frame = 0; frame < 66; ++frame) {
         sa_figure_update(&f, &in, DT60);
         assert_near(sa_figure_get_pose(&f)->ground_speed, RUN_SPEED, 0.1);
-        top = fminf(top, sa_figure_get_pose(&f)->unsquashed[SA_JOINT_HIP].y);
-        if (frame == 36) assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_JUMP);
+        top = fminf(top, sa_figure_get_pose(&f)->unsquashed[SA_FIGURE_JOINT_HIP].y);
+        if (frame == 36) assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_JUMP);
     }
     assert_true(top < -66 - 120);
     run_for(&f, &in, 2.0f);
-    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_RUN);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_RUN);
     assert_near(sa_figure_get_pose(&f)->ground_speed, RUN_SPEED, 0.1);
     /* A jump from standing leaves the ground still. */
     sa_figure_init(&f, NULL);
@@ -359,7 +359,7 @@ static void test_figure_dt_is_capped_at_33ms(void **state) {
     sa_figure a, b;
     sa_figure_init(&a, NULL);
     b = a;
-    const sa_figure_input in = input_for(SA_FIGURE_RUN, 0);
+    const sa_figure_input in = input_for(SA_FIGURE_MOTION_RUN, 0);
     sa_figure_update(&a, &in, 0.033f);
     sa_figure_update(&b, &in, 5.0f);
     assert_memory_equal(&a, &b, sizeof a);
@@ -376,24 +376,24 @@ static void test_figure_jump_follows_the_seed(void **state) {
     (void)state;
     sa_figure f;
     sa_figure_init(&f, NULL);
-    const sa_figure_input in = input_for(SA_FIGURE_JUMP, 0);
+    const sa_figure_input in = input_for(SA_FIGURE_MOTION_JUMP, 0);
     run_for(&f, &in, 3.3f); /* three whole jumps: the next frame starts the fourth */
     float top = 0, low = -1000, min_sy = 2, max_sy = 0;
     float min_sy_late = 2;
     for (int frame = 0; frame < 66; ++frame) { /* one 1.1 s jump */
         sa_figure_update(&f, &in, DT60);
         const sa_figure_pose *p = sa_figure_get_pose(&f);
-        const float hip = p->unsquashed[SA_JOINT_HIP].y;
+        const float hip = p->unsquashed[SA_FIGURE_JOINT_HIP].y;
         top = fminf(top, hip);
         low = fmaxf(low, hip);
         min_sy = fminf(min_sy, p->squash.sy);
         max_sy = fmaxf(max_sy, p->squash.sy);
-        if (p->unsquashed[SA_JOINT_HIP].y > -66 && frame > 40)
+        if (p->unsquashed[SA_FIGURE_JOINT_HIP].y > -66 && frame > 40)
             min_sy_late = fminf(min_sy_late, p->squash.sy);
         for (int i = 0; i < 2; ++i) {
-            const sa_vec2 foot = p->unsquashed[SA_JOINT_FOOT_NEAR + i];
+            const sa_vec2 foot = p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR + i];
             assert_true(foot.y <= 1e-3f);
-            if (foot.y >= -1e-3f) assert_near(p->joints[SA_JOINT_FOOT_NEAR + i].y, 0, 1e-3);
+            if (foot.y >= -1e-3f) assert_near(p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i].y, 0, 1e-3);
         }
     }
     assert_true(top < -66 - 150);
@@ -410,7 +410,7 @@ static float arm_angle(sa_vec2 from, sa_vec2 to) { return atan2f(to.x - from.x, 
  * forward swing than on the back swing. */
 static void test_figure_arms_swing_against_the_legs(void **state) {
     (void)state;
-    const sa_figure_motion gaits[] = {SA_FIGURE_WALK, SA_FIGURE_RUN};
+    const sa_figure_motion gaits[] = {SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN};
     for (int g = 0; g < 2; ++g) {
         sa_figure f;
         sa_figure_init(&f, NULL);
@@ -422,9 +422,9 @@ static void test_figure_arms_swing_against_the_legs(void **state) {
             sa_figure_update(&f, &in, DT60);
             const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
             for (int i = 0; i < 2; ++i) {
-                const float up = arm_angle(j[SA_JOINT_SHOULDER], j[SA_JOINT_ELBOW_NEAR + i]);
-                const float fore = arm_angle(j[SA_JOINT_ELBOW_NEAR + i], j[SA_JOINT_HAND_NEAR + i]);
-                const float foot = j[SA_JOINT_FOOT_NEAR + i].x - j[SA_JOINT_HIP].x;
+                const float up = arm_angle(j[SA_FIGURE_JOINT_SHOULDER], j[SA_FIGURE_JOINT_ELBOW_NEAR + i]);
+                const float fore = arm_angle(j[SA_FIGURE_JOINT_ELBOW_NEAR + i], j[SA_FIGURE_JOINT_HAND_NEAR + i]);
+                const float foot = j[SA_FIGURE_JOINT_FOOT_NEAR + i].x - j[SA_FIGURE_JOINT_HIP].x;
                 cov += (double)up * (double)foot;
                 if (up > 0.2f) {
                     flex_fwd += (double)(fore - up);
@@ -447,13 +447,13 @@ static void test_figure_throw_winds_up_then_releases(void **state) {
     (void)state;
     sa_figure f;
     sa_figure_init(&f, NULL);
-    const sa_figure_input in = input_for(SA_FIGURE_THROW, 0);
+    const sa_figure_input in = input_for(SA_FIGURE_MOTION_THROW, 0);
     run_for(&f, &in, 2.8f); /* two whole throws after the fade: the next frame starts a third */
     int wound_at = -1, released_at = -1;
     for (int frame = 0; frame < 84; ++frame) {
         sa_figure_update(&f, &in, DT60);
         const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
-        const sa_vec2 hand = j[SA_JOINT_HAND_NEAR], s = j[SA_JOINT_SHOULDER];
+        const sa_vec2 hand = j[SA_FIGURE_JOINT_HAND_NEAR], s = j[SA_FIGURE_JOINT_SHOULDER];
         if (wound_at < 0 && hand.x < s.x - 15.0f && hand.y < s.y) wound_at = frame;
         if (wound_at >= 0 && released_at < 0 && hand.x > s.x + 35.0f) released_at = frame;
     }
@@ -461,7 +461,7 @@ static void test_figure_throw_winds_up_then_releases(void **state) {
     assert_true(released_at > wound_at);
     /* Back at rest at the end of the cycle: the hand hangs by the hip. */
     const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
-    assert_true(fabsf(j[SA_JOINT_HAND_NEAR].x - j[SA_JOINT_SHOULDER].x) < 15.0f);
+    assert_true(fabsf(j[SA_FIGURE_JOINT_HAND_NEAR].x - j[SA_FIGURE_JOINT_SHOULDER].x) < 15.0f);
 }
 
 /* Distance from p to the segment a-b. */
@@ -474,8 +474,8 @@ static float to_segment(sa_vec2 p, sa_vec2 a, sa_vec2 b) {
 
 /* Which side of the shoulder -> hand line the elbow is on. */
 static double elbow_side(const sa_vec2 *j, int i) {
-    const sa_vec2 s = j[SA_JOINT_SHOULDER], e = j[SA_JOINT_ELBOW_NEAR + i],
-                  h = j[SA_JOINT_HAND_NEAR + i];
+    const sa_vec2 s = j[SA_FIGURE_JOINT_SHOULDER], e = j[SA_FIGURE_JOINT_ELBOW_NEAR + i],
+                  h = j[SA_FIGURE_JOINT_HAND_NEAR + i];
     return ((double)h.x - s.x) * ((double)e.y - s.y) - ((double)h.y - s.y) * ((double)e.x - s.x);
 }
 
@@ -483,8 +483,8 @@ static void check_spear_grip(const sa_figure_pose *p) {
     const sa_vec2 *j = p->unsquashed;
     assert_near(p->spear, 1, 1e-6);
     for (int i = 0; i < 2; ++i)
-        assert_true(to_segment(j[SA_JOINT_HAND_NEAR + i], j[SA_JOINT_SPEAR_BUTT],
-                               j[SA_JOINT_SPEAR_TIP]) < 0.02f);
+        assert_true(to_segment(j[SA_FIGURE_JOINT_HAND_NEAR + i], j[SA_FIGURE_JOINT_SPEAR_BUTT],
+                               j[SA_FIGURE_JOINT_SPEAR_TIP]) < 0.02f);
     /* The elbows bend away from each other. */
     assert_true(elbow_side(j, 0) * elbow_side(j, 1) < 0);
 }
@@ -493,10 +493,10 @@ static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
     (void)state;
     sa_figure f;
     sa_figure_init(&f, NULL);
-    const sa_figure_input in = input_for(SA_FIGURE_SPEAR_FORM, 0);
+    const sa_figure_input in = input_for(SA_FIGURE_MOTION_SPEAR_FORM, 0);
     /* Into the second loop, so the fade from idle is over; then two whole loops. */
     run_for(&f, &in, 13.0f);
-    sa_vec2 last[SA_JOINT_COUNT];
+    sa_vec2 last[SA_FIGURE_JOINT_COUNT];
     memcpy(last, sa_figure_get_pose(&f)->joints, sizeof last);
     float fastest = 0, at_wrap = 0;
     int still_frames = 0;
@@ -505,7 +505,7 @@ static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
         const sa_figure_pose *p = sa_figure_get_pose(&f);
         check_spear_grip(p);
         float moved = 0;
-        for (int i = 0; i < SA_JOINT_COUNT; ++i)
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             moved = fmaxf(moved, dist(p->joints[i], last[i]));
         fastest = fmaxf(fastest, moved);
         /* The form is 14 s long: frames 60 and 900 of this loop straddle its wrap. */
@@ -522,10 +522,10 @@ static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
 
     /* Spear Run: hands on the shaft while running and through every thrust. */
     sa_figure_init(&f, NULL);
-    sa_figure_input run = input_for(SA_FIGURE_SPEAR_RUN, 0);
+    sa_figure_input run = input_for(SA_FIGURE_MOTION_SPEAR_RUN, 0);
     run_for(&f, &run, 3.0f);
     float reach = 0, reach_idle = 0;
-    const float rest_tip = sa_figure_get_pose(&f)->unsquashed[SA_JOINT_SPEAR_TIP].x;
+    const float rest_tip = sa_figure_get_pose(&f)->unsquashed[SA_FIGURE_JOINT_SPEAR_TIP].x;
     assert_true(sa_figure_get_pose(&f)->thrust < 0.0f); /* no thrust asked for yet */
     float prev_thrust = -1.0f;
     int thrust_frames = 0;
@@ -539,7 +539,7 @@ static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
         if (p->thrust >= 0.0f && prev_thrust >= 0.0f && frame % 45 != 0)
             assert_true(p->thrust > prev_thrust);
         prev_thrust = p->thrust;
-        const float tip = p->unsquashed[SA_JOINT_SPEAR_TIP].x;
+        const float tip = p->unsquashed[SA_FIGURE_JOINT_SPEAR_TIP].x;
         if (p->thrust >= 0.0f) {
             ++thrust_frames;
             reach = fmaxf(reach, tip);
@@ -591,8 +591,8 @@ enum { EV_SWITCH_COUNT = MOTION_COUNT, EV_JUMP = MOTION_COUNT, EV_THRUST, EV_COU
 
 typedef struct motion_stats {
     float speed;                /* fastest per-frame joint move at 60 fps on its own */
-    sa_vec2 lo[SA_JOINT_COUNT]; /* where each joint goes over a cycle: bounding box */
-    sa_vec2 hi[SA_JOINT_COUNT];
+    sa_vec2 lo[SA_FIGURE_JOINT_COUNT]; /* where each joint goes over a cycle: bounding box */
+    sa_vec2 hi[SA_FIGURE_JOINT_COUNT];
 } motion_stats;
 
 static float frame_move(const sa_vec2 *a, const sa_vec2 *b, int joint) {
@@ -604,15 +604,15 @@ static void measure_motion(sa_figure_input in, bool thrusts, motion_stats *st) {
     sa_figure_init(&f, NULL);
     run_for(&f, &in, 3.0f);
     st->speed = 0;
-    for (int i = 0; i < SA_JOINT_COUNT; ++i)
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         st->lo[i] = st->hi[i] = sa_figure_get_pose(&f)->joints[i];
-    sa_vec2 last[SA_JOINT_COUNT];
+    sa_vec2 last[SA_FIGURE_JOINT_COUNT];
     memcpy(last, sa_figure_get_pose(&f)->joints, sizeof last);
     for (int frame = 0; frame < 60 * 15; ++frame) {
         if (thrusts && frame % 40 == 0) ++in.thrust;
         sa_figure_update(&f, &in, DT60);
         const sa_vec2 *j = sa_figure_get_pose(&f)->joints;
-        for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
             st->speed = fmaxf(st->speed, frame_move(j, last, i));
             st->lo[i] = sa_v2(fminf(st->lo[i].x, j[i].x), fminf(st->lo[i].y, j[i].y));
             st->hi[i] = sa_v2(fmaxf(st->hi[i].x, j[i].x), fmaxf(st->hi[i].y, j[i].y));
@@ -633,7 +633,7 @@ static void test_figure_switching_never_pops(void **state) {
     const float speed = 240.0f;
     static motion_stats st[MOTION_COUNT + 1];
     for (int m = 0; m < MOTION_COUNT; ++m)
-        measure_motion(input_for(ALL_MOTIONS[m], speed), ALL_MOTIONS[m] == SA_FIGURE_SPEAR_RUN,
+        measure_motion(input_for(ALL_MOTIONS[m], speed), ALL_MOTIONS[m] == SA_FIGURE_MOTION_SPEAR_RUN,
                        &st[m]);
     /* A jump triggered from a motion, measured as the looping jump. */
     st[MOTION_COUNT] = st[5];
@@ -654,13 +654,13 @@ static void test_figure_switching_never_pops(void **state) {
             sa_figure_init(&f, NULL);
             sa_figure_input in = input_for(ALL_MOTIONS[a], speed);
             run_for(&f, &in, 3.0f);
-            const float cycle = ALL_MOTIONS[a] == SA_FIGURE_SPEAR_FORM ? 14.0f : 1.5f;
+            const float cycle = ALL_MOTIONS[a] == SA_FIGURE_MOTION_SPEAR_FORM ? 14.0f : 1.5f;
             const int switches = 16;
             for (int s = 0; s < switches; ++s) {
                 /* Advance a's clock to the next switch time (a thrust now and then in spear run),
                  * then branch a copy off and switch it. */
                 run_for(&f, &in, cycle / (float)switches);
-                if (ALL_MOTIONS[a] == SA_FIGURE_SPEAR_RUN && s % 3 == 0) ++in.thrust;
+                if (ALL_MOTIONS[a] == SA_FIGURE_MOTION_SPEAR_RUN && s % 3 == 0) ++in.thrust;
                 sa_figure g = f;
                 sa_figure_input gin = in;
                 int b = a;
@@ -674,12 +674,12 @@ static void test_figure_switching_never_pops(void **state) {
                 } else {
                     ++gin.thrust;
                 }
-                sa_vec2 last[SA_JOINT_COUNT];
+                sa_vec2 last[SA_FIGURE_JOINT_COUNT];
                 memcpy(last, sa_figure_get_pose(&g)->joints, sizeof last);
                 for (int frame = 0; frame < 60; ++frame) {
                     sa_figure_update(&g, &gin, DT60);
                     const sa_vec2 *j = sa_figure_get_pose(&g)->joints;
-                    for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+                    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
                         const float bound = fmaxf(st[a].speed, st[b].speed) +
                                             2.5f * share * box_span(&st[a], &st[b], i) + 0.5f;
                         const float moved = frame_move(j, last, i);
@@ -708,13 +708,13 @@ static void test_figure_switching_never_pops(void **state) {
                 for (int later = 3; later <= 12; later += 9) {
                     sa_figure g = f;
                     sa_figure_input gin = input_for(ALL_MOTIONS[b], speed);
-                    sa_vec2 last[SA_JOINT_COUNT];
+                    sa_vec2 last[SA_FIGURE_JOINT_COUNT];
                     memcpy(last, sa_figure_get_pose(&g)->joints, sizeof last);
                     for (int frame = 0; frame < 60; ++frame) {
                         if (frame == later) gin = input_for(ALL_MOTIONS[c], speed);
                         sa_figure_update(&g, &gin, DT60);
                         const sa_vec2 *j = sa_figure_get_pose(&g)->joints;
-                        for (int i = 0; i < SA_JOINT_COUNT; ++i) {
+                        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
                             const float fastest =
                                 fmaxf(st[a].speed, fmaxf(st[b].speed, st[c].speed));
                             const float span = fmaxf(
@@ -771,34 +771,34 @@ static void test_figure_secondary_motion_follows(void **state) {
     sa_figure_input in = sa_figure_input_default();
     run_for(&f, &in, 3.0f);
     const sa_figure_pose *p = sa_figure_get_pose(&f);
-    const sa_vec2 head = p->joints[SA_JOINT_HEAD];
+    const sa_vec2 head = p->joints[SA_FIGURE_JOINT_HEAD];
     assert_true(p->hair[0].x < head.x);
     assert_near(dist(p->hair[0], head), c.head_radius, 0.1f * c.head_radius);
-    for (int i = 1; i < SA_FIGURE_HAIR_POINTS; ++i) {
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
         assert_near(dist(p->hair[i], p->hair[i - 1]), c.hair_spacing, 0.05f);
         assert_true(p->hair[i].y > p->hair[i - 1].y);
     }
-    const float hang = p->hair[SA_FIGURE_HAIR_POINTS - 1].x - p->hair[0].x;
+    const float hang = p->hair[SA_VERLET_HAIR_POINTS - 1].x - p->hair[0].x;
     /* Without the hair simulation the chain hangs straight down from the same pin. */
     sa_figure_config bald = c;
     bald.hair = 0;
     sa_figure g;
     sa_figure_init(&g, &bald);
-    sa_figure_input run = input_for(SA_FIGURE_RUN, 0);
+    sa_figure_input run = input_for(SA_FIGURE_MOTION_RUN, 0);
     run_for(&g, &run, 1.0f);
-    for (int i = 1; i < SA_FIGURE_HAIR_POINTS; ++i) {
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
         assert_near(g.pose.hair[i].x, g.pose.hair[0].x, 1e-3);
         assert_near(g.pose.hair[i].y - g.pose.hair[i - 1].y, c.hair_spacing * g.pose.squash.sy,
                     1e-3);
     }
     /* Running: the wind streams it back. */
-    in.motion = SA_FIGURE_RUN;
+    in.motion = SA_FIGURE_MOTION_RUN;
     float run_back = 0;
     run_for(&f, &in, 2.0f);
     for (int i = 0; i < 60; ++i) {
         sa_figure_update(&f, &in, DT60);
         p = sa_figure_get_pose(&f);
-        run_back += p->hair[SA_FIGURE_HAIR_POINTS - 1].x - p->hair[0].x;
+        run_back += p->hair[SA_VERLET_HAIR_POINTS - 1].x - p->hair[0].x;
     }
     assert_true(run_back / 60.0f < hang - 8.0f);
     /* A jump kicks the hair back: on average it trails farther behind than without the kick
@@ -814,25 +814,25 @@ static void test_figure_secondary_motion_follows(void **state) {
         for (int i = 0; i < 66; ++i) {
             sa_figure_update(&f, &in, DT60);
             p = sa_figure_get_pose(&f);
-            trail[k] += p->hair[SA_FIGURE_HAIR_POINTS - 1].x - p->hair[0].x;
+            trail[k] += p->hair[SA_VERLET_HAIR_POINTS - 1].x - p->hair[0].x;
         }
     }
     assert_true(trail[0] < trail[1] - 66 * 0.4f);
     /* The head lags on its spring: at a jump's take-off the head trails its rigid place. */
     sa_figure_init(&f, NULL);
-    in = input_for(SA_FIGURE_JUMP, 0);
+    in = input_for(SA_FIGURE_MOTION_JUMP, 0);
     float lag = 0;
     for (int i = 0; i < 180; ++i) {
         sa_figure_update(&f, &in, DT60);
-        sa_vec2 rigid[SA_JOINT_COUNT];
+        sa_vec2 rigid[SA_FIGURE_JOINT_COUNT];
         /* The rigid head: straight up the spine from the chest, as the solve puts it. */
         p = sa_figure_get_pose(&f);
         memcpy(rigid, p->unsquashed, sizeof rigid);
         const sa_vec2 dir =
-            sa_v2_normalize(sa_v2_sub(rigid[SA_JOINT_CHEST], rigid[SA_JOINT_PELVIS]));
+            sa_v2_normalize(sa_v2_sub(rigid[SA_FIGURE_JOINT_CHEST], rigid[SA_FIGURE_JOINT_PELVIS]));
         const sa_vec2 straight =
-            sa_v2_add(rigid[SA_JOINT_CHEST], sa_v2_scale(dir, c.neck + c.head_radius));
-        lag = fmaxf(lag, dist(straight, rigid[SA_JOINT_HEAD]));
+            sa_v2_add(rigid[SA_FIGURE_JOINT_CHEST], sa_v2_scale(dir, c.neck + c.head_radius));
+        lag = fmaxf(lag, dist(straight, rigid[SA_FIGURE_JOINT_HEAD]));
     }
     assert_true(lag > 1.0f);
 }

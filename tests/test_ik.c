@@ -57,7 +57,7 @@ static void test_ik_bad_input_gives_documented_finite_results(void **state) {
     assert_near(a.elbow.y, 27, 1e-5);
     assert_near(a.hand.y, 52, 1e-5);
     /* Options with NaN fields take their defaults. */
-    sa_ik_options o = {NAN, NAN, NAN, NAN, {NAN, NAN}, {NAN, NAN}};
+    sa_ik_config o = {NAN, NAN, NAN, NAN, {NAN, NAN}, {NAN, NAN}};
     const sa_ik_result r = sa_ik_two_bone_ex(root, sa_v2(30, 70), 37, 37, &o);
     const sa_ik_result d = sa_ik_two_bone_ex(root, sa_v2(30, 70), 37, 37, NULL);
     assert_near(r.joint.x, d.joint.x, 1e-5);
@@ -77,7 +77,7 @@ static void test_ik_no_nan_from_any_input(void **state) {
         const sa_arm_pose a = sa_arm_fk(root, l1, l2, bend, test_rng_nasty(&r));
         assert_finite_v2(a.elbow);
         assert_finite_v2(a.hand);
-        sa_ik_options o = {bend,
+        sa_ik_config o = {bend,
                            test_rng_nasty(&r),
                            test_rng_nasty(&r),
                            test_rng_nasty(&r),
@@ -222,7 +222,7 @@ static void test_ik_ex_defaults_equal_the_plain_solver(void **state) {
     for (int i = 0; i < 5000; ++i) {
         const float l1 = test_rng_range(&r, 1, 100), l2 = test_rng_range(&r, 1, 100);
         const sa_vec2 root = test_rng_v2(&r, -200, 200), target = test_rng_v2(&r, -200, 200);
-        sa_ik_options o = sa_ik_options_default();
+        sa_ik_config o = sa_ik_config_default();
         o.bend = (i & 1) ? 1.0f : -1.0f;
         const sa_ik_result e = sa_ik_two_bone_ex(root, target, l1, l2, &o);
         const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, o.bend);
@@ -239,7 +239,7 @@ static void test_ik_ex_defaults_equal_the_plain_solver(void **state) {
 
 static void test_ik_ex_stretch_reaches_up_to_its_factor(void **state) {
     (void)state;
-    sa_ik_options o = sa_ik_options_default();
+    sa_ik_config o = sa_ik_config_default();
     o.max_stretch = 1.25f;
     const sa_vec2 root = {0, 0};
     /* 10% beyond reach: reached, both bones 10% longer. */
@@ -262,7 +262,7 @@ static void test_ik_ex_stretch_reaches_up_to_its_factor(void **state) {
 
 static void test_ik_ex_softness_eases_into_full_extension(void **state) {
     (void)state;
-    sa_ik_options o = sa_ik_options_default();
+    sa_ik_config o = sa_ik_config_default();
     o.softness = 8.0f;
     const sa_vec2 root = {0, 0};
     float prev_end = 0.0f, prev_slope = 1.0f;
@@ -290,7 +290,7 @@ static void test_ik_ex_weight_blends_angles_not_positions(void **state) {
     (void)state;
     const sa_vec2 root = {0, 0};
     const sa_arm_pose fk = sa_arm_fk(root, 0.3f, 0.4f, 27, 25);
-    sa_ik_options o = sa_ik_options_default();
+    sa_ik_config o = sa_ik_config_default();
     o.fk_joint = fk.elbow;
     o.fk_end = fk.hand;
     o.weight = 0.0f;

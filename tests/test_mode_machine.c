@@ -75,7 +75,7 @@ static void test_mode_machine_bad_input_is_harmless(void **state) {
     assert_near(m.config.getup_time_scale, d.getup_time_scale, 0);
     for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
         assert_near(m.config.fade_rate[i], d.fade_rate[i], 0);
-    assert_int_equal(m.config.style, SA_MODE_FADE_CROSSFADE);
+    assert_int_equal(m.config.style, SA_MODE_FADE_STYLE_CROSSFADE);
 
     /* NULL input is an idle body; bad dt is no time at all. */
     assert_int_equal(sa_mode_machine_update(&m, NULL, NAN), SA_MODE_LOCO);
@@ -154,7 +154,7 @@ static void test_mode_machine_config_holds_the_seed_values(void **state) {
     assert_true(c.fade_rate[SA_MODE_SWIM] < c.fade_rate[SA_MODE_LOCO]);
     for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
         assert_true(c.fade_rate[i] > 0.0f);
-    assert_int_equal(c.style, SA_MODE_FADE_CROSSFADE);
+    assert_int_equal(c.style, SA_MODE_FADE_STYLE_CROSSFADE);
     const sa_mode_input in = sa_mode_input_default();
     assert_true(in.grounded);
     assert_false(in.in_water || in.on_ladder || in.knocked_down);
@@ -476,7 +476,7 @@ static void test_mode_machine_getup_picks_the_clip_and_morphs(void **state) {
         in.on_ladder = false;
         in.pelvis_forward = sa_v3(0.3f, sides[s], 0.2f);
         assert_int_equal(step(&m, &in), SA_MODE_GETUP);
-        assert_int_equal(m.getup_side, sides[s] < 0.0f ? SA_GETUP_FRONT : SA_GETUP_BACK);
+        assert_int_equal(m.getup_side, sides[s] < 0.0f ? SA_GETUP_SIDE_FRONT : SA_GETUP_SIDE_BACK);
         /* The first frame is the ragdoll pose exactly: k = 1, the clip at its start, a cut. */
         assert_near(sa_mode_machine_getup_k(&m), 1, 0);
         assert_int_equal(sa_mode_machine_layer_count(&m), 1);
@@ -587,7 +587,7 @@ static void test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new(vo
 static void test_mode_machine_inertialization_cuts_without_pop(void **state) {
     (void)state;
     sa_mode_machine_config c = sa_mode_machine_config_default();
-    c.style = SA_MODE_FADE_INERTIALIZE;
+    c.style = SA_MODE_FADE_STYLE_INERTIALIZE;
     sa_mode_machine m;
     sa_mode_machine_init(&m, &c);
     const float pose[SA_MODE_COUNT_] = {0.0f, 1.2f, -0.8f, 0.5f, 2.0f, -1.5f, 0.9f, -2.5f, 1.7f};
@@ -647,7 +647,7 @@ static void test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_
     assert_int_equal(sa_getup_remember(NULL, JOINTS, memory, JOINTS), SA_ERR_NULL);
     assert_int_equal(sa_getup_remember(clip, 0, memory, JOINTS), SA_ERR_COUNT);
     assert_int_equal(sa_getup_remember(clip, JOINTS, memory, JOINTS - 1), SA_ERR_CAPACITY);
-    assert_int_equal(sa_getup_remember(clip, SA_POSE_MAX_JOINTS + 1, memory, 100000),
+    assert_int_equal(sa_getup_remember(clip, SA_SKELETON_MAX_JOINTS + 1, memory, 100000),
                      SA_ERR_TOO_MANY_JOINTS);
     test_rng r = test_rng_make(606);
     for (int round = 0; round < 50; ++round) {
@@ -738,7 +738,7 @@ static void test_inertial_factor_agrees_with_the_pose_offsets(void **state) {
     }
     /* The machine's k: 1 on the switch frame, then decaying. */
     sa_mode_machine_config c = sa_mode_machine_config_default();
-    c.style = SA_MODE_FADE_INERTIALIZE;
+    c.style = SA_MODE_FADE_STYLE_INERTIALIZE;
     sa_mode_machine m;
     sa_mode_machine_init(&m, &c);
     sa_mode_input in = sa_mode_input_default();

@@ -48,8 +48,8 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
     job.layer_count = 2;
     job.joint_count = 0;
     assert_int_equal(sa_pose_blend_run(&job), SA_ERR_COUNT);
-    job.joint_count = SA_POSE_MAX_JOINTS + 1;
-    job.capacity = SA_POSE_MAX_JOINTS + 1;
+    job.joint_count = SA_SKELETON_MAX_JOINTS + 1;
+    job.capacity = SA_SKELETON_MAX_JOINTS + 1;
     assert_int_equal(sa_pose_blend_run(&job), SA_ERR_TOO_MANY_JOINTS);
     job.joint_count = J;
     job.capacity = J - 1;

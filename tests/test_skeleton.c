@@ -14,7 +14,7 @@ static sa_transform xf(float tx, float ty, float tz, sa_quat r) {
 static void rng_skeleton(test_rng *r, size_t n, int32_t *parents, sa_transform *rest) {
     for (size_t i = 0; i < n; ++i) {
         parents[i] = (i == 0 || test_rng_next(r) % 10 == 0)
-                         ? SA_JOINT_NONE
+                         ? SA_SKELETON_JOINT_NONE
                          : (int32_t)(test_rng_next(r) % (uint32_t)i);
         const float s = test_rng_range(r, 0.5f, 1.5f);
         rest[i] = sa_transform_make(
@@ -82,9 +82,9 @@ static void test_skeleton_bad_input_gives_clear_status(void **state) {
     assert_int_equal(sa_skeleton_local_to_model_run(NULL), SA_ERR_NULL);
 
     /* Lookups and single joints with bad input: no joint, identity. */
-    assert_int_equal(sa_skeleton_find(NULL, "x"), SA_JOINT_NONE);
-    assert_int_equal(sa_skeleton_find(&s, NULL), SA_JOINT_NONE);
-    assert_int_equal(sa_skeleton_find(&s, "x"), SA_JOINT_NONE); /* no names */
+    assert_int_equal(sa_skeleton_find(NULL, "x"), SA_SKELETON_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, NULL), SA_SKELETON_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, "x"), SA_SKELETON_JOINT_NONE); /* no names */
     const sa_transform id = sa_transform_identity();
     sa_transform m = sa_skeleton_joint_model(&s, rest, 4);
     assert_memory_equal(&m, &id, sizeof m);
@@ -118,8 +118,8 @@ static void test_skeleton_finds_joints_by_name(void **state) {
     assert_int_equal(sa_skeleton_find(&s, "pelvis"), 0);
     assert_int_equal(sa_skeleton_find(&s, "thigh_r"), 3);
     assert_int_equal(sa_skeleton_find(&s, "thigh_l"), 1); /* the first of two */
-    assert_int_equal(sa_skeleton_find(&s, "Pelvis"), SA_JOINT_NONE);
-    assert_int_equal(sa_skeleton_find(&s, ""), SA_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, "Pelvis"), SA_SKELETON_JOINT_NONE);
+    assert_int_equal(sa_skeleton_find(&s, ""), SA_SKELETON_JOINT_NONE);
 }
 
 static void test_skeleton_local_to_model_composes_each_chain(void **state) {
@@ -145,7 +145,7 @@ static void test_skeleton_local_to_model_composes_each_chain(void **state) {
                                     test_rng_range(&r, -1, 1));
             sa_vec3 up = p;
             sa_quat rot = sa_quat_identity();
-            for (int32_t k = (int32_t)j; k != SA_JOINT_NONE; k = parents[k]) {
+            for (int32_t k = (int32_t)j; k != SA_SKELETON_JOINT_NONE; k = parents[k]) {
                 up = sa_transform_point(local[k], up);
                 rot = sa_quat_mul(local[k].rotation, rot);
             }
@@ -256,7 +256,7 @@ static void test_skeleton_fill_subtree_marks_a_joint_and_everything_below(void *
         assert_int_equal(sa_skeleton_fill_subtree(&s, top, 0.75f, w, n), SA_OK);
         for (size_t i = 0; i < n; ++i) {
             bool below = false;
-            for (int32_t k = (int32_t)i; k != SA_JOINT_NONE; k = parents[k])
+            for (int32_t k = (int32_t)i; k != SA_SKELETON_JOINT_NONE; k = parents[k])
                 below |= (k == top);
             assert_near(w[i], below ? 0.75f : -5.0f, 0);
         }

@@ -48,7 +48,7 @@ static bool same_bits(const void *a, const void *b, size_t n) { return memcmp(a,
 static void test_spring_bad_input_gets_documented_results(void **state) {
     (void)state;
     const sa_vec2 target = {10, -5};
-    sa_spring_step(NULL, target, 260, 26, 0.016f); /* NULL: nothing happens */
+    sa_spring2_step(NULL, target, 260, 26, 0.016f); /* NULL: nothing happens */
     sa_spring1_step(NULL, 1, 260, 26, 0.016f);
 
     /* dt NaN, infinite, negative or 0: a finite state is left bit-identical. */
@@ -56,7 +56,7 @@ static void test_spring_bad_input_gets_documented_results(void **state) {
     for (size_t i = 0; i < sizeof bad_dt / sizeof bad_dt[0]; ++i) {
         const sa_spring2 s0 = {{3, 4}, {-50, 70}};
         sa_spring2 s = s0;
-        sa_spring_step(&s, target, 260, 26, bad_dt[i]);
+        sa_spring2_step(&s, target, 260, 26, bad_dt[i]);
         assert_true(same_bits(&s, &s0, sizeof s));
         sa_spring1 q = {7, 8};
         sa_spring1_step(&q, 0, 260, 26, bad_dt[i]);
@@ -64,7 +64,7 @@ static void test_spring_bad_input_gets_documented_results(void **state) {
     }
     /* ... but a non-finite state is still repaired: position onto the target, velocity 0. */
     sa_spring2 broken = {{NAN, 2}, {INFINITY, NAN}};
-    sa_spring_step(&broken, target, 260, 26, NAN);
+    sa_spring2_step(&broken, target, 260, 26, NAN);
     assert_near(broken.pos.x, 10, 0);
     assert_near(broken.pos.y, 2, 0);
     assert_near(broken.vel.x, 0, 0);
@@ -74,7 +74,7 @@ static void test_spring_bad_input_gets_documented_results(void **state) {
     const float snap_k[] = {NAN, INFINITY};
     for (size_t i = 0; i < 2; ++i) {
         sa_spring2 s = {{3, 4}, {-50, 70}};
-        sa_spring_step(&s, target, snap_k[i], 26, 0.016f);
+        sa_spring2_step(&s, target, snap_k[i], 26, 0.016f);
         assert_near(s.pos.x, 10, 0);
         assert_near(s.pos.y, -5, 0);
         assert_near(s.vel.x, 0, 0);
@@ -84,7 +84,7 @@ static void test_spring_bad_input_gets_documented_results(void **state) {
     const float no_k[] = {0.0f, -5.0f, -INFINITY};
     for (size_t i = 0; i < 3; ++i) {
         sa_spring2 s = {{3, 4}, {-50, 70}};
-        sa_spring_step(&s, target, no_k[i], 0, 0.5f);
+        sa_spring2_step(&s, target, no_k[i], 0, 0.5f);
         assert_near(s.pos.x, 3 - 25, 1e-5);
         assert_near(s.pos.y, 4 + 35, 1e-5);
         assert_near(s.vel.x, -50, 1e-5);
@@ -118,13 +118,13 @@ static void test_spring_bad_input_gets_documented_results(void **state) {
     assert_true(v.pos == v0.pos && v.vel == v0.vel);
     /* A non-finite target component: the spring is anchored where the value is on that axis. */
     sa_spring2 t = {{3, 4}, {6, 0}}, anchored = t;
-    sa_spring_step(&t, sa_v2(NAN, 100), 260, 0, 0.5f);
-    sa_spring_step(&anchored, sa_v2(3, 100), 260, 0, 0.5f);
+    sa_spring2_step(&t, sa_v2(NAN, 100), 260, 0, 0.5f);
+    sa_spring2_step(&anchored, sa_v2(3, 100), 260, 0, 0.5f);
     assert_true(t.pos.x == anchored.pos.x && t.vel.x == anchored.vel.x);
     assert_true(t.pos.y == anchored.pos.y && t.pos.y > 4.0f);
     /* Huge finite values stay finite (clamped to the float range). */
     sa_spring2 h = {{3e38f, -3e38f}, {3e38f, 3e38f}};
-    sa_spring_step(&h, sa_v2(-3e38f, 3e38f), 3e38f, 0, 1e30f);
+    sa_spring2_step(&h, sa_v2(-3e38f, 3e38f), 3e38f, 0, 1e30f);
     assert_finite_v2(h.pos);
     assert_finite_v2(h.vel);
     /* The helpers. */
@@ -147,11 +147,11 @@ static void test_spring_no_nan_from_any_input(void **state) {
                         {test_rng_nasty(&r), test_rng_nasty(&r)}};
         const sa_vec2 target = {test_rng_nasty(&r), test_rng_nasty(&r)};
         const float k = test_rng_nasty(&r), c = test_rng_nasty(&r), dt = test_rng_nasty(&r);
-        sa_spring_step(&s, target, k, c, dt);
+        sa_spring2_step(&s, target, k, c, dt);
         assert_finite_v2(s.pos);
         assert_finite_v2(s.vel);
         /* And once more with the repaired state and plausible dt. */
-        sa_spring_step(&s, target, k, c, test_rng_range(&r, 0, 20));
+        sa_spring2_step(&s, target, k, c, test_rng_range(&r, 0, 20));
         assert_finite_v2(s.pos);
         assert_finite_v2(s.vel);
         sa_spring1 q = {test_rng_nasty(&r), test_rng_nasty(&r)};
@@ -230,8 +230,8 @@ static void test_spring_n_steps_equal_one_long_step(void **state) {
         const float dt = test_rng_range(&r, 0.001f, 0.05f);
         sa_spring2 many = s0, one = s0;
         for (int j = 0; j < n; ++j)
-            sa_spring_step(&many, target, k, c, dt);
-        sa_spring_step(&one, target, k, c, dt * (float)n);
+            sa_spring2_step(&many, target, k, c, dt);
+        sa_spring2_step(&one, target, k, c, dt * (float)n);
         const double scale = 1 + test_distance(s0.pos, target) + sa_v2_length(s0.vel) / sqrt(k);
         assert_near(many.pos.x, one.pos.x, 1e-5 * n * scale);
         assert_near(many.pos.y, one.pos.y, 1e-5 * n * scale);
@@ -260,10 +260,10 @@ static void test_spring_huge_steps_never_blow_up(void **state) {
     }
     /* The head spring after a 1 s and a 10 s hitch: settled on the target. */
     sa_spring2 head = {{0, 0}, {300, -300}};
-    sa_spring_step(&head, sa_v2(40, -60), SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING, 1.0f);
+    sa_spring2_step(&head, sa_v2(40, -60), SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING, 1.0f);
     assert_near(head.pos.x, 40, 1e-3 * 60);
     assert_near(head.pos.y, -60, 1e-3 * 60);
-    sa_spring_step(&head, sa_v2(40, -60), SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING, 10.0f);
+    sa_spring2_step(&head, sa_v2(40, -60), SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING, 10.0f);
     assert_near(head.pos.x, 40, 1e-4);
     assert_near(head.pos.y, -60, 1e-4);
     assert_near(head.vel.x, 0, 1e-4);
@@ -277,7 +277,7 @@ static void test_spring_dt_zero_and_negative_change_nothing(void **state) {
         const sa_vec2 target = test_rng_v2(&r, -1e6f, 1e6f);
         const float dt = (i & 1) ? 0.0f : -test_rng_range(&r, 0, 100);
         sa_spring2 s = s0;
-        sa_spring_step(&s, target, test_rng_range(&r, 0, 1000), test_rng_range(&r, 0, 100), dt);
+        sa_spring2_step(&s, target, test_rng_range(&r, 0, 1000), test_rng_range(&r, 0, 100), dt);
         assert_true(same_bits(&s, &s0, sizeof s));
     }
 }
@@ -289,7 +289,7 @@ static void test_spring_head_lags_and_overshoots_a_little(void **state) {
     const sa_vec2 target = {20, 0};
     float max_x = 0, x_after_50ms = 0;
     for (int f = 1; f <= 120; ++f) {
-        sa_spring_step(&head, target, SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING, 1.0f / 60);
+        sa_spring2_step(&head, target, SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING, 1.0f / 60);
         if (head.pos.x > max_x) max_x = head.pos.x;
         if (f == 3) x_after_50ms = head.pos.x;
         if (f == 60) assert_near(head.pos.x, 20, 0.02); /* settled within a second */
@@ -309,7 +309,7 @@ static void test_spring_2d_is_two_scalar_springs(void **state) {
         sa_spring2 s = {test_rng_v2(&r, -100, 100), test_rng_v2(&r, -900, 900)};
         const sa_vec2 target = test_rng_v2(&r, -100, 100);
         sa_spring1 x = {s.pos.x, s.vel.x}, y = {s.pos.y, s.vel.y};
-        sa_spring_step(&s, target, k, c, dt);
+        sa_spring2_step(&s, target, k, c, dt);
         sa_spring1_step(&x, target.x, k, c, dt);
         sa_spring1_step(&y, target.y, k, c, dt);
         assert_true(s.pos.x == x.pos && s.vel.x == x.vel);

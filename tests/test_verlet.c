@@ -56,7 +56,7 @@ static void run_motion(sa_verlet_point *c, int fps, double seconds) {
     sa_verlet_chain_init(c, SA_VERLET_HAIR_POINTS, head_at(0), sa_v2(0, 1), 9);
     const float dt = 1.0f / (float)fps;
     const int steps = (int)(seconds * fps + 0.5);
-    sa_verlet_params p = sa_verlet_params_default();
+    sa_verlet_config p = sa_verlet_config_default();
     for (int k = 1; k <= steps; ++k) {
         p.accel = sa_verlet_hair_accel(speed_at(k * (double)dt), 0);
         sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, head_at(k * (double)dt), &p, dt);
@@ -98,14 +98,14 @@ static void test_verlet_bad_input_gets_documented_results(void **state) {
     sa_verlet_chain_init(d, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
     sa_verlet_chain_step(c, 0, sa_v2(50, 50), NULL, 0.016f);
     assert_near(c[0].pos.x, 0, 0);
-    const sa_verlet_params def = sa_verlet_params_default();
+    const sa_verlet_config def = sa_verlet_config_default();
     sa_verlet_chain_step(c, 4, sa_v2(0, 0), NULL, 0.016f);
     sa_verlet_chain_step(d, 4, sa_v2(0, 0), &def, 0.016f);
     for (int i = 0; i < 4; ++i)
         assert_true(c[i].pos.x == d[i].pos.x && c[i].pos.y == d[i].pos.y);
 
     /* Params with NaN fields: spacing and drag take their defaults, accel is 0 (no force). */
-    sa_verlet_params junk = {NAN, NAN, {NAN, INFINITY}, -5};
+    sa_verlet_config junk = {NAN, NAN, {NAN, INFINITY}, -5};
     sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
     sa_verlet_chain_step(c, 4, sa_v2(0, 0), &junk, 0.016f);
     assert_chain_finite(c, 4);
@@ -113,7 +113,7 @@ static void test_verlet_bad_input_gets_documented_results(void **state) {
     assert_near(c[3].pos.x, 27, 1e-4); /* no force, at rest: stays put */
     assert_near(c[3].pos.y, 0, 1e-4);
     /* Absurd iteration counts are clamped, drag out of [0, 1] is clamped. */
-    sa_verlet_params wild = sa_verlet_params_default();
+    sa_verlet_config wild = sa_verlet_config_default();
     wild.iterations = INT32_MAX;
     wild.drag = 7;
     sa_verlet_chain_step(c, 4, sa_v2(0, 0), &wild, 0.016f);
@@ -135,7 +135,7 @@ static void test_verlet_bad_input_gets_documented_results(void **state) {
         assert_near(sa_verlet_point_velocity(c[i]).y, 0, 1e-3);
     }
     c[1].pos.y = INFINITY;
-    sa_verlet_params sideways = sa_verlet_params_default();
+    sa_verlet_config sideways = sa_verlet_config_default();
     sideways.accel = sa_v2(-10, 0);
     sa_verlet_chain_step(c, 4, sa_v2(5, 5), &sideways, 0.016f);
     assert_chain_finite(c, 4);
@@ -192,7 +192,7 @@ static void test_verlet_no_nan_from_any_input(void **state) {
             c[k].pos = sa_v2(test_rng_nasty(&r), test_rng_nasty(&r));
             c[k].prev = sa_v2(test_rng_nasty(&r), test_rng_nasty(&r));
         }
-        sa_verlet_params p = {test_rng_nasty(&r),
+        sa_verlet_config p = {test_rng_nasty(&r),
                               test_rng_nasty(&r),
                               {test_rng_nasty(&r), test_rng_nasty(&r)},
                               (int32_t)(test_rng_next(&r) % 30u) - 10};
@@ -215,7 +215,7 @@ static void test_verlet_segments_keep_their_spacing_after_every_step(void **stat
     sa_verlet_point c[MAX_POINTS];
     for (int run = 0; run < 300; ++run) {
         const size_t n = 2 + test_rng_next(&r) % (MAX_POINTS - 1u);
-        sa_verlet_params p = sa_verlet_params_default();
+        sa_verlet_config p = sa_verlet_config_default();
         p.spacing = test_rng_range(&r, 0.5f, 40);
         p.drag = test_rng_range(&r, 0, 1);
         p.iterations = (int32_t)(test_rng_next(&r) % 12u);
@@ -263,7 +263,7 @@ static void test_verlet_with_wind_it_streams_downwind(void **state) {
     for (int s = 0; s < 3; ++s) {
         sa_verlet_point c[SA_VERLET_HAIR_POINTS];
         sa_verlet_chain_init(c, SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(0, 1), 9);
-        sa_verlet_params p = sa_verlet_params_default();
+        sa_verlet_config p = sa_verlet_config_default();
         p.accel = sa_verlet_hair_accel(speeds[s], 0);
         for (int f = 0; f < 300; ++f)
             sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, sa_v2(0, 0), &p, 1.0f / 60);
@@ -293,7 +293,7 @@ static void test_verlet_after_a_one_second_hitch_is_finite_and_sane(void **state
         sa_verlet_point c[SA_VERLET_HAIR_POINTS];
         run_motion(c, 60, 2.5);
         /* The frame that took a second: the head moved on by a second's worth of running. */
-        sa_verlet_params p = sa_verlet_params_default();
+        sa_verlet_config p = sa_verlet_config_default();
         p.accel = sa_verlet_hair_accel(383, 0);
         const sa_vec2 pin = sa_v2_add(head_at(2.5), sa_v2(383, 0));
         sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, pin, &p, hitches[h]);
@@ -364,7 +364,7 @@ static void test_verlet_at_60_fps_is_the_seed_update(void **state) {
         const float wind = test_rng_range(&r, -30, 0); /* the seed's per-frame windX */
         for (int f = 0; f < 120; ++f) {
             pin = sa_v2_add(pin, test_rng_v2(&r, -3, 3));
-            sa_verlet_params p = sa_verlet_params_default();
+            sa_verlet_config p = sa_verlet_config_default();
             p.accel = sa_v2(wind * seed_to_accel, g * seed_to_accel);
             sa_verlet_chain_step(ours, 2, pin, &p, dt);
             seed_step(seed, 2, pin, wind, g, dt);
@@ -379,7 +379,7 @@ static void test_verlet_at_60_fps_is_the_seed_update(void **state) {
     for (int i = 0; i < 4; ++i)
         seed[i] = ours[i];
     for (int f = 1; f <= 180; ++f) {
-        sa_verlet_params p = sa_verlet_params_default();
+        sa_verlet_config p = sa_verlet_config_default();
         p.accel = sa_verlet_hair_accel(speed_at(f * (double)dt), 0);
         sa_verlet_chain_step(ours, 4, head_at(f * (double)dt), &p, dt);
         seed_step(seed, 4, head_at(f * (double)dt), p.accel.x / seed_to_accel,

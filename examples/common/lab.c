@@ -15,15 +15,15 @@ typedef struct lab_step {
 } lab_step;
 
 static const lab_step SCRIPT[] = {
-    {0.0f, SA_FIGURE_IDLE, 0.0f, "idle"},
-    {1.5f, SA_FIGURE_WALK, 0.0f, "walk"},
-    {5.0f, SA_FIGURE_LOCOMOTE, 240.0f, "walk-run mix at 240 units/s"},
-    {7.0f, SA_FIGURE_RUN, 0.0f, "run"},
-    {9.5f, SA_FIGURE_JUMP, 0.0f, "jump"},
-    {11.7f, SA_FIGURE_THROW, 0.0f, "unarmed throw"},
-    {14.5f, SA_FIGURE_SPEAR_FORM, 0.0f, "spear form (17 poses)"},
-    {28.6f, SA_FIGURE_SPEAR_RUN, 0.0f, "Spear Run: run, thrust, jump"},
-    {33.6f, SA_FIGURE_IDLE, 0.0f, "idle"},
+    {0.0f, SA_FIGURE_MOTION_IDLE, 0.0f, "idle"},
+    {1.5f, SA_FIGURE_MOTION_WALK, 0.0f, "walk"},
+    {5.0f, SA_FIGURE_MOTION_LOCOMOTE, 240.0f, "walk-run mix at 240 units/s"},
+    {7.0f, SA_FIGURE_MOTION_RUN, 0.0f, "run"},
+    {9.5f, SA_FIGURE_MOTION_JUMP, 0.0f, "jump"},
+    {11.7f, SA_FIGURE_MOTION_THROW, 0.0f, "unarmed throw"},
+    {14.5f, SA_FIGURE_MOTION_SPEAR_FORM, 0.0f, "spear form (17 poses)"},
+    {28.6f, SA_FIGURE_MOTION_SPEAR_RUN, 0.0f, "Spear Run: run, thrust, jump"},
+    {33.6f, SA_FIGURE_MOTION_IDLE, 0.0f, "idle"},
 };
 enum { STEPS = (int)(sizeof SCRIPT / sizeof SCRIPT[0]) };
 static const float DURATION = 35.0f;
@@ -62,25 +62,25 @@ static uint32_t passed(const float *times, int n, float from, float to) {
 
 void ex_pose_from_figure(const sa_figure_pose *fp, float scroll, const char *name, ex_pose *out) {
     const sa_vec2 *j = fp->joints;
-    out->pelvis = j[SA_JOINT_PELVIS];
-    out->hip = j[SA_JOINT_HIP];
-    out->chest = j[SA_JOINT_CHEST];
-    out->shoulder = j[SA_JOINT_SHOULDER];
-    out->neck = j[SA_JOINT_NECK];
-    out->head = j[SA_JOINT_HEAD];
+    out->pelvis = j[SA_FIGURE_JOINT_PELVIS];
+    out->hip = j[SA_FIGURE_JOINT_HIP];
+    out->chest = j[SA_FIGURE_JOINT_CHEST];
+    out->shoulder = j[SA_FIGURE_JOINT_SHOULDER];
+    out->neck = j[SA_FIGURE_JOINT_NECK];
+    out->head = j[SA_FIGURE_JOINT_HEAD];
     out->head_radius = fp->head_radius;
-    out->knee[EX_NEAR] = j[SA_JOINT_KNEE_NEAR];
-    out->knee[EX_FAR] = j[SA_JOINT_KNEE_FAR];
-    out->foot[EX_NEAR] = j[SA_JOINT_FOOT_NEAR];
-    out->foot[EX_FAR] = j[SA_JOINT_FOOT_FAR];
-    out->elbow[EX_NEAR] = j[SA_JOINT_ELBOW_NEAR];
-    out->elbow[EX_FAR] = j[SA_JOINT_ELBOW_FAR];
-    out->hand[EX_NEAR] = j[SA_JOINT_HAND_NEAR];
-    out->hand[EX_FAR] = j[SA_JOINT_HAND_FAR];
+    out->knee[EX_NEAR] = j[SA_FIGURE_JOINT_KNEE_NEAR];
+    out->knee[EX_FAR] = j[SA_FIGURE_JOINT_KNEE_FAR];
+    out->foot[EX_NEAR] = j[SA_FIGURE_JOINT_FOOT_NEAR];
+    out->foot[EX_FAR] = j[SA_FIGURE_JOINT_FOOT_FAR];
+    out->elbow[EX_NEAR] = j[SA_FIGURE_JOINT_ELBOW_NEAR];
+    out->elbow[EX_FAR] = j[SA_FIGURE_JOINT_ELBOW_FAR];
+    out->hand[EX_NEAR] = j[SA_FIGURE_JOINT_HAND_NEAR];
+    out->hand[EX_FAR] = j[SA_FIGURE_JOINT_HAND_FAR];
     out->spear = fp->spear;
-    out->spear_butt = j[SA_JOINT_SPEAR_BUTT];
-    out->spear_tip = j[SA_JOINT_SPEAR_TIP];
-    out->hair_count = SA_FIGURE_HAIR_POINTS < EX_MAX_HAIR ? SA_FIGURE_HAIR_POINTS : EX_MAX_HAIR;
+    out->spear_butt = j[SA_FIGURE_JOINT_SPEAR_BUTT];
+    out->spear_tip = j[SA_FIGURE_JOINT_SPEAR_TIP];
+    out->hair_count = SA_VERLET_HAIR_POINTS < EX_MAX_HAIR ? SA_VERLET_HAIR_POINTS : EX_MAX_HAIR;
     for (int i = 0; i < out->hair_count; ++i)
         out->hair[i] = fp->hair[i];
     out->ground_speed = fp->ground_speed;
@@ -108,7 +108,7 @@ float ex_gait_cycle(float gait, ex_pose *out, int count) {
     sa_figure fig;
     sa_figure_init(&fig, NULL);
     sa_figure_input in = sa_figure_input_default();
-    in.motion = gait < 0.5f ? SA_FIGURE_WALK : SA_FIGURE_RUN;
+    in.motion = gait < 0.5f ? SA_FIGURE_MOTION_WALK : SA_FIGURE_MOTION_RUN;
     const char *name = gait < 0.5f ? "walk" : "run";
     const float dt = 1.0f / 600.0f;
     float scroll = 0.0f;

@@ -19,16 +19,16 @@ c_float, c_int32, c_uint32, c_size_t, c_bool = (
 SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE = 0, 1, 2, 3, 4
 SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH = 5, 6, 7, 8, 9
 
-(SA_FIGURE_IDLE, SA_FIGURE_WALK, SA_FIGURE_RUN, SA_FIGURE_LOCOMOTE, SA_FIGURE_THROW,
- SA_FIGURE_JUMP, SA_FIGURE_SPEAR_FORM, SA_FIGURE_SPEAR_RUN) = range(8)
+(SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN, SA_FIGURE_MOTION_LOCOMOTE, SA_FIGURE_MOTION_THROW,
+ SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN) = range(8)
 MOTION_NAMES = ["idle", "walk", "run", "locomote", "throw", "jump", "spear form", "spear run"]
 
-(SA_JOINT_PELVIS, SA_JOINT_HIP, SA_JOINT_CHEST, SA_JOINT_SHOULDER, SA_JOINT_NECK, SA_JOINT_HEAD,
- SA_JOINT_KNEE_NEAR, SA_JOINT_KNEE_FAR, SA_JOINT_FOOT_NEAR, SA_JOINT_FOOT_FAR, SA_JOINT_ELBOW_NEAR,
- SA_JOINT_ELBOW_FAR, SA_JOINT_HAND_NEAR, SA_JOINT_HAND_FAR, SA_JOINT_SPEAR_BUTT,
- SA_JOINT_SPEAR_TIP) = range(16)
-SA_JOINT_COUNT = 16
-SA_FIGURE_HAIR_POINTS = 4
+(SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_CHEST, SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_NECK, SA_FIGURE_JOINT_HEAD,
+ SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_NEAR, SA_FIGURE_JOINT_FOOT_FAR, SA_FIGURE_JOINT_ELBOW_NEAR,
+ SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_NEAR, SA_FIGURE_JOINT_HAND_FAR, SA_FIGURE_JOINT_SPEAR_BUTT,
+ SA_FIGURE_JOINT_SPEAR_TIP) = range(16)
+SA_FIGURE_JOINT_COUNT = 16
+SA_VERLET_HAIR_POINTS = 4
 SA_FADE_MAX_LAYERS = 8
 
 SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR = 0, 1
@@ -108,8 +108,8 @@ class FigureInput(ctypes.Structure):
 
 
 class FigurePose(ctypes.Structure):
-    _fields_ = [("joints", Vec2 * SA_JOINT_COUNT), ("unsquashed", Vec2 * SA_JOINT_COUNT),
-                ("hair", Vec2 * SA_FIGURE_HAIR_POINTS), ("head_radius", c_float),
+    _fields_ = [("joints", Vec2 * SA_FIGURE_JOINT_COUNT), ("unsquashed", Vec2 * SA_FIGURE_JOINT_COUNT),
+                ("hair", Vec2 * SA_VERLET_HAIR_POINTS), ("head_radius", c_float),
                 ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
                 ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float),
                 ("thrust", c_float)]
@@ -120,7 +120,7 @@ class Figure(ctypes.Structure):
     _fields_ = [("config", FigureConfig), ("fade", Fade), ("phase", c_float), ("gait", c_float),
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
                 ("jump_layer", c_int32), ("jump_serial", c_int32), ("wanted", c_int32),
-                ("head", Spring2), ("hair", VerletPoint * SA_FIGURE_HAIR_POINTS),
+                ("head", Spring2), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
                 ("pose", FigurePose)]
 
 
@@ -145,13 +145,13 @@ _SIGNATURES = {
     # track.h
     "sa_track_sample": (c_float, [_P(Key), c_size_t, c_float], False),
     # spring.h
-    "sa_spring_step": (None, [_P(Spring2), Vec2, c_float, c_float, c_float], False),
+    "sa_spring2_step": (None, [_P(Spring2), Vec2, c_float, c_float, c_float], False),
     "sa_spring2_at_rest": (Spring2, [Vec2], False),
     # squash.h
     "sa_squash_make": (Squash, [Vec2, c_float, c_float], False),
     "sa_squash_point": (Vec2, [Squash, Vec2], False),
     # verlet.h
-    "sa_verlet_params_default": (VerletParams, [], False),
+    "sa_verlet_config_default": (VerletParams, [], False),
     "sa_verlet_chain_init": (c_int32, [_P(VerletPoint), c_size_t, Vec2, Vec2, c_float], False),
     "sa_verlet_chain_step": (None, [_P(VerletPoint), c_size_t, Vec2, _P(VerletParams), c_float],
                              False),

@@ -29,17 +29,17 @@ def bones(cfg):
     """(from joint, to joint, length) of every bone the figure promises to keep."""
     J = sa
     return [
-        (J.SA_JOINT_PELVIS, J.SA_JOINT_CHEST, cfg.spine),
-        (J.SA_JOINT_CHEST, J.SA_JOINT_NECK, cfg.neck),
-        (J.SA_JOINT_NECK, J.SA_JOINT_HEAD, cfg.head_radius),
-        (J.SA_JOINT_HIP, J.SA_JOINT_KNEE_NEAR, cfg.thigh),
-        (J.SA_JOINT_KNEE_NEAR, J.SA_JOINT_FOOT_NEAR, cfg.shin),
-        (J.SA_JOINT_HIP, J.SA_JOINT_KNEE_FAR, cfg.thigh),
-        (J.SA_JOINT_KNEE_FAR, J.SA_JOINT_FOOT_FAR, cfg.shin),
-        (J.SA_JOINT_SHOULDER, J.SA_JOINT_ELBOW_NEAR, cfg.upper_arm),
-        (J.SA_JOINT_ELBOW_NEAR, J.SA_JOINT_HAND_NEAR, cfg.forearm),
-        (J.SA_JOINT_SHOULDER, J.SA_JOINT_ELBOW_FAR, cfg.upper_arm),
-        (J.SA_JOINT_ELBOW_FAR, J.SA_JOINT_HAND_FAR, cfg.forearm),
+        (J.SA_FIGURE_JOINT_PELVIS, J.SA_FIGURE_JOINT_CHEST, cfg.spine),
+        (J.SA_FIGURE_JOINT_CHEST, J.SA_FIGURE_JOINT_NECK, cfg.neck),
+        (J.SA_FIGURE_JOINT_NECK, J.SA_FIGURE_JOINT_HEAD, cfg.head_radius),
+        (J.SA_FIGURE_JOINT_HIP, J.SA_FIGURE_JOINT_KNEE_NEAR, cfg.thigh),
+        (J.SA_FIGURE_JOINT_KNEE_NEAR, J.SA_FIGURE_JOINT_FOOT_NEAR, cfg.shin),
+        (J.SA_FIGURE_JOINT_HIP, J.SA_FIGURE_JOINT_KNEE_FAR, cfg.thigh),
+        (J.SA_FIGURE_JOINT_KNEE_FAR, J.SA_FIGURE_JOINT_FOOT_FAR, cfg.shin),
+        (J.SA_FIGURE_JOINT_SHOULDER, J.SA_FIGURE_JOINT_ELBOW_NEAR, cfg.upper_arm),
+        (J.SA_FIGURE_JOINT_ELBOW_NEAR, J.SA_FIGURE_JOINT_HAND_NEAR, cfg.forearm),
+        (J.SA_FIGURE_JOINT_SHOULDER, J.SA_FIGURE_JOINT_ELBOW_FAR, cfg.upper_arm),
+        (J.SA_FIGURE_JOINT_ELBOW_FAR, J.SA_FIGURE_JOINT_HAND_FAR, cfg.forearm),
     ]
 
 
@@ -82,7 +82,7 @@ class FigureThroughFFI(unittest.TestCase):
                     self.assertAlmostEqual(dist(u[a], u[b]), length, delta=1e-3,
                                            msg="bone %d-%d in %s" % (a, b, sa.MOTION_NAMES[motion]))
                 if p.spear > 0.0:
-                    self.assertAlmostEqual(dist(u[sa.SA_JOINT_SPEAR_BUTT], u[sa.SA_JOINT_SPEAR_TIP]),
+                    self.assertAlmostEqual(dist(u[sa.SA_FIGURE_JOINT_SPEAR_BUTT], u[sa.SA_FIGURE_JOINT_SPEAR_TIP]),
                                            cfg.spear_length, delta=1e-3)
                 for q in list(p.joints) + list(p.hair):
                     self.assertTrue(math.isfinite(q.x) and math.isfinite(q.y))
@@ -96,7 +96,7 @@ class FigureThroughFFI(unittest.TestCase):
             fig.update(DT, motion, speed)
         scroll = 0.0
         worst = 0.0
-        stance = {sa.SA_JOINT_FOOT_NEAR: [], sa.SA_JOINT_FOOT_FAR: []}
+        stance = {sa.SA_FIGURE_JOINT_FOOT_NEAR: [], sa.SA_FIGURE_JOINT_FOOT_FAR: []}
         stances = 0
         for _ in range(360):
             p = fig.update(DT, motion, speed)
@@ -113,32 +113,32 @@ class FigureThroughFFI(unittest.TestCase):
         return worst, p.ground_speed
 
     def test_planted_feet_stay_put_in_the_world(self):
-        for motion, speed in ((sa.SA_FIGURE_WALK, 0.0), (sa.SA_FIGURE_RUN, 0.0),
-                              (sa.SA_FIGURE_LOCOMOTE, 150.0), (sa.SA_FIGURE_LOCOMOTE, 250.0),
-                              (sa.SA_FIGURE_LOCOMOTE, 340.0)):
+        for motion, speed in ((sa.SA_FIGURE_MOTION_WALK, 0.0), (sa.SA_FIGURE_MOTION_RUN, 0.0),
+                              (sa.SA_FIGURE_MOTION_LOCOMOTE, 150.0), (sa.SA_FIGURE_MOTION_LOCOMOTE, 250.0),
+                              (sa.SA_FIGURE_MOTION_LOCOMOTE, 340.0)):
             drift, ground = self.planted_drift(motion, speed)
             self.assertLess(drift, 0.5, "%s at %.0f: foot drifts %.3f" %
                             (sa.MOTION_NAMES[motion], ground, drift))
-            if motion == sa.SA_FIGURE_LOCOMOTE:
+            if motion == sa.SA_FIGURE_MOTION_LOCOMOTE:
                 self.assertAlmostEqual(ground, speed, delta=0.5)
-        _, walk = self.planted_drift(sa.SA_FIGURE_WALK)
-        _, run = self.planted_drift(sa.SA_FIGURE_RUN)
+        _, walk = self.planted_drift(sa.SA_FIGURE_MOTION_WALK)
+        _, run = self.planted_drift(sa.SA_FIGURE_MOTION_RUN)
         self.assertAlmostEqual(walk, 44 * 1.5 / 0.62, delta=1.0)  # stride x cadence / duty
         self.assertAlmostEqual(run, 60 * 2.55 / 0.40, delta=1.0)
 
     def test_ground_stops_when_the_figure_does(self):
         fig = sa.StickFigure(self.lib)
-        for motion in (sa.SA_FIGURE_IDLE, sa.SA_FIGURE_THROW, sa.SA_FIGURE_JUMP,
-                       sa.SA_FIGURE_SPEAR_FORM):
+        for motion in (sa.SA_FIGURE_MOTION_IDLE, sa.SA_FIGURE_MOTION_THROW, sa.SA_FIGURE_MOTION_JUMP,
+                       sa.SA_FIGURE_MOTION_SPEAR_FORM):
             for _ in range(120):
-                fig.update(DT, sa.SA_FIGURE_RUN)
+                fig.update(DT, sa.SA_FIGURE_MOTION_RUN)
             for _ in range(180):  # 3 s: the fade away from the run is over
                 p = fig.update(DT, motion)
             self.assertEqual(p.ground_speed, 0.0, sa.MOTION_NAMES[motion])
 
     def test_zero_dt_changes_nothing_and_dt_is_capped(self):
         fig = sa.StickFigure(self.lib)
-        p = fig.update(0.1, sa.SA_FIGURE_RUN)
+        p = fig.update(0.1, sa.SA_FIGURE_MOTION_RUN)
         self.assertLessEqual(p.dt, 0.0331)
         before = [(q.x, q.y) for q in p.joints]
         p = fig.update(0.0)
@@ -176,11 +176,11 @@ class SolversThroughFFI(unittest.TestCase):
         self.assertTrue(self.lib.sa_gait_sample(ctypes.byref(walk), 0.1).planted)
 
     def test_spring_and_squash(self):
-        if not self.lib.has("sa_spring_step") or not self.lib.has("sa_squash_point"):
+        if not self.lib.has("sa_spring2_step") or not self.lib.has("sa_squash_point"):
             self.skipTest("spring.h or squash.h not in this build")
         s = self.lib.sa_spring2_at_rest(sa.v2(0, 0))
         for _ in range(300):
-            self.lib.sa_spring_step(ctypes.byref(s), sa.v2(10, -5), 260.0, 26.0, DT)
+            self.lib.sa_spring2_step(ctypes.byref(s), sa.v2(10, -5), 260.0, 26.0, DT)
         self.assertAlmostEqual(s.pos.x, 10.0, delta=1e-2)
         sq = self.lib.sa_squash_make(sa.v2(0, 0), 0.82, 0.7)
         foot = self.lib.sa_squash_point(sq, sa.v2(5, 0))
@@ -191,7 +191,7 @@ class SolversThroughFFI(unittest.TestCase):
         if not self.lib.has("sa_verlet_chain_step"):
             self.skipTest("verlet.h not in this build")
         pts = (sa.VerletPoint * 4)()
-        params = self.lib.sa_verlet_params_default()
+        params = self.lib.sa_verlet_config_default()
         self.lib.sa_verlet_chain_init(pts, 4, sa.v2(0, 0), sa.v2(-1, 0), 9.0)
         for k in range(240):
             self.lib.sa_verlet_chain_step(pts, 4, sa.v2(math.sin(k * 0.1) * 20, 0),

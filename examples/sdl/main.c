@@ -185,23 +185,23 @@ static void draw_target(ex_canvas *c, float sx, const srg_object *o, float alpha
 /* The lab's skeleton view: bones as thin blue lines, joints as dots (knees and elbows red). */
 static void draw_skeleton(ex_canvas *c, const sa_figure_pose *p) {
     static const int bones[][2] = {
-        {SA_JOINT_PELVIS, SA_JOINT_CHEST},
-        {SA_JOINT_CHEST, SA_JOINT_NECK},
-        {SA_JOINT_NECK, SA_JOINT_HEAD},
-        {SA_JOINT_HIP, SA_JOINT_KNEE_NEAR},
-        {SA_JOINT_KNEE_NEAR, SA_JOINT_FOOT_NEAR},
-        {SA_JOINT_HIP, SA_JOINT_KNEE_FAR},
-        {SA_JOINT_KNEE_FAR, SA_JOINT_FOOT_FAR},
-        {SA_JOINT_SHOULDER, SA_JOINT_ELBOW_NEAR},
-        {SA_JOINT_ELBOW_NEAR, SA_JOINT_HAND_NEAR},
-        {SA_JOINT_SHOULDER, SA_JOINT_ELBOW_FAR},
-        {SA_JOINT_ELBOW_FAR, SA_JOINT_HAND_FAR},
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_CHEST},
+        {SA_FIGURE_JOINT_CHEST, SA_FIGURE_JOINT_NECK},
+        {SA_FIGURE_JOINT_NECK, SA_FIGURE_JOINT_HEAD},
+        {SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_KNEE_NEAR},
+        {SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_FOOT_NEAR},
+        {SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_KNEE_FAR},
+        {SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_FAR},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_NEAR},
+        {SA_FIGURE_JOINT_ELBOW_NEAR, SA_FIGURE_JOINT_HAND_NEAR},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_FAR},
+        {SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_FAR},
     };
     for (size_t i = 0; i < sizeof bones / sizeof bones[0]; ++i)
         line(c, p->joints[bones[i][0]], p->joints[bones[i][1]], 1.5f, rgb255(30, 110, 200), 0.9f);
-    for (int j = 0; j < SA_JOINT_SPEAR_BUTT; ++j) {
-        const bool hinge = j == SA_JOINT_KNEE_NEAR || j == SA_JOINT_KNEE_FAR ||
-                           j == SA_JOINT_ELBOW_NEAR || j == SA_JOINT_ELBOW_FAR;
+    for (int j = 0; j < SA_FIGURE_JOINT_SPEAR_BUTT; ++j) {
+        const bool hinge = j == SA_FIGURE_JOINT_KNEE_NEAR || j == SA_FIGURE_JOINT_KNEE_FAR ||
+                           j == SA_FIGURE_JOINT_ELBOW_NEAR || j == SA_FIGURE_JOINT_ELBOW_FAR;
         ex_canvas_fill_circle(c, p->joints[j], 3.0f,
                               hinge ? rgb255(208, 64, 42) : rgb255(30, 110, 200), 1.0f);
     }
@@ -258,8 +258,8 @@ typedef struct app {
 static void handle_key(app *a, SDL_Keycode key) {
     srg_game *g = a->game;
     static const sa_figure_motion LAB_KEYS[6] = {
-        SA_FIGURE_WALK, SA_FIGURE_RUN,        SA_FIGURE_THROW,
-        SA_FIGURE_JUMP, SA_FIGURE_SPEAR_FORM, SA_FIGURE_SPEAR_RUN,
+        SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,        SA_FIGURE_MOTION_THROW,
+        SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN,
     };
     if (key >= SDLK_1 && key <= SDLK_6) {
         srg_set_lab_motion(g, LAB_KEYS[key - SDLK_1]);
@@ -496,7 +496,7 @@ static int bot(app *a, float *pressed, int *npressed) {
  * the hair move fast by design). */
 static float body_distance(const sa_vec2 *p, const sa_vec2 *q) {
     float d = 0.0f;
-    for (int j = 0; j < SA_JOINT_SPEAR_BUTT; ++j)
+    for (int j = 0; j < SA_FIGURE_JOINT_SPEAR_BUTT; ++j)
         d = fmaxf(d, sa_v2_length(sa_v2_sub(p[j], q[j])));
     return d;
 }
@@ -508,7 +508,7 @@ static float body_distance(const sa_vec2 *p, const sa_vec2 *q) {
 static void watch_switch(stats *st, const srg_game *before, const srg_game *after, float dt,
                          srg_game *scratch) {
     enum { LATER = 30 };
-    sa_vec2 off1[SA_JOINT_COUNT], off30[SA_JOINT_COUNT];
+    sa_vec2 off1[SA_FIGURE_JOINT_COUNT], off30[SA_FIGURE_JOINT_COUNT];
     *scratch = *before; /* the game going on without the switch */
     srg_update(scratch, NULL, dt);
     memcpy(off1, srg_pose(scratch)->joints, sizeof off1);
@@ -532,8 +532,8 @@ static void watch(const app *a, stats *st, const sa_vec2 *before, int was_air, i
     st->thrusts += thrust && !was_thrust;
     st->root_min = fminf(st->root_min, srg_root_offset(g));
     st->max_dt = fmaxf(st->max_dt, p->dt);
-    const float tip = p->joints[SA_JOINT_SPEAR_TIP].x;
-    if (g->mode == SRG_MODE_RUN && p->motion == SA_FIGURE_SPEAR_RUN && p->spear > 0.99f) {
+    const float tip = p->joints[SA_FIGURE_JOINT_SPEAR_TIP].x;
+    if (g->mode == SRG_MODE_RUN && p->motion == SA_FIGURE_MOTION_SPEAR_RUN && p->spear > 0.99f) {
         if (thrust)
             st->thrust_tip = fmaxf(st->thrust_tip, tip);
         else if (!air && st->thrusts == 0)
@@ -543,8 +543,8 @@ static void watch(const app *a, stats *st, const sa_vec2 *before, int was_air, i
     if (g->mode == SRG_MODE_LAB) {
         st->lab_asked[g->lab_motion] = 1;
         if (p->motion == g->lab_motion) st->lab_shown[g->lab_motion] = 1;
-        if (p->motion == SA_FIGURE_WALK && p->gait < 0.01f) st->walk_speed = p->ground_speed;
-        if (p->motion == SA_FIGURE_RUN && p->gait > 0.99f) st->run_speed = p->ground_speed;
+        if (p->motion == SA_FIGURE_MOTION_WALK && p->gait < 0.01f) st->walk_speed = p->ground_speed;
+        if (p->motion == SA_FIGURE_MOTION_RUN && p->gait > 0.99f) st->run_speed = p->ground_speed;
     }
 }
 
@@ -682,7 +682,7 @@ static int run_headless(app *a) {
     memset(&st, 0, sizeof st);
     float pressed[MAX_PRESSED];
     int npressed = 0, shot_at = a->opt.shot_frame;
-    sa_vec2 before[SA_JOINT_COUNT];
+    sa_vec2 before[SA_FIGURE_JOINT_COUNT];
     srg_game *snap = (srg_game *)malloc(sizeof *snap),
              *scratch = (srg_game *)malloc(sizeof *scratch);
     if (!snap || !scratch) {

@@ -17,21 +17,21 @@ static float rand01(srg_game *g) {
 
 const char *srg_motion_name(sa_figure_motion m) {
     switch (m) {
-    case SA_FIGURE_IDLE:
+    case SA_FIGURE_MOTION_IDLE:
         return "idle";
-    case SA_FIGURE_WALK:
+    case SA_FIGURE_MOTION_WALK:
         return "walk";
-    case SA_FIGURE_RUN:
+    case SA_FIGURE_MOTION_RUN:
         return "run";
-    case SA_FIGURE_LOCOMOTE:
+    case SA_FIGURE_MOTION_LOCOMOTE:
         return "locomotion";
-    case SA_FIGURE_THROW:
+    case SA_FIGURE_MOTION_THROW:
         return "unarmed throw";
-    case SA_FIGURE_JUMP:
+    case SA_FIGURE_MOTION_JUMP:
         return "jump";
-    case SA_FIGURE_SPEAR_FORM:
+    case SA_FIGURE_MOTION_SPEAR_FORM:
         return "spear form";
-    case SA_FIGURE_SPEAR_RUN:
+    case SA_FIGURE_MOTION_SPEAR_RUN:
         return "spear run";
     default:
         return "?";
@@ -53,7 +53,7 @@ void srg_init(srg_game *g, float view_w) {
     sa_figure_init(&g->fig, NULL);
     g->in = sa_figure_input_default();
     g->mode = SRG_MODE_RUN;
-    g->lab_motion = SA_FIGURE_WALK;
+    g->lab_motion = SA_FIGURE_MOTION_WALK;
     srg_set_view_width(g, view_w);
     srg_restart(g);
 }
@@ -80,12 +80,12 @@ bool srg_thrusting(const srg_game *g) { return sa_figure_get_pose(&g->fig)->thru
 bool srg_airborne(const srg_game *g) {
     const sa_figure_pose *p = srg_pose(g);
     const float low =
-        fmaxf(p->unsquashed[SA_JOINT_FOOT_NEAR].y, p->unsquashed[SA_JOINT_FOOT_FAR].y);
-    return p->motion == SA_FIGURE_JUMP && low < -8.0f;
+        fmaxf(p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR].y, p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y);
+    return p->motion == SA_FIGURE_MOTION_JUMP && low < -8.0f;
 }
 
 float srg_root_offset(const srg_game *g) {
-    return srg_pose(g)->unsquashed[SA_JOINT_PELVIS].y + g->fig.config.hip_height;
+    return srg_pose(g)->unsquashed[SA_FIGURE_JOINT_PELVIS].y + g->fig.config.hip_height;
 }
 
 float srg_ahead(const srg_game *g, const srg_object *o) { return o->x - g->distance; }
@@ -112,8 +112,8 @@ static void spawn(srg_game *g) {
 static void step_world(srg_game *g, const sa_figure_pose *p, float dt) {
     g->distance += p->ground_speed * dt;
     if (g->distance + g->view_w > g->next_spawn) spawn(g);
-    const float feet_low = fmaxf(p->joints[SA_JOINT_FOOT_NEAR].y, p->joints[SA_JOINT_FOOT_FAR].y);
-    const sa_vec2 tip = p->joints[SA_JOINT_SPEAR_TIP];
+    const float feet_low = fmaxf(p->joints[SA_FIGURE_JOINT_FOOT_NEAR].y, p->joints[SA_FIGURE_JOINT_FOOT_FAR].y);
+    const sa_vec2 tip = p->joints[SA_FIGURE_JOINT_SPEAR_TIP];
     const bool thrusting = srg_thrusting(g);
     for (int i = 0; i < g->object_count; ++i) {
         srg_object *o = &g->objects[i];
@@ -160,7 +160,7 @@ void srg_update(srg_game *g, const srg_input *input, float dt) {
     if (!(dt > 0.0f)) return;
     if (dt > SRG_DT_CAP) dt = SRG_DT_CAP;
     if (g->mode == SRG_MODE_RUN) {
-        g->in.motion = SA_FIGURE_SPEAR_RUN;
+        g->in.motion = SA_FIGURE_MOTION_SPEAR_RUN;
         if (input) { /* edge-triggered counters: one change per press */
             g->in.jump += (uint32_t)(input->jump > 0 ? input->jump : 0);
             g->in.thrust += (uint32_t)(input->thrust > 0 ? input->thrust : 0);

@@ -52,7 +52,7 @@ static const char *const joint_names[JOINTS] = {
     "toe_l",  "thigh_r",    "shin_r",    "foot_r", "toe_r"};
 
 static const int32_t joint_parents[JOINTS] = {
-    SA_JOINT_NONE, J_PELVIS, J_SPINE,      J_CHEST,     J_NECK,   J_CHEST,   J_UPPERARM_L,
+    SA_SKELETON_JOINT_NONE, J_PELVIS, J_SPINE,      J_CHEST,     J_NECK,   J_CHEST,   J_UPPERARM_L,
     J_FOREARM_L,   J_CHEST,  J_UPPERARM_R, J_FOREARM_R, J_PELVIS, J_THIGH_L, J_SHIN_L,
     J_FOOT_L,      J_PELVIS, J_THIGH_R,    J_SHIN_R,    J_FOOT_R};
 
@@ -624,7 +624,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "walker3d: bad skeleton\n");
         return 1;
     }
-    k->loco = sa_blend_tree_loco_default();
+    k->loco = sa_blend_tree_loco_config_default();
     k->loco.follow_speed = !skate;
     if (build_clips(&k->clips, k->rest, &k->skeleton, &k->loco) != 0) {
         fprintf(stderr, "walker3d: could not build the clips\n");

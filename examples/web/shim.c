@@ -4,7 +4,7 @@
  * so unlike src/ it keeps its state in file-scope variables: a wasm instance is one page.
  *
  * Frame layout (floats), mirrored by web.js (which checks saw_layout() at load):
- *   [0, 32)          the 16 joints (x, y), indexed by sa_figure_joint (SA_JOINT_PELVIS ...)
+ *   [0, 32)          the 16 joints (x, y), indexed by sa_figure_joint (SA_FIGURE_JOINT_PELVIS ...)
  *   [32, 40)         the 4 hair points (x, y)
  *   [SAW_F_*]        scalars: head radius, ground speed, motions, spear, root offset, ...
  *   [SAW_F_LIMBS..)  four soft-limb ribbon outlines (far leg, far arm, near leg, near arm),
@@ -17,8 +17,8 @@
 
 #define SAW_EXPORT(name) __attribute__((export_name(#name)))
 
-#define SAW_HAIR0       SA_JOINT_COUNT
-#define SAW_POINT_COUNT (SA_JOINT_COUNT + SA_FIGURE_HAIR_POINTS)
+#define SAW_HAIR0       SA_FIGURE_JOINT_COUNT
+#define SAW_POINT_COUNT (SA_FIGURE_JOINT_COUNT + SA_VERLET_HAIR_POINTS)
 
 enum saw_scalar {
     SAW_F_HEAD_R = 2 * SAW_POINT_COUNT, /* head radius (squash-scaled) */
@@ -65,20 +65,20 @@ static void limb_configs(void) {
 
 static void write_frame(void) {
     static const int32_t chain[4][3] = {
-        {SA_JOINT_HIP, SA_JOINT_KNEE_FAR, SA_JOINT_FOOT_FAR},
-        {SA_JOINT_SHOULDER, SA_JOINT_ELBOW_FAR, SA_JOINT_HAND_FAR},
-        {SA_JOINT_HIP, SA_JOINT_KNEE_NEAR, SA_JOINT_FOOT_NEAR},
-        {SA_JOINT_SHOULDER, SA_JOINT_ELBOW_NEAR, SA_JOINT_HAND_NEAR},
+        {SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_FAR},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_FAR},
+        {SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_FOOT_NEAR},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_NEAR, SA_FIGURE_JOINT_HAND_NEAR},
     };
     const sa_figure_pose *p = sa_figure_get_pose(&g_fig);
-    for (int32_t j = 0; j < SA_JOINT_COUNT; ++j)
+    for (int32_t j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
         put(j, p->joints[j]);
-    for (int32_t h = 0; h < SA_FIGURE_HAIR_POINTS; ++h)
+    for (int32_t h = 0; h < SA_VERLET_HAIR_POINTS; ++h)
         put(SAW_HAIR0 + h, p->hair[h]);
-    float root_y = p->unsquashed[SA_JOINT_PELVIS].y + g_fig.config.hip_height;
-    float foot_low = p->unsquashed[SA_JOINT_FOOT_NEAR].y;
-    if (p->unsquashed[SA_JOINT_FOOT_FAR].y > foot_low)
-        foot_low = p->unsquashed[SA_JOINT_FOOT_FAR].y;
+    float root_y = p->unsquashed[SA_FIGURE_JOINT_PELVIS].y + g_fig.config.hip_height;
+    float foot_low = p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR].y;
+    if (p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y > foot_low)
+        foot_low = p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y;
     g_frame[SAW_F_HEAD_R] = p->head_radius;
     g_frame[SAW_F_GROUND_SPEED] = p->ground_speed;
     g_frame[SAW_F_MOTION] = (float)p->motion;
@@ -88,7 +88,7 @@ static void write_frame(void) {
     g_frame[SAW_F_DT] = p->dt;
     g_frame[SAW_F_PHASE] = p->phase;
     g_frame[SAW_F_THRUST] = p->thrust >= 0.0f ? 1.0f : 0.0f;
-    g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_JUMP && foot_low < -8.0f ? 1.0f : 0.0f;
+    g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_MOTION_JUMP && foot_low < -8.0f ? 1.0f : 0.0f;
     g_frame[SAW_F_GAIT] = p->gait;
 
     sa_vec2 pts[SAW_LIMB_POINTS];

@@ -66,7 +66,7 @@ extern "C" {
 
 /**
  * @brief The seed's locomotion blend: speeds, the speeds the clips look best at, strides and
- *        the idle → moving edge. Get the seed's values from sa_blend_tree_loco_default().
+ *        the idle → moving edge. Get the seed's values from sa_blend_tree_loco_config_default().
  *
  * A per-frame function repairs a bad field on the fly: a NaN, infinite or out-of-range value is
  * replaced by its default (and `moving_speed` ≤ `idle_speed` makes the idle → moving change a
@@ -137,7 +137,7 @@ typedef struct sa_blend_tree_loco {
 
 /** @brief The seed's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM 1.4,
  *         RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. */
-SA_API sa_blend_tree_loco_config sa_blend_tree_loco_default(void);
+SA_API sa_blend_tree_loco_config sa_blend_tree_loco_config_default(void);
 
 /**
  * @brief Checks a loco config.
@@ -151,7 +151,7 @@ SA_API sa_status sa_blend_tree_loco_validate(const sa_blend_tree_loco_config *co
  * @brief One frame of the seed's idle/walk/run blend: weights by speed, and the shared phase
  *        advanced by the distance walked.
  *
- * @param config Blend parameters; NULL means sa_blend_tree_loco_default(). Bad fields are
+ * @param config Blend parameters; NULL means sa_blend_tree_loco_config_default(). Bad fields are
  *               repaired as ::sa_blend_tree_loco_config says.
  * @param phase  The shared phase, read and written back wrapped into [0, 1). NULL: evaluate the
  *               weights only (the returned phase is then 0 + this frame's advance, wrapped). A

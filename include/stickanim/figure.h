@@ -8,12 +8,12 @@
  * sa_figure fig;
  * sa_figure_init(&fig, &cfg);
  * sa_figure_input in = sa_figure_input_default();
- * in.motion = SA_FIGURE_RUN;
+ * in.motion = SA_FIGURE_MOTION_RUN;
  * sa_figure_update(&fig, &in, dt);                 // every frame
  * const sa_figure_pose *p = sa_figure_get_pose(&fig);
  * // Draw the bones between p->joints[...], a head of radius p->head_radius at
- * // p->joints[SA_JOINT_HEAD], the hair through p->hair[...], the spear from
- * // SA_JOINT_SPEAR_BUTT to SA_JOINT_SPEAR_TIP with opacity p->spear, and scroll the
+ * // p->joints[SA_FIGURE_JOINT_HEAD], the hair through p->hair[...], the spear from
+ * // SA_FIGURE_JOINT_SPEAR_BUTT to SA_FIGURE_JOINT_SPEAR_TIP with opacity p->spear, and scroll the
  * // ground backward by p->ground_speed * p->dt.
  * @endcode
  *
@@ -46,11 +46,8 @@
 extern "C" {
 #endif
 
-/** @brief Number of points in the hair chain (the seed's tuft of 4 points). */
-#define SA_FIGURE_HAIR_POINTS 4
-
 /** @brief The seed's standing hip height (66): motion distances scale by hip_height / this. */
-#define SA_FIGURE_SEED_HIP_HEIGHT 66.0f
+#define SA_FIGURE_REFERENCE_HIP_HEIGHT 66.0f
 
 /**
  * @brief Where the shoulder sits on the spine, as a fraction of the spine from the pelvis.
@@ -65,7 +62,7 @@ extern "C" {
  * Get the seed's values from sa_figure_config_default() (or sa_figure_config_scaled() for a
  * bigger or smaller figure) and change what you need. Lengths are canvas units. The motions are
  * designed for the seed's proportions and scale their distances (strides, jump height, spear
- * reach) by hip_height / ::SA_FIGURE_SEED_HIP_HEIGHT, so a figure scaled uniformly moves exactly
+ * reach) by hip_height / ::SA_FIGURE_REFERENCE_HIP_HEIGHT, so a figure scaled uniformly moves exactly
  * like the seed's, only bigger.
  */
 typedef struct sa_figure_config {
@@ -139,19 +136,19 @@ SA_API sa_status sa_figure_config_validate(const sa_figure_config *cfg);
  * @brief The motions the figure can show. Values are stable across versions.
  */
 typedef enum sa_figure_motion {
-    SA_FIGURE_IDLE = 0, /**< Standing, breathing. */
-    SA_FIGURE_WALK = 1, /**< The seed's walk (ground speed ≈ 106 at the seed's size). */
-    SA_FIGURE_RUN = 2,  /**< The seed's run (ground speed ≈ 383 at the seed's size). */
+    SA_FIGURE_MOTION_IDLE = 0, /**< Standing, breathing. */
+    SA_FIGURE_MOTION_WALK = 1, /**< The seed's walk (ground speed ≈ 106 at the seed's size). */
+    SA_FIGURE_MOTION_RUN = 2,  /**< The seed's run (ground speed ≈ 383 at the seed's size). */
     /**
      * Locomotion at sa_figure_input::speed: the figure picks the walk/run mix whose ground speed
      * (stride · cadence / duty) is exactly that speed, so the feet stay planted.
      */
-    SA_FIGURE_LOCOMOTE = 3,
-    SA_FIGURE_THROW = 4,      /**< The unarmed throw (loops while asked for; about 1.4 s). */
-    SA_FIGURE_JUMP = 5,       /**< The seed's jump (loops while asked for; about 1.1 s). */
-    SA_FIGURE_SPEAR_FORM = 6, /**< The 17-pose spear form (loops seamlessly; about 14 s). */
+    SA_FIGURE_MOTION_LOCOMOTE = 3,
+    SA_FIGURE_MOTION_THROW = 4,      /**< The unarmed throw (loops while asked for; about 1.4 s). */
+    SA_FIGURE_MOTION_JUMP = 5,       /**< The seed's jump (loops while asked for; about 1.1 s). */
+    SA_FIGURE_MOTION_SPEAR_FORM = 6, /**< The 17-pose spear form (loops seamlessly; about 14 s). */
     /** Running with the long spear; sa_figure_input::thrust triggers a two-handed thrust. */
-    SA_FIGURE_SPEAR_RUN = 7,
+    SA_FIGURE_MOTION_SPEAR_RUN = 7,
     SA_FIGURE_MOTION_COUNT_,                 /**< Number of motions; not a motion. */
     SA_FIGURE_MOTION_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a motion. */
 } sa_figure_motion;
@@ -167,11 +164,11 @@ typedef enum sa_figure_motion {
 typedef struct sa_figure_input {
     /**
      * The motion wanted. Asking for another motion fades to it from wherever the figure is, at
-     * any moment (also mid-jump or mid-thrust). An unknown value is treated as ::SA_FIGURE_IDLE.
+     * any moment (also mid-jump or mid-thrust). An unknown value is treated as ::SA_FIGURE_MOTION_IDLE.
      */
     sa_figure_motion motion;
     /**
-     * Ground speed wanted for ::SA_FIGURE_LOCOMOTE, units/s, clamped to [walk, run] ground speed
+     * Ground speed wanted for ::SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground speed
      * (≈ [106, 383] at the seed's size); NaN gives the walk's. Ignored by the other motions.
      */
     float speed;
@@ -186,7 +183,7 @@ typedef struct sa_figure_input {
     uint32_t jump;
     /**
      * Thrust counter: each change starts one two-handed spear thrust while the figure shows
-     * ::SA_FIGURE_SPEAR_RUN (about 0.5 s). A change while another motion shows, or while a thrust
+     * ::SA_FIGURE_MOTION_SPEAR_RUN (about 0.5 s). A change while another motion shows, or while a thrust
      * is still playing, is seen and ignored.
      */
     uint32_t thrust;
@@ -205,24 +202,24 @@ SA_API sa_figure_input sa_figure_input_default(void);
  * The shoulder sits on the spine at ::SA_FIGURE_SHOULDER_AT.
  */
 typedef enum sa_figure_joint {
-    SA_JOINT_PELVIS = 0,      /**< Bottom of the spine. */
-    SA_JOINT_HIP = 1,         /**< Where the legs attach; the same point as the pelvis in 2D. */
-    SA_JOINT_CHEST = 2,       /**< Top of the spine. */
-    SA_JOINT_SHOULDER = 3,    /**< Where the arms attach, on the spine just below the chest. */
-    SA_JOINT_NECK = 4,        /**< Top of the neck: the base of the head. */
-    SA_JOINT_HEAD = 5,        /**< Head centre (draw a circle of sa_figure_pose::head_radius). */
-    SA_JOINT_KNEE_NEAR = 6,   /**< Near knee. */
-    SA_JOINT_KNEE_FAR = 7,    /**< Far knee. */
-    SA_JOINT_FOOT_NEAR = 8,   /**< Near foot (ankle/contact point; on the ground in stance). */
-    SA_JOINT_FOOT_FAR = 9,    /**< Far foot. */
-    SA_JOINT_ELBOW_NEAR = 10, /**< Near elbow. */
-    SA_JOINT_ELBOW_FAR = 11,  /**< Far elbow. */
-    SA_JOINT_HAND_NEAR = 12,  /**< Near hand (the rear hand on the spear). */
-    SA_JOINT_HAND_FAR = 13,   /**< Far hand (the front hand on the spear). */
-    SA_JOINT_SPEAR_BUTT = 14, /**< Spear's rear end; meaningful when sa_figure_pose::spear > 0. */
-    SA_JOINT_SPEAR_TIP = 15,  /**< Spear's point; meaningful when sa_figure_pose::spear > 0. */
-    SA_JOINT_COUNT = 16,      /**< Number of joints; not a joint. */
-    SA_JOINT_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a joint. */
+    SA_FIGURE_JOINT_PELVIS = 0,      /**< Bottom of the spine. */
+    SA_FIGURE_JOINT_HIP = 1,         /**< Where the legs attach; the same point as the pelvis in 2D. */
+    SA_FIGURE_JOINT_CHEST = 2,       /**< Top of the spine. */
+    SA_FIGURE_JOINT_SHOULDER = 3,    /**< Where the arms attach, on the spine just below the chest. */
+    SA_FIGURE_JOINT_NECK = 4,        /**< Top of the neck: the base of the head. */
+    SA_FIGURE_JOINT_HEAD = 5,        /**< Head centre (draw a circle of sa_figure_pose::head_radius). */
+    SA_FIGURE_JOINT_KNEE_NEAR = 6,   /**< Near knee. */
+    SA_FIGURE_JOINT_KNEE_FAR = 7,    /**< Far knee. */
+    SA_FIGURE_JOINT_FOOT_NEAR = 8,   /**< Near foot (ankle/contact point; on the ground in stance). */
+    SA_FIGURE_JOINT_FOOT_FAR = 9,    /**< Far foot. */
+    SA_FIGURE_JOINT_ELBOW_NEAR = 10, /**< Near elbow. */
+    SA_FIGURE_JOINT_ELBOW_FAR = 11,  /**< Far elbow. */
+    SA_FIGURE_JOINT_HAND_NEAR = 12,  /**< Near hand (the rear hand on the spear). */
+    SA_FIGURE_JOINT_HAND_FAR = 13,   /**< Far hand (the front hand on the spear). */
+    SA_FIGURE_JOINT_SPEAR_BUTT = 14, /**< Spear's rear end; meaningful when sa_figure_pose::spear > 0. */
+    SA_FIGURE_JOINT_SPEAR_TIP = 15,  /**< Spear's point; meaningful when sa_figure_pose::spear > 0. */
+    SA_FIGURE_JOINT_COUNT = 16,      /**< Number of joints; not a joint. */
+    SA_FIGURE_JOINT_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a joint. */
 } sa_figure_joint;
 
 /**
@@ -284,14 +281,14 @@ typedef struct sa_figure_params {
  */
 typedef struct sa_figure_pose {
     /** Joint positions in figure space, squashed: draw these. Index with ::sa_figure_joint. */
-    sa_vec2 joints[SA_JOINT_COUNT];
+    sa_vec2 joints[SA_FIGURE_JOINT_COUNT];
     /**
      * The same joints before squash and stretch. Bones keep their exact lengths here; @ref joints
      * is this array passed through @ref squash (sa_squash_point()), which is the only change.
      */
-    sa_vec2 unsquashed[SA_JOINT_COUNT];
+    sa_vec2 unsquashed[SA_FIGURE_JOINT_COUNT];
     /** Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. */
-    sa_vec2 hair[SA_FIGURE_HAIR_POINTS];
+    sa_vec2 hair[SA_VERLET_HAIR_POINTS];
     /** Head radius after squash (config head_radius · (sx + sy) / 2). */
     float head_radius;
     /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
@@ -308,7 +305,7 @@ typedef struct sa_figure_pose {
      * 33 ms. Scroll the ground by ground_speed · dt.
      */
     float dt;
-    /** The motion showing (the fade's target); ::SA_FIGURE_JUMP during a triggered jump. */
+    /** The motion showing (the fade's target); ::SA_FIGURE_MOTION_JUMP during a triggered jump. */
     sa_figure_motion motion;
     /** The spear's visibility, in [0, 1]: how much the hands hold it (draw it when > 0). */
     float spear;
@@ -342,7 +339,7 @@ typedef struct sa_figure {
     int32_t jump_serial;     /**< Counts triggered jumps (each gets its own fade id). */
     sa_figure_motion wanted; /**< Motion asked for last frame. */
     sa_spring2 head;         /**< Head spring state (figure space). */
-    sa_verlet_point hair[SA_FIGURE_HAIR_POINTS]; /**< Hair chain state (figure space). */
+    sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
     sa_figure_pose pose;                         /**< The current pose. */
 } sa_figure;
 
@@ -387,9 +384,9 @@ SA_API const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig);
  * @param params Parameters; NULL means the idle rest pose. Non-finite fields are treated as the
  *               rest pose's values.
  * @param out      Where to write the joints, indexed by ::sa_figure_joint.
- * @param capacity Number of elements @p out can hold; fewer than ::SA_JOINT_COUNT (or @p out NULL)
+ * @param capacity Number of elements @p out can hold; fewer than ::SA_FIGURE_JOINT_COUNT (or @p out NULL)
  *                 writes nothing.
- * @return The number of joints written: ::SA_JOINT_COUNT, or 0.
+ * @return The number of joints written: ::SA_FIGURE_JOINT_COUNT, or 0.
  */
 SA_API size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_params *params,
                               sa_vec2 *out, size_t capacity);

@@ -96,8 +96,8 @@ typedef struct sa_arm_pose {
 SA_API sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                              float fore_len);
 
-/** @brief Options for sa_ik_two_bone_ex(); get the defaults from sa_ik_options_default(). */
-typedef struct sa_ik_options {
+/** @brief Options for sa_ik_two_bone_ex(); get the defaults from sa_ik_config_default(). */
+typedef struct sa_ik_config {
     /** Which mirror solution, as sa_ik_two_bone()'s @p bend (only the sign matters). Default 1. */
     float bend;
     /**
@@ -121,7 +121,7 @@ typedef struct sa_ik_options {
     sa_vec2 fk_joint;
     /** FK pose's end; only read when weight < 1. */
     sa_vec2 fk_end;
-} sa_ik_options;
+} sa_ik_config;
 
 /** @brief Result of sa_ik_two_bone_ex(). */
 typedef struct sa_ik_result {
@@ -136,7 +136,7 @@ typedef struct sa_ik_result {
 #define SA_IK_REACH_TOLERANCE 0.02f
 
 /** @brief Default options: bend +1, no softness, no stretch, full IK weight. */
-SA_API sa_ik_options sa_ik_options_default(void);
+SA_API sa_ik_config sa_ik_config_default(void);
 
 /**
  * @brief Two-bone IK with softness, stretch and an FK/IK weight; returns the whole chain.
@@ -150,12 +150,12 @@ SA_API sa_ik_options sa_ik_options_default(void);
  * @param target  Wanted end position.
  * @param len1    First bone length before stretching, as in sa_ik_two_bone().
  * @param len2    Second bone length before stretching.
- * @param options NULL means sa_ik_options_default(). Out-of-range fields are clamped: softness to
+ * @param options NULL means sa_ik_config_default(). Out-of-range fields are clamped: softness to
  *                [0, len1 + len2], max_stretch to ≥ 1, weight to [0, 1]; NaN fields take their
  *                default; a non-finite FK pose is treated as the rest pose (hanging down).
  */
 SA_API sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
-                                      const sa_ik_options *options);
+                                      const sa_ik_config *options);
 
 /**
  * @brief Two-bone IK in 3D: the middle joint (knee, elbow) bent toward a pole point.

@@ -76,17 +76,17 @@ typedef enum sa_mode {
 
 /** @brief Which get-up clip to play. */
 typedef enum sa_getup_side {
-    SA_GETUP_BACK = 0,                    /**< Lying on the back (belly up). */
-    SA_GETUP_FRONT = 1,                   /**< Lying on the front (belly down). */
+    SA_GETUP_SIDE_BACK = 0,                    /**< Lying on the back (belly up). */
+    SA_GETUP_SIDE_FRONT = 1,                   /**< Lying on the front (belly down). */
     SA_GETUP_SIDE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a side. */
 } sa_getup_side;
 
 /** @brief How a switch between modes is hidden. */
 typedef enum sa_mode_fade_style {
     /** Blend the old and new modes' poses by fading weights (two or more poses per frame). */
-    SA_MODE_FADE_CROSSFADE = 0,
+    SA_MODE_FADE_STYLE_CROSSFADE = 0,
     /** Cut to the new mode and decay the recorded pose offset with a critically damped spring. */
-    SA_MODE_FADE_INERTIALIZE = 1,
+    SA_MODE_FADE_STYLE_INERTIALIZE = 1,
     SA_MODE_FADE_STYLE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a style. */
 } sa_mode_fade_style;
 
@@ -298,11 +298,11 @@ SA_API float sa_mode_machine_inertial_halflife(const sa_mode_machine *m);
 /**
  * @brief Remembers the ragdoll's pose: copies @p joint_count transforms into @p memory.
  * @param pose        The ragdoll's last pose (local transforms, as pose.h uses).
- * @param joint_count Number of joints, 1 … ::SA_POSE_MAX_JOINTS.
+ * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
  * @param memory      Caller-owned buffer receiving the copy.
  * @param capacity    Number of transforms @p memory can hold, ≥ @p joint_count.
  * @return ::SA_OK; ::SA_ERR_NULL for a NULL pointer; ::SA_ERR_COUNT for 0 joints;
- *         ::SA_ERR_TOO_MANY_JOINTS above ::SA_POSE_MAX_JOINTS; ::SA_ERR_CAPACITY when
+ *         ::SA_ERR_TOO_MANY_JOINTS above ::SA_SKELETON_MAX_JOINTS; ::SA_ERR_CAPACITY when
  *         @p capacity is too small. Nothing is written on error.
  */
 SA_API sa_status sa_getup_remember(const sa_transform *pose, size_t joint_count,

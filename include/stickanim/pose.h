@@ -20,14 +20,11 @@
 #ifndef STICKANIM_POSE_H
 #define STICKANIM_POSE_H
 
-#include <stickanim/math.h>
+#include <stickanim/skeleton.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** @brief The most joints a pose blend may have (the same as ::SA_SKELETON_MAX_JOINTS). */
-#define SA_POSE_MAX_JOINTS 256
 
 /** @brief One input of a blend: a pose, its weight and optionally a weight per joint. */
 typedef struct sa_pose_layer {
@@ -65,7 +62,7 @@ typedef struct sa_pose_blend_job {
     /** @brief Optional fallback pose (joint_count transforms, e.g. the skeleton's rest pose) for
      *         joints where no layer has weight; NULL uses the first layer's pose. */
     const sa_transform *rest;
-    /** @brief Number of joints in every pose, 1 … ::SA_POSE_MAX_JOINTS. */
+    /** @brief Number of joints in every pose, 1 … ::SA_SKELETON_MAX_JOINTS. */
     size_t joint_count;
     /** @brief Output pose (required); may be one of the layers' poses or `rest`. */
     sa_transform *out;
@@ -77,7 +74,7 @@ typedef struct sa_pose_blend_job {
  * @brief Checks a blend job without running it.
  * @return ::SA_OK; ::SA_ERR_NULL when @p job, its layers, a layer's pose or out is NULL;
  *         ::SA_ERR_COUNT when layer_count or joint_count is 0; ::SA_ERR_TOO_MANY_JOINTS above
- *         ::SA_POSE_MAX_JOINTS; ::SA_ERR_CAPACITY when capacity < joint_count.
+ *         ::SA_SKELETON_MAX_JOINTS; ::SA_ERR_CAPACITY when capacity < joint_count.
  */
 SA_API sa_status sa_pose_blend_validate(const sa_pose_blend_job *job);
 

@@ -6,7 +6,7 @@
  * A skeleton only points at arrays the caller owns: parent indices, the rest pose and optionally
  * joint names. Nothing is copied and nothing is allocated, so the arrays must outlive the
  * skeleton. Joints are numbered 0 … joint_count − 1 and every joint's parent comes before it
- * (parent index < joint index, or ::SA_JOINT_NONE for a root), so one pass from first to last
+ * (parent index < joint index, or ::SA_SKELETON_JOINT_NONE for a root), so one pass from first to last
  * joint sees every parent before its children. Several roots are allowed.
  *
  * A pose is a plain array of ::sa_transform, one per joint, each relative to its parent
@@ -26,7 +26,7 @@ extern "C" {
 #define SA_SKELETON_MAX_JOINTS 256
 
 /** @brief Parent index of a root joint, and what sa_skeleton_find() returns for no match. */
-#define SA_JOINT_NONE (-1)
+#define SA_SKELETON_JOINT_NONE (-1)
 
 /**
  * @brief A joint hierarchy over caller-owned arrays. Fill it with sa_skeleton_init().
@@ -35,7 +35,7 @@ extern "C" {
  * or call sa_skeleton_validate() after changing them by hand.
  */
 typedef struct sa_skeleton {
-    /** @brief Parent of each joint (joint_count entries): ::SA_JOINT_NONE or an earlier joint. */
+    /** @brief Parent of each joint (joint_count entries): ::SA_SKELETON_JOINT_NONE or an earlier joint. */
     const int32_t *parents;
     /** @brief Rest (bind) pose, joint_count local transforms; the pose of a skeleton left alone. */
     const sa_transform *rest;
@@ -49,7 +49,7 @@ typedef struct sa_skeleton {
  * @brief Checks the arrays and fills @p skeleton with them (no copy: the arrays must outlive it).
  *
  * @param skeleton    Receives the skeleton; left untouched on error.
- * @param parents     joint_count parent indices; parents[i] is ::SA_JOINT_NONE (a root) or in
+ * @param parents     joint_count parent indices; parents[i] is ::SA_SKELETON_JOINT_NONE (a root) or in
  *                    [0, i): parents come before their children.
  * @param rest        joint_count finite local transforms: the rest pose.
  * @param names       joint_count names for sa_skeleton_find(), or NULL when joints have no names;
@@ -73,7 +73,7 @@ SA_API sa_status sa_skeleton_validate(const sa_skeleton *skeleton);
 
 /**
  * @brief The index of the first joint named @p name (exact, case-sensitive match).
- * @return The joint index, or ::SA_JOINT_NONE when there is no such joint, the skeleton has no
+ * @return The joint index, or ::SA_SKELETON_JOINT_NONE when there is no such joint, the skeleton has no
  *         names, or either pointer is NULL.
  */
 SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);

@@ -59,7 +59,7 @@ typedef struct sa_spring1 {
     float vel; /**< Current rate of change, in the value's unit per second. */
 } sa_spring1;
 
-/** @brief State of a 2D spring; the caller owns it and passes it to sa_spring_step(). */
+/** @brief State of a 2D spring; the caller owns it and passes it to sa_spring2_step(). */
 typedef struct sa_spring2 {
     sa_vec2 pos; /**< Current position (canvas units for the figure's head). */
     sa_vec2 vel; /**< Current velocity, units per second. */
@@ -86,12 +86,12 @@ typedef struct sa_spring2 {
  *                  NaN, infinite, negative or 0 advances no time: a finite state is left
  *                  bit-identical, a non-finite one is only repaired as above.
  */
-SA_API void sa_spring_step(sa_spring2 *s, sa_vec2 target, float stiffness, float damping, float dt);
+SA_API void sa_spring2_step(sa_spring2 *s, sa_vec2 target, float stiffness, float damping, float dt);
 
 /**
  * @brief Advances a scalar spring by @p dt seconds toward @p target, exactly.
  *
- * The scalar form of sa_spring_step() (same parameters, same treatment of bad input), for
+ * The scalar form of sa_spring2_step() (same parameters, same treatment of bad input), for
  * angles, a crouch depth, a lean, or any single value that should follow a target with lag.
  *
  * @param s         The state to advance in place; NULL does nothing.

@@ -101,8 +101,8 @@ typedef struct sa_verlet_point {
                        60 fps: its previous position). Velocity = (pos − prev)·60 units/s. */
 } sa_verlet_point;
 
-/** @brief Settings of a verlet chain; get the seed's from sa_verlet_params_default(). */
-typedef struct sa_verlet_params {
+/** @brief Settings of a verlet chain; get the seed's from sa_verlet_config_default(). */
+typedef struct sa_verlet_config {
     /** Distance between neighbouring points, canvas units, ≥ 0 (default 9). NaN, infinite or
      *  negative is the default; above ::SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain
      *  on the pin. */
@@ -118,10 +118,10 @@ typedef struct sa_verlet_params {
     /** Constraint iterations per step, ≥ 0 (default 6). Negative is 0; more than
      *  ::SA_VERLET_MAX_ITERATIONS is clamped. */
     int32_t iterations;
-} sa_verlet_params;
+} sa_verlet_config;
 
 /** @brief The seed's hair settings: spacing 9, drag 0.86, gravity only, 6 iterations. */
-SA_API sa_verlet_params sa_verlet_params_default(void);
+SA_API sa_verlet_config sa_verlet_config_default(void);
 
 /**
  * @brief Lays a chain out straight and at rest: point i at pin + direction·spacing·i, prev = pos.
@@ -133,7 +133,7 @@ SA_API sa_verlet_params sa_verlet_params_default(void);
  * @param pin       Position of the first point; a non-finite component is taken as 0.
  * @param direction Direction to lay the chain along (normalised here); zero or non-finite is
  *                  straight down (0, 1).
- * @param spacing   Distance between points, read as ::sa_verlet_params::spacing is.
+ * @param spacing   Distance between points, read as ::sa_verlet_config::spacing is.
  * @return ::SA_OK; ::SA_ERR_NULL when @p pts is NULL (nothing written); ::SA_ERR_COUNT when
  *         @p n is 0; ::SA_ERR_NOT_FINITE when @p pin, @p direction or @p spacing was not finite
  *         (the chain is still laid out, with the substitutions above).
@@ -155,7 +155,7 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pi
  * @param n   Number of points; 0 does nothing, 1 only follows the pin.
  * @param pin Where point 0 goes (the back of the head). A non-finite component keeps point 0's
  *            current one.
- * @param p   Settings; NULL means sa_verlet_params_default().
+ * @param p   Settings; NULL means sa_verlet_config_default().
  * @param dt  Step length, seconds (the figure caps frames at 33 ms). Longer than 1/60 s it runs
  *            as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or below
  *            ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,
@@ -164,14 +164,14 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pi
  *            (0.86^60 ≈ 1e−4).
  */
 SA_API void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin,
-                                 const sa_verlet_params *p, float dt);
+                                 const sa_verlet_config *p, float dt);
 
 /**
  * @brief The hair's acceleration for a figure moving at @p speed: gravity plus a backward wind.
  *
  * Returns (−(::SA_VERLET_WIND_PER_SPEED × speed + extra_wind), ::SA_VERLET_GRAVITY): the wind
  * blows against the motion and grows with speed, so the hair droops at a walk and streams back
- * at a run. Put it in ::sa_verlet_params::accel each frame.
+ * at a run. Put it in ::sa_verlet_config::accel each frame.
  *
  * @param speed      The figure's horizontal velocity, canvas units/s (+x forward; the gait's
  *                   ground speed). Non-finite is 0.
