@@ -2,49 +2,49 @@
 
 #include "internal/scalar.h"
 
-/* A corrupted count reads as "empty" below 1 and as "full" above the maximum. */
-static int32_t live_count(const sa_fade *f) {
-    if (f->count <= 0) return 0;
+/* A corrupted count reads as "full" above the maximum. */
+static size_t live_count(const sa_fade *f) {
     return f->count > SA_FADE_MAX_LAYERS ? SA_FADE_MAX_LAYERS : f->count;
 }
 
-static float sane_weight(float w) {
-    return (w > 0.0f && w <= FLT_MAX) ? w : 0.0f;
-}
-static float sane_time(float t) {
-    return (t > 0.0f && t <= FLT_MAX) ? t : 0.0f;
+static float sane_weight(float w) { return (w > 0.0f && w <= FLT_MAX) ? w : 0.0f; }
+static float sane_time(float t) { return (t > 0.0f && t <= FLT_MAX) ? t : 0.0f; }
+
+static sa_fade_layer empty_layer(void) {
+    sa_fade_layer l;
+    l.id = 0;
+    l.weight = 0.0f;
+    l.time = 0.0f;
+    for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+        l.user[k] = 0.0f;
+    return l;
 }
 
 void sa_fade_init(sa_fade *f, int32_t id) {
     if (!f) return;
-    for (int32_t i = 0; i < SA_FADE_MAX_LAYERS; ++i) {
-        f->layers[i].id = 0;
-        f->layers[i].weight = 0.0f;
-        f->layers[i].time = 0.0f;
-    }
+    for (size_t i = 0; i < SA_FADE_MAX_LAYERS; ++i)
+        f->layers[i] = empty_layer();
     f->layers[0].id = id;
     f->layers[0].weight = 1.0f;
     f->count = 1;
 }
 
-static void remove_layer(sa_fade *f, int32_t at, int32_t n) {
-    for (int32_t i = at; i + 1 < n; ++i)
+static void remove_layer(sa_fade *f, size_t at, size_t n) {
+    for (size_t i = at; i + 1 < n; ++i)
         f->layers[i] = f->layers[i + 1];
-    f->layers[n - 1].id = 0;
-    f->layers[n - 1].weight = 0.0f;
-    f->layers[n - 1].time = 0.0f;
+    f->layers[n - 1] = empty_layer();
 }
 
 /* Weights: bad ones count as 0, and the target receives what the others leave (it never goes
  * negative: if the others sum past 1 they are scaled down and the target gets 0). */
-static void settle_weights(sa_fade *f, int32_t n) {
+static void settle_weights(sa_fade *f, size_t n) {
     double others = 0.0; /* in double: eight weights near FLT_MAX must not sum to infinity */
-    for (int32_t i = 0; i + 1 < n; ++i) {
+    for (size_t i = 0; i + 1 < n; ++i) {
         f->layers[i].weight = sane_weight(f->layers[i].weight);
         others += (double)f->layers[i].weight;
     }
     if (others > 1.0) {
-        for (int32_t i = 0; i + 1 < n; ++i)
+        for (size_t i = 0; i + 1 < n; ++i)
             f->layers[i].weight = sai_saturate((float)((double)f->layers[i].weight / others));
         f->layers[n - 1].weight = 0.0f;
     } else {
@@ -52,52 +52,61 @@ static void settle_weights(sa_fade *f, int32_t n) {
     }
 }
 
-void sa_fade_switch(sa_fade *f, int32_t id) {
+/* Makes room for one more layer: repairs a corrupted fade and, when the stack is full, merges the
+ * two weakest non-target layers (on ties the older one counts as weaker). Returns the count. */
+static size_t make_room(sa_fade *f, size_t n) {
+    /* A well-formed fade is left bit for bit as it is; only a corrupted one is repaired. */
+    if (f->count != n || !sa_fade_is_valid(f)) {
+        f->count = n;
+        for (size_t i = 0; i < n; ++i)
+            f->layers[i].time = sane_time(f->layers[i].time);
+        settle_weights(f, n);
+    }
+    if (n < SA_FADE_MAX_LAYERS) return n;
+    size_t a = SA_FADE_MAX_LAYERS, b = SA_FADE_MAX_LAYERS;
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const float w = f->layers[i].weight;
+        if (a == SA_FADE_MAX_LAYERS || w < f->layers[a].weight) {
+            b = a;
+            a = i;
+        } else if (b == SA_FADE_MAX_LAYERS || w < f->layers[b].weight) {
+            b = i;
+        }
+    }
+    f->layers[b].weight += f->layers[a].weight;
+    remove_layer(f, a, n);
+    return n - 1;
+}
+
+void sa_fade_push(sa_fade *f, int32_t id) {
     if (!f) return;
-    int32_t n = live_count(f);
+    size_t n = live_count(f);
     if (n == 0) {
         sa_fade_init(f, id);
         return;
     }
-    if (f->layers[n - 1].id == id) return;
-    /* A well-formed fade is left bit for bit as it is; only a corrupted one is repaired. */
-    if (f->count != n || !sa_fade_is_valid(f)) {
-        f->count = n;
-        for (int32_t i = 0; i < n; ++i)
-            f->layers[i].time = sane_time(f->layers[i].time);
-        settle_weights(f, n);
-    }
-    if (n == SA_FADE_MAX_LAYERS) {
-        /* The two weakest non-target layers; on ties the older one counts as weaker. */
-        int32_t a = -1, b = -1;
-        for (int32_t i = 0; i + 1 < n; ++i) {
-            const float w = f->layers[i].weight;
-            if (a < 0 || w < f->layers[a].weight) {
-                b = a;
-                a = i;
-            } else if (b < 0 || w < f->layers[b].weight) {
-                b = i;
-            }
-        }
-        f->layers[b].weight += f->layers[a].weight;
-        remove_layer(f, a, n);
-        --n;
-    }
+    n = make_room(f, n);
+    f->layers[n] = empty_layer();
     f->layers[n].id = id;
-    f->layers[n].weight = 0.0f;
-    f->layers[n].time = 0.0f;
     f->count = n + 1;
+}
+
+void sa_fade_switch(sa_fade *f, int32_t id) {
+    if (!f) return;
+    const size_t n = live_count(f);
+    if (n > 0 && f->layers[n - 1].id == id) return;
+    sa_fade_push(f, id);
 }
 
 void sa_fade_step(sa_fade *f, float rate, float dt) {
     if (!f || !(dt > 0.0f)) return;
-    int32_t n = live_count(f);
+    size_t n = live_count(f);
     if (n == 0) return;
     if (rate > 0.0f) {
         const float e = expf(-rate * dt); /* rate·dt = +inf gives 0: snap to the target */
-        for (int32_t i = 0; i + 1 < n; ++i)
+        for (size_t i = 0; i + 1 < n; ++i)
             f->layers[i].weight = sane_weight(f->layers[i].weight) * e;
-        for (int32_t i = n - 2; i >= 0; --i) {
+        for (size_t i = n - 1; i-- > 0;) {
             if (f->layers[i].weight < SA_FADE_MIN_WEIGHT) {
                 remove_layer(f, i, n);
                 --n;
@@ -105,47 +114,52 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
         }
     }
     settle_weights(f, n);
-    for (int32_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < n; ++i) {
         const float t = sane_time(f->layers[i].time) + dt;
         f->layers[i].time = t <= FLT_MAX ? t : FLT_MAX;
     }
     f->count = n;
 }
 
-int32_t sa_fade_target(const sa_fade *f) {
-    if (!f) return 0;
-    const int32_t n = live_count(f);
-    return n > 0 ? f->layers[n - 1].id : 0;
+int32_t sa_fade_target(const sa_fade *f) { return sa_fade_target_layer(f).id; }
+
+sa_fade_layer sa_fade_target_layer(const sa_fade *f) {
+    if (!f) return empty_layer();
+    const size_t n = live_count(f);
+    return n > 0 ? f->layers[n - 1] : empty_layer();
+}
+
+float *sa_fade_target_user(sa_fade *f) {
+    if (!f) return NULL;
+    const size_t n = live_count(f);
+    return n > 0 ? f->layers[n - 1].user : NULL;
 }
 
 float sa_fade_weight(const sa_fade *f, int32_t id) {
     if (!f) return 0.0f;
-    const int32_t n = live_count(f);
+    const size_t n = live_count(f);
     float w = 0.0f;
-    for (int32_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i)
         if (f->layers[i].id == id) w += sane_weight(f->layers[i].weight);
     return sai_saturate(w);
 }
 
 void sa_fade_finish(sa_fade *f) {
     if (!f) return;
-    const int32_t n = live_count(f);
+    const size_t n = live_count(f);
     if (n == 0) return;
     f->layers[0] = f->layers[n - 1];
     f->layers[0].weight = 1.0f;
     f->layers[0].time = sane_time(f->layers[0].time);
-    for (int32_t i = 1; i < n; ++i) {
-        f->layers[i].id = 0;
-        f->layers[i].weight = 0.0f;
-        f->layers[i].time = 0.0f;
-    }
+    for (size_t i = 1; i < n; ++i)
+        f->layers[i] = empty_layer();
     f->count = 1;
 }
 
 bool sa_fade_is_valid(const sa_fade *f) {
     if (!f || f->count < 1 || f->count > SA_FADE_MAX_LAYERS) return false;
     double sum = 0.0;
-    for (int32_t i = 0; i < f->count; ++i) {
+    for (size_t i = 0; i < f->count; ++i) {
         const float w = f->layers[i].weight, t = f->layers[i].time;
         if (!(w >= 0.0f && w <= 1.0f) || !(t >= 0.0f && t <= FLT_MAX)) return false;
         sum += (double)w;

@@ -396,7 +396,7 @@ static sa_figure_params blend_layers(const sa_figure *f, const sai_figure_ctx *c
     acc.spear = acc.spear_angle = acc.spear_gap = acc.spear_slide = 0.0f;
     acc.spear_grip = sai_v2(0.0f, 0.0f);
     float total = 0.0f;
-    for (int32_t i = 0; i < f->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
+    for (size_t i = 0; i < f->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
         const sa_fade_layer *l = &f->fade.layers[i];
         const float w = sai_saturate(l->weight);
         if (!(w > 0.0f)) continue;
@@ -554,7 +554,7 @@ static float gait_target(const sa_figure *f, sa_figure_motion m, float speed) {
 
 static float loco_weight(const sa_fade *fade) {
     float w = 0.0f;
-    for (int32_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
         if (is_loco_layer(fade->layers[i].id)) w += fade->layers[i].weight;
     return w;
 }

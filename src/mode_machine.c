@@ -195,7 +195,7 @@ static sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, fl
 
 static int32_t free_slot(const sa_mode_machine *m) {
     bool used[SA_MODE_SLOTS] = {false};
-    for (int32_t i = 0; i < m->fade.count; ++i)
+    for (size_t i = 0; i < m->fade.count; ++i)
         used[id_slot(m->fade.layers[i].id)] = true;
     for (int32_t s = 0; s < SA_MODE_SLOTS; ++s)
         if (!used[s]) return s;
@@ -228,7 +228,7 @@ static const sa_fade_layer *target_layer(const sa_mode_machine *m) {
 
 sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, float dt) {
     if (!m) return SA_MODE_LOCO;
-    if (m->fade.count <= 0 || m->fade.count > SA_FADE_MAX_LAYERS) sa_mode_machine_init(m, NULL);
+    if (m->fade.count == 0 || m->fade.count > SA_FADE_MAX_LAYERS) sa_mode_machine_init(m, NULL);
     if (!(dt > 0.0f && dt <= FLT_MAX)) dt = 0.0f;
     if ((uint32_t)m->mode >= (uint32_t)SA_MODE_COUNT_) m->mode = id_mode(target_layer(m)->id);
     const body b = read_input(input);
@@ -238,7 +238,7 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
     /* Fades and clocks first, so a layer pushed below starts at time 0 on this frame. */
     if (dt > 0.0f) {
         sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
-        for (int32_t i = 0; i < m->fade.count; ++i) {
+        for (size_t i = 0; i < m->fade.count; ++i) {
             sa_mode_layer_extra *e = &m->extra[id_slot(m->fade.layers[i].id)];
             const float p =
                 sai_finite_or(e->play_time, 0.0f) + dt * sai_finite_or(e->time_scale, 1.0f);
@@ -269,7 +269,7 @@ static bool ready(const sa_mode_machine *m) {
 }
 
 int32_t sa_mode_machine_layer_count(const sa_mode_machine *m) {
-    return ready(m) ? m->fade.count : 0;
+    return ready(m) ? (int32_t)m->fade.count : 0;
 }
 
 sa_mode_layer sa_mode_machine_layer(const sa_mode_machine *m, int32_t index) {
@@ -279,7 +279,7 @@ sa_mode_layer sa_mode_machine_layer(const sa_mode_machine *m, int32_t index) {
     l.mode_time = 0.0f;
     l.play_time = 0.0f;
     l.time_scale = 1.0f;
-    if (!ready(m) || index < 0 || index >= m->fade.count) return l;
+    if (!ready(m) || index < 0 || (size_t)index >= m->fade.count) return l;
     const sa_fade_layer *f = &m->fade.layers[index];
     const sa_mode_layer_extra *e = &m->extra[id_slot(f->id)];
     l.mode = id_mode(f->id);
@@ -293,7 +293,7 @@ sa_mode_layer sa_mode_machine_layer(const sa_mode_machine *m, int32_t index) {
 float sa_mode_machine_weight(const sa_mode_machine *m, sa_mode mode) {
     if (!ready(m)) return 0.0f;
     float w = 0.0f;
-    for (int32_t i = 0; i < m->fade.count; ++i)
+    for (size_t i = 0; i < m->fade.count; ++i)
         if (id_mode(m->fade.layers[i].id) == mode) w += sai_saturate(m->fade.layers[i].weight);
     return sai_saturate(w);
 }

@@ -79,11 +79,11 @@ class VerletParams(ctypes.Structure):
 
 
 class FadeLayer(ctypes.Structure):
-    _fields_ = [("id", c_int32), ("weight", c_float), ("time", c_float)]
+    _fields_ = [("id", c_int32), ("weight", c_float), ("time", c_float), ("user", c_float * 2)]
 
 
 class Fade(ctypes.Structure):
-    _fields_ = [("layers", FadeLayer * SA_FADE_MAX_LAYERS), ("count", c_int32)]
+    _fields_ = [("layers", FadeLayer * SA_FADE_MAX_LAYERS), ("count", ctypes.c_size_t)]
 
 
 class LimbConfig(ctypes.Structure):

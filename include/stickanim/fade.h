@@ -20,15 +20,21 @@
  * @code
  * if (wanted != sa_fade_target(&f)) sa_fade_switch(&f, wanted);
  * sa_fade_step(&f, rate_for(wanted), dt);
- * for (int32_t i = 0; i < f.count; ++i) blend_in(f.layers[i].id, f.layers[i].time,
- * f.layers[i].weight);
+ * for (size_t i = 0; i < f.count; ++i)
+ *     blend_in(f.layers[i].id, f.layers[i].time, f.layers[i].weight);
  * @endcode
+ *
+ * Each layer also carries ::SA_FADE_USER_VALUES numbers of the caller's own
+ * (sa_fade_layer::user: a clip's play time and speed, say). The fade never reads them; it starts
+ * them at 0 when it pushes a layer, keeps them with the layer, and gives them to the stronger layer
+ * when two merge. Read and write them freely; sa_fade_target_user() reaches the target's.
  *
  * Bad input: NULL pointers make every function a no-op (queries return 0). A fade whose fields
  * were corrupted (count out of [1, ::SA_FADE_MAX_LAYERS], negative or NaN weights, a sum other
- * than 1, NaN times) is repaired by the next sa_fade_switch() or sa_fade_step(): count is clamped,
- * bad weights count as 0, the rest is renormalised (all zero gives the target weight 1), bad
- * times become 0. A fade with count ≤ 0 reads as empty: sa_fade_switch() on it initialises it.
+ * than 1, NaN times) is repaired by the next sa_fade_switch(), sa_fade_push() or sa_fade_step():
+ * count is clamped, bad weights count as 0, the rest is renormalised (all zero gives the target
+ * weight 1), bad times become 0. A fade with count 0 reads as empty: sa_fade_switch() or
+ * sa_fade_push() on it initialises it.
  */
 #ifndef STICKANIM_FADE_H
 #define STICKANIM_FADE_H
@@ -51,7 +57,10 @@ extern "C" {
  */
 #define SA_FADE_MIN_WEIGHT 1e-4f
 
-/** @brief One layer of a fade: what it shows, how much, and since when. */
+/** @brief Number of caller values each layer carries (sa_fade_layer::user). */
+#define SA_FADE_USER_VALUES 2
+
+/** @brief One layer of a fade: what it shows, how much, since when, and the caller's values. */
 typedef struct sa_fade_layer {
     /** What the layer shows: a motion, a mode, ... in the caller's own numbering (any value). */
     int32_t id;
@@ -59,6 +68,8 @@ typedef struct sa_fade_layer {
     float weight;
     /** Seconds since this layer was pushed, ≥ 0 (advanced by sa_fade_step()). */
     float time;
+    /** The caller's own values for this layer (0 when pushed); the fade never reads them. */
+    float user[SA_FADE_USER_VALUES];
 } sa_fade_layer;
 
 /** @brief A fixed stack of fading layers; plain data, owned and stored by the caller. */
@@ -66,7 +77,7 @@ typedef struct sa_fade {
     /** The layers, oldest first; `layers[count - 1]` is the target (the newest). */
     sa_fade_layer layers[SA_FADE_MAX_LAYERS];
     /** Number of layers in use, in [1, ::SA_FADE_MAX_LAYERS] once initialised. */
-    int32_t count;
+    size_t count;
 } sa_fade;
 
 /**
@@ -85,10 +96,19 @@ SA_API void sa_fade_init(sa_fade *f, int32_t id);
  * stack is full, first merges the two weakest non-target layers (the weaker one's weight is added
  * to the stronger, which keeps its id and time), so the sum stays 1.
  *
- * @param f  The fade; NULL does nothing. An empty fade (count ≤ 0) is initialised with @p id.
+ * @param f  The fade; NULL does nothing. An empty fade (count 0) is initialised with @p id.
  * @param id What the new target shows; any value.
  */
 SA_API void sa_fade_switch(sa_fade *f, int32_t id);
+
+/**
+ * @brief Like sa_fade_switch(), but always pushes a new layer, even when the target already
+ *        shows @p id: a restart (a second jump over a jump still playing) that fades in from
+ *        whatever shows now while the older layer keeps its own time and fades out.
+ * @param f  The fade; NULL does nothing. An empty fade (count 0) is initialised with @p id.
+ * @param id What the new target shows; any value.
+ */
+SA_API void sa_fade_push(sa_fade *f, int32_t id);
 
 /**
  * @brief Advances the fade by @p dt seconds with exponential catch-up toward the target.
@@ -113,6 +133,19 @@ SA_API void sa_fade_step(sa_fade *f, float rate, float dt);
  * @return 0 for NULL or an empty fade.
  */
 SA_API int32_t sa_fade_target(const sa_fade *f);
+
+/**
+ * @brief The newest layer (the target): its id, weight, time and user values.
+ * @return A copy of the layer; all zeros for NULL or an empty fade.
+ */
+SA_API sa_fade_layer sa_fade_target_layer(const sa_fade *f);
+
+/**
+ * @brief The target layer's user values (::SA_FADE_USER_VALUES floats), to read or write.
+ * @return A pointer into @p f, valid until its next switch, push or step; NULL for NULL or an
+ *         empty fade.
+ */
+SA_API float *sa_fade_target_user(sa_fade *f);
 
 /**
  * @brief Summed weight of every layer showing @p id.
