@@ -8,6 +8,8 @@ float sa_saturate(float v) { return sai_saturate(v); }
 float sa_lerp(float a, float b, float t) { return sai_lerp(a, b, t); }
 float sa_smooth(float u) { return sai_smooth(u); }
 bool sa_is_finite(float v) { return sai_finite(v); }
+float sa_phase_wrap(float phase) { return sai_phase_wrap(phase); }
+float sa_phase_advance(float phase, float cycles) { return sai_phase_advance(phase, cycles); }
 
 float sa_smooth_range(float e0, float e1, float x) {
     if (!(x == x)) return 0.0f;

@@ -96,6 +96,22 @@ SA_API float sa_ease_apply(sa_ease e, float u);
 /** @brief True when @p v is neither NaN nor infinite. */
 SA_API bool sa_is_finite(float v);
 
+/**
+ * @brief A cycle's phase wrapped into [0, 1): the fractional part, so −0.25 gives 0.75.
+ * @param phase Any value; NaN or infinite gives 0.
+ * @return A value in [0, 1).
+ */
+SA_API float sa_phase_wrap(float phase);
+
+/**
+ * @brief Advances a phase by a number of cycles (negative runs backwards) and wraps it into
+ *        [0, 1). The sum is taken in double, so a long run of small steps does not drift.
+ * @param phase  Current phase (wrapped first; NaN or infinite counts as 0).
+ * @param cycles Cycles to move, e.g. cadence · dt; NaN or infinite counts as 0.
+ * @return A value in [0, 1).
+ */
+SA_API float sa_phase_advance(float phase, float cycles);
+
 /** @brief Makes a 2D vector. */
 SA_API sa_vec2 sa_v2(float x, float y);
 /** @brief a + b. */

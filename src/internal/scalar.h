@@ -34,7 +34,32 @@ static inline float sai_narrow(double v) {
     return v == v ? (float)v : 0.0f;
 }
 
+/* The library's input repairs: one family, one naming. Each returns v when it is usable and the
+ * fallback otherwise (NaN and infinities are never usable); sai_clamp and sai_saturate above are
+ * the range repairs. */
 static inline float sai_finite_or(float v, float fallback) { return sai_finite(v) ? v : fallback; }
+static inline float sai_positive_or(float v, float fallback) {
+    return (sai_finite(v) && v > 0.0f) ? v : fallback;
+}
+static inline float sai_nonneg_or(float v, float fallback) {
+    return (sai_finite(v) && v >= 0.0f) ? v : fallback;
+}
+
+/* A phase wrapped into [0, 1); NaN and infinities give 0. A tiny negative phase plus one rounds to
+ * 1.0f, which is the next cycle's 0. */
+static inline float sai_phase_wrap(float phase) {
+    if (!sai_finite(phase)) return 0.0f;
+    const float w = phase - floorf(phase);
+    return w < 1.0f ? w : 0.0f;
+}
+
+/* phase + cycles wrapped into [0, 1), summed in double so a long run of small steps neither drifts
+ * nor sticks; non-finite cycles count as 0. */
+static inline float sai_phase_advance(float phase, float cycles) {
+    const double x = (double)sai_phase_wrap(phase) + (sai_finite(cycles) ? (double)cycles : 0.0);
+    const float w = (float)(x - floor(x));
+    return (w >= 0.0f && w < 1.0f) ? w : 0.0f;
+}
 
 static inline sa_vec2 sai_v2(float x, float y) {
     sa_vec2 v;
@@ -51,5 +76,8 @@ static inline sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {
     return sai_v2(sai_lerp(a.x, b.x, t), sai_lerp(a.y, b.y, t));
 }
 static inline bool sai_v2_finite(sa_vec2 v) { return sai_finite(v.x) && sai_finite(v.y); }
+static inline sa_vec2 sai_v2_finite_or(sa_vec2 v, sa_vec2 fallback) {
+    return sai_v2(sai_finite_or(v.x, fallback.x), sai_finite_or(v.y, fallback.y));
+}
 
 #endif
