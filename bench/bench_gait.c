@@ -52,7 +52,7 @@ static void run_mix(void *ctx, size_t i) {
 static void run_advance(void *ctx, size_t i) {
     const gait_inputs *in = (const gait_inputs *)ctx;
     const size_t k = i % CASES;
-    const float p = sa_gait_advance_phase(in->phase[k], in->gait[k].cadence, in->dt[k]);
+    const float p = sa_phase_advance(in->phase[k], in->gait[k].cadence * in->dt[k]);
     bench_sink(&p, sizeof p);
 }
 
@@ -67,7 +67,7 @@ static void run_frame(void *ctx, size_t i) {
     const gait_inputs *in = (const gait_inputs *)ctx;
     const size_t k = i % CASES;
     const sa_gait g = sa_gait_mix(&in->walk, &in->run, in->blend[k]);
-    const float p = sa_gait_advance_phase(in->phase[k], g.cadence, in->dt[k]);
+    const float p = sa_phase_advance(in->phase[k], g.cadence * in->dt[k]);
     const sa_foot near = sa_gait_sample(&g, p), far = sa_gait_sample(&g, p + 0.5f);
     const float out[4] = {near.x + far.x, near.lift + far.lift, sa_gait_hip_offset(&g, p),
                           sa_gait_ground_speed(&g)};
@@ -81,7 +81,7 @@ void bench_gait(void) {
     bench_report("sa_gait_hip_offset", bench_run(run_hip_offset, &in, 200000));
     bench_report("sa_gait_ground_speed", bench_run(run_ground_speed, &in, 200000));
     bench_report("sa_gait_mix", bench_run(run_mix, &in, 200000));
-    bench_report("sa_gait_advance_phase", bench_run(run_advance, &in, 200000));
+    bench_report("sa_phase_advance (gait cadence)", bench_run(run_advance, &in, 200000));
     bench_report("sa_gait_mix_for_speed", bench_run(run_mix_for_speed, &in, 200000));
     bench_report("gait frame (mix, advance, 2 feet, hip, speed)",
                  bench_run(run_frame, &in, 200000));

@@ -601,7 +601,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     }
     fig->gait = sai_saturate(fig->gait);
     sai_figure_ctx c = make_ctx(&fig->config, fig->gait, fig->phase, fig->thrust_time);
-    fig->phase = sa_gait_advance_phase(fig->phase, c.gait.cadence, dt);
+    fig->phase = sa_phase_advance(fig->phase, c.gait.cadence * dt);
     if (!(fig->phase >= 0.0f && fig->phase < 1.0f)) fig->phase = 0.0f;
     c.phase = fig->phase;
     if (fig->thrust_time >= 0.0f) {

@@ -19,8 +19,6 @@ static sa_gait make_gait(float stride, float cadence, float duty, float step_hei
 sa_gait sa_gait_walk(void) { return make_gait(44.0f, 1.5f, 0.62f, 8.0f, 4.0f, 0.06f, 0.05f); }
 sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0.20f, 0.18f); }
 
-static float non_negative(float v) { return v > 0.0f ? v : 0.0f; }
-
 /* The one place the bad-input rules of gait.h live: every other function reads gaits through it. */
 static sa_gait sane_gait(const sa_gait *g, bool second) {
     const sa_gait walk = sa_gait_walk();
@@ -29,31 +27,16 @@ static sa_gait sane_gait(const sa_gait *g, bool second) {
     s.stride = sai_finite_or(g->stride, walk.stride);
     s.cadence = sai_finite_or(g->cadence, walk.cadence);
     s.duty = sai_clamp(sai_finite_or(g->duty, walk.duty), SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX);
-    s.step_height = non_negative(sai_finite_or(g->step_height, walk.step_height));
-    s.bob = non_negative(sai_finite_or(g->bob, walk.bob));
+    s.step_height = sai_nonneg_or(sai_finite_or(g->step_height, walk.step_height), 0.0f);
+    s.bob = sai_nonneg_or(sai_finite_or(g->bob, walk.bob), 0.0f);
     s.bob_shift = sai_finite_or(g->bob_shift, walk.bob_shift);
     s.lean = sai_finite_or(g->lean, walk.lean);
     return s;
 }
 
-float sa_gait_wrap_phase(float phase) {
-    if (!sai_finite(phase)) return 0.0f;
-    const float w = phase - floorf(phase);
-    /* A tiny negative phase plus one rounds to 1.0f, which is the next cycle's 0. */
-    return w < 1.0f ? w : 0.0f;
-}
-
-float sa_gait_advance_phase(float phase, float cadence, float dt) {
-    const double p = (double)sa_gait_wrap_phase(phase);
-    const double step = (double)sai_finite_or(cadence, 0.0f) * (double)sai_finite_or(dt, 0.0f);
-    const double x = p + step;
-    const float w = (float)(x - floor(x));
-    return w < 1.0f ? w : 0.0f;
-}
-
 sa_foot sa_gait_sample(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
-    const float p = sa_gait_wrap_phase(phase);
+    const float p = sai_phase_wrap(phase);
     const float half = 0.5f * s.stride;
     sa_foot f;
     if (p < s.duty) {
@@ -76,7 +59,7 @@ sa_foot sa_gait_sample(const sa_gait *g, float phase) {
 float sa_gait_hip_offset(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
     /* |sin(2 pi d)| has period 1/2; folding d into [0, 1/4] keeps the argument within [0, pi/2]. */
-    float d = sa_gait_wrap_phase(sa_gait_wrap_phase(phase) - sa_gait_wrap_phase(s.bob_shift));
+    float d = sai_phase_wrap(sai_phase_wrap(phase) - sai_phase_wrap(s.bob_shift));
     d = d < 0.5f ? d : d - 0.5f;
     d = d < 0.25f ? d : 0.5f - d;
     return -s.bob * sinf(2.0f * SA_PI * d);
@@ -97,8 +80,8 @@ static sa_gait mix_sane(const sa_gait *a, const sa_gait *b, float t) {
     m.stride = mix_field(a->stride, b->stride, t);
     m.cadence = mix_field(a->cadence, b->cadence, t);
     m.duty = sai_clamp(mix_field(a->duty, b->duty, t), SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX);
-    m.step_height = non_negative(mix_field(a->step_height, b->step_height, t));
-    m.bob = non_negative(mix_field(a->bob, b->bob, t));
+    m.step_height = sai_nonneg_or(mix_field(a->step_height, b->step_height, t), 0.0f);
+    m.bob = sai_nonneg_or(mix_field(a->bob, b->bob, t), 0.0f);
     m.bob_shift = mix_field(a->bob_shift, b->bob_shift, t);
     m.lean = mix_field(a->lean, b->lean, t);
     return m;

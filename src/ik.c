@@ -1,6 +1,7 @@
 #include <stickanim/ik.h>
 
 #include "internal/scalar.h"
+#include "internal/xform.h"
 
 /* The triangle is solved in double: lengths and distances up to FLT_MAX square without
  * overflow, and the rotation by the root angle needs no trigonometry (cos from the law of
@@ -10,12 +11,6 @@ typedef struct aim {
     double ux, uy; /* unit root -> target direction; straight down when undefined */
     double d;      /* root -> target distance */
 } aim;
-
-static float sane_length(float len) { return (sai_finite(len) && len > 0.0f) ? len : 0.0f; }
-
-static sa_vec2 sane_point(sa_vec2 p) {
-    return sai_v2(sai_finite_or(p.x, 0.0f), sai_finite_or(p.y, 0.0f));
-}
 
 /* A non-finite target reads as "straight down, out of reach"; a target on the root as "straight
  * down, at distance 0" (the chain folds). */
@@ -56,15 +51,16 @@ static sa_vec2 middle_joint(sa_vec2 root, aim a, double l1, double l2, float ben
 }
 
 sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float bend) {
-    root = sane_point(root);
-    return middle_joint(root, aim_at(root, target), (double)sane_length(len1),
-                        (double)sane_length(len2), bend);
+    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
+    return middle_joint(root, aim_at(root, target), (double)sai_positive_or(len1, 0.0f),
+                        (double)sai_positive_or(len2, 0.0f), bend);
 }
 
 sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin) {
-    root = sane_point(root);
-    const double m = (sai_finite(margin) && margin > 0.0f) ? (double)margin : 0.0;
-    const double reach = (double)sane_length(len1) + (double)sane_length(len2) - m;
+    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
+    const double m = (double)sai_positive_or(margin, 0.0f);
+    const double reach =
+        (double)sai_positive_or(len1, 0.0f) + (double)sai_positive_or(len2, 0.0f) - m;
     if (!(reach > 0.0)) return root;
     const aim a = aim_at(root, target);
     if (sai_v2_finite(target) && a.d <= reach) return target;
@@ -74,10 +70,11 @@ sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, 
 
 sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                       float fore_len) {
-    shoulder = sane_point(shoulder);
+    shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
     const float a = sai_finite_or(upper_angle, 0.0f);
     const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
-    const double l1 = (double)sane_length(upper_len), l2 = (double)sane_length(fore_len);
+    const double l1 = (double)sai_positive_or(upper_len, 0.0f),
+                 l2 = (double)sai_positive_or(fore_len, 0.0f);
     /* The seed's convention: angle 0 hangs down (+y), positive swings forward (+x). */
     const double ex = (double)shoulder.x + (double)sinf(a) * l1;
     const double ey = (double)shoulder.y + (double)cosf(a) * l1;
@@ -138,13 +135,13 @@ static double second_bone_angle(sa_vec2 root, sa_vec2 joint, aim a, double l1, d
 sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
                                const sa_ik_config *options) {
     const sa_ik_config o = options ? *options : sa_ik_config_default();
-    root = sane_point(root);
-    double l1 = (double)sane_length(len1), l2 = (double)sane_length(len2);
+    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
+    double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
     const double reach = l1 + l2;
     const double softness = clamp_d((double)sai_finite_or(o.softness, 0.0f), 0.0, reach);
     const double max_stretch =
         sai_finite(o.max_stretch) && o.max_stretch > 1.0f ? (double)o.max_stretch : 1.0;
-    const float weight = sai_finite(o.weight) ? sai_saturate(o.weight) : 1.0f;
+    const float weight = sai_saturate(sai_finite_or(o.weight, 1.0f));
 
     aim a = aim_at(root, target);
     a.d = soften(a.d, reach, softness);
@@ -185,14 +182,13 @@ static dvec3 d3(double x, double y, double z) {
     return v;
 }
 static dvec3 d3_from(sa_vec3 v) {
-    return d3(sai_finite(v.x) ? (double)v.x : 0.0, sai_finite(v.y) ? (double)v.y : 0.0,
-              sai_finite(v.z) ? (double)v.z : 0.0);
+    return d3((double)sai_finite_or(v.x, 0.0f), (double)sai_finite_or(v.y, 0.0f),
+              (double)sai_finite_or(v.z, 0.0f));
 }
 static dvec3 d3_sub(dvec3 a, dvec3 b) { return d3(a.x - b.x, a.y - b.y, a.z - b.z); }
 static dvec3 d3_scale(dvec3 a, double s) { return d3(a.x * s, a.y * s, a.z * s); }
 static double d3_dot(dvec3 a, dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static double d3_length(dvec3 a) { return sqrt(d3_dot(a, a)); }
-static bool v3_finite(sa_vec3 v) { return sai_finite(v.x) && sai_finite(v.y) && sai_finite(v.z); }
 
 /* The part of p perpendicular to unit u, normalised; zero length when p is along u. */
 static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
@@ -203,10 +199,10 @@ static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
 
 sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, sa_vec3 pole) {
     const dvec3 r = d3_from(root);
-    const double l1 = (double)sane_length(len1), l2 = (double)sane_length(len2);
+    const double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
     dvec3 u = d3(0.0, -1.0, 0.0);
     double d = (double)FLT_MAX;
-    if (v3_finite(target)) {
+    if (sai_v3_finite(target)) {
         const dvec3 to = d3_sub(d3_from(target), r);
         d = d3_length(to);
         if (d > 1e-12 && isfinite(d))
@@ -215,7 +211,7 @@ sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, 
             d = 0.0;
     }
     double blen = 0.0;
-    dvec3 b = v3_finite(pole) ? perpendicular(d3_sub(d3_from(pole), r), u, &blen) : d3(0, 0, 0);
+    dvec3 b = sai_v3_finite(pole) ? perpendicular(d3_sub(d3_from(pole), r), u, &blen) : d3(0, 0, 0);
     if (!(blen > 1e-12) || !isfinite(blen)) b = perpendicular(d3(0.0, 0.0, 1.0), u, &blen);
     if (!(blen > 1e-6)) b = perpendicular(d3(1.0, 0.0, 0.0), u, &blen);
     if (l1 <= 0.0) {

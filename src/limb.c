@@ -97,8 +97,6 @@ size_t sa_limb_outline_count(const sa_limb_config *config) {
     return config_in_range(&c) ? count_for(&c) : 0u;
 }
 
-static double sane_width(float w) { return (sai_finite(w) && w > 0.0f) ? (double)w : 0.0; }
-
 static dv2 unit_or(dv2 v, dv2 fallback) {
     const double len = sqrt(v.x * v.x + v.y * v.y); /* double: no overflow from float input */
     if (!(len > 0.0) || !isfinite(len)) return fallback;
@@ -144,7 +142,8 @@ size_t sa_limb_outline(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, const sa_limb_
     const limb_points lp = sane_points(root, middle, tip);
     const size_t n2 = 2u * (size_t)c.bone_samples, m = n2 + 1u, caps = (size_t)c.cap_samples;
     const size_t right_end = 2u * m + caps - 1u; /* index of the right side's root point */
-    const double w0 = sane_width(c.root_width), w1 = sane_width(c.tip_width);
+    const double w0 = (double)sai_positive_or(c.root_width, 0.0f);
+    const double w1 = (double)sai_positive_or(c.tip_width, 0.0f);
     const double floor_len = tangent_floor(&lp);
 
     dv2 dir = first_direction(&lp), first_dir = dir, last_dir = dir;
@@ -202,8 +201,7 @@ sa_limb_style sa_limb_style_for(sa_limb_side side) {
 
 sa_limb_config sa_limb_config_styled(const sa_limb_config *config, sa_limb_style style) {
     sa_limb_config c = config ? *config : sa_limb_config_default();
-    const float k =
-        (sai_finite(style.width_scale) && style.width_scale >= 0.0f) ? style.width_scale : 1.0f;
+    const float k = sai_nonneg_or(style.width_scale, 1.0f);
     c.root_width *= k;
     c.tip_width *= k;
     return c;

@@ -97,7 +97,7 @@ static void advance(float *pos, float *vel, float target, const params *p) {
         return;
     }
     const double e0 = (double)x - (double)target;
-    const double v0 = sai_finite(*vel) ? (double)*vel : 0.0;
+    const double v0 = (double)sai_finite_or(*vel, 0.0f);
     *pos = sai_narrow((double)target + p->m.pp * e0 + p->m.pv * v0);
     *vel = sai_narrow(p->m.vp * e0 + p->m.vv * v0);
 }
@@ -117,7 +117,7 @@ void sa_spring1_step(sa_spring1 *s, float target, float stiffness, float damping
 
 sa_spring2 sa_spring2_at_rest(sa_vec2 pos) {
     sa_spring2 s;
-    s.pos = sai_v2(sai_finite_or(pos.x, 0.0f), sai_finite_or(pos.y, 0.0f));
+    s.pos = sai_v2_finite_or(pos, sai_v2(0.0f, 0.0f));
     s.vel = sai_v2(0.0f, 0.0f);
     return s;
 }

@@ -2,14 +2,16 @@
 
 #include "internal/scalar.h"
 
-static float sane_scale(float v) {
-    return sai_finite(v) ? sai_clamp(v, SA_SQUASH_SCALE_MIN, SA_SQUASH_SCALE_MAX) : 1.0f;
+/* A scale: non-finite is 1 (no squash), then clamped to the documented range. */
+static float clamp_scale(float v) {
+    return sai_clamp(sai_finite_or(v, 1.0f), SA_SQUASH_SCALE_MIN, SA_SQUASH_SCALE_MAX);
 }
 
-static sa_squash sane(sa_squash s) {
-    s.pivot = sai_v2(sai_finite_or(s.pivot.x, 0.0f), sai_finite_or(s.pivot.y, 0.0f));
-    s.sx = sane_scale(s.sx);
-    s.sy = sane_scale(s.sy);
+/* The one place squash.h's bad-input rules for a whole squash live. */
+static sa_squash sane_squash(sa_squash s) {
+    s.pivot = sai_v2_finite_or(s.pivot, sai_v2(0.0f, 0.0f));
+    s.sx = clamp_scale(s.sx);
+    s.sy = clamp_scale(s.sy);
     return s;
 }
 
@@ -18,18 +20,18 @@ static sa_squash make(sa_vec2 pivot, float sy, float sx) {
     s.pivot = pivot;
     s.sx = sx;
     s.sy = sy;
-    return sane(s);
+    return sane_squash(s);
 }
 
 sa_squash sa_squash_make(sa_vec2 pivot, float sy, float k) {
-    sy = sane_scale(sy);
+    sy = clamp_scale(sy);
     k = sai_finite_or(k, SA_SQUASH_K);
     /* In double: a huge k must clamp, not overflow into inf * 0. */
     return make(pivot, sy, sai_narrow(1.0 + (1.0 - (double)sy) * (double)k));
 }
 
 sa_squash sa_squash_make_area(sa_vec2 pivot, float sy) {
-    sy = sane_scale(sy);
+    sy = clamp_scale(sy);
     return make(pivot, sy, 1.0f / sy);
 }
 
@@ -38,18 +40,17 @@ sa_squash sa_squash_identity(void) { return make(sai_v2(0.0f, 0.0f), 1.0f, 1.0f)
 /* Finite p: exact to one rounding in double, clamped to the float range; non-finite: the pivot. */
 static inline float scale_about(float p, float pivot, float scale) {
     if (!sai_finite(p)) return pivot;
-    const double v = (double)pivot + ((double)p - (double)pivot) * (double)scale;
-    return v > (double)FLT_MAX ? FLT_MAX : (v < -(double)FLT_MAX ? -FLT_MAX : (float)v);
+    return sai_narrow((double)pivot + ((double)p - (double)pivot) * (double)scale);
 }
 
 sa_vec2 sa_squash_point(sa_squash s, sa_vec2 p) {
-    s = sane(s);
+    s = sane_squash(s);
     return sai_v2(scale_about(p.x, s.pivot.x, s.sx), scale_about(p.y, s.pivot.y, s.sy));
 }
 
 void sa_squash_apply(sa_squash s, sa_vec2 *pts, size_t n) {
     if (!pts) return;
-    s = sane(s);
+    s = sane_squash(s);
     for (size_t i = 0; i < n; ++i) {
         pts[i].x = scale_about(pts[i].x, s.pivot.x, s.sx);
         pts[i].y = scale_about(pts[i].y, s.pivot.y, s.sy);
@@ -57,6 +58,6 @@ void sa_squash_apply(sa_squash s, sa_vec2 *pts, size_t n) {
 }
 
 float sa_squash_radius_scale(sa_squash s) {
-    s = sane(s);
+    s = sane_squash(s);
     return 0.5f * (s.sx + s.sy);
 }

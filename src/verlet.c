@@ -11,9 +11,9 @@ typedef struct chain_cfg {
     int32_t iterations;
 } chain_cfg;
 
-static float sane_spacing(float s) {
-    if (!sai_finite(s) || s < 0.0f) return SA_VERLET_DEFAULT_SPACING;
-    return s > SA_VERLET_MAX_SPACING ? SA_VERLET_MAX_SPACING : s;
+/* NaN, infinite or negative is the default; larger than the maximum is the maximum. */
+static float clamp_spacing(float s) {
+    return sai_clamp(sai_nonneg_or(s, SA_VERLET_DEFAULT_SPACING), 0.0f, SA_VERLET_MAX_SPACING);
 }
 
 /* Unit vector along v, or straight down when v has no usable direction. */
@@ -29,9 +29,9 @@ static chain_cfg sane_cfg(const sa_verlet_config *p) {
     const sa_verlet_config d = sa_verlet_config_default();
     if (!p) p = &d;
     chain_cfg c;
-    c.spacing = sane_spacing(p->spacing);
+    c.spacing = clamp_spacing(p->spacing);
     c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
-    c.accel = sai_v2(sai_finite_or(p->accel.x, 0.0f), sai_finite_or(p->accel.y, 0.0f));
+    c.accel = sai_v2_finite_or(p->accel, sai_v2(0.0f, 0.0f));
     c.rest_dir = direction_or_down(c.accel);
     c.iterations = p->iterations < 0                          ? 0
                    : p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS
@@ -107,8 +107,8 @@ sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_v
     if (!pts) return SA_ERR_NULL;
     if (n == 0) return SA_ERR_COUNT;
     const bool finite = sai_v2_finite(pin) && sai_v2_finite(direction) && sai_finite(spacing);
-    pin = sai_v2(sai_finite_or(pin.x, 0.0f), sai_finite_or(pin.y, 0.0f));
-    lay_out(pts, n, pin, direction_or_down(direction), sane_spacing(spacing));
+    pin = sai_v2_finite_or(pin, sai_v2(0.0f, 0.0f));
+    lay_out(pts, n, pin, direction_or_down(direction), clamp_spacing(spacing));
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
@@ -155,9 +155,7 @@ void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_
                           float dt) {
     if (!pts || n == 0) return;
     const chain_cfg c = sane_cfg(p);
-    const sa_vec2 p0 = pts[0].pos;
-    pin.x = sai_finite(pin.x) ? pin.x : sai_finite_or(p0.x, 0.0f);
-    pin.y = sai_finite(pin.y) ? pin.y : sai_finite_or(p0.y, 0.0f);
+    pin = sai_v2_finite_or(pin, sai_v2_finite_or(pts[0].pos, sai_v2(0.0f, 0.0f)));
     if (!chain_finite(pts, n)) lay_out(pts, n, pin, c.rest_dir, c.spacing);
 
     const float t = (dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT) ? dt

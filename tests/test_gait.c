@@ -62,12 +62,6 @@ static void test_gait_bad_input_gives_documented_finite_results(void **state) {
     assert_near(sa_gait_ground_speed(&huge), FLT_MAX, 0);
     assert_finite(sa_gait_sample(&huge, 0.7f).x);
     assert_finite(sa_gait_sample(&huge, 0.7f).lift);
-    /* Phase helpers. */
-    assert_near(sa_gait_wrap_phase(NAN), 0, 0);
-    assert_near(sa_gait_wrap_phase(-1e-9f), 0, 0); /* -1e-9 + 1 rounds to 1: the next cycle's 0 */
-    assert_near(sa_gait_wrap_phase(1e30f), 0, 0);
-    assert_near(sa_gait_advance_phase(NAN, NAN, INFINITY), 0, 0);
-    assert_near(sa_gait_advance_phase(0.25f, INFINITY, 0.1f), 0.25f, 0);
     assert_near(sa_gait_mix_for_speed(&walk, &run, NAN), 0, 0);
     assert_near(sa_gait_mix_for_speed(&walk, &run, INFINITY), 1, 0);
     assert_near(sa_gait_mix_for_speed(&walk, &run, -INFINITY), 0, 0);
@@ -90,10 +84,6 @@ static void test_gait_no_nan_from_any_input(void **state) {
         assert_finite(sa_gait_hip_offset(&g, p));
         assert_true(sa_gait_hip_offset(&g, p) <= 0.0f);
         assert_finite(sa_gait_ground_speed(&g));
-        const float w = sa_gait_wrap_phase(p);
-        assert_true(w >= 0.0f && w < 1.0f);
-        const float a = sa_gait_advance_phase(p, q, s);
-        assert_true(a >= 0.0f && a < 1.0f);
         const sa_gait m = sa_gait_mix(&g, &h, q);
         assert_int_equal(sa_gait_validate(&m), SA_OK);
         const float t = sa_gait_mix_for_speed(&g, &h, s);
@@ -143,7 +133,7 @@ static double worst_planted_drift(const sa_gait *g, float dt, float start_phase)
             if (drift > worst) worst = drift;
         }
         was_planted = f.planted;
-        phase = sa_gait_advance_phase(phase, g->cadence, dt);
+        phase = sa_phase_advance(phase, g->cadence * dt);
         scrolled += (double)speed * (double)dt;
     }
     assert_true(stances >= 1);
@@ -304,22 +294,6 @@ static void test_gait_any_real_phase_is_wrapped(void **state) {
             assert_near(sa_gait_hip_offset(&g, p + (float)c), sa_gait_hip_offset(&g, p), 1e-5);
         }
     }
-    assert_near(sa_gait_wrap_phase(-0.25f), 0.75f, 0);
-    assert_near(sa_gait_wrap_phase(3.5f), 0.5f, 0);
-    assert_near(sa_gait_wrap_phase(1.0f), 0.0f, 0);
-}
-
-static void test_gait_advance_phase_wraps_and_runs_backwards(void **state) {
-    (void)state;
-    assert_near(sa_gait_advance_phase(0.9f, 1.5f, 0.1f), 0.05f, 1e-6);
-    assert_near(sa_gait_advance_phase(0.1f, 1.5f, -0.1f), 0.95f, 1e-6);
-    assert_near(sa_gait_advance_phase(0.1f, -2.0f, 0.1f), 0.9f, 1e-6);
-    assert_near(sa_gait_advance_phase(0.3f, 2.55f, 0.0f), 0.3f, 0);
-    /* Ten seconds of 60 fps frames at the run's cadence: 25.5 cycles, 0.5 past the start. */
-    float p = 0.0f;
-    for (int i = 0; i < 600; ++i)
-        p = sa_gait_advance_phase(p, 2.55f, 1.0f / 60.0f);
-    assert_near(p, 0.5f, 1e-4);
 }
 
 static void test_gait_hip_bob_peaks_where_the_gait_wants_it(void **state) {
@@ -488,7 +462,6 @@ int main(void) {
         cmocka_unit_test(test_gait_feet_are_half_a_cycle_apart),
         cmocka_unit_test(test_gait_foot_path_is_continuous_and_as_specified),
         cmocka_unit_test(test_gait_any_real_phase_is_wrapped),
-        cmocka_unit_test(test_gait_advance_phase_wraps_and_runs_backwards),
         cmocka_unit_test(test_gait_hip_bob_peaks_where_the_gait_wants_it),
         cmocka_unit_test(test_gait_mix_blends_every_field),
         cmocka_unit_test(test_gait_mix_for_speed_hits_the_speed),

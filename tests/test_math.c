@@ -38,6 +38,17 @@ static void test_math_bad_input_is_safe(void **state) {
     const sa_vec2 inf = sa_v2_normalize(sa_v2(INFINITY, 1.0f));
     assert_finite_v2(inf);
     assert_near(sa_v2_length(sa_v2(2e38f, 2e38f)), 2.8284271e38, 1e32); /* no overflow */
+    /* Phases: NaN and infinities wrap to 0 and advance by nothing. */
+    assert_near(sa_phase_wrap(NAN), 0, 0);
+    assert_near(sa_phase_wrap(INFINITY), 0, 0);
+    assert_near(sa_phase_wrap(-INFINITY), 0, 0);
+    assert_near(sa_phase_wrap(-1e-9f), 0, 0); /* -1e-9 + 1 rounds to 1: the next cycle's 0 */
+    assert_near(sa_phase_wrap(1e30f), 0, 0);  /* no fraction left in a float that large */
+    assert_near(sa_phase_advance(NAN, NAN), 0, 0);
+    assert_near(sa_phase_advance(INFINITY, 0.25f), 0.25f, 0);
+    assert_near(sa_phase_advance(0.25f, INFINITY), 0.25f, 0);
+    assert_near(sa_phase_advance(0.25f, -INFINITY), 0.25f, 0);
+    assert_near(sa_phase_advance(0.25f, NAN), 0.25f, 0);
 }
 
 static void test_math_eases_start_at_0_end_at_1(void **state) {
@@ -129,6 +140,80 @@ static void test_math_inline_copies_agree_with_exported(void **state) {
         const float l1 = sa_lerp(b, c, a), l2 = sai_lerp(b, c, a);
         assert_memory_equal(&l1, &l2, sizeof(float));
         assert_true(sa_is_finite(a) == sai_finite(a));
+    }
+}
+
+static void test_math_phase_wrap_keeps_the_fraction(void **state) {
+    (void)state;
+    assert_near(sa_phase_wrap(0.0f), 0.0f, 0);
+    assert_near(sa_phase_wrap(0.25f), 0.25f, 0);
+    assert_near(sa_phase_wrap(1.0f), 0.0f, 0);
+    assert_near(sa_phase_wrap(3.5f), 0.5f, 0);
+    /* Negative phases count back from the end of the cycle. */
+    assert_near(sa_phase_wrap(-0.25f), 0.75f, 0);
+    assert_near(sa_phase_wrap(-3.75f), 0.25f, 0);
+    assert_near(sa_phase_wrap(-1.0f), 0.0f, 0);
+    /* Whole cycles added or taken away do not change the phase. */
+    for (int i = 0; i < 1000; ++i) {
+        const float p = (float)i / 1000.0f;
+        for (int c = -5; c <= 5; ++c)
+            assert_near(sa_phase_wrap(p + (float)c), p, 1e-5);
+    }
+}
+
+static void test_math_phase_advance_wraps_and_runs_backwards(void **state) {
+    (void)state;
+    assert_near(sa_phase_advance(0.9f, 0.15f), 0.05f, 1e-6);
+    assert_near(sa_phase_advance(0.1f, -0.15f), 0.95f, 1e-6);
+    assert_near(sa_phase_advance(0.1f, -0.2f), 0.9f, 1e-6);
+    assert_near(sa_phase_advance(0.3f, 0.0f), 0.3f, 0);
+    assert_near(sa_phase_advance(1.75f, 0.5f), 0.25f, 1e-6); /* the phase is wrapped first */
+    assert_near(sa_phase_advance(0.5f, 7.25f), 0.75f, 1e-6); /* many cycles at once */
+    /* Ten seconds of 60 fps frames at the run's cadence, 2.55 cycles/s: 25.5 cycles, so half a
+     * cycle past the start. */
+    float p = 0.0f;
+    for (int i = 0; i < 600; ++i)
+        p = sa_phase_advance(p, 2.55f / 60.0f);
+    assert_near(p, 0.5f, 1e-4);
+}
+
+static void test_math_phase_advance_of_huge_cycles_stays_in_range(void **state) {
+    (void)state;
+    static const float huge[] = {1e7f, -1e7f, 1e30f, -1e30f, FLT_MAX, -FLT_MAX, 8388607.5f};
+    static const float start[] = {0.0f, 0.3f, 0.999f, -0.5f, 1e30f};
+    for (size_t i = 0; i < sizeof huge / sizeof huge[0]; ++i) {
+        for (size_t k = 0; k < sizeof start / sizeof start[0]; ++k) {
+            const float a = sa_phase_advance(start[k], huge[i]);
+            assert_true(a >= 0.0f && a < 1.0f);
+        }
+    }
+    /* A step that lands a rounding error short of the next cycle is that cycle's 0, never 1. */
+    const float below_one = nextafterf(1.0f, 0.0f);
+    const float ends[] = {sa_phase_advance(0.0f, -1e-9f), sa_phase_advance(below_one, 1e-12f),
+                          sa_phase_advance(0.5f, 0.5f - 1e-12f)};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; ++i)
+        assert_true(ends[i] >= 0.0f && ends[i] < 1.0f);
+    test_rng r = test_rng_make(5);
+    for (int i = 0; i < 100000; ++i) {
+        const float w = sa_phase_wrap(test_rng_nasty(&r));
+        assert_true(w >= 0.0f && w < 1.0f);
+        const float a = sa_phase_advance(test_rng_nasty(&r), test_rng_nasty(&r));
+        assert_true(a >= 0.0f && a < 1.0f);
+    }
+}
+
+/* The exported sa_phase_wrap/sa_phase_advance and the inline copies the library uses agree bit for
+ * bit, whatever the input. */
+static void test_math_phase_inline_copies_agree_with_exported(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(9);
+    for (int i = 0; i < 100000; ++i) {
+        const float p = (i & 1) ? test_rng_nasty(&r) : test_rng_range(&r, -4, 4);
+        const float c = (i & 2) ? test_rng_nasty(&r) : test_rng_range(&r, -0.1f, 0.1f);
+        const float w1 = sa_phase_wrap(p), w2 = sai_phase_wrap(p);
+        assert_memory_equal(&w1, &w2, sizeof w1);
+        const float a1 = sa_phase_advance(p, c), a2 = sai_phase_advance(p, c);
+        assert_memory_equal(&a1, &a2, sizeof a1);
     }
 }
 
@@ -437,6 +522,10 @@ int main(void) {
         cmocka_unit_test(test_math_smooth_range_matches_the_blend_tree_seed),
         cmocka_unit_test(test_math_clamp_and_lerp),
         cmocka_unit_test(test_math_inline_copies_agree_with_exported),
+        cmocka_unit_test(test_math_phase_wrap_keeps_the_fraction),
+        cmocka_unit_test(test_math_phase_advance_wraps_and_runs_backwards),
+        cmocka_unit_test(test_math_phase_advance_of_huge_cycles_stays_in_range),
+        cmocka_unit_test(test_math_phase_inline_copies_agree_with_exported),
         cmocka_unit_test(test_math_no_nan_from_any_input),
         cmocka_unit_test(test_math_quat_bad_input_is_safe),
         cmocka_unit_test(test_math_v3_basics),

@@ -34,7 +34,7 @@
  * @code
  * sa_gait walk = sa_gait_walk(), run = sa_gait_run();
  * sa_gait g = sa_gait_mix(&walk, &run, gait_blend);           // 0 = walk, 1 = run
- * phase = sa_gait_advance_phase(phase, g.cadence, dt);
+ * phase = sa_phase_advance(phase, g.cadence * dt);               // math.h
  * sa_foot near = sa_gait_sample(&g, phase);
  * sa_foot far  = sa_gait_sample(&g, phase + 0.5f);
  * float hip_y  = ground_y - hip_height + sa_gait_hip_offset(&g, phase);
@@ -208,26 +208,6 @@ SA_API float sa_gait_hip_offset(const sa_gait *g, float phase);
  * @return The ground speed; finite for any input (clamped to ±FLT_MAX for absurd gaits).
  */
 SA_API float sa_gait_ground_speed(const sa_gait *g);
-
-/**
- * @brief Wraps a phase into [0, 1): phase − floor(phase).
- * @param phase Any real number of cycles.
- * @return A value in [0, 1); NaN or infinite gives 0, and so does a value so large that no
- *         fraction is left in a float (|phase| ≥ 2²³).
- */
-SA_API float sa_gait_wrap_phase(float phase);
-
-/**
- * @brief Advances a phase by cadence·dt cycles and wraps it into [0, 1).
- *
- * Computed in double and rounded once, so a long run of frames drifts as little as possible.
- *
- * @param phase   Current phase; any real number, NaN or infinite reads as 0.
- * @param cadence Cycles per second (the gait's cadence); non-finite reads as 0.
- * @param dt      Seconds; non-finite reads as 0. A negative cadence·dt runs the cycle backwards.
- * @return The new phase in [0, 1).
- */
-SA_API float sa_gait_advance_phase(float phase, float cadence, float dt);
 
 /**
  * @brief The blend factor t at which the mixed gait moves the ground at a given speed:

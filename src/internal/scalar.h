@@ -9,6 +9,7 @@
 #include <stickanim/math.h>
 
 #define SAI_PI_D 3.14159265358979323846
+#define SAI_LN2  0.69314718055994530942f
 
 static inline bool sai_finite(float v) { return isfinite(v) != 0; }
 
@@ -78,6 +79,13 @@ static inline sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {
 static inline bool sai_v2_finite(sa_vec2 v) { return sai_finite(v.x) && sai_finite(v.y); }
 static inline sa_vec2 sai_v2_finite_or(sa_vec2 v, sa_vec2 fallback) {
     return sai_v2(sai_finite_or(v.x, fallback.x), sai_finite_or(v.y, fallback.y));
+}
+static inline sa_vec3 sai_v3_finite_or(sa_vec3 v, sa_vec3 fallback) {
+    sa_vec3 r;
+    r.x = sai_finite_or(v.x, fallback.x);
+    r.y = sai_finite_or(v.y, fallback.y);
+    r.z = sai_finite_or(v.z, fallback.z);
+    return r;
 }
 
 #endif
