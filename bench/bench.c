@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "bench.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,50 +56,41 @@ float bench_random(float lo, float hi) {
     return lo + (hi - lo) * (float)(state >> 8) * (1.0f / 16777216.0f);
 }
 
+/* Every module's benchmark, in layer order; `stickanim_bench <module>` runs one. */
+static const struct {
+    const char *name;
+    void (*run)(void);
+} benches[] = {
+    {"ik", bench_ik},
+    {"gait", bench_gait},
+    {"track", bench_track},
+    {"squash", bench_squash},
+    {"spring", bench_spring},
+    {"verlet", bench_verlet},
+    {"fade", bench_fade},
+    {"pose", bench_pose},
+    {"blend_tree", bench_blend_tree},
+    {"mode_machine", bench_mode_machine},
+    {"footsteps", bench_footsteps},
+    {"figure", bench_figure},
+    {"limb", bench_limb},
+};
+enum { BENCH_COUNT = sizeof benches / sizeof benches[0] };
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
+    bool found = only == NULL;
+    for (size_t i = 0; i < BENCH_COUNT; ++i)
+        found = found || strcmp(only, benches[i].name) == 0;
+    if (!found) {
+        fprintf(stderr, "stickanim_bench: no module '%s'; one of:", only);
+        for (size_t i = 0; i < BENCH_COUNT; ++i)
+            fprintf(stderr, " %s", benches[i].name);
+        fprintf(stderr, "\n");
+        return 2;
+    }
     printf("libstickanim benchmark: median of %d repetitions, ns per call\n", REPETITIONS);
-#define RUN(m)                                                                                     \
-    if (!only || strcmp(only, #m) == 0) bench_##m()
-#ifdef SA_BENCH_HAVE_IK
-    RUN(ik);
-#endif
-#ifdef SA_BENCH_HAVE_GAIT
-    RUN(gait);
-#endif
-#ifdef SA_BENCH_HAVE_TRACK
-    RUN(track);
-#endif
-#ifdef SA_BENCH_HAVE_SQUASH
-    RUN(squash);
-#endif
-#ifdef SA_BENCH_HAVE_SPRING
-    RUN(spring);
-#endif
-#ifdef SA_BENCH_HAVE_VERLET
-    RUN(verlet);
-#endif
-#ifdef SA_BENCH_HAVE_FADE
-    RUN(fade);
-#endif
-#ifdef SA_BENCH_HAVE_POSE
-    RUN(pose);
-#endif
-#ifdef SA_BENCH_HAVE_BLEND_TREE
-    RUN(blend_tree);
-#endif
-#ifdef SA_BENCH_HAVE_MODE_MACHINE
-    RUN(mode_machine);
-#endif
-#ifdef SA_BENCH_HAVE_FOOTSTEPS
-    RUN(footsteps);
-#endif
-#ifdef SA_BENCH_HAVE_FIGURE
-    RUN(figure);
-#endif
-#ifdef SA_BENCH_HAVE_LIMB
-    RUN(limb);
-#endif
-#undef RUN
+    for (size_t i = 0; i < BENCH_COUNT; ++i)
+        if (only == NULL || strcmp(only, benches[i].name) == 0) benches[i].run();
     return 0;
 }
