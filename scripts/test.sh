@@ -1,5 +1,7 @@
 #!/bin/sh
 # The whole test suite: installs what is missing (Debian, as root), then
+#  0. checks the formatting of every .c/.h in include/ src/ tests/ examples/ bench/ against
+#     .clang-format (clang-format --dry-run -Werror; skipped with a message without clang-format),
 #  1. builds everything with warnings as errors and runs the cmocka suite, the header checks
 #     (every public header as C99, C11, C++), the installed-package consumer check and the
 #     example tests (Python FFI; the browser test when Chromium and playwright-core are there),
@@ -17,6 +19,7 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v g++ >/dev/null 2>&1 || need="$need g++"
 command -v doxygen >/dev/null 2>&1 || need="$need doxygen"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+command -v clang-format >/dev/null 2>&1 || need="$need clang-format"
 [ -f /usr/include/cmocka.h ] || need="$need libcmocka-dev"
 if [ -n "$need" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -25,6 +28,24 @@ if [ -n "$need" ]; then
     else
         echo "test.sh: missing$need (install them, or run as root on Debian)" >&2
     fi
+fi
+
+# clang-format 14 (Debian 12's) is the reference: other versions may format a few lines otherwise.
+clang_format=$(command -v clang-format-14 || command -v clang-format || true)
+if [ -n "$clang_format" ]; then
+    echo "== formatting ($("$clang_format" --version | sed 's/.*version \([0-9.]*\).*/clang-format \1/'), .clang-format)"
+    unformatted=""
+    for f in $(find include src tests examples bench -name node_modules -prune -o \
+        \( -name '*.c' -o -name '*.h' \) -print | sort); do
+        "$clang_format" --dry-run -Werror "$f" >/dev/null 2>&1 || unformatted="$unformatted $f"
+    done
+    if [ -n "$unformatted" ]; then
+        echo "test.sh: not formatted as .clang-format says:$unformatted" >&2
+        echo "test.sh: fix with: $clang_format -i$unformatted" >&2
+        exit 1
+    fi
+else
+    echo "== formatting: skipped, clang-format is not installed (apt-get install clang-format)"
 fi
 
 echo "== build and test (warnings are errors)"
