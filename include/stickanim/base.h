@@ -5,7 +5,8 @@
  * Per-frame functions in libstickanim never fail: for any input they return a finite, documented
  * result. Setup functions that can be misused (NULL pointers, zero counts, unsorted keys, bad
  * parent order, buffers too small) return an ::sa_status, and sa_status_string() says in words
- * what was wrong.
+ * what was wrong. The rules every public header follows (names, settings, output arrays, results)
+ * are in @ref api_conventions.
  */
 #ifndef STICKANIM_BASE_H
 #define STICKANIM_BASE_H
