@@ -30,8 +30,8 @@ static void run_two_bone(void *ctx, size_t i) {
     bench_sink(&j, sizeof j);
 }
 
-/* What a user would write from the seed: hypot, atan2, acos, cos, sin. For comparison only. */
-static sa_vec2 seed_ik(sa_vec2 root, sa_vec2 target, float l1, float l2, float sign) {
+/* What a user would write from the reference: hypot, atan2, acos, cos, sin. For comparison only. */
+static sa_vec2 reference_ik(sa_vec2 root, sa_vec2 target, float l1, float l2, float sign) {
     const float dx = target.x - root.x, dy = target.y - root.y;
     float d = hypotf(dx, dy);
     d = sa_clamp(d, fabsf(l1 - l2) + 0.01f, l1 + l2 - 0.01f);
@@ -41,11 +41,11 @@ static sa_vec2 seed_ik(sa_vec2 root, sa_vec2 target, float l1, float l2, float s
     return sa_v2(root.x + cosf(ang) * l1, root.y + sinf(ang) * l1);
 }
 
-static void run_seed_ik(void *ctx, size_t i) {
+static void run_reference_ik(void *ctx, size_t i) {
     const ik_inputs *in = (const ik_inputs *)ctx;
     const size_t k = i % CASES;
     const sa_vec2 j =
-        seed_ik(in->root[k], in->target[k], in->len1[k], in->len2[k], (k & 1) ? 1.0f : -1.0f);
+        reference_ik(in->root[k], in->target[k], in->len1[k], in->len2[k], (k & 1) ? 1.0f : -1.0f);
     bench_sink(&j, sizeof j);
 }
 
@@ -90,8 +90,8 @@ void bench_ik(void) {
     static ik_inputs in;
     fill(&in);
     bench_report("sa_ik_two_bone", bench_run(run_two_bone, &in, 200000));
-    bench_report("  (the seed's ik() with trig, for comparison)",
-                 bench_run(run_seed_ik, &in, 200000));
+    bench_report("  (the reference's ik() with trig, for comparison)",
+                 bench_run(run_reference_ik, &in, 200000));
     bench_report("sa_ik_two_bone_ex (soft 4, stretch 1.1)",
                  bench_run(run_two_bone_ex, &in, 200000));
     bench_report("sa_ik_reach_guard", bench_run(run_reach_guard, &in, 200000));

@@ -26,7 +26,7 @@ static void run_outline(void *ctx, size_t i) {
     limb_inputs *in = (limb_inputs *)ctx;
     const size_t k = i % CASES;
     const size_t n =
-        sa_limb_outline(in->root[k], in->middle[k], in->tip[k], &in->config, in->out, OUT, NULL);
+        sa_limb_outline(in->root[k], in->middle[k], in->tip[k], &in->config, in->out, OUT);
     bench_sink(&in->out[n / 2], sizeof in->out[0]);
 }
 

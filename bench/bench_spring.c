@@ -29,7 +29,7 @@ static void run_head(void *ctx, size_t i) {
     spring_inputs *in = (spring_inputs *)ctx;
     const size_t k = i % CASES;
     sa_spring2_step(&in->state, in->target[k], SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING,
-                   in->dt[k]);
+                    in->dt[k]);
     bench_sink(&in->state, sizeof in->state);
 }
 
@@ -48,7 +48,7 @@ static void run_scalar(void *ctx, size_t i) {
     bench_sink(&in->scalar, sizeof in->scalar);
 }
 
-/* What a user would write from the seed: one explicit (semi-implicit Euler) step. For
+/* What a user would write from the reference: one explicit (semi-implicit Euler) step. For
  * comparison only: it is neither exact nor stable for large k * dt^2. */
 static void run_euler(void *ctx, size_t i) {
     spring_inputs *in = (spring_inputs *)ctx;

@@ -9,7 +9,8 @@ enum { CASES = 1024, LONG_CHAIN = 16 };
 typedef struct verlet_inputs {
     sa_vec2 pin[CASES];
     float speed[CASES];
-    sa_verlet_point hair[SA_VERLET_HAIR_POINTS], seed[SA_VERLET_HAIR_POINTS], chain[LONG_CHAIN];
+    sa_verlet_point hair[SA_VERLET_HAIR_POINTS], reference[SA_VERLET_HAIR_POINTS],
+        chain[LONG_CHAIN];
 } verlet_inputs;
 
 static void fill(verlet_inputs *in) {
@@ -20,7 +21,7 @@ static void fill(verlet_inputs *in) {
         in->speed[i] = bench_random(100, 400);
     }
     sa_verlet_chain_init(in->hair, SA_VERLET_HAIR_POINTS, in->pin[0], sa_v2(0, 1), 9);
-    sa_verlet_chain_init(in->seed, SA_VERLET_HAIR_POINTS, in->pin[0], sa_v2(0, 1), 9);
+    sa_verlet_chain_init(in->reference, SA_VERLET_HAIR_POINTS, in->pin[0], sa_v2(0, 1), 9);
     sa_verlet_chain_init(in->chain, LONG_CHAIN, in->pin[0], sa_v2(0, 1), 9);
 }
 
@@ -57,11 +58,11 @@ static void run_hitch(void *ctx, size_t i) {
     step(in, in->hair, SA_VERLET_HAIR_POINTS, i, 1.0f);
 }
 
-/* The seed's per-frame update as its JavaScript reads, for comparison only (60 fps only). */
-static void run_seed(void *ctx, size_t i) {
+/* The reference's per-frame update as its JavaScript reads, for comparison only (60 fps only). */
+static void run_reference(void *ctx, size_t i) {
     verlet_inputs *in = (verlet_inputs *)ctx;
     const size_t k = i % CASES;
-    sa_verlet_point *s = in->seed;
+    sa_verlet_point *s = in->reference;
     const float dt = 1.0f / 60, wind = -0.07f * in->speed[k], g = 14.0f;
     for (int j = 1; j < SA_VERLET_HAIR_POINTS; ++j) {
         const float vx = (s[j].pos.x - s[j].prev.x) * 0.86f,
@@ -99,6 +100,6 @@ void bench_verlet(void) {
     bench_report("sa_verlet_chain_step (16 pts, 60 fps)", bench_run(run_chain_60, &in, 50000));
     bench_report("sa_verlet_chain_step (hair, 1 s hitch: 60 steps)",
                  bench_run(run_hitch, &in, 5000));
-    bench_report("  (the seed's per-frame update, for comparison)",
-                 bench_run(run_seed, &in, 100000));
+    bench_report("  (the reference's per-frame update, for comparison)",
+                 bench_run(run_reference, &in, 100000));
 }

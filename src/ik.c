@@ -32,7 +32,7 @@ static aim aim_at(sa_vec2 root, sa_vec2 target) {
 
 static double clamp_d(double v, double lo, double hi) { return v > hi ? hi : (v < lo ? lo : v); }
 
-/* The seed's distance clamp: just inside [|L1 - L2|, L1 + L2]; lo wins when the two cross. */
+/* The reference's distance clamp: just inside [|L1 - L2|, L1 + L2]; lo wins when the two cross. */
 static double reachable_distance(double d, double l1, double l2) {
     const double lo = fabs(l1 - l2) + (double)SA_IK_EPSILON;
     const double hi = l1 + l2 - (double)SA_IK_EPSILON;
@@ -75,7 +75,7 @@ sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upp
     const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
     const double l1 = (double)sai_positive_or(upper_len, 0.0f),
                  l2 = (double)sai_positive_or(fore_len, 0.0f);
-    /* The seed's convention: angle 0 hangs down (+y), positive swings forward (+x). */
+    /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
     const double ex = (double)shoulder.x + (double)sinf(a) * l1;
     const double ey = (double)shoulder.y + (double)cosf(a) * l1;
     sa_arm_pose p;
@@ -133,8 +133,8 @@ static double second_bone_angle(sa_vec2 root, sa_vec2 joint, aim a, double l1, d
 }
 
 sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
-                               const sa_ik_config *options) {
-    const sa_ik_config o = options ? *options : sa_ik_config_default();
+                               const sa_ik_config *config) {
+    const sa_ik_config o = config ? *config : sa_ik_config_default();
     root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
     double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
     const double reach = l1 + l2;

@@ -77,24 +77,17 @@ sa_limb_config sa_limb_config_default(void) {
     sa_limb_config c;
     c.root_width = 9.0f;
     c.tip_width = 5.5f;
-    c.bone_samples = 8u;
-    c.cap_samples = 6u;
+    c.bone_samples = 8;
+    c.cap_samples = 6;
     return c;
 }
 
-static bool config_in_range(const sa_limb_config *c) {
-    return c->bone_samples >= 1u && c->bone_samples <= SA_LIMB_MAX_BONE_SAMPLES &&
-           c->cap_samples <= SA_LIMB_MAX_CAP_SAMPLES;
-}
-
-static size_t count_for(const sa_limb_config *c) {
-    const size_t m = 2u * (size_t)c->bone_samples + 1u;
-    return 2u * m + 2u * (size_t)c->cap_samples + 1u;
-}
-
-size_t sa_limb_outline_count(const sa_limb_config *config) {
-    const sa_limb_config c = config ? *config : sa_limb_config_default();
-    return config_in_range(&c) ? count_for(&c) : 0u;
+/* The outline's point count, or 0 when the densities are out of range. */
+static size_t outline_count(const sa_limb_config *c) {
+    if (c->bone_samples < 1 || c->bone_samples > SA_LIMB_MAX_BONE_SAMPLES ||
+        c->cap_samples > SA_LIMB_MAX_CAP_SAMPLES)
+        return 0;
+    return 2 * (2 * c->bone_samples + 1) + 2 * c->cap_samples + 1;
 }
 
 static dv2 unit_or(dv2 v, dv2 fallback) {
@@ -126,21 +119,14 @@ static double tangent_floor(const limb_points *lp) {
 }
 
 size_t sa_limb_outline(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, const sa_limb_config *config,
-                       sa_vec2 *out, size_t capacity, sa_status *status) {
+                       sa_vec2 *out, size_t capacity) {
     const sa_limb_config c = config ? *config : sa_limb_config_default();
-    sa_status st = SA_OK;
-    if (!out) {
-        st = SA_ERR_NULL;
-    } else if (!config_in_range(&c)) {
-        st = SA_ERR_RANGE;
-    } else if (capacity < count_for(&c)) {
-        st = SA_ERR_CAPACITY;
-    }
-    if (status) *status = st;
-    if (st != SA_OK) return 0u;
+    const size_t count = outline_count(&c);
+    if (!out || count == 0) return count;
+    if (capacity < count) return 0;
 
     const limb_points lp = sane_points(root, middle, tip);
-    const size_t n2 = 2u * (size_t)c.bone_samples, m = n2 + 1u, caps = (size_t)c.cap_samples;
+    const size_t n2 = 2 * c.bone_samples, m = n2 + 1, caps = c.cap_samples;
     const size_t right_end = 2u * m + caps - 1u; /* index of the right side's root point */
     const double w0 = (double)sai_positive_or(c.root_width, 0.0f);
     const double w1 = (double)sai_positive_or(c.tip_width, 0.0f);
@@ -180,7 +166,7 @@ size_t sa_limb_outline(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, const sa_limb_
                                        lp.p[1].y - rr * (nr.y * cs + first_dir.y * sn)));
     }
     out[right_end + caps + 1u] = out[0];
-    return count_for(&c);
+    return count;
 }
 
 sa_limb_style sa_limb_style_for(sa_limb_side side) {

@@ -115,6 +115,13 @@ void sa_spring1_step(sa_spring1 *s, float target, float stiffness, float damping
     advance(&s->pos, &s->vel, target, &p);
 }
 
+sa_spring1 sa_spring1_at_rest(float pos) {
+    sa_spring1 s;
+    s.pos = sai_finite_or(pos, 0.0f);
+    s.vel = 0.0f;
+    return s;
+}
+
 sa_spring2 sa_spring2_at_rest(sa_vec2 pos) {
     sa_spring2 s;
     s.pos = sai_v2_finite_or(pos, sai_v2(0.0f, 0.0f));

@@ -48,12 +48,12 @@ sa_vec2 sa_squash_point(sa_squash s, sa_vec2 p) {
     return sai_v2(scale_about(p.x, s.pivot.x, s.sx), scale_about(p.y, s.pivot.y, s.sy));
 }
 
-void sa_squash_apply(sa_squash s, sa_vec2 *pts, size_t n) {
-    if (!pts) return;
+void sa_squash_apply(sa_squash s, sa_vec2 *points, size_t count) {
+    if (!points) return;
     s = sane_squash(s);
-    for (size_t i = 0; i < n; ++i) {
-        pts[i].x = scale_about(pts[i].x, s.pivot.x, s.sx);
-        pts[i].y = scale_about(pts[i].y, s.pivot.y, s.sy);
+    for (size_t i = 0; i < count; ++i) {
+        points[i].x = scale_about(points[i].x, s.pivot.x, s.sx);
+        points[i].y = scale_about(points[i].y, s.pivot.y, s.sy);
     }
 }
 

@@ -34,8 +34,8 @@ static sa_ease ease_at(const layout *l, size_t k) {
 static span locate(const layout *l, float t) {
     span s = {0, 0, 0.0f};
     if (!(t > time_at(l, 0))) return s;
-    /* The first key in [1, count) at or after t, as the seed's linear scan finds it: with equal
-     * times this picks the first of them, which makes a zero-length segment a step. */
+    /* The first key in [1, count) at or after t, as the reference's linear scan finds it: with
+     * equal times this picks the first of them, which makes a zero-length segment a step. */
     size_t lo = 1, hi = l->count;
     while (lo < hi) {
         const size_t mid = lo + (hi - lo) / 2;
@@ -148,10 +148,11 @@ sa_status sa_track_multi_validate(const sa_track_multi *track, size_t *bad_key) 
     return check_keys(&l, track->channels, bad_key);
 }
 
-size_t sa_track_multi_sample(const sa_track_multi *track, float t, float *out,
-                             size_t out_capacity) {
-    if (!track || !out) return 0;
-    const size_t n = track->channels < out_capacity ? track->channels : out_capacity;
+size_t sa_track_multi_sample(const sa_track_multi *track, float t, float *out, size_t capacity) {
+    if (!track) return 0;
+    const size_t n = track->channels;
+    if (!out) return n;
+    if (capacity < n) return 0;
     if (!track->times || !track->values || track->count == 0) {
         for (size_t c = 0; c < n; ++c)
             out[c] = 0.0f;

@@ -2,13 +2,13 @@
 
 #include "internal/scalar.h"
 
-/* The seed's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly. */
+/* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly. */
 static const float REF_RATE = 60.0f;
 
 typedef struct chain_cfg {
     float spacing, drag;
     sa_vec2 accel, rest_dir;
-    int32_t iterations;
+    size_t iterations;
 } chain_cfg;
 
 /* NaN, infinite or negative is the default; larger than the maximum is the maximum. */
@@ -25,17 +25,16 @@ static sa_vec2 direction_or_down(sa_vec2 v) {
     return sai_v2(0.0f, 1.0f);
 }
 
-static chain_cfg sane_cfg(const sa_verlet_config *p) {
+static chain_cfg sane_cfg(const sa_verlet_config *config) {
     const sa_verlet_config d = sa_verlet_config_default();
-    if (!p) p = &d;
+    const sa_verlet_config *p = config ? config : &d;
     chain_cfg c;
     c.spacing = clamp_spacing(p->spacing);
     c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
     c.accel = sai_v2_finite_or(p->accel, sai_v2(0.0f, 0.0f));
     c.rest_dir = direction_or_down(c.accel);
-    c.iterations = p->iterations < 0                          ? 0
-                   : p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS
-                                                              : p->iterations;
+    c.iterations =
+        p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS : p->iterations;
     return c;
 }
 
@@ -61,7 +60,7 @@ static inline float seg_length(float dx, float dy) {
     return hypotf(dx, dy);
 }
 
-/* The seed's constraint: each pair pulled back to spacing, both points sharing the correction
+/* The reference's constraint: each pair pulled back to spacing, both points sharing the correction
  * except the pinned first one, from the pin outward. */
 static void relax(sa_verlet_point *pts, size_t n, float spacing) {
     for (size_t i = 0; i + 1 < n; ++i) {
@@ -102,18 +101,18 @@ sa_verlet_config sa_verlet_config_default(void) {
     return p;
 }
 
-sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 direction,
-                               float spacing) {
-    if (!pts) return SA_ERR_NULL;
-    if (n == 0) return SA_ERR_COUNT;
+sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                               sa_vec2 direction, float spacing) {
+    if (!points) return SA_ERR_NULL;
+    if (count == 0) return SA_ERR_COUNT;
     const bool finite = sai_v2_finite(pin) && sai_v2_finite(direction) && sai_finite(spacing);
     pin = sai_v2_finite_or(pin, sai_v2(0.0f, 0.0f));
-    lay_out(pts, n, pin, direction_or_down(direction), clamp_spacing(spacing));
+    lay_out(points, count, pin, direction_or_down(direction), clamp_spacing(spacing));
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
 static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
-    for (int32_t it = 0; it < c->iterations; ++it)
+    for (size_t it = 0; it < c->iterations; ++it)
         relax(pts, n, c->spacing);
     set_lengths(pts, n, c->spacing, c->rest_dir);
 }
@@ -151,12 +150,12 @@ static void follow(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg 
         pts[i].prev = sai_v2_sub(pts[i].pos, pts[i].prev);
 }
 
-void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_verlet_config *p,
-                          float dt) {
-    if (!pts || n == 0) return;
-    const chain_cfg c = sane_cfg(p);
-    pin = sai_v2_finite_or(pin, sai_v2_finite_or(pts[0].pos, sai_v2(0.0f, 0.0f)));
-    if (!chain_finite(pts, n)) lay_out(pts, n, pin, c.rest_dir, c.spacing);
+void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                          const sa_verlet_config *config, float dt) {
+    if (!points || count == 0) return;
+    const chain_cfg c = sane_cfg(config);
+    pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
+    if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
 
     const float t = (dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT) ? dt
                     : (dt > SA_VERLET_MAX_DT)                          ? SA_VERLET_MAX_DT
@@ -175,15 +174,15 @@ void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin, const sa_
         const float lh = lambda * h;
         const float keep = expf(-lh);
         const float gain = lh < 1e-6f ? h : -expm1f(-lh) / lambda;
-        const sa_vec2 from = pts[0].pos;
+        const sa_vec2 from = points[0].pos;
         for (int32_t j = 1; j <= steps; ++j) {
             const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
-            advance(pts, n, at, &c, h, keep, gain);
+            advance(points, count, at, &c, h, keep, gain);
         }
     } else {
-        follow(pts, n, pin, &c);
+        follow(points, count, pin, &c);
     }
-    if (!chain_finite(pts, n)) lay_out(pts, n, pin, c.rest_dir, c.spacing);
+    if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
 }
 
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {

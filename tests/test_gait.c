@@ -91,7 +91,7 @@ static void test_gait_no_nan_from_any_input(void **state) {
     }
 }
 
-static void test_gait_walk_and_run_are_the_seeds(void **state) {
+static void test_gait_walk_and_run_are_the_reference_gaits(void **state) {
     (void)state;
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     assert_near(walk.stride, 44, 0);
@@ -100,7 +100,8 @@ static void test_gait_walk_and_run_are_the_seeds(void **state) {
     assert_near(run.stride, 60, 0);
     assert_near(run.cadence, 2.55f, 0);
     assert_near(run.duty, 0.40f, 0);
-    /* The seed's ground speeds: walk ~106, run ~383; stride x cadence / duty, not stride x cadence.
+    /* The reference's ground speeds: walk ~106, run ~383; stride x cadence / duty, not stride x
+     * cadence.
      */
     assert_near(sa_gait_ground_speed(&walk), 44.0 * 1.5 / 0.62, 1e-4);
     assert_near(sa_gait_ground_speed(&run), 382.5, 1e-3);
@@ -456,7 +457,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gait_bad_input_gives_documented_finite_results),
         cmocka_unit_test(test_gait_no_nan_from_any_input),
-        cmocka_unit_test(test_gait_walk_and_run_are_the_seeds),
+        cmocka_unit_test(test_gait_walk_and_run_are_the_reference_gaits),
         cmocka_unit_test(test_gait_planted_foot_does_not_slide_at_any_mix),
         cmocka_unit_test(test_gait_flight_and_double_support_follow_duty),
         cmocka_unit_test(test_gait_feet_are_half_a_cycle_apart),

@@ -2,8 +2,8 @@
 
 #include <stickanim/ik.h>
 
-/* The seed's ik() written out independently in double, with trigonometry, as a reference. */
-static sa_vec2 seed_ik(sa_vec2 root, sa_vec2 target, double l1, double l2, double sign) {
+/* The reference's ik() written out independently in double, with trigonometry, as a reference. */
+static sa_vec2 reference_ik(sa_vec2 root, sa_vec2 target, double l1, double l2, double sign) {
     const double dx = (double)target.x - root.x, dy = (double)target.y - root.y;
     double d = hypot(dx, dy);
     const double lo = fabs(l1 - l2) + 0.01, hi = l1 + l2 - 0.01;
@@ -56,7 +56,7 @@ static void test_ik_bad_input_gives_documented_finite_results(void **state) {
     assert_near(a.elbow.x, 0, 0);
     assert_near(a.elbow.y, 27, 1e-5);
     assert_near(a.hand.y, 52, 1e-5);
-    /* Options with NaN fields take their defaults. */
+    /* Settings with NaN fields take their defaults. */
     sa_ik_config o = {NAN, NAN, NAN, NAN, {NAN, NAN}, {NAN, NAN}};
     const sa_ik_result r = sa_ik_two_bone_ex(root, sa_v2(30, 70), 37, 37, &o);
     const sa_ik_result d = sa_ik_two_bone_ex(root, sa_v2(30, 70), 37, 37, NULL);
@@ -78,11 +78,11 @@ static void test_ik_no_nan_from_any_input(void **state) {
         assert_finite_v2(a.elbow);
         assert_finite_v2(a.hand);
         sa_ik_config o = {bend,
-                           test_rng_nasty(&r),
-                           test_rng_nasty(&r),
-                           test_rng_nasty(&r),
-                           {test_rng_nasty(&r), test_rng_nasty(&r)},
-                           {test_rng_nasty(&r), test_rng_nasty(&r)}};
+                          test_rng_nasty(&r),
+                          test_rng_nasty(&r),
+                          test_rng_nasty(&r),
+                          {test_rng_nasty(&r), test_rng_nasty(&r)},
+                          {test_rng_nasty(&r), test_rng_nasty(&r)}};
         const sa_ik_result e = sa_ik_two_bone_ex(root, target, l1, l2, &o);
         assert_finite_v2(e.joint);
         assert_finite_v2(e.end);
@@ -111,7 +111,7 @@ static void test_ik_reachable_target_keeps_both_lengths(void **state) {
     assert_int_equal(solved, 20000);
 }
 
-static void test_ik_matches_the_seed_formula(void **state) {
+static void test_ik_matches_the_reference_formula(void **state) {
     (void)state;
     test_rng r = test_rng_make(5);
     for (int i = 0; i < 20000; ++i) {
@@ -119,7 +119,7 @@ static void test_ik_matches_the_seed_formula(void **state) {
         const sa_vec2 root = test_rng_v2(&r, -200, 200), target = test_rng_v2(&r, -200, 200);
         const float bend = (i & 1) ? 1.0f : -1.0f;
         const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, bend);
-        const sa_vec2 ref = seed_ik(root, target, l1, l2, bend);
+        const sa_vec2 ref = reference_ik(root, target, l1, l2, bend);
         assert_near(j.x, ref.x, 2e-3);
         assert_near(j.y, ref.y, 2e-3);
     }
@@ -136,7 +136,7 @@ static void test_ik_out_of_reach_points_straight_at_target(void **state) {
         const sa_vec2 target = {root.x + cosf(ang) * d, root.y + sinf(ang) * d};
         const sa_vec2 j = sa_ik_two_bone(root, target, l1, l2, 1);
         assert_near(test_distance(root, j), l1, 1e-3);
-        /* The joint is on the root -> target ray: with bones of 10 units or more, the seed's
+        /* The joint is on the root -> target ray: with bones of 10 units or more, the reference's
          * 0.01 unit of clearance from full extension bends it off the line by under 0.05 rad. */
         const double off = fabs(cross_from(root, j, target)) / ((double)l1 * d);
         assert_true(off < 0.05);
@@ -194,7 +194,7 @@ static void test_ik_reach_guard_pulls_back_along_the_line(void **state) {
     }
 }
 
-static void test_arm_fk_keeps_lengths_and_the_seed_convention(void **state) {
+static void test_arm_fk_keeps_lengths_and_the_reference_convention(void **state) {
     (void)state;
     const sa_vec2 sh = {5, -10};
     const sa_arm_pose down = sa_arm_fk(sh, 0, 0, 27, 25);
@@ -367,12 +367,12 @@ int main(void) {
         cmocka_unit_test(test_ik_bad_input_gives_documented_finite_results),
         cmocka_unit_test(test_ik_no_nan_from_any_input),
         cmocka_unit_test(test_ik_reachable_target_keeps_both_lengths),
-        cmocka_unit_test(test_ik_matches_the_seed_formula),
+        cmocka_unit_test(test_ik_matches_the_reference_formula),
         cmocka_unit_test(test_ik_out_of_reach_points_straight_at_target),
         cmocka_unit_test(test_ik_bend_signs_mirror_across_the_line),
         cmocka_unit_test(test_ik_negative_bend_bends_knees_forward),
         cmocka_unit_test(test_ik_reach_guard_pulls_back_along_the_line),
-        cmocka_unit_test(test_arm_fk_keeps_lengths_and_the_seed_convention),
+        cmocka_unit_test(test_arm_fk_keeps_lengths_and_the_reference_convention),
         cmocka_unit_test(test_ik_ex_defaults_equal_the_plain_solver),
         cmocka_unit_test(test_ik_ex_stretch_reaches_up_to_its_factor),
         cmocka_unit_test(test_ik_ex_softness_eases_into_full_extension),

@@ -5,11 +5,11 @@
 enum { BUF = 2 * (2 * SA_LIMB_MAX_BONE_SAMPLES + 1) + 2 * SA_LIMB_MAX_CAP_SAMPLES + 1 };
 
 /* The documented count, written out independently of the library. */
-static size_t expected_count(uint32_t bone_samples, uint32_t cap_samples) {
-    return 2u * (2u * (size_t)bone_samples + 1u) + 2u * (size_t)cap_samples + 1u;
+static size_t expected_count(size_t bone_samples, size_t cap_samples) {
+    return 2 * (2 * bone_samples + 1) + 2 * cap_samples + 1;
 }
 
-static sa_limb_config config_of(float w0, float w1, uint32_t n, uint32_t c) {
+static sa_limb_config config_of(float w0, float w1, size_t n, size_t c) {
     sa_limb_config cfg;
     cfg.root_width = w0;
     cfg.tip_width = w1;
@@ -32,50 +32,47 @@ static void assert_all_finite(const sa_vec2 *p, size_t count) {
         assert_finite_v2(p[i]);
 }
 
-static void test_limb_bad_input_gives_errors_and_finite_outlines(void **state) {
+/* A marker value the library never writes for these limbs, to see what was left alone. */
+static void fill(sa_vec2 *p, size_t count) {
+    for (size_t i = 0; i < count; ++i)
+        p[i] = sa_v2(-7, -7);
+}
+
+static void assert_untouched(const sa_vec2 *p, size_t count) {
+    for (size_t i = 0; i < count; ++i)
+        assert_true(p[i].x == -7.0f && p[i].y == -7.0f);
+}
+
+static void test_limb_bad_input_writes_nothing_or_a_finite_outline(void **state) {
     (void)state;
     static sa_vec2 out[BUF];
     const sa_vec2 hip = {0, 0}, knee = {5, 37}, foot = {0, 74};
-    sa_status st = SA_OK;
-    /* NULL buffer. */
-    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, NULL, 100, &st), 0);
-    assert_int_equal(st, SA_ERR_NULL);
-    /* Too small a buffer: an error, and nothing written. */
-    const size_t need = sa_limb_outline_count(NULL);
-    assert_int_equal(need, expected_count(8, 6));
-    for (size_t i = 0; i < BUF; ++i)
-        out[i] = sa_v2(-7, -7);
-    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, out, need - 1, &st), 0);
-    assert_int_equal(st, SA_ERR_CAPACITY);
-    for (size_t i = 0; i < BUF; ++i)
-        assert_true(out[i].x == -7.0f && out[i].y == -7.0f);
-    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, out, 0, NULL), 0);
-    /* Densities out of range: a zero count from the size query, an error from the outline. */
+    const size_t need = expected_count(8, 6);
+    /* Densities out of range: nothing written and 0, from the count-only call too. */
     const sa_limb_config zero = config_of(9, 5, 0, 6);
     const sa_limb_config many = config_of(9, 5, SA_LIMB_MAX_BONE_SAMPLES + 1, 6);
     const sa_limb_config caps = config_of(9, 5, 8, SA_LIMB_MAX_CAP_SAMPLES + 1);
-    assert_int_equal(sa_limb_outline_count(&zero), 0);
-    assert_int_equal(sa_limb_outline_count(&many), 0);
-    assert_int_equal(sa_limb_outline_count(&caps), 0);
-    assert_int_equal(sa_limb_outline(hip, knee, foot, &zero, out, BUF, &st), 0);
-    assert_int_equal(st, SA_ERR_RANGE);
-    assert_int_equal(sa_limb_outline(hip, knee, foot, &caps, out, BUF, &st), 0);
-    assert_int_equal(st, SA_ERR_RANGE);
+    const sa_limb_config huge = config_of(9, 5, SIZE_MAX, SIZE_MAX);
+    const sa_limb_config *bad_configs[] = {&zero, &many, &caps, &huge};
+    for (size_t i = 0; i < sizeof bad_configs / sizeof bad_configs[0]; ++i) {
+        fill(out, BUF);
+        assert_int_equal(sa_limb_outline(hip, knee, foot, bad_configs[i], out, BUF), 0);
+        assert_untouched(out, BUF);
+        assert_int_equal(sa_limb_outline(hip, knee, foot, bad_configs[i], NULL, 0), 0);
+    }
     /* The largest density fits the largest buffer exactly. */
     const sa_limb_config max = config_of(9, 5, SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES);
-    assert_int_equal(sa_limb_outline(hip, knee, foot, &max, out, BUF, &st), BUF);
-    assert_int_equal(st, SA_OK);
+    assert_int_equal(sa_limb_outline(hip, knee, foot, &max, out, BUF), BUF);
     /* NaN points, NaN widths, all points coincident: finite and closed. */
     const sa_limb_config nan_w = config_of(NAN, -INFINITY, 8, 6);
-    size_t n = sa_limb_outline(sa_v2(NAN, 1), knee, sa_v2(2, INFINITY), &nan_w, out, BUF, &st);
-    assert_int_equal(st, SA_OK);
+    size_t n = sa_limb_outline(sa_v2(NAN, 1), knee, sa_v2(2, INFINITY), &nan_w, out, BUF);
     assert_int_equal(n, need);
     assert_all_finite(out, n);
     /* Zero widths collapse the ribbon onto the curve: the root's two sides meet at the knee's
      * stand-in for the NaN root. */
     assert_near(out[0].x, knee.x, 1e-5);
     assert_near(out[0].y, knee.y, 1e-5);
-    n = sa_limb_outline(hip, hip, hip, NULL, out, BUF, &st);
+    n = sa_limb_outline(hip, hip, hip, NULL, out, BUF);
     assert_int_equal(n, need);
     assert_all_finite(out, n);
     assert_true(out[n - 1].x == out[0].x && out[n - 1].y == out[0].y);
@@ -83,8 +80,8 @@ static void test_limb_bad_input_gives_errors_and_finite_outlines(void **state) {
     assert_near(out[0].y, 0, 1e-6);
     assert_near(test_distance(out[0], out[2 * 17 + 6 - 1]), 9, 1e-5);
     /* Every point non-finite: the limb sits at the origin. */
-    n = sa_limb_outline(sa_v2(NAN, NAN), sa_v2(INFINITY, 0), sa_v2(0, -INFINITY), NULL, out, BUF,
-                        &st);
+    n = sa_limb_outline(sa_v2(NAN, NAN), sa_v2(INFINITY, 0), sa_v2(0, -INFINITY), NULL, out, BUF);
+    assert_int_equal(n, need);
     assert_all_finite(out, n);
     assert_true(test_distance(out[0], sa_v2(0, 0)) <= 4.5f + 1e-5f);
     /* The curve point of NaN t is the root; of non-finite points, the documented stand-ins. */
@@ -94,9 +91,54 @@ static void test_limb_bad_input_gives_errors_and_finite_outlines(void **state) {
     assert_true(c1.x == hip.x && c1.y == hip.y);
     /* Huge coordinates do not overflow. */
     n = sa_limb_outline(sa_v2(-3e38f, 3e38f), sa_v2(3e38f, -3e38f), sa_v2(-3e38f, -3e38f), NULL,
-                        out, BUF, &st);
-    assert_int_equal(st, SA_OK);
+                        out, BUF);
+    assert_int_equal(n, need);
     assert_all_finite(out, n);
+}
+
+/* The array rule: out NULL asks for the count, whatever the capacity, and writes nothing. */
+static void test_limb_count_only_call_sizes_the_buffer(void **state) {
+    (void)state;
+    static sa_vec2 out[BUF];
+    const sa_vec2 hip = {0, 0}, knee = {5, 37}, foot = {0, 74};
+    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, NULL, 0), expected_count(8, 6));
+    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, NULL, 3), expected_count(8, 6));
+    assert_int_equal(expected_count(8, 6), 47); /* the documented default */
+    test_rng r = test_rng_make(3);
+    for (int i = 0; i < 1000; ++i) {
+        const size_t nb = 1 + test_rng_next(&r) % SA_LIMB_MAX_BONE_SAMPLES;
+        const size_t nc = test_rng_next(&r) % (SA_LIMB_MAX_CAP_SAMPLES + 1);
+        const sa_limb_config cfg = config_of(test_rng_nasty(&r), test_rng_nasty(&r), nb, nc);
+        const sa_vec2 a = sa_v2(test_rng_nasty(&r), test_rng_nasty(&r));
+        /* Widths and points do not change the count; a buffer of that size is filled exactly. */
+        const size_t need = sa_limb_outline(a, knee, foot, &cfg, NULL, 0);
+        assert_int_equal(need, expected_count(nb, nc));
+        fill(out, BUF);
+        assert_int_equal(sa_limb_outline(a, knee, foot, &cfg, out, need), need);
+        assert_all_finite(out, need);
+        for (size_t k = need; k < BUF; ++k)
+            assert_true(out[k].x == -7.0f && out[k].y == -7.0f);
+    }
+}
+
+/* A fixed-size result is written whole or not at all: one point short gets nothing. */
+static void test_limb_too_small_a_buffer_gets_nothing(void **state) {
+    (void)state;
+    static sa_vec2 out[BUF];
+    const sa_vec2 hip = {0, 0}, knee = {5, 37}, foot = {0, 74};
+    const size_t need = sa_limb_outline(hip, knee, foot, NULL, NULL, 0);
+    const size_t small[] = {0, 1, need / 2, need - 1};
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; ++i) {
+        fill(out, BUF);
+        assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, out, small[i]), 0);
+        assert_untouched(out, BUF);
+    }
+    fill(out, BUF);
+    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, out, need), need);
+    assert_true(out[need - 1].x == out[0].x && out[need - 1].y == out[0].y);
+    assert_true(out[need].x == -7.0f && out[need].y == -7.0f); /* nothing past the outline */
+    /* More room than needed changes nothing. */
+    assert_int_equal(sa_limb_outline(hip, knee, foot, NULL, out, BUF), need);
 }
 
 static void test_limb_no_nan_from_any_input(void **state) {
@@ -113,9 +155,7 @@ static void test_limb_no_nan_from_any_input(void **state) {
         if ((i & 7) == 3) p[2] = p[1] = p[0];
         const sa_limb_config cfg = config_of(test_rng_nasty(&r), test_rng_nasty(&r),
                                              1u + test_rng_next(&r) % 20u, test_rng_next(&r) % 9u);
-        sa_status st = SA_ERR_NULL;
-        const size_t n = sa_limb_outline(p[0], p[1], p[2], &cfg, out, BUF, &st);
-        assert_int_equal(st, SA_OK);
+        const size_t n = sa_limb_outline(p[0], p[1], p[2], &cfg, out, BUF);
         assert_int_equal(n, expected_count(cfg.bone_samples, cfg.cap_samples));
         assert_all_finite(out, n);
         assert_finite_v2(sa_limb_curve_point(p[0], p[1], p[2], test_rng_nasty(&r)));
@@ -129,11 +169,11 @@ static void test_limb_outline_is_closed_and_unbroken(void **state) {
     for (int i = 0; i < 5000; ++i) {
         sa_vec2 a, b, c;
         random_limb(&r, &a, &b, &c);
-        const uint32_t nb = 1u + test_rng_next(&r) % 24u, nc = test_rng_next(&r) % 12u;
+        const size_t nb = 1u + test_rng_next(&r) % 24u, nc = test_rng_next(&r) % 12u;
         const float w0 = test_rng_range(&r, 0, 14), w1 = test_rng_range(&r, 0, 14);
         const sa_limb_config cfg = config_of(w0, w1, nb, nc);
-        assert_int_equal(sa_limb_outline_count(&cfg), expected_count(nb, nc));
-        const size_t n = sa_limb_outline(a, b, c, &cfg, out, expected_count(nb, nc), NULL);
+        assert_int_equal(sa_limb_outline(a, b, c, &cfg, NULL, 0), expected_count(nb, nc));
+        const size_t n = sa_limb_outline(a, b, c, &cfg, out, expected_count(nb, nc));
         assert_int_equal(n, expected_count(nb, nc));
         assert_true(out[n - 1].x == out[0].x && out[n - 1].y == out[0].y);
         /* No stray jumps: each edge is at most a curve step plus a width across. */
@@ -162,10 +202,10 @@ static void test_limb_centre_curve_passes_through_the_three_points(void **state)
         const sa_vec2 q = sa_limb_curve_point(a, b, c, 7.0f);
         assert_true(q.x == c.x && q.y == c.y);
         /* The outline's paired side points straddle the curve. */
-        const uint32_t nb = 1u + test_rng_next(&r) % 16u, nc = test_rng_next(&r) % 8u;
+        const size_t nb = 1u + test_rng_next(&r) % 16u, nc = test_rng_next(&r) % 8u;
         const sa_limb_config cfg =
             config_of(test_rng_range(&r, 1, 12), test_rng_range(&r, 1, 12), nb, nc);
-        const size_t n = sa_limb_outline(a, b, c, &cfg, out, BUF, NULL);
+        const size_t n = sa_limb_outline(a, b, c, &cfg, out, BUF);
         const size_t m = 2u * nb + 1u, right_end = 2u * m + nc - 1u;
         assert_int_equal(n, expected_count(nb, nc));
         for (size_t k = 0; k < m; ++k) {
@@ -208,9 +248,9 @@ static void test_limb_widths_taper_from_root_to_tip(void **state) {
         sa_vec2 a, b, c;
         random_limb(&r, &a, &b, &c);
         const float w1 = test_rng_range(&r, 0, 8), w0 = w1 + test_rng_range(&r, 0, 8);
-        const uint32_t nb = 1u + test_rng_next(&r) % 16u, nc = test_rng_next(&r) % 8u;
+        const size_t nb = 1u + test_rng_next(&r) % 16u, nc = test_rng_next(&r) % 8u;
         const sa_limb_config cfg = config_of(w0, w1, nb, nc);
-        const size_t n = sa_limb_outline(a, b, c, &cfg, out, BUF, NULL);
+        const size_t n = sa_limb_outline(a, b, c, &cfg, out, BUF);
         const size_t m = 2u * nb + 1u, right_end = 2u * m + nc - 1u;
         assert_int_equal(n, expected_count(nb, nc));
         float prev = w0 + 1e-3f;
@@ -234,7 +274,7 @@ static void test_limb_sides_are_square_to_the_curve_and_caps_round(void **state)
         sa_vec2 a, b, c;
         random_limb(&r, &a, &b, &c);
         const sa_limb_config cfg = config_of(10, 6, 10, 7);
-        const size_t n = sa_limb_outline(a, b, c, &cfg, out, BUF, NULL);
+        const size_t n = sa_limb_outline(a, b, c, &cfg, out, BUF);
         const size_t m = 21, nc = 7, right_end = 2 * m + nc - 1;
         assert_int_equal(n, expected_count(10, 7));
         for (size_t k = 1; k + 1 < m; ++k) {
@@ -262,7 +302,7 @@ static void test_limb_left_side_is_left_on_a_y_down_canvas(void **state) {
     (void)state;
     static sa_vec2 out[BUF];
     /* A limb pointing +x (right on screen): its left side is up on screen, which is -y. */
-    const size_t n = sa_limb_outline(sa_v2(0, 0), sa_v2(20, 0), sa_v2(40, 0), NULL, out, BUF, NULL);
+    const size_t n = sa_limb_outline(sa_v2(0, 0), sa_v2(20, 0), sa_v2(40, 0), NULL, out, BUF);
     assert_int_equal(n, expected_count(8, 6));
     for (size_t k = 0; k < 17; ++k)
         assert_true(out[k].y < 0.0f);
@@ -307,7 +347,9 @@ static void test_limb_style_far_first_thinner_darker_faded(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_limb_bad_input_gives_errors_and_finite_outlines),
+        cmocka_unit_test(test_limb_bad_input_writes_nothing_or_a_finite_outline),
+        cmocka_unit_test(test_limb_count_only_call_sizes_the_buffer),
+        cmocka_unit_test(test_limb_too_small_a_buffer_gets_nothing),
         cmocka_unit_test(test_limb_no_nan_from_any_input),
         cmocka_unit_test(test_limb_outline_is_closed_and_unbroken),
         cmocka_unit_test(test_limb_centre_curve_passes_through_the_three_points),

@@ -101,7 +101,7 @@ static void test_math_eases_have_their_shapes(void **state) {
     }
 }
 
-static void test_math_smooth_range_matches_the_blend_tree_seed(void **state) {
+static void test_math_smooth_range_matches_the_blend_tree_reference(void **state) {
     (void)state;
     assert_near(sa_smooth_range(0.05f, 0.35f, 0.0f), 0.0f, 0);
     assert_near(sa_smooth_range(0.05f, 0.35f, 0.05f), 0.0f, 0);
@@ -519,7 +519,7 @@ int main(void) {
         cmocka_unit_test(test_math_eases_start_at_0_end_at_1),
         cmocka_unit_test(test_math_eases_are_monotonic_and_bounded_except_back),
         cmocka_unit_test(test_math_eases_have_their_shapes),
-        cmocka_unit_test(test_math_smooth_range_matches_the_blend_tree_seed),
+        cmocka_unit_test(test_math_smooth_range_matches_the_blend_tree_reference),
         cmocka_unit_test(test_math_clamp_and_lerp),
         cmocka_unit_test(test_math_inline_copies_agree_with_exported),
         cmocka_unit_test(test_math_phase_wrap_keeps_the_fraction),

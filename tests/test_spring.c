@@ -137,6 +137,15 @@ static void test_spring_bad_input_gets_documented_results(void **state) {
     assert_near(r.pos.y, 7, 0);
     assert_near(r.vel.x, 0, 0);
     assert_near(r.vel.y, 0, 0);
+    const float bad_pos[] = {NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < sizeof bad_pos / sizeof bad_pos[0]; ++i) {
+        const sa_spring1 q = sa_spring1_at_rest(bad_pos[i]);
+        assert_near(q.pos, 0, 0);
+        assert_near(q.vel, 0, 0);
+    }
+    const sa_spring1 q = sa_spring1_at_rest(-3.5f);
+    assert_near(q.pos, -3.5f, 0);
+    assert_near(q.vel, 0, 0);
 }
 
 static void test_spring_no_nan_from_any_input(void **state) {

@@ -25,7 +25,7 @@ static double squashed_unit_square_area(sa_squash s) {
 
 static void test_squash_bad_input_gets_documented_results(void **state) {
     (void)state;
-    /* Non-finite sy: no squash. Non-finite k: the seed's 0.7. Non-finite pivot: 0. */
+    /* Non-finite sy: no squash. Non-finite k: the reference's 0.7. Non-finite pivot: 0. */
     const sa_squash a = sa_squash_make(sa_v2(NAN, INFINITY), NAN, 0.7f);
     assert_near(a.pivot.x, 0, 0);
     assert_near(a.pivot.y, 0, 0);
@@ -130,12 +130,12 @@ static void test_squash_keeps_the_area_of_a_unit_square(void **state) {
         const sa_vec2 pivot = {123.5f, 300};
         /* k = 1, the first-order volume rule: within 4%. */
         assert_near(squashed_unit_square_area(sa_squash_make(pivot, sy, 1)), 1, 0.0401);
-        /* The seed's k = 0.7 widens less: within 9% (0.912 at sy 0.8, 1.032 at sy 1.2). */
+        /* The reference's k = 0.7 widens less: within 9% (0.912 at sy 0.8, 1.032 at sy 1.2). */
         assert_near(squashed_unit_square_area(sa_squash_make(pivot, sy, SA_SQUASH_K)), 1, 0.09);
         /* The exact form keeps it to rounding. */
         assert_near(squashed_unit_square_area(sa_squash_make_area(pivot, sy)), 1, 1e-4);
     }
-    /* At the seed's three key poses the seed's rule stays within 8%. */
+    /* At the reference's three key poses the reference's rule stays within 8%. */
     const float keys[] = {SA_SQUASH_CROUCH, SA_SQUASH_TAKEOFF, SA_SQUASH_LANDING};
     for (int i = 0; i < 3; ++i) {
         const sa_squash s = sa_squash_make(sa_v2(0, 0), keys[i], SA_SQUASH_K);
@@ -143,7 +143,7 @@ static void test_squash_keeps_the_area_of_a_unit_square(void **state) {
     }
 }
 
-static void test_squash_matches_the_seed_numbers(void **state) {
+static void test_squash_matches_the_reference_numbers(void **state) {
     (void)state;
     /* sx = 1 + (1 - sy) * 0.7, worked out by hand. */
     const sa_squash crouch = sa_squash_make(sa_v2(0, 0), SA_SQUASH_CROUCH, SA_SQUASH_K);
@@ -155,7 +155,7 @@ static void test_squash_matches_the_seed_numbers(void **state) {
     assert_near(sa_squash_radius_scale(crouch), 0.976, 1e-6);
     assert_near(sa_squash_radius_scale(takeoff), 1.021, 1e-6);
     assert_near(sa_squash_radius_scale(landing), 0.973, 1e-6);
-    /* The seed's S(): a head 150 above the ground, 10 ahead of the pivot, in the crouch. */
+    /* The reference's S(): a head 150 above the ground, 10 ahead of the pivot, in the crouch. */
     const sa_squash s = sa_squash_make(sa_v2(200, 400), SA_SQUASH_CROUCH, SA_SQUASH_K);
     const sa_vec2 head = sa_squash_point(s, sa_v2(210, 250));
     assert_near(head.x, 200 + 10 * 1.112, 1e-4);
@@ -198,7 +198,7 @@ int main(void) {
         cmocka_unit_test(test_squash_pivot_does_not_move),
         cmocka_unit_test(test_squash_points_on_the_ground_stay_on_the_ground),
         cmocka_unit_test(test_squash_keeps_the_area_of_a_unit_square),
-        cmocka_unit_test(test_squash_matches_the_seed_numbers),
+        cmocka_unit_test(test_squash_matches_the_reference_numbers),
         cmocka_unit_test(test_squash_apply_equals_point_and_identity_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,8 @@
 
 #include <stickanim/track.h>
 
-/* The seed's jump (003): rootY keys with easeOutCubic before the apex key and easeInCubic after. */
+/* The reference's jump (003): rootY keys with easeOutCubic before the apex key and easeInCubic
+ * after. */
 static const sa_key JUMP[] = {
     {0.00f, 0.0f, SA_EASE_OUT_CUBIC},  {0.20f, 10.0f, SA_EASE_OUT_CUBIC},
     {0.32f, -6.0f, SA_EASE_OUT_CUBIC}, {0.50f, -160.0f, SA_EASE_IN_CUBIC},
@@ -28,9 +29,9 @@ static double ease_ref(sa_ease e, double u) {
     }
 }
 
-/* The seed's track() written out as in the article: a linear scan, (t1 - t0) || 1, and one easing
- * for the whole call chosen by the caller (for the jump: by p < 0.5). */
-static double seed_track(double t, const sa_key *keys, size_t n, int jump_switch) {
+/* The reference's track() written out as in the article: a linear scan, (t1 - t0) || 1, and one
+ * easing for the whole call chosen by the caller (for the jump: by p < 0.5). */
+static double reference_track(double t, const sa_key *keys, size_t n, int jump_switch) {
     if (t <= keys[0].t) return keys[0].v;
     for (size_t i = 0; i + 1 < n; ++i) {
         const double t0 = keys[i].t, t1 = keys[i + 1].t;
@@ -119,12 +120,13 @@ static void test_track_no_nan_from_any_input(void **state) {
     }
 }
 
-static void test_track_jump_tells_the_seed_story(void **state) {
+static void test_track_jump_tells_the_reference_story(void **state) {
     (void)state;
-    /* Per-segment easing reproduces the seed's switch at p = 0.5, because 0.5 is a key. */
+    /* Per-segment easing reproduces the reference's switch at p = 0.5, because 0.5 is a key. */
     for (int i = -50; i <= 1050; ++i) {
         const float p = (float)i / 1000.0f;
-        assert_near(sa_track_sample(JUMP, JUMP_COUNT, p), seed_track(p, JUMP, JUMP_COUNT, 1), 2e-4);
+        assert_near(sa_track_sample(JUMP, JUMP_COUNT, p), reference_track(p, JUMP, JUMP_COUNT, 1),
+                    2e-4);
     }
     /* Crouch +10 (y down), apex -160 at 0.5, landing dip below ground, rest at 0. */
     assert_true(sa_track_sample(JUMP, JUMP_COUNT, 0.2f) == 10.0f);
@@ -156,7 +158,7 @@ static void test_track_jump_tells_the_seed_story(void **state) {
     assert_true(fall_late > 10.0f * fall_early);
 }
 
-static void test_track_matches_the_seed_on_random_tracks(void **state) {
+static void test_track_matches_the_reference_on_random_tracks(void **state) {
     (void)state;
     test_rng r = test_rng_make(8);
     sa_key keys[12];
@@ -174,7 +176,7 @@ static void test_track_matches_the_seed_on_random_tracks(void **state) {
         assert_int_equal(sa_track_validate(keys, n), SA_OK);
         for (int j = 0; j < 50; ++j) {
             const float q = test_rng_range(&r, keys[0].t - 0.5f, keys[n - 1].t + 0.5f);
-            assert_near(sa_track_sample(keys, n, q), seed_track(q, keys, n, 0), 1e-4);
+            assert_near(sa_track_sample(keys, n, q), reference_track(q, keys, n, 0), 1e-4);
         }
         /* Exactly at each key's time: that key's value, or for a repeated time the first's. */
         for (size_t k = 0; k < n; ++k) {
@@ -260,7 +262,7 @@ static void test_track_easing_shapes_the_segment_that_starts_at_its_key(void **s
         {0.0f, 0.0f, SA_EASE_LINEAR}, {1.0f, 1.0f, SA_EASE_IN_CUBIC}, {2.0f, 2.0f, SA_EASE_SMOOTH}};
     assert_near(sa_track_sample(k, 3, 0.25f), 0.25, 1e-6);
     assert_near(sa_track_sample(k, 3, 1.5f), 1.125, 1e-6);
-    /* SA_KEY gives the seed's default, smoothstep. */
+    /* SA_KEY gives the reference's default, smoothstep. */
     const sa_key s[] = {SA_KEY(0.0f, 0.0f), SA_KEY(1.0f, 1.0f)};
     assert_near(sa_track_sample(s, 2, 0.25f), 0.15625, 1e-6);
 }
@@ -315,7 +317,7 @@ static void test_track_multi_bad_input_gives_documented_safe_results(void **stat
     assert_int_equal(sa_track_multi_validate(&m, NULL), SA_ERR_NULL);
     m.values = values;
     assert_int_equal(sa_track_multi_sample(NULL, 0.5f, out, FORM_CH), 0);
-    assert_int_equal(sa_track_multi_sample(&m, 0.5f, NULL, FORM_CH), 0);
+    assert_int_equal(sa_track_multi_sample(NULL, 0.5f, NULL, 0), 0);
     /* Counts. */
     m.count = 0;
     assert_int_equal(sa_track_multi_validate(&m, &bad), SA_ERR_COUNT);
@@ -361,13 +363,19 @@ static void test_track_multi_bad_input_gives_documented_safe_results(void **stat
         for (int c = 0; c < FORM_CH; ++c)
             assert_finite(out[c]);
     }
-    /* A channel past the end reads 0; a small buffer gets only what fits. */
+    /* A channel past the end reads 0. */
     times[2] = w[2].t;
     assert_true(sa_track_multi_sample_channel(&m, 0.5f, FORM_CH) == 0.0f);
-    out[3] = 99.0f;
-    assert_int_equal(sa_track_multi_sample(&m, 0.5f, out, 3), 3);
-    assert_true(out[3] == 99.0f);
+    /* A row is written whole or not at all: a buffer one short gets nothing. */
+    for (int c = 0; c < FORM_CH; ++c)
+        out[c] = 99.0f;
+    assert_int_equal(sa_track_multi_sample(&m, 0.5f, out, FORM_CH - 1), 0);
     assert_int_equal(sa_track_multi_sample(&m, 0.5f, out, 0), 0);
+    for (int c = 0; c < FORM_CH; ++c)
+        assert_true(out[c] == 99.0f);
+    /* The count-only call (out NULL) says how many values a row has, whatever the capacity. */
+    assert_int_equal(sa_track_multi_sample(&m, 0.5f, NULL, 0), FORM_CH);
+    assert_int_equal(sa_track_multi_sample(&m, 0.5f, NULL, 1000), FORM_CH);
 }
 
 static void test_track_multi_samples_each_channel_as_a_single_track(void **state) {
@@ -427,8 +435,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_track_bad_input_gives_documented_safe_results),
         cmocka_unit_test(test_track_no_nan_from_any_input),
-        cmocka_unit_test(test_track_jump_tells_the_seed_story),
-        cmocka_unit_test(test_track_matches_the_seed_on_random_tracks),
+        cmocka_unit_test(test_track_jump_tells_the_reference_story),
+        cmocka_unit_test(test_track_matches_the_reference_on_random_tracks),
         cmocka_unit_test(test_track_holds_hold_and_steps_step),
         cmocka_unit_test(test_track_stays_within_the_keys_without_overshoot),
         cmocka_unit_test(test_track_easing_shapes_the_segment_that_starts_at_its_key),

@@ -6,8 +6,9 @@
 
 enum { MAX_POINTS = 32 };
 
-/* The seed's update written out as its JavaScript reads (per frame, constants per frame). */
-static void seed_step(sa_verlet_point *s, int n, sa_vec2 pin, float wind_x, float g, float dt) {
+/* The reference's update written out as its JavaScript reads (per frame, constants per frame). */
+static void reference_step(sa_verlet_point *s, int n, sa_vec2 pin, float wind_x, float g,
+                           float dt) {
     for (int i = 1; i < n; ++i) {
         const float vx = (s[i].pos.x - s[i].prev.x) * 0.86f,
                     vy = (s[i].pos.y - s[i].prev.y) * 0.86f;
@@ -91,7 +92,7 @@ static void test_verlet_bad_input_gets_documented_results(void **state) {
     assert_near(c[1].pos.x, 1 + 0.6 * SA_VERLET_MAX_SPACING, 1);
     assert_near(c[1].pos.y, 2 + 0.8 * SA_VERLET_MAX_SPACING, 1);
 
-    /* Step: NULL or empty chain does nothing; NULL params are the defaults. */
+    /* Step: NULL or empty chain does nothing; a NULL config is the defaults. */
     sa_verlet_chain_step(NULL, 4, sa_v2(0, 0), NULL, 0.016f);
     sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
     sa_verlet_point d[4];
@@ -104,8 +105,8 @@ static void test_verlet_bad_input_gets_documented_results(void **state) {
     for (int i = 0; i < 4; ++i)
         assert_true(c[i].pos.x == d[i].pos.x && c[i].pos.y == d[i].pos.y);
 
-    /* Params with NaN fields: spacing and drag take their defaults, accel is 0 (no force). */
-    sa_verlet_config junk = {NAN, NAN, {NAN, INFINITY}, -5};
+    /* A config with NaN fields: spacing and drag take their defaults, accel is 0 (no force). */
+    sa_verlet_config junk = {NAN, NAN, {NAN, INFINITY}, 0};
     sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
     sa_verlet_chain_step(c, 4, sa_v2(0, 0), &junk, 0.016f);
     assert_chain_finite(c, 4);
@@ -114,7 +115,7 @@ static void test_verlet_bad_input_gets_documented_results(void **state) {
     assert_near(c[3].pos.y, 0, 1e-4);
     /* Absurd iteration counts are clamped, drag out of [0, 1] is clamped. */
     sa_verlet_config wild = sa_verlet_config_default();
-    wild.iterations = INT32_MAX;
+    wild.iterations = SIZE_MAX;
     wild.drag = 7;
     sa_verlet_chain_step(c, 4, sa_v2(0, 0), &wild, 0.016f);
     assert_chain_finite(c, 4);
@@ -195,7 +196,7 @@ static void test_verlet_no_nan_from_any_input(void **state) {
         sa_verlet_config p = {test_rng_nasty(&r),
                               test_rng_nasty(&r),
                               {test_rng_nasty(&r), test_rng_nasty(&r)},
-                              (int32_t)(test_rng_next(&r) % 30u) - 10};
+                              (size_t)(test_rng_next(&r) % 30u)};
         for (int s = 0; s < 3; ++s) {
             const sa_vec2 pin = {test_rng_nasty(&r), test_rng_nasty(&r)};
             sa_verlet_chain_step(c, n, pin, &p, test_rng_nasty(&r));
@@ -218,7 +219,7 @@ static void test_verlet_segments_keep_their_spacing_after_every_step(void **stat
         sa_verlet_config p = sa_verlet_config_default();
         p.spacing = test_rng_range(&r, 0.5f, 40);
         p.drag = test_rng_range(&r, 0, 1);
-        p.iterations = (int32_t)(test_rng_next(&r) % 12u);
+        p.iterations = test_rng_next(&r) % 12u;
         sa_vec2 pin = test_rng_v2(&r, -200, 200);
         sa_verlet_chain_init(c, n, pin, test_rng_v2(&r, -1, 1), p.spacing);
         for (int f = 0; f < 120; ++f) {
@@ -277,7 +278,7 @@ static void test_verlet_with_wind_it_streams_downwind(void **state) {
                 assert_true(c[i].pos.x > c[i - 1].pos.x);
         }
     }
-    /* The seed's look: droops at a walk (< 35 degrees), streams back at a run (> 55). */
+    /* The reference's look: droops at a walk (< 35 degrees), streams back at a run (> 55). */
     const double walk = atan(SA_VERLET_WIND_PER_SPEED * 106.0 / SA_VERLET_GRAVITY);
     const double run = atan(SA_VERLET_WIND_PER_SPEED * 383.0 / SA_VERLET_GRAVITY);
     assert_true(walk < 35 * SA_PI / 180 && run > 55 * SA_PI / 180);
@@ -329,62 +330,64 @@ static void test_verlet_30_and_120_fps_runs_end_close(void **state) {
                     0.75 * max_point_distance(b, c, SA_VERLET_HAIR_POINTS));
     }
 
-    /* A free swing from horizontal, 0.2 s: the part the seed's per-frame update gets wrong. */
+    /* A free swing from horizontal, 0.2 s: the part the reference's per-frame update gets wrong. */
     const int fps[] = {30, 120, 1200};
-    sa_verlet_point ours[3][SA_VERLET_HAIR_POINTS], seed[3][SA_VERLET_HAIR_POINTS];
+    sa_verlet_point ours[3][SA_VERLET_HAIR_POINTS], theirs[3][SA_VERLET_HAIR_POINTS];
     for (int k = 0; k < 3; ++k) {
         sa_verlet_chain_init(ours[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(1, 0), 9);
-        sa_verlet_chain_init(seed[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(1, 0), 9);
+        sa_verlet_chain_init(theirs[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), sa_v2(1, 0), 9);
         const float dt = 1.0f / (float)fps[k];
         for (int f = 0; f < fps[k] / 5; ++f) {
             sa_verlet_chain_step(ours[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), NULL, dt);
-            seed_step(seed[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), 0, SA_VERLET_GRAVITY / 60, dt);
+            reference_step(theirs[k], SA_VERLET_HAIR_POINTS, sa_v2(0, 0), 0, SA_VERLET_GRAVITY / 60,
+                           dt);
         }
     }
     assert_true(max_point_distance(ours[0], ours[1], SA_VERLET_HAIR_POINTS) < 1.5);
     assert_true(max_point_distance(ours[1], ours[2], SA_VERLET_HAIR_POINTS) < 1.0);
-    /* The seed's update, for contrast, lands far apart at the two frame rates. */
-    assert_true(max_point_distance(seed[0], seed[1], SA_VERLET_HAIR_POINTS) > 5.0);
+    /* The reference's update, for contrast, lands far apart at the two frame rates. */
+    assert_true(max_point_distance(theirs[0], theirs[1], SA_VERLET_HAIR_POINTS) > 5.0);
 }
 
-static void test_verlet_at_60_fps_is_the_seed_update(void **state) {
+static void test_verlet_at_60_fps_is_the_reference_update(void **state) {
     (void)state;
     test_rng r = test_rng_make(21);
     const float dt = 1.0f / 60;
-    /* The documented conversion of the seed's per-frame constants: lambda / (1 - drag). */
-    const float seed_to_accel = (float)(-60.0 * log(0.86) / (1 - 0.86));
+    /* The documented conversion of the reference's per-frame constants: lambda / (1 - drag). */
+    const float per_frame_to_accel = (float)(-60.0 * log(0.86) / (1 - 0.86));
     const float g = 14.0f;
     /* Two points: the pinned constraint is solved exactly by both, so they agree step by step. */
     for (int run = 0; run < 200; ++run) {
-        sa_verlet_point ours[2], seed[2];
+        sa_verlet_point ours[2], theirs[2];
         sa_verlet_chain_init(ours, 2, sa_v2(0, 0), test_rng_v2(&r, -1, 1), 9);
-        seed[0] = ours[0];
-        seed[1] = ours[1];
+        theirs[0] = ours[0];
+        theirs[1] = ours[1];
         sa_vec2 pin = {0, 0};
-        const float wind = test_rng_range(&r, -30, 0); /* the seed's per-frame windX */
+        const float wind = test_rng_range(&r, -30, 0); /* the reference's per-frame windX */
         for (int f = 0; f < 120; ++f) {
             pin = sa_v2_add(pin, test_rng_v2(&r, -3, 3));
             sa_verlet_config p = sa_verlet_config_default();
-            p.accel = sa_v2(wind * seed_to_accel, g * seed_to_accel);
+            p.accel = sa_v2(wind * per_frame_to_accel, g * per_frame_to_accel);
             sa_verlet_chain_step(ours, 2, pin, &p, dt);
-            seed_step(seed, 2, pin, wind, g, dt);
-            assert_near(ours[1].pos.x, seed[1].pos.x, 2e-3);
-            assert_near(ours[1].pos.y, seed[1].pos.y, 2e-3);
-            assert_near(ours[1].prev.x, seed[1].prev.x, 2e-3);
+            reference_step(theirs, 2, pin, wind, g, dt);
+            assert_near(ours[1].pos.x, theirs[1].pos.x, 2e-3);
+            assert_near(ours[1].pos.y, theirs[1].pos.y, 2e-3);
+            assert_near(ours[1].prev.x, theirs[1].prev.x, 2e-3);
         }
     }
-    /* The seed's four-point hair: the same motion, within the seed's own leftover stretch. */
-    sa_verlet_point ours[4], seed[4];
+    /* The reference's four-point hair: the same motion, within the reference's own leftover
+     * stretch. */
+    sa_verlet_point ours[4], theirs[4];
     run_motion(ours, 60, 0);
     for (int i = 0; i < 4; ++i)
-        seed[i] = ours[i];
+        theirs[i] = ours[i];
     for (int f = 1; f <= 180; ++f) {
         sa_verlet_config p = sa_verlet_config_default();
         p.accel = sa_verlet_hair_accel(speed_at(f * (double)dt), 0);
         sa_verlet_chain_step(ours, 4, head_at(f * (double)dt), &p, dt);
-        seed_step(seed, 4, head_at(f * (double)dt), p.accel.x / seed_to_accel,
-                  p.accel.y / seed_to_accel, dt);
-        assert_true(max_point_distance(ours, seed, 4) < 0.5);
+        reference_step(theirs, 4, head_at(f * (double)dt), p.accel.x / per_frame_to_accel,
+                       p.accel.y / per_frame_to_accel, dt);
+        assert_true(max_point_distance(ours, theirs, 4) < 0.5);
     }
 }
 
@@ -415,7 +418,7 @@ int main(void) {
         cmocka_unit_test(test_verlet_with_wind_it_streams_downwind),
         cmocka_unit_test(test_verlet_after_a_one_second_hitch_is_finite_and_sane),
         cmocka_unit_test(test_verlet_30_and_120_fps_runs_end_close),
-        cmocka_unit_test(test_verlet_at_60_fps_is_the_seed_update),
+        cmocka_unit_test(test_verlet_at_60_fps_is_the_reference_update),
         cmocka_unit_test(test_verlet_zero_dt_keeps_velocities_and_follows_the_pin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,9 +32,9 @@ void ex_rgb_hex(ex_rgb c, char out[8]) {
     snprintf(out, 8, "#%02x%02x%02x", channel(c.r), channel(c.g), channel(c.b));
 }
 
-static uint32_t scaled(uint32_t n, float density) {
+static size_t scaled(size_t n, float density) {
     const float v = roundf((float)n * density);
-    return v < 1.0f ? 1u : (uint32_t)v;
+    return v < 1.0f ? 1 : (size_t)v;
 }
 
 /* A ribbon through three points, appended to the scene's point pool. */
@@ -48,8 +48,7 @@ static void ribbon(ex_scene *s, ex_part part, sa_vec2 a, sa_vec2 b, sa_vec2 c, f
     cfg = sa_limb_config_styled(&cfg, sa_limb_style_for(side));
     ex_shape *sh = &s->shape[part];
     sh->first = s->used;
-    sh->count =
-        sa_limb_outline(a, b, c, &cfg, s->points + s->used, EX_SCENE_POINTS - s->used, NULL);
+    sh->count = sa_limb_outline(a, b, c, &cfg, s->points + s->used, EX_SCENE_POINTS - s->used);
     s->used += sh->count;
 }
 

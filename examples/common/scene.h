@@ -6,8 +6,8 @@
 
 #include "lab.h"
 
-/* The visible scene in scene units: 520 wide, 440 tall (the seed's scene height), ground at y = 0.
- */
+/* The visible scene in scene units: 520 wide, 440 tall (the reference figure's scene height),
+ * ground at y = 0. */
 #define EX_VIEW_X   260.0f
 #define EX_VIEW_TOP 360.0f
 #define EX_VIEW_W   520.0f

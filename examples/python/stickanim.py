@@ -74,8 +74,9 @@ class VerletPoint(ctypes.Structure):
     _fields_ = [("pos", Vec2), ("prev", Vec2)]
 
 
-class VerletParams(ctypes.Structure):
-    _fields_ = [("spacing", c_float), ("drag", c_float), ("accel", Vec2), ("iterations", c_int32)]
+class VerletConfig(ctypes.Structure):
+    _fields_ = [("spacing", c_float), ("drag", c_float), ("accel", Vec2),
+                ("iterations", c_size_t)]
 
 
 class FadeLayer(ctypes.Structure):
@@ -88,7 +89,7 @@ class Fade(ctypes.Structure):
 
 class LimbConfig(ctypes.Structure):
     _fields_ = [("root_width", c_float), ("tip_width", c_float),
-                ("bone_samples", c_uint32), ("cap_samples", c_uint32)]
+                ("bone_samples", c_size_t), ("cap_samples", c_size_t)]
 
 
 class LimbStyle(ctypes.Structure):
@@ -151,15 +152,13 @@ _SIGNATURES = {
     "sa_squash_make": (Squash, [Vec2, c_float, c_float], False),
     "sa_squash_point": (Vec2, [Squash, Vec2], False),
     # verlet.h
-    "sa_verlet_config_default": (VerletParams, [], False),
+    "sa_verlet_config_default": (VerletConfig, [], False),
     "sa_verlet_chain_init": (c_int32, [_P(VerletPoint), c_size_t, Vec2, Vec2, c_float], False),
-    "sa_verlet_chain_step": (None, [_P(VerletPoint), c_size_t, Vec2, _P(VerletParams), c_float],
+    "sa_verlet_chain_step": (None, [_P(VerletPoint), c_size_t, Vec2, _P(VerletConfig), c_float],
                              False),
     # limb.h
     "sa_limb_config_default": (LimbConfig, [], True),
-    "sa_limb_outline_count": (c_size_t, [_P(LimbConfig)], True),
-    "sa_limb_outline": (c_size_t, [Vec2, Vec2, Vec2, _P(LimbConfig), _P(Vec2), c_size_t,
-                                   _P(c_int32)], True),
+    "sa_limb_outline": (c_size_t, [Vec2, Vec2, Vec2, _P(LimbConfig), _P(Vec2), c_size_t], True),
     "sa_limb_style_for": (LimbStyle, [c_int32], True),
     # figure.h
     "sa_figure_config_default": (FigureConfig, [], True),
@@ -202,13 +201,11 @@ class Library:
     def limb_outline(self, root, middle, tip, config=None):
         """The ribbon outline as a list of Vec2 (sized with the library's own size query)."""
         cfg = config or self.sa_limb_config_default()
-        n = self.sa_limb_outline_count(ctypes.byref(cfg))
+        n = self.sa_limb_outline(root, middle, tip, ctypes.byref(cfg), None, 0)  # count only
+        if n == 0:
+            raise ValueError("limb config out of range (bone_samples or cap_samples)")
         buf = (Vec2 * n)()
-        status = c_int32(-1)
-        written = self.sa_limb_outline(root, middle, tip, ctypes.byref(cfg), buf, n,
-                                       ctypes.byref(status))
-        if status.value != SA_OK:
-            raise ValueError(self.sa_status_string(status.value).decode())
+        written = self.sa_limb_outline(root, middle, tip, ctypes.byref(cfg), buf, n)
         return list(buf[:written])
 
 

@@ -191,11 +191,11 @@ class SolversThroughFFI(unittest.TestCase):
         if not self.lib.has("sa_verlet_chain_step"):
             self.skipTest("verlet.h not in this build")
         pts = (sa.VerletPoint * 4)()
-        params = self.lib.sa_verlet_config_default()
+        config = self.lib.sa_verlet_config_default()
         self.lib.sa_verlet_chain_init(pts, 4, sa.v2(0, 0), sa.v2(-1, 0), 9.0)
         for k in range(240):
             self.lib.sa_verlet_chain_step(pts, 4, sa.v2(math.sin(k * 0.1) * 20, 0),
-                                          ctypes.byref(params), DT)
+                                          ctypes.byref(config), DT)
         for i in range(3):
             self.assertAlmostEqual(dist(pts[i].pos, pts[i + 1].pos), 9.0, delta=0.5)
 
@@ -208,10 +208,9 @@ class SolversThroughFFI(unittest.TestCase):
         right_root = 2 * m + cfg.cap_samples - 1
         self.assertAlmostEqual(dist(out[0], out[right_root]), cfg.root_width, delta=1e-3)
         self.assertAlmostEqual(dist(out[m - 1], out[m + cfg.cap_samples]), cfg.tip_width, delta=1e-3)
-        status = ctypes.c_int32(-1)
         n = self.lib.sa_limb_outline(sa.v2(0, 0), sa.v2(1, 1), sa.v2(2, 2), ctypes.byref(cfg),
-                                     (sa.Vec2 * 3)(), 3, ctypes.byref(status))
-        self.assertEqual((n, status.value), (0, sa.SA_ERR_CAPACITY))
+                                     (sa.Vec2 * 3)(), 3)
+        self.assertEqual(n, 0)  # too small a buffer: nothing written
         far = self.lib.sa_limb_style_for(sa.SA_LIMB_SIDE_FAR)
         self.assertAlmostEqual(far.opacity, 0.42, delta=1e-6)
         self.assertLess(far.draw_order, self.lib.sa_limb_style_for(sa.SA_LIMB_SIDE_NEAR).draw_order)

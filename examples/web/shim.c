@@ -94,7 +94,7 @@ static void write_frame(void) {
     sa_vec2 pts[SAW_LIMB_POINTS];
     for (int32_t l = 0; l < 4; ++l) {
         size_t n = sa_limb_outline(p->joints[chain[l][0]], p->joints[chain[l][1]],
-                                   p->joints[chain[l][2]], &g_limb_cfg[l], pts, SAW_LIMB_POINTS, 0);
+                                   p->joints[chain[l][2]], &g_limb_cfg[l], pts, SAW_LIMB_POINTS);
         float *o = g_frame + SAW_F_LIMBS + l * SAW_LIMB_POINTS * 2;
         for (size_t i = 0; i < n; ++i) {
             o[2 * i] = pts[i].x;

@@ -2,9 +2,9 @@
  * @file gait.h
  * @brief Layer 1: the walk/run cycle in one phase variable: foot paths, hip bob, ground speed.
  *
- * A gait cycle is driven by a single number, the *phase*, looping over [0, 1). The near foot uses
- * `phase`, the far foot `phase + 0.5`, so the feet are always half a cycle apart. Each foot's
- * cycle starts at touchdown:
+ * A gait cycle is driven by a single number, the *phase*, looping over [0, 1) (advance it with
+ * sa_phase_advance()). The near foot uses `phase`, the far foot `phase + 0.5`, so the feet are
+ * always half a cycle apart. Each foot's cycle starts at touchdown:
  *
  * - **stance**, phase in [0, duty): the foot is planted and slides linearly, relative to the hip,
  *   from +stride/2 (in front) to −stride/2 (behind), lift 0;
@@ -13,33 +13,31 @@
  *
  * Duty above 0.5 gives double support (a walk), below 0.5 a flight phase (a run).
  *
- * **Foot planting.** A stance foot covers one stride relative to the hip in duty/cadence seconds,
- * so it moves backward at stride·cadence/duty. When the world (or the ground, for a figure that
- * stays on the spot) moves at exactly that speed, sa_gait_ground_speed(), the planted foot stays
- * still on the ground. This holds for any gait, including every sa_gait_mix() of two gaits, as long
- * as the phase advances at the *same* gait's cadence and the ground moves at the *same* gait's
- * ground speed. Using stride·cadence (no duty) is the classic mistake: the stance foot skates.
+ * **Foot planting.** A planted foot stays still on the ground when the ground moves under the
+ * figure at sa_gait_ground_speed() = stride·cadence/duty, and the phase advances at the same
+ * gait's cadence; this holds for every sa_gait_mix() of two gaits. stride·cadence (no duty) makes
+ * the stance foot skate.
  *
- * **Units.** Canvas units with y pointing down, as the stick figure seeds use (leg 74 units, so
- * one unit is about 1.2 cm of a 1.75 m person). At that scale the walk's ground speed of about
- * 106 units/s is 1.3 m/s and the run's 383 units/s is 4.6 m/s, both true to life.
+ * **Units.** Canvas units with y pointing down, as the reference figure uses (leg 74 units, about
+ * 1.2 cm a unit). Why the walk and the run have the values they have, and how they compare with
+ * people, is in @ref gait_page (`docs/gait.md`).
  *
  * **Bad input.** Every function is total. A NULL gait reads as sa_gait_walk() (the second gait of
- * sa_gait_mix() and sa_gait_mix_for_speed() as sa_gait_run()); a non-finite field
- * reads as the walk's value for that field; duty is clamped to [::SA_GAIT_DUTY_MIN,
- * ::SA_GAIT_DUTY_MAX]; a negative step_height or bob reads as 0; a non-finite phase reads as 0.
- * sa_gait_validate() reports such a gait at setup time.
+ * sa_gait_mix() and sa_gait_mix_for_speed() as sa_gait_run()); a non-finite field reads as the
+ * walk's value for that field; duty is clamped to [::SA_GAIT_DUTY_MIN, ::SA_GAIT_DUTY_MAX]; a
+ * negative step_height or bob reads as 0; a non-finite phase reads as 0. sa_gait_validate()
+ * reports such a gait at setup time.
  *
  * Typical frame:
  * @code
  * sa_gait walk = sa_gait_walk(), run = sa_gait_run();
- * sa_gait g = sa_gait_mix(&walk, &run, gait_blend);           // 0 = walk, 1 = run
- * phase = sa_phase_advance(phase, g.cadence * dt);               // math.h
+ * sa_gait g = sa_gait_mix(&walk, &run, gait_blend);  // 0 = walk, 1 = run
+ * phase = sa_phase_advance(phase, g.cadence * dt);    // math.h
  * sa_foot near = sa_gait_sample(&g, phase);
  * sa_foot far  = sa_gait_sample(&g, phase + 0.5f);
  * float hip_y  = ground_y - hip_height + sa_gait_hip_offset(&g, phase);
- * ground_scroll += sa_gait_ground_speed(&g) * dt;             // the ground moves back by this
- * ground_scroll = fmodf(ground_scroll, dot_spacing);          // keep it small (float precision)
+ * ground_scroll += sa_gait_ground_speed(&g) * dt;    // the ground moves back by this
+ * ground_scroll = fmodf(ground_scroll, dot_spacing); // keep it small (float precision)
  * @endcode
  */
 #ifndef STICKANIM_GAIT_H
@@ -57,8 +55,8 @@ extern "C" {
 #define SA_GAIT_DUTY_MAX 0.99f
 
 /**
- * @brief Parameters of one gait. Mix two with sa_gait_mix(); get the seeds' with sa_gait_walk()
- *        and sa_gait_run().
+ * @brief One gait: stride, cadence, duty and the body's motion over the cycle. Mix two with
+ *        sa_gait_mix(); get the reference figure's with sa_gait_walk() and sa_gait_run().
  *
  * All fields are plain floats so FFI bindings can fill the struct directly.
  */
@@ -81,10 +79,7 @@ typedef struct sa_gait {
      * ::SA_GAIT_DUTY_MAX] when used.
      */
     float duty;
-    /**
-     * Peak foot lift in the middle of the swing, canvas units, ≥ 0. Walk 8, run 22; see
-     * sa_gait_walk() and sa_gait_run() for why.
-     */
+    /** Peak foot lift in the middle of the swing, canvas units, ≥ 0. Walk 8, run 22. */
     float step_height;
     /**
      * Hip bob amplitude, canvas units, ≥ 0: the hip rises from its lowest point (offset 0) to
@@ -93,15 +88,17 @@ typedef struct sa_gait {
     float bob;
     /**
      * Phase (in cycles) at which the hip is at its lowest; it is highest a quarter cycle later,
-     * and the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 − 1/4: high
-     * in the middle of single support), run 0.20 (= duty/2: low in mid-stance, high in mid-flight).
+     * and the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 − 1/4:
+     * highest in the middle of single support), run 0.20 (= duty/2: lowest in mid-stance,
+     * highest in mid-flight).
      */
     float bob_shift;
     /**
      * Forward lean of the torso in radians (positive leans toward +x, the direction of travel).
      * Walk 0.05 (about 3°), run 0.18 (about 10°). The sampler does not use it: it is carried here
      * so it mixes with the rest of the gait. The figure tilts the spine by it and moves the feet
-     * forward by about spine·sin(lean)/2 so they stay under the centre of mass, as the seed does.
+     * forward by about spine·sin(lean)/2 so they stay under the centre of mass, as the reference
+     * figure does.
      */
     float lean;
 } sa_gait;
@@ -119,42 +116,20 @@ typedef struct sa_foot {
 } sa_foot;
 
 /**
- * @brief The walk: the seed's stride 44, cadence 1.5, duty 0.62, plus these choices:
- *
- * - step_height 8: mid-swing, with the foot under a hip about 70 units high, the knee flexes
- *   about 65°, a real walk's peak swing flexion (60–65°). Higher reads as marching, lower as
- *   shuffling.
- * - bob 4: the hip's rise of 4 units is 2.5% of the figure's height, as a person's centre of
- *   mass rises about 4–5 cm in a walk. It also keeps the foot at ±stride/2 inside the legs'
- *   reach (THIGH + SHIN − 1.5) from a 66-unit hip, so the knees never lock.
- * - bob_shift 0.06: a walk vaults over the stance leg (inverted pendulum), so the hip is
- *   highest in the middle of single support (phase duty/2 = 0.31) and lowest in the middle of
- *   double support (0.06); 0.06 = duty/2 − 1/4 puts both exactly there. (The seed's unshifted
- *   curve is high at 0.25, close to that but not on it.)
- * - lean 0.05 rad (about 3°): walking people are nearly upright; a hint of lean gives intent.
- *
+ * @brief The walk: the reference figure's stride 44, cadence 1.5 and duty 0.62, with step height
+ *        8, bob 4, bob shift 0.06 and lean 0.05 rad (about 3°) chosen to match a person's walk
+ *        (@ref gait_page says how). Ground speed ≈ 106 units/s.
  * @return {44, 1.5, 0.62, 8, 4, 0.06, 0.05}.
  */
 SA_API sa_gait sa_gait_walk(void);
 
 /**
- * @brief The run: the seed's stride 60, cadence 2.55, duty 0.40, plus these choices:
+ * @brief The run: the reference figure's stride 60, cadence 2.55 and duty 0.40, with step height
+ *        22, bob 7, bob shift 0.20 and lean 0.18 rad (about 10°) chosen to match a person's run
+ *        (@ref gait_page says how). Ground speed 382.5 units/s.
  *
- * - step_height 22: the swing foot comes up high under the body; mid-swing, under a hip lowered
- *   to about 59 units (see below), the knee flexes about 120°, between a jog (about 100°) and a
- *   sprint (about 130°), which suits the run's 4.6 m/s (383 units/s). It is what makes the legs
- *   read as running rather than as a fast walk.
- * - bob 7: a runner's centre of mass moves 7–9 cm up and down, about 4.5% of the height; 7 of
- *   the figure's 157 units is the same.
- * - bob_shift 0.20: a run bounces on the stance leg like a spring (spring–mass model), so the hip
- *   is *lowest* in mid-stance (phase duty/2 = 0.20) and highest in mid-flight (0.45), the seed's
- *   "high point in the flight phase". From the walk's 0.06 the mix moves the shift the short way.
- * - lean 0.18 rad (about 10°): runners lean forward 5–15° with speed; 10° reads as a committed
- *   run without looking like falling over.
- *
- * At touchdown the foot is 30 units ahead of the hip and the hip is 6.7 units up its bob: a hip
- * lowered about 7 units below the walk's 66 keeps that foot within the legs' reach (a runner's
- * knees are bent through stance too).
+ * At touchdown the foot is 30 units ahead of the hip: lower the hip about 7 units below the
+ * walk's 66 to keep that foot within the legs' reach.
  *
  * @return {60, 2.55, 0.40, 22, 7, 0.20, 0.18}.
  */
@@ -163,8 +138,8 @@ SA_API sa_gait sa_gait_run(void);
 /**
  * @brief Blends two gaits field by field: a·(1 − t) + b·t.
  *
- * Use it with the seeds' gait blend (0 walk, 1 run), eased toward its target every frame, so
- * switching never pops. Feet stay planted at every mix when the mixed gait's own
+ * Use it with the reference figure's gait blend (0 walk, 1 run), eased toward its target every
+ * frame, so switching never pops. Feet stay planted at every mix when the mixed gait's own
  * sa_gait_ground_speed() drives the ground.
  *
  * @param a Gait at t = 0; NULL reads as sa_gait_walk(). Fields are sanitised first (see file).

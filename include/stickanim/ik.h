@@ -1,10 +1,12 @@
 /**
  * @file ik.h
  * @brief Layer 1: two-bone inverse kinematics (legs, spear-gripping arms) and arm forward
- * kinematics.
+ *        kinematics.
  *
- * Coordinates are 2D canvas units with y pointing down, as in the stick figure seeds. A two-bone
- * chain is root → middle joint → end: hip → knee → foot, or shoulder → elbow → hand.
+ * Coordinates are 2D canvas units with y pointing down, as the reference figure uses (3D for
+ * sa_ik_two_bone_3d(): right-handed, y up). A two-bone chain is root → middle joint → end:
+ * hip → knee → foot, or shoulder → elbow → hand. The reference figure's legs are 37 + 37, its
+ * arms 27 + 25.
  *
  * Bad input never produces NaN and never crashes:
  * - a length that is NaN, infinite or ≤ 0 is treated as 0: with the first bone 0 the middle joint
@@ -24,19 +26,22 @@ extern "C" {
 #endif
 
 /**
- * @brief How far inside full extension the seed's distance clamp stops (canvas units).
+ * @brief How far inside its limits the root → target distance is clamped, canvas units: 0.01.
  *
- * The root → target distance is clamped to [|L1 − L2| + this, L1 + L2 − this], so the triangle
- * always exists and the cosine never leaves [−1, 1] by more than rounding.
+ * The distance is clamped to [|L1 − L2| + this, L1 + L2 − this], as the reference figure's ik()
+ * does, so the triangle always exists and the cosine never leaves [−1, 1] by more than rounding.
  */
 #define SA_IK_EPSILON 0.01f
 
-/** @brief The legs' reach margin from the seed: foot targets stay THIGH + SHIN − 1.5 from the hip.
+/**
+ * @brief The legs' reach margin, canvas units: the reference figure keeps foot targets within
+ *        THIGH + SHIN − 1.5 of the hip (see sa_ik_reach_guard()).
  */
 #define SA_IK_LEG_MARGIN 1.5f
 
 /**
- * @brief Solves a two-bone chain and returns the middle joint (knee or elbow), as the seed's ik().
+ * @brief Solves a two-bone chain and returns the middle joint (knee or elbow), as the reference
+ *        figure's ik() does.
  *
  * The root → target distance d is clamped to [|L1 − L2| + ::SA_IK_EPSILON,
  * L1 + L2 − ::SA_IK_EPSILON] (out of reach means "reach as far as possible toward it"); the law of
@@ -60,8 +65,8 @@ SA_API sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float le
  * @brief The legs' reach guard: pulls a target that lies farther than (len1 + len2 − margin)
  *        from the root back onto that circle, along the root → target line.
  *
- * The seed does this before every leg solve (margin ::SA_IK_LEG_MARGIN) so the knee never locks
- * straight and never snaps at full extension.
+ * The reference figure does this before every leg solve (margin ::SA_IK_LEG_MARGIN) so the knee
+ * never locks straight and never snaps at full extension.
  *
  * @param root   Chain root (the hip), canvas units.
  * @param target Wanted end position (the foot target).
@@ -81,7 +86,7 @@ typedef struct sa_arm_pose {
 } sa_arm_pose;
 
 /**
- * @brief Arm forward kinematics in the seed's convention.
+ * @brief Arm forward kinematics in the reference figure's convention.
  *
  * Angle 0 points straight down (+y), positive angles swing forward (+x): the upper arm's direction
  * is (sin a, cos a). The forearm's absolute angle is upper_angle + flex.
@@ -90,21 +95,22 @@ typedef struct sa_arm_pose {
  * @param upper_angle Upper arm angle in radians; NaN or infinite is treated as 0 (hanging).
  * @param flex        Elbow flex in radians relative to the upper arm (positive bends forward);
  *                    NaN or infinite is treated as 0 (straight).
- * @param upper_len   Upper arm length (seed: 27); NaN, infinite or ≤ 0 is treated as 0.
- * @param fore_len    Forearm length (seed: 25); NaN, infinite or ≤ 0 is treated as 0.
+ * @param upper_len   Upper arm length (reference figure: 27); NaN, infinite or ≤ 0 is treated
+ *                    as 0.
+ * @param fore_len    Forearm length (reference figure: 25); NaN, infinite or ≤ 0 is treated as 0.
  */
 SA_API sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                              float fore_len);
 
-/** @brief Options for sa_ik_two_bone_ex(); get the defaults from sa_ik_config_default(). */
+/** @brief Settings of sa_ik_two_bone_ex(); get the defaults from sa_ik_config_default(). */
 typedef struct sa_ik_config {
     /** Which mirror solution, as sa_ik_two_bone()'s @p bend (only the sign matters). Default 1. */
     float bend;
     /**
-     * Softness in canvas units, ≥ 0 (default 0: off, the seed's behaviour). Within this distance
-     * of full extension the end stops following the target linearly and eases toward full reach
-     * along 1 − e^(−x), so the chain never snaps straight (ozz-animation's soften, Spine's
-     * softness). Larger than len1 + len2 is treated as len1 + len2.
+     * Softness in canvas units, ≥ 0 (default 0: off, as the reference figure solves). Within
+     * this distance of full extension the end stops following the target linearly and eases
+     * toward full reach along 1 − e^(−x), so the chain never snaps straight (ozz-animation's
+     * soften, Spine's softness). Larger than len1 + len2 is treated as len1 + len2.
      */
     float softness;
     /**
@@ -135,7 +141,7 @@ typedef struct sa_ik_result {
 /** @brief Distance (canvas units) within which sa_ik_two_bone_ex() reports the target reached. */
 #define SA_IK_REACH_TOLERANCE 0.02f
 
-/** @brief Default options: bend +1, no softness, no stretch, full IK weight. */
+/** @brief The default settings: bend +1, no softness, no stretch, full IK weight. */
 SA_API sa_ik_config sa_ik_config_default(void);
 
 /**
@@ -143,19 +149,19 @@ SA_API sa_ik_config sa_ik_config_default(void);
  *
  * The order follows Spine's solver: soften the target distance, then stretch the bones toward the
  * softened target (capped by max_stretch), then solve as sa_ik_two_bone() does, then blend the
- * bone angles with the FK pose by weight. With default options the joint equals
+ * bone angles with the FK pose by weight. With the default settings the joint equals
  * sa_ik_two_bone()'s.
  *
  * @param root    Chain root, canvas units.
  * @param target  Wanted end position.
  * @param len1    First bone length before stretching, as in sa_ik_two_bone().
  * @param len2    Second bone length before stretching.
- * @param options NULL means sa_ik_config_default(). Out-of-range fields are clamped: softness to
+ * @param config  NULL means sa_ik_config_default(). Out-of-range fields are clamped: softness to
  *                [0, len1 + len2], max_stretch to ≥ 1, weight to [0, 1]; NaN fields take their
  *                default; a non-finite FK pose is treated as the rest pose (hanging down).
  */
 SA_API sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,
-                                      const sa_ik_config *options);
+                                      const sa_ik_config *config);
 
 /**
  * @brief Two-bone IK in 3D: the middle joint (knee, elbow) bent toward a pole point.

@@ -3,18 +3,17 @@
  * @brief Layer 4: soft-limb geometry for drawing: the tapered ribbon outline of a limb and the
  *        style hints that give a flat figure depth.
  *
- * A stick figure drawn with straight lines looks stiff. The seed's figure runs each limb's three
- * points (hip → knee → foot, shoulder → elbow → hand) through a Catmull-Rom spline, densifies it
- * into a smooth curve and fills a tapered ribbon around it, thick at the root and thinner at the
- * tip, with round caps: a rubber-hose limb that bends instead of hinging. Far-side limbs are drawn
- * first, thinner, darker and at 42% opacity.
+ * The reference figure runs each limb's three points (hip → knee → foot, shoulder → elbow → hand)
+ * through a Catmull-Rom spline, densifies it into a smooth curve and fills a tapered ribbon
+ * around it, thick at the root and thinner at the tip, with round caps: a rubber-hose limb that
+ * bends instead of hinging. Far-side limbs are drawn first, thinner, darker and at 42% opacity.
  *
  * This module computes geometry only: a closed polygon in canvas units (y down) written into a
  * caller-owned buffer, and plain numbers for the style. Filling the polygon (any fill rule) and
  * picking colours is the caller's, with whatever it draws with: an SVG path, a canvas `fill()`,
  * a triangle fan, a rasteriser.
  *
- * Bad input never produces NaN and never crashes:
+ * **Bad input** never produces NaN and never crashes:
  * - a point with a NaN or infinite component is replaced by the first finite point of
  *   (root, middle, tip), or by (0, 0) when none is finite;
  * - coincident points (a folded or zero-length limb) give a finite outline; where the curve has
@@ -38,18 +37,18 @@ extern "C" {
 /** @brief Largest accepted sa_limb_config::cap_samples. */
 #define SA_LIMB_MAX_CAP_SAMPLES 64u
 
-/** @brief The far side's opacity from the seed: far limbs are drawn at 42%. */
+/** @brief The far side's opacity: the reference figure draws its far limbs at 42%. */
 #define SA_LIMB_FAR_OPACITY 0.42f
 
 /**
  * @brief Shape and density of a limb's ribbon. Get the defaults from sa_limb_config_default().
  *
- * The outline has sa_limb_outline_count() points; with the defaults that is 47.
+ * The outline has 2·(2·bone_samples + 1) + 2·cap_samples + 1 points: 47 with the defaults.
  */
 typedef struct sa_limb_config {
     /**
      * Full ribbon width at the root (hip, shoulder), canvas units, ≥ 0. Default 9 (a leg of the
-     * seed's figure; arms look right at about 7). NaN, infinite or negative counts as 0.
+     * reference figure; arms look right at about 7). NaN, infinite or negative counts as 0.
      */
     float root_width;
     /**
@@ -62,27 +61,16 @@ typedef struct sa_limb_config {
      * Densification: curve steps per bone, 1 to ::SA_LIMB_MAX_BONE_SAMPLES. Default 8. The centre
      * curve is sampled at 2·bone_samples + 1 points, the middle one exactly on the middle joint.
      */
-    uint32_t bone_samples;
+    size_t bone_samples;
     /**
      * Points strictly inside each round cap (a half circle of the local width), 0 to
      * ::SA_LIMB_MAX_CAP_SAMPLES. Default 6. 0 gives flat ends.
      */
-    uint32_t cap_samples;
+    size_t cap_samples;
 } sa_limb_config;
 
 /** @brief Default ribbon: root width 9, tip width 5.5, 8 steps per bone, 6 points per cap. */
 SA_API sa_limb_config sa_limb_config_default(void);
-
-/**
- * @brief Number of points sa_limb_outline() writes for @p config: 2·(2·bone_samples + 1) +
- *        2·cap_samples + 1 (the last point repeats the first, so the polygon is explicitly closed).
- *
- * Use it to size the buffer. Widths do not change the count.
- *
- * @param config NULL means sa_limb_config_default().
- * @return The count, or 0 when bone_samples or cap_samples is out of range.
- */
-SA_API size_t sa_limb_outline_count(const sa_limb_config *config);
 
 /**
  * @brief The point at parameter @p t on the limb's centre curve: a uniform Catmull-Rom spline
@@ -95,13 +83,17 @@ SA_API size_t sa_limb_outline_count(const sa_limb_config *config);
  * @param middle Middle joint: knee or elbow.
  * @param tip    End: foot or hand.
  * @param t      Curve parameter, clamped to [0, 1]; NaN counts as 0. t = 0 is the root, 0.5 the
- * middle joint and 1 the tip, exactly.
+ *               middle joint and 1 the tip, exactly.
  * @return A finite point (see the file comment for non-finite points).
  */
 SA_API sa_vec2 sa_limb_curve_point(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, float t);
 
 /**
- * @brief Writes the closed ribbon outline of a limb into @p out.
+ * @brief Writes the closed ribbon outline of a limb into @p out and returns its point count.
+ *
+ * The outline is a fixed-size result of n_out = 2·(2·bone_samples + 1) + 2·cap_samples + 1 points
+ * (47 with the defaults): it is written whole or not at all. Call with @p out NULL to get n_out
+ * for sizing the buffer; widths and points do not change it.
  *
  * With n = bone_samples, m = 2n + 1 centre samples (sample k at curve parameter k / 2n) and
  * c = cap_samples, the layout is:
@@ -117,21 +109,18 @@ SA_API sa_vec2 sa_limb_curve_point(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, fl
  * tapering linearly to tip_width at the tip. The sides are offset along the curve's normal, so a
  * sharply folded limb may make the inner side cross itself; fill with either rule.
  *
- * @param root    First point: hip or shoulder, canvas units.
- * @param middle  Middle joint: knee or elbow.
- * @param tip     End: foot or hand.
- * @param config  NULL means sa_limb_config_default().
- * @param out     Caller buffer of at least sa_limb_outline_count(config) points.
- * @param capacity Number of points @p out can hold.
- * @param status  Optional (may be NULL): receives ::SA_OK, ::SA_ERR_NULL (out is NULL),
- *                ::SA_ERR_RANGE (bone_samples or cap_samples out of range) or
- *                ::SA_ERR_CAPACITY (capacity below the count).
- * @return The number of points written, sa_limb_outline_count(config) on success; 0 on any error,
- *         in which case nothing is written.
+ * @param root     First point: hip or shoulder, canvas units.
+ * @param middle   Middle joint: knee or elbow.
+ * @param tip      End: foot or hand.
+ * @param config   NULL means sa_limb_config_default().
+ * @param out      Receives the outline; NULL asks for the count only (nothing is written).
+ * @param capacity Number of points @p out can hold; ignored when @p out is NULL.
+ * @return The number of points written: n_out. With @p out NULL, n_out (what a call with enough
+ *         capacity writes). 0, with nothing written, when bone_samples or cap_samples is out of
+ *         range or @p capacity is below n_out.
  */
 SA_API size_t sa_limb_outline(sa_vec2 root, sa_vec2 middle, sa_vec2 tip,
-                              const sa_limb_config *config, sa_vec2 *out, size_t capacity,
-                              sa_status *status);
+                              const sa_limb_config *config, sa_vec2 *out, size_t capacity);
 
 /**
  * @brief Which side of the body a limb is on, as seen by the viewer. The value is also the draw
@@ -151,20 +140,18 @@ typedef enum sa_limb_side {
  * opacity 0.42 (::SA_LIMB_FAR_OPACITY), draw_order 0.
  */
 typedef struct sa_limb_style {
-    /** Multiply sa_limb_config::root_width and tip_width by this (far limbs are thinner), in (0,
-     * 1]. */
+    /** Factor for sa_limb_config::root_width and tip_width, in (0, 1]: far limbs are thinner. */
     float width_scale;
-    /** Multiply the limb colour's RGB by this (far limbs are darker), in (0, 1]. */
+    /** Factor for the limb colour's RGB, in (0, 1]: far limbs are darker. */
     float shade;
     /** Alpha to draw the filled ribbon with, in (0, 1]. */
     float opacity;
-    /** Draw lower numbers first: 0 for the far side, 1 for the near side (the body goes between).
-     */
+    /** Draw lower numbers first: 0 for the far side, 1 for the near side (the body in between). */
     uint32_t draw_order;
 } sa_limb_style;
 
 /**
- * @brief The seed's style hints for a side.
+ * @brief The reference figure's style hints for a side.
  * @param side An ::sa_limb_side; an unknown value gets the near style.
  */
 SA_API sa_limb_style sa_limb_style_for(sa_limb_side side);

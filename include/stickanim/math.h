@@ -48,7 +48,7 @@ typedef struct sa_quat {
  */
 typedef enum sa_ease {
     SA_EASE_LINEAR = 0,       /**< u. */
-    SA_EASE_SMOOTH = 1,       /**< Smoothstep u²(3 − 2u), the seeds' default `smooth`. */
+    SA_EASE_SMOOTH = 1,       /**< Smoothstep u²(3 − 2u): the reference figure's default. */
     SA_EASE_IN_QUAD = 2,      /**< u²: slow start. */
     SA_EASE_OUT_QUAD = 3,     /**< 1 − (1 − u)²: slow end. */
     SA_EASE_IN_OUT_QUAD = 4,  /**< Quadratic ease in, then out. */
@@ -73,13 +73,15 @@ SA_API float sa_saturate(float v);
 SA_API float sa_lerp(float a, float b, float t);
 
 /**
- * @brief The seeds' smoothstep of a normalised parameter: u²(3 − 2u) with u clamped to [0, 1].
+ * @brief Smoothstep of a normalised parameter, `smooth` in both references: u²(3 − 2u) with u
+ *        clamped to [0, 1].
  * @return A value in [0, 1]; NaN gives 0.
  */
 SA_API float sa_smooth(float u);
 
 /**
- * @brief Smoothstep of @p x between two edges, as `smooth(e0, e1, x)` in the blend tree seed.
+ * @brief Smoothstep of @p x between two edges, as `smooth(e0, e1, x)` in the reference
+ *        controllers' speed blend tree.
  * @return 0 at or below @p e0, 1 at or above @p e1, smooth in between; 0 for NaN. When the edges
  *         are equal it is a step at e0 (0 below, 1 at and above).
  */
@@ -259,10 +261,12 @@ SA_API bool sa_quat_is_finite(sa_quat q);
  * joint, relative to the joint's parent); see skeleton.h.
  */
 typedef struct sa_transform {
-    sa_vec3 translation; /**< Offset from the parent joint, in the parent's space (model units). */
-    sa_quat
-        rotation;  /**< Rotation relative to the parent; a unit quaternion. Identity (0,0,0,1). */
-    sa_vec3 scale; /**< Scale per axis; (1, 1, 1) is no scaling. */
+    /** Offset from the parent joint, in the parent's space (model units). */
+    sa_vec3 translation;
+    /** Rotation relative to the parent: a unit quaternion; the identity is (0, 0, 0, 1). */
+    sa_quat rotation;
+    /** Scale per axis; (1, 1, 1) is no scaling. */
+    sa_vec3 scale;
 } sa_transform;
 
 /** @brief The identity transform: no translation, identity rotation, scale (1, 1, 1). */

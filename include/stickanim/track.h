@@ -3,22 +3,22 @@
  * @brief Layer 1: keyframe tracks with per-segment easing, one channel or many on one time axis.
  *
  * One-off moves (a throw, a jump, the spear form) are keyframe tracks: keys of (time, value)
- * sampled at a time t, usually a normalised time p in [0, 1]. Sampling follows the seed's
- * `track()` exactly:
+ * sampled at a time t, usually a normalised time p in [0, 1]. Sampling follows the reference
+ * figure's `track()` exactly:
  *
  * - at or before the first key's time: the first key's value;
  * - after the last key's time: the last key's value;
  * - in between, with t0 < t ≤ t1 the segment's two keys:
  *   v0 + (v1 − v0)·ease((t − t0) / (t1 − t0)), where the ease is the one of the key that *starts*
- *   the segment (the seed's default, ::SA_EASE_SMOOTH, unless a key says otherwise);
+ *   the segment (the reference's default, ::SA_EASE_SMOOTH, unless a key says otherwise);
  * - a key time that appears twice (a zero-length segment) is a step: exactly at that time the
  *   track has the earlier key's value, just after it the later key's; nothing divides by zero;
  * - two consecutive keys with the same value are a hold: the value stays exactly constant between
  *   them (the freeze-frame "pose" moments of the spear form).
  *
  * The value at a key's time is that key's value exactly (for a repeated time, the first of those
- * keys'), and for easings that do not overshoot
- * (all but ::SA_EASE_OUT_BACK) the output never leaves [min, max] of the two keys around t.
+ * keys'), and for easings that do not overshoot (all but ::SA_EASE_OUT_BACK) the output never
+ * leaves [min, max] of the two keys around t.
  *
  * **Bad input** (the per-frame functions never fail; validate once at setup to find out):
  * - NULL keys or a count of 0 sample as 0;
@@ -29,7 +29,8 @@
  *   (which two is unspecified);
  * - an ::sa_ease outside the enum reads as ::SA_EASE_LINEAR.
  *
- * The seed's jump, whose easing switches from ease-out to ease-in at the apex key (0.5):
+ * The reference figure's jump, whose easing switches from ease-out to ease-in at the apex key
+ * (0.5):
  * @code
  * static const sa_key JUMP_Y[] = {
  *     {0.00f, 0, SA_EASE_OUT_CUBIC},    {0.20f, 10, SA_EASE_OUT_CUBIC},  // crouch (y down)
@@ -52,7 +53,7 @@ extern "C" {
 /**
  * @brief One key of a single-channel track.
  *
- * Note that a key written `{t, v}` gets ease 0, ::SA_EASE_LINEAR; the seed's default is
+ * Note that a key written `{t, v}` gets ease 0, ::SA_EASE_LINEAR; the reference's default is
  * ::SA_EASE_SMOOTH, which ::SA_KEY writes for you.
  */
 typedef struct sa_key {
@@ -65,7 +66,7 @@ typedef struct sa_key {
 } sa_key;
 
 /**
- * @brief Initialiser for an ::sa_key with the seed's default easing (smoothstep), usable in
+ * @brief Initialiser for an ::sa_key with the reference's default easing (smoothstep), usable in
  *        array initialisers in C and C++: `sa_key k[] = {SA_KEY(0, 0), SA_KEY(1, 10)};`.
  */
 #define SA_KEY(time, value)                                                                        \
@@ -125,7 +126,7 @@ typedef struct sa_track_multi {
     const float *values;
     /**
      * Easing of the segment starting at each key, `count` entries (the last is ignored); NULL
-     * means every segment uses ::SA_EASE_SMOOTH, the seed's default.
+     * means every segment uses ::SA_EASE_SMOOTH, the reference's default.
      */
     const sa_ease *eases;
     /** Number of keys, ≥ 1. */
@@ -161,19 +162,22 @@ SA_API sa_status sa_track_multi_validate(const sa_track_multi *track, size_t *ba
 /**
  * @brief Samples every channel of a multi-channel track at time @p t into a caller buffer.
  *
- * The segment and its eased parameter are found once (binary search) and shared by all channels.
- * The layout (pointers, count, channels, stride) is trusted, so validate it once at setup; the
- * numbers in it are not (see the file's bad-input rules).
+ * The row of `channels` values is a fixed-size result: written whole or not at all. The segment
+ * and its eased parameter are found once (binary search) and shared by all channels. The layout
+ * (pointers, count, channels, stride) is trusted, so validate it once at setup; the numbers in it
+ * are not (see the file's bad-input rules).
  *
- * @param track        The track; NULL writes nothing and returns 0.
- * @param t            Sample time; NaN reads as before the first key.
- * @param out          Receives min(channels, out_capacity) values; NULL writes nothing.
- * @param out_capacity Number of floats @p out can hold.
- * @return The number of values written: min(channels, out_capacity), or 0 when @p track or @p out
- *         is NULL. When times or values is NULL or count is 0, that many zeros are written.
+ * @param track    The track; NULL writes nothing and returns 0.
+ * @param t        Sample time; NaN reads as before the first key.
+ * @param out      Receives the `channels` values; NULL asks for the count only.
+ * @param capacity Number of floats @p out can hold; ignored when @p out is NULL.
+ * @return The number of values written: `channels`. With @p out NULL, `channels` (nothing is
+ *         written). 0, with nothing written, when @p track is NULL or @p capacity is below
+ *         `channels`. A track whose times or values is NULL or whose count is 0 writes `channels`
+ *         zeros.
  */
 SA_API size_t sa_track_multi_sample(const sa_track_multi *track, float t, float *out,
-                                    size_t out_capacity);
+                                    size_t capacity);
 
 /**
  * @brief Samples one channel of a multi-channel track; the same value sa_track_multi_sample()

@@ -2,46 +2,20 @@
  * @file verlet.h
  * @brief Layer 1: a pinned verlet chain for secondary motion (the figure's hair, a scarf, a tail).
  *
- * The seed's tuft of hair is a chain of 4 points spaced 9 units apart. Each point stores where it
- * is and where it was; the difference is its velocity. Each frame every point keeps 0.86 of that
- * velocity (air drag), is pushed by gravity and by a backward wind that grows with running speed,
- * and then 6 iterations of a distance constraint pull each pair back to 9 units apart, with the
- * first point pinned to the back of the head. The hair streams back when running, droops when
- * walking and flicks during jumps, none of it animated by hand.
+ * The reference figure's tuft of hair is a chain of 4 points spaced 9 units apart. Each point
+ * stores where it is and where it was; the difference is its velocity. Each frame every point
+ * keeps 0.86 of that velocity (air drag), is pushed by gravity and by a backward wind that grows
+ * with running speed, and then 6 iterations of a distance constraint pull each pair back to 9
+ * units apart, with the first point pinned to the back of the head. The hair streams back when
+ * running, droops when walking and flicks during jumps, none of it animated by hand.
  *
- * **Why this update, and not the seed's line.** The seed moves each point by
- * `x += (x − px)·0.86 + windX·dt²·60`. That is only right at the 60 fps it was tuned at: the
- * velocity it keeps is "one frame's worth" of motion whatever the frame's length, and 0.86 of it
- * is lost per *frame*. At 120 fps forces drive the hair half as fast and drag damps it twice as
- * hard per second; at 30 fps it is twice as lively (with the seed's line, a free swing from
- * horizontal is more than 5 units apart after 0.2 s at 30 and at 120 fps). Verlet with a changing
- * dt needs the previous step's dt, which the two-position state cannot hold. So this chain keeps
- * the seed's state and look, but defines everything per second:
- * - `prev` is where the point would have been 1/60 s ago (::SA_VERLET_REFERENCE_DT) at its
- *   current velocity: velocity v = (pos − prev)·60 units/s. At 60 fps that is exactly the
- *   previous position, so a 60 fps chain stores what the seed stores;
- * - drag is exponential: over h seconds the velocity keeps drag^(60·h) (0.86 per 1/60 s at any
- *   frame rate), and the acceleration adds accel·(1 − drag^(60·h))/λ, λ = −60·ln(drag), the
- *   exact velocity gain under that drag (accel·h when drag is 1). The point then moves by v·h;
- * - after the constraints the velocity is taken from where the point actually went,
- *   (after − before)/h, and stored back as prev = pos − v/60: the position-based dynamics
- *   velocity update, which at 60 fps is the seed's "prev = old pos";
- * - a frame longer than 1/60 s (1% of slack allowed) runs as ceil(60·dt) equal sub-steps, the pin
- *   moving in a straight line from where point 0 was to @p pin, so a 30 fps frame is two 60 fps
- *   steps and a 1 s hitch is sixty of them. Frames of 1/60 s or less are one step.
+ * The reference tunes its update per frame at 60 fps. This chain keeps the reference's state and
+ * look but defines drag and acceleration per second and sub-steps long frames, so runs at 30, 60
+ * and 120 fps move the same way; at 60 fps a step has exactly the reference's form. After every
+ * step each segment is exactly its spacing long. Why the update is written this way, and how the
+ * reference's per-frame constants convert, is in @ref verlet_page (`docs/verlet.md`).
  *
- * So a 60 fps step has exactly the seed's form, x += (x − prev)·drag + accel·(1 − drag)/(60·λ),
- * and the seed's per-frame g and windX correspond to accel = g·λ/(1 − drag) (≈ 64.6·g at
- * drag 0.86). Higher frame rates converge to the same continuous motion, lower ones sub-step to
- * 60 fps: runs of the same swaying, bobbing, speeding-up motion at 30, 60 and 120 fps stay
- * within about a unit (a ninth of a segment) of each other, closer as the rate rises.
- *
- * **Lengths.** After the iterations of the seed's two-sided constraint (which decide how much the
- * tip's motion tugs at the points before it), one pass from the pin outward puts each point
- * exactly `spacing` from its predecessor, so every segment has its length after every step, at
- * any iteration count and after any jolt.
- *
- * **Bad input never produces NaN.** NULL or empty chains do nothing; NULL params are the
+ * **Bad input never produces NaN.** NULL or empty chains do nothing; a NULL config is the
  * defaults; each field is read as its documentation says; dt that is NaN, negative or below
  * ::SA_VERLET_MIN_DT advances no time (the chain follows the pin and keeps its velocities); dt
  * above ::SA_VERLET_MAX_DT, +infinite included, is ::SA_VERLET_MAX_DT. If a point is non-finite on
@@ -57,13 +31,13 @@
 extern "C" {
 #endif
 
-/** @brief The seed's hair: number of points in the chain (the first is pinned). */
+/** @brief Points in the reference figure's hair chain, the first one pinned: 4. */
 #define SA_VERLET_HAIR_POINTS 4
-/** @brief The seed's distance between neighbouring points, canvas units. */
+/** @brief Default distance between neighbouring points, canvas units (reference hair: 9). */
 #define SA_VERLET_DEFAULT_SPACING 9.0f
-/** @brief The seed's air drag: fraction of velocity kept per 1/60 s. */
+/** @brief Default air drag: fraction of velocity kept per 1/60 s (reference hair: 0.86). */
 #define SA_VERLET_DEFAULT_DRAG 0.86f
-/** @brief The seed's number of constraint iterations per step. */
+/** @brief Default constraint iterations per step (reference hair: 6). */
 #define SA_VERLET_DEFAULT_ITERATIONS 6
 /** @brief Most constraint iterations a step runs; more are clamped to this. */
 #define SA_VERLET_MAX_ITERATIONS 64
@@ -71,23 +45,23 @@ extern "C" {
 #define SA_VERLET_MAX_SPACING 1e6f
 
 /**
- * @brief Gravity for the hair, canvas units/s², pointing down (+y).
+ * @brief Gravity for the hair, canvas units/s², pointing down (+y): 900.
  *
  * The figure is about 160 units from foot to crown: 1 m is about 90 units, and 9.81 m/s² is
- * about 900 units/s². The seed leaves its g unspecified; this is the physical value.
+ * about 900 units/s². The reference leaves its gravity unspecified; this is the physical value.
  */
 #define SA_VERLET_GRAVITY 900.0f
 
 /**
- * @brief Backward wind on the hair per unit of running speed, in 1/s (units/s² per units/s).
+ * @brief Backward wind on the hair per unit of running speed, in 1/s (units/s² per units/s): 4.5.
  *
  * Chosen against ::SA_VERLET_GRAVITY so the hair's rest angle from vertical, atan(wind/gravity),
  * is about 28° at the walk's ground speed (≈ 106 units/s: it droops) and about 62° at the run's
- * (≈ 383 units/s: it streams back), the look the seed describes.
+ * (≈ 383 units/s: it streams back), the look the reference figure describes.
  */
 #define SA_VERLET_WIND_PER_SPEED 4.5f
 
-/** @brief The step length the seed's per-frame constants are defined for: 1/60 s. */
+/** @brief The step length the reference's per-frame constants are defined for: 1/60 s. */
 #define SA_VERLET_REFERENCE_DT (1.0f / 60.0f)
 /** @brief Steps shorter than this (seconds) advance no time; see sa_verlet_chain_step(). */
 #define SA_VERLET_MIN_DT 1e-4f
@@ -96,31 +70,42 @@ extern "C" {
 
 /** @brief One point of a verlet chain; the caller owns the array. */
 typedef struct sa_verlet_point {
-    sa_vec2 pos;  /**< Current position, canvas units. */
-    sa_vec2 prev; /**< Where the point would have been 1/60 s ago at its current velocity (at
-                       60 fps: its previous position). Velocity = (pos − prev)·60 units/s. */
+    /** Current position, canvas units. */
+    sa_vec2 pos;
+    /**
+     * Where the point would have been 1/60 s ago at its current velocity (at 60 fps: its
+     * previous position). Velocity = (pos − prev)·60 units/s.
+     */
+    sa_vec2 prev;
 } sa_verlet_point;
 
-/** @brief Settings of a verlet chain; get the seed's from sa_verlet_config_default(). */
+/** @brief Settings of a verlet chain; get the reference hair's from sa_verlet_config_default(). */
 typedef struct sa_verlet_config {
-    /** Distance between neighbouring points, canvas units, ≥ 0 (default 9). NaN, infinite or
-     *  negative is the default; above ::SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain
-     *  on the pin. */
+    /**
+     * Distance between neighbouring points, canvas units, ≥ 0 (default 9). NaN, infinite or
+     * negative is the default; above ::SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on
+     * the pin.
+     */
     float spacing;
-    /** Fraction of velocity kept per 1/60 s, in [0, 1] (default 0.86): over a step of dt
-     *  seconds drag^(60·dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the
-     *  default; out of range is clamped. */
+    /**
+     * Fraction of velocity kept per 1/60 s, in [0, 1] (default 0.86): over a step of dt seconds
+     * drag^(60·dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out
+     * of range is clamped.
+     */
     float drag;
-    /** Acceleration on every free point, canvas units/s² (default (0, ::SA_VERLET_GRAVITY):
-     *  gravity, y down). Add wind here: see sa_verlet_hair_accel(). A non-finite component
-     *  is 0. */
+    /**
+     * Acceleration on every free point, canvas units/s² (default (0, ::SA_VERLET_GRAVITY):
+     * gravity, y down). Add wind here: see sa_verlet_hair_accel(). A non-finite component is 0.
+     */
     sa_vec2 accel;
-    /** Constraint iterations per step, ≥ 0 (default 6). Negative is 0; more than
-     *  ::SA_VERLET_MAX_ITERATIONS is clamped. */
-    int32_t iterations;
+    /**
+     * Constraint iterations per step (default 6); more than ::SA_VERLET_MAX_ITERATIONS is
+     * clamped. 0 skips the two-sided constraint (the final length pass still runs).
+     */
+    size_t iterations;
 } sa_verlet_config;
 
-/** @brief The seed's hair settings: spacing 9, drag 0.86, gravity only, 6 iterations. */
+/** @brief The reference hair's settings: spacing 9, drag 0.86, gravity only, 6 iterations. */
 SA_API sa_verlet_config sa_verlet_config_default(void);
 
 /**
@@ -128,43 +113,42 @@ SA_API sa_verlet_config sa_verlet_config_default(void);
  *
  * Use it once before the first sa_verlet_chain_step(), or to reset the chain (a teleport).
  *
- * @param pts       The chain, @p n points, written in full whenever it is not NULL.
- * @param n         Number of points (the seed's hair: ::SA_VERLET_HAIR_POINTS).
+ * @param points    The chain, @p count points, written in full whenever it is not NULL.
+ * @param count     Number of points (the reference hair: ::SA_VERLET_HAIR_POINTS).
  * @param pin       Position of the first point; a non-finite component is taken as 0.
  * @param direction Direction to lay the chain along (normalised here); zero or non-finite is
  *                  straight down (0, 1).
  * @param spacing   Distance between points, read as ::sa_verlet_config::spacing is.
- * @return ::SA_OK; ::SA_ERR_NULL when @p pts is NULL (nothing written); ::SA_ERR_COUNT when
- *         @p n is 0; ::SA_ERR_NOT_FINITE when @p pin, @p direction or @p spacing was not finite
- *         (the chain is still laid out, with the substitutions above).
+ * @return ::SA_OK; ::SA_ERR_NULL when @p points is NULL (nothing written); ::SA_ERR_COUNT when
+ *         @p count is 0; ::SA_ERR_NOT_FINITE when @p pin, @p direction or @p spacing was not
+ *         finite (the chain is still laid out, with the substitutions above).
  */
-SA_API sa_status sa_verlet_chain_init(sa_verlet_point *pts, size_t n, sa_vec2 pin,
+SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pin,
                                       sa_vec2 direction, float spacing);
 
 /**
  * @brief Advances a pinned chain by @p dt seconds: drag, acceleration, constraints, pin.
  *
- * Point 0 is put on @p pin; the others move by their velocity (kept at drag^(60·dt)) and
- * @p p->accel, then the seed's two-sided distance constraint runs @p p->iterations times from the
- * pin outward, then one pass from the pin sets every segment to exactly @p p->spacing. Frames
- * longer than 1/60 s are split into sub-steps with the pin moving linearly. The file comment
- * explains why this matches the seed at 60 fps and stays the same motion at any frame rate.
+ * Point 0 is put on @p pin; the others move by their velocity (kept at drag^(60·dt)) and the
+ * config's acceleration, then the reference's two-sided distance constraint runs `iterations`
+ * times from the pin outward, then one pass from the pin sets every segment to exactly `spacing`.
+ * Frames longer than 1/60 s are split into sub-steps with the pin moving linearly.
  *
- * @param pts The chain, updated in place; NULL does nothing. A non-finite point re-lays the chain
- *            at rest from the pin (see the file comment).
- * @param n   Number of points; 0 does nothing, 1 only follows the pin.
- * @param pin Where point 0 goes (the back of the head). A non-finite component keeps point 0's
- *            current one.
- * @param p   Settings; NULL means sa_verlet_config_default().
- * @param dt  Step length, seconds (the figure caps frames at 33 ms). Longer than 1/60 s it runs
- *            as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or below
- *            ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,
- *            and every point keeps its velocity. Above ::SA_VERLET_MAX_DT (60 sub-steps),
- *            +infinite included, it is clamped; by then drag has removed nearly all velocity
- *            (0.86^60 ≈ 1e−4).
+ * @param points The chain, a state array updated in place; NULL does nothing. A non-finite point
+ *               re-lays the chain at rest from the pin (see the file comment).
+ * @param count  Number of points; 0 does nothing, 1 only follows the pin.
+ * @param pin    Where point 0 goes (the back of the head). A non-finite component keeps point 0's
+ *               current one.
+ * @param config Settings; NULL means sa_verlet_config_default().
+ * @param dt     Step length, seconds (the figure caps frames at 33 ms). Longer than 1/60 s it runs
+ *               as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or below
+ *               ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,
+ *               and every point keeps its velocity. Above ::SA_VERLET_MAX_DT (60 sub-steps),
+ *               +infinite included, it is clamped; by then drag has removed nearly all velocity
+ *               (0.86^60 ≈ 1e−4).
  */
-SA_API void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin,
-                                 const sa_verlet_config *p, float dt);
+SA_API void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                                 const sa_verlet_config *config, float dt);
 
 /**
  * @brief The hair's acceleration for a figure moving at @p speed: gravity plus a backward wind.
@@ -175,8 +159,8 @@ SA_API void sa_verlet_chain_step(sa_verlet_point *pts, size_t n, sa_vec2 pin,
  *
  * @param speed      The figure's horizontal velocity, canvas units/s (+x forward; the gait's
  *                   ground speed). Non-finite is 0.
- * @param extra_wind An extra push along −x, units/s² (the seed's kick during jumps); 0 for none.
- *                   Non-finite is 0.
+ * @param extra_wind An extra push along −x, units/s² (the reference's kick during jumps); 0 for
+ *                   none. Non-finite is 0.
  * @return A finite acceleration in canvas units/s².
  */
 SA_API sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind);
