@@ -30,7 +30,8 @@ static void run_step(void *ctx, size_t i) {
     const size_t k = i % CASES;
     sa_fade f = in->fade[k];
     sa_fade_step(&f, in->rate[k], in->dt[k]);
-    bench_sink(&f.layers[f.count - 1].weight, sizeof(float));
+    const float w = sa_fade_target_layer(&f).weight;
+    bench_sink(&w, sizeof w);
 }
 
 static void run_switch_step(void *ctx, size_t i) {
@@ -39,7 +40,8 @@ static void run_switch_step(void *ctx, size_t i) {
     sa_fade f = in->fade[k];
     sa_fade_switch(&f, in->next[k]);
     sa_fade_step(&f, in->rate[k], in->dt[k]);
-    bench_sink(&f.layers[f.count - 1].weight, sizeof(float));
+    const float w = sa_fade_target_layer(&f).weight;
+    bench_sink(&w, sizeof w);
 }
 
 static void run_weight(void *ctx, size_t i) {

@@ -7,9 +7,6 @@ static size_t live_count(const sa_fade *f) {
     return f->count > SA_FADE_MAX_LAYERS ? SA_FADE_MAX_LAYERS : f->count;
 }
 
-static float sane_weight(float w) { return (w > 0.0f && w <= FLT_MAX) ? w : 0.0f; }
-static float sane_time(float t) { return (t > 0.0f && t <= FLT_MAX) ? t : 0.0f; }
-
 static sa_fade_layer empty_layer(void) {
     sa_fade_layer l;
     l.id = 0;
@@ -40,7 +37,7 @@ static void remove_layer(sa_fade *f, size_t at, size_t n) {
 static void settle_weights(sa_fade *f, size_t n) {
     double others = 0.0; /* in double: eight weights near FLT_MAX must not sum to infinity */
     for (size_t i = 0; i + 1 < n; ++i) {
-        f->layers[i].weight = sane_weight(f->layers[i].weight);
+        f->layers[i].weight = sai_positive_or(f->layers[i].weight, 0.0f);
         others += (double)f->layers[i].weight;
     }
     if (others > 1.0) {
@@ -59,7 +56,7 @@ static size_t make_room(sa_fade *f, size_t n) {
     if (f->count != n || !sa_fade_is_valid(f)) {
         f->count = n;
         for (size_t i = 0; i < n; ++i)
-            f->layers[i].time = sane_time(f->layers[i].time);
+            f->layers[i].time = sai_positive_or(f->layers[i].time, 0.0f);
         settle_weights(f, n);
     }
     if (n < SA_FADE_MAX_LAYERS) return n;
@@ -105,7 +102,7 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
     if (rate > 0.0f) {
         const float e = expf(-rate * dt); /* rate·dt = +inf gives 0: snap to the target */
         for (size_t i = 0; i + 1 < n; ++i)
-            f->layers[i].weight = sane_weight(f->layers[i].weight) * e;
+            f->layers[i].weight = sai_positive_or(f->layers[i].weight, 0.0f) * e;
         for (size_t i = n - 1; i-- > 0;) {
             if (f->layers[i].weight < SA_FADE_MIN_WEIGHT) {
                 remove_layer(f, i, n);
@@ -115,7 +112,7 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
     }
     settle_weights(f, n);
     for (size_t i = 0; i < n; ++i) {
-        const float t = sane_time(f->layers[i].time) + dt;
+        const float t = sai_positive_or(f->layers[i].time, 0.0f) + dt;
         f->layers[i].time = t <= FLT_MAX ? t : FLT_MAX;
     }
     f->count = n;
@@ -140,7 +137,7 @@ float sa_fade_weight(const sa_fade *f, int32_t id) {
     const size_t n = live_count(f);
     float w = 0.0f;
     for (size_t i = 0; i < n; ++i)
-        if (f->layers[i].id == id) w += sane_weight(f->layers[i].weight);
+        if (f->layers[i].id == id) w += sai_positive_or(f->layers[i].weight, 0.0f);
     return sai_saturate(w);
 }
 
@@ -150,7 +147,7 @@ void sa_fade_finish(sa_fade *f) {
     if (n == 0) return;
     f->layers[0] = f->layers[n - 1];
     f->layers[0].weight = 1.0f;
-    f->layers[0].time = sane_time(f->layers[0].time);
+    f->layers[0].time = sai_positive_or(f->layers[0].time, 0.0f);
     for (size_t i = 1; i < n; ++i)
         f->layers[i] = empty_layer();
     f->count = 1;

@@ -28,9 +28,17 @@ static void test_fade_bad_input_is_harmless(void **state) {
     /* NULL: nothing happens, queries give 0. */
     sa_fade_init(NULL, 3);
     sa_fade_switch(NULL, 3);
+    sa_fade_push(NULL, 3);
     sa_fade_step(NULL, 10.0f, 0.1f);
     sa_fade_finish(NULL);
     assert_int_equal(sa_fade_target(NULL), 0);
+    assert_null(sa_fade_target_user(NULL));
+    const sa_fade_layer none = sa_fade_target_layer(NULL);
+    assert_int_equal(none.id, 0);
+    assert_near(none.weight, 0, 0);
+    assert_near(none.time, 0, 0);
+    for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+        assert_near(none.user[k], 0, 0);
     assert_near(sa_fade_weight(NULL, 3), 0, 0);
     assert_false(sa_fade_is_valid(NULL));
 
@@ -78,6 +86,12 @@ static void test_fade_bad_input_is_harmless(void **state) {
     memset(&e, 0, sizeof e);
     assert_int_equal(sa_fade_target(&e), 0);
     assert_near(sa_fade_weight(&e, 0), 0, 0);
+    assert_null(sa_fade_target_user(&e));
+    const sa_fade_layer empty = sa_fade_target_layer(&e);
+    assert_int_equal(empty.id, 0);
+    assert_near(empty.weight, 0, 0);
+    for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+        assert_near(empty.user[k], 0, 0);
     sa_fade_step(&e, 5.0f, 0.1f);
     assert_int_equal(e.count, 0);
     sa_fade_finish(&e);
@@ -86,6 +100,11 @@ static void test_fade_bad_input_is_harmless(void **state) {
     sa_fade_switch(&e, 4);
     assert_int_equal(e.count, 1);
     assert_int_equal(sa_fade_target(&e), 4);
+    assert_well_formed(&e);
+    memset(&e, 0, sizeof e);
+    sa_fade_push(&e, 6); /* push initialises an empty fade too */
+    assert_int_equal(e.count, 1);
+    assert_int_equal(sa_fade_target(&e), 6);
     assert_well_formed(&e);
 
     /* A corrupted fade is repaired by the next step or switch. */
@@ -97,12 +116,16 @@ static void test_fade_bad_input_is_harmless(void **state) {
             c.layers[k].id = (int32_t)(test_rng_next(&r) % 4u);
             c.layers[k].weight = test_rng_nasty(&r);
             c.layers[k].time = test_rng_nasty(&r);
+            for (size_t u = 0; u < SA_FADE_USER_VALUES; ++u)
+                c.layers[k].user[u] = test_rng_nasty(&r);
         }
         if (c.count == 0) continue;
-        if (n & 1)
+        if (n % 3 == 0)
             sa_fade_step(&c, test_rng_range(&r, 0.1f, 30.0f), test_rng_range(&r, 0.001f, 0.1f));
-        else
+        else if (n % 3 == 1)
             sa_fade_switch(&c, 9);
+        else
+            sa_fade_push(&c, 9);
         assert_well_formed(&c);
         assert_true(sa_fade_weight(&c, 9) >= 0.0f && sa_fade_weight(&c, 9) <= 1.0f);
     }
@@ -157,7 +180,7 @@ static void test_fade_single_switch_follows_exponential_catch_up(void **state) {
                 assert_int_equal(f.count, 1);
                 assert_near(sa_fade_weight(&f, 2), 1, 0);
             }
-            assert_near(f.layers[f.count - 1].time, t, 1e-4);
+            assert_near(sa_fade_target_layer(&f).time, t, 1e-4);
         }
     }
 }
@@ -193,7 +216,7 @@ static void test_fade_does_not_depend_on_the_frame_rate(void **state) {
             assert_near(sa_fade_weight(&a, id), sa_fade_weight(&b, id), 1e-5);
             assert_near(sa_fade_weight(&c, id), sa_fade_weight(&b, id), 1e-5);
         }
-        assert_near(a.layers[a.count - 1].time, b.layers[b.count - 1].time, 1e-5);
+        assert_near(sa_fade_target_layer(&a).time, sa_fade_target_layer(&b).time, 1e-5);
     }
 }
 
@@ -302,6 +325,135 @@ static void test_fade_full_stack_merges_without_losing_weight(void **state) {
     assert_int_equal(g.count, SA_FADE_MAX_LAYERS);
 }
 
+static void test_fade_push_restarts_the_same_id_as_a_new_layer(void **state) {
+    (void)state;
+    sa_fade f;
+    sa_fade_init(&f, 5);
+    sa_fade_step(&f, 4.0f, 0.4f);
+    sa_fade_switch(&f, 5); /* a switch to the target does nothing */
+    assert_int_equal(f.count, 1);
+    sa_fade_push(&f, 5); /* a push always makes a new layer: the same id starts over */
+    assert_int_equal(f.count, 2);
+    assert_int_equal(sa_fade_target(&f), 5);
+    const sa_fade_layer fresh = sa_fade_target_layer(&f);
+    assert_near(fresh.weight, 0, 0); /* no pop: the new layer fades in from 0 */
+    assert_near(fresh.time, 0, 0);
+    assert_near(f.layers[0].time, 0.4f, 0); /* the old one keeps its own time */
+    assert_near(f.layers[0].weight, 1, 0);
+    assert_near(sa_fade_weight(&f, 5), 1, 0); /* both show 5: together they are everything */
+    sa_fade_step(&f, 4.0f, 0.1f);
+    assert_near(f.layers[0].time, 0.5f, 1e-6);
+    assert_near(sa_fade_target_layer(&f).time, 0.1f, 1e-6);
+    assert_true(sa_fade_target_layer(&f).weight > 0.0f);
+    assert_well_formed(&f);
+    /* Pushing every frame: never more than the maximum, the weights still sum to 1. */
+    for (int i = 0; i < 100; ++i) {
+        sa_fade_push(&f, 5);
+        assert_near(sa_fade_target_layer(&f).weight, 0, 0);
+        sa_fade_step(&f, 4.0f, 1.0f / 60.0f);
+        assert_well_formed(&f);
+    }
+    assert_int_equal(f.count, SA_FADE_MAX_LAYERS);
+}
+
+static void test_fade_user_values_start_at_zero_and_travel_with_the_layer(void **state) {
+    (void)state;
+    sa_fade f;
+    memset(&f, 0x7F, sizeof f); /* garbage everywhere, as in an uninitialised struct */
+    sa_fade_init(&f, 1);
+    float *u = sa_fade_target_user(&f);
+    assert_non_null(u);
+    for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+        assert_near(u[k], 0, 0);
+    /* Each new layer's values start at 0, whatever the others hold; the layer keeps what the
+     * caller wrote while newer layers come on top. */
+    for (int32_t id = 1; id <= 4; ++id) {
+        if (id > 1) {
+            if (id % 2)
+                sa_fade_switch(&f, id);
+            else
+                sa_fade_push(&f, id);
+            u = sa_fade_target_user(&f);
+            for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+                assert_near(u[k], 0, 0);
+        }
+        for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+            u[k] = 100.0f * (float)id + (float)k;
+        sa_fade_step(&f, 3.0f, 0.05f);
+    }
+    assert_int_equal(f.count, 4);
+    for (size_t i = 0; i < f.count; ++i)
+        for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+            assert_near(f.layers[i].user[k], 100.0f * (float)f.layers[i].id + (float)k, 0);
+    /* The oldest layers fade out and leave; the survivors move down the stack with their values. */
+    int steps = 0;
+    while (f.count > 1 && steps++ < 2000) {
+        sa_fade_step(&f, 3.0f, 1.0f / 60.0f);
+        for (size_t i = 0; i < f.count; ++i)
+            for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+                assert_near(f.layers[i].user[k], 100.0f * (float)f.layers[i].id + (float)k, 0);
+    }
+    assert_int_equal(f.count, 1);
+    assert_int_equal(sa_fade_target(&f), 4);
+    assert_near(sa_fade_target_layer(&f).user[0], 400, 0);
+    /* A cut keeps the target's values. */
+    sa_fade_switch(&f, 8);
+    sa_fade_target_user(&f)[1] = -2.5f;
+    sa_fade_finish(&f);
+    assert_int_equal(sa_fade_target(&f), 8);
+    assert_near(sa_fade_target_layer(&f).user[0], 0, 0);
+    assert_near(sa_fade_target_layer(&f).user[1], -2.5f, 0);
+    /* The fade never reads them: NaN and infinities are kept as they are, and change nothing. */
+    sa_fade g = f;
+    sa_fade_target_user(&g)[0] = NAN;
+    sa_fade_target_user(&g)[1] = INFINITY;
+    sa_fade_switch(&f, 9);
+    sa_fade_switch(&g, 9);
+    sa_fade_step(&f, 5.0f, 0.1f);
+    sa_fade_step(&g, 5.0f, 0.1f);
+    assert_true(isnan(g.layers[0].user[0]));
+    assert_true(isinf(g.layers[0].user[1]));
+    for (size_t i = 0; i < f.count; ++i) {
+        assert_int_equal(g.layers[i].id, f.layers[i].id);
+        assert_near(g.layers[i].weight, f.layers[i].weight, 0);
+        assert_near(g.layers[i].time, f.layers[i].time, 0);
+    }
+}
+
+static void test_fade_merge_keeps_the_stronger_layers_user_values(void **state) {
+    (void)state;
+    sa_fade f;
+    sa_fade_init(&f, 0);
+    const float w[SA_FADE_MAX_LAYERS] = {0.05f, 0.2f, 0.02f, 0.3f, 0.03f, 0.1f, 0.1f, 0.2f};
+    for (int32_t i = 0; i < SA_FADE_MAX_LAYERS; ++i) {
+        f.layers[i].id = 10 + i;
+        f.layers[i].weight = w[i];
+        f.layers[i].time = (float)i;
+        for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+            f.layers[i].user[k] = (float)(10 + i) + 0.5f * (float)k;
+    }
+    f.count = SA_FADE_MAX_LAYERS;
+    sa_fade_push(&f, 99);
+    assert_int_equal(f.count, SA_FADE_MAX_LAYERS);
+    /* id 12 (0.02) merged into id 14 (0.03): 14 holds both weights and still its own values. */
+    for (size_t i = 0; i < f.count; ++i) {
+        assert_true(f.layers[i].id != 12);
+        if (f.layers[i].id == 14) {
+            assert_near(f.layers[i].weight, 0.05f, 1e-7);
+            assert_near(f.layers[i].user[0], 14, 0);
+        }
+        if (f.layers[i].id != 99)
+            for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+                assert_near(f.layers[i].user[k], (float)f.layers[i].id + 0.5f * (float)k, 0);
+    }
+    /* The new target starts at 0. */
+    const sa_fade_layer t = sa_fade_target_layer(&f);
+    assert_int_equal(t.id, 99);
+    for (size_t k = 0; k < SA_FADE_USER_VALUES; ++k)
+        assert_near(t.user[k], 0, 0);
+    assert_well_formed(&f);
+}
+
 static void test_fade_finish_cuts_to_the_target(void **state) {
     (void)state;
     sa_fade f;
@@ -328,6 +480,9 @@ int main(void) {
         cmocka_unit_test(test_fade_switch_mid_fade_never_pops),
         cmocka_unit_test(test_fade_older_layer_of_the_same_id_keeps_its_time),
         cmocka_unit_test(test_fade_full_stack_merges_without_losing_weight),
+        cmocka_unit_test(test_fade_push_restarts_the_same_id_as_a_new_layer),
+        cmocka_unit_test(test_fade_user_values_start_at_zero_and_travel_with_the_layer),
+        cmocka_unit_test(test_fade_merge_keeps_the_stronger_layers_user_values),
         cmocka_unit_test(test_fade_finish_cuts_to_the_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,25 +11,28 @@
  *
  * Switching never pops: sa_fade_switch() pushes a new layer at weight 0 and leaves every other
  * weight as it was; sa_fade_step() then moves weight to the target by exponential catch-up (the
- * seeds' "catch up a little every frame", made frame-rate independent). A switch in the middle
+ * reference's "catch up a little every frame", made frame-rate independent). A switch in the middle
  * of a fade simply fades from whatever is showing now: older layers keep fading out with their
  * own times, so nothing restarts. When the stack is full, the two weakest non-target layers
  * merge (the weaker one's weight goes to the stronger one), so no weight is ever lost.
  *
- * Typical use, once per frame:
+ * Typical use, once per frame (sa_fade_switch() is already a no-op when @p wanted is the target):
  * @code
- * if (wanted != sa_fade_target(&f)) sa_fade_switch(&f, wanted);
+ * sa_fade_switch(&f, wanted);
  * sa_fade_step(&f, rate_for(wanted), dt);
  * for (size_t i = 0; i < f.count; ++i)
  *     blend_in(f.layers[i].id, f.layers[i].time, f.layers[i].weight);
  * @endcode
  *
  * Each layer also carries ::SA_FADE_USER_VALUES numbers of the caller's own
- * (sa_fade_layer::user: a clip's play time and speed, say). The fade never reads them; it starts
- * them at 0 when it pushes a layer, keeps them with the layer, and gives them to the stronger layer
- * when two merge. Read and write them freely; sa_fade_target_user() reaches the target's.
+ * (sa_fade_layer::user: a clip's play time and speed, say), so a caller never packs them into the
+ * id. The fade never reads them; it starts them at 0 when it pushes a layer, keeps them with the
+ * layer wherever it moves in the stack, and keeps the stronger layer's when two merge (the weaker
+ * layer's values are dropped with it). Read and write them freely; sa_fade_target_user() reaches
+ * the target's.
  *
- * Bad input: NULL pointers make every function a no-op (queries return 0). A fade whose fields
+ * Bad input: NULL pointers make every function a no-op; queries return 0 (sa_fade_target_layer()
+ * a layer of zeros, sa_fade_target_user() NULL). A fade whose fields
  * were corrupted (count out of [1, ::SA_FADE_MAX_LAYERS], negative or NaN weights, a sum other
  * than 1, NaN times) is repaired by the next sa_fade_switch(), sa_fade_push() or sa_fade_step():
  * count is clamped, bad weights count as 0, the rest is renormalised (all zero gives the target
@@ -57,7 +60,7 @@ extern "C" {
  */
 #define SA_FADE_MIN_WEIGHT 1e-4f
 
-/** @brief Number of caller values each layer carries (sa_fade_layer::user). */
+/** @brief Number of caller values each layer carries (sa_fade_layer::user), ≥ 2. */
 #define SA_FADE_USER_VALUES 2
 
 /** @brief One layer of a fade: what it shows, how much, since when, and the caller's values. */
@@ -68,7 +71,8 @@ typedef struct sa_fade_layer {
     float weight;
     /** Seconds since this layer was pushed, ≥ 0 (advanced by sa_fade_step()). */
     float time;
-    /** The caller's own values for this layer (0 when pushed); the fade never reads them. */
+    /** The caller's own values for this layer, any float (0 when pushed); the fade never reads
+     *  or repairs them. */
     float user[SA_FADE_USER_VALUES];
 } sa_fade_layer;
 
@@ -142,8 +146,9 @@ SA_API sa_fade_layer sa_fade_target_layer(const sa_fade *f);
 
 /**
  * @brief The target layer's user values (::SA_FADE_USER_VALUES floats), to read or write.
- * @return A pointer into @p f, valid until its next switch, push or step; NULL for NULL or an
- *         empty fade.
+ * @return A pointer into @p f, valid until the next sa_fade_init(), sa_fade_switch(),
+ *         sa_fade_push(), sa_fade_step() or sa_fade_finish() on it (they may move the layer);
+ *         NULL for NULL or an empty fade.
  */
 SA_API float *sa_fade_target_user(sa_fade *f);
 
@@ -154,7 +159,8 @@ SA_API float *sa_fade_target_user(sa_fade *f);
 SA_API float sa_fade_weight(const sa_fade *f, int32_t id);
 
 /**
- * @brief Ends the fade at once: only the target remains, at weight 1, keeping its time.
+ * @brief Ends the fade at once: only the target remains, at weight 1, keeping its time and user
+ *        values.
  *
  * For teleports and cuts, where a visible jump is wanted. NULL or an empty fade does nothing.
  */
