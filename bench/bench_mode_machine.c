@@ -1,5 +1,6 @@
 #include "bench.h"
 
+#include <stickanim/inertial.h>
 #include <stickanim/mode_machine.h>
 
 enum { CASES = 1024, JOINTS = 20 };
@@ -45,9 +46,9 @@ static void run_update(void *ctx, size_t i) {
 static void run_update_and_read(void *ctx, size_t i) {
     machine_inputs *in = (machine_inputs *)ctx;
     sa_mode_machine_update(&in->machine, &in->input[i % CASES], 1.0f / 60.0f);
-    const int32_t n = sa_mode_machine_layer_count(&in->machine);
+    const size_t n = sa_mode_machine_layer_count(&in->machine);
     float acc = 0.0f;
-    for (int32_t k = 0; k < n; ++k) {
+    for (size_t k = 0; k < n; ++k) {
         const sa_mode_layer l = sa_mode_machine_layer(&in->machine, k);
         acc += l.weight * l.play_time;
     }
@@ -57,7 +58,7 @@ static void run_update_and_read(void *ctx, size_t i) {
 static void run_inertial_pose(void *ctx, size_t i) {
     machine_inputs *in = (machine_inputs *)ctx;
     const float t = (float)(i % 30) * (1.0f / 60.0f);
-    sa_inertial_quats_apply(in->rec, in->to, in->out, JOINTS, 0.1f, t);
+    sa_inertial_quats_apply(in->rec, in->to, JOINTS, 0.1f, t, in->out, JOINTS);
     bench_sink(in->out, sizeof in->out);
 }
 

@@ -725,9 +725,9 @@ int main(int argc, char **argv) {
                 (double)lb.stretch, (double)lb.rate);
 
         /* Every fading layer's pose, blended by the machine's weights. */
-        const int32_t layer_count = sa_mode_machine_layer_count(&k->machine);
+        const size_t layer_count = sa_mode_machine_layer_count(&k->machine);
         sa_pose_layer layers[SA_FADE_MAX_LAYERS];
-        for (int32_t l = 0; l < layer_count; ++l) {
+        for (size_t l = 0; l < layer_count; ++l) {
             const sa_mode_layer ml = sa_mode_machine_layer(&k->machine, l);
             if (ml.mode == SA_MODE_LOCO) {
                 loco_pose(k, &lb, k->layer_pose[l]);
@@ -748,7 +748,7 @@ int main(int argc, char **argv) {
         }
         sa_pose_blend_job job;
         job.layers = layers;
-        job.layer_count = (size_t)layer_count;
+        job.layer_count = layer_count;
         job.rest = k->rest;
         job.joint_count = JOINTS;
         job.out = k->pose;

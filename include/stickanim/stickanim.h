@@ -21,6 +21,7 @@
 /* Layer 2: rigs and poses. */
 #include <stickanim/skeleton.h>
 #include <stickanim/pose.h>
+#include <stickanim/inertial.h>
 #include <stickanim/clip.h>
 
 /* Layer 3: controllers. */
