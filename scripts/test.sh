@@ -8,7 +8,7 @@
 #  2. builds the docs with Doxygen (fails on any undocumented public symbol),
 #  3. builds the library and runs the suite with clang too, when it is installed,
 #  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
-# usage: scripts/test.sh            (build trees in build/test and build/asan)
+# usage: scripts/test.sh            (build trees in build/test, build/clang and build/asan)
 set -eu
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-2}
