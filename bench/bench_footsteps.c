@@ -40,7 +40,7 @@ static void fill(footsteps_inputs *in) {
     }
 }
 
-static void run_collect(void *ctx, size_t i) {
+static void run_footsteps(void *ctx, size_t i) {
     footsteps_inputs *in = (footsteps_inputs *)ctx;
     const size_t k = i % CASES;
     sa_footsteps_job j = sa_footsteps_job_default();
@@ -52,8 +52,7 @@ static void run_collect(void *ctx, size_t i) {
     j.layer_count = 3;
     j.surfaces = in->under;
     j.surface_count = 2;
-    size_t crossed = 0;
-    const size_t n = sa_footsteps_collect(&j, in->events, EVENTS, &crossed);
+    const size_t n = sa_footsteps_run(&j, in->events, EVENTS);
     bench_sink(&n, sizeof n);
     bench_sink(in->events, sizeof in->events[0]);
 }
@@ -61,5 +60,5 @@ static void run_collect(void *ctx, size_t i) {
 void bench_footsteps(void) {
     static footsteps_inputs in;
     fill(&in);
-    bench_report("sa_footsteps_collect (3 layers, 4 markers)", bench_run(run_collect, &in, 200000));
+    bench_report("sa_footsteps_run (3 layers, 4 markers)", bench_run(run_footsteps, &in, 200000));
 }

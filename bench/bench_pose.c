@@ -85,13 +85,14 @@ static void run_blend(void *ctx, size_t i) {
 static void run_stretch(void *ctx, size_t i) {
     pose_bench *b = (pose_bench *)ctx;
     sa_pose_lerp_masked(b->idle, b->sampled[1], 1.0f + b->times[i % TIMES] * 0.2f, b->stretch_mask,
-                        JOINTS, b->blended);
+                        JOINTS, b->blended, JOINTS);
     bench_sink(&b->blended[i % JOINTS], sizeof(sa_transform));
 }
 
 static void run_morph(void *ctx, size_t i) {
     pose_bench *b = (pose_bench *)ctx;
-    sa_pose_morph(b->sampled[2], b->sampled[1], b->times[i % TIMES] / 3.0f, JOINTS, b->blended);
+    sa_pose_morph(b->sampled[2], b->sampled[1], b->times[i % TIMES] / 3.0f, JOINTS, b->blended,
+                  JOINTS);
     bench_sink(&b->blended[i % JOINTS], sizeof(sa_transform));
 }
 

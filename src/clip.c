@@ -5,16 +5,16 @@
 #include "internal/xform.h"
 
 /* The largest float below 1: a measured phase never reaches 1. */
-#define SA_PHASE_BELOW_ONE 0.99999994f
+#define SAI_PHASE_BELOW_ONE 0.99999994f
 /* Sample positions this close to a frame (in frames) take the frame itself, unchanged. */
-#define SA_FRAME_SNAP 1e-5
+#define SAI_FRAME_SNAP 1e-5
 
 static sa_status check_markers(const sa_touchdown *markers, size_t count) {
     if (count == 0) return SA_OK;
     if (!markers) return SA_ERR_NULL;
     for (size_t i = 0; i < count; ++i) {
         const float p = markers[i].phase;
-        if (!(p >= 0.0f && p < 1.0f) || markers[i].foot < 0) return SA_ERR_RANGE;
+        if (!(p >= 0.0f && p < 1.0f)) return SA_ERR_RANGE;
         if (i > 0 && p < markers[i - 1].phase) return SA_ERR_UNSORTED;
     }
     return SA_OK;
@@ -81,9 +81,9 @@ static void sample_position(const sa_clip *clip, double pos, sa_transform *out) 
     const size_t n = clip->frame_count, nj = clip->joint_count;
     size_t i0 = (size_t)floor(pos);
     double u = pos - (double)i0;
-    if (u < SA_FRAME_SNAP) {
+    if (u < SAI_FRAME_SNAP) {
         u = 0.0;
-    } else if (u > 1.0 - SA_FRAME_SNAP) {
+    } else if (u > 1.0 - SAI_FRAME_SNAP) {
         u = 0.0;
         ++i0;
     }
@@ -105,12 +105,9 @@ static void sample_position(const sa_clip *clip, double pos, sa_transform *out) 
     }
 }
 
-static sa_status check_sample(const sa_clip *clip, const sa_transform *out, size_t capacity) {
-    const sa_status s = sa_clip_validate(clip);
-    if (s != SA_OK) return s;
-    if (!out) return SA_ERR_NULL;
-    if (capacity < clip->joint_count) return SA_ERR_CAPACITY;
-    return SA_OK;
+/* Transforms a sample writes: the clip's joint count, or 0 for an invalid clip. */
+static size_t sample_size(const sa_clip *clip) {
+    return sa_clip_validate(clip) == SA_OK ? clip->joint_count : 0;
 }
 
 /* Wraps a loop position into [0, span) or clamps a one-shot position into [0, span]. */
@@ -124,9 +121,10 @@ static double place(const sa_clip *clip, double pos) {
     return pos < 0.0 ? 0.0 : (pos > span ? span : pos);
 }
 
-sa_status sa_clip_sample_time(const sa_clip *clip, float time, sa_transform *out, size_t capacity) {
-    const sa_status s = check_sample(clip, out, capacity);
-    if (s != SA_OK) return s;
+size_t sa_clip_sample_time(const sa_clip *clip, float time, sa_transform *out, size_t capacity) {
+    const size_t n = sample_size(clip);
+    if (!out) return n;
+    if (n == 0 || capacity < n) return 0;
     double pos = 0.0;
     if (sai_finite(time)) {
         pos = place(clip, (double)time * clip_rate(clip));
@@ -134,16 +132,16 @@ sa_status sa_clip_sample_time(const sa_clip *clip, float time, sa_transform *out
         pos = time > 0.0f ? span_frames(clip) : 0.0;
     }
     sample_position(clip, pos, out);
-    return SA_OK;
+    return n;
 }
 
-sa_status sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transform *out,
-                               size_t capacity) {
-    const sa_status s = check_sample(clip, out, capacity);
-    if (s != SA_OK) return s;
+size_t sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transform *out, size_t capacity) {
+    const size_t n = sample_size(clip);
+    if (!out) return n;
+    if (n == 0 || capacity < n) return 0;
     const double p = sai_finite(phase) ? (double)phase : 0.0;
     sample_position(clip, place(clip, p * span_frames(clip)), out);
-    return SA_OK;
+    return n;
 }
 
 static float foot_height(const sa_clip *clip, const sa_skeleton *skeleton, size_t frame,
@@ -153,8 +151,9 @@ static float foot_height(const sa_clip *clip, const sa_skeleton *skeleton, size_
 }
 
 /* Inserts a marker into the sorted, bounded list out[0 .. *written); equal phases keep the
- * order they were found in. */
+ * order they were found in. With no list (a count-only call) nothing is kept. */
 static void insert_marker(sa_touchdown m, sa_touchdown *out, size_t capacity, size_t *written) {
+    if (!out) return;
     size_t at = *written;
     while (at > 0 && out[at - 1].phase > m.phase)
         --at;
@@ -166,25 +165,23 @@ static void insert_marker(sa_touchdown m, sa_touchdown *out, size_t capacity, si
     if (*written < capacity) ++*written;
 }
 
-sa_status sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
-                                     const int32_t *foot_joints, size_t foot_count, float threshold,
-                                     sa_touchdown *out, size_t capacity, size_t *out_count) {
-    if (!clip || !skeleton || !foot_joints || !out_count || (!out && capacity > 0)) {
-        return SA_ERR_NULL;
-    }
-    sa_status s = sa_clip_validate(clip);
-    if (s != SA_OK) return s;
-    s = sa_skeleton_validate(skeleton);
-    if (s != SA_OK) return s;
-    if (clip->frame_count < 2 || foot_count == 0) return SA_ERR_COUNT;
-    if (clip->joint_count != skeleton->joint_count) return SA_ERR_MISMATCH;
+/* Whether the inputs of a measurement are usable. */
+static bool measure_ok(const sa_clip *clip, const sa_skeleton *skeleton, const int32_t *foot_joints,
+                       size_t foot_count, float threshold) {
+    if (!foot_joints || foot_count == 0) return false;
+    if (sa_clip_validate(clip) != SA_OK || sa_skeleton_validate(skeleton) != SA_OK) return false;
+    if (clip->frame_count < 2 || clip->joint_count != skeleton->joint_count) return false;
     for (size_t f = 0; f < foot_count; ++f) {
-        if (foot_joints[f] < 0 || (size_t)foot_joints[f] >= skeleton->joint_count) {
-            return SA_ERR_RANGE;
-        }
+        if (foot_joints[f] < 0 || (size_t)foot_joints[f] >= skeleton->joint_count) return false;
     }
+    return threshold >= 0.0f && threshold < 1.0f;
+}
+
+size_t sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
+                                  const int32_t *foot_joints, size_t foot_count, float threshold,
+                                  sa_touchdown *out, size_t capacity) {
+    if (!measure_ok(clip, skeleton, foot_joints, foot_count, threshold)) return 0;
     if (threshold == 0.0f) threshold = SA_CLIP_TOUCHDOWN_THRESHOLD;
-    if (!(threshold > 0.0f && threshold < 1.0f)) return SA_ERR_RANGE;
 
     const size_t n = clip->frame_count;
     const double span = span_frames(clip);
@@ -210,15 +207,13 @@ sa_status sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *ske
                 double phase = (prev + u) / span;
                 if (clip->looping && phase >= 1.0) phase -= 1.0;
                 sa_touchdown m;
-                m.phase = sai_clamp((float)phase, 0.0f, SA_PHASE_BELOW_ONE);
-                m.foot = (int32_t)f;
+                m.phase = sai_clamp((float)phase, 0.0f, SAI_PHASE_BELOW_ONE);
+                m.foot = f;
                 insert_marker(m, out, capacity, &written);
                 ++found;
             }
             prev_h = h;
         }
     }
-    *out_count = found;
-    if (!out) return SA_OK; /* a size query */
-    return found > capacity ? SA_ERR_CAPACITY : SA_OK;
+    return out ? written : found;
 }

@@ -21,21 +21,42 @@ sa_footsteps_job sa_footsteps_job_default(void) {
     return j;
 }
 
-/* Wrapped in float, so a stored phase in [0, 1) passes unchanged and a wrapped marker phase is a
- * float in [0, 1) that the event can report exactly. */
-static double wrap01(float p) {
-    if (!sai_finite(p)) return 0.0;
-    const float w = p - floorf(p);
-    return w < 1.0f ? (double)w : 0.0;
-}
+/* Phases are wrapped in float (sai_phase_wrap), so a stored phase in [0, 1) passes unchanged and a
+ * wrapped marker phase is a float in [0, 1) that the event can report exactly. */
 
-static bool marker_ok(const sa_touchdown *t) { return sai_finite(t->phase) && t->foot >= 0; }
+static bool marker_ok(const sa_touchdown *t) { return sai_finite(t->phase); }
+
+static bool in_unit(float v) { return v >= 0.0f && v < 1.0f; }
+
+sa_status sa_footsteps_validate(const sa_footsteps_job *job) {
+    if (!job || (!job->layers && job->layer_count > 0)) return SA_ERR_NULL;
+    if (!job->surfaces && job->surface_count > 0) return SA_ERR_NULL;
+    for (size_t i = 0; i < job->layer_count; ++i) {
+        if (!job->layers[i].touchdowns && job->layers[i].touchdown_count > 0) return SA_ERR_NULL;
+    }
+    if (!sai_finite(job->phase_from) || !sai_finite(job->phase_to) || !sai_finite(job->dt) ||
+        !sai_finite(job->threshold))
+        return SA_ERR_NOT_FINITE;
+    if (!in_unit(job->phase_from) || !in_unit(job->phase_to) || job->dt < 0.0f ||
+        job->threshold < 0.0f)
+        return SA_ERR_RANGE;
+    for (size_t i = 0; i < job->layer_count; ++i) {
+        const sa_footstep_layer *l = &job->layers[i];
+        if (!sai_finite(l->weight)) return SA_ERR_NOT_FINITE;
+        if (!(l->weight >= 0.0f && l->weight <= 1.0f)) return SA_ERR_RANGE;
+        for (size_t m = 0; m < l->touchdown_count; ++m) {
+            if (!marker_ok(&l->touchdowns[m])) return SA_ERR_NOT_FINITE;
+            if (!in_unit(l->touchdowns[m].phase)) return SA_ERR_RANGE;
+        }
+    }
+    return SA_OK;
+}
 
 static bool layer_fires(const sa_footstep_layer *l, float threshold) {
     return l->weight > 0.0f && l->weight >= threshold && l->touchdowns && l->touchdown_count > 0;
 }
 
-static bool has_foot(const sa_footstep_layer *l, int32_t foot) {
+static bool has_foot(const sa_footstep_layer *l, size_t foot) {
     for (size_t i = 0; i < l->touchdown_count; ++i)
         if (l->touchdowns[i].foot == foot && marker_ok(&l->touchdowns[i])) return true;
     return false;
@@ -43,7 +64,7 @@ static bool has_foot(const sa_footstep_layer *l, int32_t foot) {
 
 /* Each foot fires from one layer: the heaviest firing layer with markers for it (lowest index on
  * a tie), so blending clips never doubles a step. */
-static bool owns_foot(const sa_footsteps_job *job, size_t layer, int32_t foot, float threshold) {
+static bool owns_foot(const sa_footsteps_job *job, size_t layer, size_t foot, float threshold) {
     const float w = job->layers[layer].weight;
     for (size_t m = 0; m < job->layer_count; ++m) {
         if (m == layer) continue;
@@ -54,7 +75,7 @@ static bool owns_foot(const sa_footsteps_job *job, size_t layer, int32_t foot, f
     return true;
 }
 
-/* Inserts keeping the buffer sorted by time (stable: after equal times); while collecting, an
+/* Inserts keeping the buffer sorted by time (stable: after equal times); while running, an
  * event's time holds its fraction of the frame. When full, the latest event is dropped. Returns
  * false when the event is later than everything kept in a full buffer (so later crossings of the
  * same marker need not be tried). */
@@ -71,13 +92,13 @@ static bool insert(sa_footstep *events, size_t capacity, size_t *count, sa_foots
     return true;
 }
 
-size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events, size_t capacity,
-                            size_t *crossed) {
-    if (crossed) *crossed = 0;
+size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footstep *out, size_t capacity) {
     if (!job || !job->layers || job->layer_count == 0) return 0;
+    sa_footstep *events = out;
     if (!events) capacity = 0;
 
-    const double from = wrap01(job->phase_from), to = wrap01(job->phase_to);
+    const double from = (double)sai_phase_wrap(job->phase_from);
+    const double to = (double)sai_phase_wrap(job->phase_to);
     const double d = to - from; /* exact */
     double delta;
     if (sai_finite(job->cycles)) {
@@ -91,8 +112,8 @@ size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events, si
     const double turns = delta - d; /* an integer */
     const float threshold = job->threshold != job->threshold
                                 ? SA_FOOTSTEPS_DEFAULT_THRESHOLD
-                                : (job->threshold > 0.0f ? job->threshold : 0.0f);
-    const double dt = (job->dt > 0.0f && job->dt <= FLT_MAX) ? (double)job->dt : 0.0;
+                                : sai_clamp(job->threshold, 0.0f, FLT_MAX);
+    const double dt = (double)sai_positive_or(job->dt, 0.0f);
 
     size_t count = 0;
     double total = 0.0;
@@ -103,7 +124,7 @@ size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events, si
         for (size_t mi = 0; mi < l->touchdown_count; ++mi) {
             const sa_touchdown *t = &l->touchdowns[mi];
             if (!marker_ok(t) || !owns_foot(job, li, t->foot, threshold)) continue;
-            const double m = wrap01(t->phase);
+            const double m = (double)sai_phase_wrap(t->phase);
             const double a = from - m, b = (to - m) + turns; /* start and end, relative to m */
             /* Forwards: integers k with a < k <= b; backwards: b <= k < a, latest k first. */
             double k0, k1, step;
@@ -121,11 +142,10 @@ size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events, si
             total += n;
             sa_footstep ev;
             ev.foot = t->foot;
-            ev.surface = (job->surfaces && (size_t)t->foot < job->surface_count)
-                             ? job->surfaces[t->foot]
-                             : job->default_surface;
+            ev.surface = (job->surfaces && t->foot < job->surface_count) ? job->surfaces[t->foot]
+                                                                         : job->default_surface;
             ev.phase = (float)m;
-            ev.layer = (int32_t)li;
+            ev.layer = li;
             for (double i = 0.0; i < n; i += 1.0) {
                 const double k = k0 + step * i;
                 const double frac = (k - a) / delta; /* in (0, 1] */
@@ -134,8 +154,8 @@ size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events, si
             }
         }
     }
+    if (!out) return total < (double)SIZE_MAX ? (size_t)total : SIZE_MAX;
     for (size_t i = 0; i < count; ++i)
         events[i].time = (float)((double)events[i].time * dt);
-    if (crossed) *crossed = total < (double)SIZE_MAX ? (size_t)total : SIZE_MAX;
     return count;
 }

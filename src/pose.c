@@ -3,19 +3,19 @@
 #include "internal/xform.h"
 
 /* Caps a layer weight so the sum of many layers stays finite. */
-#define SA_POSE_WEIGHT_CAP 1e30f
+#define SAI_POSE_WEIGHT_CAP 1e30f
 /* Layer weights are cleaned once per run into a local array of this many; more layers clean
  * theirs per joint. */
-#define SA_POSE_CACHED_LAYERS 16
+#define SAI_POSE_CACHED_LAYERS 16
 
-static float clean_layer_weight(float w) {
-    if (!(w > 0.0f) || !sai_finite(w)) return 0.0f;
-    return w < SA_POSE_WEIGHT_CAP ? w : SA_POSE_WEIGHT_CAP;
+/* A layer's weight as the blend counts it: 0 unless positive and finite, capped. */
+static float layer_weight(const sa_pose_layer *layer) {
+    return sai_clamp(sai_positive_or(layer->weight, 0.0f), 0.0f, SAI_POSE_WEIGHT_CAP);
 }
 
 /* Weight of layer i at joint j. */
 static float weight_at(const sa_pose_layer *layers, const float *cached, size_t i, size_t j) {
-    const float lw = i < SA_POSE_CACHED_LAYERS ? cached[i] : clean_layer_weight(layers[i].weight);
+    const float lw = i < SAI_POSE_CACHED_LAYERS ? cached[i] : layer_weight(&layers[i]);
     return layers[i].joint_weights ? lw * sai_saturate(layers[i].joint_weights[j]) : lw;
 }
 
@@ -35,9 +35,9 @@ sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
     if (status != SA_OK) return status;
     const sa_pose_layer *layers = job->layers;
     const size_t nl = job->layer_count;
-    float cached[SA_POSE_CACHED_LAYERS];
-    for (size_t i = 0; i < nl && i < SA_POSE_CACHED_LAYERS; ++i) {
-        cached[i] = clean_layer_weight(layers[i].weight);
+    float cached[SAI_POSE_CACHED_LAYERS];
+    for (size_t i = 0; i < nl && i < SAI_POSE_CACHED_LAYERS; ++i) {
+        cached[i] = layer_weight(&layers[i]);
     }
     for (size_t j = 0; j < job->joint_count; ++j) {
         /* First pass: total weight, the heaviest layer (the hemisphere reference), how many. */
@@ -92,31 +92,40 @@ static sa_transform lerp_joint(sa_transform a, sa_transform b, float t) {
                          sai_v3_lerp(x.scale, y.scale, t));
 }
 
-void sa_pose_lerp(const sa_transform *a, const sa_transform *b, float t, size_t joint_count,
-                  sa_transform *out) {
-    if (!a || !b || !out) return;
-    t = sai_quat_factor(t);
-    for (size_t j = 0; j < joint_count; ++j)
-        out[j] = lerp_joint(a[j], b[j], t);
+/* The number of transforms a per-frame pose function writes: joint_count when both input poses
+ * are given and the count is in range, else 0 (bad input). */
+static size_t pose_size(const sa_transform *a, const sa_transform *b, size_t joint_count) {
+    return (a && b && joint_count > 0 && joint_count <= SA_SKELETON_MAX_JOINTS) ? joint_count : 0;
 }
 
-void sa_pose_lerp_masked(const sa_transform *a, const sa_transform *b, float t,
-                         const float *joint_weights, size_t joint_count, sa_transform *out) {
-    if (!a || !b || !out) return;
+/* Whether to write: a usable pose and room for all of it (a count-only call writes nothing). */
+static bool pose_writes(size_t n, const sa_transform *out, size_t capacity) {
+    return n > 0 && out && capacity >= n;
+}
+
+size_t sa_pose_lerp(const sa_transform *a, const sa_transform *b, float t, size_t joint_count,
+                    sa_transform *out, size_t capacity) {
+    return sa_pose_lerp_masked(a, b, t, NULL, joint_count, out, capacity);
+}
+
+size_t sa_pose_lerp_masked(const sa_transform *a, const sa_transform *b, float t,
+                           const float *joint_weights, size_t joint_count, sa_transform *out,
+                           size_t capacity) {
+    const size_t n = pose_size(a, b, joint_count);
+    if (!out) return n;
+    if (!pose_writes(n, out, capacity)) return 0;
     t = sai_quat_factor(t);
-    for (size_t j = 0; j < joint_count; ++j) {
+    for (size_t j = 0; j < n; ++j) {
         const float w = joint_weights ? sai_saturate(joint_weights[j]) : 1.0f;
         const float f = w == 1.0f ? t : 1.0f + (t - 1.0f) * w;
         out[j] = lerp_joint(a[j], b[j], f);
     }
+    return n;
 }
 
-void sa_pose_morph(const sa_transform *from, const sa_transform *to, float k, size_t joint_count,
-                   sa_transform *out) {
-    if (!from || !to || !out) return;
-    const float f = sai_saturate(k);
-    for (size_t j = 0; j < joint_count; ++j)
-        out[j] = lerp_joint(to[j], from[j], f);
+size_t sa_pose_morph(const sa_transform *from, const sa_transform *to, float k, size_t joint_count,
+                     sa_transform *out, size_t capacity) {
+    return sa_pose_lerp(to, from, sai_saturate(k), joint_count, out, capacity);
 }
 
 static float scale_ratio(float a, float b) {
@@ -124,10 +133,12 @@ static float scale_ratio(float a, float b) {
     return sai_finite_or(a / b, 1.0f);
 }
 
-void sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joint_count,
-                        sa_transform *out) {
-    if (!a || !b || !out) return;
-    for (size_t j = 0; j < joint_count; ++j) {
+size_t sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joint_count,
+                          sa_transform *out, size_t capacity) {
+    const size_t n = pose_size(a, b, joint_count);
+    if (!out) return n;
+    if (!pose_writes(n, out, capacity)) return 0;
+    for (size_t j = 0; j < n; ++j) {
         const sa_transform x = sai_transform_clean(a[j]), y = sai_transform_clean(b[j]);
         sa_quat r =
             sai_quat_normalize(sai_quat_mul_raw(x.rotation, sai_quat_conjugate(y.rotation)));
@@ -138,14 +149,17 @@ void sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joi
             sai_v3(scale_ratio(x.scale.x, y.scale.x), scale_ratio(x.scale.y, y.scale.y),
                    scale_ratio(x.scale.z, y.scale.z)));
     }
+    return n;
 }
 
-void sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, float k,
-                          size_t joint_count, sa_transform *out) {
-    if (!base || !offset || !out) return;
+size_t sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, float k,
+                            size_t joint_count, sa_transform *out, size_t capacity) {
+    const size_t n = pose_size(base, offset, joint_count);
+    if (!out) return n;
+    if (!pose_writes(n, out, capacity)) return 0;
     k = sai_quat_factor(k);
     const sa_vec3 one = sai_v3(1.0f, 1.0f, 1.0f);
-    for (size_t j = 0; j < joint_count; ++j) {
+    for (size_t j = 0; j < n; ++j) {
         if (k == 0.0f) {
             out[j] = sai_transform_clean(base[j]);
             continue;
@@ -156,4 +170,5 @@ void sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, 
                                sai_quat_normalize(sai_quat_mul_raw(r, x.rotation)),
                                sai_v3_mul(x.scale, sai_v3_lerp(one, o.scale, k)));
     }
+    return n;
 }

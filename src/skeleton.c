@@ -47,22 +47,23 @@ int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name) {
     return SA_SKELETON_JOINT_NONE;
 }
 
-sa_status sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
-                                   float *weights, size_t capacity) {
-    if (!weights) return SA_ERR_NULL;
-    const sa_status s = sa_skeleton_validate(skeleton);
-    if (s != SA_OK) return s;
+size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value, float *out,
+                                size_t capacity) {
+    if (sa_skeleton_validate(skeleton) != SA_OK) return 0;
     const size_t n = skeleton->joint_count;
-    if (joint < 0 || (size_t)joint >= n) return SA_ERR_RANGE;
-    if (capacity < n) return SA_ERR_CAPACITY;
+    if (joint < 0 || (size_t)joint >= n) return 0;
+    if (out && capacity < n) return 0;
     /* Parents come first, so one pass marks the subtree: a joint is in it when its parent is. */
     bool in[SA_SKELETON_MAX_JOINTS];
+    size_t written = 0;
     for (size_t i = 0; i < n; ++i) {
         const int32_t p = skeleton->parents[i];
         in[i] = (i == (size_t)joint) || (i > (size_t)joint && p != SA_SKELETON_JOINT_NONE && in[p]);
-        if (in[i]) weights[i] = value;
+        if (!in[i]) continue;
+        if (out) out[i] = value;
+        ++written;
     }
-    return SA_OK;
+    return written;
 }
 
 sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_transform *local,

@@ -42,39 +42,77 @@ static int brute_crossings(double lo, double hi, double m) {
 static void test_footsteps_bad_input_is_harmless(void **state) {
     (void)state;
     sa_footstep ev[CAP];
-    size_t crossed = 99;
-    assert_int_equal(sa_footsteps_collect(NULL, ev, CAP, &crossed), 0);
-    assert_int_equal(crossed, 0);
+    assert_int_equal(sa_footsteps_run(NULL, ev, CAP), 0);
+    assert_int_equal(sa_footsteps_run(NULL, NULL, 0), 0);
+    assert_int_equal(sa_footsteps_validate(NULL), SA_ERR_NULL);
     sa_footsteps_job j = sa_footsteps_job_default();
     assert_near(j.threshold, 0.5f, 0);
     assert_int_equal(j.default_surface, SA_SURFACE_GRASS);
+    assert_int_equal(sa_footsteps_validate(&j), SA_OK);
     j.phase_to = 0.5f;
     j.cycles = 0.5f;
-    assert_int_equal(sa_footsteps_collect(&j, ev, CAP, NULL), 0); /* no layers */
+    assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0); /* no layers */
+    assert_int_equal(sa_footsteps_run(&j, NULL, 0), 0);
     const sa_footstep_layer walk = {walk_markers, 2, 1.0f};
-    /* NULL events: counts only. */
-    j = one_layer_job(&walk, 0.0f, 0.0f, 2.0f, 0.1f);
-    assert_int_equal(sa_footsteps_collect(&j, NULL, CAP, &crossed), 0);
-    assert_int_equal(crossed, 4);
-    /* Markers with NaN phases or negative feet are ignored; phases out of range are wrapped. */
-    const sa_touchdown odd[] = {{NAN, 0}, {0.3f, -1}, {1.25f, 2}, {INFINITY, 1}, {-0.5f, 3}};
+    /* Markers with NaN or infinite phases are ignored; phases out of range are wrapped. */
+    const sa_touchdown odd[] = {{NAN, 0}, {0.3f, 4}, {1.25f, 2}, {INFINITY, 1}, {-0.5f, 3}};
     const sa_footstep_layer l = {odd, 5, 1.0f};
     j = one_layer_job(&l, 0.0f, 0.0f, 1.0f, 0.1f);
-    size_t n = sa_footsteps_collect(&j, ev, CAP, &crossed);
-    assert_int_equal(n, 2);
+    assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NOT_FINITE); /* what run repairs */
+    size_t n = sa_footsteps_run(&j, ev, CAP);
+    assert_int_equal(n, 3);
     assert_int_equal(ev[0].foot, 2);
     assert_near(ev[0].phase, 0.25f, 0);
-    assert_int_equal(ev[1].foot, 3);
-    assert_near(ev[1].phase, 0.5f, 0);
+    assert_int_equal(ev[1].foot, 4);
+    assert_near(ev[1].phase, 0.3f, 0);
+    assert_int_equal(ev[2].foot, 3);
+    assert_near(ev[2].phase, 0.5f, 0);
+    /* The count-only call counts every crossing, whatever the capacity, and writes nothing. */
+    j = one_layer_job(&walk, 0.0f, 0.0f, 2.0f, 0.1f);
+    assert_int_equal(sa_footsteps_validate(&j), SA_OK);
+    assert_int_equal(sa_footsteps_run(&j, NULL, 0), 4);
+    assert_int_equal(sa_footsteps_run(&j, NULL, CAP), 4);
+    /* validate names what run would repair or skip. */
+    sa_footsteps_job v = j;
+    v.layers = NULL;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NULL);
+    assert_int_equal(sa_footsteps_run(&v, ev, CAP), 0);
+    v = j;
+    v.surface_count = 2;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NULL);
+    v = j;
+    v.phase_from = 1.5f;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
+    v = j;
+    v.dt = -0.1f;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
+    v = j;
+    v.threshold = -1.0f;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
+    v = j;
+    v.dt = INFINITY;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NOT_FINITE);
+    v = j;
+    v.cycles = NAN; /* a documented choice, not an error */
+    assert_int_equal(sa_footsteps_validate(&v), SA_OK);
+    const sa_footstep_layer heavy = {walk_markers, 2, 1.5f};
+    v.layers = &heavy;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
+    const sa_touchdown late[] = {{1.0f, 0}};
+    const sa_footstep_layer wrapped = {late, 1, 1.0f};
+    v.layers = &wrapped;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
     /* A layer with markers NULL but a count, weight NaN: nothing. */
     const sa_footstep_layer bad[] = {{NULL, 3, 1.0f}, {walk_markers, 2, NAN}};
     j = one_layer_job(bad, 0.0f, 0.5f, 0.5f, 0.1f);
     j.layer_count = 2;
-    assert_int_equal(sa_footsteps_collect(&j, ev, CAP, NULL), 0);
+    assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NULL);
+    assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0);
     /* NaN cycles: the shorter way; NaN threshold: the default; NaN dt: times 0. */
     j = one_layer_job(&walk, 0.9f, 0.2f, NAN, NAN);
     j.threshold = NAN;
-    n = sa_footsteps_collect(&j, ev, CAP, NULL);
+    assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NOT_FINITE);
+    n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 1);
     assert_int_equal(ev[0].foot, 0);
     assert_near(ev[0].time, 0, 0);
@@ -85,7 +123,7 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
     for (int i = 0; i < 20000; ++i) {
         for (int k = 0; k < 6; ++k) {
             marks[k].phase = (k & 1) ? test_rng_nasty(&r) : test_rng_range(&r, 0, 1);
-            marks[k].foot = (int32_t)(test_rng_next(&r) % 5u) - 1;
+            marks[k].foot = (size_t)(test_rng_next(&r) % 5u);
         }
         for (int k = 0; k < 3; ++k) {
             layers[k].touchdowns = marks + 2 * k;
@@ -101,13 +139,14 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
         j.dt = test_rng_nasty(&r);
         j.threshold = test_rng_nasty(&r);
         const size_t cap = test_rng_next(&r) % 8u;
-        n = sa_footsteps_collect(&j, ev, cap, &crossed);
-        assert_true(n <= cap && n <= crossed);
+        const size_t crossed = sa_footsteps_run(&j, NULL, 0);
+        n = sa_footsteps_run(&j, ev, cap);
+        assert_int_equal(n, crossed < cap ? crossed : cap); /* the stream rule */
         const float dt = (j.dt > 0.0f && j.dt <= FLT_MAX) ? j.dt : 0.0f;
         for (size_t e = 0; e < n; ++e) {
             assert_true(ev[e].time >= 0.0f && ev[e].time <= dt);
             assert_true(ev[e].phase >= 0.0f && ev[e].phase < 1.0f);
-            assert_true(ev[e].foot >= 0);
+            assert_true(ev[e].foot < 5 && ev[e].layer < 3);
             if (e) assert_true(ev[e].time >= ev[e - 1].time);
         }
     }
@@ -138,9 +177,8 @@ static void run_script(uint32_t seed, bool backwards, bool mixed) {
         const double d = (double)next - (double)phase;
         const double moved = d + floor((double)adv - d + 0.5);
         const sa_footsteps_job j = one_layer_job(&layer, phase, next, adv, dt);
-        size_t crossed = 0;
-        const size_t n = sa_footsteps_collect(&j, ev, CAP, &crossed);
-        assert_int_equal(n, crossed);
+        const size_t n = sa_footsteps_run(&j, ev, CAP);
+        assert_int_equal(sa_footsteps_run(&j, NULL, 0), n);
         int expected = 0;
         for (int k = 0; k < 4; ++k) {
             const int c = brute_crossings(unwrapped, unwrapped + moved, (double)marks[k].phase);
@@ -197,7 +235,7 @@ static void test_footsteps_across_the_wrap(void **state) {
     sa_footstep ev[CAP];
     /* Forwards 0.9 → 0.1: 0.95 first (a quarter into the frame), then 0.0 (half way). */
     sa_footsteps_job j = one_layer_job(&layer, 0.9f, 0.1f, 0.2f, 0.2f);
-    size_t n = sa_footsteps_collect(&j, ev, CAP, NULL);
+    size_t n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 2);
     assert_int_equal(ev[0].foot, 1);
     assert_near(ev[0].time, 0.05f, 1e-6);
@@ -206,7 +244,7 @@ static void test_footsteps_across_the_wrap(void **state) {
     assert_int_equal(ev[0].layer, 0);
     /* Backwards 0.1 → 0.9: 0.0 first, then 0.95. */
     j = one_layer_job(&layer, 0.1f, 0.9f, -0.2f, 0.2f);
-    n = sa_footsteps_collect(&j, ev, CAP, NULL);
+    n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 2);
     assert_int_equal(ev[0].foot, 0);
     assert_near(ev[0].time, 0.1f, 1e-6);
@@ -215,7 +253,7 @@ static void test_footsteps_across_the_wrap(void **state) {
     /* The same phases the long way round: 1.2 cycles passes 0.5 as well, and 0.95 twice? No:
      * 0.9 → 1.1 → ... → 2.1 passes 0.95, 0.0, 0.5, 0.95, 0.0 (forwards 1.2 cycles). */
     j = one_layer_job(&layer, 0.9f, 0.1f, 1.2f, 1.2f);
-    n = sa_footsteps_collect(&j, ev, CAP, NULL);
+    n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 5);
     const int32_t order[] = {1, 0, 2, 1, 0};
     for (size_t e = 0; e < n; ++e)
@@ -229,18 +267,18 @@ static void test_footsteps_boundary_fires_once(void **state) {
     sa_footstep ev[4];
     /* A frame that stops exactly on the marker fires it; the next one, starting there, does not. */
     sa_footsteps_job j = one_layer_job(&layer, 0.25f, 0.5f, 0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_collect(&j, ev, 4, NULL), 1);
+    assert_int_equal(sa_footsteps_run(&j, ev, 4), 1);
     assert_near(ev[0].time, 0.1f, 1e-7);
     j = one_layer_job(&layer, 0.5f, 0.75f, 0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_collect(&j, ev, 4, NULL), 0);
+    assert_int_equal(sa_footsteps_run(&j, ev, 4), 0);
     /* Backwards the same. */
     j = one_layer_job(&layer, 0.75f, 0.5f, -0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_collect(&j, ev, 4, NULL), 1);
+    assert_int_equal(sa_footsteps_run(&j, ev, 4), 1);
     j = one_layer_job(&layer, 0.5f, 0.25f, -0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_collect(&j, ev, 4, NULL), 0);
+    assert_int_equal(sa_footsteps_run(&j, ev, 4), 0);
     /* Standing still on it: nothing. */
     j = one_layer_job(&layer, 0.5f, 0.5f, 0.0f, 0.1f);
-    assert_int_equal(sa_footsteps_collect(&j, ev, 4, NULL), 0);
+    assert_int_equal(sa_footsteps_run(&j, ev, 4), 0);
 }
 
 static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
@@ -249,25 +287,32 @@ static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
     sa_footstep ev[CAP];
     /* 3.5 cycles from 0.3: 0.6, 0.1, 0.6, 0.1, 0.6, 0.1, 0.6 → 7 steps alternating feet. */
     sa_footsteps_job j = one_layer_job(&walk, 0.3f, 0.8f, 3.5f, 0.5f);
-    size_t crossed = 0;
-    size_t n = sa_footsteps_collect(&j, ev, CAP, &crossed);
+    assert_int_equal(sa_footsteps_run(&j, NULL, 0), 7);
+    size_t n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 7);
-    assert_int_equal(crossed, 7);
     for (size_t e = 0; e < n; ++e) {
         assert_int_equal(ev[e].foot, (e % 2 == 0) ? 1 : 0);
         const double expect = (0.3 + 0.5 * (double)e) / 3.5 * 0.5; /* evenly spaced in the frame */
         assert_near(ev[e].time, expect, 1e-6);
     }
-    /* A buffer too small keeps the earliest and reports the overflow. */
-    n = sa_footsteps_collect(&j, ev, 3, &crossed);
+    /* A buffer too small keeps the earliest, in order, and writes nothing past them; the
+     * count-only call still says 7 were crossed. */
+    ev[3].foot = 99;
+    n = sa_footsteps_run(&j, ev, 3);
     assert_int_equal(n, 3);
-    assert_int_equal(crossed, 7);
+    assert_int_equal(ev[3].foot, 99);
+    assert_int_equal(ev[0].foot, 1);
+    assert_int_equal(ev[1].foot, 0);
+    assert_int_equal(ev[2].foot, 1);
+    assert_int_equal(sa_footsteps_run(&j, ev, 0), 0);
+    assert_int_equal(ev[0].foot, 1);
     assert_near(ev[0].time, 0.3 / 3.5 * 0.5, 1e-6);
     assert_near(ev[2].time, 1.3 / 3.5 * 0.5, 1e-6);
     /* A huge spike is clamped, counted and bounded by the buffer. */
     j = one_layer_job(&walk, 0.3f, 0.8f, 5e6f, 1.0f);
-    n = sa_footsteps_collect(&j, ev, CAP, &crossed);
+    n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, CAP);
+    const size_t crossed = sa_footsteps_run(&j, NULL, 0);
     assert_true(crossed >= 1999998 && crossed <= 2000002);
 }
 
@@ -291,7 +336,7 @@ static void test_footsteps_fire_once_while_clips_blend(void **state) {
             j.phase_to = 0.7f;
             j.cycles = 1.0f;
             j.dt = 0.5f;
-            const size_t n = sa_footsteps_collect(&j, ev, CAP, NULL);
+            const size_t n = sa_footsteps_run(&j, ev, CAP);
             assert_int_equal(n, 2);
             assert_true(ev[0].foot != ev[1].foot);
             const int32_t heavier = (w > 0.5f) ? 1 : 0;
@@ -307,14 +352,14 @@ static void test_footsteps_fire_once_while_clips_blend(void **state) {
     j.phase_from = 0.0f;
     j.phase_to = 0.0f;
     j.cycles = 1.0f;
-    size_t n = sa_footsteps_collect(&j, ev, CAP, NULL);
+    size_t n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 1); /* only the idle layer's foot 0 at 0.3 */
     assert_int_equal(ev[0].layer, 1);
     j.threshold = 0.6f;
-    assert_int_equal(sa_footsteps_collect(&j, ev, CAP, NULL), 0);
+    assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0);
     /* At threshold 0, foot 1 (only the walk clip has it) fires from walk, foot 0 from idle. */
     j.threshold = 0.0f;
-    n = sa_footsteps_collect(&j, ev, CAP, NULL);
+    n = sa_footsteps_run(&j, ev, CAP);
     assert_int_equal(n, 2);
     for (size_t e = 0; e < n; ++e)
         assert_int_equal(ev[e].layer, ev[e].foot == 0 ? 1 : 0);
@@ -330,7 +375,7 @@ static void test_footsteps_report_the_surface_under_each_foot(void **state) {
     j.surface_count = 3;
     j.default_surface = SA_SURFACE_WOOD;
     sa_footstep ev[8];
-    const size_t n = sa_footsteps_collect(&j, ev, 8, NULL);
+    const size_t n = sa_footsteps_run(&j, ev, 8);
     assert_int_equal(n, 4);
     assert_int_equal(ev[0].surface, SA_SURFACE_SNOW);
     assert_int_equal(ev[1].surface, SA_SURFACE_MUD);

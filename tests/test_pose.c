@@ -56,14 +56,16 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
     assert_int_equal(sa_pose_blend_run(&job), SA_ERR_CAPACITY);
     assert_memory_equal(out, before, sizeof out); /* nothing written on error */
 
-    /* Per-frame functions with NULL pointers do nothing. */
-    sa_pose_lerp(NULL, p1, 0.5f, J, out);
-    sa_pose_lerp(p0, p1, 0.5f, J, NULL);
-    sa_pose_lerp_masked(p0, NULL, 0.5f, NULL, J, out);
-    sa_pose_morph(p0, NULL, 0.5f, J, out);
-    sa_pose_difference(NULL, p1, J, out);
-    sa_pose_apply_offset(p0, NULL, 0.5f, J, out);
-    sa_pose_lerp(p0, p1, 0.5f, 0, out);
+    /* Per-frame functions with a NULL pose, no joints or too many write nothing and return 0,
+     * also when asked for the count only. */
+    assert_int_equal(sa_pose_lerp(NULL, p1, 0.5f, J, out, J), 0);
+    assert_int_equal(sa_pose_lerp(p0, NULL, 0.5f, J, NULL, 0), 0);
+    assert_int_equal(sa_pose_lerp_masked(p0, NULL, 0.5f, NULL, J, out, J), 0);
+    assert_int_equal(sa_pose_morph(p0, NULL, 0.5f, J, out, J), 0);
+    assert_int_equal(sa_pose_difference(NULL, p1, J, out, J), 0);
+    assert_int_equal(sa_pose_apply_offset(p0, NULL, 0.5f, J, out, J), 0);
+    assert_int_equal(sa_pose_lerp(p0, p1, 0.5f, 0, out, J), 0);
+    assert_int_equal(sa_pose_lerp(p0, p1, 0.5f, SA_SKELETON_MAX_JOINTS + 1, NULL, 0), 0);
     assert_memory_equal(out, before, sizeof out);
 
     /* Weights: negative, NaN and infinite count as 0; all zero gives the rest pose if given, else
@@ -104,21 +106,82 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
             assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         }
         const float t = test_rng_range(&r, -1, 2);
-        sa_pose_lerp(p0, p1, t, J, out);
+        sa_pose_lerp(p0, p1, t, J, out, J);
         for (size_t j = 0; j < J; ++j)
             assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
-        sa_pose_morph(p0, p1, t, J, out);
+        sa_pose_morph(p0, p1, t, J, out, J);
         for (size_t j = 0; j < J; ++j)
             assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         sa_transform off[J];
-        sa_pose_difference(p0, p1, J, off);
-        sa_pose_apply_offset(p1, off, t, J, out);
+        sa_pose_difference(p0, p1, J, off, J);
+        sa_pose_apply_offset(p1, off, t, J, out, J);
         for (size_t j = 0; j < J; ++j) {
             assert_true(sa_transform_is_finite(off[j]));
             assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
         }
         rng_pose(&r, p0, J);
         rng_pose(&r, p1, J);
+    }
+}
+
+/* Each per-frame pose function, called with one signature so the array rules are checked once
+ * for all five. */
+typedef size_t (*pose_fn)(const sa_transform *a, const sa_transform *b, size_t n, sa_transform *out,
+                          size_t capacity);
+static size_t call_lerp(const sa_transform *a, const sa_transform *b, size_t n, sa_transform *out,
+                        size_t capacity) {
+    return sa_pose_lerp(a, b, 0.3f, n, out, capacity);
+}
+static size_t call_lerp_masked(const sa_transform *a, const sa_transform *b, size_t n,
+                               sa_transform *out, size_t capacity) {
+    static const float half[J] = {0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f,
+                                  0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f};
+    return sa_pose_lerp_masked(a, b, 1.7f, half, n, out, capacity);
+}
+static size_t call_morph(const sa_transform *a, const sa_transform *b, size_t n, sa_transform *out,
+                         size_t capacity) {
+    return sa_pose_morph(a, b, 0.6f, n, out, capacity);
+}
+static size_t call_difference(const sa_transform *a, const sa_transform *b, size_t n,
+                              sa_transform *out, size_t capacity) {
+    return sa_pose_difference(a, b, n, out, capacity);
+}
+static size_t call_apply_offset(const sa_transform *a, const sa_transform *b, size_t n,
+                                sa_transform *out, size_t capacity) {
+    return sa_pose_apply_offset(a, b, 0.4f, n, out, capacity);
+}
+
+static void test_pose_functions_write_the_whole_pose_or_nothing(void **state) {
+    (void)state;
+    const pose_fn fns[] = {call_lerp, call_lerp_masked, call_morph, call_difference,
+                           call_apply_offset};
+    test_rng r = test_rng_make(40);
+    sa_transform a[J], b[J], out[J + 1], before[J + 1];
+    rng_pose(&r, a, J);
+    rng_pose(&r, b, J);
+    for (size_t f = 0; f < sizeof fns / sizeof fns[0]; ++f) {
+        rng_pose(&r, out, J + 1);
+        memcpy(before, out, sizeof out);
+        /* Count only: the joint count, whatever the capacity, and nothing written. */
+        assert_int_equal(fns[f](a, b, J, NULL, 0), J);
+        assert_int_equal(fns[f](a, b, J, NULL, 3), J);
+        assert_int_equal(fns[f](a, b, 1, NULL, 0), 1);
+        assert_int_equal(fns[f](a, b, SA_SKELETON_MAX_JOINTS, NULL, 0), SA_SKELETON_MAX_JOINTS);
+        /* A capacity one short: nothing at all is written. */
+        assert_int_equal(fns[f](a, b, J, out, J - 1), 0);
+        assert_int_equal(fns[f](a, b, J, out, 0), 0);
+        assert_memory_equal(out, before, sizeof out);
+        /* Enough capacity: the whole pose, nothing past it. */
+        assert_int_equal(fns[f](a, b, J, out, J + 1), J);
+        assert_memory_equal(&out[J], &before[J], sizeof out[J]);
+        for (size_t j = 0; j < J; ++j) {
+            assert_true(sa_transform_is_finite(out[j]));
+            assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
+        }
+        /* Exactly enough: the same pose again. */
+        sa_transform again[J];
+        assert_int_equal(fns[f](a, b, J, again, J), J);
+        assert_memory_equal(again, out, sizeof again);
     }
 }
 
@@ -288,14 +351,14 @@ static void test_pose_lerp_is_exact_at_the_ends_and_extrapolates(void **state) {
     for (int round = 0; round < 500; ++round) {
         rng_pose(&r, a, J);
         rng_pose(&r, b, J);
-        sa_pose_lerp(a, b, 0, J, out);
+        sa_pose_lerp(a, b, 0, J, out, J);
         assert_memory_equal(out, a, sizeof out);
-        sa_pose_lerp(a, b, 1, J, out);
+        sa_pose_lerp(a, b, 1, J, out, J);
         assert_memory_equal(out, b, sizeof out);
-        sa_pose_lerp(a, b, NAN, J, out);
+        sa_pose_lerp(a, b, NAN, J, out, J);
         assert_memory_equal(out, a, sizeof out);
         const float t = test_rng_range(&r, -0.5f, 2.0f);
-        sa_pose_lerp(a, b, t, J, out);
+        sa_pose_lerp(a, b, t, J, out, J);
         for (size_t j = 0; j < J; ++j) {
             assert_near(out[j].translation.x,
                         a[j].translation.x + ((double)b[j].translation.x - a[j].translation.x) * t,
@@ -309,7 +372,7 @@ static void test_pose_lerp_is_exact_at_the_ends_and_extrapolates(void **state) {
 
 static void test_pose_lerp_masked_stretches_only_the_chosen_joints(void **state) {
     (void)state;
-    /* The seed's stride stretch: thighs and upper arms swing from idle past the clip's pose by
+    /* The reference's stride stretch: thighs and upper arms swing from idle past the clip's pose by
      * move/anim; everything else stays as the clip has it. */
     sa_transform idle[J], clip[J], out[J];
     float mask[J];
@@ -324,7 +387,7 @@ static void test_pose_lerp_masked_stretches_only_the_chosen_joints(void **state)
     }
     mask[11] = 0.5f;
     const float stretch = 1.9f / 1.4f; /* WALK_SPEED / WALK_ANIM */
-    sa_pose_lerp_masked(idle, clip, stretch, mask, J, out);
+    sa_pose_lerp_masked(idle, clip, stretch, mask, J, out, J);
     for (size_t j = 0; j < J; ++j) {
         const double clip_angle = (double)j * 0.05;
         if (mask[j] == 0.0f) {
@@ -337,10 +400,10 @@ static void test_pose_lerp_masked_stretches_only_the_chosen_joints(void **state)
     /* The stretch is a slerp: a thigh swung 30 degrees, stretched by 1.4, swings 42. */
     idle[0].rotation = sa_quat_identity();
     clip[0].rotation = sa_quat_from_axis_angle(x, 30 * SA_PI / 180);
-    sa_pose_lerp_masked(idle, clip, 1.4f, NULL, 1, out);
+    sa_pose_lerp_masked(idle, clip, 1.4f, NULL, 1, out, 1);
     assert_near(sa_quat_angle(out[0].rotation) * 180 / 3.14159265358979, 42, 1e-3);
     /* In place into the clip pose. */
-    sa_pose_lerp_masked(idle, clip, 1.0f, mask, J, clip);
+    sa_pose_lerp_masked(idle, clip, 1.0f, mask, J, clip, J);
     assert_near(sa_quat_angle(clip[0].rotation) * 180 / 3.14159265358979, 30, 1e-4);
 }
 
@@ -351,23 +414,23 @@ static void test_pose_morph_starts_and_ends_exactly(void **state) {
     for (int round = 0; round < 200; ++round) {
         rng_pose(&r, ragdoll, J);
         rng_pose(&r, clip, J);
-        sa_pose_morph(ragdoll, clip, 1, J, out);
+        sa_pose_morph(ragdoll, clip, 1, J, out, J);
         assert_memory_equal(out, ragdoll, sizeof out); /* starts at the ragdoll */
-        sa_pose_morph(ragdoll, clip, 0, J, out);
+        sa_pose_morph(ragdoll, clip, 0, J, out, J);
         assert_memory_equal(out, clip, sizeof out); /* ends at the clip */
-        sa_pose_morph(ragdoll, clip, 5, J, out);
+        sa_pose_morph(ragdoll, clip, 5, J, out, J);
         assert_memory_equal(out, ragdoll, sizeof out); /* clamped */
-        sa_pose_morph(ragdoll, clip, -1, J, out);
+        sa_pose_morph(ragdoll, clip, -1, J, out, J);
         assert_memory_equal(out, clip, sizeof out);
-        sa_pose_morph(ragdoll, clip, NAN, J, out);
+        sa_pose_morph(ragdoll, clip, NAN, J, out, J);
         assert_memory_equal(out, clip, sizeof out);
         /* In between: k smooth from 1 to 0 over 0.3 s at 60 fps; each frame turns every joint by
          * at most its share of the way, so nothing pops. */
-        sa_pose_morph(ragdoll, clip, 1, J, prev);
+        sa_pose_morph(ragdoll, clip, 1, J, prev, J);
         const int frames = 18;
         for (int f = 1; f <= frames; ++f) {
             const float k = 1.0f - sa_smooth((float)f / (float)frames);
-            sa_pose_morph(ragdoll, clip, k, J, out);
+            sa_pose_morph(ragdoll, clip, k, J, out, J);
             for (size_t j = 0; j < J; ++j) {
                 const double total = test_quat_angle(ragdoll[j].rotation, clip[j].rotation);
                 assert_near(test_quat_angle(out[j].rotation, clip[j].rotation), k * total, 1e-4);
@@ -388,19 +451,19 @@ static void test_pose_offset_takes_one_pose_to_another_and_decays(void **state) 
     for (int round = 0; round < 500; ++round) {
         rng_pose(&r, old_pose, J);
         rng_pose(&r, new_pose, J);
-        sa_pose_difference(old_pose, new_pose, J, off);
+        sa_pose_difference(old_pose, new_pose, J, off, J);
         /* The whole offset on the new pose gives the old one: the switch shows no pop. */
-        sa_pose_apply_offset(new_pose, off, 1, J, out);
+        sa_pose_apply_offset(new_pose, off, 1, J, out, J);
         for (size_t j = 0; j < J; ++j) {
             assert_near(sa_v3_distance(out[j].translation, old_pose[j].translation), 0, 1e-5);
             assert_near(test_quat_angle(out[j].rotation, old_pose[j].rotation), 0, 1e-4);
             assert_near(out[j].scale.z, old_pose[j].scale.z, 1e-5);
         }
         /* Nothing left: the new pose exactly. */
-        sa_pose_apply_offset(new_pose, off, 0, J, out);
+        sa_pose_apply_offset(new_pose, off, 0, J, out, J);
         assert_memory_equal(out, new_pose, sizeof out);
         /* Half left: half the angle (offsets are taken the short way). */
-        sa_pose_apply_offset(new_pose, off, 0.5f, J, out);
+        sa_pose_apply_offset(new_pose, off, 0.5f, J, out, J);
         for (size_t j = 0; j < J; ++j) {
             const double total = test_quat_angle(old_pose[j].rotation, new_pose[j].rotation);
             assert_near(test_quat_angle(out[j].rotation, new_pose[j].rotation), 0.5 * total, 1e-4);
@@ -452,6 +515,7 @@ static void test_pose_blend_takes_any_number_of_layers(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_bad_input_is_rejected_or_safe),
+        cmocka_unit_test(test_pose_functions_write_the_whole_pose_or_nothing),
         cmocka_unit_test(test_pose_blend_is_a_renormalised_weighted_average),
         cmocka_unit_test(test_pose_blend_of_two_follows_the_short_arc),
         cmocka_unit_test(test_pose_blend_all_weight_on_one_layer_gives_it_exactly),

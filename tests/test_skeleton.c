@@ -95,12 +95,17 @@ static void test_skeleton_bad_input_gives_clear_status(void **state) {
     m = sa_skeleton_joint_model(&s, NULL, 0);
     assert_memory_equal(&m, &id, sizeof m);
 
+    /* Bad input writes nothing and returns 0, also for the count-only call; a capacity one short
+     * of the joint count writes nothing either. */
     float w[4] = {7, 7, 7, 7};
-    assert_int_equal(sa_skeleton_fill_subtree(&s, 0, 1, NULL, 4), SA_ERR_NULL);
-    assert_int_equal(sa_skeleton_fill_subtree(&s, 4, 1, w, 4), SA_ERR_RANGE);
-    assert_int_equal(sa_skeleton_fill_subtree(&s, -1, 1, w, 4), SA_ERR_RANGE);
-    assert_int_equal(sa_skeleton_fill_subtree(&s, 0, 1, w, 3), SA_ERR_CAPACITY);
-    assert_int_equal(sa_skeleton_fill_subtree(&broken, 0, 1, w, 4), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_fill_subtree(NULL, 0, 1, w, 4), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, 4, 1, w, 4), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, -1, 1, w, 4), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, SA_SKELETON_JOINT_NONE, 1, NULL, 0), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, 0, 1, w, 3), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&s, 0, 1, w, 0), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&broken, 0, 1, w, 4), 0);
+    assert_int_equal(sa_skeleton_fill_subtree(&broken, 0, 1, NULL, 0), 0);
     for (int i = 0; i < 4; ++i)
         assert_near(w[i], 7, 0);
 }
@@ -251,14 +256,34 @@ static void test_skeleton_fill_subtree_marks_a_joint_and_everything_below(void *
         sa_skeleton s;
         assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, n), SA_OK);
         const int32_t top = (int32_t)(test_rng_next(&r) % (uint32_t)n);
-        for (size_t i = 0; i < n; ++i)
+        for (size_t i = 0; i < 64; ++i)
             w[i] = -5;
-        assert_int_equal(sa_skeleton_fill_subtree(&s, top, 0.75f, w, n), SA_OK);
+        /* The subtree's size, counted here by walking up from every joint. */
+        size_t size = 0;
         for (size_t i = 0; i < n; ++i) {
-            bool below = false;
             for (int32_t k = (int32_t)i; k != SA_SKELETON_JOINT_NONE; k = parents[k])
+                if (k == top) {
+                    ++size;
+                    break;
+                }
+        }
+        /* The count-only call says how many weights a call writes, and writes none. */
+        assert_int_equal(sa_skeleton_fill_subtree(&s, top, 0.75f, NULL, 0), size);
+        /* A capacity past the joint count is fine; only the subtree's entries are written. */
+        assert_int_equal(sa_skeleton_fill_subtree(&s, top, 0.75f, w, 64), size);
+        for (size_t i = 0; i < 64; ++i) {
+            bool below = false;
+            for (int32_t k = (int32_t)i; i < n && k != SA_SKELETON_JOINT_NONE; k = parents[k])
                 below |= (k == top);
             assert_near(w[i], below ? 0.75f : -5.0f, 0);
+        }
+        /* One short of the joint count, even when the subtree would fit: nothing. */
+        if (n > 1) {
+            w[0] = -9;
+            w[n - 1] = -9;
+            assert_int_equal(sa_skeleton_fill_subtree(&s, top, 0.25f, w, n - 1), 0);
+            assert_near(w[0], -9, 0);
+            assert_near(w[n - 1], -9, 0);
         }
     }
 }

@@ -51,10 +51,25 @@ static const char *const joint_names[JOINTS] = {
     "hand_l", "upperarm_r", "forearm_r", "hand_r", "thigh_l", "shin_l",     "foot_l",
     "toe_l",  "thigh_r",    "shin_r",    "foot_r", "toe_r"};
 
-static const int32_t joint_parents[JOINTS] = {
-    SA_SKELETON_JOINT_NONE, J_PELVIS, J_SPINE,      J_CHEST,     J_NECK,   J_CHEST,   J_UPPERARM_L,
-    J_FOREARM_L,   J_CHEST,  J_UPPERARM_R, J_FOREARM_R, J_PELVIS, J_THIGH_L, J_SHIN_L,
-    J_FOOT_L,      J_PELVIS, J_THIGH_R,    J_SHIN_R,    J_FOOT_R};
+static const int32_t joint_parents[JOINTS] = {SA_SKELETON_JOINT_NONE,
+                                              J_PELVIS,
+                                              J_SPINE,
+                                              J_CHEST,
+                                              J_NECK,
+                                              J_CHEST,
+                                              J_UPPERARM_L,
+                                              J_FOREARM_L,
+                                              J_CHEST,
+                                              J_UPPERARM_R,
+                                              J_FOREARM_R,
+                                              J_PELVIS,
+                                              J_THIGH_L,
+                                              J_SHIN_L,
+                                              J_FOOT_L,
+                                              J_PELVIS,
+                                              J_THIGH_R,
+                                              J_SHIN_R,
+                                              J_FOOT_R};
 
 static const float THIGH = 0.48f, SHIN = 0.47f, ANKLE = 0.07f, HIP_DROP = 0.05f;
 static const float UPPER_ARM = 0.28f, FOREARM = 0.26f, STAND_HIP = 1.02f;
@@ -112,9 +127,6 @@ static void place_arm(sa_transform *pose, int upper, float swing, float elbow) {
     turn(pose, upper + 1, elbow);
 }
 
-static float frac(float x) { return x - floorf(x); }
-static float smooth01(float u) { return sa_smooth(u); }
-
 /* ---- the clips, generated in code --------------------------------------------------------- */
 
 typedef struct gait {
@@ -139,7 +151,7 @@ static void gait_pose(const sa_transform *rest, const gait *g, float p, sa_trans
     turn(pose, J_NECK, 0.8f * g->lean);
     float thigh_angle[2];
     for (int side = 0; side < 2; ++side) {
-        const float q = frac(p + 0.5f * (float)side);
+        const float q = sa_phase_wrap(p + 0.5f * (float)side);
         const float reach = 0.5f * g->duty * g->stride; /* the foot covers duty·stride in stance */
         float fx, fy, pitch = 0.0f;
         if (q < g->duty) { /* stance: the foot slides back under the body at the clip's speed */
@@ -147,7 +159,7 @@ static void gait_pose(const sa_transform *rest, const gait *g, float p, sa_trans
             fy = ANKLE;
         } else { /* swing: back to the front, lifted */
             const float u = (q - g->duty) / (1.0f - g->duty);
-            fx = -reach + 2.0f * reach * smooth01(u);
+            fx = -reach + 2.0f * reach * sa_smooth(u);
             fy = ANKLE + g->lift * sinf(SA_PI * u);
             pitch = -0.5f * sinf(SA_PI * u);
         }
@@ -214,10 +226,10 @@ static int build_clips(clips *c, const sa_transform *rest, const sa_skeleton *sk
         const float py = STAND_HIP - 0.05f;
         p[J_PELVIS].translation.y = py;
         turn(p, J_CHEST, -0.15f);
-        place_leg(p, J_THIGH_L, py, 0.2f * u, ANKLE + 0.35f * smooth01(u), 0.0f);
-        place_leg(p, J_THIGH_R, py, -0.15f + 0.1f * u, ANKLE + 0.2f * smooth01(u), -0.4f);
-        place_arm(p, J_UPPERARM_L, 0.3f + 2.2f * smooth01(u), 0.4f);
-        place_arm(p, J_UPPERARM_R, -0.2f + 2.0f * smooth01(u), 0.5f);
+        place_leg(p, J_THIGH_L, py, 0.2f * u, ANKLE + 0.35f * sa_smooth(u), 0.0f);
+        place_leg(p, J_THIGH_R, py, -0.15f + 0.1f * u, ANKLE + 0.2f * sa_smooth(u), -0.4f);
+        place_arm(p, J_UPPERARM_L, 0.3f + 2.2f * sa_smooth(u), 0.4f);
+        place_arm(p, J_UPPERARM_R, -0.2f + 2.0f * sa_smooth(u), 0.5f);
     }
     /* Fall (looping 0.8 s): legs reach down for the ground, arms out and circling a little. */
     for (size_t f = 0; f < FALL_FRAMES; ++f) {
@@ -308,8 +320,8 @@ static int build_clips(clips *c, const sa_transform *rest, const sa_skeleton *sk
             int s = 0;
             while (s < 2 && u > at[s + 1])
                 ++s;
-            const float v = smooth01((u - at[s]) / (at[s + 1] - at[s]));
-            sa_pose_lerp(key[s], key[s + 1], v, JOINTS, &c->getup[f * JOINTS]);
+            const float v = sa_smooth((u - at[s]) / (at[s + 1] - at[s]));
+            sa_pose_lerp(key[s], key[s + 1], v, JOINTS, &c->getup[f * JOINTS], JOINTS);
         }
     }
     if (sa_clip_init(&c->c_idle, c->idle, IDLE_FRAMES, JOINTS, 0.0f, true) != SA_OK ||
@@ -323,13 +335,10 @@ static int build_clips(clips *c, const sa_transform *rest, const sa_skeleton *sk
         return 1;
     /* Touchdown markers measured from the clips themselves: where each ankle comes down. */
     const int32_t feet[2] = {J_FOOT_L, J_FOOT_R};
-    size_t n = 0;
-    if (sa_clip_measure_touchdowns(&c->c_walk, sk, feet, 2, 0.0f, c->walk_marks, 8, &n) != SA_OK ||
-        sa_clip_set_touchdowns(&c->c_walk, c->walk_marks, n) != SA_OK)
-        return 1;
-    if (sa_clip_measure_touchdowns(&c->c_run, sk, feet, 2, 0.0f, c->run_marks, 8, &n) != SA_OK ||
-        sa_clip_set_touchdowns(&c->c_run, c->run_marks, n) != SA_OK)
-        return 1;
+    const size_t mw = sa_clip_measure_touchdowns(&c->c_walk, sk, feet, 2, 0.0f, c->walk_marks, 8);
+    if (mw == 0 || sa_clip_set_touchdowns(&c->c_walk, c->walk_marks, mw) != SA_OK) return 1;
+    const size_t mr = sa_clip_measure_touchdowns(&c->c_run, sk, feet, 2, 0.0f, c->run_marks, 8);
+    if (mr == 0 || sa_clip_set_touchdowns(&c->c_run, c->run_marks, mr) != SA_OK) return 1;
     return 0;
 }
 
@@ -350,9 +359,9 @@ typedef struct body {
  * jump, slow down, stop. Then something knocks the body over, and it gets up again. */
 static float wanted_speed(float t) {
     if (t < 0.6f) return 0.0f;
-    if (t < 3.0f) return 3.3f * smooth01((t - 0.6f) / 2.4f);
+    if (t < 3.0f) return 3.3f * sa_smooth((t - 0.6f) / 2.4f);
     if (t < 5.4f) return 3.3f;
-    if (t < 6.8f) return 3.3f * (1.0f - smooth01((t - 5.4f) / 1.4f));
+    if (t < 6.8f) return 3.3f * (1.0f - sa_smooth((t - 5.4f) / 1.4f));
     return 0.0f;
 }
 
@@ -411,7 +420,7 @@ typedef struct frame_record {
 
 typedef struct step_record {
     float x, z;
-    int32_t foot;
+    size_t foot;
 } step_record;
 
 static const float SCALE = 90.0f;
@@ -560,9 +569,9 @@ typedef struct walker {
     sa_transform rest[JOINTS];
     clips clips;
     sa_blend_tree_loco_config loco;
+    sa_blend_tree_space loco_space; /* the blend tree's locomotion preset, built from loco */
     sa_mode_machine machine;
-    int32_t stretch_set[4];
-    size_t stretch_count;
+    float stretch_weights[JOINTS]; /* 1 on the thighs and upper arms */
     float phase, idle_time;
     sa_transform layer_pose[SA_FADE_MAX_LAYERS][JOINTS];
     sa_transform scratch[3][JOINTS];
@@ -574,13 +583,14 @@ static walker w; /* big enough to keep off the stack */
 
 /* The loco pose: idle, walk and run sampled (walk and run at the one shared phase), blended by
  * the blend tree's weights, then the thighs and upper arms stretched. */
-static void loco_pose(walker *k, const sa_blend_tree_loco *b, sa_transform *out) {
+static void loco_pose(walker *k, const sa_blend_tree_frame *b, sa_transform *out) {
     sa_clip_sample_time(&k->clips.c_idle, k->idle_time, k->scratch[0], JOINTS);
     sa_clip_sample_phase(&k->clips.c_walk, b->phase, k->scratch[1], JOINTS);
     sa_clip_sample_phase(&k->clips.c_run, b->phase, k->scratch[2], JOINTS);
-    const sa_pose_layer layers[3] = {{k->scratch[0], b->idle, NULL},
-                                     {k->scratch[1], b->walk, NULL},
-                                     {k->scratch[2], b->run, NULL}};
+    const sa_pose_layer layers[3] = {
+        {k->scratch[0], b->weights[SA_BLEND_TREE_LOCO_CLIP_IDLE], NULL},
+        {k->scratch[1], b->weights[SA_BLEND_TREE_LOCO_CLIP_WALK], NULL},
+        {k->scratch[2], b->weights[SA_BLEND_TREE_LOCO_CLIP_RUN], NULL}};
     sa_pose_blend_job job;
     job.layers = layers;
     job.layer_count = 3;
@@ -589,7 +599,7 @@ static void loco_pose(walker *k, const sa_blend_tree_loco *b, sa_transform *out)
     job.out = out;
     job.capacity = JOINTS;
     sa_pose_blend_run(&job);
-    sa_blend_tree_stretch(k->scratch[0], out, JOINTS, k->stretch_set, k->stretch_count, b->stretch);
+    sa_pose_lerp_masked(k->scratch[0], out, b->stretch, k->stretch_weights, JOINTS, out, JOINTS);
 }
 
 static const sa_clip *clip_for(const walker *k, sa_mode m) {
@@ -630,7 +640,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "walker3d: could not build the clips\n");
         return 1;
     }
-    k->stretch_count = sa_blend_tree_stretch_joints(&k->skeleton, k->stretch_set, 4);
+    if (sa_blend_tree_space_from_loco(&k->loco_space, &k->loco) != SA_OK ||
+        sa_blend_tree_stretch_weights(&k->skeleton, k->stretch_weights, JOINTS) != JOINTS) {
+        fprintf(stderr, "walker3d: could not set up the blend tree\n");
+        return 1;
+    }
     sa_mode_machine_init(&k->machine, NULL);
 
     printf("walker3d: %d joints; walk clip %zu frames, run clip %zu frames; touchdowns measured "
@@ -682,8 +696,10 @@ int main(int argc, char **argv) {
          * ground: in the air the legs do not walk). */
         const float phase_before = k->phase;
         const float ground_speed = b.grounded ? b.speed : 0.0f;
-        const sa_blend_tree_loco lb =
-            sa_blend_tree_loco_step(&k->loco, &k->phase, ground_speed, DT);
+        const sa_blend_tree_frame lb =
+            sa_blend_tree_space_step(&k->loco_space, &k->phase, ground_speed, DT);
+        const float walk_w = lb.weights[SA_BLEND_TREE_LOCO_CLIP_WALK];
+        const float run_w = lb.weights[SA_BLEND_TREE_LOCO_CLIP_RUN];
         k->idle_time += DT;
         ragdoll_time += DT;
 
@@ -693,10 +709,10 @@ int main(int argc, char **argv) {
         sa_footstep_layer fl[2];
         fl[0].touchdowns = k->clips.walk_marks;
         fl[0].touchdown_count = k->clips.c_walk.touchdown_count;
-        fl[0].weight = loco_w * lb.walk;
+        fl[0].weight = loco_w * walk_w;
         fl[1].touchdowns = k->clips.run_marks;
         fl[1].touchdown_count = k->clips.c_run.touchdown_count;
-        fl[1].weight = loco_w * lb.run;
+        fl[1].weight = loco_w * run_w;
         const sa_surface under[2] = {surface_at(b.x), surface_at(b.x)};
         sa_footsteps_job fj = sa_footsteps_job_default();
         fj.phase_from = phase_before;
@@ -709,7 +725,7 @@ int main(int argc, char **argv) {
         fj.surface_count = 2;
         sa_footstep ev[8];
         int pending = 0; /* footprints placed under the foot once this frame's pose is known */
-        const size_t fired = sa_footsteps_collect(&fj, ev, 8, NULL);
+        const size_t fired = sa_footsteps_run(&fj, ev, 8);
         for (size_t e = 0; e < fired; ++e) {
             printf("%5.2f s  step  %-5s foot on %-5s (%s clip, phase %.2f)\n",
                    (double)(t - DT + ev[e].time), ev[e].foot == 0 ? "left" : "right",
@@ -721,8 +737,8 @@ int main(int argc, char **argv) {
         if (i % 15 == 0 && i < 7 * FPS)
             printf(
                 "%5.2f s  speed %.2f  idle %.2f walk %.2f run %.2f  stretch %.2f  %.2f cycles/s\n",
-                (double)t, (double)ground_speed, (double)lb.idle, (double)lb.walk, (double)lb.run,
-                (double)lb.stretch, (double)lb.rate);
+                (double)t, (double)ground_speed, (double)lb.weights[SA_BLEND_TREE_LOCO_CLIP_IDLE],
+                (double)walk_w, (double)run_w, (double)lb.stretch, (double)lb.rate);
 
         /* Every fading layer's pose, blended by the machine's weights. */
         const size_t layer_count = sa_mode_machine_layer_count(&k->machine);
@@ -734,13 +750,14 @@ int main(int argc, char **argv) {
             } else if (ml.mode == SA_MODE_RAGDOLL) {
                 /* A stand-in for the game's ragdoll physics: the body topples onto its back. */
                 const float u = sa_ease_apply(SA_EASE_IN_QUAD, ragdoll_time / 0.55f);
-                sa_pose_lerp(k->knock_pose, k->clips.lying, u, JOINTS, k->layer_pose[l]);
+                sa_pose_lerp(k->knock_pose, k->clips.lying, u, JOINTS, k->layer_pose[l], JOINTS);
             } else {
                 sa_clip_sample_time(clip_for(k, ml.mode), ml.play_time, k->layer_pose[l], JOINTS);
                 /* Get-up: morph every joint from the remembered ragdoll pose into the clip. */
                 if (ml.mode == SA_MODE_GETUP)
                     sa_pose_morph(k->ragdoll_pose, k->layer_pose[l],
-                                  sa_mode_machine_getup_k(&k->machine), JOINTS, k->layer_pose[l]);
+                                  sa_mode_machine_getup_k(&k->machine), JOINTS, k->layer_pose[l],
+                                  JOINTS);
             }
             layers[l].pose = k->layer_pose[l];
             layers[l].weight = ml.weight;

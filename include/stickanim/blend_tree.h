@@ -1,49 +1,45 @@
 /**
  * @file blend_tree.h
- * @brief Layer 3: the speed blend tree: clip weights on a 1D parameter, one shared phase
- *        advanced by distance, and the stride stretch.
+ * @brief Layer 3: 1D blend spaces: clip weights on one parameter, one shared phase advanced by
+ *        distance, and the stride stretch. The reference's idle/walk/run locomotion is a preset.
  *
- * The seed's locomotion ("The real code: walk, run, or both") mixes three clips by the body's
- * speed instead of switching between them:
+ * A blend space (::sa_blend_tree_space) places clips at points on one parameter: the body's
+ * speed, a turn rate. Each frame sa_blend_tree_space_step() gives every clip's weight, advances
+ * the one phase all moving clips share and gives the stride stretch, all in one
+ * ::sa_blend_tree_frame. The reference controllers' locomotion (idle, walk and run mixed by
+ * speed) is the space sa_blend_tree_space_from_loco() builds from an
+ * ::sa_blend_tree_loco_config, and is stepped like any other:
  *
  * @code
- * loco  = smooth(0.05, 0.35, speed)                 // 0 standing, 1 moving
- * t     = clamp((speed - WALK_SPEED) / (RUN_SPEED - WALK_SPEED), 0, 1)
- * idle  = 1 - loco;  walk = loco * (1 - t);  run = loco * t
- * move  = lerp(WALK_SPEED, RUN_SPEED, t);  anim = lerp(WALK_ANIM, RUN_ANIM, t)
- * stride = lerp(walk_stride, run_stride, t)
- * phase = (phase + dt * speed * (anim / move) / stride) % 1
- * stretch = move / anim
+ * sa_blend_tree_space loco;
+ * sa_blend_tree_space_from_loco(&loco, NULL); // the reference's numbers
+ * // each frame:
+ * const sa_blend_tree_frame f = sa_blend_tree_space_step(&loco, &phase, speed, dt);
+ * // sample idle on its own clock, walk and run at f.phase; blend the three by
+ * // f.weights[SA_BLEND_TREE_LOCO_CLIP_IDLE], [SA_BLEND_TREE_LOCO_CLIP_WALK] and
+ * // [SA_BLEND_TREE_LOCO_CLIP_RUN]; then stretch the stride (pose.h):
+ * sa_pose_lerp_masked(idle_pose, pose, f.stretch, stretch_weights, n, pose, n);
  * @endcode
  *
- * - The weights are never negative and sum to 1, so the caller blends the three sampled poses by
- *   them and never renormalises.
+ * - The weights are never negative and sum to 1, so the caller blends the sampled poses by them
+ *   and never renormalises.
  * - One phase in [0, 1) drives every moving clip, so walk and run stay in step while they mix.
- *   It advances by the *distance* walked: one cycle (two steps) per stride·stretch (the stride
- *   the stretched legs take), and it stops when the body stands still, so planted feet do not
- *   slide.
- * - The clip is not played faster when the body is faster than the clip was made for (that looks
- *   like a cartoon): it plays at the clip's own pace at `move`, and the legs swing further instead.
- *   `stretch = move / anim` is that factor; sa_blend_tree_stretch() applies it to the thighs and
- *   upper arms by slerping from the idle pose past the clip's pose.
- * - With "the cycle follows the speed" switched off the clip plays at its own pace
- *   (`phase += dt · anim / stride`) whatever the speed: the feet skate. The seed's demo has this
- *   switch to show why the distance matters.
+ *   Following the speed, it advances by the *distance* moved (one cycle per stride), and stops
+ *   when the body stands still, so planted feet do not slide.
+ * - A clip is not played faster when the body is faster than the clip was made for: it plays at
+ *   its own pace and the legs swing further. The frame's `stretch` is that factor; apply it to
+ *   the thighs and upper arms with sa_pose_lerp_masked() and the weights from
+ *   sa_blend_tree_stretch_weights().
  *
- * The same machinery serves any 1D blend (swimming: tread ↔ paddle by speed; a lean by turn
- * rate) through a generic blend space, ::sa_blend_tree_space: sorted points on the parameter,
- * each naming an output weight slot; between two neighbours the weight moves from one to the
- * other along an easing curve. Two neighbouring points may name the same slot, which gives a
- * plateau where one clip shows alone (the seed's walk between 0.35 and 1.9):
- * sa_blend_tree_space_from_loco() builds exactly that layout from a loco config.
+ * The formulas, the preset's layout and why the phase follows distance: @ref blend_tree_page
+ * (`docs/blend_tree.md`).
  *
- * Units: one length unit throughout (the seed's "cells"; metres work the same): speeds in units
- * per second, strides in units; phase in cycles; dt in seconds. Controllers output weights and
- * phases only: pose data stays with the caller (see pose.h and clip.h for sampling and blending).
+ * Units: one length unit throughout (the reference's "cells"; metres work the same): speeds in
+ * units per second, strides in units; phase in cycles; dt in seconds. Controllers output weights
+ * and phases only: pose data stays with the caller (see pose.h and clip.h).
  *
- * Every per-frame function is total: a NULL config means the defaults, bad config fields are
- * repaired as documented on each field, NaN inputs are documented per parameter, and no output
- * is ever NaN or infinite. Setup functions return an ::sa_status.
+ * Setup functions (building a space) return an ::sa_status. sa_blend_tree_space_step() is
+ * total: any space, NaN and infinities included, gives a finite frame as documented.
  */
 #ifndef STICKANIM_BLEND_TREE_H
 #define STICKANIM_BLEND_TREE_H
@@ -55,31 +51,33 @@
 extern "C" {
 #endif
 
-/** @brief Most points a generic blend space holds. */
+/** @brief Most points a blend space holds. */
 #define SA_BLEND_TREE_MAX_POINTS 16
 
+/** @brief Most clips (weight slots) a blend space mixes: the length of
+ *         @ref sa_blend_tree_frame::weights. */
+#define SA_BLEND_TREE_MAX_CLIPS 16
+
 /**
- * @brief Largest stride stretch factor sa_blend_tree_stretch() applies; larger factors are
- *        clamped to it (the legs would swing past a half turn long before that).
+ * @brief Largest stride stretch a frame gives; larger factors are clamped to it (the legs would
+ *        swing past a half turn long before that).
  */
 #define SA_BLEND_TREE_MAX_STRETCH 4.0f
 
 /**
- * @brief The seed's locomotion blend: speeds, the speeds the clips look best at, strides and
- *        the idle → moving edge. Get the seed's values from sa_blend_tree_loco_config_default().
- *
- * A per-frame function repairs a bad field on the fly: a NaN, infinite or out-of-range value is
- * replaced by its default (and `moving_speed` ≤ `idle_speed` makes the idle → moving change a
- * step at `idle_speed`, `run_speed` ≤ `walk_speed` makes walk → run a step at `walk_speed`).
- * sa_blend_tree_loco_validate() reports such fields instead.
+ * @brief The reference's locomotion: speeds, the speeds the clips look best at, strides and the
+ *        idle → moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the
+ *        reference's values from sa_blend_tree_loco_config_default().
  */
 typedef struct sa_blend_tree_loco_config {
-    /** Speed at or below which the body shows only idle; ≥ 0. Default 0.05 (the seed's lower
-     *  smooth edge). */
+    /** Speed at or below which the body shows only idle; ≥ 0. Default 0.05 (the reference's
+     *  lower smooth edge). */
     float idle_speed;
-    /** Speed at or above which idle has gone; > idle_speed. Default 0.35 (upper smooth edge). */
+    /** Speed at or above which idle has gone; > idle_speed and < walk_speed. Default 0.35 (the
+     *  upper smooth edge). */
     float moving_speed;
-    /** WALK_SPEED: the body speed at which only the walk clip shows; > 0. Default 1.9. */
+    /** WALK_SPEED: the body speed at which only the walk clip shows; > moving_speed.
+     *  Default 1.9. */
     float walk_speed;
     /** RUN_SPEED: the body speed at and above which only the run clip shows; > walk_speed.
      *  Default 2.8. */
@@ -88,86 +86,43 @@ typedef struct sa_blend_tree_loco_config {
     float walk_anim;
     /** RUN_ANIM: the speed the run clip looks best at; > 0. Default 2.8. */
     float run_anim;
-    /**
-     * Distance one full walk cycle (two steps) covers when the walk clip plays at walk_anim; > 0.
-     * Default 1.5: 1.4 / 1.5 ≈ 0.93 cycles/s, about 112 steps a minute, a person's ordinary walk
-     * (in metres: a 0.75 m step). A clip made for other proportions states its own stride.
-     */
+    /** Distance one full walk cycle (two steps) covers when the walk clip plays at walk_anim;
+     *  > 0. Default 1.5 (about 112 steps a minute at walk_anim; see @ref blend_tree_page). */
     float walk_stride;
-    /**
-     * Distance one full run cycle covers when the run clip plays at run_anim; > 0. Default 2.0:
-     * 2.8 / 2.0 = 1.4 cycles/s, 168 steps a minute, an ordinary running cadence (a 1 m step).
-     */
+    /** Distance one full run cycle covers when the run clip plays at run_anim; > 0. Default 2.0
+     *  (168 steps a minute at run_anim). */
     float run_stride;
-    /** "The cycle follows the speed": true (default) advances the phase by the distance walked;
-     *  false plays the clip at its own pace, whatever the speed (the feet skate). */
+    /** "The cycle follows the speed": true (default) advances the phase by the distance moved;
+     *  false plays the clips at their own pace, whatever the speed (the feet skate). */
     bool follow_speed;
 } sa_blend_tree_loco_config;
 
-/** @brief One frame of the locomotion blend: weights, the shared phase and the stride stretch. */
-typedef struct sa_blend_tree_loco {
-    /** Weight of the idle clip, in [0, 1]: 1 − loco. */
-    float idle;
-    /** Weight of the walk clip, in [0, 1]: loco·(1 − t). */
-    float walk;
-    /** Weight of the run clip, in [0, 1]: loco·t. idle + walk + run = 1. */
-    float run;
-    /** loco = smooth(idle_speed, moving_speed, speed), in [0, 1]: 0 standing, 1 moving. */
-    float loco;
-    /** t, in [0, 1]: how far between walk_speed and run_speed (the seed's `blend.run`). */
-    float t;
-    /** The body speed the mixed clip is matched to: lerp(walk_speed, run_speed, t). */
-    float move;
-    /** The speed the mixed clip looks best at: lerp(walk_anim, run_anim, t). */
-    float anim;
-    /** The mixed clip's stride (distance per cycle at anim): lerp(walk_stride, run_stride, t). */
-    float stride;
-    /** Stride stretch for sa_blend_tree_stretch(): move / anim (default config: 1.357 walking,
-     *  1 running), at most ::SA_BLEND_TREE_MAX_STRETCH; 1 when the cycle does not follow the
-     *  speed (the clip plays as made: its own pace, its own stride). */
-    float stretch;
-    /** Cycles per second at this speed: speed·(anim / move) / stride when following the speed,
-     *  anim / stride when not. Never negative. */
-    float rate;
-    /** Cycles advanced this frame, rate·dt, not wrapped (for footstep detection); ≥ 0. */
-    float advance;
-    /** The shared phase after this frame, in [0, 1). */
-    float phase;
-} sa_blend_tree_loco;
+/** @brief The weight slots of the locomotion preset: index @ref sa_blend_tree_frame::weights
+ *         with these. */
+typedef enum sa_blend_tree_loco_clip {
+    SA_BLEND_TREE_LOCO_CLIP_IDLE = 0,               /**< The idle clip. */
+    SA_BLEND_TREE_LOCO_CLIP_WALK = 1,               /**< The walk clip. */
+    SA_BLEND_TREE_LOCO_CLIP_RUN = 2,                /**< The run clip. */
+    SA_BLEND_TREE_LOCO_CLIP_COUNT_ = 3,             /**< Number of loco clips; not a clip. */
+    SA_BLEND_TREE_LOCO_CLIP_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a clip. */
+} sa_blend_tree_loco_clip;
 
-/** @brief The seed's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM 1.4,
- *         RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. */
+/** @brief The reference's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM
+ *         1.4, RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. */
 SA_API sa_blend_tree_loco_config sa_blend_tree_loco_config_default(void);
 
 /**
  * @brief Checks a loco config.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
- *         ::SA_ERR_RANGE when idle_speed < 0, moving_speed ≤ idle_speed, walk_speed ≤ 0,
- *         run_speed ≤ walk_speed, or an anim speed or stride is ≤ 0.
+ *         ::SA_ERR_RANGE when idle_speed < 0, moving_speed ≤ idle_speed, walk_speed ≤
+ *         moving_speed (the walk would never show alone), run_speed ≤ walk_speed, or an anim
+ *         speed or stride is ≤ 0.
  */
-SA_API sa_status sa_blend_tree_loco_validate(const sa_blend_tree_loco_config *config);
-
-/**
- * @brief One frame of the seed's idle/walk/run blend: weights by speed, and the shared phase
- *        advanced by the distance walked.
- *
- * @param config Blend parameters; NULL means sa_blend_tree_loco_config_default(). Bad fields are
- *               repaired as ::sa_blend_tree_loco_config says.
- * @param phase  The shared phase, read and written back wrapped into [0, 1). NULL: evaluate the
- *               weights only (the returned phase is then 0 + this frame's advance, wrapped). A
- *               NaN, infinite or out-of-range stored phase is wrapped (non-finite counts as 0).
- * @param speed  The body's ground speed, ≥ 0. Negative or NaN counts as 0 (standing); +infinity
- *               gives all-run weights and no phase advance (no finite distance).
- * @param dt     Frame time in seconds. ≤ 0, NaN or infinite: no advance.
- * @return The weights (exactly all-idle at speed ≤ idle_speed, all-walk at walk_speed, all-run
- *         at run_speed and above, with the default config), the stretch and the new phase.
- */
-SA_API sa_blend_tree_loco sa_blend_tree_loco_step(const sa_blend_tree_loco_config *config,
-                                                  float *phase, float speed, float dt);
+SA_API sa_status sa_blend_tree_loco_config_validate(const sa_blend_tree_loco_config *config);
 
 /**
  * @brief Cycles per second of a clip matched to body speed @p move that looks best at @p anim
- *        with stride @p stride, on a body moving at @p speed: the seed's phase rate.
+ *        with stride @p stride, on a body moving at @p speed: the reference's phase rate.
  *
  * Following the speed: speed·(anim / move) / stride (signed: a negative speed runs the cycle
  * backwards, as climbing down does). Not following, or for a clip that does not move
@@ -184,48 +139,40 @@ SA_API float sa_blend_tree_cycle_rate(float speed, float move, float anim, float
                                       bool follow_speed);
 
 /**
- * @brief Moves a phase by @p cycles (either sign) and wraps it into [0, 1).
- *
- * Computed in double precision, so a tiny step on a phase near 1 is not lost and a large one
- * wraps correctly (the seed's `% 1`, but never negative).
- * @param phase  Current phase; NaN or infinite counts as 0, out-of-range values are wrapped.
- * @param cycles Cycles to add; NaN or infinite counts as 0.
- * @return The new phase in [0, 1).
- */
-SA_API float sa_blend_tree_phase_advance(float phase, float cycles);
-
-/**
- * @brief One point of a generic 1D blend space: where on the parameter a clip shows alone, and
- *        the gait numbers of that clip for the phase.
+ * @brief One point of a blend space: where on the parameter a clip shows alone, and the gait
+ *        numbers of that clip for the phase.
  */
 typedef struct sa_blend_tree_point {
     /** Parameter value (e.g. speed) at which this point shows alone. Points are sorted by it,
      *  strictly ascending. */
     float at;
-    /** Output weight slot this point's weight goes to, in [0, clip_count). Neighbouring points
-     *  may share a slot (a plateau); an out-of-range slot is clamped into range per frame. */
-    int32_t clip;
+    /** Weight slot this point's weight goes to, in [0, clip_count). Neighbouring points may share
+     *  a slot (a plateau); an out-of-range slot is clamped into range per frame. */
+    size_t clip;
     /** Curve of the segment from this point to the next (unused on the last point). The eased
      *  value is clamped to [0, 1], so ::SA_EASE_OUT_BACK cannot make a weight negative. */
     sa_ease ease;
-    /** Body speed this point's clip is matched to (phase rate numerator); 0 for a clip that does
-     *  not move with the body (tread, idle), which then plays at its own pace. */
+    /** Body speed this point's clip is matched to (phase rate numerator), ≥ 0; 0 for a clip that
+     *  does not move with the body (tread, idle), which then plays at its own pace. */
     float move;
-    /** Speed the clip looks best at (for a clip that does not move: its stride per second). */
+    /** Speed the clip looks best at, ≥ 0 (for a clip that does not move: its stride per
+     *  second). */
     float anim;
-    /** Distance per cycle at anim (for a clip that does not move: 1 gives anim cycles/s). */
+    /** Distance per cycle at anim, > 0 (for a clip that does not move: 1 gives anim
+     *  cycles/s). */
     float stride;
 } sa_blend_tree_point;
 
 /**
- * @brief A generic 1D blend space: up to ::SA_BLEND_TREE_MAX_POINTS points sorted on one
- *        parameter. Build it with sa_blend_tree_space_init() and sa_blend_tree_space_add().
+ * @brief A 1D blend space: up to ::SA_BLEND_TREE_MAX_POINTS points sorted on one parameter,
+ *        mixing up to ::SA_BLEND_TREE_MAX_CLIPS clips. Build it with sa_blend_tree_space_init()
+ *        and sa_blend_tree_space_add(), or sa_blend_tree_space_from_loco().
  *
  * At a parameter x between two neighbouring points a and b, u = (x − a.at)/(b.at − a.at) and the
  * weight moves from a's slot to b's along a's ease: w_b = ease(u), w_a = 1 − w_b. Below the
  * first point the first shows alone, above the last the last. The gait numbers move, anim and
- * stride are mixed linearly by u (never eased, so the phase rate stays smooth), and the phase
- * rate and stretch follow from them as in the loco blend.
+ * stride are mixed linearly by u (never eased, so the phase rate stays smooth); the phase rate
+ * is sa_blend_tree_cycle_rate() of the mixed numbers, the stretch move / anim.
  *
  * Swimming, treading water (its own pace: move 0) into paddling (matched to 1.2 units/s):
  * @code
@@ -236,44 +183,48 @@ typedef struct sa_blend_tree_point {
  * sa_blend_tree_space_add(&swim, &tread);
  * sa_blend_tree_space_add(&swim, &paddle);
  * // each frame:
- * float w[2];
- * const sa_blend_tree_frame f = sa_blend_tree_space_step(&swim, &swim_phase, speed, dt, w, 2);
- * // sample tread and paddle at swim_phase, blend by w[0] and w[1]
+ * const sa_blend_tree_frame f = sa_blend_tree_space_step(&swim, &swim_phase, speed, dt);
+ * // sample tread and paddle at swim_phase, blend them by f.weights[0] and f.weights[1]
  * @endcode
  */
 typedef struct sa_blend_tree_space {
-    /** The points, `count` of them, sorted by `at`. */
+    /** The points, `point_count` of them, sorted by `at`. */
     sa_blend_tree_point points[SA_BLEND_TREE_MAX_POINTS];
     /** Points in use, in [0, ::SA_BLEND_TREE_MAX_POINTS]. */
-    int32_t count;
-    /** Number of output weight slots (clips), ≥ 1. */
-    int32_t clip_count;
+    size_t point_count;
+    /** Number of weight slots (clips), in [1, ::SA_BLEND_TREE_MAX_CLIPS]. */
+    size_t clip_count;
     /** "The cycle follows the speed" (the parameter is then the body's speed); false: every
      *  clip plays at its own pace. */
     bool follow_speed;
 } sa_blend_tree_space;
 
-/** @brief One frame of a generic blend space (the weights go to the caller's array). */
+/** @brief One frame of a blend space: the clips' weights, the shared phase and the stretch. */
 typedef struct sa_blend_tree_frame {
-    /** Weight slots written: clip_count, or the capacity when smaller; 0 for an empty space. */
-    int32_t weight_count;
-    /** Index of the lower point of the active segment (0 below the first point, count − 1
+    /** Weight of each clip slot, each in [0, 1], summing to 1 over the first weight_count;
+     *  slots from weight_count on are 0. For the loco preset, index it with
+     *  ::sa_blend_tree_loco_clip. */
+    float weights[SA_BLEND_TREE_MAX_CLIPS];
+    /** Number of weight slots: the space's clip_count; 0 for a NULL or empty space. */
+    size_t weight_count;
+    /** Index of the lower point of the active segment (0 below the first point, point_count − 1
      *  above the last). */
-    int32_t segment;
+    size_t segment;
     /** Linear position in the active segment, in [0, 1]. */
     float u;
-    /** Mixed body speed the clips are matched to. */
+    /** Mixed body speed the clips are matched to, ≥ 0. */
     float move;
-    /** Mixed speed the clips look best at. */
+    /** Mixed speed the clips look best at, ≥ 0. */
     float anim;
-    /** Mixed stride. */
+    /** Mixed stride, > 0. */
     float stride;
-    /** Stride stretch move / anim, in [0, ::SA_BLEND_TREE_MAX_STRETCH]; 1 when the clips do not
-     *  move, do not follow the speed, or anim is 0. */
+    /** Stride stretch move / anim, in [0, ::SA_BLEND_TREE_MAX_STRETCH]: for the loco preset
+     *  1.9 / 1.4 ≈ 1.357 at WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not
+     *  follow the speed, or anim is 0. */
     float stretch;
-    /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers). */
+    /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite. */
     float rate;
-    /** Cycles advanced this frame, signed, not wrapped. */
+    /** Cycles advanced this frame, rate·dt, signed, not wrapped (footsteps.h's `cycles`). */
     float advance;
     /** The shared phase after this frame, in [0, 1). */
     float phase;
@@ -281,13 +232,13 @@ typedef struct sa_blend_tree_frame {
 
 /**
  * @brief Empties a blend space with @p clip_count weight slots.
- * @param space The space to empty.
- * @param clip_count Number of clips the space mixes, in [1, ::SA_BLEND_TREE_MAX_POINTS].
+ * @param space        The space to empty.
+ * @param clip_count   Number of clips the space mixes, in [1, ::SA_BLEND_TREE_MAX_CLIPS].
  * @param follow_speed Whether the phase follows the parameter as a speed.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_COUNT for a bad clip_count (the space is
  *         still emptied, with one slot).
  */
-SA_API sa_status sa_blend_tree_space_init(sa_blend_tree_space *space, int32_t clip_count,
+SA_API sa_status sa_blend_tree_space_init(sa_blend_tree_space *space, size_t clip_count,
                                           bool follow_speed);
 
 /**
@@ -304,92 +255,70 @@ SA_API sa_status sa_blend_tree_space_add(sa_blend_tree_space *space,
 /**
  * @brief Checks a whole blend space (e.g. one filled in by hand or loaded from data), with the
  *        same rules as sa_blend_tree_space_init() and sa_blend_tree_space_add().
- * @return ::SA_OK; ::SA_ERR_COUNT for count < 1 or > max; otherwise the first point's error.
+ * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_COUNT for a clip_count outside [1,
+ *         ::SA_BLEND_TREE_MAX_CLIPS] or a point_count outside [1, ::SA_BLEND_TREE_MAX_POINTS];
+ *         otherwise the first point's error.
  */
 SA_API sa_status sa_blend_tree_space_validate(const sa_blend_tree_space *space);
 
 /**
- * @brief Builds the generic space equal to a loco config: four points: idle at idle_speed,
- *        walk at moving_speed (smooth segment), walk at walk_speed, run at run_speed (linear);
- *        slots 0 idle, 1 walk, 2 run.
+ * @brief Builds the locomotion preset: the reference's idle/walk/run blend as a blend space.
  *
- * It gives the same weights, phase and stretch as sa_blend_tree_loco_step() whenever
- * moving_speed < walk_speed (true of the defaults). The idle point carries the walk clip's gait
- * numbers, as in the seed, so the cycle stops when the body stands.
- * @return ::SA_OK; ::SA_ERR_NULL; what sa_blend_tree_loco_validate() reports for an invalid
- *         config; ::SA_ERR_RANGE when moving_speed ≥ walk_speed (the walk plateau would vanish;
- *         use sa_blend_tree_loco_step() for such a config). The space is left empty on error.
+ * Four points, three slots (::sa_blend_tree_loco_clip): idle at idle_speed (smooth segment), walk
+ * at moving_speed and again at walk_speed (the walk plateau), run at run_speed (linear from the
+ * walk). The idle point carries the walk clip's gait numbers, so the cycle stops when the body
+ * stands. Stepped with a speed ≥ 0 it gives the reference's weights exactly (idle = 1 −
+ * smooth(idle_speed, moving_speed, speed), walk and run split linearly between WALK_SPEED and
+ * RUN_SPEED), its phase rate and its stretch; see @ref blend_tree_page.
+ *
+ * @param space  Receives the space.
+ * @param config The locomotion numbers; NULL means sa_blend_tree_loco_config_default().
+ * @return ::SA_OK; ::SA_ERR_NULL for a NULL @p space; what sa_blend_tree_loco_config_validate()
+ *         reports for an invalid config (the space is then left empty: its frames are all zero).
  */
 SA_API sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
                                                const sa_blend_tree_loco_config *config);
 
 /**
- * @brief One frame of a generic blend space: weights at parameter @p x and the shared phase.
+ * @brief One frame of a blend space: the clips' weights at parameter @p x, the shared phase
+ *        advanced by this frame, and the stride stretch.
  *
- * @param space    The space; NULL or empty writes nothing and returns a zero frame (phase kept).
- *                 An unvalidated space is still safe: count is clamped, slots are clamped into
- *                 range, unsorted or non-finite points can only give odd (never bad) weights.
- * @param phase    Shared phase, read and written back in [0, 1); NULL: weights only.
- * @param x        Blend parameter (the body's speed when the space follows the speed). NaN
- *                 counts as the first point's `at`; ±infinity picks the last/first point (and no
- *                 phase advance).
- * @param dt       Frame time in seconds; ≤ 0, NaN or infinite: no advance.
- * @param weights  Output, one weight per clip slot, each in [0, 1], summing to 1; may be NULL
- *                 when @p capacity is 0.
- * @param capacity Length of @p weights; slots beyond it are not written (then the written ones
- *                 may sum to less than 1).
+ * @param space The space; NULL or empty gives a frame with no weights (weight_count 0), no
+ *              advance and the stored phase wrapped. An unvalidated space is still safe: counts
+ *              are clamped, slots are clamped into range, unsorted or non-finite points can only
+ *              give odd (never bad) weights.
+ * @param phase Shared phase, read and written back wrapped into [0, 1) (a non-finite stored
+ *              phase restarts at 0); NULL: weights only (the frame's phase is then 0 plus this
+ *              frame's advance).
+ * @param x     Blend parameter (the body's speed when the space follows the speed; negative runs
+ *              the cycle backwards). NaN counts as 0; ±infinity picks the last/first point, with
+ *              no phase advance.
+ * @param dt    Frame time in seconds; ≤ 0, NaN or infinite: no advance.
+ * @return The frame (see ::sa_blend_tree_frame), every field finite.
  */
 SA_API sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, float *phase,
-                                                    float x, float dt, float *weights,
-                                                    int32_t capacity);
+                                                    float x, float dt);
 
 /**
- * @brief The stride stretch on a joint set: each listed joint's rotation becomes
- *        slerp(idle, pose, stretch): from the idle pose, through the clip's pose and, for a
- *        stretch above 1, further along the same arc (sa_quat_slerp() extrapolating).
+ * @brief The per-joint weights of the reference's stride stretch: 1 on the two thighs and the two
+ *        upper arms, found by name, 0 everywhere else. Pass them to sa_pose_lerp_masked() with
+ *        the frame's stretch.
  *
- * Only rotations change; translations and scales stay as the pose has them. Call it on the
- * blended loco pose with ::sa_blend_tree_loco::stretch: a thigh that the walk clip swings 20°
- * forward of the idle pose swings 20°·1.357 at WALK_SPEED, so the stride covers the distance the
- * clip alone would not. Stretch 1 leaves the listed joints exactly as they are; 0 gives the idle
- * rotations. (pose.h's sa_pose_lerp_masked() does the same with per-joint weights instead of a
- * list, and also moves translations.)
- *
- * @param idle        The idle pose: @p joint_count local transforms (the arcs start here).
- * @param pose        The blended pose, changed in place at the listed joints.
- * @param joint_count Length of both poses.
- * @param joints      Indices of the joints to stretch (thighs and upper arms by default, see
- *                    sa_blend_tree_stretch_joints()); indices outside [0, joint_count) are skipped.
- * @param joint_list_count Length of @p joints.
- * @param stretch     Factor, clamped to [0, ::SA_BLEND_TREE_MAX_STRETCH]; NaN or infinite counts
- *                    as 1 (no change).
- * @return Number of joints stretched; 0 (nothing changed) when a pointer is NULL or a count is 0.
- *         Every rotation written is a unit quaternion, also from non-unit or non-finite input.
- */
-SA_API size_t sa_blend_tree_stretch(const sa_transform *idle, sa_transform *pose,
-                                    size_t joint_count, const int32_t *joints,
-                                    size_t joint_list_count, float stretch);
-
-/**
- * @brief Finds the default stretch set in a skeleton by joint name: the two thighs and the two
- *        upper arms, as the seed stretches them.
- *
- * Each of the four limbs is looked up under common names, first match wins (exact,
- * case-sensitive): left thigh "thigh_l", "thigh.L", "l_thigh", "left_thigh", "LeftUpLeg",
+ * Each of the four limbs is looked up with sa_skeleton_find() under common names, first match
+ * wins: left thigh "thigh_l", "thigh.L", "l_thigh", "left_thigh", "LeftUpLeg",
  * "mixamorig:LeftUpLeg", "LeftUpperLeg", "LeftThigh" (and the same with r/R/right/Right for the
  * right side); left upper arm "upperarm_l", "upper_arm_l", "upper_arm.L", "l_upperarm",
  * "left_upper_arm", "LeftArm", "mixamorig:LeftArm", "LeftUpperArm" (and the right ones). A limb
- * with no match is left out. For other names pass your own index list to
- * sa_blend_tree_stretch().
+ * with no match keeps weight 0; for other names set the weights yourself.
  *
- * @param skeleton A skeleton with names (see skeleton.h); no names finds nothing.
- * @param joints   Receives the joint indices, in the order left thigh, right thigh, left upper
- *                 arm, right upper arm (missing ones skipped).
- * @param capacity Length of @p joints; 4 is always enough.
- * @return Number of indices written (0 for NULL pointers or a skeleton without names).
+ * @param skeleton A valid skeleton; without names every weight is 0.
+ * @param out      Receives joint_count weights, indexed by joint. NULL asks for the count only.
+ * @param capacity Number of floats @p out can hold, ≥ joint_count.
+ * @return The skeleton's joint_count (also for the count-only call); 0, with nothing written,
+ *         for a NULL or invalid skeleton or a @p capacity below joint_count.
  */
-SA_API size_t sa_blend_tree_stretch_joints(const sa_skeleton *skeleton, int32_t *joints,
-                                           size_t capacity);
+SA_API size_t sa_blend_tree_stretch_weights(const sa_skeleton *skeleton, float *out,
+                                            size_t capacity);
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,7 @@
  *
  * A clip points at a caller-owned array of frames: frame_count poses of joint_count local
  * transforms each, frame-major (frame f, joint j is frames[f·joint_count + j]), sampled
- * @ref sa_clip::rate times a second (the seed's 30 by default).
+ * @ref sa_clip::rate times a second (the reference's 30 by default).
  *
  * Time and phase: a looping clip of N frames lasts N / rate seconds; its last frame is followed
  * by its first again (do not repeat the first frame at the end), and sampling between them
@@ -16,6 +16,10 @@
  * Touchdown markers say at which phases each foot lands; footsteps.h turns the markers the
  * phase passes into events. A clip can carry markers authored by hand or measured with
  * sa_clip_measure_touchdowns().
+ *
+ * Sampling writes a whole pose or nothing, and measuring writes a stream of markers, both by the
+ * array rules (@ref api_conventions): `(out, capacity)` last, the count written returned, `out`
+ * NULL asking for the count only, bad input writing nothing and returning 0.
  */
 #ifndef STICKANIM_CLIP_H
 #define STICKANIM_CLIP_H
@@ -27,7 +31,7 @@
 extern "C" {
 #endif
 
-/** @brief The seed's sample rate: 30 poses a second. A clip with rate 0 uses it. */
+/** @brief The reference's sample rate: 30 poses a second. A clip with rate 0 uses it. */
 #define SA_CLIP_DEFAULT_RATE 30.0f
 
 /** @brief Default height band of sa_clip_measure_touchdowns(): a foot is down when it is within
@@ -38,9 +42,9 @@ extern "C" {
 typedef struct sa_touchdown {
     /** @brief Phase of the landing in [0, 1). Markers of a clip are sorted by phase. */
     float phase;
-    /** @brief Which foot, ≥ 0: the caller's numbering (e.g. 0 left, 1 right); for measured
-     *         markers, the index in the foot list given to sa_clip_measure_touchdowns(). */
-    int32_t foot;
+    /** @brief Which foot: the caller's numbering (e.g. 0 left, 1 right); for measured markers,
+     *         the index in the foot list given to sa_clip_measure_touchdowns(). */
+    size_t foot;
 } sa_touchdown;
 
 /**
@@ -86,11 +90,11 @@ SA_API sa_status sa_clip_init(sa_clip *clip, const sa_transform *frames, size_t 
 /**
  * @brief Attaches touchdown markers to a clip (no copy).
  * @param clip    An initialised clip.
- * @param markers @p count markers sorted by phase (equal phases allowed), each phase in [0, 1)
- *                and foot ≥ 0; may be NULL when @p count is 0 (removes the markers).
+ * @param markers @p count markers sorted by phase (equal phases allowed), each phase in [0, 1);
+ *                may be NULL when @p count is 0 (removes the markers).
  * @param count   Number of markers.
- * @return ::SA_OK; ::SA_ERR_NULL; ::SA_ERR_RANGE for a phase outside [0, 1) (or NaN) or a
- *         negative foot; ::SA_ERR_UNSORTED when phases decrease. The clip is untouched on error.
+ * @return ::SA_OK; ::SA_ERR_NULL; ::SA_ERR_RANGE for a phase outside [0, 1) (or NaN);
+ *         ::SA_ERR_UNSORTED when phases decrease. The clip is untouched on error.
  */
 SA_API sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_touchdown *markers, size_t count);
 
@@ -116,27 +120,27 @@ SA_API float sa_clip_duration(const sa_clip *clip);
  * values are finite with unit rotations). A looping clip wraps the time (negative times
  * count back from the end) and interpolates its last frame into its first; a one-shot holds its
  * ends. Non-finite frame values are cleaned as in sa_transform_sanitize().
- * @param clip     A valid clip.
+ * @param clip     A valid clip (see sa_clip_validate()).
  * @param time     Seconds; NaN gives 0; ±infinity gives the ends of a one-shot and 0 for a loop.
- * @param out      Output pose: joint_count transforms.
+ * @param out      Output pose: joint_count transforms. NULL asks for the count only.
  * @param capacity Number of transforms @p out can hold, ≥ joint_count.
- * @return ::SA_OK; the status of sa_clip_validate(); ::SA_ERR_NULL for a NULL @p out;
- *         ::SA_ERR_CAPACITY when @p capacity is too small. Nothing is written on error.
+ * @return The clip's joint_count (also for the count-only call); 0, with nothing written, for a
+ *         NULL or invalid clip or a @p capacity below joint_count.
  */
-SA_API sa_status sa_clip_sample_time(const sa_clip *clip, float time, sa_transform *out,
-                                     size_t capacity);
+SA_API size_t sa_clip_sample_time(const sa_clip *clip, float time, sa_transform *out,
+                                  size_t capacity);
 
 /**
  * @brief Samples the clip at @p phase (time / duration) into a pose, as sa_clip_sample_time().
  * @param clip     A valid clip.
- * @param phase Looping: any value, wrapped into [0, 1). One-shot: clamped to [0, 1]. NaN or
- *              infinite gives 0.
- * @param out      Output pose: joint_count transforms.
+ * @param phase    Looping: any value, wrapped into [0, 1). One-shot: clamped to [0, 1]. NaN or
+ *                 infinite gives 0.
+ * @param out      Output pose: joint_count transforms. NULL asks for the count only.
  * @param capacity Number of transforms @p out can hold, ≥ joint_count.
  * @return As sa_clip_sample_time().
  */
-SA_API sa_status sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transform *out,
-                                      size_t capacity);
+SA_API size_t sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transform *out,
+                                   size_t capacity);
 
 /**
  * @brief Measures touchdown markers from the clip: where each foot comes down onto the ground.
@@ -146,29 +150,27 @@ SA_API sa_status sa_clip_sample_phase(const sa_clip *clip, float phase, sa_trans
  * lowest height) of its lowest height; a touchdown is each frame step where it goes from up to
  * down (across the wrap for a looping clip), placed at the phase where the height crosses that
  * band, interpolated between the two frames. A foot that never leaves the band (or whose height
- * range is below 1e-6) gives no marker. Markers of all feet are merged, sorted by phase.
+ * range is below 1e-6) gives no marker. Markers of all feet are merged, sorted by phase (equal
+ * phases in foot order), ready for sa_clip_set_touchdowns().
  *
  * @param clip        A valid clip with at least 2 frames.
- * @param skeleton    The clip's skeleton (same joint count).
- * @param foot_joints @p foot_count joint indices; marker foot i is foot_joints[i].
+ * @param skeleton    The clip's skeleton (valid, same joint count).
+ * @param foot_joints @p foot_count joint indices, each in [0, joint_count); marker foot i is
+ *                    foot_joints[i].
  * @param foot_count  Number of feet, ≥ 1.
  * @param threshold   Height band as a fraction of each foot's vertical range, in (0, 1);
  *                    0 means ::SA_CLIP_TOUCHDOWN_THRESHOLD.
- * @param out         Receives the markers, sorted by phase; may be NULL with @p capacity 0 to
- *                    ask for the count only.
+ * @param out         Receives the markers, earliest phase first. NULL asks for the count only.
  * @param capacity    Number of markers @p out can hold.
- * @param out_count   Receives the number of markers found (also on ::SA_ERR_CAPACITY, so the
- *                    caller can size the buffer).
- * @return ::SA_OK; ::SA_ERR_NULL; the clip's or the skeleton's own error; ::SA_ERR_COUNT for
- *         fewer than 2 frames or no feet; ::SA_ERR_MISMATCH when joint counts differ;
- *         ::SA_ERR_RANGE for a foot joint out of range or a threshold outside [0, 1);
- *         ::SA_ERR_CAPACITY when more markers were found than fit (the first @p capacity in
- *         phase order are written).
+ * @return The number of markers written: the first min(found, @p capacity) in phase order (a
+ *         stream: a count-only call returns how many were found, so a smaller result means the
+ *         buffer was too small). 0, with nothing written, for bad input: a NULL pointer, an
+ *         invalid clip or skeleton, fewer than 2 frames, no feet, joint counts that differ, a foot
+ *         joint out of range, or a threshold that is NaN or outside [0, 1).
  */
-SA_API sa_status sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
-                                            const int32_t *foot_joints, size_t foot_count,
-                                            float threshold, sa_touchdown *out, size_t capacity,
-                                            size_t *out_count);
+SA_API size_t sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
+                                         const int32_t *foot_joints, size_t foot_count,
+                                         float threshold, sa_touchdown *out, size_t capacity);
 
 #ifdef __cplusplus
 }

@@ -17,8 +17,10 @@
  *   markers for it. With two clips mixing (weights summing to 1) exactly one fires at any time;
  *   other engines fire two or three times during such blends.
  *
- * Events go into a caller-owned buffer in the order they happened within the frame; when the
- * buffer is too small the earliest ones are kept and the total count tells what was dropped.
+ * Fill an ::sa_footsteps_job each frame and call sa_footsteps_run(): the events are a stream
+ * (@ref api_conventions) written into a caller-owned buffer in the order they happened within
+ * the frame; when the buffer is too small the earliest ones are kept, and the count-only call
+ * (`out` NULL) tells how many there were.
  */
 #ifndef STICKANIM_FOOTSTEPS_H
 #define STICKANIM_FOOTSTEPS_H
@@ -52,7 +54,7 @@ typedef enum sa_surface {
 /** @brief One footstep: a foot touched down during this frame. */
 typedef struct sa_footstep {
     /** The foot, as numbered by the touchdown marker (e.g. 0 left, 1 right). */
-    int32_t foot;
+    size_t foot;
     /** The surface under that foot (from the job's surfaces, else its default surface). */
     sa_surface surface;
     /** Seconds into the frame when the phase passed the marker, in (0, dt] (0 when dt is not
@@ -60,14 +62,14 @@ typedef struct sa_footstep {
     float time;
     /** The marker's phase in [0, 1). */
     float phase;
-    /** Index of the layer whose marker fired. */
-    int32_t layer;
+    /** Index of the layer whose marker fired, in [0, layer_count). */
+    size_t layer;
 } sa_footstep;
 
 /** @brief One blended clip's touchdown markers and its current weight. */
 typedef struct sa_footstep_layer {
     /** The clip's markers (any order; NULL when touchdown_count is 0). Markers with a NaN or
-     *  infinite phase or a negative foot are ignored; other phases are wrapped into [0, 1). */
+     *  infinite phase are ignored; other phases are wrapped into [0, 1). */
     const sa_touchdown *touchdowns;
     /** Number of markers. */
     size_t touchdown_count;
@@ -77,23 +79,27 @@ typedef struct sa_footstep_layer {
 } sa_footstep_layer;
 
 /**
- * @brief One frame of footstep detection. Get one with sa_footsteps_job_default() and fill in
- *        the phases, the layers and the surfaces.
+ * @brief One frame of footstep detection. Get one with sa_footsteps_job_default(), fill in the
+ *        phases, the layers and the surfaces, and run it with sa_footsteps_run().
+ *
+ * The job holds no state: one job per character and frame, run from any thread. sa_footsteps_run()
+ * repairs bad fields as each field says; sa_footsteps_validate() reports them instead.
  */
 typedef struct sa_footsteps_job {
     /** The shared phase at the end of the last frame (wrapped into [0, 1); NaN counts as 0). Pass
      *  exactly the value stored last frame as this frame's phase_to, so frames join seamlessly. */
     float phase_from;
-    /** The shared phase after this frame's animation step (wrapped; NaN counts as 0). */
+    /** The shared phase after this frame's animation step (wrapped into [0, 1); NaN counts as
+     *  0). */
     float phase_to;
     /** Signed cycles the phase moved this frame, unwrapped (the blend tree's `advance`; negative
      *  going backwards). It only decides the direction and how many whole cycles were passed:
      *  the exact interval comes from phase_from and phase_to. NaN or infinite: the shorter way
      *  from phase_from to phase_to. Clamped to ±::SA_FOOTSTEPS_MAX_CYCLES. */
     float cycles;
-    /** Frame time in seconds, only for the events' time (≤ 0 or NaN: times are 0). */
+    /** Frame time in seconds, only for the events' time (≤ 0, NaN or infinite: times are 0). */
     float dt;
-    /** The blended layers (NULL when layer_count is 0: no events). */
+    /** The blended layers (NULL, or layer_count 0: no events). */
     const sa_footstep_layer *layers;
     /** Number of layers. */
     size_t layer_count;
@@ -101,30 +107,43 @@ typedef struct sa_footsteps_job {
      *  NaN gives the default; negative counts as 0 (every layer with weight above 0 may fire,
      *  still one layer per foot). */
     float threshold;
-    /** Surface under each foot, indexed by foot (may be NULL). */
+    /** Surface under each foot, indexed by foot (may be NULL: every foot on default_surface). */
     const sa_surface *surfaces;
-    /** Number of entries in surfaces. */
+    /** Number of entries in surfaces (ignored when surfaces is NULL). */
     size_t surface_count;
     /** Surface for a foot without an entry in surfaces (default ::SA_SURFACE_GRASS). */
     sa_surface default_surface;
 } sa_footsteps_job;
 
-/** @brief A job with no layers, phases 0, threshold 0.5 and grass underfoot. */
+/** @brief A job with no layers, phases 0, threshold ::SA_FOOTSTEPS_DEFAULT_THRESHOLD (0.5) and
+ *         grass underfoot. */
 SA_API sa_footsteps_job sa_footsteps_job_default(void);
+
+/**
+ * @brief Checks a footsteps job without running it: what sa_footsteps_run() would repair.
+ * @return ::SA_OK; ::SA_ERR_NULL for a NULL @p job, layers NULL with layer_count above 0, a
+ *         layer's touchdowns NULL with touchdown_count above 0, or surfaces NULL with
+ *         surface_count above 0; ::SA_ERR_NOT_FINITE for a NaN or infinite phase_from, phase_to,
+ *         dt, threshold, layer weight or marker phase (cycles may be NaN: see
+ *         @ref sa_footsteps_job::cycles); ::SA_ERR_RANGE for a phase_from, phase_to or marker
+ *         phase outside [0, 1), a negative dt or threshold, or a layer weight outside [0, 1].
+ */
+SA_API sa_status sa_footsteps_validate(const sa_footsteps_job *job);
 
 /**
  * @brief Finds every touchdown the phase passed this frame and writes one event per crossing.
  *
+ * Per frame and total: any job gives a documented result (bad fields are repaired as each field
+ * of ::sa_footsteps_job says).
  * @param job      This frame's job; NULL gives no events.
- * @param events   Output buffer, earliest event first (ties keep layer and marker order); may
- *                 be NULL when @p capacity is 0 (to count only).
- * @param capacity Number of events @p events can hold.
- * @param crossed  Optional: receives the number of touchdowns crossed this frame. More than the
- *                 return value means the buffer overflowed and the latest events were dropped.
- * @return Number of events written, ≤ @p capacity.
+ * @param out      Receives the events, earliest first (ties keep layer and marker order). NULL
+ *                 asks for the count only.
+ * @param capacity Number of events @p out can hold.
+ * @return The number of events written: the first min(crossed, @p capacity) of the touchdowns
+ *         crossed this frame. The count-only call returns how many were crossed (at most
+ *         SIZE_MAX); a smaller result from a real call means the latest events were dropped.
  */
-SA_API size_t sa_footsteps_collect(const sa_footsteps_job *job, sa_footstep *events,
-                                   size_t capacity, size_t *crossed);
+SA_API size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footstep *out, size_t capacity);
 
 #ifdef __cplusplus
 }

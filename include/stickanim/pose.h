@@ -15,7 +15,11 @@
  * sa_transform_sanitize() before use. "Copied unchanged" below means bit for bit for an input that
  * is already clean (finite, rotation unit to float precision), and cleaned otherwise.
  *
- * Output arrays may be one of the input arrays (in-place blending) in every function here.
+ * Output arrays may be one of the input arrays (in-place blending) in every function here. The
+ * per-frame functions write a whole pose or nothing (@ref api_conventions): they take
+ * `(out, capacity)` last and return the number of transforms written, joint_count; `out` NULL
+ * asks for that count without writing; bad input (a NULL pose, joint_count 0 or above
+ * ::SA_SKELETON_MAX_JOINTS, capacity below joint_count) writes nothing and returns 0.
  */
 #ifndef STICKANIM_POSE_H
 #define STICKANIM_POSE_H
@@ -94,35 +98,41 @@ SA_API sa_status sa_pose_blend_run(const sa_pose_blend_job *job);
  *                    finite); values above 1 go past @p b along the same arcs, below 0 back past
  *                    @p a (scales may then shrink towards 0). NaN or infinite gives 0;
  *                    clamped to [−1e6, 1e6].
- * @param joint_count Number of joints.
- * @param out         Output pose (joint_count transforms); may be @p a or @p b.
- *
- * Does nothing when a pointer is NULL or @p joint_count is 0.
+ * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param out         Output pose (joint_count transforms); may be @p a or @p b. NULL asks for
+ *                    the count only.
+ * @param capacity    Number of transforms @p out can hold, ≥ @p joint_count.
+ * @return @p joint_count (also for the count-only call); 0, with nothing written, when @p a or
+ *         @p b is NULL, @p joint_count is 0 or above ::SA_SKELETON_MAX_JOINTS, or @p capacity is
+ *         below @p joint_count.
  */
-SA_API void sa_pose_lerp(const sa_transform *a, const sa_transform *b, float t, size_t joint_count,
-                         sa_transform *out);
+SA_API size_t sa_pose_lerp(const sa_transform *a, const sa_transform *b, float t,
+                           size_t joint_count, sa_transform *out, size_t capacity);
 
 /**
  * @brief sa_pose_lerp() on some joints only: the stride stretch and similar per-joint effects.
  *
  * Joint j gets the factor f_j = 1 + (t − 1)·w_j, so a joint with weight 1 goes the full factor
  * @p t on the a → b arc, a joint with weight 0 keeps @p b exactly, and weights in between fade
- * the effect. The blend tree's stride stretch is sa_pose_lerp_masked(idle, clip, move/anim,
- * thighs_and_upper_arms, n, out): those joints swing from the idle pose past the clip's pose,
- * the rest of the body stays as the clip has it.
+ * the effect. This is the blend tree's stride stretch (blend_tree.h):
+ * `sa_pose_lerp_masked(idle, pose, frame.stretch, stretch_weights, n, pose, n)` swings the
+ * thighs and upper arms from the idle pose past the blended pose by the frame's stretch, and
+ * leaves the rest of the body as the clips have it (sa_blend_tree_stretch_weights() builds the
+ * weights).
  *
  * @param a             Pose the arcs start from (the idle pose for the stretch).
  * @param b             Pose kept where the weight is 0 (the clip's pose).
  * @param t             Factor as in sa_pose_lerp().
  * @param joint_weights joint_count weights in [0, 1] (clamped; NaN counts as 0); NULL means 1
  *                      everywhere, i.e. sa_pose_lerp().
- * @param joint_count   Number of joints.
- * @param out           Output pose; may be @p a or @p b.
- *
- * Does nothing when a pose pointer is NULL or @p joint_count is 0.
+ * @param joint_count   Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param out           Output pose; may be @p a or @p b. NULL asks for the count only.
+ * @param capacity      Number of transforms @p out can hold, ≥ @p joint_count.
+ * @return As sa_pose_lerp().
  */
-SA_API void sa_pose_lerp_masked(const sa_transform *a, const sa_transform *b, float t,
-                                const float *joint_weights, size_t joint_count, sa_transform *out);
+SA_API size_t sa_pose_lerp_masked(const sa_transform *a, const sa_transform *b, float t,
+                                  const float *joint_weights, size_t joint_count, sa_transform *out,
+                                  size_t capacity);
 
 /**
  * @brief The get-up morph: every joint turned the fraction @p k back towards where @p from has it.
@@ -133,13 +143,13 @@ SA_API void sa_pose_lerp_masked(const sa_transform *a, const sa_transform *b, fl
  * @param from        The pose to morph away from (the ragdoll's last pose).
  * @param to          The pose to morph into (the clip being played).
  * @param k           How much of @p from is left, clamped to [0, 1]; NaN gives 0.
- * @param joint_count Number of joints.
- * @param out         Output pose; may be @p from or @p to.
- *
- * Does nothing when a pointer is NULL or @p joint_count is 0.
+ * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param out         Output pose; may be @p from or @p to. NULL asks for the count only.
+ * @param capacity    Number of transforms @p out can hold, ≥ @p joint_count.
+ * @return As sa_pose_lerp().
  */
-SA_API void sa_pose_morph(const sa_transform *from, const sa_transform *to, float k,
-                          size_t joint_count, sa_transform *out);
+SA_API size_t sa_pose_morph(const sa_transform *from, const sa_transform *to, float k,
+                            size_t joint_count, sa_transform *out, size_t capacity);
 
 /**
  * @brief The offset that takes pose @p b to pose @p a, joint by joint, for inertialization.
@@ -149,10 +159,16 @@ SA_API void sa_pose_morph(const sa_transform *from, const sa_transform *to, floa
  * whole offset to @p b with sa_pose_apply_offset() (k = 1) gives @p a back, up to rounding.
  * Record it once at a switch (a = the pose showing, b = the new clip's first pose) and decay it.
  *
- * Does nothing when a pointer is NULL or @p joint_count is 0. @p out may be @p a or @p b.
+ * @param a           The pose to reach (the pose showing at the switch).
+ * @param b           The pose the offset is added to (the new clip's first pose).
+ * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param out         The offset, joint_count transforms, every part finite; may be @p a or @p b.
+ *                    NULL asks for the count only.
+ * @param capacity    Number of transforms @p out can hold, ≥ @p joint_count.
+ * @return As sa_pose_lerp().
  */
-SA_API void sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joint_count,
-                               sa_transform *out);
+SA_API size_t sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joint_count,
+                                 sa_transform *out, size_t capacity);
 
 /**
  * @brief Adds the fraction @p k of an offset from sa_pose_difference() to a pose.
@@ -165,13 +181,13 @@ SA_API void sa_pose_difference(const sa_transform *a, const sa_transform *b, siz
  * @param offset      The recorded offset.
  * @param k           Fraction of the offset left: 0 gives @p base exactly, 1 the whole offset;
  *                    NaN or infinite gives 0, clamped to [−1e6, 1e6].
- * @param joint_count Number of joints.
- * @param out         Output pose; may be @p base or @p offset.
- *
- * Does nothing when a pointer is NULL or @p joint_count is 0.
+ * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param out         Output pose; may be @p base or @p offset. NULL asks for the count only.
+ * @param capacity    Number of transforms @p out can hold, ≥ @p joint_count.
+ * @return As sa_pose_lerp().
  */
-SA_API void sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, float k,
-                                 size_t joint_count, sa_transform *out);
+SA_API size_t sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset, float k,
+                                   size_t joint_count, sa_transform *out, size_t capacity);
 
 #ifdef __cplusplus
 }

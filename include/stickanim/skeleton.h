@@ -6,8 +6,9 @@
  * A skeleton only points at arrays the caller owns: parent indices, the rest pose and optionally
  * joint names. Nothing is copied and nothing is allocated, so the arrays must outlive the
  * skeleton. Joints are numbered 0 … joint_count − 1 and every joint's parent comes before it
- * (parent index < joint index, or ::SA_SKELETON_JOINT_NONE for a root), so one pass from first to last
- * joint sees every parent before its children. Several roots are allowed.
+ * (parent index < joint index, or ::SA_SKELETON_JOINT_NONE for a root), so one pass from first to
+ * last joint sees every parent before its children. Several roots are allowed. Joint indices are
+ * `int32_t` throughout, because ::SA_SKELETON_JOINT_NONE (−1) is one of their values.
  *
  * A pose is a plain array of ::sa_transform, one per joint, each relative to its parent
  * ("local"); see pose.h. Model space is the space of the root joints' parent: the character's
@@ -35,7 +36,8 @@ extern "C" {
  * or call sa_skeleton_validate() after changing them by hand.
  */
 typedef struct sa_skeleton {
-    /** @brief Parent of each joint (joint_count entries): ::SA_SKELETON_JOINT_NONE or an earlier joint. */
+    /** @brief Parent of each joint (joint_count entries): ::SA_SKELETON_JOINT_NONE or an earlier
+     *         joint. */
     const int32_t *parents;
     /** @brief Rest (bind) pose, joint_count local transforms; the pose of a skeleton left alone. */
     const sa_transform *rest;
@@ -49,8 +51,8 @@ typedef struct sa_skeleton {
  * @brief Checks the arrays and fills @p skeleton with them (no copy: the arrays must outlive it).
  *
  * @param skeleton    Receives the skeleton; left untouched on error.
- * @param parents     joint_count parent indices; parents[i] is ::SA_SKELETON_JOINT_NONE (a root) or in
- *                    [0, i): parents come before their children.
+ * @param parents     joint_count parent indices; parents[i] is ::SA_SKELETON_JOINT_NONE (a root)
+ *                    or in [0, i): parents come before their children.
  * @param rest        joint_count finite local transforms: the rest pose.
  * @param names       joint_count names for sa_skeleton_find(), or NULL when joints have no names;
  *                    single entries may be NULL.
@@ -73,27 +75,29 @@ SA_API sa_status sa_skeleton_validate(const sa_skeleton *skeleton);
 
 /**
  * @brief The index of the first joint named @p name (exact, case-sensitive match).
- * @return The joint index, or ::SA_SKELETON_JOINT_NONE when there is no such joint, the skeleton has no
- *         names, or either pointer is NULL.
+ * @return The joint index, or ::SA_SKELETON_JOINT_NONE when there is no such joint, the skeleton
+ *         has no names, or either pointer is NULL.
  */
 SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);
 
 /**
  * @brief Sets the weight of @p joint and of every joint below it to @p value, leaving the others
- *        untouched: builds the per-joint weights of an upper-body layer or a stride-stretch set
- *        for sa_pose_blend_run() and sa_pose_lerp_masked().
+ *        untouched: builds the per-joint weights of an upper-body layer for sa_pose_blend_run().
  *
  * Call it several times on one array to mark several subtrees; fill the array with 0 first.
  * @param skeleton A valid skeleton.
  * @param joint    Root of the subtree, in [0, joint_count).
  * @param value    The weight to write, usually 1 (in) or 0 (out); not clamped here.
- * @param weights  Array of at least joint_count floats.
- * @param capacity Number of floats in @p weights.
- * @return ::SA_OK; ::SA_ERR_NULL, the skeleton's own error, ::SA_ERR_RANGE for a joint out of
- *         range, ::SA_ERR_CAPACITY when @p capacity < joint_count. Nothing is written on error.
+ * @param out      The weights, indexed by joint (joint_count floats); only the subtree's entries
+ *                 are written. NULL asks for the count only.
+ * @param capacity Number of floats @p out can hold, ≥ joint_count (the subtree's joints may be
+ *                 anywhere in the array).
+ * @return The number of weights written: the size of the subtree, 1 for a leaf (also for the
+ *         count-only call). 0, with nothing written, for a NULL or invalid skeleton (see
+ *         sa_skeleton_validate()), a joint out of range, or @p capacity below joint_count.
  */
-SA_API sa_status sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
-                                          float *weights, size_t capacity);
+SA_API size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
+                                       float *out, size_t capacity);
 
 /**
  * @brief The model-space transform of one joint, composing only its chain of parents.
