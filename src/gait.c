@@ -15,7 +15,7 @@ static sa_gait make_gait(float stride, float cadence, float duty, float step_hei
     return g;
 }
 
-/* The reasons for these numbers are in gait.h, next to the declarations. */
+/* The reasons for these numbers are in docs/gait.md. */
 sa_gait sa_gait_walk(void) { return make_gait(44.0f, 1.5f, 0.62f, 8.0f, 4.0f, 0.06f, 0.05f); }
 sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0.20f, 0.18f); }
 

@@ -2,14 +2,13 @@
 
 #include "internal/scalar.h"
 
-/* With e = x - target, the exact solution over a step of length t is linear in (e0, v0):
- *   e(t) = pp*e0 + pv*v0,   v(t) = vp*e0 + vv*v0.
- * With a = c/2, w2 = k - a^2 and the entire functions C(z) = cos(sqrt(z)), S =
- * t*sin(sqrt(z))/sqrt(z) of z = w2*t^2 (cosh/sinh when z < 0), the coefficients are pp = E(C + aS),
- * pv = E S, vp = -k E S, vv = E(C - aS),  E = exp(-a t). Written that way, nothing divides by the
- * root difference, so there is no 0/0 at the critical boundary: small |z| uses the power series,
- * larger z > 0 cos/sin, larger z < 0 the two decaying exponentials directly (cosh and sinh alone
- * would overflow where exp(-a t) underflows). */
+/* The exact step of docs/spring.md. With e = x - target, over a step of length t:
+ *   e(t) = pp*e0 + pv*v0,   v(t) = vp*e0 + vv*v0,
+ *   pp = E(C + aS), pv = E S, vp = -k E S, vv = E(C - aS),  E = exp(-a t),  a = c/2,
+ * with C(z) = cos(sqrt(z)), S = t*sin(sqrt(z))/sqrt(z) of z = (k - a^2)*t^2 (cosh/sinh when
+ * z < 0). Nothing divides by the root difference, so there is no 0/0 at the critical boundary:
+ * small |z| uses the power series, larger z > 0 cos/sin, larger z < 0 the two decaying
+ * exponentials directly (cosh and sinh alone would overflow where exp(-a t) underflows). */
 
 typedef struct motion {
     double pp, pv, vp, vv;

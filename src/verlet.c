@@ -2,7 +2,8 @@
 
 #include "internal/scalar.h"
 
-/* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly. */
+/* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly.
+ * docs/verlet.md explains the per-second update below. */
 static const float REF_RATE = 60.0f;
 
 typedef struct chain_cfg {

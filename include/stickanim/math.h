@@ -100,17 +100,20 @@ SA_API bool sa_is_finite(float v);
 
 /**
  * @brief A cycle's phase wrapped into [0, 1): the fractional part, so −0.25 gives 0.75.
- * @param phase Any value; NaN or infinite gives 0.
- * @return A value in [0, 1).
+ * @param phase Any value, in cycles; NaN or infinite gives 0.
+ * @return A value in [0, 1). A negative phase a rounding error below a whole number gives 0 (the
+ *         next cycle's start, never 1); so does |phase| ≥ 2²³, where a float has no fraction left.
  */
 SA_API float sa_phase_wrap(float phase);
 
 /**
  * @brief Advances a phase by a number of cycles (negative runs backwards) and wraps it into
- *        [0, 1). The sum is taken in double, so a long run of small steps does not drift.
- * @param phase  Current phase (wrapped first; NaN or infinite counts as 0).
- * @param cycles Cycles to move, e.g. cadence · dt; NaN or infinite counts as 0.
- * @return A value in [0, 1).
+ *        [0, 1). The sum is taken in double and rounded once, so a long run of small steps does
+ *        not drift.
+ * @param phase  Current phase, in cycles (wrapped first; NaN or infinite counts as 0).
+ * @param cycles Cycles to move, e.g. a gait's cadence · dt; NaN or infinite counts as 0.
+ * @return A value in [0, 1), whatever the inputs: a sum that rounds up to a whole number gives 0,
+ *         and so does one too large for a double to keep a fraction (|cycles| ≥ 2⁵²).
  */
 SA_API float sa_phase_advance(float phase, float cycles);
 
