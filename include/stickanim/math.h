@@ -2,10 +2,17 @@
  * @file math.h
  * @brief Layer 0: small value types (2D/3D vectors, quaternions), scalar helpers and easing curves.
  *
- * Every function here is pure and total. Scalars that are NaN are treated as documented per
- * function (usually as the low end of a range), so no NaN ever leaves this module from finite
- * or non-finite input alike. The 2D stick figure uses canvas units with y pointing down; 3D uses
- * right-handed y-up coordinates and quaternions stored (x, y, z, w).
+ * Every function here is pure and total. Two kinds:
+ * - **Plain arithmetic** (sa_lerp(), the component-wise vector operations, dot and cross
+ *   products, sa_v2_length(), sa_quat_conjugate(), the constructors) is IEEE float arithmetic:
+ *   NaN in gives NaN out, and finite input large enough can overflow to infinity. Check with the
+ *   `_is_finite` functions, or use the repairing functions, where input may be bad.
+ * - **Every other function** documents what NaN and infinite input give (usually the low end of
+ *   a range, the identity or zero) and returns a finite value for it: clamps, easing, phases,
+ *   normalisation, lengths in 3D, rotations and transforms.
+ *
+ * The 2D stick figure uses canvas units with y pointing down; 3D uses right-handed y-up
+ * coordinates and quaternions stored (x, y, z, w).
  */
 #ifndef STICKANIM_MATH_H
 #define STICKANIM_MATH_H
@@ -63,13 +70,17 @@ typedef enum sa_ease {
 /**
  * @brief Clamps @p v to [@p lo, @p hi].
  * @return @p lo when @p v is NaN or below @p lo, @p hi when above. When lo > hi, returns lo.
+ *         The bounds are trusted: a NaN bound is not repaired.
  */
 SA_API float sa_clamp(float v, float lo, float hi);
 
 /** @brief Clamps @p v to [0, 1]; NaN gives 0. */
 SA_API float sa_saturate(float v);
 
-/** @brief Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). */
+/**
+ * @brief Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain
+ *        arithmetic: NaN in, NaN out.
+ */
 SA_API float sa_lerp(float a, float b, float t);
 
 /**
@@ -127,9 +138,13 @@ SA_API sa_vec2 sa_v2_sub(sa_vec2 a, sa_vec2 b);
 SA_API sa_vec2 sa_v2_scale(sa_vec2 v, float s);
 /** @brief Dot product. */
 SA_API float sa_v2_dot(sa_vec2 a, sa_vec2 b);
-/** @brief Euclidean length (computed without overflow for large components). */
+/**
+ * @brief Euclidean length, computed without overflow for large components (hypot).
+ * @return The length; NaN when a component is NaN and the other finite, +infinity when one is
+ *         infinite.
+ */
 SA_API float sa_v2_length(sa_vec2 v);
-/** @brief Distance between two points. */
+/** @brief Distance between two points, as sa_v2_length() of their difference. */
 SA_API float sa_v2_distance(sa_vec2 a, sa_vec2 b);
 /** @brief a + (b − a)·t, component-wise. */
 SA_API sa_vec2 sa_v2_lerp(sa_vec2 a, sa_vec2 b, float t);
