@@ -12,8 +12,10 @@
  * - a length that is NaN, infinite or ≤ 0 is treated as 0: with the first bone 0 the middle joint
  *   is the root; with the second bone 0 the first bone points straight at the target;
  * - a non-finite root component is treated as 0;
- * - a non-finite target, or a target on the root, gives the chain's rest direction: the middle
- *   joint straight below the root (+y);
+ * - a non-finite target reads as "straight below the root (+y), out of reach": the chain hangs
+ *   at full reach;
+ * - a target on the root folds the chain about the +y direction (the middle joint is still
+ *   exactly the first bone's length from the root);
  * - finite but huge coordinates are handled in double precision, so they do not overflow.
  */
 #ifndef STICKANIM_IK_H
