@@ -10,9 +10,10 @@ typedef struct figure_bench {
     sa_figure_input in[FIGURES];
 } figure_bench;
 
-static const sa_figure_motion motions[] = {SA_FIGURE_MOTION_IDLE,       SA_FIGURE_MOTION_WALK,     SA_FIGURE_MOTION_RUN,
-                                           SA_FIGURE_MOTION_LOCOMOTE,   SA_FIGURE_MOTION_THROW,    SA_FIGURE_MOTION_JUMP,
-                                           SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
+/* Every motion, by its value: figure i asks for motion i % SA_FIGURE_MOTION_COUNT_. */
+static sa_figure_motion motion_of(int i) {
+    return (sa_figure_motion)(i % (int)SA_FIGURE_MOTION_COUNT_);
+}
 
 static void fill(figure_bench *b, int hair) {
     sa_figure_config cfg = sa_figure_config_default();
@@ -20,13 +21,13 @@ static void fill(figure_bench *b, int hair) {
     for (int i = 0; i < FIGURES; ++i) {
         sa_figure_init(&b->fig[i], &cfg);
         b->in[i] = sa_figure_input_default();
-        b->in[i].motion = motions[i % 8];
+        b->in[i].motion = motion_of(i);
         b->in[i].speed = bench_random(110, 380);
         /* Spread them over their cycles, a few of them mid-fade. */
         const int warm = 20 + (int)bench_random(0, 300);
         for (int f = 0; f < warm; ++f)
             sa_figure_update(&b->fig[i], &b->in[i], 1.0f / 60.0f);
-        if (i % 5 == 0) b->in[i].motion = motions[(i + 3) % 8];
+        if (i % 5 == 0) b->in[i].motion = motion_of(i + 3);
     }
 }
 

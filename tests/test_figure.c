@@ -6,13 +6,14 @@
 #include <stickanim/squash.h>
 #include <stickanim/track.h>
 
-#include "figure/stages.h"
+#include "figure/pipeline.h"
 
 #define DT60 (1.0f / 60.0f)
 
 static const sa_figure_motion ALL_MOTIONS[] = {
-    SA_FIGURE_MOTION_IDLE,  SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,        SA_FIGURE_MOTION_LOCOMOTE,
-    SA_FIGURE_MOTION_THROW, SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
+    SA_FIGURE_MOTION_IDLE,       SA_FIGURE_MOTION_WALK,     SA_FIGURE_MOTION_RUN,
+    SA_FIGURE_MOTION_LOCOMOTE,   SA_FIGURE_MOTION_THROW,    SA_FIGURE_MOTION_JUMP,
+    SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
 #define MOTION_COUNT ((int)(sizeof ALL_MOTIONS / sizeof ALL_MOTIONS[0]))
 
 /* The seed's numbers, typed here independently of the code under test. */
@@ -42,19 +43,23 @@ static void check_bones(const sa_figure_config *c, const sa_figure_pose *p) {
     const double tol = 1e-3;
     assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_HIP]), 0, tol);
     assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_CHEST]), c->spine, tol);
-    assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_SHOULDER]), c->spine * SA_FIGURE_SHOULDER_AT,
-                tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_PELVIS], u[SA_FIGURE_JOINT_SHOULDER]),
+                c->spine * SA_FIGURE_SHOULDER_AT, tol);
     assert_near(dist(u[SA_FIGURE_JOINT_SHOULDER], u[SA_FIGURE_JOINT_CHEST]),
                 c->spine * (1 - SA_FIGURE_SHOULDER_AT), tol);
     assert_near(dist(u[SA_FIGURE_JOINT_CHEST], u[SA_FIGURE_JOINT_NECK]), c->neck, tol);
     assert_near(dist(u[SA_FIGURE_JOINT_NECK], u[SA_FIGURE_JOINT_HEAD]), c->head_radius, tol);
     for (int i = 0; i < 2; ++i) {
         assert_near(dist(u[SA_FIGURE_JOINT_HIP], u[SA_FIGURE_JOINT_KNEE_NEAR + i]), c->thigh, tol);
-        assert_near(dist(u[SA_FIGURE_JOINT_KNEE_NEAR + i], u[SA_FIGURE_JOINT_FOOT_NEAR + i]), c->shin, tol);
-        assert_near(dist(u[SA_FIGURE_JOINT_SHOULDER], u[SA_FIGURE_JOINT_ELBOW_NEAR + i]), c->upper_arm, tol);
-        assert_near(dist(u[SA_FIGURE_JOINT_ELBOW_NEAR + i], u[SA_FIGURE_JOINT_HAND_NEAR + i]), c->forearm, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_KNEE_NEAR + i], u[SA_FIGURE_JOINT_FOOT_NEAR + i]),
+                    c->shin, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_SHOULDER], u[SA_FIGURE_JOINT_ELBOW_NEAR + i]),
+                    c->upper_arm, tol);
+        assert_near(dist(u[SA_FIGURE_JOINT_ELBOW_NEAR + i], u[SA_FIGURE_JOINT_HAND_NEAR + i]),
+                    c->forearm, tol);
     }
-    assert_near(dist(u[SA_FIGURE_JOINT_SPEAR_BUTT], u[SA_FIGURE_JOINT_SPEAR_TIP]), c->spear_length, tol);
+    assert_near(dist(u[SA_FIGURE_JOINT_SPEAR_BUTT], u[SA_FIGURE_JOINT_SPEAR_TIP]), c->spear_length,
+                tol);
     /* Squash last and only: each drawn joint is its un-squashed joint scaled about the pivot. */
     const sa_squash s = p->squash;
     assert_near(s.pivot.y, 0, 1e-6);
@@ -135,12 +140,19 @@ static void test_figure_bad_input_is_safe(void **state) {
         const float gs = sa_figure_get_pose(&f)->ground_speed;
         assert_true(gs >= WALK_SPEED * 0.5f && gs <= RUN_SPEED * 1.01f);
     }
-    /* solve: NULL output or too small a buffer writes nothing; NULL params is the rest pose;
-     * NaN params are replaced. */
+    /* solve: NULL output is the count-only call; too small a buffer writes nothing; NULL params
+     * is the rest pose; NaN params are replaced. */
     sa_vec2 out[SA_FIGURE_JOINT_COUNT];
-    assert_int_equal(sa_figure_solve(NULL, NULL, NULL, 99), 0);
+    assert_int_equal(sa_figure_solve(NULL, NULL, NULL, 0), SA_FIGURE_JOINT_COUNT);
+    assert_int_equal(sa_figure_solve(NULL, NULL, NULL, 99), SA_FIGURE_JOINT_COUNT);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        out[i] = sa_v2(1234.0f, -77.0f);
     assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_FIGURE_JOINT_COUNT - 1), 0);
-    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_FIGURE_JOINT_COUNT), SA_FIGURE_JOINT_COUNT);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        assert_true(out[i].x == 1234.0f && out[i].y == -77.0f);
+    }
+    assert_int_equal(sa_figure_solve(NULL, NULL, out, SA_FIGURE_JOINT_COUNT),
+                     SA_FIGURE_JOINT_COUNT);
     sa_figure_params p = sa_figure_params_rest(NULL);
     p.root.x = NAN;
     p.lean = INFINITY;
@@ -151,6 +163,9 @@ static void test_figure_bad_input_is_safe(void **state) {
     assert_int_equal(sa_figure_solve(&bad, &p, out, SA_FIGURE_JOINT_COUNT), SA_FIGURE_JOINT_COUNT);
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         assert_finite_v2(out[i]);
+    /* Names: unknown motions have one too. */
+    assert_string_equal(sa_figure_motion_name((sa_figure_motion)1234), "unknown");
+    assert_string_equal(sa_figure_motion_name(SA_FIGURE_MOTION_COUNT_), "unknown");
     /* A config scaled by garbage is the default. */
     const sa_figure_config d = sa_figure_config_default(), s = sa_figure_config_scaled(NAN);
     assert_memory_equal(&d, &s, sizeof d);
@@ -422,8 +437,10 @@ static void test_figure_arms_swing_against_the_legs(void **state) {
             sa_figure_update(&f, &in, DT60);
             const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
             for (int i = 0; i < 2; ++i) {
-                const float up = arm_angle(j[SA_FIGURE_JOINT_SHOULDER], j[SA_FIGURE_JOINT_ELBOW_NEAR + i]);
-                const float fore = arm_angle(j[SA_FIGURE_JOINT_ELBOW_NEAR + i], j[SA_FIGURE_JOINT_HAND_NEAR + i]);
+                const float up =
+                    arm_angle(j[SA_FIGURE_JOINT_SHOULDER], j[SA_FIGURE_JOINT_ELBOW_NEAR + i]);
+                const float fore =
+                    arm_angle(j[SA_FIGURE_JOINT_ELBOW_NEAR + i], j[SA_FIGURE_JOINT_HAND_NEAR + i]);
                 const float foot = j[SA_FIGURE_JOINT_FOOT_NEAR + i].x - j[SA_FIGURE_JOINT_HIP].x;
                 cov += (double)up * (double)foot;
                 if (up > 0.2f) {
@@ -585,12 +602,119 @@ static void test_figure_spear_form_waypoints_are_a_valid_track(void **state) {
     assert_true(thrusts >= 3);
 }
 
+/* ---- the motion table ----------------------------------------------------------------------- */
+
+#define PARAM_FLOATS (sizeof(sa_figure_params) / sizeof(float))
+
+static bool params_all_finite(const sa_figure_params *p) {
+    float v[PARAM_FLOATS];
+    memcpy(v, p, sizeof v);
+    for (size_t k = 0; k < PARAM_FLOATS; ++k)
+        if (!isfinite(v[k])) return false;
+    return true;
+}
+
+/* Every public motion has its looping row and a name of its own; every row is playable: an
+ * evaluate function that fills every parameter with a finite value at any time, a one-shot lasts
+ * a while and hands back within its play, and the jump trigger finds a one-shot from every row. */
+static void test_figure_motion_table_covers_every_motion(void **state) {
+    (void)state;
+    for (int m = 0; m < (int)SA_FIGURE_MOTION_COUNT_; ++m) {
+        const sai_figure_motion_row *row = sai_figure_row(sai_figure_row_for((sa_figure_motion)m));
+        assert_int_equal(row->motion, m);
+        assert_int_equal(row->play, SAI_FIGURE_LOOP);
+        const char *name = sa_figure_motion_name((sa_figure_motion)m);
+        assert_non_null(name);
+        assert_true(strlen(name) > 0 && strcmp(name, "unknown") != 0);
+        for (int other = 0; other < m; ++other)
+            assert_true(strcmp(name, sa_figure_motion_name((sa_figure_motion)other)) != 0);
+    }
+    assert_true(sai_figure_motion_count >= (size_t)SA_FIGURE_MOTION_COUNT_);
+    const sa_figure_config cfg = sa_figure_config_scaled(1.3f);
+    const float times[] = {0.0f, 0.13f, 0.5f, 0.77f, 0.9999f};
+    for (size_t i = 0; i < sai_figure_motion_count; ++i) {
+        const sai_figure_motion_row *row = &sai_figure_motions[i];
+        assert_ptr_equal(sai_figure_row((int32_t)i), row);
+        assert_non_null(row->evaluate);
+        assert_non_null(row->name);
+        assert_true((uint32_t)row->motion < (uint32_t)SA_FIGURE_MOTION_COUNT_);
+        assert_true(isfinite(row->duration) && row->duration >= 0.0f);
+        if (row->play == SAI_FIGURE_ONCE) {
+            assert_true(row->duration > 0.0f);
+            assert_true(row->hand_back > 0.0f && row->hand_back <= row->duration);
+        }
+        for (float gait = 0.0f; gait <= 1.0f; gait += 0.5f) {
+            for (size_t t = 0; t < sizeof times / sizeof times[0]; ++t) {
+                const float thrust = t % 2 ? 0.2f : -1.0f;
+                const sai_figure_ctx c = sai_figure_context(&cfg, gait, times[t], thrust);
+                sa_figure_params p;
+                memset(&p, 0xFF, sizeof p); /* NaN in every float: each must be written */
+                row->evaluate(&c, times[t], &p);
+                assert_true(params_all_finite(&p));
+            }
+        }
+        /* A jump press from this row plays a one-shot jump carrying what this row carries. */
+        const sai_figure_motion_row *jump = sai_figure_row(sai_figure_row_jump_from((int32_t)i));
+        assert_int_equal(jump->play, SAI_FIGURE_ONCE);
+        assert_int_equal(jump->motion, SA_FIGURE_MOTION_JUMP);
+        const uint32_t carry = SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR;
+        assert_int_equal(jump->flags & carry, row->flags & carry);
+    }
+    /* Ids outside the table read as idle. */
+    assert_int_equal(sai_figure_row(-1)->motion, SA_FIGURE_MOTION_IDLE);
+    assert_int_equal(sai_figure_row((int32_t)sai_figure_motion_count)->motion,
+                     SA_FIGURE_MOTION_IDLE);
+}
+
+/* The spear shows, held in both hands, only in the spear motions. */
+static void test_figure_spear_shows_only_in_the_spear_motions(void **state) {
+    (void)state;
+    for (int m = 0; m < MOTION_COUNT; ++m) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        const sa_figure_input in = input_for(ALL_MOTIONS[m], 200.0f);
+        run_for(&f, &in, 3.0f);
+        const bool spear = ALL_MOTIONS[m] == SA_FIGURE_MOTION_SPEAR_FORM ||
+                           ALL_MOTIONS[m] == SA_FIGURE_MOTION_SPEAR_RUN;
+        assert_near(sa_figure_get_pose(&f)->spear, spear ? 1.0 : 0.0, 1e-6);
+    }
+}
+
+/* A second press in the middle of a jump starts a new jump from wherever the figure is: it is in
+ * the air again when the first jump would long have landed. */
+static void test_figure_a_new_press_starts_a_new_jump(void **state) {
+    (void)state;
+    for (int again = 0; again < 2; ++again) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = sa_figure_input_default();
+        run_for(&f, &in, 1.0f);
+        ++in.jump;
+        float late_top = 0;
+        for (int frame = 0; frame < 150; ++frame) {
+            if (again && frame == 45) ++in.jump; /* falling from the first apex */
+            sa_figure_update(&f, &in, DT60);
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            if (frame >= 90) late_top = fminf(late_top, p->unsquashed[SA_FIGURE_JOINT_HIP].y);
+            check_bones(&f.config, p);
+            if (frame < 66) assert_int_equal(p->motion, SA_FIGURE_MOTION_JUMP);
+        }
+        if (again) {
+            assert_true(late_top < -66 - 60); /* the second jump's apex, 45 frames late */
+        } else {
+            assert_true(late_top > -66 - 3); /* long landed: standing */
+        }
+        run_for(&f, &in, 2.0f);
+        assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_IDLE);
+    }
+}
+
 /* ---- no pop -------------------------------------------------------------------------------- */
 
 enum { EV_SWITCH_COUNT = MOTION_COUNT, EV_JUMP = MOTION_COUNT, EV_THRUST, EV_COUNT };
 
 typedef struct motion_stats {
-    float speed;                /* fastest per-frame joint move at 60 fps on its own */
+    float speed;                       /* fastest per-frame joint move at 60 fps on its own */
     sa_vec2 lo[SA_FIGURE_JOINT_COUNT]; /* where each joint goes over a cycle: bounding box */
     sa_vec2 hi[SA_FIGURE_JOINT_COUNT];
 } motion_stats;
@@ -633,8 +757,8 @@ static void test_figure_switching_never_pops(void **state) {
     const float speed = 240.0f;
     static motion_stats st[MOTION_COUNT + 1];
     for (int m = 0; m < MOTION_COUNT; ++m)
-        measure_motion(input_for(ALL_MOTIONS[m], speed), ALL_MOTIONS[m] == SA_FIGURE_MOTION_SPEAR_RUN,
-                       &st[m]);
+        measure_motion(input_for(ALL_MOTIONS[m], speed),
+                       ALL_MOTIONS[m] == SA_FIGURE_MOTION_SPEAR_RUN, &st[m]);
     /* A jump triggered from a motion, measured as the looping jump. */
     st[MOTION_COUNT] = st[5];
     const float rate = sa_figure_config_default().fade_rate;
@@ -850,6 +974,9 @@ int main(void) {
         cmocka_unit_test(test_figure_throw_winds_up_then_releases),
         cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
         cmocka_unit_test(test_figure_spear_form_waypoints_are_a_valid_track),
+        cmocka_unit_test(test_figure_motion_table_covers_every_motion),
+        cmocka_unit_test(test_figure_spear_shows_only_in_the_spear_motions),
+        cmocka_unit_test(test_figure_a_new_press_starts_a_new_jump),
         cmocka_unit_test(test_figure_switching_never_pops),
         cmocka_unit_test(test_figure_ten_random_minutes_stay_sane),
         cmocka_unit_test(test_figure_secondary_motion_follows),

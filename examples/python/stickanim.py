@@ -19,9 +19,10 @@ c_float, c_int32, c_uint32, c_size_t, c_bool = (
 SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE = 0, 1, 2, 3, 4
 SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH = 5, 6, 7, 8, 9
 
-(SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN, SA_FIGURE_MOTION_LOCOMOTE, SA_FIGURE_MOTION_THROW,
- SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN) = range(8)
-MOTION_NAMES = ["idle", "walk", "run", "locomote", "throw", "jump", "spear form", "spear run"]
+(SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN, SA_FIGURE_MOTION_LOCOMOTE,
+ SA_FIGURE_MOTION_THROW, SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM,
+ SA_FIGURE_MOTION_SPEAR_RUN) = range(8)
+SA_FIGURE_MOTION_COUNT = 8  # motions are 0 .. SA_FIGURE_MOTION_COUNT - 1; Library.motion_name names them
 
 (SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_CHEST, SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_NECK, SA_FIGURE_JOINT_HEAD,
  SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_NEAR, SA_FIGURE_JOINT_FOOT_FAR, SA_FIGURE_JOINT_ELBOW_NEAR,
@@ -120,7 +121,7 @@ class Figure(ctypes.Structure):
     """The caller-owned figure: allocate one in Python, the library never allocates."""
     _fields_ = [("config", FigureConfig), ("fade", Fade), ("phase", c_float), ("gait", c_float),
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
-                ("jump_layer", c_int32), ("jump_serial", c_int32), ("wanted", c_int32),
+                ("wanted", c_int32),
                 ("head", Spring2), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
                 ("pose", FigurePose)]
 
@@ -167,6 +168,7 @@ _SIGNATURES = {
     "sa_figure_init": (c_int32, [_P(Figure), _P(FigureConfig)], True),
     "sa_figure_update": (None, [_P(Figure), _P(FigureInput), c_float], True),
     "sa_figure_get_pose": (_P(FigurePose), [_P(Figure)], True),
+    "sa_figure_motion_name": (ctypes.c_char_p, [c_int32], True),
 }
 
 
@@ -197,6 +199,10 @@ class Library:
 
     def version(self):
         return self.sa_version().decode()
+
+    def motion_name(self, motion):
+        """The motion's name from the library's motion table ("walk", ...; "unknown" if none)."""
+        return self.sa_figure_motion_name(motion).decode()
 
     def limb_outline(self, root, middle, tip, config=None):
         """The ribbon outline as a list of Vec2 (sized with the library's own size query)."""

@@ -17,8 +17,8 @@
 #include "output.h"
 #include "spear_run_game.h"
 
-/* As on the seed's page: the scene is 440 units tall at any window size, the ground line sits 350
- * units down and the figure at 30% of the width. */
+/* As on the reference's page: the scene is 440 units tall at any window size, the ground line sits
+ * 350 units down and the figure at 30% of the width. */
 #define SCENE_H   440.0f
 #define GROUND_AT 350.0f
 #define ANCHOR_AT 0.3f
@@ -371,7 +371,7 @@ static void draw_hud(app *a) {
                  g->cleared, g->speared, g->bumps);
         hint = "SPACE/UP JUMP   F/RIGHT THRUST   R RESTART   TAB MOTION LAB   ESC QUIT";
     } else {
-        snprintf(line1, sizeof line1, "MOTION LAB: %s", srg_motion_name(srg_pose(g)->motion));
+        snprintf(line1, sizeof line1, "MOTION LAB: %s", sa_figure_motion_name(srg_pose(g)->motion));
         snprintf(line2, sizeof line2, "SPEED %.2fX   SKELETON %s", (double)a->time_scale,
                  a->skeleton ? "ON" : "OFF");
         hint = "1 WALK  2 RUN  3 THROW  4 JUMP  5 SPEAR FORM  6 SPEAR RUN  K SKELETON  [ ] SPEED"
@@ -413,7 +413,7 @@ static void draw_frame(app *a) {
                 draw_target(c, sx, o, alpha);
         }
     ex_pose pose;
-    ex_pose_from_figure(p, g->scroll, srg_motion_name(p->motion), &pose);
+    ex_pose_from_figure(p, g->scroll, sa_figure_motion_name(p->motion), &pose);
     ex_scene_build(&pose, 1.0f, a->scene);
     for (int i = 0; i < EX_PART_COUNT; ++i) { /* far side first, near side last */
         const ex_shape *s = &a->scene->shape[i];
@@ -717,8 +717,8 @@ static int run_headless(app *a) {
     if (a->frame < a->opt.frames && !a->quit) return 1;
     const srg_game *g = a->game;
     printf("sdl: %d frames, mode %s, motion %s, score %d (cleared %d, speared %d, bumps %d)\n",
-           a->frame, g->mode == SRG_MODE_RUN ? "game" : "lab", srg_motion_name(srg_pose(g)->motion),
-           g->score, g->cleared, g->speared, g->bumps);
+           a->frame, g->mode == SRG_MODE_RUN ? "game" : "lab",
+           sa_figure_motion_name(srg_pose(g)->motion), g->score, g->cleared, g->speared, g->bumps);
     return a->opt.check ? check(a, &st) : 0;
 }
 

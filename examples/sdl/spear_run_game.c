@@ -15,29 +15,6 @@ static float rand01(srg_game *g) {
     return (float)(g->rng >> 8) / 16777216.0f;
 }
 
-const char *srg_motion_name(sa_figure_motion m) {
-    switch (m) {
-    case SA_FIGURE_MOTION_IDLE:
-        return "idle";
-    case SA_FIGURE_MOTION_WALK:
-        return "walk";
-    case SA_FIGURE_MOTION_RUN:
-        return "run";
-    case SA_FIGURE_MOTION_LOCOMOTE:
-        return "locomotion";
-    case SA_FIGURE_MOTION_THROW:
-        return "unarmed throw";
-    case SA_FIGURE_MOTION_JUMP:
-        return "jump";
-    case SA_FIGURE_MOTION_SPEAR_FORM:
-        return "spear form";
-    case SA_FIGURE_MOTION_SPEAR_RUN:
-        return "spear run";
-    default:
-        return "?";
-    }
-}
-
 void srg_restart(srg_game *g) {
     g->distance = 0.0f;
     g->score = g->bumps = g->cleared = g->speared = g->missed = 0;
@@ -79,8 +56,8 @@ bool srg_thrusting(const srg_game *g) { return sa_figure_get_pose(&g->fig)->thru
 
 bool srg_airborne(const srg_game *g) {
     const sa_figure_pose *p = srg_pose(g);
-    const float low =
-        fmaxf(p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR].y, p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y);
+    const float low = fmaxf(p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR].y,
+                            p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y);
     return p->motion == SA_FIGURE_MOTION_JUMP && low < -8.0f;
 }
 
@@ -112,7 +89,8 @@ static void spawn(srg_game *g) {
 static void step_world(srg_game *g, const sa_figure_pose *p, float dt) {
     g->distance += p->ground_speed * dt;
     if (g->distance + g->view_w > g->next_spawn) spawn(g);
-    const float feet_low = fmaxf(p->joints[SA_FIGURE_JOINT_FOOT_NEAR].y, p->joints[SA_FIGURE_JOINT_FOOT_FAR].y);
+    const float feet_low =
+        fmaxf(p->joints[SA_FIGURE_JOINT_FOOT_NEAR].y, p->joints[SA_FIGURE_JOINT_FOOT_FAR].y);
     const sa_vec2 tip = p->joints[SA_FIGURE_JOINT_SPEAR_TIP];
     const bool thrusting = srg_thrusting(g);
     for (int i = 0; i < g->object_count; ++i) {

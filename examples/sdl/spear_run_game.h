@@ -110,7 +110,4 @@ float srg_root_offset(const srg_game *g);
 /* How far object `o` is ahead of the figure, units (negative once it is behind). */
 float srg_ahead(const srg_game *g, const srg_object *o);
 
-/* "idle", "walk", ... for a motion (the HUD's label). */
-const char *srg_motion_name(sa_figure_motion m);
-
 #endif

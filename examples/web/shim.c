@@ -104,7 +104,7 @@ static void write_frame(void) {
     }
 }
 
-/* Sets the figure up standing idle with the seed's proportions. */
+/* Sets the figure up standing idle with the reference figure's proportions. */
 SAW_EXPORT(saw_init) void saw_init(void) {
     sa_figure_init(&g_fig, 0);
     g_in = sa_figure_input_default();

@@ -1,6 +1,10 @@
 /**
  * @file figure.h
- * @brief Layer 4: the 2D stick figure of the seeds, a complete procedural character.
+ * @brief Layer 4: the reference figure, a complete procedural 2D stick-figure character.
+ *
+ * "The reference figure" is the stick figure of the article *Animating a Stick Figure with
+ * Two-Bone IK on HTML Canvas* (its motion lab and the game Stickman Spear Run); its numbers are
+ * this figure's defaults (see @ref api_conventions).
  *
  * A game needs a handful of calls:
  * @code
@@ -17,16 +21,18 @@
  * // ground backward by p->ground_speed * p->dt.
  * @endcode
  *
- * **Figure space.** Canvas units with y pointing down, as in the seeds. The origin is the point on
- * the ground under the figure: the ground is y = 0, the figure faces +x, and the standing hip is at
- * (0, −hip_height). The figure stays at the origin while the ground scrolls past (world x = figure
- * x + distance scrolled). "Near" limbs are on the viewer's side (drawn last), "far" limbs behind.
+ * **Figure space.** Canvas units with y pointing down, as in the reference. The origin is the point
+ * on the ground under the figure: the ground is y = 0, the figure faces +x, and the standing hip is
+ * at (0, −hip_height). The figure stays at the origin while the ground scrolls past (world x =
+ * figure x + distance scrolled). "Near" limbs are on the viewer's side (drawn last), "far" limbs
+ * behind.
  *
- * **Pipeline** (one file per stage in `src/figure/`): every motion turns its own time into pose
- * *parameters* (::sa_figure_params); the fade (fade.h) gives each motion a weight; the parameters
- * are blended by those weights; two-bone IK then places the knees and elbows (so limbs keep their
- * length while blending); the head follows on a spring (spring.h), the hair on a verlet chain
- * (verlet.h), and squash and stretch (squash.h) is applied last, about the ground point.
+ * **Pipeline** (`src/figure/`, one file per stage and one per motion, with one table listing the
+ * motions): every motion turns its own time into pose *parameters* (::sa_figure_params); the fade
+ * (fade.h) gives each motion a weight; the parameters are blended by those weights; two-bone IK
+ * then places the knees and elbows (so limbs keep their length while blending); the head follows
+ * on a spring (spring.h), the hair on a verlet chain (verlet.h), and squash and stretch
+ * (squash.h) is applied last, about the ground point.
  *
  * Every function is total: NULL pointers, NaN or infinite numbers and unknown enum values get the
  * documented safe result, and no NaN ever reaches the pose. Nothing allocates; ::sa_figure is a
@@ -46,7 +52,10 @@
 extern "C" {
 #endif
 
-/** @brief The seed's standing hip height (66): motion distances scale by hip_height / this. */
+/**
+ * @brief The reference figure's standing hip height, canvas units (66): motion distances scale
+ *        by hip_height / this.
+ */
 #define SA_FIGURE_REFERENCE_HIP_HEIGHT 66.0f
 
 /**
@@ -59,11 +68,11 @@ extern "C" {
 /**
  * @brief The figure's body plan and its secondary-motion settings.
  *
- * Get the seed's values from sa_figure_config_default() (or sa_figure_config_scaled() for a
- * bigger or smaller figure) and change what you need. Lengths are canvas units. The motions are
- * designed for the seed's proportions and scale their distances (strides, jump height, spear
- * reach) by hip_height / ::SA_FIGURE_REFERENCE_HIP_HEIGHT, so a figure scaled uniformly moves exactly
- * like the seed's, only bigger.
+ * Get the reference figure's values from sa_figure_config_default() (or sa_figure_config_scaled()
+ * for a bigger or smaller figure) and change what you need. Lengths are canvas units. The motions
+ * are designed for the reference figure's proportions and scale their distances (strides, jump
+ * height, spear reach) by hip_height / ::SA_FIGURE_REFERENCE_HIP_HEIGHT, so a figure scaled
+ * uniformly moves exactly like the reference figure, only bigger.
  */
 typedef struct sa_figure_config {
     float spine;       /**< Pelvis → chest, > 0. Default 54. */
@@ -91,35 +100,37 @@ typedef struct sa_figure_config {
      * independent). Default 4 (95% after 0.75 s).
      */
     float gait_rate;
-    /** Head spring stiffness, 1/s², > 0. Default 260 (the seed's). */
+    /** Head spring stiffness, 1/s², > 0. Default ::SA_SPRING_HEAD_STIFFNESS (260). */
     float head_stiffness;
-    /** Head spring damping, 1/s, ≥ 0. Default 26 (the seed's: a hint of cartoon wobble). */
+    /** Head spring damping, 1/s, ≥ 0. Default ::SA_SPRING_HEAD_DAMPING (26: a hint of cartoon
+     *  wobble). */
     float head_damping;
     /**
      * Nonzero simulates the hair chain (default 1). 0 skips it: the hair hangs straight down from
      * its pin every frame, which saves the chain's cost for a game that draws no hair.
      */
     int32_t hair;
-    /** Distance between hair points, > 0. Default 9. */
+    /** Distance between hair points, > 0. Default ::SA_VERLET_DEFAULT_SPACING (9). */
     float hair_spacing;
-    /** Hair air drag per 1/60 s, in [0, 1]. Default 0.86 (the seed's). */
+    /** Hair air drag per 1/60 s, in [0, 1]. Default ::SA_VERLET_DEFAULT_DRAG (0.86). */
     float hair_drag;
     /**
-     * Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0 (the seed's
-     * kick). Default 1500 (about the wind of a run). The rest of the hair's acceleration is
-     * sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind growing with speed.
+     * Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0 (the
+     * reference's kick). Default 1500 (about the wind of a run). The rest of the hair's
+     * acceleration is sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind
+     * growing with speed.
      */
     float hair_jump_kick;
 } sa_figure_config;
 
 /**
- * @brief The seed's figure: bones 54/13/12/27/25/37/37, hip height 66, spear 150, fades at 8/s,
+ * @brief The reference figure: bones 54/13/12/27/25/37/37, hip height 66, spear 150, fades at 8/s,
  *        gait eases at 4/s, head spring 260/26, hair 9 apart with drag 0.86, jump kick 1500.
  */
 SA_API sa_figure_config sa_figure_config_default(void);
 
 /**
- * @brief The seed's figure with every length multiplied by @p scale (rates, drag and the hair's
+ * @brief The reference figure with every length multiplied by @p scale (rates, drag and the hair's
  *        accelerations unchanged).
  * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1.
  */
@@ -137,15 +148,17 @@ SA_API sa_status sa_figure_config_validate(const sa_figure_config *cfg);
  */
 typedef enum sa_figure_motion {
     SA_FIGURE_MOTION_IDLE = 0, /**< Standing, breathing. */
-    SA_FIGURE_MOTION_WALK = 1, /**< The seed's walk (ground speed ≈ 106 at the seed's size). */
-    SA_FIGURE_MOTION_RUN = 2,  /**< The seed's run (ground speed ≈ 383 at the seed's size). */
+    /** The reference walk (ground speed ≈ 106 at the reference figure's size). */
+    SA_FIGURE_MOTION_WALK = 1,
+    /** The reference run (ground speed ≈ 383 at the reference figure's size). */
+    SA_FIGURE_MOTION_RUN = 2,
     /**
      * Locomotion at sa_figure_input::speed: the figure picks the walk/run mix whose ground speed
      * (stride · cadence / duty) is exactly that speed, so the feet stay planted.
      */
     SA_FIGURE_MOTION_LOCOMOTE = 3,
-    SA_FIGURE_MOTION_THROW = 4,      /**< The unarmed throw (loops while asked for; about 1.4 s). */
-    SA_FIGURE_MOTION_JUMP = 5,       /**< The seed's jump (loops while asked for; about 1.1 s). */
+    SA_FIGURE_MOTION_THROW = 4, /**< The unarmed throw (loops while asked for; about 1.4 s). */
+    SA_FIGURE_MOTION_JUMP = 5,  /**< The reference jump (loops while asked for; about 1.1 s). */
     SA_FIGURE_MOTION_SPEAR_FORM = 6, /**< The 17-pose spear form (loops seamlessly; about 14 s). */
     /** Running with the long spear; sa_figure_input::thrust triggers a two-handed thrust. */
     SA_FIGURE_MOTION_SPEAR_RUN = 7,
@@ -164,12 +177,14 @@ typedef enum sa_figure_motion {
 typedef struct sa_figure_input {
     /**
      * The motion wanted. Asking for another motion fades to it from wherever the figure is, at
-     * any moment (also mid-jump or mid-thrust). An unknown value is treated as ::SA_FIGURE_MOTION_IDLE.
+     * any moment (also mid-jump or mid-thrust). An unknown value is treated as
+     * ::SA_FIGURE_MOTION_IDLE.
      */
     sa_figure_motion motion;
     /**
-     * Ground speed wanted for ::SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground speed
-     * (≈ [106, 383] at the seed's size); NaN gives the walk's. Ignored by the other motions.
+     * Ground speed wanted for ::SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
+     * speed (≈ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
+     * other motions.
      */
     float speed;
     /**
@@ -178,19 +193,26 @@ typedef struct sa_figure_input {
      * another motion during the jump cuts it short (with a fade). From a motion that locomotes
      * (walk, run, locomote, Spear Run) it is a running jump: the feet keep the gait's planted
      * path while on the ground, tuck in the air, and the ground keeps scrolling at the gait's
-     * speed; from the others it is the seed's standing jump, with the ground still.
+     * speed; from the others it is the reference's standing jump, with the ground still.
      */
     uint32_t jump;
     /**
      * Thrust counter: each change starts one two-handed spear thrust while the figure shows
-     * ::SA_FIGURE_MOTION_SPEAR_RUN (about 0.5 s). A change while another motion shows, or while a thrust
-     * is still playing, is seen and ignored.
+     * ::SA_FIGURE_MOTION_SPEAR_RUN (about 0.5 s). A change while another motion shows, or while a
+     * thrust is still playing, is seen and ignored.
      */
     uint32_t thrust;
 } sa_figure_input;
 
 /** @brief Idle, speed 0, counters 0. */
 SA_API sa_figure_input sa_figure_input_default(void);
+
+/**
+ * @brief A motion's name for labels and logs: "idle", "walk", "run", "locomote", "throw",
+ *        "jump", "spear form", "spear run".
+ * @return A static string (never NULL); "unknown" for a value that is not a motion.
+ */
+SA_API const char *sa_figure_motion_name(sa_figure_motion motion);
 
 /**
  * @brief Index into sa_figure_pose::joints. Values are stable across versions (FFI users may
@@ -202,23 +224,25 @@ SA_API sa_figure_input sa_figure_input_default(void);
  * The shoulder sits on the spine at ::SA_FIGURE_SHOULDER_AT.
  */
 typedef enum sa_figure_joint {
-    SA_FIGURE_JOINT_PELVIS = 0,      /**< Bottom of the spine. */
-    SA_FIGURE_JOINT_HIP = 1,         /**< Where the legs attach; the same point as the pelvis in 2D. */
-    SA_FIGURE_JOINT_CHEST = 2,       /**< Top of the spine. */
-    SA_FIGURE_JOINT_SHOULDER = 3,    /**< Where the arms attach, on the spine just below the chest. */
-    SA_FIGURE_JOINT_NECK = 4,        /**< Top of the neck: the base of the head. */
-    SA_FIGURE_JOINT_HEAD = 5,        /**< Head centre (draw a circle of sa_figure_pose::head_radius). */
-    SA_FIGURE_JOINT_KNEE_NEAR = 6,   /**< Near knee. */
-    SA_FIGURE_JOINT_KNEE_FAR = 7,    /**< Far knee. */
-    SA_FIGURE_JOINT_FOOT_NEAR = 8,   /**< Near foot (ankle/contact point; on the ground in stance). */
-    SA_FIGURE_JOINT_FOOT_FAR = 9,    /**< Far foot. */
+    SA_FIGURE_JOINT_PELVIS = 0,   /**< Bottom of the spine. */
+    SA_FIGURE_JOINT_HIP = 1,      /**< Where the legs attach; the same point as the pelvis in 2D. */
+    SA_FIGURE_JOINT_CHEST = 2,    /**< Top of the spine. */
+    SA_FIGURE_JOINT_SHOULDER = 3, /**< Where the arms attach, on the spine just below the chest. */
+    SA_FIGURE_JOINT_NECK = 4,     /**< Top of the neck: the base of the head. */
+    SA_FIGURE_JOINT_HEAD = 5, /**< Head centre (draw a circle of sa_figure_pose::head_radius). */
+    SA_FIGURE_JOINT_KNEE_NEAR = 6, /**< Near knee. */
+    SA_FIGURE_JOINT_KNEE_FAR = 7,  /**< Far knee. */
+    SA_FIGURE_JOINT_FOOT_NEAR = 8, /**< Near foot (ankle/contact point; on the ground in stance). */
+    SA_FIGURE_JOINT_FOOT_FAR = 9,  /**< Far foot. */
     SA_FIGURE_JOINT_ELBOW_NEAR = 10, /**< Near elbow. */
     SA_FIGURE_JOINT_ELBOW_FAR = 11,  /**< Far elbow. */
     SA_FIGURE_JOINT_HAND_NEAR = 12,  /**< Near hand (the rear hand on the spear). */
     SA_FIGURE_JOINT_HAND_FAR = 13,   /**< Far hand (the front hand on the spear). */
-    SA_FIGURE_JOINT_SPEAR_BUTT = 14, /**< Spear's rear end; meaningful when sa_figure_pose::spear > 0. */
-    SA_FIGURE_JOINT_SPEAR_TIP = 15,  /**< Spear's point; meaningful when sa_figure_pose::spear > 0. */
-    SA_FIGURE_JOINT_COUNT = 16,      /**< Number of joints; not a joint. */
+    SA_FIGURE_JOINT_SPEAR_BUTT =
+        14, /**< Spear's rear end; meaningful when sa_figure_pose::spear > 0. */
+    SA_FIGURE_JOINT_SPEAR_TIP =
+        15,                     /**< Spear's point; meaningful when sa_figure_pose::spear > 0. */
+    SA_FIGURE_JOINT_COUNT = 16, /**< Number of joints; not a joint. */
     SA_FIGURE_JOINT_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a joint. */
 } sa_figure_joint;
 
@@ -242,7 +266,7 @@ typedef struct sa_figure_params {
     /**
      * Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
      * forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at
-     * the seed's size, scaled with hip_height).
+     * the reference figure's size, scaled with hip_height).
      */
     sa_vec2 foot[2];
     /** Upper-arm angles for arm FK ([0] near, [1] far): 0 hangs down, positive swings forward. */
@@ -329,16 +353,14 @@ typedef struct sa_figure_pose {
  */
 typedef struct sa_figure {
     sa_figure_config config; /**< Body plan (validated). */
-    sa_fade fade;            /**< Motion layers and their weights. */
-    float phase;             /**< Gait phase, [0, 1). */
-    float gait;              /**< Walk → run mix, [0, 1]. */
-    float thrust_time;       /**< Seconds into the current thrust; < 0 when none. */
-    uint32_t jump_seen;      /**< Last jump counter seen. */
-    uint32_t thrust_seen;    /**< Last thrust counter seen. */
-    int32_t jump_layer;      /**< Fade id of the triggered jump playing; −1 when none. */
-    int32_t jump_serial;     /**< Counts triggered jumps (each gets its own fade id). */
-    sa_figure_motion wanted; /**< Motion asked for last frame. */
-    sa_spring2 head;         /**< Head spring state (figure space). */
+    sa_fade fade;         /**< Motion layers and their weights; ids are rows of the motion table. */
+    float phase;          /**< Gait phase, [0, 1). */
+    float gait;           /**< Walk → run mix, [0, 1]. */
+    float thrust_time;    /**< Seconds into the current thrust; < 0 when none. */
+    uint32_t jump_seen;   /**< Last jump counter seen. */
+    uint32_t thrust_seen; /**< Last thrust counter seen. */
+    sa_figure_motion wanted;                     /**< Motion asked for last frame. */
+    sa_spring2 head;                             /**< Head spring state (figure space). */
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
     sa_figure_pose pose;                         /**< The current pose. */
 } sa_figure;
@@ -383,10 +405,12 @@ SA_API const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig);
  * @param cfg    Body plan; NULL or invalid means sa_figure_config_default().
  * @param params Parameters; NULL means the idle rest pose. Non-finite fields are treated as the
  *               rest pose's values.
- * @param out      Where to write the joints, indexed by ::sa_figure_joint.
- * @param capacity Number of elements @p out can hold; fewer than ::SA_FIGURE_JOINT_COUNT (or @p out NULL)
- *                 writes nothing.
- * @return The number of joints written: ::SA_FIGURE_JOINT_COUNT, or 0.
+ * @param out      Where to write the joints, indexed by ::sa_figure_joint; NULL is the count-only
+ *                 call: nothing is written and ::SA_FIGURE_JOINT_COUNT is returned.
+ * @param capacity Number of elements @p out can hold; fewer than ::SA_FIGURE_JOINT_COUNT writes
+ *                 nothing and returns 0 (the joints are written whole or not at all).
+ * @return The number of joints written: ::SA_FIGURE_JOINT_COUNT, or 0 when @p capacity is too
+ *         small; ::SA_FIGURE_JOINT_COUNT for the count-only call.
  */
 SA_API size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_params *params,
                               sa_vec2 *out, size_t capacity);

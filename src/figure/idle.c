@@ -1,12 +1,13 @@
-#include "stages.h"
+#include "motions.h"
 
 #include "internal/scalar.h"
 
-/* Standing with the knees soft (hip 66 < thigh + shin), breathing: the pelvis sinks 1.2 units and
- * the arms drift a little every 3 s. */
-void sai_figure_idle(const sai_figure_ctx *c, float t, sa_figure_params *out) {
+/* Standing with the knees soft (hip 66 < thigh + shin), breathing once a play (3 s): the pelvis
+ * sinks 1.2 units and the arms drift a little. Every other motion starts from this at u = 0, the
+ * rest pose, so it sets every field. */
+void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale;
-    const float breath = sinf(2.0f * SA_PI * t / 3.0f);
+    const float breath = sinf(2.0f * SA_PI * u);
     sa_figure_params p;
     p.root = sai_v2(0.0f, (0.6f + 0.6f * breath) * k);
     p.lean = 0.03f;
@@ -17,12 +18,12 @@ void sai_figure_idle(const sai_figure_ctx *c, float t, sa_figure_params *out) {
     p.arm_angle[1] = -0.06f + 0.03f * breath;
     p.arm_flex[0] = 0.22f;
     p.arm_flex[1] = 0.18f;
-    /* Not held; its fields are the spear-run carry's, so a spear fading in starts from there. */
+    /* Not held; its fields are the carry's, so a spear fading in starts from there. */
     p.spear = 0.0f;
-    p.spear_grip = sai_v2(16.0f * k, 24.0f * k);
-    p.spear_angle = -0.12f;
-    p.spear_gap = 24.0f * k;
-    p.spear_slide = 0.32f;
+    p.spear_grip = sai_v2(SAI_FIGURE_CARRY_GRIP_X * k, SAI_FIGURE_CARRY_GRIP_Y * k);
+    p.spear_angle = SAI_FIGURE_CARRY_ANGLE;
+    p.spear_gap = SAI_FIGURE_CARRY_GAP * k;
+    p.spear_slide = SAI_FIGURE_CARRY_SLIDE;
     p.squash = 1.0f;
     p.hair_push = sai_v2(0.0f, 0.0f);
     p.ground_speed = 0.0f;

@@ -1,26 +1,28 @@
-#include "stages.h"
+#include "motions.h"
 
 #include "internal/scalar.h"
 
 /* Where a foot is in its cycle as a smooth 0..1 loop: stance maps to [0, 0.5), swing to [0.5, 1),
  * so cos(2π s) is +1 with the foot in front (touchdown) and −1 at the back (lift-off). */
 static float foot_cycle(float phase, float duty) {
-    const float p = phase - floorf(phase);
+    const float p = sai_phase_wrap(phase);
     const float d = sai_clamp(duty, 0.05f, 0.95f);
     return p < d ? 0.5f * p / d : 0.5f + 0.5f * (p - d) / (1.0f - d);
 }
 
-/* Walk and run from one phase and the current gait mix. The ground scrolls at stride·cadence/duty,
- * so a stance foot sliding from +stride/2 to −stride/2 stays still in the world. */
-void sai_figure_locomotion(const sai_figure_ctx *c, sa_figure_params *out) {
+/* Walk and run from one phase and the current gait mix (no clock of its own: u is unused). The
+ * ground scrolls at stride·cadence/duty, so a stance foot sliding from +stride/2 to −stride/2
+ * stays still in the world. */
+void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
+    (void)u;
     sai_figure_idle(c, 0.0f, out);
     const float k = c->scale, t = sai_saturate(c->gait_mix);
     const sa_gait *g = &c->gait;
     sa_figure_params *p = out;
     p->lean = g->lean;
     p->head_tilt = sai_lerp(0.04f, 0.10f, t);
-    /* Feet go forward with the lean so they stay under the centre of mass (the seed's rule):
-     * by half the spine's forward offset, as gait.h suggests. */
+    /* Feet go forward with the lean so they stay under the centre of mass (the reference's
+     * rule): by half the spine's forward offset, as gait.h suggests. */
     const float under = 0.5f * c->spine * sinf(g->lean);
     /* Sink the pelvis just enough that a stance foot at either end of the stride is within the
      * legs' guarded reach at the bob's high point, so it stays planted rather than dragged. */

@@ -1,20 +1,19 @@
-#include "stages.h"
+#include "motions.h"
 
 #include "internal/scalar.h"
 
-void sai_figure_spear_form(const sai_figure_ctx *c, float t, sa_figure_params *out) {
+/* The 17-pose spear form: the waypoints (spear_form_poses.c) sampled as one multi-channel track. */
+void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     sai_figure_idle(c, 0.0f, out);
     const float k = c->scale;
     float v[SAI_FORM_CHANNELS];
-    const float p = t / SAI_FIGURE_FORM_SECONDS - floorf(t / SAI_FIGURE_FORM_SECONDS);
-    sa_track_multi_sample(&sai_figure_form_track, p, v, SAI_FORM_CHANNELS);
+    sa_track_multi_sample(&sai_figure_form_track, u, v, SAI_FORM_CHANNELS);
     out->root = sai_v2(v[SAI_FORM_SHIFT] * k, v[SAI_FORM_CROUCH] * k);
     out->lean = v[SAI_FORM_LEAN];
     out->head_tilt = 0.0f;
     /* The front (far) foot is ahead by 60% of the stance; it rises for the crane. */
     out->foot[0] = sai_v2(-0.4f * v[SAI_FORM_STANCE] * k, 0.0f);
     out->foot[1] = sai_v2(0.6f * v[SAI_FORM_STANCE] * k, -v[SAI_FORM_LIFT] * k);
-    out->spear = 1.0f;
     out->spear_angle = v[SAI_FORM_ANGLE];
     out->spear_grip = sai_v2(v[SAI_FORM_GRIP_X] * k, v[SAI_FORM_GRIP_Y] * k);
     out->spear_slide = v[SAI_FORM_SLIDE];

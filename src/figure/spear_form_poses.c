@@ -1,13 +1,10 @@
 /* The spear form's 18 waypoints: 17 poses and a closing key equal to the first, so the form loops
  * seamlessly. A waypoint repeated is a hold (the freeze-frame moment of a form); the segment into
  * each thrust eases out cubic, so the spear shoots out and decelerates into the pose. Distances
- * are seed units (scaled by the figure); grips keep both hands within the
- * arms' reach (at most 49 of 52 from the shoulder) and, on every path between poses, at least 15
+ * are reference units (scaled by the figure); grips keep both hands within the arms'
+ * reach (at most 49 of 52 from the shoulder) and, on every path between poses, at least 15
  * from it, where two-bone IK would swing the elbow fast. */
-#include "stages.h"
-
-#define S SA_EASE_SMOOTH
-#define O SA_EASE_OUT_CUBIC
+#include "motions.h"
 
 /* clang-format off */
 /*                  angle  grip_x grip_y slide gap lean  shift crouch stance lift squash */
@@ -25,24 +22,24 @@
 /* clang-format on */
 
 const sai_form_waypoint sai_figure_form_waypoints[SAI_FORM_WAYPOINTS] = {
-    {0.00f, READY, S},      /*  1 ready: spear upright at the side */
-    {0.05f, READY, S},      /*  2 hold */
-    {0.12f, GUARD, O},      /*  3 step into guard, spear level */
-    {0.17f, HIGH_THR, S},   /*  4 high thrust */
-    {0.21f, HIGH_THR, S},   /*  5 hold */
-    {0.28f, RECOIL, S},     /*  6 recoil to guard */
-    {0.35f, LOW_SWEEP, S},  /*  7 low sweep, tip down */
-    {0.42f, HIGH_BLOCK, S}, /*  8 rising block, shaft over the head */
-    {0.47f, HIGH_BLOCK, O}, /*  9 hold */
-    {0.53f, LUNGE, S},      /* 10 lunging thrust */
-    {0.58f, LUNGE, S},      /* 11 hold */
-    {0.66f, CRANE, O},      /* 12 crane: knee up, spear chambered high */
-    {0.72f, STRIKE, S},     /* 13 downward strike */
-    {0.76f, STRIKE, S},     /* 14 hold */
-    {0.84f, RETRACT, S},    /* 15 retract to guard */
-    {0.91f, SALUTE, S},     /* 16 salute */
-    {0.96f, SALUTE, S},     /* 17 hold */
-    {1.00f, READY, S},      /* closing key = the first pose */
+    {0.00f, READY, SAI_SMOOTH},      /*  1 ready: spear upright at the side */
+    {0.05f, READY, SAI_SMOOTH},      /*  2 hold */
+    {0.12f, GUARD, SAI_OUT3},        /*  3 step into guard, spear level */
+    {0.17f, HIGH_THR, SAI_SMOOTH},   /*  4 high thrust */
+    {0.21f, HIGH_THR, SAI_SMOOTH},   /*  5 hold */
+    {0.28f, RECOIL, SAI_SMOOTH},     /*  6 recoil to guard */
+    {0.35f, LOW_SWEEP, SAI_SMOOTH},  /*  7 low sweep, tip down */
+    {0.42f, HIGH_BLOCK, SAI_SMOOTH}, /*  8 rising block, shaft over the head */
+    {0.47f, HIGH_BLOCK, SAI_OUT3},   /*  9 hold */
+    {0.53f, LUNGE, SAI_SMOOTH},      /* 10 lunging thrust */
+    {0.58f, LUNGE, SAI_SMOOTH},      /* 11 hold */
+    {0.66f, CRANE, SAI_OUT3},        /* 12 crane: knee up, spear chambered high */
+    {0.72f, STRIKE, SAI_SMOOTH},     /* 13 downward strike */
+    {0.76f, STRIKE, SAI_SMOOTH},     /* 14 hold */
+    {0.84f, RETRACT, SAI_SMOOTH},    /* 15 retract to guard */
+    {0.91f, SALUTE, SAI_SMOOTH},     /* 16 salute */
+    {0.96f, SALUTE, SAI_SMOOTH},     /* 17 hold */
+    {1.00f, READY, SAI_SMOOTH},      /* closing key = the first pose */
 };
 
 const sa_track_multi sai_figure_form_track = {&sai_figure_form_waypoints[0].t,

@@ -1,6 +1,11 @@
-# The stick figure's stages (one file per motion), relative to the repository root; the top
-# CMakeLists.txt includes this file when src/figure.c exists.
+# The stick figure's sources, relative to the repository root: the pipeline's stages, the motion
+# table and one file per motion. The top CMakeLists.txt includes this file.
 set(SA_FIGURE_STAGES
+  src/figure/state.c
+  src/figure/blend.c
+  src/figure/solve.c
+  src/figure/secondary.c
+  src/figure/motions.c
   src/figure/idle.c
   src/figure/locomotion.c
   src/figure/throw.c

@@ -1,4 +1,4 @@
-#include "stages.h"
+#include "motions.h"
 
 #include "internal/scalar.h"
 
@@ -8,50 +8,65 @@
  * recovery (0.52 – 1: follow-through and back to the rest pose). Starts and ends at rest, so it
  * loops and fades without a jump. Upper-arm angles stay in [0, 4] and never wrap. */
 
-#define S SA_EASE_SMOOTH
-#define O SA_EASE_OUT_CUBIC
-#define I SA_EASE_IN_QUAD
-
-static const sa_key root_x[] = {{0, 0, S}, {0.38f, -6, O}, {0.52f, 9, S}, {0.7f, 5, S}, {1, 0, S}};
-static const sa_key crouch[] = {
-    {0, 0.6f, S}, {0.38f, 6, O}, {0.52f, 4, S}, {0.72f, 2, S}, {1, 0.6f, S}};
-static const sa_key lean[] = {
-    {0, 0.03f, S}, {0.38f, -0.2f, O}, {0.52f, 0.4f, S}, {0.66f, 0.3f, S}, {1, 0.03f, S}};
-static const sa_key arm_up[] = {{0, 0.08f, S},    {0.14f, 1.3f, S}, {0.28f, 3.0f, S},
-                                {0.38f, 3.7f, I}, {0.5f, 2.0f, O},  {0.62f, 0.9f, S},
-                                {1, 0.08f, S}};
-static const sa_key arm_flex[] = {{0, 0.22f, S},   {0.14f, 0.5f, S},  {0.38f, 1.7f, I},
-                                  {0.5f, 0.1f, S}, {0.62f, 0.35f, S}, {1, 0.22f, S}};
-static const sa_key aim_up[] = {{0, -0.06f, S},    {0.3f, 1.35f, S},  {0.42f, 1.2f, O},
-                                {0.55f, -0.5f, S}, {0.75f, -0.3f, S}, {1, -0.06f, S}};
-static const sa_key aim_flex[] = {{0, 0.18f, S}, {0.3f, 0.15f, S}, {0.55f, 0.9f, S}, {1, 0.18f, S}};
+static const sa_key root_x[] = {{0, 0, SAI_SMOOTH},
+                                {0.38f, -6, SAI_OUT3},
+                                {0.52f, 9, SAI_SMOOTH},
+                                {0.7f, 5, SAI_SMOOTH},
+                                {1, 0, SAI_SMOOTH}};
+static const sa_key crouch[] = {{0, 0.6f, SAI_SMOOTH},
+                                {0.38f, 6, SAI_OUT3},
+                                {0.52f, 4, SAI_SMOOTH},
+                                {0.72f, 2, SAI_SMOOTH},
+                                {1, 0.6f, SAI_SMOOTH}};
+static const sa_key lean[] = {{0, 0.03f, SAI_SMOOTH},
+                              {0.38f, -0.2f, SAI_OUT3},
+                              {0.52f, 0.4f, SAI_SMOOTH},
+                              {0.66f, 0.3f, SAI_SMOOTH},
+                              {1, 0.03f, SAI_SMOOTH}};
+static const sa_key arm_up[] = {{0, 0.08f, SAI_SMOOTH},    {0.14f, 1.3f, SAI_SMOOTH},
+                                {0.28f, 3.0f, SAI_SMOOTH}, {0.38f, 3.7f, SAI_IN2},
+                                {0.5f, 2.0f, SAI_OUT3},    {0.62f, 0.9f, SAI_SMOOTH},
+                                {1, 0.08f, SAI_SMOOTH}};
+static const sa_key arm_flex[] = {{0, 0.22f, SAI_SMOOTH},     {0.14f, 0.5f, SAI_SMOOTH},
+                                  {0.38f, 1.7f, SAI_IN2},     {0.5f, 0.1f, SAI_SMOOTH},
+                                  {0.62f, 0.35f, SAI_SMOOTH}, {1, 0.22f, SAI_SMOOTH}};
+static const sa_key aim_up[] = {{0, -0.06f, SAI_SMOOTH},    {0.3f, 1.35f, SAI_SMOOTH},
+                                {0.42f, 1.2f, SAI_OUT3},    {0.55f, -0.5f, SAI_SMOOTH},
+                                {0.75f, -0.3f, SAI_SMOOTH}, {1, -0.06f, SAI_SMOOTH}};
+static const sa_key aim_flex[] = {{0, 0.18f, SAI_SMOOTH},
+                                  {0.3f, 0.15f, SAI_SMOOTH},
+                                  {0.55f, 0.9f, SAI_SMOOTH},
+                                  {1, 0.18f, SAI_SMOOTH}};
 /* Back (near) foot steps back, front (far) foot steps forward, both return in the recovery. */
-static const sa_key back_x[] = {{0, 7, S},       {0.06f, 7, S}, {0.24f, -12, S},
-                                {0.74f, -12, S}, {0.94f, 7, S}, {1, 7, S}};
-static const sa_key back_lift[] = {{0, 0, S},     {0.06f, 0, S}, {0.15f, 6, S}, {0.24f, 0, S},
-                                   {0.74f, 0, S}, {0.84f, 6, S}, {0.94f, 0, S}, {1, 0, S}};
-static const sa_key front_x[] = {{0, -7, S},     {0.1f, -7, S},  {0.3f, 18, S},
-                                 {0.76f, 18, S}, {0.96f, -7, S}, {1, -7, S}};
-static const sa_key front_lift[] = {{0, 0, S},     {0.1f, 0, S},  {0.2f, 9, S},  {0.3f, 0, S},
-                                    {0.76f, 0, S}, {0.86f, 7, S}, {0.96f, 0, S}, {1, 0, S}};
-static const sa_key squash[] = {
-    {0, 1, S}, {0.38f, 0.95f, O}, {0.48f, 1.05f, S}, {0.6f, 1, S}, {1, 1, S}};
+static const sa_key back_x[] = {{0, 7, SAI_SMOOTH},       {0.06f, 7, SAI_SMOOTH},
+                                {0.24f, -12, SAI_SMOOTH}, {0.74f, -12, SAI_SMOOTH},
+                                {0.94f, 7, SAI_SMOOTH},   {1, 7, SAI_SMOOTH}};
+static const sa_key back_lift[] = {
+    {0, 0, SAI_SMOOTH},     {0.06f, 0, SAI_SMOOTH}, {0.15f, 6, SAI_SMOOTH}, {0.24f, 0, SAI_SMOOTH},
+    {0.74f, 0, SAI_SMOOTH}, {0.84f, 6, SAI_SMOOTH}, {0.94f, 0, SAI_SMOOTH}, {1, 0, SAI_SMOOTH}};
+static const sa_key front_x[] = {{0, -7, SAI_SMOOTH},     {0.1f, -7, SAI_SMOOTH},
+                                 {0.3f, 18, SAI_SMOOTH},  {0.76f, 18, SAI_SMOOTH},
+                                 {0.96f, -7, SAI_SMOOTH}, {1, -7, SAI_SMOOTH}};
+static const sa_key front_lift[] = {
+    {0, 0, SAI_SMOOTH},     {0.1f, 0, SAI_SMOOTH},  {0.2f, 9, SAI_SMOOTH},  {0.3f, 0, SAI_SMOOTH},
+    {0.76f, 0, SAI_SMOOTH}, {0.86f, 7, SAI_SMOOTH}, {0.96f, 0, SAI_SMOOTH}, {1, 0, SAI_SMOOTH}};
+static const sa_key squash[] = {{0, 1, SAI_SMOOTH},
+                                {0.38f, 0.95f, SAI_OUT3},
+                                {0.48f, 1.05f, SAI_SMOOTH},
+                                {0.6f, 1, SAI_SMOOTH},
+                                {1, 1, SAI_SMOOTH}};
 
-#define N(a)        (sizeof(a) / sizeof((a)[0]))
-#define TRACK(a, p) sa_track_sample((a), N(a), (p))
-
-void sai_figure_throw(const sai_figure_ctx *c, float t, sa_figure_params *out) {
+void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     sai_figure_idle(c, 0.0f, out);
     const float k = c->scale;
-    const float p = t / SAI_FIGURE_THROW_SECONDS - floorf(t / SAI_FIGURE_THROW_SECONDS);
-    out->root = sai_v2(TRACK(root_x, p) * k, TRACK(crouch, p) * k);
-    out->lean = TRACK(lean, p);
+    out->root = sai_v2(SAI_TRACK(root_x, u) * k, SAI_TRACK(crouch, u) * k);
+    out->lean = SAI_TRACK(lean, u);
     out->head_tilt = 0.5f * out->lean > 0.0f ? 0.0f : -0.5f * out->lean;
-    out->arm_angle[0] = TRACK(arm_up, p);
-    out->arm_flex[0] = TRACK(arm_flex, p);
-    out->arm_angle[1] = TRACK(aim_up, p);
-    out->arm_flex[1] = TRACK(aim_flex, p);
-    out->foot[0] = sai_v2(TRACK(back_x, p) * k, -TRACK(back_lift, p) * k);
-    out->foot[1] = sai_v2(TRACK(front_x, p) * k, -TRACK(front_lift, p) * k);
-    out->squash = TRACK(squash, p);
+    out->arm_angle[0] = SAI_TRACK(arm_up, u);
+    out->arm_flex[0] = SAI_TRACK(arm_flex, u);
+    out->arm_angle[1] = SAI_TRACK(aim_up, u);
+    out->arm_flex[1] = SAI_TRACK(aim_flex, u);
+    out->foot[0] = sai_v2(SAI_TRACK(back_x, u) * k, -SAI_TRACK(back_lift, u) * k);
+    out->foot[1] = sai_v2(SAI_TRACK(front_x, u) * k, -SAI_TRACK(front_lift, u) * k);
+    out->squash = SAI_TRACK(squash, u);
 }

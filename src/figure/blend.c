@@ -1,0 +1,109 @@
+#include "pipeline.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "internal/scalar.h"
+
+/* ---- the parameters as one flat array of floats ------------------------------------------- */
+
+/* Blending and repairs read sa_figure_params as SAI_FIGURE_PARAM_FLOATS floats, so a new
+ * parameter is blended and repaired without being listed here (a ranged one adds a line to
+ * param_ranges below). */
+#define SAI_FIGURE_PARAM_FLOATS (sizeof(sa_figure_params) / sizeof(float))
+_Static_assert(sizeof(sa_figure_params) % sizeof(float) == 0 &&
+                   _Alignof(sa_figure_params) == _Alignof(float),
+               "sa_figure_params must hold only floats (and sa_vec2s)");
+
+/* The parameters with a range; every other one is only made finite. */
+typedef struct sai_param_range {
+    size_t offset; /* offsetof the field */
+    size_t floats; /* its size in floats */
+    float lo, hi;
+} sai_param_range;
+
+#define SAI_FIELD(name)                                                                            \
+    offsetof(sa_figure_params, name), sizeof(((sa_figure_params *)0)->name) / sizeof(float)
+
+static const sai_param_range param_ranges[] = {
+    {SAI_FIELD(lean), -SA_PI, SA_PI},
+    {SAI_FIELD(head_tilt), -SA_PI, SA_PI},
+    {SAI_FIELD(spear), 0.0f, 1.0f},
+    {SAI_FIELD(spear_gap), 0.0f, INFINITY},
+    {SAI_FIELD(spear_slide), 0.0f, 1.0f},
+    {SAI_FIELD(squash), 0.5f, 1.5f},
+    {SAI_FIELD(ground_speed), 0.0f, INFINITY},
+};
+
+sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest) {
+    float v[SAI_FIGURE_PARAM_FLOATS], r[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(v, in, sizeof v);
+    memcpy(r, rest, sizeof r);
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        v[k] = sai_finite_or(v[k], r[k]);
+    for (size_t i = 0; i < sizeof param_ranges / sizeof param_ranges[0]; ++i) {
+        const sai_param_range *f = &param_ranges[i];
+        for (size_t k = 0; k < f->floats; ++k)
+            v[f->offset / sizeof(float) + k] =
+                sai_clamp(v[f->offset / sizeof(float) + k], f->lo, f->hi);
+    }
+    sa_figure_params out;
+    memcpy(&out, v, sizeof out);
+    return out;
+}
+
+sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
+    sa_figure_config store;
+    const sa_figure_config *c = sai_figure_config_or_default(cfg, &store);
+    const sai_figure_ctx ctx = sai_figure_context(c, 0.0f, 0.0f, -1.0f);
+    sa_figure_params p;
+    sai_figure_idle(&ctx, 0.0f, &p);
+    return p;
+}
+
+/* ---- evaluate and blend ------------------------------------------------------------------- */
+
+/* Just before the end: a one-shot holds its last frame, not its first. */
+#define SAI_FIGURE_ONCE_END 0.9999f
+
+void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
+                         float time, sa_figure_params *out) {
+    const sai_figure_motion_row *row = sai_figure_row(id);
+    float u = 0.0f;
+    if (row->duration > 0.0f) {
+        const float played = time / row->duration;
+        u = row->play == SAI_FIGURE_ONCE ? fminf(played, SAI_FIGURE_ONCE_END)
+                                         : sai_phase_wrap(played);
+    }
+    row->evaluate(c, u, out);
+    /* Motions without the spear carry it low (their spear fields are the carry's), so the shaft
+     * moves continuously while it fades in or out; `spear` says how much the hands hold it. */
+    out->spear = (row->flags & SAI_FIGURE_HOLDS_SPEAR) ? 1.0f : 0.0f;
+    if (row->flags & SAI_FIGURE_HOLDS_SPEAR) sai_figure_spear_arm_angles(cfg, out);
+}
+
+sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
+    float acc[SAI_FIGURE_PARAM_FLOATS] = {0}, v[SAI_FIGURE_PARAM_FLOATS];
+    float total = 0.0f;
+    for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
+        const sa_fade_layer *l = &fig->fade.layers[i];
+        const float w = sai_saturate(l->weight);
+        if (!(w > 0.0f)) continue;
+        sa_figure_params p;
+        sai_figure_evaluate(&fig->config, c, l->id, sai_finite_or(l->time, 0.0f), &p);
+        memcpy(v, &p, sizeof v);
+        for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+            acc[k] += v[k] * w;
+        total += w;
+    }
+    sa_figure_params rest;
+    sai_figure_idle(c, 0.0f, &rest);
+    if (!(total > 0.0f)) return rest;
+    /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
+    const float inv = 1.0f / total;
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        acc[k] *= inv;
+    sa_figure_params out;
+    memcpy(&out, acc, sizeof out);
+    return sai_figure_sanitize(&out, &rest);
+}

@@ -1,0 +1,60 @@
+#include "motions.h"
+
+/* The figure's motion table: every motion it can play, one row each; a row's index is the id of
+ * the fade layer that plays it. Every public motion has its looping row; the jump trigger plays
+ * the one-shot whose carry (locomotes, holds the spear) matches the motion asked for. */
+
+#define SAI_JUMP_SECONDS 1.1f
+#define SAI_JUMP_LANDS   (SAI_JUMP_SECONDS * 0.8f) /* the feet are down again */
+
+/* clang-format off */
+const sai_figure_motion_row sai_figure_motions[] = {
+/*   motion                        name           evaluate                        duration          play             hand_back         gait                   flags */
+    {SA_FIGURE_MOTION_IDLE,       "idle",        sai_figure_idle,                3.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
+    {SA_FIGURE_MOTION_WALK,       "walk",        sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_WALK,  SAI_FIGURE_LOCOMOTES},
+    {SA_FIGURE_MOTION_RUN,        "run",         sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES},
+    {SA_FIGURE_MOTION_LOCOMOTE,   "locomote",    sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_SPEED, SAI_FIGURE_LOCOMOTES},
+    {SA_FIGURE_MOTION_THROW,      "throw",       sai_figure_throw,               1.4f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
+    {SA_FIGURE_MOTION_SPEAR_FORM, "spear form",  sai_figure_spear_form,          14.0f,            SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR},
+    {SA_FIGURE_MOTION_SPEAR_RUN,  "spear run",   sai_figure_spear_run,           0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS},
+    /* The jump trigger's one-shots: standing, running, and both with the spear kept in hand. */
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  0},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_running,        SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear,          SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear_running,  SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR},
+};
+/* clang-format on */
+
+const size_t sai_figure_motion_count = sizeof sai_figure_motions / sizeof sai_figure_motions[0];
+
+const sai_figure_motion_row *sai_figure_row(int32_t id) {
+    if (id >= 0 && (size_t)id < sai_figure_motion_count) return &sai_figure_motions[id];
+    return &sai_figure_motions[sai_figure_row_for(SA_FIGURE_MOTION_IDLE)];
+}
+
+int32_t sai_figure_row_for(sa_figure_motion m) {
+    int32_t idle = 0;
+    for (size_t i = 0; i < sai_figure_motion_count; ++i) {
+        const sai_figure_motion_row *r = &sai_figure_motions[i];
+        if (r->play != SAI_FIGURE_LOOP) continue;
+        if (r->motion == m) return (int32_t)i;
+        if (r->motion == SA_FIGURE_MOTION_IDLE) idle = (int32_t)i;
+    }
+    return idle;
+}
+
+int32_t sai_figure_row_jump_from(int32_t from) {
+    const uint32_t carry = SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR;
+    const uint32_t want = sai_figure_row(from)->flags & carry;
+    for (size_t i = 0; i < sai_figure_motion_count; ++i) {
+        const sai_figure_motion_row *r = &sai_figure_motions[i];
+        if (r->play == SAI_FIGURE_ONCE && (r->flags & carry) == want) return (int32_t)i;
+    }
+    return sai_figure_row_for(SA_FIGURE_MOTION_JUMP);
+}
+
+const char *sa_figure_motion_name(sa_figure_motion motion) {
+    const sai_figure_motion_row *r = sai_figure_row(sai_figure_row_for(motion));
+    return r->motion == motion ? r->name : "unknown";
+}

@@ -1,0 +1,136 @@
+/* The figure's motions and their table. A motion is a function from the figure's shared state
+ * (sai_figure_ctx) and its own normalised time to the pose parameters; each lives in its own file,
+ * and one row of the table in motions.c says how the pipeline plays it. A new move is its file
+ * (keys and evaluate function), its declaration below, its row, and its line in stages.cmake.
+ * Not installed. */
+#ifndef STICKANIM_FIGURE_MOTIONS_H
+#define STICKANIM_FIGURE_MOTIONS_H
+
+#include <stickanim/figure.h>
+#include <stickanim/gait.h>
+#include <stickanim/track.h>
+
+/* What every motion may read. Distances a motion produces are multiplied by scale. */
+typedef struct sai_figure_ctx {
+    float scale;       /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
+    float hip_height;  /* config hip height (figure units) */
+    float gait_mix;    /* walk (0) -> run (1) */
+    sa_gait gait;      /* sa_gait_mix(walk, run, gait_mix), reference units */
+    float phase;       /* near foot's gait phase, [0, 1) */
+    float thrust_time; /* seconds into the spear-run thrust, < 0 when none */
+    float spine;       /* config spine length */
+    float leg_reach;   /* thigh + shin - reach guard - a little: feet within it stay planted */
+} sai_figure_ctx;
+
+/* A motion: fills every field of *out (spear included; the pipeline then sets spear from the
+ * row's SAI_FIGURE_HOLDS_SPEAR). u is where the play is, normalised to [0, 1) over the row's
+ * duration (a one-shot holds just before 1 at its end); 0 for a row without a duration. */
+typedef void (*sai_figure_evaluate_fn)(const sai_figure_ctx *c, float u, sa_figure_params *out);
+
+/* How a row plays. */
+typedef enum sai_figure_play {
+    SAI_FIGURE_LOOP, /* repeats while its motion is asked for */
+    SAI_FIGURE_ONCE  /* played once by the jump trigger, then hands back to the motion asked for */
+} sai_figure_play;
+
+/* How a row sets the walk (0) -> run (1) mix of the shared gait while its motion is asked for. */
+typedef enum sai_figure_gait_rule {
+    SAI_FIGURE_GAIT_KEEP, /* leaves it where it is */
+    SAI_FIGURE_GAIT_WALK, /* eases it to the walk */
+    SAI_FIGURE_GAIT_RUN,  /* eases it to the run */
+    SAI_FIGURE_GAIT_SPEED /* eases it to the mix whose ground speed is sa_figure_input::speed */
+} sai_figure_gait_rule;
+
+/* Row flags. */
+#define SAI_FIGURE_LOCOMOTES   0x1u /* scrolls the ground at the gait's speed */
+#define SAI_FIGURE_HOLDS_SPEAR 0x2u /* the hands hold the spear: IK onto its shaft */
+#define SAI_FIGURE_THRUSTS     0x4u /* sa_figure_input::thrust plays the thrust here */
+
+/* One row of the motion table; its index is the fade layer id that plays it. */
+typedef struct sai_figure_motion_row {
+    sa_figure_motion motion; /* what sa_figure_pose::motion says while this row is the target */
+    const char *name;
+    sai_figure_evaluate_fn evaluate;
+    float duration; /* seconds of one play; 0: driven by the gait phase, not a clock */
+    sai_figure_play play;
+    float hand_back; /* a one-shot hands back to the motion asked for after this many seconds */
+    sai_figure_gait_rule gait;
+    uint32_t flags; /* SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS */
+} sai_figure_motion_row;
+
+/* The table (motions.c): rows by fade id. */
+extern const sai_figure_motion_row sai_figure_motions[];
+extern const size_t sai_figure_motion_count;
+
+/* The row with fade id `id`; an id outside the table reads as the idle row. */
+const sai_figure_motion_row *sai_figure_row(int32_t id);
+/* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
+int32_t sai_figure_row_for(sa_figure_motion m);
+/* The fade id of the one-shot a jump press plays from row `from`: the one carrying what `from`
+ * carries (the same SAI_FIGURE_LOCOMOTES and SAI_FIGURE_HOLDS_SPEAR). */
+int32_t sai_figure_row_jump_from(int32_t from);
+
+/* ---- what the motion files share -------------------------------------------------------- */
+
+/* Short easings for keyframe tables, and a track sampler that counts its keys. */
+#define SAI_SMOOTH            SA_EASE_SMOOTH
+#define SAI_OUT3              SA_EASE_OUT_CUBIC
+#define SAI_IN3               SA_EASE_IN_CUBIC
+#define SAI_IN2               SA_EASE_IN_QUAD
+#define SAI_TRACK(keys, time) sa_track_sample((keys), sizeof(keys) / sizeof((keys)[0]), (time))
+
+/* The long spear carried low and level in both hands (reference units): Spear Run's carry, and
+ * the spear fields of every motion that does not hold it, so a spear fading in starts there. */
+#define SAI_FIGURE_CARRY_GRIP_X 16.0f  /* grip midpoint forward of the shoulder */
+#define SAI_FIGURE_CARRY_GRIP_Y 24.0f  /* grip midpoint below the shoulder */
+#define SAI_FIGURE_CARRY_ANGLE  -0.12f /* rad, tip a little up */
+#define SAI_FIGURE_CARRY_GAP    24.0f  /* hands apart along the shaft */
+#define SAI_FIGURE_CARRY_SLIDE  0.32f  /* grip midpoint along the shaft from the butt */
+
+/* The Spear Run thrust's length, seconds (a clock of the figure, not a row). */
+#define SAI_FIGURE_THRUST_SECONDS 0.5f
+
+/* ---- the motions (one file each) --------------------------------------------------------- */
+
+void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_jump_running(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_jump_spear(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_jump_spear_running(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_spear_run(const sai_figure_ctx *c, float u, sa_figure_params *out);
+
+/* Only the spear carry + thrust fields (grip, angle, gap, slide, lean offset) at c->thrust_time;
+ * used by Spear Run and by the jumps that keep the spear. */
+void sai_figure_spear_carry(const sai_figure_ctx *c, sa_figure_params *out);
+
+/* The spear form's waypoints: one time axis (normalised [0, 1]) and these channels. */
+enum {
+    SAI_FORM_ANGLE,  /* spear angle, rad, + tips down */
+    SAI_FORM_GRIP_X, /* grip midpoint forward of the shoulder (reference units) */
+    SAI_FORM_GRIP_Y, /* grip midpoint below the shoulder (reference units) */
+    SAI_FORM_SLIDE,  /* grip midpoint along the shaft from the butt, fraction */
+    SAI_FORM_GAP,    /* hands apart along the shaft (reference units) */
+    SAI_FORM_LEAN,   /* rad, + forward */
+    SAI_FORM_SHIFT,  /* weight shift: pelvis x (reference units, + forward) */
+    SAI_FORM_CROUCH, /* pelvis lowered (reference units, + down) */
+    SAI_FORM_STANCE, /* feet apart (reference units) */
+    SAI_FORM_LIFT,   /* front (far) foot raised (reference units) */
+    SAI_FORM_SQUASH, /* sy */
+    SAI_FORM_CHANNELS
+};
+#define SAI_FORM_WAYPOINTS 18
+
+typedef struct sai_form_waypoint {
+    float t;                    /* normalised time in [0, 1] */
+    float v[SAI_FORM_CHANNELS]; /* the whole body at that time */
+    sa_ease ease;               /* shapes the segment that starts here */
+} sai_form_waypoint;
+
+extern const sai_form_waypoint sai_figure_form_waypoints[SAI_FORM_WAYPOINTS];
+/* The waypoints as a multi-channel track (track.h) over normalised time. */
+extern const sa_track_multi sai_figure_form_track;
+
+#endif

@@ -1,0 +1,61 @@
+/* The figure's frame as a pipeline of stages, one file each: state.c (config, input, triggers,
+ * clocks), blend.c (evaluate the fade's layers and blend their parameters), solve.c (IK),
+ * secondary.c (head spring, hair, squash, the pose). figure.c runs them in order. Not installed. */
+#ifndef STICKANIM_FIGURE_PIPELINE_H
+#define STICKANIM_FIGURE_PIPELINE_H
+
+#include "motions.h"
+
+/* Longest step a frame advances by, seconds: a hitch never flings the hair. */
+#define SAI_FIGURE_MAX_DT 0.033f
+
+/* ---- state.c: config, input, triggers and clocks ------------------------------------------ */
+
+/* cfg when it validates, else the default config written to *store. */
+const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg,
+                                                     sa_figure_config *store);
+/* What every motion reads this frame. */
+sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase,
+                                  float thrust_time);
+/* This frame's input, repaired: NULL keeps the motion idle and the counters as seen; an unknown
+ * motion is idle. */
+sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input);
+/* True when a layer of a locomoting row shows. */
+bool sai_figure_locomoting(const sa_fade *fade);
+/* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
+ * counter and a thrust on a press of the thrust counter. */
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in);
+/* Eases the walk/run mix toward what the motion asked for wants (or starts it there when the
+ * figure was not locomoting). */
+void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt);
+/* Advances the gait phase, the thrust, the fade and hands a finished jump back. */
+void sai_figure_advance_clocks(sa_figure *fig, float dt);
+
+/* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
+
+/* The parameters of fade layer `id` at `time` seconds into it (its row's evaluate, normalised
+ * time, the spear from the row). */
+void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
+                         float time, sa_figure_params *out);
+/* Every layer of the fade evaluated and blended by its weight, repaired. */
+sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
+/* Non-finite fields become rest's, then each field is clamped to its range. */
+sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest);
+
+/* ---- solve.c: parameters -> joints -------------------------------------------------------- */
+
+void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
+/* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
+ * angle by angle. */
+void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
+
+/* ---- secondary.c: head, hair, squash and the pose ----------------------------------------- */
+
+/* Head and hair at rest on the joints j. */
+void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
+/* Head on its spring, hair on its chain; moves the neck and head of j. */
+void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float dt);
+/* Squash last, then the pose; a non-finite joint puts the figure at rest instead. */
+void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt);
+
+#endif

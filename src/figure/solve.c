@@ -1,0 +1,117 @@
+#include "pipeline.h"
+
+#include <stickanim/ik.h>
+
+#include "internal/scalar.h"
+
+/* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
+static sa_vec2 up_dir(float a) { return sai_v2(sinf(a), -cosf(a)); }
+
+/* The end of a bone of length len from joint toward target; straight down when they coincide. */
+static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
+    const sa_vec2 d = sai_v2_sub(target, joint);
+    const float l = sai_v2_length(d);
+    if (!(l > 1e-6f) || !sai_finite(l)) return sai_v2(joint.x, joint.y + len);
+    return sai_v2_add(joint, sai_v2_scale(d, len / l));
+}
+
+/* The rear (near) elbow bends one way and the front (far) elbow the other, so they bend away
+ * from each other along the shaft. */
+static const float spear_bend[2] = {1.0f, -1.0f};
+
+static void spear_hands(const sa_figure_params *p, sa_vec2 shoulder, sa_vec2 *hands) {
+    const sa_vec2 d = sai_v2(cosf(p->spear_angle), sinf(p->spear_angle));
+    const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
+    hands[0] = sai_v2_sub(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
+    hands[1] = sai_v2_add(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
+}
+
+/* The FK angles (the reference's convention: 0 hangs down, + forward; flex relative to the upper
+ * arm) of the two-bone IK solution reaching rel (the hand target relative to the shoulder).
+ * Upper-arm angles are kept in [−0.75π, 1.25π) and the flex in (−π, π]; the spear poses keep away
+ * from both wraps, so the angles move continuously and blend linearly with FK arms. */
+static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float bend, float *up_out,
+                          float *flex_out) {
+    const sa_vec2 elbow =
+        sa_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, bend);
+    const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
+    float up = atan2f(elbow.x, elbow.y);
+    if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
+    float fore = atan2f(hand.x - elbow.x, hand.y - elbow.y) - up;
+    while (fore > SA_PI)
+        fore -= 2.0f * SA_PI;
+    while (fore <= -SA_PI)
+        fore += 2.0f * SA_PI;
+    *up_out = up;
+    *flex_out = fore;
+}
+
+void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p) {
+    sa_vec2 grips[2];
+    spear_hands(p, sai_v2(0.0f, 0.0f), grips);
+    for (int i = 0; i < 2; ++i)
+        arm_ik_angles(cfg, grips[i], spear_bend[i], &p->arm_angle[i], &p->arm_flex[i]);
+}
+
+void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+    const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
+    const sa_vec2 u = up_dir(p->lean);
+    j[SA_FIGURE_JOINT_PELVIS] = pelvis;
+    j[SA_FIGURE_JOINT_HIP] = pelvis;
+    j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
+    const sa_vec2 shoulder =
+        sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
+    j[SA_FIGURE_JOINT_SHOULDER] = shoulder;
+    const sa_vec2 n = up_dir(p->lean + p->head_tilt);
+    j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
+    j[SA_FIGURE_JOINT_HEAD] =
+        sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
+    for (int i = 0; i < 2; ++i) {
+        /* The reference's reach guard (1.5 units at its size, scaled with the figure). */
+        const sa_vec2 target =
+            sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * scale);
+        /* A negative bend puts the knee forward (+x) for a figure facing +x. */
+        const sa_vec2 knee = sa_ik_two_bone(pelvis, target, cfg->thigh, cfg->shin, -1.0f);
+        j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
+        j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
+    }
+    sa_vec2 grips[2];
+    spear_hands(p, shoulder, grips);
+    for (int i = 0; i < 2; ++i) {
+        /* The blended angles already carry each spear motion's own IK angles (their hands on
+         * their own shafts), so only the remainder is corrected toward IK on the blended shaft:
+         * by spear^4, which is 1 when only spear motions show (hands exactly on the shaft) and
+         * nearly 0 while a spear motion fades against an FK one (the arms then move at the
+         * fade's pace, not twice it). Angles blend linearly, so the elbow never flips. */
+        float up = p->arm_angle[i], flex = p->arm_flex[i];
+        const float s2 = p->spear * p->spear, correct = s2 * s2;
+        if (correct > 0.0f) {
+            float up_ik, flex_ik;
+            arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), spear_bend[i], &up_ik, &flex_ik);
+            up = sai_lerp(up, up_ik, correct);
+            flex = sai_lerp(flex, flex_ik, correct);
+        }
+        const sa_arm_pose arm = sa_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
+    }
+    const sa_vec2 d = sai_v2(cosf(p->spear_angle), sinf(p->spear_angle));
+    const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
+    j[SA_FIGURE_JOINT_SPEAR_BUTT] =
+        sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));
+    j[SA_FIGURE_JOINT_SPEAR_TIP] =
+        sai_v2_add(j[SA_FIGURE_JOINT_SPEAR_BUTT], sai_v2_scale(d, cfg->spear_length));
+}
+
+size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_params *params, sa_vec2 *out,
+                       size_t capacity) {
+    if (!out) return SA_FIGURE_JOINT_COUNT;
+    if (capacity < SA_FIGURE_JOINT_COUNT) return 0;
+    sa_figure_config store;
+    const sa_figure_config *c = sai_figure_config_or_default(cfg, &store);
+    const sa_figure_params rest = sa_figure_params_rest(c);
+    const sa_figure_params p = sai_figure_sanitize(params ? params : &rest, &rest);
+    sai_figure_solve_joints(c, &p, out);
+    return SA_FIGURE_JOINT_COUNT;
+}

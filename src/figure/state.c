@@ -1,0 +1,211 @@
+#include "pipeline.h"
+
+#include <stickanim/ik.h>
+
+#include "internal/scalar.h"
+
+/* ---- config and input --------------------------------------------------------------------- */
+
+sa_figure_config sa_figure_config_default(void) {
+    sa_figure_config c;
+    c.spine = 54.0f;
+    c.neck = 13.0f;
+    c.head_radius = 12.0f;
+    c.upper_arm = 27.0f;
+    c.forearm = 25.0f;
+    c.thigh = 37.0f;
+    c.shin = 37.0f;
+    c.hip_height = SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    c.spear_length = 150.0f;
+    c.fade_rate = 8.0f;
+    c.gait_rate = 4.0f;
+    c.head_stiffness = SA_SPRING_HEAD_STIFFNESS;
+    c.head_damping = SA_SPRING_HEAD_DAMPING;
+    c.hair = 1;
+    c.hair_spacing = SA_VERLET_DEFAULT_SPACING;
+    c.hair_drag = SA_VERLET_DEFAULT_DRAG;
+    c.hair_jump_kick = 1500.0f;
+    return c;
+}
+
+sa_figure_config sa_figure_config_scaled(float scale) {
+    const float s = sai_positive_or(scale, 1.0f);
+    sa_figure_config c = sa_figure_config_default();
+    c.spine *= s;
+    c.neck *= s;
+    c.head_radius *= s;
+    c.upper_arm *= s;
+    c.forearm *= s;
+    c.thigh *= s;
+    c.shin *= s;
+    c.hip_height *= s;
+    c.spear_length *= s;
+    c.hair_spacing *= s;
+    return c;
+}
+
+sa_status sa_figure_config_validate(const sa_figure_config *cfg) {
+    if (!cfg) return SA_ERR_NULL;
+    const float positive[] = {
+        cfg->spine,     cfg->neck,           cfg->head_radius, cfg->upper_arm,    cfg->forearm,
+        cfg->thigh,     cfg->shin,           cfg->hip_height,  cfg->spear_length, cfg->fade_rate,
+        cfg->gait_rate, cfg->head_stiffness, cfg->hair_spacing};
+    const float non_negative[] = {cfg->head_damping, cfg->hair_jump_kick, cfg->hair_drag};
+    for (size_t i = 0; i < sizeof positive / sizeof positive[0]; ++i)
+        if (!sai_finite(positive[i])) return SA_ERR_NOT_FINITE;
+    for (size_t i = 0; i < sizeof non_negative / sizeof non_negative[0]; ++i)
+        if (!sai_finite(non_negative[i])) return SA_ERR_NOT_FINITE;
+    for (size_t i = 0; i < sizeof positive / sizeof positive[0]; ++i)
+        if (!(positive[i] > 0.0f)) return SA_ERR_RANGE;
+    for (size_t i = 0; i < sizeof non_negative / sizeof non_negative[0]; ++i)
+        if (!(non_negative[i] >= 0.0f)) return SA_ERR_RANGE;
+    if (cfg->hair_drag > 1.0f) return SA_ERR_RANGE;
+    return SA_OK;
+}
+
+const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg,
+                                                     sa_figure_config *store) {
+    if (cfg && sa_figure_config_validate(cfg) == SA_OK) return cfg;
+    *store = sa_figure_config_default();
+    return store;
+}
+
+sa_figure_input sa_figure_input_default(void) {
+    sa_figure_input in;
+    in.motion = SA_FIGURE_MOTION_IDLE;
+    in.speed = 0.0f;
+    in.jump = 0u;
+    in.thrust = 0u;
+    return in;
+}
+
+sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input) {
+    sa_figure_input in = sa_figure_input_default();
+    if (input) {
+        in = *input;
+    } else {
+        in.jump = fig->jump_seen;
+        in.thrust = fig->thrust_seen;
+    }
+    if (!((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_))
+        in.motion = SA_FIGURE_MOTION_IDLE;
+    return in;
+}
+
+sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase,
+                                  float thrust_time) {
+    sai_figure_ctx c;
+    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    c.hip_height = cfg->hip_height;
+    c.gait_mix = sai_saturate(gait);
+    c.gait = sa_gait_mix(&walk, &run, c.gait_mix);
+    c.phase = phase;
+    c.thrust_time = thrust_time;
+    const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
+    c.leg_reach = reach > 0.0f ? reach : 0.0f;
+    c.spine = cfg->spine;
+    return c;
+}
+
+sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
+    if (!fig) return SA_ERR_NULL;
+    const sa_status st = cfg ? sa_figure_config_validate(cfg) : SA_OK;
+    *fig = (sa_figure){0};
+    fig->config = (cfg && st == SA_OK) ? *cfg : sa_figure_config_default();
+    sa_fade_init(&fig->fade, sai_figure_row_for(SA_FIGURE_MOTION_IDLE));
+    fig->phase = 0.0f;
+    fig->gait = 0.0f;
+    fig->thrust_time = -1.0f;
+    fig->wanted = SA_FIGURE_MOTION_IDLE;
+    const sa_figure_params p = sa_figure_params_rest(&fig->config);
+    sa_vec2 j[SA_FIGURE_JOINT_COUNT];
+    sai_figure_solve_joints(&fig->config, &p, j);
+    sai_figure_rest_secondary(fig, j);
+    sai_figure_write_pose(fig, &p, j, 0.0f);
+    return st;
+}
+
+/* ---- triggers ----------------------------------------------------------------------------- */
+
+bool sai_figure_locomoting(const sa_fade *fade) {
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
+        if (sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)
+            w += fade->layers[i].weight;
+    return w > 0.0f;
+}
+
+static bool jumping(const sa_fade *fade) {
+    return sai_figure_row(sa_fade_target(fade))->play == SAI_FIGURE_ONCE;
+}
+
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in) {
+    const int32_t wanted = sai_figure_row_for(in->motion);
+    const bool asked_anew = in->motion != fig->wanted;
+    fig->wanted = in->motion;
+    /* A new press starts a new jump, over one still playing too; asking for another motion cuts
+     * a jump short; otherwise a jump plays to its end. */
+    if (in->jump != fig->jump_seen) {
+        fig->jump_seen = in->jump;
+        sa_fade_push(&fig->fade, sai_figure_row_jump_from(wanted));
+    } else if (asked_anew || !jumping(&fig->fade)) {
+        sa_fade_switch(&fig->fade, wanted);
+    }
+    if (in->thrust != fig->thrust_seen) {
+        fig->thrust_seen = in->thrust;
+        if ((sai_figure_row(wanted)->flags & SAI_FIGURE_THRUSTS) && !jumping(&fig->fade) &&
+            fig->thrust_time < 0.0f)
+            fig->thrust_time = 0.0f;
+    }
+}
+
+/* ---- clocks ------------------------------------------------------------------------------- */
+
+static float gait_target(const sa_figure *fig, float speed) {
+    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    switch (sai_figure_row(sai_figure_row_for(fig->wanted))->gait) {
+    case SAI_FIGURE_GAIT_WALK:
+        return 0.0f;
+    case SAI_FIGURE_GAIT_RUN:
+        return 1.0f;
+    case SAI_FIGURE_GAIT_SPEED: {
+        const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+        const float lo = sa_gait_ground_speed(&walk), hi = sa_gait_ground_speed(&run);
+        const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
+        return sai_saturate(sa_gait_mix_for_speed(&walk, &run, s));
+    }
+    case SAI_FIGURE_GAIT_KEEP:
+        break;
+    }
+    return fig->gait;
+}
+
+void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt) {
+    const float target = gait_target(fig, speed);
+    if (!was_locomoting) {
+        fig->gait = target;
+    } else {
+        fig->gait += (target - fig->gait) * (1.0f - expf(-fig->config.gait_rate * dt));
+        if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
+    }
+    fig->gait = sai_saturate(fig->gait);
+}
+
+void sai_figure_advance_clocks(sa_figure *fig, float dt) {
+    /* One phase for every gait, at the cadence of the current walk/run mix. */
+    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    const sa_gait g = sa_gait_mix(&walk, &run, fig->gait);
+    fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
+    if (fig->thrust_time >= 0.0f) {
+        fig->thrust_time += dt;
+        if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
+    }
+    sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
+    /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
+     * lands, so the gait fades back in while the knees absorb the landing). */
+    const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
+    const sai_figure_motion_row *row = sai_figure_row(target.id);
+    if (row->play == SAI_FIGURE_ONCE && target.time >= row->hand_back)
+        sa_fade_switch(&fig->fade, sai_figure_row_for(fig->wanted));
+}
