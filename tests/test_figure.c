@@ -16,7 +16,7 @@ static const sa_figure_motion ALL_MOTIONS[] = {
     SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
 #define MOTION_COUNT ((int)(sizeof ALL_MOTIONS / sizeof ALL_MOTIONS[0]))
 
-/* The seed's numbers, typed here independently of the code under test. */
+/* The reference figure's numbers, typed here independently of the code under test. */
 #define WALK_SPEED (44.0f * 1.5f / 0.62f)  /* stride * cadence / duty ≈ 106.5 */
 #define RUN_SPEED  (60.0f * 2.55f / 0.40f) /* ≈ 382.5 */
 #define CANVAS     440.0f
@@ -171,7 +171,7 @@ static void test_figure_bad_input_is_safe(void **state) {
     assert_memory_equal(&d, &s, sizeof d);
 }
 
-static void test_figure_default_config_is_the_seeds(void **state) {
+static void test_figure_default_config_is_the_reference(void **state) {
     (void)state;
     const sa_figure_config c = sa_figure_config_default();
     assert_near(c.spine, 54, 0);
@@ -279,7 +279,7 @@ static void test_figure_feet_stay_planted_at_walk_run_and_between(void **state) 
         check_planted(&cfg, input_for(SA_FIGURE_MOTION_LOCOMOTE, want), &speed);
         assert_near(speed, want, want * 1e-3);
     }
-    /* A figure twice the seed's size plants its feet too, and covers twice the ground. */
+    /* A figure twice the reference size plants its feet too, and covers twice the ground. */
     const sa_figure_config big = sa_figure_config_scaled(2.0f);
     check_planted(&big, input_for(SA_FIGURE_MOTION_LOCOMOTE, 500.0f), &speed);
     assert_near(speed, 500.0f, 0.5);
@@ -387,7 +387,7 @@ static void test_figure_dt_is_capped_at_33ms(void **state) {
 
 /* The jump's story in the pose: crouch, rise about 160 above standing, land; squash and stretch
  * about the ground keeps planted feet on the ground. */
-static void test_figure_jump_follows_the_seed(void **state) {
+static void test_figure_jump_follows_the_reference(void **state) {
     (void)state;
     sa_figure f;
     sa_figure_init(&f, NULL);
@@ -418,7 +418,7 @@ static void test_figure_jump_follows_the_seed(void **state) {
     assert_near(min_sy_late, 0.82f, 0.01);
 }
 
-/* Angle of a bone in the seed's arm convention: 0 hangs down, positive swings forward. */
+/* Angle of a bone in the reference's arm convention: 0 hangs down, positive swings forward. */
 static float arm_angle(sa_vec2 from, sa_vec2 to) { return atan2f(to.x - from.x, to.y - from.y); }
 
 /* Walk and run: each arm swings against the leg on its side, and the elbow flexes more on the
@@ -964,12 +964,12 @@ static void test_figure_secondary_motion_follows(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
-        cmocka_unit_test(test_figure_default_config_is_the_seeds),
+        cmocka_unit_test(test_figure_default_config_is_the_reference),
         cmocka_unit_test(test_figure_feet_stay_planted_at_walk_run_and_between),
         cmocka_unit_test(test_figure_bones_keep_length_in_every_motion_and_blend),
         cmocka_unit_test(test_figure_ground_speed_is_zero_unless_locomoting),
         cmocka_unit_test(test_figure_dt_is_capped_at_33ms),
-        cmocka_unit_test(test_figure_jump_follows_the_seed),
+        cmocka_unit_test(test_figure_jump_follows_the_reference),
         cmocka_unit_test(test_figure_arms_swing_against_the_legs),
         cmocka_unit_test(test_figure_throw_winds_up_then_releases),
         cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
