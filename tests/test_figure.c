@@ -11,9 +11,9 @@
 #define DT60 (1.0f / 60.0f)
 
 static const sa_figure_motion ALL_MOTIONS[] = {
-    SA_FIGURE_MOTION_IDLE,       SA_FIGURE_MOTION_WALK,     SA_FIGURE_MOTION_RUN,
-    SA_FIGURE_MOTION_LOCOMOTE,   SA_FIGURE_MOTION_THROW,    SA_FIGURE_MOTION_JUMP,
-    SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN};
+    SA_FIGURE_MOTION_IDLE,       SA_FIGURE_MOTION_WALK,      SA_FIGURE_MOTION_RUN,
+    SA_FIGURE_MOTION_LOCOMOTE,   SA_FIGURE_MOTION_THROW,     SA_FIGURE_MOTION_JUMP,
+    SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN, SA_FIGURE_MOTION_WAVE};
 #define MOTION_COUNT ((int)(sizeof ALL_MOTIONS / sizeof ALL_MOTIONS[0]))
 
 /* The reference figure's numbers, typed here independently of the code under test. */
@@ -479,6 +479,45 @@ static void test_figure_throw_winds_up_then_releases(void **state) {
     /* Back at rest at the end of the cycle: the hand hangs by the hip. */
     const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
     assert_true(fabsf(j[SA_FIGURE_JOINT_HAND_NEAR].x - j[SA_FIGURE_JOINT_SHOULDER].x) < 15.0f);
+}
+
+/* The wave's story: the near hand goes up above the head and swings from side to side there,
+ * then comes back down by the hip; the far arm stays down and the feet stay where they stand. */
+static void test_figure_wave_raises_the_near_hand_and_swings_it(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_input in = input_for(SA_FIGURE_MOTION_WAVE, 0);
+    run_for(&f, &in, 4.0f); /* the fade is over and two whole waves have played */
+    const sa_figure_pose *p = sa_figure_get_pose(&f);
+    assert_int_equal(p->motion, SA_FIGURE_MOTION_WAVE);
+    int above = 0, turns = 0;
+    float last_dx = 0, last_dir = 0;
+    for (int frame = 0; frame < 120; ++frame) { /* one wave, about 2 s */
+        sa_figure_update(&f, &in, DT60);
+        p = sa_figure_get_pose(&f);
+        const sa_vec2 *j = p->unsquashed;
+        const sa_vec2 hand = j[SA_FIGURE_JOINT_HAND_NEAR], head = j[SA_FIGURE_JOINT_HEAD];
+        assert_true(j[SA_FIGURE_JOINT_HAND_FAR].y > j[SA_FIGURE_JOINT_SHOULDER].y);
+        for (int i = 0; i < 2; ++i)
+            assert_near(j[SA_FIGURE_JOINT_FOOT_NEAR + i].y, 0, 1e-3);
+        assert_true(p->ground_speed == 0.0f);
+        if (hand.y < head.y - 10.0f) {
+            ++above;
+            const float dx = hand.x - head.x;
+            const float dir = dx - last_dx;
+            if (fabsf(dir) > 0.05f) {
+                if (last_dir != 0 && (dir > 0) != (last_dir > 0)) ++turns;
+                last_dir = dir;
+            }
+            last_dx = dx;
+        }
+    }
+    assert_true(above > 40); /* most of the wave is spent with the hand up */
+    assert_true(turns >= 4); /* out and back, three times */
+    /* Back at rest at the end of the wave: the near hand hangs by the hip. */
+    const sa_vec2 *j = sa_figure_get_pose(&f)->unsquashed;
+    assert_true(j[SA_FIGURE_JOINT_HAND_NEAR].y > j[SA_FIGURE_JOINT_PELVIS].y - 10.0f);
 }
 
 /* Distance from p to the segment a-b. */
@@ -972,6 +1011,7 @@ int main(void) {
         cmocka_unit_test(test_figure_jump_follows_the_reference),
         cmocka_unit_test(test_figure_arms_swing_against_the_legs),
         cmocka_unit_test(test_figure_throw_winds_up_then_releases),
+        cmocka_unit_test(test_figure_wave_raises_the_near_hand_and_swings_it),
         cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
         cmocka_unit_test(test_figure_spear_form_waypoints_are_a_valid_track),
         cmocka_unit_test(test_figure_motion_table_covers_every_motion),

@@ -162,6 +162,8 @@ typedef enum sa_figure_motion {
     SA_FIGURE_MOTION_SPEAR_FORM = 6, /**< The 17-pose spear form (loops seamlessly; about 14 s). */
     /** Running with the long spear; sa_figure_input::thrust triggers a two-handed thrust. */
     SA_FIGURE_MOTION_SPEAR_RUN = 7,
+    /** Waving hello with the near arm, standing (loops while asked for; about 2 s). */
+    SA_FIGURE_MOTION_WAVE = 8,
     SA_FIGURE_MOTION_COUNT_,                 /**< Number of motions; not a motion. */
     SA_FIGURE_MOTION_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a motion. */
 } sa_figure_motion;
@@ -209,7 +211,7 @@ SA_API sa_figure_input sa_figure_input_default(void);
 
 /**
  * @brief A motion's name for labels and logs: "idle", "walk", "run", "locomote", "throw",
- *        "jump", "spear form", "spear run".
+ *        "jump", "spear form", "spear run", "wave".
  * @return A static string (never NULL); "unknown" for a value that is not a motion.
  */
 SA_API const char *sa_figure_motion_name(sa_figure_motion motion);

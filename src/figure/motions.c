@@ -18,6 +18,7 @@ const sai_figure_motion_row sai_figure_motions[] = {
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
     {SA_FIGURE_MOTION_SPEAR_FORM, "spear form",  sai_figure_spear_form,          14.0f,            SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR},
     {SA_FIGURE_MOTION_SPEAR_RUN,  "spear run",   sai_figure_spear_run,           0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS},
+    {SA_FIGURE_MOTION_WAVE,       "wave",        sai_figure_wave,                2.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
     /* The jump trigger's one-shots: standing, running, and both with the spear kept in hand. */
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  0},
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_running,        SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES},

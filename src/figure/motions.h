@@ -101,6 +101,7 @@ void sai_figure_jump_spear(const sai_figure_ctx *c, float u, sa_figure_params *o
 void sai_figure_jump_spear_running(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_spear_run(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_wave(const sai_figure_ctx *c, float u, sa_figure_params *out);
 
 /* Only the spear carry + thrust fields (grip, angle, gap, slide, lean offset) at c->thrust_time;
  * used by Spear Run and by the jumps that keep the spear. */

@@ -13,4 +13,5 @@ set(SA_FIGURE_STAGES
   src/figure/spear_form.c
   src/figure/spear_form_poses.c
   src/figure/spear_run.c
+  src/figure/wave.c
 )
