@@ -257,11 +257,12 @@ typedef struct app {
 
 static void handle_key(app *a, SDL_Keycode key) {
     srg_game *g = a->game;
-    static const sa_figure_motion LAB_KEYS[6] = {
+    static const sa_figure_motion LAB_KEYS[7] = {
         SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,        SA_FIGURE_MOTION_THROW,
         SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN,
+        SA_FIGURE_MOTION_WAVE,
     };
-    if (key >= SDLK_1 && key <= SDLK_6) {
+    if (key >= SDLK_1 && key <= SDLK_7) {
         srg_set_lab_motion(g, LAB_KEYS[key - SDLK_1]);
         a->switched = 1;
         return;
@@ -586,7 +587,7 @@ static int check(const app *a, const stats *st) {
             shown += st->lab_asked[m] && st->lab_shown[m];
         }
         snprintf(d, sizeof d, "%d of %d motions asked for were shown", shown, asked);
-        expect(asked >= 6 && shown == asked, "keys 1-6 switch the motion", d, &failed);
+        expect(asked >= 6 && shown == asked, "keys 1-7 switch the motion", d, &failed);
         snprintf(d, sizeof d, "walk %.1f, run %.1f units/s", (double)st->walk_speed,
                  (double)st->run_speed);
         expect(fabsf(st->walk_speed - 106.0f) < 8.0f && fabsf(st->run_speed - 383.0f) < 15.0f,
@@ -614,8 +615,8 @@ static void usage(const char *argv0) {
             "  and thrusts at targets; --hitch makes frame F a 250 ms step; --check verifies\n"
             "  what happened and exits 1 if it did not.\n"
             "  Keys: Space/Up jump, F/Right thrust, R restart, Tab/M game <-> motion lab,\n"
-            "  1-6 walk, run, throw, jump, spear form, spear run, K skeleton, [ ] lab speed,\n"
-            "  P pause, Esc quit.\n",
+            "  1-7 walk, run, throw, jump, spear form, spear run, wave, K skeleton,\n"
+            "  [ ] lab speed, P pause, Esc quit.\n",
             argv0);
 }
 

@@ -18,7 +18,7 @@
   };
   const LAYOUT = P.POINTS * 100000 + F.LIMBS * 1000 + F.LIMB_POINTS;
   // sa_figure_motion, in its order
-  const MOTIONS = ['idle', 'walk', 'run', 'locomote', 'throw', 'jump', 'form', 'spear_run'];
+  const MOTIONS = ['idle', 'walk', 'run', 'locomote', 'throw', 'jump', 'form', 'spear_run', 'wave'];
   const M = Object.fromEntries(MOTIONS.map((n, i) => [n, i]));
 
   const SCENE_H = 440;   // canvas units visible vertically, whatever the element's size
