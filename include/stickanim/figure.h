@@ -255,7 +255,8 @@ typedef enum sa_figure_joint {
  * and then solves the joints with sa_figure_solve() (motions without the spear give its fields
  * as carried low at the hip, so the shaft moves continuously while it fades in or out). A game may
  * also build its own and solve them. Distances are figure-space canvas units (already scaled),
- * angles radians.
+ * angles radians. Every field is a float or an ::sa_vec2, so the struct is a plain array of
+ * floats (the figure blends and repairs it as one; a binding may copy it as one).
  */
 typedef struct sa_figure_params {
     /** Pelvis offset from its standing place (0, −hip_height): +x forward, +y down (crouch, bob,
