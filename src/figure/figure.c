@@ -1,4 +1,4 @@
-#include "figure/pipeline.h"
+#include "pipeline.h"
 
 #include "internal/scalar.h"
 
