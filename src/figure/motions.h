@@ -1,7 +1,7 @@
 /* The figure's motions and their table. A motion is a function from the figure's shared state
  * (sai_figure_ctx) and its own normalised time to the pose parameters; each lives in its own file,
  * and one row of the table in motions.c says how the pipeline plays it. A new move is its file
- * (keys and evaluate function), its declaration below, its row, and its line in stages.cmake.
+ * (keys and evaluate function), its declaration below, its row, and its line in sources.cmake.
  * Not installed. */
 #ifndef STICKANIM_FIGURE_MOTIONS_H
 #define STICKANIM_FIGURE_MOTIONS_H

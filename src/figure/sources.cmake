@@ -1,6 +1,6 @@
 # The stick figure's sources, relative to the repository root: the frame (figure.c), the
 # pipeline's stages, the motion table and one file per motion. The top CMakeLists.txt includes this file.
-set(SA_FIGURE_STAGES
+set(SA_FIGURE_SOURCES
   src/figure/figure.c
   src/figure/state.c
   src/figure/blend.c
