@@ -5,11 +5,11 @@
 enum { CASES = 1024, EVENTS = 16 };
 
 typedef struct footsteps_inputs {
-    sa_touchdown walk[2], run[2];
-    sa_footstep_layer layers[CASES][3];
+    sa_clip_touchdown walk[2], run[2];
+    sa_footsteps_layer layers[CASES][3];
     float from[CASES], to[CASES], cycles[CASES];
-    sa_surface under[2];
-    sa_footstep events[EVENTS];
+    sa_footsteps_surface under[2];
+    sa_footsteps_event events[EVENTS];
 } footsteps_inputs;
 
 /* A walk/run/idle blend at 60 fps, phases moving at 0..3 cycles/s, one frame in 32 a spike. */
@@ -18,8 +18,8 @@ static void fill(footsteps_inputs *in) {
     in->walk[1].phase = 0.6f, in->walk[1].foot = 1;
     in->run[0].phase = 0.05f, in->run[0].foot = 0;
     in->run[1].phase = 0.55f, in->run[1].foot = 1;
-    in->under[0] = SA_SURFACE_GRASS;
-    in->under[1] = SA_SURFACE_STONE;
+    in->under[0] = SA_FOOTSTEPS_SURFACE_GRASS;
+    in->under[1] = SA_FOOTSTEPS_SURFACE_STONE;
     for (int i = 0; i < CASES; ++i) {
         const float w = bench_random(0, 1);
         in->layers[i][0].touchdowns = NULL;

@@ -26,7 +26,7 @@ static void fill(gait_inputs *in) {
 static void run_sample(void *ctx, size_t i) {
     const gait_inputs *in = (const gait_inputs *)ctx;
     const size_t k = i % CASES;
-    const sa_foot f = sa_gait_sample(&in->gait[k], in->phase[k]);
+    const sa_gait_foot f = sa_gait_sample(&in->gait[k], in->phase[k]);
     bench_sink(&f, sizeof f);
 }
 
@@ -68,7 +68,7 @@ static void run_frame(void *ctx, size_t i) {
     const size_t k = i % CASES;
     const sa_gait g = sa_gait_mix(&in->walk, &in->run, in->blend[k]);
     const float p = sa_phase_advance(in->phase[k], g.cadence * in->dt[k]);
-    const sa_foot near = sa_gait_sample(&g, p), far = sa_gait_sample(&g, p + 0.5f);
+    const sa_gait_foot near = sa_gait_sample(&g, p), far = sa_gait_sample(&g, p + 0.5f);
     const float out[4] = {near.x + far.x, near.lift + far.lift, sa_gait_hip_offset(&g, p),
                           sa_gait_ground_speed(&g)};
     bench_sink(out, sizeof out);

@@ -71,8 +71,8 @@ static void run_reach_guard(void *ctx, size_t i) {
 static void run_arm_fk(void *ctx, size_t i) {
     const ik_inputs *in = (const ik_inputs *)ctx;
     const size_t k = i % CASES;
-    const sa_arm_pose p =
-        sa_arm_fk(in->root[k], in->target[k].x * 0.02f, in->target[k].y * 0.01f, 27, 25);
+    const sa_ik_arm_pose p =
+        sa_ik_arm_fk(in->root[k], in->target[k].x * 0.02f, in->target[k].y * 0.01f, 27, 25);
     bench_sink(&p, sizeof p);
 }
 
@@ -96,5 +96,5 @@ void bench_ik(void) {
                  bench_run(run_two_bone_ex, &in, 200000));
     bench_report("sa_ik_reach_guard", bench_run(run_reach_guard, &in, 200000));
     bench_report("sa_ik_two_bone_3d", bench_run(run_two_bone_3d, &in, 200000));
-    bench_report("sa_arm_fk", bench_run(run_arm_fk, &in, 200000));
+    bench_report("sa_ik_arm_fk", bench_run(run_arm_fk, &in, 200000));
 }

@@ -11,8 +11,8 @@ typedef struct waypoint {
 } waypoint;
 
 typedef struct track_inputs {
-    sa_key jump[8];
-    sa_key long_track[LONG_KEYS];
+    sa_track_key jump[8];
+    sa_track_key long_track[LONG_KEYS];
     float form_times[FORM_KEYS], form_values[FORM_KEYS * FORM_CH];
     sa_ease form_eases[FORM_KEYS];
     waypoint form_aos[FORM_KEYS];
@@ -21,7 +21,7 @@ typedef struct track_inputs {
 } track_inputs;
 
 static void fill(track_inputs *in) {
-    static const sa_key jump[8] = {
+    static const sa_track_key jump[8] = {
         {0.00f, 0, SA_EASE_OUT_CUBIC},  {0.20f, 10, SA_EASE_OUT_CUBIC},
         {0.32f, -6, SA_EASE_OUT_CUBIC}, {0.50f, -160, SA_EASE_IN_CUBIC},
         {0.68f, -70, SA_EASE_IN_CUBIC}, {0.82f, 4, SA_EASE_IN_CUBIC},

@@ -9,7 +9,7 @@
 /* Sample positions this close to a frame (in frames) take the frame itself, unchanged. */
 #define SAI_FRAME_SNAP 1e-5
 
-static sa_status check_markers(const sa_touchdown *markers, size_t count) {
+static sa_status check_markers(const sa_clip_touchdown *markers, size_t count) {
     if (count == 0) return SA_OK;
     if (!markers) return SA_ERR_NULL;
     for (size_t i = 0; i < count; ++i) {
@@ -45,7 +45,7 @@ sa_status sa_clip_init(sa_clip *clip, const sa_transform *frames, size_t frame_c
     return SA_OK;
 }
 
-sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_touchdown *markers, size_t count) {
+sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_clip_touchdown *markers, size_t count) {
     if (!clip) return SA_ERR_NULL;
     const sa_status s = check_markers(markers, count);
     if (s != SA_OK) return s;
@@ -152,7 +152,7 @@ static float foot_height(const sa_clip *clip, const sa_skeleton *skeleton, size_
 
 /* Inserts a marker into the sorted, bounded list out[0 .. *written); equal phases keep the
  * order they were found in. With no list (a count-only call) nothing is kept. */
-static void insert_marker(sa_touchdown m, sa_touchdown *out, size_t capacity, size_t *written) {
+static void insert_marker(sa_clip_touchdown m, sa_clip_touchdown *out, size_t capacity, size_t *written) {
     if (!out) return;
     size_t at = *written;
     while (at > 0 && out[at - 1].phase > m.phase)
@@ -179,7 +179,7 @@ static bool measure_ok(const sa_clip *clip, const sa_skeleton *skeleton, const i
 
 size_t sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
                                   const int32_t *foot_joints, size_t foot_count, float threshold,
-                                  sa_touchdown *out, size_t capacity) {
+                                  sa_clip_touchdown *out, size_t capacity) {
     if (!measure_ok(clip, skeleton, foot_joints, foot_count, threshold)) return 0;
     if (threshold == 0.0f) threshold = SA_CLIP_TOUCHDOWN_THRESHOLD;
 
@@ -206,7 +206,7 @@ size_t sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skelet
                 const double prev = clip->looping && k == 0 ? (double)(n - 1) : (double)(k - 1);
                 double phase = (prev + u) / span;
                 if (clip->looping && phase >= 1.0) phase -= 1.0;
-                sa_touchdown m;
+                sa_clip_touchdown m;
                 m.phase = sai_clamp((float)phase, 0.0f, SAI_PHASE_BELOW_ONE);
                 m.foot = f;
                 insert_marker(m, out, capacity, &written);

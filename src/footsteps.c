@@ -17,14 +17,14 @@ sa_footsteps_job sa_footsteps_job_default(void) {
     j.threshold = SA_FOOTSTEPS_DEFAULT_THRESHOLD;
     j.surfaces = NULL;
     j.surface_count = 0;
-    j.default_surface = SA_SURFACE_GRASS;
+    j.default_surface = SA_FOOTSTEPS_SURFACE_GRASS;
     return j;
 }
 
 /* Phases are wrapped in float (sai_phase_wrap), so a stored phase in [0, 1) passes unchanged and a
  * wrapped marker phase is a float in [0, 1) that the event can report exactly. */
 
-static bool marker_ok(const sa_touchdown *t) { return sai_finite(t->phase); }
+static bool marker_ok(const sa_clip_touchdown *t) { return sai_finite(t->phase); }
 
 static bool in_unit(float v) { return v >= 0.0f && v < 1.0f; }
 
@@ -41,7 +41,7 @@ sa_status sa_footsteps_validate(const sa_footsteps_job *job) {
         job->threshold < 0.0f)
         return SA_ERR_RANGE;
     for (size_t i = 0; i < job->layer_count; ++i) {
-        const sa_footstep_layer *l = &job->layers[i];
+        const sa_footsteps_layer *l = &job->layers[i];
         if (!sai_finite(l->weight)) return SA_ERR_NOT_FINITE;
         if (!(l->weight >= 0.0f && l->weight <= 1.0f)) return SA_ERR_RANGE;
         for (size_t m = 0; m < l->touchdown_count; ++m) {
@@ -52,11 +52,11 @@ sa_status sa_footsteps_validate(const sa_footsteps_job *job) {
     return SA_OK;
 }
 
-static bool layer_fires(const sa_footstep_layer *l, float threshold) {
+static bool layer_fires(const sa_footsteps_layer *l, float threshold) {
     return l->weight > 0.0f && l->weight >= threshold && l->touchdowns && l->touchdown_count > 0;
 }
 
-static bool has_foot(const sa_footstep_layer *l, size_t foot) {
+static bool has_foot(const sa_footsteps_layer *l, size_t foot) {
     for (size_t i = 0; i < l->touchdown_count; ++i)
         if (l->touchdowns[i].foot == foot && marker_ok(&l->touchdowns[i])) return true;
     return false;
@@ -68,7 +68,7 @@ static bool owns_foot(const sa_footsteps_job *job, size_t layer, size_t foot, fl
     const float w = job->layers[layer].weight;
     for (size_t m = 0; m < job->layer_count; ++m) {
         if (m == layer) continue;
-        const sa_footstep_layer *o = &job->layers[m];
+        const sa_footsteps_layer *o = &job->layers[m];
         if (!layer_fires(o, threshold)) continue;
         if ((o->weight > w || (o->weight == w && m < layer)) && has_foot(o, foot)) return false;
     }
@@ -79,7 +79,7 @@ static bool owns_foot(const sa_footsteps_job *job, size_t layer, size_t foot, fl
  * event's time holds its fraction of the frame. When full, the latest event is dropped. Returns
  * false when the event is later than everything kept in a full buffer (so later crossings of the
  * same marker need not be tried). */
-static bool insert(sa_footstep *events, size_t capacity, size_t *count, sa_footstep ev) {
+static bool insert(sa_footsteps_event *events, size_t capacity, size_t *count, sa_footsteps_event ev) {
     const size_t n = *count;
     if (n == capacity && (n == 0 || ev.time >= events[n - 1].time)) return false;
     size_t at = n < capacity ? n : capacity - 1;
@@ -92,9 +92,9 @@ static bool insert(sa_footstep *events, size_t capacity, size_t *count, sa_foots
     return true;
 }
 
-size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footstep *out, size_t capacity) {
+size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footsteps_event *out, size_t capacity) {
     if (!job || !job->layers || job->layer_count == 0) return 0;
-    sa_footstep *events = out;
+    sa_footsteps_event *events = out;
     if (!events) capacity = 0;
 
     const double from = (double)sai_phase_wrap(job->phase_from);
@@ -119,10 +119,10 @@ size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footstep *out, size_t ca
     double total = 0.0;
 
     for (size_t li = 0; li < job->layer_count; ++li) {
-        const sa_footstep_layer *l = &job->layers[li];
+        const sa_footsteps_layer *l = &job->layers[li];
         if (!layer_fires(l, threshold)) continue;
         for (size_t mi = 0; mi < l->touchdown_count; ++mi) {
-            const sa_touchdown *t = &l->touchdowns[mi];
+            const sa_clip_touchdown *t = &l->touchdowns[mi];
             if (!marker_ok(t) || !owns_foot(job, li, t->foot, threshold)) continue;
             const double m = (double)sai_phase_wrap(t->phase);
             const double a = from - m, b = (to - m) + turns; /* start and end, relative to m */
@@ -140,7 +140,7 @@ size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footstep *out, size_t ca
             const double n = (k1 - k0) * step + 1.0;
             if (!(n > 0.0)) continue;
             total += n;
-            sa_footstep ev;
+            sa_footsteps_event ev;
             ev.foot = t->foot;
             ev.surface = (job->surfaces && t->foot < job->surface_count) ? job->surfaces[t->foot]
                                                                          : job->default_surface;

@@ -34,11 +34,11 @@ static sa_gait sane_gait(const sa_gait *g, bool second) {
     return s;
 }
 
-sa_foot sa_gait_sample(const sa_gait *g, float phase) {
+sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
     const float p = sai_phase_wrap(phase);
     const float half = 0.5f * s.stride;
-    sa_foot f;
+    sa_gait_foot f;
     if (p < s.duty) {
         /* Linear in phase, so the foot moves at exactly stride * cadence / duty. */
         f.x = half - s.stride * (p / s.duty);

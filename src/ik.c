@@ -68,7 +68,7 @@ sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, 
                   sai_narrow((double)root.y + a.uy * reach));
 }
 
-sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
+sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                       float fore_len) {
     shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
     const float a = sai_finite_or(upper_angle, 0.0f);
@@ -78,7 +78,7 @@ sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upp
     /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
     const double ex = (double)shoulder.x + (double)sinf(a) * l1;
     const double ey = (double)shoulder.y + (double)cosf(a) * l1;
-    sa_arm_pose p;
+    sa_ik_arm_pose p;
     p.elbow = sai_v2(sai_narrow(ex), sai_narrow(ey));
     p.hand = sai_v2(sai_narrow(ex + (double)sinf(b) * l2), sai_narrow(ey + (double)cosf(b) * l2));
     return p;

@@ -85,7 +85,7 @@ sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_config 
     m->mode = SA_MODE_LOCO;
     m->previous = SA_MODE_LOCO;
     m->switched = false;
-    m->getup_side = SA_GETUP_SIDE_BACK;
+    m->getup_side = SA_MODE_GETUP_SIDE_BACK;
     m->seen_jump = 0;
     m->started = false;
     return SA_OK;
@@ -119,7 +119,7 @@ static body read_input(const sa_mode_input *in) {
 }
 
 static float getup_length(const sa_mode_machine *m) {
-    return m->getup_side == SA_GETUP_SIDE_FRONT ? m->config.getup_front_length
+    return m->getup_side == SA_MODE_GETUP_SIDE_FRONT ? m->config.getup_front_length
                                                 : m->config.getup_back_length;
 }
 
@@ -227,7 +227,7 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
     m->switched = false;
     if (next != m->mode || restart) {
         if (next == SA_MODE_GETUP)
-            m->getup_side = b.belly_up ? SA_GETUP_SIDE_BACK : SA_GETUP_SIDE_FRONT;
+            m->getup_side = b.belly_up ? SA_MODE_GETUP_SIDE_BACK : SA_MODE_GETUP_SIDE_FRONT;
         push(m, next, &b);
     }
     return m->mode;

@@ -3,7 +3,7 @@
 #include "internal/scalar.h"
 
 /* Both track forms run on one strided core: a single-channel track is a multi-channel one whose
- * times, values and eases sit sizeof(sa_key) apart inside the key array. */
+ * times, values and eases sit sizeof(sa_track_key) apart inside the key array. */
 
 typedef struct layout {
     const char *times, *values, *eases; /* eases may be NULL: smoothstep */
@@ -72,12 +72,12 @@ static void sample_rows(const layout *l, float t, float *out, size_t n) {
         out[c] = blend(r0[c], r1[c], s.e);
 }
 
-static layout key_layout(const sa_key *keys, size_t count) {
+static layout key_layout(const sa_track_key *keys, size_t count) {
     layout l;
     l.times = (const char *)&keys[0].t;
     l.values = (const char *)&keys[0].v;
     l.eases = (const char *)&keys[0].ease;
-    l.time_stride = l.row_stride = l.ease_stride = sizeof(sa_key);
+    l.time_stride = l.row_stride = l.ease_stride = sizeof(sa_track_key);
     l.count = count;
     return l;
 }
@@ -121,7 +121,7 @@ static sa_status check_keys(const layout *l, size_t channels, size_t *bad_key) {
     return SA_OK;
 }
 
-float sa_track_sample(const sa_key *keys, size_t count, float t) {
+float sa_track_sample(const sa_track_key *keys, size_t count, float t) {
     if (!keys || count == 0) return 0.0f;
     const layout l = key_layout(keys, count);
     float v;
@@ -129,7 +129,7 @@ float sa_track_sample(const sa_key *keys, size_t count, float t) {
     return v;
 }
 
-sa_status sa_track_validate(const sa_key *keys, size_t count) {
+sa_status sa_track_validate(const sa_track_key *keys, size_t count) {
     if (!keys) return SA_ERR_NULL;
     if (count == 0) return SA_ERR_COUNT;
     const layout l = key_layout(keys, count);

@@ -40,11 +40,11 @@ static void test_clip_bad_input_is_rejected_or_safe(void **state) {
     assert_near(sa_clip_duration(&c), 1.0, 1e-6);                     /* 30 frames at 30/s */
 
     /* Markers: unsorted, out of [0, 1), NaN, NULL with a count. */
-    const sa_touchdown unsorted[] = {{0.5f, 0}, {0.2f, 1}};
-    const sa_touchdown one[] = {{1.0f, 0}};
-    const sa_touchdown nan_phase[] = {{NAN, 0}};
-    const sa_touchdown negative[] = {{-0.1f, 0}};
-    const sa_touchdown good[] = {{0.0f, 0}, {0.5f, 1}, {0.5f, 0}};
+    const sa_clip_touchdown unsorted[] = {{0.5f, 0}, {0.2f, 1}};
+    const sa_clip_touchdown one[] = {{1.0f, 0}};
+    const sa_clip_touchdown nan_phase[] = {{NAN, 0}};
+    const sa_clip_touchdown negative[] = {{-0.1f, 0}};
+    const sa_clip_touchdown good[] = {{0.0f, 0}, {0.5f, 1}, {0.5f, 0}};
     assert_int_equal(sa_clip_set_touchdowns(NULL, good, 3), SA_ERR_NULL);
     assert_int_equal(sa_clip_set_touchdowns(&c, NULL, 2), SA_ERR_NULL);
     assert_int_equal(sa_clip_set_touchdowns(&c, unsorted, 2), SA_ERR_UNSORTED);
@@ -130,7 +130,7 @@ static void test_clip_bad_input_is_rejected_or_safe(void **state) {
     assert_int_equal(sa_skeleton_init(&sk, parents, frames, NULL, J), SA_OK);
     const int32_t feet[] = {1, 2};
     const int32_t bad_feet[] = {1, J};
-    sa_touchdown marks[4], marks_before[4];
+    sa_clip_touchdown marks[4], marks_before[4];
     memset(marks, 0x5A, sizeof marks);
     memcpy(marks_before, marks, sizeof marks);
     /* Bad input measures nothing: 0 written, and 0 from the count-only call. */
@@ -315,7 +315,7 @@ static void test_clip_measures_touchdowns_where_each_foot_lands(void **state) {
         sa_clip c;
         assert_int_equal(sa_clip_init(&c, frames, n, J, 30, true), SA_OK);
         const int32_t feet[] = {1, 2};
-        sa_touchdown marks[4];
+        sa_clip_touchdown marks[4];
         /* The count-only call first: two feet, one landing each per cycle. */
         assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 0), 2);
         assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 1), 2);
@@ -334,7 +334,7 @@ static void test_clip_measures_touchdowns_where_each_foot_lands(void **state) {
         /* They are valid markers for the clip. */
         assert_int_equal(sa_clip_set_touchdowns(&c, marks, count), SA_OK);
         /* Too small a buffer: the stream's first markers in phase order, nothing past them. */
-        sa_touchdown first[2];
+        sa_clip_touchdown first[2];
         first[1].phase = -7.0f;
         assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, first, 1), 1);
         assert_int_equal(first[0].foot, 1);
@@ -367,7 +367,7 @@ static void test_clip_measures_a_one_shot_landing(void **state) {
     sa_clip c;
     assert_int_equal(sa_clip_init(&c, frames, 31, J, 30, false), SA_OK);
     const int32_t feet[] = {1, 2};
-    sa_touchdown marks[4];
+    sa_clip_touchdown marks[4];
     /* The planted foot never lands: one marker, from the first foot. */
     assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 0), 1);
     assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, marks, 4), 1);

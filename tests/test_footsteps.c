@@ -7,9 +7,9 @@
 
 enum { CAP = 256 };
 
-static const sa_touchdown walk_markers[] = {{0.1f, 0}, {0.6f, 1}};
+static const sa_clip_touchdown walk_markers[] = {{0.1f, 0}, {0.6f, 1}};
 
-static sa_footsteps_job one_layer_job(const sa_footstep_layer *layer, float from, float to,
+static sa_footsteps_job one_layer_job(const sa_footsteps_layer *layer, float from, float to,
                                       float cycles, float dt) {
     sa_footsteps_job j = sa_footsteps_job_default();
     j.layers = layer;
@@ -41,22 +41,22 @@ static int brute_crossings(double lo, double hi, double m) {
 
 static void test_footsteps_bad_input_is_harmless(void **state) {
     (void)state;
-    sa_footstep ev[CAP];
+    sa_footsteps_event ev[CAP];
     assert_int_equal(sa_footsteps_run(NULL, ev, CAP), 0);
     assert_int_equal(sa_footsteps_run(NULL, NULL, 0), 0);
     assert_int_equal(sa_footsteps_validate(NULL), SA_ERR_NULL);
     sa_footsteps_job j = sa_footsteps_job_default();
     assert_near(j.threshold, 0.5f, 0);
-    assert_int_equal(j.default_surface, SA_SURFACE_GRASS);
+    assert_int_equal(j.default_surface, SA_FOOTSTEPS_SURFACE_GRASS);
     assert_int_equal(sa_footsteps_validate(&j), SA_OK);
     j.phase_to = 0.5f;
     j.cycles = 0.5f;
     assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0); /* no layers */
     assert_int_equal(sa_footsteps_run(&j, NULL, 0), 0);
-    const sa_footstep_layer walk = {walk_markers, 2, 1.0f};
+    const sa_footsteps_layer walk = {walk_markers, 2, 1.0f};
     /* Markers with NaN or infinite phases are ignored; phases out of range are wrapped. */
-    const sa_touchdown odd[] = {{NAN, 0}, {0.3f, 4}, {1.25f, 2}, {INFINITY, 1}, {-0.5f, 3}};
-    const sa_footstep_layer l = {odd, 5, 1.0f};
+    const sa_clip_touchdown odd[] = {{NAN, 0}, {0.3f, 4}, {1.25f, 2}, {INFINITY, 1}, {-0.5f, 3}};
+    const sa_footsteps_layer l = {odd, 5, 1.0f};
     j = one_layer_job(&l, 0.0f, 0.0f, 1.0f, 0.1f);
     assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NOT_FINITE); /* what run repairs */
     size_t n = sa_footsteps_run(&j, ev, CAP);
@@ -95,15 +95,15 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
     v = j;
     v.cycles = NAN; /* a documented choice, not an error */
     assert_int_equal(sa_footsteps_validate(&v), SA_OK);
-    const sa_footstep_layer heavy = {walk_markers, 2, 1.5f};
+    const sa_footsteps_layer heavy = {walk_markers, 2, 1.5f};
     v.layers = &heavy;
     assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
-    const sa_touchdown late[] = {{1.0f, 0}};
-    const sa_footstep_layer wrapped = {late, 1, 1.0f};
+    const sa_clip_touchdown late[] = {{1.0f, 0}};
+    const sa_footsteps_layer wrapped = {late, 1, 1.0f};
     v.layers = &wrapped;
     assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
     /* A layer with markers NULL but a count, weight NaN: nothing. */
-    const sa_footstep_layer bad[] = {{NULL, 3, 1.0f}, {walk_markers, 2, NAN}};
+    const sa_footsteps_layer bad[] = {{NULL, 3, 1.0f}, {walk_markers, 2, NAN}};
     j = one_layer_job(bad, 0.0f, 0.5f, 0.5f, 0.1f);
     j.layer_count = 2;
     assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NULL);
@@ -118,8 +118,8 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
     assert_near(ev[0].time, 0, 0);
     /* Nasty everything: bounded, finite, in the frame. */
     test_rng r = test_rng_make(31);
-    sa_touchdown marks[6];
-    sa_footstep_layer layers[3];
+    sa_clip_touchdown marks[6];
+    sa_footsteps_layer layers[3];
     for (int i = 0; i < 20000; ++i) {
         for (int k = 0; k < 6; ++k) {
             marks[k].phase = (k & 1) ? test_rng_nasty(&r) : test_rng_range(&r, 0, 1);
@@ -156,14 +156,14 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
  * `backwards`, negative advances; checks each frame against brute force and the whole run
  * against the total distance: one event per touchdown crossed, none twice, none missed. */
 static void run_script(uint32_t seed, bool backwards, bool mixed) {
-    static const sa_touchdown marks[] = {{0.0f, 0}, {0.25f, 2}, {0.5f, 1}, {0.999f, 3}};
-    const sa_footstep_layer layer = {marks, 4, 1.0f};
+    static const sa_clip_touchdown marks[] = {{0.0f, 0}, {0.25f, 2}, {0.5f, 1}, {0.999f, 3}};
+    const sa_footsteps_layer layer = {marks, 4, 1.0f};
     test_rng r = test_rng_make(seed);
     float phase = test_rng_range(&r, 0, 1);
     double unwrapped = (double)phase;
     const double start = unwrapped;
     long fired[4] = {0, 0, 0, 0};
-    sa_footstep ev[CAP];
+    sa_footsteps_event ev[CAP];
     for (int frame = 0; frame < 20000; ++frame) {
         float dt = 1.0f / 60.0f;
         if (test_rng_next(&r) % 50u == 0) dt = test_rng_range(&r, 0.1f, 2.0f); /* a spike */
@@ -230,9 +230,9 @@ static void test_footsteps_direction_changes_and_spikes(void **state) {
 
 static void test_footsteps_across_the_wrap(void **state) {
     (void)state;
-    static const sa_touchdown marks[] = {{0.0f, 0}, {0.95f, 1}, {0.5f, 2}};
-    const sa_footstep_layer layer = {marks, 3, 1.0f};
-    sa_footstep ev[CAP];
+    static const sa_clip_touchdown marks[] = {{0.0f, 0}, {0.95f, 1}, {0.5f, 2}};
+    const sa_footsteps_layer layer = {marks, 3, 1.0f};
+    sa_footsteps_event ev[CAP];
     /* Forwards 0.9 → 0.1: 0.95 first (a quarter into the frame), then 0.0 (half way). */
     sa_footsteps_job j = one_layer_job(&layer, 0.9f, 0.1f, 0.2f, 0.2f);
     size_t n = sa_footsteps_run(&j, ev, CAP);
@@ -262,9 +262,9 @@ static void test_footsteps_across_the_wrap(void **state) {
 
 static void test_footsteps_boundary_fires_once(void **state) {
     (void)state;
-    static const sa_touchdown marks[] = {{0.5f, 0}};
-    const sa_footstep_layer layer = {marks, 1, 1.0f};
-    sa_footstep ev[4];
+    static const sa_clip_touchdown marks[] = {{0.5f, 0}};
+    const sa_footsteps_layer layer = {marks, 1, 1.0f};
+    sa_footsteps_event ev[4];
     /* A frame that stops exactly on the marker fires it; the next one, starting there, does not. */
     sa_footsteps_job j = one_layer_job(&layer, 0.25f, 0.5f, 0.25f, 0.1f);
     assert_int_equal(sa_footsteps_run(&j, ev, 4), 1);
@@ -283,8 +283,8 @@ static void test_footsteps_boundary_fires_once(void **state) {
 
 static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
     (void)state;
-    const sa_footstep_layer walk = {walk_markers, 2, 1.0f};
-    sa_footstep ev[CAP];
+    const sa_footsteps_layer walk = {walk_markers, 2, 1.0f};
+    sa_footsteps_event ev[CAP];
     /* 3.5 cycles from 0.3: 0.6, 0.1, 0.6, 0.1, 0.6, 0.1, 0.6 → 7 steps alternating feet. */
     sa_footsteps_job j = one_layer_job(&walk, 0.3f, 0.8f, 3.5f, 0.5f);
     assert_int_equal(sa_footsteps_run(&j, NULL, 0), 7);
@@ -319,14 +319,14 @@ static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
 static void test_footsteps_fire_once_while_clips_blend(void **state) {
     (void)state;
     /* Walk and run touch down at slightly different phases. */
-    static const sa_touchdown run_markers[] = {{0.05f, 0}, {0.55f, 1}};
-    static const sa_touchdown idle_markers[] = {{0.3f, 0}};
-    sa_footstep ev[CAP];
+    static const sa_clip_touchdown run_markers[] = {{0.05f, 0}, {0.55f, 1}};
+    static const sa_clip_touchdown idle_markers[] = {{0.3f, 0}};
+    sa_footsteps_event ev[CAP];
     const float thresholds[] = {0.5f, 0.0f, 0.3f};
     for (size_t ti = 0; ti < 3; ++ti) {
         for (int s = 0; s <= 100; ++s) {
             const float w = (float)s / 100.0f;
-            const sa_footstep_layer layers[] = {{walk_markers, 2, 1.0f - w}, {run_markers, 2, w}};
+            const sa_footsteps_layer layers[] = {{walk_markers, 2, 1.0f - w}, {run_markers, 2, w}};
             sa_footsteps_job j = sa_footsteps_job_default();
             j.layers = layers;
             j.layer_count = 2;
@@ -345,7 +345,7 @@ static void test_footsteps_fire_once_while_clips_blend(void **state) {
         }
     }
     /* A light layer never fires; with no layer at the threshold, nothing fires. */
-    const sa_footstep_layer light[] = {{walk_markers, 2, 0.45f}, {idle_markers, 1, 0.55f}};
+    const sa_footsteps_layer light[] = {{walk_markers, 2, 0.45f}, {idle_markers, 1, 0.55f}};
     sa_footsteps_job j = sa_footsteps_job_default();
     j.layers = light;
     j.layer_count = 2;
@@ -367,23 +367,23 @@ static void test_footsteps_fire_once_while_clips_blend(void **state) {
 
 static void test_footsteps_report_the_surface_under_each_foot(void **state) {
     (void)state;
-    static const sa_touchdown marks[] = {{0.1f, 0}, {0.3f, 1}, {0.5f, 2}, {0.7f, 5}};
-    const sa_footstep_layer layer = {marks, 4, 1.0f};
-    const sa_surface under[] = {SA_SURFACE_SNOW, SA_SURFACE_MUD, (sa_surface)(SA_SURFACE_USER + 6)};
+    static const sa_clip_touchdown marks[] = {{0.1f, 0}, {0.3f, 1}, {0.5f, 2}, {0.7f, 5}};
+    const sa_footsteps_layer layer = {marks, 4, 1.0f};
+    const sa_footsteps_surface under[] = {SA_FOOTSTEPS_SURFACE_SNOW, SA_FOOTSTEPS_SURFACE_MUD, (sa_footsteps_surface)(SA_FOOTSTEPS_SURFACE_USER + 6)};
     sa_footsteps_job j = one_layer_job(&layer, 0.0f, 0.9f, 0.9f, 0.1f);
     j.surfaces = under;
     j.surface_count = 3;
-    j.default_surface = SA_SURFACE_WOOD;
-    sa_footstep ev[8];
+    j.default_surface = SA_FOOTSTEPS_SURFACE_WOOD;
+    sa_footsteps_event ev[8];
     const size_t n = sa_footsteps_run(&j, ev, 8);
     assert_int_equal(n, 4);
-    assert_int_equal(ev[0].surface, SA_SURFACE_SNOW);
-    assert_int_equal(ev[1].surface, SA_SURFACE_MUD);
+    assert_int_equal(ev[0].surface, SA_FOOTSTEPS_SURFACE_SNOW);
+    assert_int_equal(ev[1].surface, SA_FOOTSTEPS_SURFACE_MUD);
     assert_int_equal(ev[2].surface, 70); /* the game's own surface passes through */
-    assert_int_equal(ev[3].surface, SA_SURFACE_WOOD);
-    assert_int_equal(SA_SURFACE_GRASS, 0);
-    assert_int_equal(SA_SURFACE_STONE, 1);
-    assert_int_equal(sizeof(sa_surface), 4);
+    assert_int_equal(ev[3].surface, SA_FOOTSTEPS_SURFACE_WOOD);
+    assert_int_equal(SA_FOOTSTEPS_SURFACE_GRASS, 0);
+    assert_int_equal(SA_FOOTSTEPS_SURFACE_STONE, 1);
+    assert_int_equal(sizeof(sa_footsteps_surface), 4);
 }
 
 int main(void) {

@@ -19,14 +19,14 @@ static void test_gait_bad_input_gives_documented_finite_results(void **state) {
     (void)state;
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     /* NULL reads as the walk (the second gait of a mix as the run). */
-    const sa_foot fn = sa_gait_sample(NULL, 0.3f), fw = sa_gait_sample(&walk, 0.3f);
+    const sa_gait_foot fn = sa_gait_sample(NULL, 0.3f), fw = sa_gait_sample(&walk, 0.3f);
     assert_true(fn.x == fw.x && fn.lift == fw.lift && fn.planted == fw.planted);
     assert_true(sa_gait_ground_speed(NULL) == sa_gait_ground_speed(&walk));
     assert_true(sa_gait_hip_offset(NULL, 0.2f) == sa_gait_hip_offset(&walk, 0.2f));
     assert_true(gait_equal(sa_gait_mix(NULL, NULL, 0.0f), walk));
     assert_true(gait_equal(sa_gait_mix(NULL, NULL, 1.0f), run));
     /* NaN or infinite phase reads as 0: the start of stance, foot half a stride ahead. */
-    const sa_foot f0 = sa_gait_sample(&walk, NAN);
+    const sa_gait_foot f0 = sa_gait_sample(&walk, NAN);
     assert_near(f0.x, 22, 0);
     assert_true(f0.planted);
     assert_near(sa_gait_sample(&walk, INFINITY).x, 22, 0);
@@ -77,7 +77,7 @@ static void test_gait_no_nan_from_any_input(void **state) {
         sa_gait h = {test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r),
                      test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r)};
         const float p = test_rng_nasty(&r), q = test_rng_nasty(&r), s = test_rng_nasty(&r);
-        const sa_foot f = sa_gait_sample(&g, p);
+        const sa_gait_foot f = sa_gait_sample(&g, p);
         assert_finite(f.x);
         assert_finite(f.lift);
         assert_true(f.lift >= 0.0f);
@@ -123,7 +123,7 @@ static double worst_planted_drift(const sa_gait *g, float dt, float start_phase)
     /* Two full cycles: every phase of the stance is visited at least once from touchdown. */
     const int frames = (int)(2.0f / (g->cadence * dt)) + 2;
     for (int i = 0; i < frames; ++i) {
-        const sa_foot f = sa_gait_sample(g, phase);
+        const sa_gait_foot f = sa_gait_sample(g, phase);
         const double world = (double)f.x + scrolled;
         if (f.planted && !was_planted) {
             anchor = world;
@@ -156,7 +156,7 @@ static void test_gait_planted_foot_does_not_slide_at_any_mix(void **state) {
     }
     /* The foot speed in stance is stride * cadence / duty, so stride * cadence would skate. */
     const sa_gait walk = sa_gait_walk();
-    const sa_foot a = sa_gait_sample(&walk, 0.1f), b = sa_gait_sample(&walk, 0.2f);
+    const sa_gait_foot a = sa_gait_sample(&walk, 0.1f), b = sa_gait_sample(&walk, 0.2f);
     assert_true(a.planted && b.planted);
     const double foot_speed = (double)(a.x - b.x) / (0.1 / (double)walk.cadence);
     assert_near(foot_speed, sa_gait_ground_speed(&walk), 1e-3);
@@ -230,8 +230,8 @@ static void test_gait_feet_are_half_a_cycle_apart(void **state) {
     assert_true(sa_gait_sample(&run, (far_lift_off - 1e-4f) + 0.5f).planted);
     assert_false(sa_gait_sample(&run, (far_lift_off + 1e-4f) + 0.5f).planted);
     /* When the near foot is in mid-stance (under the hip), the far one is in mid-swing. */
-    const sa_foot near_mid = sa_gait_sample(&run, run.duty * 0.5f);
-    const sa_foot far_then = sa_gait_sample(&run, run.duty * 0.5f + 0.5f);
+    const sa_gait_foot near_mid = sa_gait_sample(&run, run.duty * 0.5f);
+    const sa_gait_foot far_then = sa_gait_sample(&run, run.duty * 0.5f + 0.5f);
     assert_near(near_mid.x, 0, 1e-5);
     assert_false(far_then.planted);
     assert_true(far_then.lift > 0.9f * run.step_height);
@@ -249,10 +249,10 @@ static void test_gait_foot_path_is_continuous_and_as_specified(void **state) {
         const double h = 1.0 / 8192.0;
         const double lx = g.stride / g.duty + 1.5 * g.stride / (1.0 - g.duty);
         const double ll = SA_PI * g.step_height / (1.0 - g.duty);
-        sa_foot prev = sa_gait_sample(&g, -(float)h);
+        sa_gait_foot prev = sa_gait_sample(&g, -(float)h);
         for (int i = 0; i <= 8192 * 2; ++i) { /* two cycles: crosses the wrap twice */
             const float p = (float)(i * h);
-            const sa_foot f = sa_gait_sample(&g, p);
+            const sa_gait_foot f = sa_gait_sample(&g, p);
             assert_true(fabs((double)f.x - prev.x) <= lx * h + 1e-4);
             assert_true(fabs((double)f.lift - prev.lift) <= ll * h + 1e-4);
             assert_true(f.x >= -half && f.x <= half);
@@ -261,22 +261,22 @@ static void test_gait_foot_path_is_continuous_and_as_specified(void **state) {
             prev = f;
         }
         /* Exact values at the boundaries and in the middle of the swing. */
-        const sa_foot td = sa_gait_sample(&g, 0.0f), lo = sa_gait_sample(&g, g.duty);
+        const sa_gait_foot td = sa_gait_sample(&g, 0.0f), lo = sa_gait_sample(&g, g.duty);
         assert_true(td.planted && !lo.planted);
         assert_near(td.x, half, 1e-5);
         assert_near(lo.x, -half, 1e-5);
         assert_near(lo.lift, 0, 1e-5);
-        const sa_foot mid = sa_gait_sample(&g, g.duty + (1.0f - g.duty) * 0.5f);
+        const sa_gait_foot mid = sa_gait_sample(&g, g.duty + (1.0f - g.duty) * 0.5f);
         assert_near(mid.x, 0, 1e-4);
         assert_near(mid.lift, g.step_height, 1e-4);
         /* A quarter into the swing: smoothstep(1/4) = 5/32 of the way forward, lift sin(pi/4). */
-        const sa_foot quarter = sa_gait_sample(&g, g.duty + (1.0f - g.duty) * 0.25f);
+        const sa_gait_foot quarter = sa_gait_sample(&g, g.duty + (1.0f - g.duty) * 0.25f);
         assert_near(quarter.x, -half + g.stride * 5.0f / 32.0f, 1e-4);
         assert_near(quarter.lift, g.step_height * sqrt(0.5), 1e-4);
         /* And in stance, linear: a quarter of the stance is a quarter of the stride. */
         assert_near(sa_gait_sample(&g, g.duty * 0.25f).x, half - 0.25f * g.stride, 1e-4);
         /* Just before the wrap the foot is back at +stride/2 and down. */
-        const sa_foot end = sa_gait_sample(&g, nextafterf(1.0f, 0.0f));
+        const sa_gait_foot end = sa_gait_sample(&g, nextafterf(1.0f, 0.0f));
         assert_near(end.x, half, 1e-4);
         assert_near(end.lift, 0, 1e-4);
     }
@@ -287,9 +287,9 @@ static void test_gait_any_real_phase_is_wrapped(void **state) {
     const sa_gait g = sa_gait_walk();
     for (int i = 0; i < 200; ++i) {
         const float p = (float)i / 200.0f;
-        const sa_foot f = sa_gait_sample(&g, p);
+        const sa_gait_foot f = sa_gait_sample(&g, p);
         for (int c = -3; c <= 3; ++c) {
-            const sa_foot w = sa_gait_sample(&g, p + (float)c);
+            const sa_gait_foot w = sa_gait_sample(&g, p + (float)c);
             assert_near(w.x, f.x, 2e-4);
             assert_near(w.lift, f.lift, 2e-4);
             assert_near(sa_gait_hip_offset(&g, p + (float)c), sa_gait_hip_offset(&g, p), 1e-5);

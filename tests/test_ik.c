@@ -52,7 +52,7 @@ static void test_ik_bad_input_gives_documented_finite_results(void **state) {
     const sa_vec2 g0 = sa_ik_reach_guard(root, sa_v2(500, 500), 1, 1, 5);
     assert_near(g0.x, root.x, 0);
     /* FK with bad angles hangs straight down. */
-    const sa_arm_pose a = sa_arm_fk(sa_v2(0, 0), NAN, INFINITY, 27, 25);
+    const sa_ik_arm_pose a = sa_ik_arm_fk(sa_v2(0, 0), NAN, INFINITY, 27, 25);
     assert_near(a.elbow.x, 0, 0);
     assert_near(a.elbow.y, 27, 1e-5);
     assert_near(a.hand.y, 52, 1e-5);
@@ -74,7 +74,7 @@ static void test_ik_no_nan_from_any_input(void **state) {
         const float l1 = test_rng_nasty(&r), l2 = test_rng_nasty(&r), bend = test_rng_nasty(&r);
         assert_finite_v2(sa_ik_two_bone(root, target, l1, l2, bend));
         assert_finite_v2(sa_ik_reach_guard(root, target, l1, l2, bend));
-        const sa_arm_pose a = sa_arm_fk(root, l1, l2, bend, test_rng_nasty(&r));
+        const sa_ik_arm_pose a = sa_ik_arm_fk(root, l1, l2, bend, test_rng_nasty(&r));
         assert_finite_v2(a.elbow);
         assert_finite_v2(a.hand);
         sa_ik_config o = {bend,
@@ -197,20 +197,20 @@ static void test_ik_reach_guard_pulls_back_along_the_line(void **state) {
 static void test_arm_fk_keeps_lengths_and_the_reference_convention(void **state) {
     (void)state;
     const sa_vec2 sh = {5, -10};
-    const sa_arm_pose down = sa_arm_fk(sh, 0, 0, 27, 25);
+    const sa_ik_arm_pose down = sa_ik_arm_fk(sh, 0, 0, 27, 25);
     assert_near(down.elbow.x, 5, 1e-6);
     assert_near(down.elbow.y, 17, 1e-5);
     assert_near(down.hand.y, 42, 1e-5);
-    const sa_arm_pose fwd = sa_arm_fk(sh, SA_PI / 2, 0, 27, 25);
+    const sa_ik_arm_pose fwd = sa_ik_arm_fk(sh, SA_PI / 2, 0, 27, 25);
     assert_near(fwd.hand.x, 57, 1e-4); /* positive swings forward, +x */
     assert_near(fwd.hand.y, -10, 1e-4);
-    const sa_arm_pose flexed = sa_arm_fk(sh, 0, SA_PI / 2, 27, 25);
+    const sa_ik_arm_pose flexed = sa_ik_arm_fk(sh, 0, SA_PI / 2, 27, 25);
     assert_near(flexed.hand.x, 30, 1e-4); /* flex bends the forearm forward */
     test_rng r = test_rng_make(31);
     for (int i = 0; i < 10000; ++i) {
         const float a = test_rng_range(&r, -10, 10), f = test_rng_range(&r, -10, 10);
         const float l1 = test_rng_range(&r, 0.1f, 100), l2 = test_rng_range(&r, 0.1f, 100);
-        const sa_arm_pose p = sa_arm_fk(sh, a, f, l1, l2);
+        const sa_ik_arm_pose p = sa_ik_arm_fk(sh, a, f, l1, l2);
         assert_near(test_distance(sh, p.elbow), l1, 1e-4 * (1 + l1));
         assert_near(test_distance(p.elbow, p.hand), l2, 1e-4 * (1 + l2));
     }
@@ -289,7 +289,7 @@ static void test_ik_ex_softness_eases_into_full_extension(void **state) {
 static void test_ik_ex_weight_blends_angles_not_positions(void **state) {
     (void)state;
     const sa_vec2 root = {0, 0};
-    const sa_arm_pose fk = sa_arm_fk(root, 0.3f, 0.4f, 27, 25);
+    const sa_ik_arm_pose fk = sa_ik_arm_fk(root, 0.3f, 0.4f, 27, 25);
     sa_ik_config o = sa_ik_config_default();
     o.fk_joint = fk.elbow;
     o.fk_end = fk.hand;

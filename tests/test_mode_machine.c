@@ -515,7 +515,7 @@ static void test_mode_machine_getup_picks_the_clip_and_morphs(void **state) {
         in.on_ladder = false;
         in.pelvis_forward = sa_v3(0.3f, sides[s], 0.2f);
         assert_int_equal(step(&m, &in), SA_MODE_GETUP);
-        assert_int_equal(m.getup_side, sides[s] < 0.0f ? SA_GETUP_SIDE_FRONT : SA_GETUP_SIDE_BACK);
+        assert_int_equal(m.getup_side, sides[s] < 0.0f ? SA_MODE_GETUP_SIDE_FRONT : SA_MODE_GETUP_SIDE_BACK);
         /* The first frame is the ragdoll pose exactly: k = 1, the clip at its start, a cut. */
         assert_near(sa_mode_machine_getup_k(&m), 1, 0);
         assert_int_equal(sa_mode_machine_layer_count(&m), 1);

@@ -6,7 +6,7 @@
 
 /* The reference's jump (003): rootY keys with easeOutCubic before the apex key and easeInCubic
  * after. */
-static const sa_key JUMP[] = {
+static const sa_track_key JUMP[] = {
     {0.00f, 0.0f, SA_EASE_OUT_CUBIC},  {0.20f, 10.0f, SA_EASE_OUT_CUBIC},
     {0.32f, -6.0f, SA_EASE_OUT_CUBIC}, {0.50f, -160.0f, SA_EASE_IN_CUBIC},
     {0.68f, -70.0f, SA_EASE_IN_CUBIC}, {0.82f, 4.0f, SA_EASE_IN_CUBIC},
@@ -31,7 +31,7 @@ static double ease_ref(sa_ease e, double u) {
 
 /* The reference's track() written out as in the article: a linear scan, (t1 - t0) || 1, and one
  * easing for the whole call chosen by the caller (for the jump: by p < 0.5). */
-static double reference_track(double t, const sa_key *keys, size_t n, int jump_switch) {
+static double reference_track(double t, const sa_track_key *keys, size_t n, int jump_switch) {
     if (t <= keys[0].t) return keys[0].v;
     for (size_t i = 0; i + 1 < n; ++i) {
         const double t0 = keys[i].t, t1 = keys[i + 1].t;
@@ -60,37 +60,37 @@ static void test_track_bad_input_gives_documented_safe_results(void **state) {
     assert_true(sa_track_sample(JUMP + 1, JUMP_COUNT - 1, -INFINITY) == 10.0f);
     assert_true(sa_track_sample(JUMP, JUMP_COUNT - 1, INFINITY) == -2.0f);
     /* Unsorted keys: validate names it, sampling stays finite and within the keys' values. */
-    const sa_key unsorted[] = {SA_KEY(0.0f, 1.0f), SA_KEY(0.6f, 5.0f), SA_KEY(0.3f, -2.0f),
-                               SA_KEY(1.0f, 3.0f)};
+    const sa_track_key unsorted[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(0.6f, 5.0f), SA_TRACK_KEY(0.3f, -2.0f),
+                               SA_TRACK_KEY(1.0f, 3.0f)};
     assert_int_equal(sa_track_validate(unsorted, 4), SA_ERR_UNSORTED);
     for (int i = -10; i <= 110; ++i) {
         const float v = sa_track_sample(unsorted, 4, (float)i / 100.0f);
         assert_true(v >= -2.0f && v <= 5.0f);
     }
     /* Non-finite key values read as 0; non-finite key times never produce NaN. */
-    const sa_key nan_value[] = {SA_KEY(0.0f, 1.0f), SA_KEY(0.5f, NAN), SA_KEY(1.0f, INFINITY)};
+    const sa_track_key nan_value[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(0.5f, NAN), SA_TRACK_KEY(1.0f, INFINITY)};
     assert_int_equal(sa_track_validate(nan_value, 3), SA_ERR_NOT_FINITE);
     assert_true(sa_track_sample(nan_value, 3, 0.5f) == 0.0f);
     assert_true(sa_track_sample(nan_value, 3, 2.0f) == 0.0f);
     assert_near(sa_track_sample(nan_value, 3, 0.25f), 0.5, 1e-6);
-    const sa_key nan_time[] = {SA_KEY(0.0f, 1.0f), SA_KEY(NAN, 7.0f), SA_KEY(INFINITY, 3.0f),
-                               SA_KEY(-INFINITY, 2.0f)};
+    const sa_track_key nan_time[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(NAN, 7.0f), SA_TRACK_KEY(INFINITY, 3.0f),
+                               SA_TRACK_KEY(-INFINITY, 2.0f)};
     assert_int_equal(sa_track_validate(nan_time, 4), SA_ERR_NOT_FINITE);
     for (int i = -10; i <= 110; ++i) {
         const float v = sa_track_sample(nan_time, 4, (float)i / 100.0f);
         assert_true(v >= 1.0f && v <= 7.0f);
     }
     /* An ease that is not a curve: validate says so, sampling treats it as linear. */
-    sa_key odd[] = {{0.0f, 0.0f, (sa_ease)42}, {1.0f, 10.0f, SA_EASE_SMOOTH}};
+    sa_track_key odd[] = {{0.0f, 0.0f, (sa_ease)42}, {1.0f, 10.0f, SA_EASE_SMOOTH}};
     assert_int_equal(sa_track_validate(odd, 2), SA_ERR_RANGE);
     assert_near(sa_track_sample(odd, 2, 0.25f), 2.5, 1e-6);
     odd[0].ease = (sa_ease)-1;
     assert_int_equal(sa_track_validate(odd, 2), SA_ERR_RANGE);
     /* The first problem in key order is the one reported. */
-    const sa_key two[] = {SA_KEY(0.5f, 0.0f), SA_KEY(0.2f, NAN)};
+    const sa_track_key two[] = {SA_TRACK_KEY(0.5f, 0.0f), SA_TRACK_KEY(0.2f, NAN)};
     assert_int_equal(sa_track_validate(two, 2), SA_ERR_NOT_FINITE);
     /* Huge values with an overshooting ease stay finite. */
-    const sa_key huge[] = {{0.0f, -FLT_MAX, SA_EASE_OUT_BACK}, {1.0f, FLT_MAX, SA_EASE_LINEAR}};
+    const sa_track_key huge[] = {{0.0f, -FLT_MAX, SA_EASE_OUT_BACK}, {1.0f, FLT_MAX, SA_EASE_LINEAR}};
     for (int i = 0; i <= 100; ++i)
         assert_finite(sa_track_sample(huge, 2, (float)i / 100.0f));
 }
@@ -98,7 +98,7 @@ static void test_track_bad_input_gives_documented_safe_results(void **state) {
 static void test_track_no_nan_from_any_input(void **state) {
     (void)state;
     test_rng r = test_rng_make(21);
-    sa_key keys[9];
+    sa_track_key keys[9];
     float rows[9 * 3], times[9], out[3];
     sa_ease eases[9];
     for (int i = 0; i < 30000; ++i) {
@@ -161,7 +161,7 @@ static void test_track_jump_tells_the_reference_story(void **state) {
 static void test_track_matches_the_reference_on_random_tracks(void **state) {
     (void)state;
     test_rng r = test_rng_make(8);
-    sa_key keys[12];
+    sa_track_key keys[12];
     for (int i = 0; i < 3000; ++i) {
         const size_t n = 1 + test_rng_next(&r) % 12u;
         float t = test_rng_range(&r, -1, 1);
@@ -192,7 +192,7 @@ static void test_track_holds_hold_and_steps_step(void **state) {
     (void)state;
     /* A hold: two keys with the same value keep it exactly, whatever the easing. */
     for (int e = 0; e < SA_EASE_COUNT_; ++e) {
-        const sa_key k[] = {{0.0f, 0.0f, (sa_ease)e},
+        const sa_track_key k[] = {{0.0f, 0.0f, (sa_ease)e},
                             {0.3f, 0.7f, (sa_ease)e},
                             {0.6f, 0.7f, (sa_ease)e},
                             {1.0f, -3.0f, (sa_ease)e}};
@@ -201,14 +201,14 @@ static void test_track_holds_hold_and_steps_step(void **state) {
     }
     /* A step: two keys at the same time. Left value at the time, right value just after, and
      * nothing divides by zero. */
-    const sa_key step[] = {SA_KEY(0.0f, 0.0f), SA_KEY(0.5f, 10.0f), SA_KEY(0.5f, 20.0f),
-                           SA_KEY(1.0f, 30.0f)};
+    const sa_track_key step[] = {SA_TRACK_KEY(0.0f, 0.0f), SA_TRACK_KEY(0.5f, 10.0f), SA_TRACK_KEY(0.5f, 20.0f),
+                           SA_TRACK_KEY(1.0f, 30.0f)};
     assert_int_equal(sa_track_validate(step, 4), SA_OK);
     assert_true(sa_track_sample(step, 4, 0.5f) == 10.0f);
     assert_near(sa_track_sample(step, 4, nextafterf(0.5f, 1.0f)), 20.0, 1e-4);
     assert_near(sa_track_sample(step, 4, 0.75f), 25.0, 1e-5);
     /* All keys at one time: before/at it the first value, after it the last. */
-    const sa_key same[] = {SA_KEY(0.5f, 1.0f), SA_KEY(0.5f, 2.0f), SA_KEY(0.5f, 3.0f)};
+    const sa_track_key same[] = {SA_TRACK_KEY(0.5f, 1.0f), SA_TRACK_KEY(0.5f, 2.0f), SA_TRACK_KEY(0.5f, 3.0f)};
     assert_true(sa_track_sample(same, 3, 0.5f) == 1.0f);
     assert_true(sa_track_sample(same, 3, 0.6f) == 3.0f);
     /* One key: a constant. */
@@ -219,7 +219,7 @@ static void test_track_holds_hold_and_steps_step(void **state) {
 static void test_track_stays_within_the_keys_without_overshoot(void **state) {
     (void)state;
     test_rng r = test_rng_make(99);
-    sa_key keys[10];
+    sa_track_key keys[10];
     for (int i = 0; i < 3000; ++i) {
         const size_t n = 2 + test_rng_next(&r) % 9u;
         float t = 0.0f, lo = INFINITY, hi = -INFINITY;
@@ -249,7 +249,7 @@ static void test_track_stays_within_the_keys_without_overshoot(void **state) {
         }
     }
     /* Ease-out-back is the one that overshoots, as documented. */
-    const sa_key back[] = {{0.0f, 0.0f, SA_EASE_OUT_BACK}, {1.0f, 1.0f, SA_EASE_LINEAR}};
+    const sa_track_key back[] = {{0.0f, 0.0f, SA_EASE_OUT_BACK}, {1.0f, 1.0f, SA_EASE_LINEAR}};
     float peak = 0.0f;
     for (int i = 0; i <= 100; ++i)
         peak = fmaxf(peak, sa_track_sample(back, 2, (float)i / 100.0f));
@@ -258,12 +258,12 @@ static void test_track_stays_within_the_keys_without_overshoot(void **state) {
 
 static void test_track_easing_shapes_the_segment_that_starts_at_its_key(void **state) {
     (void)state;
-    const sa_key k[] = {
+    const sa_track_key k[] = {
         {0.0f, 0.0f, SA_EASE_LINEAR}, {1.0f, 1.0f, SA_EASE_IN_CUBIC}, {2.0f, 2.0f, SA_EASE_SMOOTH}};
     assert_near(sa_track_sample(k, 3, 0.25f), 0.25, 1e-6);
     assert_near(sa_track_sample(k, 3, 1.5f), 1.125, 1e-6);
-    /* SA_KEY gives the reference's default, smoothstep. */
-    const sa_key s[] = {SA_KEY(0.0f, 0.0f), SA_KEY(1.0f, 1.0f)};
+    /* SA_TRACK_KEY gives the reference's default, smoothstep. */
+    const sa_track_key s[] = {SA_TRACK_KEY(0.0f, 0.0f), SA_TRACK_KEY(1.0f, 1.0f)};
     assert_near(sa_track_sample(s, 2, 0.25f), 0.15625, 1e-6);
 }
 
@@ -390,7 +390,7 @@ static void test_track_multi_samples_each_channel_as_a_single_track(void **state
                                     FORM_KEYS, FORM_CH, sizeof(waypoint)};
     assert_int_equal(sa_track_multi_validate(&packed, NULL), SA_OK);
     assert_int_equal(sa_track_multi_validate(&strided, NULL), SA_OK);
-    sa_key single[FORM_CH][FORM_KEYS];
+    sa_track_key single[FORM_CH][FORM_KEYS];
     for (int c = 0; c < FORM_CH; ++c)
         for (int k = 0; k < FORM_KEYS; ++k) {
             single[c][k].t = times[k];

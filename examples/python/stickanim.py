@@ -136,7 +136,7 @@ _SIGNATURES = {
     # ik.h
     "sa_ik_two_bone": (Vec2, [Vec2, Vec2, c_float, c_float, c_float], True),
     "sa_ik_reach_guard": (Vec2, [Vec2, Vec2, c_float, c_float, c_float], True),
-    "sa_arm_fk": (ArmPose, [Vec2, c_float, c_float, c_float, c_float], True),
+    "sa_ik_arm_fk": (ArmPose, [Vec2, c_float, c_float, c_float, c_float], True),
     # gait.h
     "sa_gait_walk": (Gait, [], False),
     "sa_gait_run": (Gait, [], False),

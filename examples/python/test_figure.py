@@ -169,7 +169,7 @@ class SolversThroughFFI(unittest.TestCase):
             self.assertAlmostEqual(dist(hip, knee), 37.0, delta=1e-3)
             if dist(hip, foot) > 0.02:
                 self.assertAlmostEqual(dist(knee, foot), 37.0, delta=1e-3)
-        arm = self.lib.sa_arm_fk(sa.v2(0, 0), 0.0, 0.0, 27.0, 25.0)
+        arm = self.lib.sa_ik_arm_fk(sa.v2(0, 0), 0.0, 0.0, 27.0, 25.0)
         self.assertAlmostEqual(arm.hand.y, 52.0, delta=1e-4)  # angle 0 hangs straight down
 
     def test_gait_ground_speed_plants_the_feet(self):

@@ -184,7 +184,7 @@ typedef struct clips {
     sa_transform getup[GETUP_FRAMES * JOINTS];
     sa_transform lying[JOINTS]; /* where the stand-in ragdoll comes to rest: on its back */
     sa_clip c_idle, c_walk, c_run, c_jump, c_fall, c_land, c_sit, c_getup;
-    sa_touchdown walk_marks[8], run_marks[8];
+    sa_clip_touchdown walk_marks[8], run_marks[8];
 } clips;
 
 static size_t cycle_frames(float stride, float anim) {
@@ -388,23 +388,23 @@ static void body_step(body *b, float t) {
 }
 
 /* Surfaces along the track: grass, then a stone path, then a wooden bridge. */
-static sa_surface surface_at(float x) {
-    if (x < 4.0f) return SA_SURFACE_GRASS;
-    if (x < 8.0f) return SA_SURFACE_STONE;
-    return SA_SURFACE_WOOD;
+static sa_footsteps_surface surface_at(float x) {
+    if (x < 4.0f) return SA_FOOTSTEPS_SURFACE_GRASS;
+    if (x < 8.0f) return SA_FOOTSTEPS_SURFACE_STONE;
+    return SA_FOOTSTEPS_SURFACE_WOOD;
 }
 
-static const char *surface_name(sa_surface s) {
+static const char *surface_name(sa_footsteps_surface s) {
     switch (s) {
-    case SA_SURFACE_GRASS:
+    case SA_FOOTSTEPS_SURFACE_GRASS:
         return "grass";
-    case SA_SURFACE_STONE:
+    case SA_FOOTSTEPS_SURFACE_STONE:
         return "stone";
-    case SA_SURFACE_WOOD:
+    case SA_FOOTSTEPS_SURFACE_WOOD:
         return "wood";
-    case SA_SURFACE_SNOW:
+    case SA_FOOTSTEPS_SURFACE_SNOW:
         return "snow";
-    case SA_SURFACE_MUD:
+    case SA_FOOTSTEPS_SURFACE_MUD:
         return "mud";
     default:
         return "other";
@@ -706,14 +706,14 @@ int main(int argc, char **argv) {
         /* Footsteps, right after the animation step: the touchdown markers the shared phase
          * passed, from the walk and run clips by their weights (only one of them fires). */
         const float loco_w = sa_mode_machine_weight(&k->machine, SA_MODE_LOCO);
-        sa_footstep_layer fl[2];
+        sa_footsteps_layer fl[2];
         fl[0].touchdowns = k->clips.walk_marks;
         fl[0].touchdown_count = k->clips.c_walk.touchdown_count;
         fl[0].weight = loco_w * walk_w;
         fl[1].touchdowns = k->clips.run_marks;
         fl[1].touchdown_count = k->clips.c_run.touchdown_count;
         fl[1].weight = loco_w * run_w;
-        const sa_surface under[2] = {surface_at(b.x), surface_at(b.x)};
+        const sa_footsteps_surface under[2] = {surface_at(b.x), surface_at(b.x)};
         sa_footsteps_job fj = sa_footsteps_job_default();
         fj.phase_from = phase_before;
         fj.phase_to = k->phase;
@@ -723,7 +723,7 @@ int main(int argc, char **argv) {
         fj.layer_count = 2;
         fj.surfaces = under;
         fj.surface_count = 2;
-        sa_footstep ev[8];
+        sa_footsteps_event ev[8];
         int pending = 0; /* footprints placed under the foot once this frame's pose is known */
         const size_t fired = sa_footsteps_run(&fj, ev, 8);
         for (size_t e = 0; e < fired; ++e) {

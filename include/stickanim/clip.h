@@ -39,13 +39,13 @@ extern "C" {
 #define SA_CLIP_TOUCHDOWN_THRESHOLD 0.1f
 
 /** @brief One touchdown marker: a foot lands at this phase of the clip. */
-typedef struct sa_touchdown {
+typedef struct sa_clip_touchdown {
     /** @brief Phase of the landing in [0, 1). Markers of a clip are sorted by phase. */
     float phase;
     /** @brief Which foot: the caller's numbering (e.g. 0 left, 1 right); for measured markers,
      *         the index in the foot list given to sa_clip_measure_touchdowns(). */
     size_t foot;
-} sa_touchdown;
+} sa_clip_touchdown;
 
 /**
  * @brief A clip over caller-owned frames. Fill it with sa_clip_init() (or set the fields and
@@ -65,7 +65,7 @@ typedef struct sa_clip {
      *         blends into the first. False for a one-shot (land, get-up): ends are held. */
     bool looping;
     /** @brief Touchdown markers sorted by phase, or NULL when touchdown_count is 0. */
-    const sa_touchdown *touchdowns;
+    const sa_clip_touchdown *touchdowns;
     /** @brief Number of touchdown markers (0 for a clip without footsteps). */
     size_t touchdown_count;
 } sa_clip;
@@ -96,7 +96,7 @@ SA_API sa_status sa_clip_init(sa_clip *clip, const sa_transform *frames, size_t 
  * @return ::SA_OK; ::SA_ERR_NULL; ::SA_ERR_RANGE for a phase outside [0, 1) (or NaN);
  *         ::SA_ERR_UNSORTED when phases decrease. The clip is untouched on error.
  */
-SA_API sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_touchdown *markers, size_t count);
+SA_API sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_clip_touchdown *markers, size_t count);
 
 /**
  * @brief Re-checks a clip whose fields were set by hand: the checks of sa_clip_init() and
@@ -170,7 +170,7 @@ SA_API size_t sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transfor
  */
 SA_API size_t sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
                                          const int32_t *foot_joints, size_t foot_count,
-                                         float threshold, sa_touchdown *out, size_t capacity);
+                                         float threshold, sa_clip_touchdown *out, size_t capacity);
 
 #ifdef __cplusplus
 }

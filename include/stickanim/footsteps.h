@@ -4,7 +4,7 @@
  *        this frame becomes one event with the foot and the surface under it.
  *
  * Footsteps are not timed by a clock (the sound would drift away from the feet): each clip marks
- * the phases where each foot touches down (::sa_touchdown, clip.h), and each frame, right after
+ * the phases where each foot touches down (::sa_clip_touchdown, clip.h), and each frame, right after
  * the animation step, the game asks which markers the shared phase passed since the last frame.
  *
  * - Forwards, backwards (climbing down runs the cycle backwards) and across the wrap from 1 to 0.
@@ -39,24 +39,24 @@ extern "C" {
 
 /**
  * @brief The ground under a foot, as the game reports it. Values are stable; a game adds its own
- *        surfaces from ::SA_SURFACE_USER on (any value passes through unchanged).
+ *        surfaces from ::SA_FOOTSTEPS_SURFACE_USER on (any value passes through unchanged).
  */
-typedef enum sa_surface {
-    SA_SURFACE_GRASS = 0, /**< Grass. */
-    SA_SURFACE_STONE = 1, /**< Stone. */
-    SA_SURFACE_WOOD = 2,  /**< Wood. */
-    SA_SURFACE_SNOW = 3,  /**< Snow. */
-    SA_SURFACE_MUD = 4,   /**< Mud. */
-    SA_SURFACE_USER = 64, /**< First value for the game's own surfaces (64, 65, ...). */
-    SA_SURFACE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a surface. */
-} sa_surface;
+typedef enum sa_footsteps_surface {
+    SA_FOOTSTEPS_SURFACE_GRASS = 0, /**< Grass. */
+    SA_FOOTSTEPS_SURFACE_STONE = 1, /**< Stone. */
+    SA_FOOTSTEPS_SURFACE_WOOD = 2,  /**< Wood. */
+    SA_FOOTSTEPS_SURFACE_SNOW = 3,  /**< Snow. */
+    SA_FOOTSTEPS_SURFACE_MUD = 4,   /**< Mud. */
+    SA_FOOTSTEPS_SURFACE_USER = 64, /**< First value for the game's own surfaces (64, 65, ...). */
+    SA_FOOTSTEPS_SURFACE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a surface. */
+} sa_footsteps_surface;
 
 /** @brief One footstep: a foot touched down during this frame. */
-typedef struct sa_footstep {
+typedef struct sa_footsteps_event {
     /** The foot, as numbered by the touchdown marker (e.g. 0 left, 1 right). */
     size_t foot;
     /** The surface under that foot (from the job's surfaces, else its default surface). */
-    sa_surface surface;
+    sa_footsteps_surface surface;
     /** Seconds into the frame when the phase passed the marker, in (0, dt] (0 when dt is not
      *  given): schedule the sound this late to keep sub-frame timing. */
     float time;
@@ -64,19 +64,19 @@ typedef struct sa_footstep {
     float phase;
     /** Index of the layer whose marker fired, in [0, layer_count). */
     size_t layer;
-} sa_footstep;
+} sa_footsteps_event;
 
 /** @brief One blended clip's touchdown markers and its current weight. */
-typedef struct sa_footstep_layer {
+typedef struct sa_footsteps_layer {
     /** The clip's markers (any order; NULL when touchdown_count is 0). Markers with a NaN or
      *  infinite phase are ignored; other phases are wrapped into [0, 1). */
-    const sa_touchdown *touchdowns;
+    const sa_clip_touchdown *touchdowns;
     /** Number of markers. */
     size_t touchdown_count;
     /** The layer's blend weight in [0, 1] (e.g. the blend tree's walk weight times the loco
      *  mode's weight). NaN counts as 0. */
     float weight;
-} sa_footstep_layer;
+} sa_footsteps_layer;
 
 /**
  * @brief One frame of footstep detection. Get one with sa_footsteps_job_default(), fill in the
@@ -100,7 +100,7 @@ typedef struct sa_footsteps_job {
     /** Frame time in seconds, only for the events' time (≤ 0, NaN or infinite: times are 0). */
     float dt;
     /** The blended layers (NULL, or layer_count 0: no events). */
-    const sa_footstep_layer *layers;
+    const sa_footsteps_layer *layers;
     /** Number of layers. */
     size_t layer_count;
     /** Weight a layer needs to fire, at or above (default ::SA_FOOTSTEPS_DEFAULT_THRESHOLD).
@@ -108,11 +108,11 @@ typedef struct sa_footsteps_job {
      *  still one layer per foot). */
     float threshold;
     /** Surface under each foot, indexed by foot (may be NULL: every foot on default_surface). */
-    const sa_surface *surfaces;
+    const sa_footsteps_surface *surfaces;
     /** Number of entries in surfaces (ignored when surfaces is NULL). */
     size_t surface_count;
-    /** Surface for a foot without an entry in surfaces (default ::SA_SURFACE_GRASS). */
-    sa_surface default_surface;
+    /** Surface for a foot without an entry in surfaces (default ::SA_FOOTSTEPS_SURFACE_GRASS). */
+    sa_footsteps_surface default_surface;
 } sa_footsteps_job;
 
 /** @brief A job with no layers, phases 0, threshold ::SA_FOOTSTEPS_DEFAULT_THRESHOLD (0.5) and
@@ -143,7 +143,7 @@ SA_API sa_status sa_footsteps_validate(const sa_footsteps_job *job);
  *         crossed this frame. The count-only call returns how many were crossed (at most
  *         SIZE_MAX); a smaller result from a real call means the latest events were dropped.
  */
-SA_API size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footstep *out, size_t capacity);
+SA_API size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footsteps_event *out, size_t capacity);
 
 #ifdef __cplusplus
 }

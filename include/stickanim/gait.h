@@ -33,8 +33,8 @@
  * sa_gait walk = sa_gait_walk(), run = sa_gait_run();
  * sa_gait g = sa_gait_mix(&walk, &run, gait_blend);  // 0 = walk, 1 = run
  * phase = sa_phase_advance(phase, g.cadence * dt);    // math.h
- * sa_foot near = sa_gait_sample(&g, phase);
- * sa_foot far  = sa_gait_sample(&g, phase + 0.5f);
+ * sa_gait_foot near = sa_gait_sample(&g, phase);
+ * sa_gait_foot far  = sa_gait_sample(&g, phase + 0.5f);
  * float hip_y  = ground_y - hip_height + sa_gait_hip_offset(&g, phase);
  * ground_scroll += sa_gait_ground_speed(&g) * dt;    // the ground moves back by this
  * ground_scroll = fmodf(ground_scroll, dot_spacing); // keep it small (float precision)
@@ -106,14 +106,14 @@ typedef struct sa_gait {
 /**
  * @brief Where one foot is in its cycle, relative to the hip.
  */
-typedef struct sa_foot {
+typedef struct sa_gait_foot {
     /** Forward distance of the foot from the point under the hip, canvas units (+x forward). */
     float x;
     /** Height of the foot above the ground, canvas units, ≥ 0 (subtract from y on the canvas). */
     float lift;
     /** True during stance (phase in [0, duty)): the foot is on the ground and must not slide. */
     bool planted;
-} sa_foot;
+} sa_gait_foot;
 
 /**
  * @brief The walk: the reference figure's stride 44, cadence 1.5 and duty 0.62, with step height
@@ -159,7 +159,7 @@ SA_API sa_gait sa_gait_mix(const sa_gait *a, const sa_gait *b, float t);
  *         stance. x and lift are continuous in phase, across the stance/swing boundaries and the
  *         wrap at 1.
  */
-SA_API sa_foot sa_gait_sample(const sa_gait *g, float phase);
+SA_API sa_gait_foot sa_gait_sample(const sa_gait *g, float phase);
 
 /**
  * @brief The hip's vertical offset at a phase: −bob·|sin(2π·(phase − bob_shift))|.

@@ -82,10 +82,10 @@ SA_API sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float
                                  float margin);
 
 /** @brief A two-bone arm solved by forward kinematics: elbow and hand positions. */
-typedef struct sa_arm_pose {
+typedef struct sa_ik_arm_pose {
     sa_vec2 elbow; /**< Middle joint, upper_len from the shoulder. */
     sa_vec2 hand;  /**< End of the chain, fore_len from the elbow. */
-} sa_arm_pose;
+} sa_ik_arm_pose;
 
 /**
  * @brief Arm forward kinematics in the reference figure's convention.
@@ -101,7 +101,7 @@ typedef struct sa_arm_pose {
  *                    as 0.
  * @param fore_len    Forearm length (reference figure: 25); NaN, infinite or ≤ 0 is treated as 0.
  */
-SA_API sa_arm_pose sa_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
+SA_API sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                              float fore_len);
 
 /** @brief Settings of sa_ik_two_bone_ex(); get the defaults from sa_ik_config_default(). */

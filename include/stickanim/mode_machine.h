@@ -68,11 +68,11 @@ typedef enum sa_mode {
 } sa_mode;
 
 /** @brief Which get-up clip to play. */
-typedef enum sa_getup_side {
-    SA_GETUP_SIDE_BACK = 0,               /**< Lying on the back (belly up). */
-    SA_GETUP_SIDE_FRONT = 1,              /**< Lying on the front (belly down). */
-    SA_GETUP_SIDE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a side. */
-} sa_getup_side;
+typedef enum sa_mode_getup_side {
+    SA_MODE_GETUP_SIDE_BACK = 0,               /**< Lying on the back (belly up). */
+    SA_MODE_GETUP_SIDE_FRONT = 1,              /**< Lying on the front (belly down). */
+    SA_MODE_GETUP_SIDE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a side. */
+} sa_mode_getup_side;
 
 /** @brief How a switch between modes is hidden. */
 typedef enum sa_mode_fade_style {
@@ -188,7 +188,7 @@ typedef struct sa_mode_machine {
     /** True when the last update switched modes: record inertialization offsets now. */
     bool switched;
     /** The get-up clip chosen when the ragdoll was released. */
-    sa_getup_side getup_side;
+    sa_mode_getup_side getup_side;
     /** The last jump counter seen. */
     int32_t seen_jump;
     /** False until the first update, which adopts the jump counter without jumping. */

@@ -32,7 +32,7 @@
  * The reference figure's jump, whose easing switches from ease-out to ease-in at the apex key
  * (0.5):
  * @code
- * static const sa_key JUMP_Y[] = {
+ * static const sa_track_key JUMP_Y[] = {
  *     {0.00f, 0, SA_EASE_OUT_CUBIC},    {0.20f, 10, SA_EASE_OUT_CUBIC},  // crouch (y down)
  *     {0.32f, -6, SA_EASE_OUT_CUBIC},   {0.50f, -160, SA_EASE_IN_CUBIC}, // push off, apex
  *     {0.68f, -70, SA_EASE_IN_CUBIC},   {0.82f, 4, SA_EASE_IN_CUBIC},    // fall, landing dip
@@ -54,22 +54,22 @@ extern "C" {
  * @brief One key of a single-channel track.
  *
  * Note that a key written `{t, v}` gets ease 0, ::SA_EASE_LINEAR; the reference's default is
- * ::SA_EASE_SMOOTH, which ::SA_KEY writes for you.
+ * ::SA_EASE_SMOOTH, which ::SA_TRACK_KEY writes for you.
  */
-typedef struct sa_key {
+typedef struct sa_track_key {
     /** Time of the key, in the caller's unit (usually normalised time in [0, 1]); finite. */
     float t;
     /** Value at that time, in the animated property's unit (canvas units, radians, a scale). */
     float v;
     /** Easing of the segment that starts at this key; ignored on the last key. */
     sa_ease ease;
-} sa_key;
+} sa_track_key;
 
 /**
- * @brief Initialiser for an ::sa_key with the reference's default easing (smoothstep), usable in
- *        array initialisers in C and C++: `sa_key k[] = {SA_KEY(0, 0), SA_KEY(1, 10)};`.
+ * @brief Initialiser for an ::sa_track_key with the reference's default easing (smoothstep), usable in
+ *        array initialisers in C and C++: `sa_track_key k[] = {SA_TRACK_KEY(0, 0), SA_TRACK_KEY(1, 10)};`.
  */
-#define SA_KEY(time, value)                                                                        \
+#define SA_TRACK_KEY(time, value)                                                                        \
     { (time), (value), SA_EASE_SMOOTH }
 
 /**
@@ -82,7 +82,7 @@ typedef struct sa_key {
  * @param t     Sample time; NaN reads as before the first key.
  * @return The track's value at @p t; always finite.
  */
-SA_API float sa_track_sample(const sa_key *keys, size_t count, float t);
+SA_API float sa_track_sample(const sa_track_key *keys, size_t count, float t);
 
 /**
  * @brief Checks a single-channel track once at setup.
@@ -94,7 +94,7 @@ SA_API float sa_track_sample(const sa_key *keys, size_t count, float t);
  *         an ::sa_ease curve; ::SA_OK otherwise. Keys are checked in order and the first problem
  *         found is reported.
  */
-SA_API sa_status sa_track_validate(const sa_key *keys, size_t count);
+SA_API sa_status sa_track_validate(const sa_track_key *keys, size_t count);
 
 /**
  * @brief A multi-channel track: one time axis, many channels, one easing per segment.

@@ -38,7 +38,7 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     const float flex_fwd = sai_lerp(0.55f, 0.5f, t);
     for (int i = 0; i < 2; ++i) {
         const float ph = c->phase + 0.5f * (float)i;
-        const sa_foot f = sa_gait_sample(g, ph);
+        const sa_gait_foot f = sa_gait_sample(g, ph);
         p->foot[i] = sai_v2(f.x * k + under, -f.lift * k);
         /* Each arm swings against the leg on its side; the elbow flexes more going forward. */
         const float s = -cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
