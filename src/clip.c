@@ -152,7 +152,8 @@ static float foot_height(const sa_clip *clip, const sa_skeleton *skeleton, size_
 
 /* Inserts a marker into the sorted, bounded list out[0 .. *written); equal phases keep the
  * order they were found in. With no list (a count-only call) nothing is kept. */
-static void insert_marker(sa_clip_touchdown m, sa_clip_touchdown *out, size_t capacity, size_t *written) {
+static void insert_marker(sa_clip_touchdown m, sa_clip_touchdown *out, size_t capacity,
+                          size_t *written) {
     if (!out) return;
     size_t at = *written;
     while (at > 0 && out[at - 1].phase > m.phase)

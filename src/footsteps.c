@@ -79,7 +79,8 @@ static bool owns_foot(const sa_footsteps_job *job, size_t layer, size_t foot, fl
  * event's time holds its fraction of the frame. When full, the latest event is dropped. Returns
  * false when the event is later than everything kept in a full buffer (so later crossings of the
  * same marker need not be tried). */
-static bool insert(sa_footsteps_event *events, size_t capacity, size_t *count, sa_footsteps_event ev) {
+static bool insert(sa_footsteps_event *events, size_t capacity, size_t *count,
+                   sa_footsteps_event ev) {
     const size_t n = *count;
     if (n == capacity && (n == 0 || ev.time >= events[n - 1].time)) return false;
     size_t at = n < capacity ? n : capacity - 1;

@@ -69,7 +69,7 @@ sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, 
 }
 
 sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
-                      float fore_len) {
+                            float fore_len) {
     shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
     const float a = sai_finite_or(upper_angle, 0.0f);
     const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);

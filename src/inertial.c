@@ -107,24 +107,3 @@ size_t sa_inertial_quats_apply(const sa_inertial_quat *rec, const sa_quat *to, s
         out[i] = quat_apply(&d, &rec[i], to[i]);
     return count;
 }
-
-/* The number of transforms a get-up pose function writes: joint_count when the input poses are
- * given and the count is in range, else 0 (bad input). */
-static size_t pose_size(const sa_transform *a, const sa_transform *b, size_t joint_count) {
-    return (a && b && joint_count > 0 && joint_count <= SA_SKELETON_MAX_JOINTS) ? joint_count : 0;
-}
-
-size_t sa_getup_remember(const sa_transform *pose, size_t joint_count, sa_transform *out,
-                         size_t capacity) {
-    const size_t n = pose_size(pose, pose, joint_count);
-    if (!out || n == 0) return n;
-    if (capacity < n) return 0;
-    for (size_t j = 0; j < n; ++j)
-        out[j] = pose[j];
-    return n;
-}
-
-size_t sa_getup_morph(const sa_transform *remembered, const sa_transform *clip_pose, float k,
-                      size_t joint_count, sa_transform *out, size_t capacity) {
-    return sa_pose_morph(remembered, clip_pose, k, joint_count, out, capacity);
-}

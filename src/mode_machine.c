@@ -120,7 +120,7 @@ static body read_input(const sa_mode_input *in) {
 
 static float getup_length(const sa_mode_machine *m) {
     return m->getup_side == SA_MODE_GETUP_SIDE_FRONT ? m->config.getup_front_length
-                                                : m->config.getup_back_length;
+                                                     : m->config.getup_back_length;
 }
 
 /* The reference's list of ifs, top to bottom; later rules override earlier ones. `t` is the time in

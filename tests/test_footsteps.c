@@ -369,7 +369,8 @@ static void test_footsteps_report_the_surface_under_each_foot(void **state) {
     (void)state;
     static const sa_clip_touchdown marks[] = {{0.1f, 0}, {0.3f, 1}, {0.5f, 2}, {0.7f, 5}};
     const sa_footsteps_layer layer = {marks, 4, 1.0f};
-    const sa_footsteps_surface under[] = {SA_FOOTSTEPS_SURFACE_SNOW, SA_FOOTSTEPS_SURFACE_MUD, (sa_footsteps_surface)(SA_FOOTSTEPS_SURFACE_USER + 6)};
+    const sa_footsteps_surface under[] = {SA_FOOTSTEPS_SURFACE_SNOW, SA_FOOTSTEPS_SURFACE_MUD,
+                                          (sa_footsteps_surface)(SA_FOOTSTEPS_SURFACE_USER + 6)};
     sa_footsteps_job j = one_layer_job(&layer, 0.0f, 0.9f, 0.9f, 0.1f);
     j.surfaces = under;
     j.surface_count = 3;

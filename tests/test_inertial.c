@@ -15,17 +15,6 @@ static sa_transform joint_at(sa_vec3 axis, float angle, float len) {
                              sa_v3(1, 1, 1));
 }
 
-static void random_pose(test_rng *r, sa_transform *out, size_t n) {
-    for (size_t j = 0; j < n; ++j)
-        out[j] = joint_at(test_rng_v3(r, -1, 1), test_rng_range(r, -3, 3),
-                          test_rng_range(r, 0.1f, 0.5f));
-}
-
-/* A recognisable value that no function here writes: what "nothing written" is checked against. */
-static sa_transform sentinel_transform(void) {
-    return sa_transform_make(sa_v3(-7, -7, -7), sa_quat_make(0, 0, 1, 0), sa_v3(7, 7, 7));
-}
-
 static void test_inertial_bad_input_is_harmless(void **state) {
     (void)state;
     /* The decay: non-finite offsets give 0, a bad half-life is "decayed", a bad time is "now". */
@@ -91,34 +80,6 @@ static void test_inertial_bad_input_is_harmless(void **state) {
     assert_int_equal(sa_inertial_quats_apply(NULL, NULL, 2, 0.1f, 0.0f, NULL, 0), 0);
     for (int i = 0; i < 3; ++i)
         assert_memory_equal(&out[i], &mark, sizeof mark);
-
-    /* The get-up pose helpers: NULL poses, 0 or too many joints, too little room. */
-    sa_transform pose[JOINTS], clip[JOINTS], mem[JOINTS + 1];
-    random_pose(&r, pose, JOINTS);
-    random_pose(&r, clip, JOINTS);
-    for (size_t j = 0; j < JOINTS + 1; ++j)
-        mem[j] = sentinel_transform();
-    const sa_transform before = sentinel_transform();
-    assert_int_equal(sa_getup_remember(NULL, JOINTS, mem, JOINTS), 0);
-    assert_int_equal(sa_getup_remember(pose, 0, mem, JOINTS), 0);
-    assert_int_equal(sa_getup_remember(pose, JOINTS, mem, JOINTS - 1), 0);
-    assert_int_equal(sa_getup_remember(pose, SA_SKELETON_MAX_JOINTS + 1, mem, SIZE_MAX), 0);
-    assert_int_equal(sa_getup_remember(NULL, JOINTS, NULL, 0), 0);
-    assert_int_equal(sa_getup_morph(NULL, clip, 0.5f, JOINTS, mem, JOINTS), 0);
-    assert_int_equal(sa_getup_morph(pose, NULL, 0.5f, JOINTS, mem, JOINTS), 0);
-    assert_int_equal(sa_getup_morph(pose, clip, 0.5f, 0, mem, JOINTS), 0);
-    assert_int_equal(sa_getup_morph(pose, clip, 0.5f, JOINTS, mem, JOINTS - 1), 0);
-    assert_int_equal(sa_getup_morph(pose, clip, 0.5f, SA_SKELETON_MAX_JOINTS + 1, mem, SIZE_MAX),
-                     0);
-    for (size_t j = 0; j < JOINTS + 1; ++j)
-        assert_memory_equal(&mem[j], &before, sizeof before);
-    /* A NaN or infinite k is 0: the clip. */
-    const float bad_k[] = {NAN, -INFINITY, -3.0f};
-    for (size_t i = 0; i < sizeof bad_k / sizeof bad_k[0]; ++i) {
-        assert_int_equal(sa_getup_morph(pose, clip, bad_k[i], JOINTS, mem, JOINTS), JOINTS);
-        for (size_t j = 0; j < JOINTS; ++j)
-            assert_true(sa_quat_angle_between(mem[j].rotation, clip[j].rotation) < 1e-4f);
-    }
 }
 
 /* An independent reference: the spring x'' = −y²x − 2y·x' integrated with tiny steps. */
@@ -261,79 +222,6 @@ static void test_inertial_factor_agrees_with_the_pose_offsets(void **state) {
     }
 }
 
-static void test_getup_remember_copies_the_whole_pose_or_nothing(void **state) {
-    (void)state;
-    test_rng r = test_rng_make(12);
-    sa_transform pose[JOINTS], mem[JOINTS + 1];
-    random_pose(&r, pose, JOINTS);
-    pose[3].translation.x = NAN; /* copied as it is: the morph cleans what it reads */
-    /* Count-only. */
-    assert_int_equal(sa_getup_remember(pose, JOINTS, NULL, 0), JOINTS);
-    /* Too little room writes nothing; enough room copies bit for bit and nothing more. */
-    for (size_t j = 0; j < JOINTS + 1; ++j)
-        mem[j] = sentinel_transform();
-    assert_int_equal(sa_getup_remember(pose, JOINTS, mem, JOINTS - 1), 0);
-    const sa_transform mark = sentinel_transform();
-    for (size_t j = 0; j < JOINTS + 1; ++j)
-        assert_memory_equal(&mem[j], &mark, sizeof mark);
-    assert_int_equal(sa_getup_remember(pose, JOINTS, mem, JOINTS + 1), JOINTS);
-    assert_memory_equal(mem, pose, sizeof pose);
-    assert_memory_equal(&mem[JOINTS], &mark, sizeof mark);
-    /* The largest skeleton fits. */
-    static sa_transform big[SA_SKELETON_MAX_JOINTS], big_mem[SA_SKELETON_MAX_JOINTS];
-    random_pose(&r, big, SA_SKELETON_MAX_JOINTS);
-    assert_int_equal(
-        sa_getup_remember(big, SA_SKELETON_MAX_JOINTS, big_mem, SA_SKELETON_MAX_JOINTS),
-        SA_SKELETON_MAX_JOINTS);
-    assert_memory_equal(big_mem, big, sizeof big);
-}
-
-static void test_getup_morph_goes_from_the_ragdoll_to_the_clip(void **state) {
-    (void)state;
-    test_rng r = test_rng_make(606);
-    sa_transform ragdoll[JOINTS], clip[JOINTS], out[JOINTS + 1];
-    for (int round = 0; round < 50; ++round) {
-        random_pose(&r, clip, JOINTS);
-        /* The ragdoll left every joint up to 2.5 rad away from the clip. */
-        for (int j = 0; j < JOINTS; ++j) {
-            const sa_quat off =
-                sa_quat_from_axis_angle(test_rng_v3(&r, -1, 1), test_rng_range(&r, -2.5f, 2.5f));
-            ragdoll[j] = sa_transform_make(sa_v3(0, test_rng_range(&r, 0.1f, 0.5f), 0),
-                                           sa_quat_mul(off, clip[j].rotation), sa_v3(1, 1, 1));
-        }
-        /* Count-only; too little room writes nothing. */
-        assert_int_equal(sa_getup_morph(ragdoll, clip, 0.5f, JOINTS, NULL, 0), JOINTS);
-        for (size_t j = 0; j < JOINTS + 1; ++j)
-            out[j] = sentinel_transform();
-        const sa_transform mark = sentinel_transform();
-        assert_int_equal(sa_getup_morph(ragdoll, clip, 0.5f, JOINTS, out, JOINTS - 1), 0);
-        for (size_t j = 0; j < JOINTS + 1; ++j)
-            assert_memory_equal(&out[j], &mark, sizeof mark);
-        /* k = 1: exactly the ragdoll; k = 0 (and below): exactly the clip. */
-        assert_int_equal(sa_getup_morph(ragdoll, clip, 1.0f, JOINTS, out, JOINTS + 1), JOINTS);
-        assert_memory_equal(out, ragdoll, sizeof ragdoll);
-        assert_memory_equal(&out[JOINTS], &mark, sizeof mark);
-        assert_int_equal(sa_getup_morph(ragdoll, clip, 0.0f, JOINTS, out, JOINTS), JOINTS);
-        assert_memory_equal(out, clip, sizeof clip);
-        assert_int_equal(sa_getup_morph(ragdoll, clip, 5.0f, JOINTS, out, JOINTS), JOINTS);
-        assert_memory_equal(out, ragdoll, sizeof ragdoll); /* k is clamped to 1 */
-        /* In between, every joint lies on the short arc: the fraction k of the way back. */
-        const float k = test_rng_range(&r, 0.05f, 0.95f);
-        assert_int_equal(sa_getup_morph(ragdoll, clip, k, JOINTS, out, JOINTS), JOINTS);
-        for (int j = 0; j < JOINTS; ++j) {
-            const double whole = test_quat_angle(ragdoll[j].rotation, clip[j].rotation);
-            assert_near(test_quat_angle(out[j].rotation, clip[j].rotation), k * whole, 2e-3);
-            assert_near(test_quat_angle(out[j].rotation, ragdoll[j].rotation), (1 - k) * whole,
-                        2e-3);
-        }
-        /* In place over the clip pose. */
-        sa_transform in_place[JOINTS];
-        memcpy(in_place, clip, sizeof clip);
-        assert_int_equal(sa_getup_morph(ragdoll, in_place, k, JOINTS, in_place, JOINTS), JOINTS);
-        assert_memory_equal(in_place, out, sizeof in_place);
-    }
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inertial_bad_input_is_harmless),
@@ -341,8 +229,6 @@ int main(void) {
         cmocka_unit_test(test_inertial_quat_starts_at_the_old_rotation_and_ends_at_the_new),
         cmocka_unit_test(test_inertial_quats_apply_writes_all_or_nothing),
         cmocka_unit_test(test_inertial_factor_agrees_with_the_pose_offsets),
-        cmocka_unit_test(test_getup_remember_copies_the_whole_pose_or_nothing),
-        cmocka_unit_test(test_getup_morph_goes_from_the_ragdoll_to_the_clip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

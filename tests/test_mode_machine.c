@@ -515,7 +515,8 @@ static void test_mode_machine_getup_picks_the_clip_and_morphs(void **state) {
         in.on_ladder = false;
         in.pelvis_forward = sa_v3(0.3f, sides[s], 0.2f);
         assert_int_equal(step(&m, &in), SA_MODE_GETUP);
-        assert_int_equal(m.getup_side, sides[s] < 0.0f ? SA_MODE_GETUP_SIDE_FRONT : SA_MODE_GETUP_SIDE_BACK);
+        assert_int_equal(m.getup_side,
+                         sides[s] < 0.0f ? SA_MODE_GETUP_SIDE_FRONT : SA_MODE_GETUP_SIDE_BACK);
         /* The first frame is the ragdoll pose exactly: k = 1, the clip at its start, a cut. */
         assert_near(sa_mode_machine_getup_k(&m), 1, 0);
         assert_int_equal(sa_mode_machine_layer_count(&m), 1);
@@ -635,13 +636,13 @@ static void test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_
         in.pelvis_forward = sa_v3(0, (round & 1) ? 1.0f : -1.0f, 0);
         assert_int_equal(step(&m, &in), SA_MODE_GETUP);
         assert_true(m.switched);
-        assert_int_equal(sa_getup_remember(ragdoll, JOINTS, memory, JOINTS), JOINTS);
+        memcpy(memory, ragdoll, sizeof memory); /* remember the ragdoll pose on the switch frame */
         int frame = 0;
         do {
             const sa_mode_layer l = sa_mode_machine_layer(&m, sa_mode_machine_layer_count(&m) - 1);
             getup_clip(axes, base, l.play_time, clip);
             assert_int_equal(
-                sa_getup_morph(memory, clip, sa_mode_machine_getup_k(&m), JOINTS, out, JOINTS),
+                sa_pose_morph(memory, clip, sa_mode_machine_getup_k(&m), JOINTS, out, JOINTS),
                 JOINTS);
             if (frame == 0) assert_memory_equal(out, ragdoll, sizeof out); /* exactly the ragdoll */
             if (l.mode_time >= 0.3f)
@@ -658,7 +659,7 @@ static void test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_
         assert_true(frame > 18);
         /* Outside the get-up the morph is the clip itself. */
         getup_clip(axes, base, 0.0f, clip);
-        sa_getup_morph(memory, clip, sa_mode_machine_getup_k(&m), JOINTS, out, JOINTS);
+        sa_pose_morph(memory, clip, sa_mode_machine_getup_k(&m), JOINTS, out, JOINTS);
         assert_memory_equal(out, clip, sizeof out);
     }
 }

@@ -60,21 +60,22 @@ static void test_track_bad_input_gives_documented_safe_results(void **state) {
     assert_true(sa_track_sample(JUMP + 1, JUMP_COUNT - 1, -INFINITY) == 10.0f);
     assert_true(sa_track_sample(JUMP, JUMP_COUNT - 1, INFINITY) == -2.0f);
     /* Unsorted keys: validate names it, sampling stays finite and within the keys' values. */
-    const sa_track_key unsorted[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(0.6f, 5.0f), SA_TRACK_KEY(0.3f, -2.0f),
-                               SA_TRACK_KEY(1.0f, 3.0f)};
+    const sa_track_key unsorted[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(0.6f, 5.0f),
+                                     SA_TRACK_KEY(0.3f, -2.0f), SA_TRACK_KEY(1.0f, 3.0f)};
     assert_int_equal(sa_track_validate(unsorted, 4), SA_ERR_UNSORTED);
     for (int i = -10; i <= 110; ++i) {
         const float v = sa_track_sample(unsorted, 4, (float)i / 100.0f);
         assert_true(v >= -2.0f && v <= 5.0f);
     }
     /* Non-finite key values read as 0; non-finite key times never produce NaN. */
-    const sa_track_key nan_value[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(0.5f, NAN), SA_TRACK_KEY(1.0f, INFINITY)};
+    const sa_track_key nan_value[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(0.5f, NAN),
+                                      SA_TRACK_KEY(1.0f, INFINITY)};
     assert_int_equal(sa_track_validate(nan_value, 3), SA_ERR_NOT_FINITE);
     assert_true(sa_track_sample(nan_value, 3, 0.5f) == 0.0f);
     assert_true(sa_track_sample(nan_value, 3, 2.0f) == 0.0f);
     assert_near(sa_track_sample(nan_value, 3, 0.25f), 0.5, 1e-6);
-    const sa_track_key nan_time[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(NAN, 7.0f), SA_TRACK_KEY(INFINITY, 3.0f),
-                               SA_TRACK_KEY(-INFINITY, 2.0f)};
+    const sa_track_key nan_time[] = {SA_TRACK_KEY(0.0f, 1.0f), SA_TRACK_KEY(NAN, 7.0f),
+                                     SA_TRACK_KEY(INFINITY, 3.0f), SA_TRACK_KEY(-INFINITY, 2.0f)};
     assert_int_equal(sa_track_validate(nan_time, 4), SA_ERR_NOT_FINITE);
     for (int i = -10; i <= 110; ++i) {
         const float v = sa_track_sample(nan_time, 4, (float)i / 100.0f);
@@ -90,7 +91,8 @@ static void test_track_bad_input_gives_documented_safe_results(void **state) {
     const sa_track_key two[] = {SA_TRACK_KEY(0.5f, 0.0f), SA_TRACK_KEY(0.2f, NAN)};
     assert_int_equal(sa_track_validate(two, 2), SA_ERR_NOT_FINITE);
     /* Huge values with an overshooting ease stay finite. */
-    const sa_track_key huge[] = {{0.0f, -FLT_MAX, SA_EASE_OUT_BACK}, {1.0f, FLT_MAX, SA_EASE_LINEAR}};
+    const sa_track_key huge[] = {{0.0f, -FLT_MAX, SA_EASE_OUT_BACK},
+                                 {1.0f, FLT_MAX, SA_EASE_LINEAR}};
     for (int i = 0; i <= 100; ++i)
         assert_finite(sa_track_sample(huge, 2, (float)i / 100.0f));
 }
@@ -193,22 +195,23 @@ static void test_track_holds_hold_and_steps_step(void **state) {
     /* A hold: two keys with the same value keep it exactly, whatever the easing. */
     for (int e = 0; e < SA_EASE_COUNT_; ++e) {
         const sa_track_key k[] = {{0.0f, 0.0f, (sa_ease)e},
-                            {0.3f, 0.7f, (sa_ease)e},
-                            {0.6f, 0.7f, (sa_ease)e},
-                            {1.0f, -3.0f, (sa_ease)e}};
+                                  {0.3f, 0.7f, (sa_ease)e},
+                                  {0.6f, 0.7f, (sa_ease)e},
+                                  {1.0f, -3.0f, (sa_ease)e}};
         for (int i = 300; i <= 600; ++i)
             assert_true(sa_track_sample(k, 4, (float)i / 1000.0f) == 0.7f);
     }
     /* A step: two keys at the same time. Left value at the time, right value just after, and
      * nothing divides by zero. */
-    const sa_track_key step[] = {SA_TRACK_KEY(0.0f, 0.0f), SA_TRACK_KEY(0.5f, 10.0f), SA_TRACK_KEY(0.5f, 20.0f),
-                           SA_TRACK_KEY(1.0f, 30.0f)};
+    const sa_track_key step[] = {SA_TRACK_KEY(0.0f, 0.0f), SA_TRACK_KEY(0.5f, 10.0f),
+                                 SA_TRACK_KEY(0.5f, 20.0f), SA_TRACK_KEY(1.0f, 30.0f)};
     assert_int_equal(sa_track_validate(step, 4), SA_OK);
     assert_true(sa_track_sample(step, 4, 0.5f) == 10.0f);
     assert_near(sa_track_sample(step, 4, nextafterf(0.5f, 1.0f)), 20.0, 1e-4);
     assert_near(sa_track_sample(step, 4, 0.75f), 25.0, 1e-5);
     /* All keys at one time: before/at it the first value, after it the last. */
-    const sa_track_key same[] = {SA_TRACK_KEY(0.5f, 1.0f), SA_TRACK_KEY(0.5f, 2.0f), SA_TRACK_KEY(0.5f, 3.0f)};
+    const sa_track_key same[] = {SA_TRACK_KEY(0.5f, 1.0f), SA_TRACK_KEY(0.5f, 2.0f),
+                                 SA_TRACK_KEY(0.5f, 3.0f)};
     assert_true(sa_track_sample(same, 3, 0.5f) == 1.0f);
     assert_true(sa_track_sample(same, 3, 0.6f) == 3.0f);
     /* One key: a constant. */

@@ -96,7 +96,8 @@ SA_API sa_status sa_clip_init(sa_clip *clip, const sa_transform *frames, size_t 
  * @return ::SA_OK; ::SA_ERR_NULL; ::SA_ERR_RANGE for a phase outside [0, 1) (or NaN);
  *         ::SA_ERR_UNSORTED when phases decrease. The clip is untouched on error.
  */
-SA_API sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_clip_touchdown *markers, size_t count);
+SA_API sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_clip_touchdown *markers,
+                                        size_t count);
 
 /**
  * @brief Re-checks a clip whose fields were set by hand: the checks of sa_clip_init() and

@@ -4,8 +4,9 @@
  *        this frame becomes one event with the foot and the surface under it.
  *
  * Footsteps are not timed by a clock (the sound would drift away from the feet): each clip marks
- * the phases where each foot touches down (::sa_clip_touchdown, clip.h), and each frame, right after
- * the animation step, the game asks which markers the shared phase passed since the last frame.
+ * the phases where each foot touches down (::sa_clip_touchdown, clip.h), and each frame, right
+ * after the animation step, the game asks which markers the shared phase passed since the last
+ * frame.
  *
  * - Forwards, backwards (climbing down runs the cycle backwards) and across the wrap from 1 to 0.
  * - More than one event per marker when the frame was long (a dt spike can pass several cycles):
@@ -143,7 +144,8 @@ SA_API sa_status sa_footsteps_validate(const sa_footsteps_job *job);
  *         crossed this frame. The count-only call returns how many were crossed (at most
  *         SIZE_MAX); a smaller result from a real call means the latest events were dropped.
  */
-SA_API size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footsteps_event *out, size_t capacity);
+SA_API size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footsteps_event *out,
+                               size_t capacity);
 
 #ifdef __cplusplus
 }

@@ -102,7 +102,7 @@ typedef struct sa_ik_arm_pose {
  * @param fore_len    Forearm length (reference figure: 25); NaN, infinite or ≤ 0 is treated as 0.
  */
 SA_API sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
-                             float fore_len);
+                                   float fore_len);
 
 /** @brief Settings of sa_ik_two_bone_ex(); get the defaults from sa_ik_config_default(). */
 typedef struct sa_ik_config {

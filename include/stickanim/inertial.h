@@ -1,7 +1,7 @@
 /**
  * @file inertial.h
- * @brief Layer 2: inertialization (a cut between two poses whose offset decays with a critically
- *        damped spring) and the get-up morph from a remembered ragdoll pose.
+ * @brief Layer 2: inertialization: a cut between two poses whose offset decays with a critically
+ *        damped spring.
  *
  * Both hide a cut without sampling the old pose again. Inertialization records, on the frame of
  * a switch, the offset between the pose that was showing and the new pose (per channel: a
@@ -9,8 +9,9 @@
  * switch: exactly the old pose on the switch frame (no pop, and no velocity pop when velocities
  * are given), the new pose alone once the offset has decayed, never overshooting. The decay is a
  * closed form of the time since the switch, so it keeps no state and does not depend on the frame
- * rate. The get-up morph remembers the ragdoll's pose once and morphs every joint from it into
- * the get-up clip by a factor k that goes from 1 to 0 (mode_machine.h computes k).
+ * rate. Its sibling for leaving a ragdoll, the get-up morph, needs no helper of its own: copy the
+ * ragdoll's pose once, then each frame sa_pose_morph(remembered, clip_pose, k, ...) (pose.h) with
+ * k = sa_mode_machine_getup_k() (mode_machine.h), which goes smoothly from 1 to 0.
  *
  * The spring and the reasoning behind it (why critically damped, what the half-life means, how
  * the factor for whole poses relates to the per-channel decay): @ref inertial_page.
@@ -23,7 +24,6 @@
 #define STICKANIM_INERTIAL_H
 
 #include <stickanim/math.h>
-#include <stickanim/pose.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -134,45 +134,6 @@ SA_API sa_quat sa_inertial_quat_apply(sa_inertial_quat rec, sa_quat to, float ha
  */
 SA_API size_t sa_inertial_quats_apply(const sa_inertial_quat *rec, const sa_quat *to, size_t count,
                                       float halflife, float t, sa_quat *out, size_t capacity);
-
-/**
- * @brief Remembers the ragdoll's pose for the get-up morph: copies @p joint_count transforms.
- *
- * Call it on the frame the get-up starts (mode_machine.h: ::sa_mode_machine::switched with mode
- * ::SA_MODE_GETUP). A fixed-size result: the whole pose is copied, bit for bit, or nothing.
- * @param pose        The ragdoll's last pose (local transforms, as pose.h uses).
- * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
- * @param out         Caller-owned buffer receiving the copy. NULL asks for the count only.
- * @param capacity    Number of transforms @p out can hold, ≥ @p joint_count.
- * @return @p joint_count (also for the count-only call); 0, with nothing written, when @p pose is
- *         NULL, @p joint_count is 0 or above ::SA_SKELETON_MAX_JOINTS, or @p capacity is below
- *         @p joint_count.
- */
-SA_API size_t sa_getup_remember(const sa_transform *pose, size_t joint_count, sa_transform *out,
-                                size_t capacity);
-
-/**
- * @brief The get-up morph: every joint turned the fraction @p k from @p clip_pose back towards the
- *        remembered ragdoll pose, i.e. sa_pose_morph(remembered, clip_pose, k, ...).
- *
- * With k = sa_mode_machine_getup_k() (mode_machine.h): exactly the remembered pose on the frame
- * the get-up starts (k = 1) and exactly @p clip_pose from the end of the morph on, and whenever
- * the machine is not getting up (k = 0). Joints turn along the shortest arc, so a joint left
- * almost exactly half a turn away from the moving clip may switch arcs during the morph; every
- * other joint moves smoothly. A fixed-size result: the whole pose is written, or nothing.
- * @param remembered  The pose remembered with sa_getup_remember().
- * @param clip_pose   The get-up clip sampled at the get-up layer's play time.
- * @param k           How much of the remembered pose is left, clamped to [0, 1]; NaN gives 0.
- * @param joint_count Number of joints in each pose, 1 … ::SA_SKELETON_MAX_JOINTS.
- * @param out         Output pose; may be @p remembered or @p clip_pose. NULL asks for the count
- *                    only.
- * @param capacity    Number of transforms @p out can hold, ≥ @p joint_count.
- * @return @p joint_count (also for the count-only call); 0, with nothing written, when a pose is
- *         NULL, @p joint_count is 0 or above ::SA_SKELETON_MAX_JOINTS, or @p capacity is below
- *         @p joint_count.
- */
-SA_API size_t sa_getup_morph(const sa_transform *remembered, const sa_transform *clip_pose, float k,
-                             size_t joint_count, sa_transform *out, size_t capacity);
 
 #ifdef __cplusplus
 }

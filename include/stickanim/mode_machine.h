@@ -33,8 +33,8 @@
  * lasts; inertialization cuts to the new mode (one layer, one pose) and hides the cut with a
  * decaying offset from inertial.h, timed by sa_mode_machine_inertial_time() and
  * sa_mode_machine_inertial_halflife(). Leaving the ragdoll is always a cut, hidden by the get-up
- * morph: remember the ragdoll pose on the switch frame (sa_getup_remember()) and morph it into
- * the get-up clip with k = sa_mode_machine_getup_k() (sa_getup_morph()).
+ * morph: remember the ragdoll pose on the switch frame (a plain copy) and morph it into
+ * the get-up clip with k = sa_mode_machine_getup_k() (sa_pose_morph() in pose.h).
  *
  * How the rules, the fades, the two styles and the get-up fit together, with the reasons for the
  * defaults and one frame of a game in code: @ref mode_machine_page.
@@ -262,7 +262,7 @@ SA_API float sa_mode_machine_mode_time(const sa_mode_machine *m);
  *
  * k = 1 − smoothstep(t / morph_time) with t the get-up layer's mode time: exactly 1 on the frame
  * the get-up starts, smooth (zero slope at both ends), exactly 0 from morph_time on. Pass it to
- * inertial.h's morph: `sa_getup_morph(remembered, clip_pose, k, n, out, n)`.
+ * pose.h's morph: `sa_pose_morph(remembered, clip_pose, k, n, out, n)`.
  * @return k in [0, 1]; 0 when the machine is not getting up, or for NULL.
  */
 SA_API float sa_mode_machine_getup_k(const sa_mode_machine *m);

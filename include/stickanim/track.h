@@ -66,10 +66,11 @@ typedef struct sa_track_key {
 } sa_track_key;
 
 /**
- * @brief Initialiser for an ::sa_track_key with the reference's default easing (smoothstep), usable in
- *        array initialisers in C and C++: `sa_track_key k[] = {SA_TRACK_KEY(0, 0), SA_TRACK_KEY(1, 10)};`.
+ * @brief Initialiser for an ::sa_track_key with the reference's default easing (smoothstep), usable
+ * in array initialisers in C and C++: `sa_track_key k[] = {SA_TRACK_KEY(0, 0), SA_TRACK_KEY(1,
+ * 10)};`.
  */
-#define SA_TRACK_KEY(time, value)                                                                        \
+#define SA_TRACK_KEY(time, value)                                                                  \
     { (time), (value), SA_EASE_SMOOTH }
 
 /**

@@ -7,30 +7,30 @@
  * hold (to 0.62), return (to 1), all relative to the carry, so it starts and ends there. */
 
 static const sa_track_key thrust_x[] = {{0, 0, SAI_SMOOTH},
-                                  {0.22f, -8, SAI_OUT3},
-                                  {0.42f, 20, SAI_SMOOTH},
-                                  {0.62f, 20, SAI_SMOOTH},
-                                  {1, 0, SAI_SMOOTH}};
+                                        {0.22f, -8, SAI_OUT3},
+                                        {0.42f, 20, SAI_SMOOTH},
+                                        {0.62f, 20, SAI_SMOOTH},
+                                        {1, 0, SAI_SMOOTH}};
 static const sa_track_key thrust_y[] = {{0, 0, SAI_SMOOTH},
-                                  {0.22f, -2, SAI_OUT3},
-                                  {0.42f, -10, SAI_SMOOTH},
-                                  {0.62f, -10, SAI_SMOOTH},
-                                  {1, 0, SAI_SMOOTH}};
+                                        {0.22f, -2, SAI_OUT3},
+                                        {0.42f, -10, SAI_SMOOTH},
+                                        {0.62f, -10, SAI_SMOOTH},
+                                        {1, 0, SAI_SMOOTH}};
 static const sa_track_key thrust_angle[] = {{0, 0, SAI_SMOOTH},
-                                      {0.22f, -0.06f, SAI_OUT3},
-                                      {0.42f, 0.1f, SAI_SMOOTH},
-                                      {0.62f, 0.1f, SAI_SMOOTH},
-                                      {1, 0, SAI_SMOOTH}};
+                                            {0.22f, -0.06f, SAI_OUT3},
+                                            {0.42f, 0.1f, SAI_SMOOTH},
+                                            {0.62f, 0.1f, SAI_SMOOTH},
+                                            {1, 0, SAI_SMOOTH}};
 static const sa_track_key thrust_gap[] = {{0, 0, SAI_SMOOTH},
-                                    {0.22f, 0, SAI_OUT3},
-                                    {0.42f, -6, SAI_SMOOTH},
-                                    {0.62f, -6, SAI_SMOOTH},
-                                    {1, 0, SAI_SMOOTH}};
+                                          {0.22f, 0, SAI_OUT3},
+                                          {0.42f, -6, SAI_SMOOTH},
+                                          {0.62f, -6, SAI_SMOOTH},
+                                          {1, 0, SAI_SMOOTH}};
 static const sa_track_key thrust_lean[] = {{0, 0, SAI_SMOOTH},
-                                     {0.22f, -0.06f, SAI_OUT3},
-                                     {0.42f, 0.14f, SAI_SMOOTH},
-                                     {0.62f, 0.12f, SAI_SMOOTH},
-                                     {1, 0, SAI_SMOOTH}};
+                                           {0.22f, -0.06f, SAI_OUT3},
+                                           {0.42f, 0.14f, SAI_SMOOTH},
+                                           {0.62f, 0.12f, SAI_SMOOTH},
+                                           {1, 0, SAI_SMOOTH}};
 
 void sai_figure_spear_carry(const sai_figure_ctx *c, sa_figure_params *out) {
     const float k = c->scale;

@@ -9,52 +9,52 @@
  * loops and fades without a jump. Upper-arm angles stay in [0, 4] and never wrap. */
 
 static const sa_track_key root_x[] = {{0, 0, SAI_SMOOTH},
-                                {0.38f, -6, SAI_OUT3},
-                                {0.52f, 9, SAI_SMOOTH},
-                                {0.7f, 5, SAI_SMOOTH},
-                                {1, 0, SAI_SMOOTH}};
+                                      {0.38f, -6, SAI_OUT3},
+                                      {0.52f, 9, SAI_SMOOTH},
+                                      {0.7f, 5, SAI_SMOOTH},
+                                      {1, 0, SAI_SMOOTH}};
 static const sa_track_key crouch[] = {{0, 0.6f, SAI_SMOOTH},
-                                {0.38f, 6, SAI_OUT3},
-                                {0.52f, 4, SAI_SMOOTH},
-                                {0.72f, 2, SAI_SMOOTH},
-                                {1, 0.6f, SAI_SMOOTH}};
+                                      {0.38f, 6, SAI_OUT3},
+                                      {0.52f, 4, SAI_SMOOTH},
+                                      {0.72f, 2, SAI_SMOOTH},
+                                      {1, 0.6f, SAI_SMOOTH}};
 static const sa_track_key lean[] = {{0, 0.03f, SAI_SMOOTH},
-                              {0.38f, -0.2f, SAI_OUT3},
-                              {0.52f, 0.4f, SAI_SMOOTH},
-                              {0.66f, 0.3f, SAI_SMOOTH},
-                              {1, 0.03f, SAI_SMOOTH}};
+                                    {0.38f, -0.2f, SAI_OUT3},
+                                    {0.52f, 0.4f, SAI_SMOOTH},
+                                    {0.66f, 0.3f, SAI_SMOOTH},
+                                    {1, 0.03f, SAI_SMOOTH}};
 static const sa_track_key arm_up[] = {{0, 0.08f, SAI_SMOOTH},    {0.14f, 1.3f, SAI_SMOOTH},
-                                {0.28f, 3.0f, SAI_SMOOTH}, {0.38f, 3.7f, SAI_IN2},
-                                {0.5f, 2.0f, SAI_OUT3},    {0.62f, 0.9f, SAI_SMOOTH},
-                                {1, 0.08f, SAI_SMOOTH}};
+                                      {0.28f, 3.0f, SAI_SMOOTH}, {0.38f, 3.7f, SAI_IN2},
+                                      {0.5f, 2.0f, SAI_OUT3},    {0.62f, 0.9f, SAI_SMOOTH},
+                                      {1, 0.08f, SAI_SMOOTH}};
 static const sa_track_key arm_flex[] = {{0, 0.22f, SAI_SMOOTH},     {0.14f, 0.5f, SAI_SMOOTH},
-                                  {0.38f, 1.7f, SAI_IN2},     {0.5f, 0.1f, SAI_SMOOTH},
-                                  {0.62f, 0.35f, SAI_SMOOTH}, {1, 0.22f, SAI_SMOOTH}};
+                                        {0.38f, 1.7f, SAI_IN2},     {0.5f, 0.1f, SAI_SMOOTH},
+                                        {0.62f, 0.35f, SAI_SMOOTH}, {1, 0.22f, SAI_SMOOTH}};
 static const sa_track_key aim_up[] = {{0, -0.06f, SAI_SMOOTH},    {0.3f, 1.35f, SAI_SMOOTH},
-                                {0.42f, 1.2f, SAI_OUT3},    {0.55f, -0.5f, SAI_SMOOTH},
-                                {0.75f, -0.3f, SAI_SMOOTH}, {1, -0.06f, SAI_SMOOTH}};
+                                      {0.42f, 1.2f, SAI_OUT3},    {0.55f, -0.5f, SAI_SMOOTH},
+                                      {0.75f, -0.3f, SAI_SMOOTH}, {1, -0.06f, SAI_SMOOTH}};
 static const sa_track_key aim_flex[] = {{0, 0.18f, SAI_SMOOTH},
-                                  {0.3f, 0.15f, SAI_SMOOTH},
-                                  {0.55f, 0.9f, SAI_SMOOTH},
-                                  {1, 0.18f, SAI_SMOOTH}};
+                                        {0.3f, 0.15f, SAI_SMOOTH},
+                                        {0.55f, 0.9f, SAI_SMOOTH},
+                                        {1, 0.18f, SAI_SMOOTH}};
 /* Back (near) foot steps back, front (far) foot steps forward, both return in the recovery. */
 static const sa_track_key back_x[] = {{0, 7, SAI_SMOOTH},       {0.06f, 7, SAI_SMOOTH},
-                                {0.24f, -12, SAI_SMOOTH}, {0.74f, -12, SAI_SMOOTH},
-                                {0.94f, 7, SAI_SMOOTH},   {1, 7, SAI_SMOOTH}};
+                                      {0.24f, -12, SAI_SMOOTH}, {0.74f, -12, SAI_SMOOTH},
+                                      {0.94f, 7, SAI_SMOOTH},   {1, 7, SAI_SMOOTH}};
 static const sa_track_key back_lift[] = {
     {0, 0, SAI_SMOOTH},     {0.06f, 0, SAI_SMOOTH}, {0.15f, 6, SAI_SMOOTH}, {0.24f, 0, SAI_SMOOTH},
     {0.74f, 0, SAI_SMOOTH}, {0.84f, 6, SAI_SMOOTH}, {0.94f, 0, SAI_SMOOTH}, {1, 0, SAI_SMOOTH}};
 static const sa_track_key front_x[] = {{0, -7, SAI_SMOOTH},     {0.1f, -7, SAI_SMOOTH},
-                                 {0.3f, 18, SAI_SMOOTH},  {0.76f, 18, SAI_SMOOTH},
-                                 {0.96f, -7, SAI_SMOOTH}, {1, -7, SAI_SMOOTH}};
+                                       {0.3f, 18, SAI_SMOOTH},  {0.76f, 18, SAI_SMOOTH},
+                                       {0.96f, -7, SAI_SMOOTH}, {1, -7, SAI_SMOOTH}};
 static const sa_track_key front_lift[] = {
     {0, 0, SAI_SMOOTH},     {0.1f, 0, SAI_SMOOTH},  {0.2f, 9, SAI_SMOOTH},  {0.3f, 0, SAI_SMOOTH},
     {0.76f, 0, SAI_SMOOTH}, {0.86f, 7, SAI_SMOOTH}, {0.96f, 0, SAI_SMOOTH}, {1, 0, SAI_SMOOTH}};
 static const sa_track_key squash[] = {{0, 1, SAI_SMOOTH},
-                                {0.38f, 0.95f, SAI_OUT3},
-                                {0.48f, 1.05f, SAI_SMOOTH},
-                                {0.6f, 1, SAI_SMOOTH},
-                                {1, 1, SAI_SMOOTH}};
+                                      {0.38f, 0.95f, SAI_OUT3},
+                                      {0.48f, 1.05f, SAI_SMOOTH},
+                                      {0.6f, 1, SAI_SMOOTH},
+                                      {1, 1, SAI_SMOOTH}};
 
 void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     sai_figure_idle(c, 0.0f, out);

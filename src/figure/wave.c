@@ -8,21 +8,21 @@
  * down (0.8 – 1). Starts and ends at rest, so it loops. */
 
 static const sa_track_key arm_up[] = {{0, 0.08f, SAI_SMOOTH},
-                                {0.2f, 2.2f, SAI_SMOOTH},
-                                {0.8f, 2.2f, SAI_SMOOTH},
-                                {1, 0.08f, SAI_SMOOTH}};
+                                      {0.2f, 2.2f, SAI_SMOOTH},
+                                      {0.8f, 2.2f, SAI_SMOOTH},
+                                      {1, 0.08f, SAI_SMOOTH}};
 static const sa_track_key arm_flex[] = {
     {0, 0.22f, SAI_SMOOTH},    {0.2f, 0.6f, SAI_SMOOTH},  {0.3f, 1.25f, SAI_SMOOTH},
     {0.4f, 0.5f, SAI_SMOOTH},  {0.5f, 1.25f, SAI_SMOOTH}, {0.6f, 0.5f, SAI_SMOOTH},
     {0.7f, 1.25f, SAI_SMOOTH}, {0.8f, 0.6f, SAI_SMOOTH},  {1, 0.22f, SAI_SMOOTH}};
 static const sa_track_key lean[] = {{0, 0.03f, SAI_SMOOTH},
-                              {0.2f, -0.04f, SAI_SMOOTH},
-                              {0.8f, -0.04f, SAI_SMOOTH},
-                              {1, 0.03f, SAI_SMOOTH}};
+                                    {0.2f, -0.04f, SAI_SMOOTH},
+                                    {0.8f, -0.04f, SAI_SMOOTH},
+                                    {1, 0.03f, SAI_SMOOTH}};
 static const sa_track_key head_tilt[] = {{0, 0.02f, SAI_SMOOTH},
-                                   {0.2f, -0.12f, SAI_SMOOTH},
-                                   {0.8f, -0.12f, SAI_SMOOTH},
-                                   {1, 0.02f, SAI_SMOOTH}};
+                                         {0.2f, -0.12f, SAI_SMOOTH},
+                                         {0.8f, -0.12f, SAI_SMOOTH},
+                                         {1, 0.02f, SAI_SMOOTH}};
 
 void sai_figure_wave(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     sai_figure_idle(c, 0.0f, out);
