@@ -23,7 +23,7 @@ static void fill(machine_inputs *in) {
         b.on_ladder = phase == 6;
         b.ladder_direction = (i & 32) ? 1.0f : -1.0f;
         b.knocked_down = phase == 7 && (i % 64) < 32;
-        if (i % 64 == 0) ++b.jump_count;
+        if (i % 64 == 0) ++b.jump;
         b.grounded = (i % 64) > 40 || phase >= 5;
         b.vertical_velocity = b.grounded ? 0.0f : 6.0f - (float)(i % 64) * 0.4f;
         b.landing_speed = (i % 64) == 41 ? bench_random(2, 14) : 0.0f;

@@ -41,7 +41,7 @@ sa_mode_input sa_mode_input_default(void) {
     in.in_water = false;
     in.on_ladder = false;
     in.ladder_direction = 0.0f;
-    in.jump_count = 0;
+    in.jump = 0;
     in.knocked_down = false;
     in.pelvis_forward.x = 0.0f;
     in.pelvis_forward.y = 1.0f;
@@ -86,7 +86,7 @@ sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_config 
     m->previous = SA_MODE_LOCO;
     m->switched = false;
     m->getup_side = SA_MODE_GETUP_SIDE_BACK;
-    m->seen_jump = 0;
+    m->jump_seen = 0;
     m->started = false;
     return SA_OK;
 }
@@ -96,7 +96,7 @@ sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_config 
 typedef struct body {
     bool grounded, in_water, on_ladder, knocked_down;
     float vy, landing, speed, ladder_dir;
-    int32_t jumps;
+    uint32_t jumps;
     bool belly_up;
 } body;
 
@@ -113,7 +113,7 @@ static body read_input(const sa_mode_input *in) {
     b.landing = landing > -b.vy ? landing : -b.vy;
     b.speed = sai_finite_or(in->speed, 0.0f);
     b.ladder_dir = sai_clamp(sai_finite_or(in->ladder_direction, 0.0f), -1.0f, 1.0f);
-    b.jumps = in->jump_count;
+    b.jumps = in->jump;
     b.belly_up = !(in->pelvis_forward.y < 0.0f); /* NaN reads as lying on the back */
     return b;
 }
@@ -217,8 +217,8 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
         }
     }
 
-    const bool new_jump = m->started && b.jumps != m->seen_jump;
-    m->seen_jump = b.jumps;
+    const bool new_jump = m->started && b.jumps != m->jump_seen;
+    m->jump_seen = b.jumps;
     m->started = true;
 
     const sa_fade_layer cur = sa_fade_target_layer(&m->fade);

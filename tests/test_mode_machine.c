@@ -113,7 +113,7 @@ static void test_mode_machine_bad_input_is_harmless(void **state) {
         in.in_water = (test_rng_next(&r) % 5u) == 0;
         in.on_ladder = (test_rng_next(&r) % 7u) == 0;
         in.ladder_direction = test_rng_nasty(&r);
-        in.jump_count = (int32_t)(test_rng_next(&r) % 3u);
+        in.jump = test_rng_next(&r) % 3u;
         in.knocked_down = (test_rng_next(&r) % 11u) == 0;
         in.pelvis_forward = sa_v3(test_rng_nasty(&r), test_rng_nasty(&r), test_rng_nasty(&r));
         const float dt = (i % 3) ? test_rng_range(&r, 0.0f, 0.1f) : test_rng_nasty(&r);
@@ -149,10 +149,10 @@ static void test_mode_machine_new_jump_is_a_changed_counter(void **state) {
     sa_mode_machine m;
     sa_mode_machine_init(&m, NULL);
     sa_mode_input in = sa_mode_input_default();
-    in.jump_count = 41; /* the body has jumped before the machine existed: no jump */
+    in.jump = 41; /* the body has jumped before the machine existed: no jump */
     assert_int_equal(step(&m, &in), SA_MODE_LOCO);
     assert_int_equal(step(&m, &in), SA_MODE_LOCO);
-    in.jump_count = 42;
+    in.jump = 42;
     in.vertical_velocity = 6.0f;
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
     assert_true(m.switched);
@@ -163,7 +163,7 @@ static void test_mode_machine_new_jump_is_a_changed_counter(void **state) {
     assert_false(m.switched);
     assert_near(sa_mode_machine_mode_time(&m), 10 * DT, 1e-5);
     const float before = sa_mode_machine_weight(&m, SA_MODE_JUMP);
-    in.jump_count = 7; /* any change is a new jump (a double jump restarts the jump) */
+    in.jump = 7; /* any change is a new jump (a double jump restarts the jump) */
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
     assert_true(m.switched);
     assert_near(sa_mode_machine_mode_time(&m), 0, 0);
@@ -179,7 +179,7 @@ static void test_mode_machine_jump_fall_land_loco(void **state) {
     for (int i = 0; i < 30; ++i)
         assert_int_equal(step(&m, &in), SA_MODE_LOCO);
     /* Take off: the counter changes, the body goes up. */
-    in.jump_count = 1;
+    in.jump = 1;
     in.vertical_velocity = 7.0f;
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
     in.grounded = false;
@@ -269,7 +269,7 @@ static void test_mode_machine_ladder_beats_water_and_jumps(void **state) {
     in.grounded = false;
     in.ladder_direction = 1.0f;
     assert_int_equal(step(&m, &in), SA_MODE_CLIMB);
-    in.jump_count = 3; /* a jump on the ladder does not leave it */
+    in.jump = 3; /* a jump on the ladder does not leave it */
     in.vertical_velocity = -20.0f;
     in.landing_speed = 20.0f;
     for (int i = 0; i < 30; ++i)
@@ -341,7 +341,7 @@ static void test_mode_machine_water_beats_everything_but_a_jump_start(void **sta
     in = sa_mode_input_default();
     in.in_water = true;
     assert_int_equal(step(&m, &in), SA_MODE_SWIM);
-    in.jump_count = 1;
+    in.jump = 1;
     in.vertical_velocity = 5.0f;
     in.grounded = false;
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
@@ -349,7 +349,7 @@ static void test_mode_machine_water_beats_everything_but_a_jump_start(void **sta
     assert_int_equal(m.mode, SA_MODE_SWIM);
     assert_true(jump_frames >= 14 && jump_frames <= 16); /* water_jump_time 0.25 s */
     /* Jumping out: water gone after a few frames, the jump goes on and falls. */
-    in.jump_count = 2;
+    in.jump = 2;
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
     in.in_water = false;
     for (int i = 0; i < 30; ++i)
@@ -386,13 +386,13 @@ static void test_mode_machine_layers_keep_their_own_clocks(void **state) {
     sa_mode_input in = sa_mode_input_default();
     step(&m, &in);
     /* A jump, then a second jump 10 frames later: two jump layers, each with its own clock. */
-    in.jump_count = 1;
+    in.jump = 1;
     in.vertical_velocity = 8.0f;
     in.grounded = false;
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
     for (int i = 0; i < 10; ++i)
         step(&m, &in);
-    in.jump_count = 2;
+    in.jump = 2;
     assert_int_equal(step(&m, &in), SA_MODE_JUMP);
     assert_true(m.switched);
     size_t n = sa_mode_machine_layer_count(&m);
@@ -453,7 +453,7 @@ static void test_mode_machine_weights_sum_to_one_and_never_pop(void **state) {
     for (int frame = 0; frame < 200000; ++frame) {
         /* Change one thing now and then. */
         const uint32_t ev = test_rng_next(&r) % 200u;
-        if (ev == 0) in.jump_count++, in.vertical_velocity = 6.0f, in.grounded = false;
+        if (ev == 0) in.jump++, in.vertical_velocity = 6.0f, in.grounded = false;
         if (ev == 1) in.in_water = !in.in_water;
         if (ev == 2) in.on_ladder = !in.on_ladder, in.ladder_direction = test_rng_range(&r, -1, 1);
         if (ev == 3)
@@ -561,7 +561,7 @@ static void test_mode_machine_inertialization_cuts_without_pop(void **state) {
     int switches = 0;
     for (int frame = 0; frame < 50000; ++frame) {
         const uint32_t ev = test_rng_next(&r) % 60u;
-        if (ev == 0) in.jump_count++, in.vertical_velocity = 6.0f, in.grounded = false;
+        if (ev == 0) in.jump++, in.vertical_velocity = 6.0f, in.grounded = false;
         if (ev == 1) in.in_water = !in.in_water;
         if (ev == 2) in.on_ladder = !in.on_ladder;
         if (!in.grounded) {

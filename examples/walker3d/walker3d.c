@@ -350,7 +350,7 @@ static const float KNOCK_AT = 7.4f, KNOCK_FOR = 1.1f;
 
 typedef struct body {
     float x, y, vy, speed;
-    int32_t jumps;
+    uint32_t jumps;
     bool grounded, knocked;
     float landing_speed;
 } body;
@@ -675,7 +675,7 @@ int main(int argc, char **argv) {
         in.vertical_velocity = b.vy;
         in.landing_speed = b.landing_speed;
         in.speed = b.speed;
-        in.jump_count = b.jumps;
+        in.jump = b.jumps;
         in.knocked_down = b.knocked;
         /* Belly direction, read when the ragdoll is released: it picks the get-up clip. */
         in.pelvis_forward = sa_quat_rotate(k->model[J_PELVIS].rotation, sa_v3(1.0f, 0.0f, 0.0f));

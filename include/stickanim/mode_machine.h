@@ -112,7 +112,7 @@ typedef struct sa_mode_input {
      */
     float ladder_direction;
     /** The body's jump counter: it changes (by any amount) each time the body jumps. Default 0. */
-    int32_t jump_count;
+    uint32_t jump;
     /** True while the body is knocked down and the ragdoll's physics moves it. Default false. */
     bool knocked_down;
     /**
@@ -190,7 +190,7 @@ typedef struct sa_mode_machine {
     /** The get-up clip chosen when the ragdoll was released. */
     sa_mode_getup_side getup_side;
     /** The last jump counter seen. */
-    int32_t seen_jump;
+    uint32_t jump_seen;
     /** False until the first update, which adopts the jump counter without jumping. */
     bool started;
 } sa_mode_machine;
