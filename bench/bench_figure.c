@@ -15,7 +15,7 @@ static sa_figure_motion motion_of(int i) {
     return (sa_figure_motion)(i % (int)SA_FIGURE_MOTION_COUNT_);
 }
 
-static void fill(figure_bench *b, int hair) {
+static void fill(figure_bench *b, bool hair) {
     sa_figure_config cfg = sa_figure_config_default();
     cfg.hair = hair;
     for (int i = 0; i < FIGURES; ++i) {
@@ -40,10 +40,10 @@ static void run_update(void *ctx, size_t i) {
 
 void bench_figure(void) {
     static figure_bench b;
-    fill(&b, 1);
+    fill(&b, true);
     bench_report("sa_figure_update (60 fps, mixed motions, hair)",
                  bench_run(run_update, &b, 100000));
-    fill(&b, 0);
+    fill(&b, false);
     bench_report("sa_figure_update (60 fps, mixed motions, no hair)",
                  bench_run(run_update, &b, 100000));
 }

@@ -102,7 +102,7 @@ class FigureConfig(ctypes.Structure):
     _fields_ = [(n, c_float) for n in (
         "spine", "neck", "head_radius", "upper_arm", "forearm", "thigh", "shin", "hip_height",
         "spear_length", "fade_rate", "gait_rate", "head_stiffness", "head_damping")] + [
-        ("hair", c_int32)] + [(n, c_float) for n in ("hair_spacing", "hair_drag", "hair_jump_kick")]
+        ("hair", c_bool)] + [(n, c_float) for n in ("hair_spacing", "hair_drag", "hair_jump_kick")]
 
 
 class FigureInput(ctypes.Structure):

@@ -106,10 +106,10 @@ typedef struct sa_figure_config {
      *  wobble). */
     float head_damping;
     /**
-     * Nonzero simulates the hair chain (default 1). 0 skips it: the hair hangs straight down from
-     * its pin every frame, which saves the chain's cost for a game that draws no hair.
+     * True simulates the hair chain (default true). False skips it: the hair hangs straight down
+     * from its pin every frame, which saves the chain's cost for a game that draws no hair.
      */
-    int32_t hair;
+    bool hair;
     /** Distance between hair points, > 0. Default ::SA_VERLET_DEFAULT_SPACING (9). */
     float hair_spacing;
     /** Hair air drag per 1/60 s, in [0, 1]. Default ::SA_VERLET_DEFAULT_DRAG (0.86). */

@@ -21,7 +21,7 @@ sa_figure_config sa_figure_config_default(void) {
     c.gait_rate = 4.0f;
     c.head_stiffness = SA_SPRING_HEAD_STIFFNESS;
     c.head_damping = SA_SPRING_HEAD_DAMPING;
-    c.hair = 1;
+    c.hair = true;
     c.hair_spacing = SA_VERLET_DEFAULT_SPACING;
     c.hair_drag = SA_VERLET_DEFAULT_DRAG;
     c.hair_jump_kick = 1500.0f;
