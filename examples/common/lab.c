@@ -1,6 +1,8 @@
 #include "lab.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <stickanim/figure.h>
@@ -14,10 +16,12 @@ typedef struct lab_step {
     const char *name;
 } lab_step;
 
+#define LAB_LOCOMOTE_SPEED 240.0f /* units/s: the lab's walk-run mix */
+
 static const lab_step SCRIPT[] = {
     {0.0f, SA_FIGURE_MOTION_IDLE, 0.0f, "idle"},
     {1.5f, SA_FIGURE_MOTION_WALK, 0.0f, "walk"},
-    {5.0f, SA_FIGURE_MOTION_LOCOMOTE, 240.0f, "walk-run mix at 240 units/s"},
+    {5.0f, SA_FIGURE_MOTION_LOCOMOTE, LAB_LOCOMOTE_SPEED, "walk-run mix at 240 units/s"},
     {7.0f, SA_FIGURE_MOTION_RUN, 0.0f, "run"},
     {9.5f, SA_FIGURE_MOTION_JUMP, 0.0f, "jump"},
     {11.7f, SA_FIGURE_MOTION_THROW, 0.0f, "unarmed throw"},
@@ -104,38 +108,140 @@ void ex_lab_step(ex_lab *lab, float dt, ex_pose *out) {
     ex_pose_from_figure(fp, lab->scroll, s->name, out);
 }
 
-float ex_gait_cycle(float gait, ex_pose *out, int count) {
+/* ---- one motion on its own, for contact sheets ------------------------------------------ */
+
+enum { SOLO_HZ = 600 }; /* the sheets step the figure at 600 Hz */
+
+/* Seconds one play of each motion lasts, as figure.h documents them (the public API does not give
+ * them); 0 for the motions the gait phase drives, which play one gait cycle. */
+static const float PLAY_SECONDS[] = {
+    [SA_FIGURE_MOTION_IDLE] = 3.0f,        [SA_FIGURE_MOTION_WALK] = 0.0f,
+    [SA_FIGURE_MOTION_RUN] = 0.0f,         [SA_FIGURE_MOTION_LOCOMOTE] = 0.0f,
+    [SA_FIGURE_MOTION_THROW] = 1.4f,       [SA_FIGURE_MOTION_JUMP] = 1.1f,
+    [SA_FIGURE_MOTION_SPEAR_FORM] = 14.0f, [SA_FIGURE_MOTION_SPEAR_RUN] = 0.0f,
+    [SA_FIGURE_MOTION_WAVE] = 2.0f,
+};
+_Static_assert(sizeof PLAY_SECONDS / sizeof PLAY_SECONDS[0] == SA_FIGURE_MOTION_COUNT_,
+               "a play length for every motion");
+
+/* A figure on its own with a fixed input; scroll is the ground's distance since it was zeroed. */
+typedef struct solo {
     sa_figure fig;
-    sa_figure_init(&fig, NULL);
-    sa_figure_input in = sa_figure_input_default();
-    in.motion = gait < 0.5f ? SA_FIGURE_MOTION_WALK : SA_FIGURE_MOTION_RUN;
-    const char *name = gait < 0.5f ? "walk" : "run";
-    const float dt = 1.0f / 600.0f;
-    float scroll = 0.0f;
-    for (int i = 0; i < 3000; ++i)
-        sa_figure_update(&fig, &in, dt); /* 5 s: the gait has settled */
-    float prev = sa_figure_get_pose(&fig)->phase;
-    for (int i = 0; i < 60000; ++i) { /* wait for the phase to wrap: the cycle starts */
-        sa_figure_update(&fig, &in, dt);
-        const float ph = sa_figure_get_pose(&fig)->phase;
+    sa_figure_input in;
+    float scroll;
+    const char *name;
+} solo;
+
+static void solo_init(solo *s, sa_figure_motion motion, const char *name) {
+    sa_figure_init(&s->fig, NULL);
+    s->in = sa_figure_input_default();
+    s->in.motion = motion;
+    s->in.speed = LAB_LOCOMOTE_SPEED; /* read by the locomote motion only */
+    s->scroll = 0.0f;
+    s->name = name;
+}
+
+static const sa_figure_pose *solo_step(solo *s) {
+    sa_figure_update(&s->fig, &s->in, 1.0f / (float)SOLO_HZ);
+    const sa_figure_pose *fp = sa_figure_get_pose(&s->fig);
+    s->scroll += fp->ground_speed * fp->dt;
+    return fp;
+}
+
+static void solo_warm_up(solo *s, int steps) {
+    for (int i = 0; i < steps; ++i)
+        solo_step(s);
+}
+
+static void solo_pose(const solo *s, ex_pose *out) {
+    ex_pose_from_figure(sa_figure_get_pose(&s->fig), s->scroll, s->name, out);
+}
+
+/* One gait cycle: steps on until the near foot's phase wraps (the cycle starts there), then writes
+ * a pose each time the phase passes k / count. Returns the cycle's length in seconds. */
+static float solo_gait_cycle(solo *s, ex_pose *out, int count) {
+    float prev = sa_figure_get_pose(&s->fig)->phase;
+    for (int i = 0; i < 60000; ++i) {
+        const float ph = solo_step(s)->phase;
         const bool wrapped = ph < prev;
         prev = ph;
         if (wrapped) break;
     }
-    ex_pose_from_figure(sa_figure_get_pose(&fig), scroll, name, &out[0]);
+    s->scroll = 0.0f;
+    solo_pose(s, &out[0]);
     float elapsed = 0.0f;
     int k = 1;
-    for (int i = 0; i < 60000; ++i) { /* one pose each time the phase passes k / count */
-        sa_figure_update(&fig, &in, dt);
-        const sa_figure_pose *fp = sa_figure_get_pose(&fig);
+    for (int i = 0; i < 60000; ++i) {
+        const sa_figure_pose *fp = solo_step(s);
         elapsed += fp->dt;
-        scroll += fp->ground_speed * fp->dt;
         if (fp->phase < prev) break;
         prev = fp->phase;
         for (; k < count && fp->phase >= (float)k / (float)count; ++k)
-            ex_pose_from_figure(fp, scroll, name, &out[k]);
+            solo_pose(s, &out[k]);
     }
     for (; k < count; ++k)
         out[k] = out[k - 1];
     return elapsed;
+}
+
+/* One play of `steps` steps from where the figure is: pose k after k·steps/count of them. */
+static void solo_play(solo *s, long steps, ex_pose *out, int count) {
+    s->scroll = 0.0f;
+    for (long i = 0, k = 0;; ++i) {
+        for (; k < count && i * count >= k * steps; ++k)
+            solo_pose(s, &out[k]);
+        if (k == count) return;
+        solo_step(s);
+    }
+}
+
+float ex_gait_cycle(float gait, ex_pose *out, int count) {
+    solo s;
+    const bool walk = gait < 0.5f;
+    solo_init(&s, walk ? SA_FIGURE_MOTION_WALK : SA_FIGURE_MOTION_RUN, walk ? "walk" : "run");
+    solo_warm_up(&s, 5 * SOLO_HZ); /* 5 s: the gait has settled */
+    return solo_gait_cycle(&s, out, count);
+}
+
+int ex_motion_count(void) { return (int)SA_FIGURE_MOTION_COUNT_; }
+
+const char *ex_motion_name(int motion) { return sa_figure_motion_name((sa_figure_motion)motion); }
+
+/* Whether `typed` is `name`, ignoring case and reading '_' as ' '. */
+static bool same_name(const char *typed, const char *name) {
+    for (; *typed && *name; ++typed, ++name) {
+        const int c = *typed == '_' ? ' ' : tolower((unsigned char)*typed);
+        if (c != *name) return false;
+    }
+    return *typed == *name;
+}
+
+int ex_motion_find(const char *name) {
+    if (!name || !*name) return -1;
+    if (isdigit((unsigned char)name[0])) {
+        char *end;
+        const long m = strtol(name, &end, 10);
+        return (*end == '\0' && m < ex_motion_count()) ? (int)m : -1;
+    }
+    for (int m = 0; m < ex_motion_count(); ++m)
+        if (same_name(name, ex_motion_name(m))) return m;
+    return -1;
+}
+
+float ex_motion_sheet_poses(int motion, ex_pose *out, int count) {
+    if (motion < 0 || motion >= ex_motion_count() || count < 1) return 0.0f;
+    solo s;
+    solo_init(&s, (sa_figure_motion)motion, ex_motion_name(motion));
+    const float seconds = PLAY_SECONDS[motion];
+    if (seconds <= 0.0f) { /* gait-driven: ~1 s for the fade, then one gait cycle */
+        solo_warm_up(&s, SOLO_HZ);
+        return solo_gait_cycle(&s, out, count);
+    }
+    /* A clock-driven motion starts its play when first asked for: warming up for whole plays
+     * leaves the figure at the start of the next one. */
+    const long steps = lroundf(seconds * (float)SOLO_HZ);
+    const long plays = (SOLO_HZ + steps - 1) / steps; /* at least 1 s */
+    solo_warm_up(&s, (int)(plays * steps));
+    solo_play(&s, steps, out, count);
+    return (float)steps / (float)SOLO_HZ;
 }

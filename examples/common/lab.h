@@ -55,4 +55,20 @@ void ex_lab_step(ex_lab *lab, float dt, ex_pose *out);
  */
 float ex_gait_cycle(float gait, ex_pose *out, int count);
 
+/* The figure's motions by number (sa_figure_motion: 0 idle … ex_motion_count() − 1), so callers
+ * need not know the figure's API. ex_motion_name gives sa_figure_motion_name()'s name ("spear
+ * run"); ex_motion_find reads a name (spaces may be written as underscores) or a number and
+ * returns the motion's number, or −1 when it is not one. */
+int ex_motion_count(void);
+const char *ex_motion_name(int motion);
+int ex_motion_find(const char *name);
+
+/* One play of one motion: a figure set up, asked for `motion` and warmed up for the whole plays
+ * that last at least a second (the fade has settled and the next play starts), then `count` poses
+ * spread evenly over one play, the first at its start. The gait-driven motions (walk, run,
+ * locomote at the lab's 240 units/s, spear run) play one gait cycle, the first pose where the
+ * near foot's phase wraps. Returns the play's length in seconds (0 for an unknown motion, which
+ * writes nothing). */
+float ex_motion_sheet_poses(int motion, ex_pose *out, int count);
+
 #endif

@@ -1,9 +1,10 @@
 /* The motion lab as image files: frames spread over the whole lab, a contact sheet of them, and a
- * contact sheet of one gait cycle (walk above, run below). PPM always (no dependency); PNG too
- * when built with libpng. Everything is drawn by the shared rasteriser from the same scene the
- * SVG and terminal examples use. */
+ * contact sheet of one gait cycle (walk above, run below); or, with --motion, a contact sheet of
+ * one play of one motion. PPM always (no dependency); PNG too when built with libpng. Everything is
+ * drawn by the shared rasteriser from the same scene the SVG and terminal examples use. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +19,14 @@
 
 enum { GAIT_POSES = 8, MAX_FRAMES = 240 };
 
+/* The --motion sheet: pixels per scene unit (the same in every sheet, so they compare), and the
+ * paper left around the union of the poses, units. */
+static const float MOTION_SCALE = 1.25f, MOTION_MARGIN = 14.0f;
+
 typedef struct options {
     const char *dir;
     const char *docs;
+    const char *motion; /* NULL: the lab's pictures */
     int frames, width;
     float at; /* < 0: not asked for */
 } options;
@@ -28,6 +34,7 @@ typedef struct options {
 static int parse(int argc, char **argv, options *o) {
     o->dir = "stickanim_frames";
     o->docs = NULL;
+    o->motion = NULL;
     o->frames = 12;
     o->width = 520;
     o->at = -1.0f;
@@ -42,6 +49,8 @@ static int parse(int argc, char **argv, options *o) {
             o->at = (float)atof(argv[++i]);
         else if (strcmp(a, "--docs") == 0 && has)
             o->docs = argv[++i];
+        else if (strcmp(a, "--motion") == 0 && has)
+            o->motion = argv[++i];
         else if (a[0] == '-')
             return 1;
         else
@@ -144,14 +153,84 @@ static int save_moment(ex_lab *lab, ex_scene *scene, ex_canvas *frame, float sec
     return save(dir, name, frame, 0, picture);
 }
 
+/* Grows box (x0, y0, x1, y1) around every shape of the scene that shows. */
+static void scene_extend(const ex_scene *scene, float box[4]) {
+    for (int i = 0; i < EX_PART_COUNT; ++i) {
+        const ex_shape *sh = &scene->shape[i];
+        if (sh->opacity <= 0.02f || (!sh->is_circle && sh->count == 0)) continue;
+        const size_t n = sh->is_circle ? 1 : sh->count;
+        const float r = sh->is_circle ? sh->radius : 0.0f;
+        for (size_t k = 0; k < n; ++k) {
+            const sa_vec2 p = sh->is_circle ? sh->centre : scene->points[sh->first + k];
+            box[0] = fminf(box[0], p.x - r);
+            box[1] = fminf(box[1], p.y - r);
+            box[2] = fmaxf(box[2], p.x + r);
+            box[3] = fmaxf(box[3], p.y + r);
+        }
+    }
+}
+
+/* "motion_<name>", spaces as underscores. */
+static void motion_file_name(int motion, char *out, size_t size) {
+    snprintf(out, size, "motion_%s", ex_motion_name(motion));
+    for (char *c = out; *c; ++c)
+        if (*c == ' ') *c = '_';
+}
+
+static void print_motions(FILE *f) {
+    for (int m = 0; m < ex_motion_count(); ++m)
+        fprintf(f, "%s\"%s\"", m ? ", " : "", ex_motion_name(m));
+    fprintf(f, " (or 0-%d)\n", ex_motion_count() - 1);
+}
+
+/* --motion: one play of one motion, opt->frames poses in rows of 4, every cell the same view:
+ * the union of the poses (and the ground dots) with a margin, at MOTION_SCALE. */
+static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose *poses) {
+    const float seconds = ex_motion_sheet_poses(motion, poses, opt->frames);
+    float box[4] = {0.0f, 0.0f, 0.0f, EX_DOT_Y + EX_DOT_R};
+    for (int i = 0; i < opt->frames; ++i) {
+        ex_scene_build(&poses[i], 1.0f, scene);
+        scene_extend(scene, box);
+    }
+    const float w = box[2] - box[0] + 2.0f * MOTION_MARGIN,
+                h = box[3] - box[1] + 2.0f * MOTION_MARGIN;
+    const int cols = opt->frames < 4 ? opt->frames : 4, rows = (opt->frames + cols - 1) / cols;
+    const int cw = (int)ceilf(w * MOTION_SCALE), ch = (int)ceilf(h * MOTION_SCALE);
+    ex_canvas cell, sheet;
+    if (ex_canvas_init(&cell, cw, ch) ||
+        ex_canvas_init(&sheet, cols * (cw + 2) - 2, rows * (ch + 2) - 2))
+        return 1;
+    ex_canvas_view_fit(&cell, box[0] - MOTION_MARGIN, box[1] - MOTION_MARGIN, w, h);
+    ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
+    for (int i = 0; i < opt->frames; ++i)
+        sheet_cell(&sheet, &cell, scene, &poses[i], i % cols, i / cols);
+    char name[64];
+    motion_file_name(motion, name, sizeof name);
+    const int failed = save(opt->dir, name, &sheet, 0, 0);
+    if (!failed)
+        printf("%s: %d poses over one play of %.3f s\n", ex_motion_name(motion), opt->frames,
+               (double)seconds);
+    ex_canvas_free(&sheet);
+    ex_canvas_free(&cell);
+    return failed;
+}
+
 int main(int argc, char **argv) {
     options opt;
     if (parse(argc, argv, &opt)) {
         fprintf(stderr,
                 "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
                 "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
-                "          [--docs dir: also write the README pictures there]\n",
+                "          [--docs dir: also write the README pictures there]\n"
+                "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
+                "           of one play of that motion]\n",
                 argv[0], MAX_FRAMES);
+        return 2;
+    }
+    const int motion = opt.motion ? ex_motion_find(opt.motion) : -1;
+    if (opt.motion && motion < 0) {
+        fprintf(stderr, "frames: unknown motion \"%s\"; the motions are ", opt.motion);
+        print_motions(stderr);
         return 2;
     }
     if (make_dir(opt.dir) || (opt.docs && make_dir(opt.docs))) return 1;
@@ -165,6 +244,14 @@ int main(int argc, char **argv) {
         return 1;
     }
     ex_canvas_view_scene(&frame);
+    if (opt.motion) {
+        const int failed = motion_sheet(&opt, motion, scene, poses);
+        ex_canvas_free(&frame);
+        free(poses);
+        free(scene);
+        free(lab);
+        return failed;
+    }
 
     /* Frames spread evenly over the lab's script, so every motion shows up. */
     const int fps = 60;
