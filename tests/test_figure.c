@@ -669,6 +669,47 @@ static bool params_all_finite(const sa_figure_params *p) {
     return true;
 }
 
+/* sa_figure_motion_duration is the length of a play: a clock-driven motion, settled, shows the
+ * same body one duration later; gait-driven motions and unknown values have none. */
+static void test_figure_motion_duration_is_one_play(void **state) {
+    (void)state;
+    assert_near(sa_figure_motion_duration((sa_figure_motion)1234), 0, 0);
+    assert_near(sa_figure_motion_duration(SA_FIGURE_MOTION_COUNT_), 0, 0);
+    const sa_figure_joint body[] = {SA_FIGURE_JOINT_PELVIS,    SA_FIGURE_JOINT_CHEST,
+                                    SA_FIGURE_JOINT_HAND_NEAR, SA_FIGURE_JOINT_HAND_FAR,
+                                    SA_FIGURE_JOINT_FOOT_NEAR, SA_FIGURE_JOINT_FOOT_FAR};
+    for (size_t m = 0; m < sizeof ALL_MOTIONS / sizeof ALL_MOTIONS[0]; ++m) {
+        const float d = sa_figure_motion_duration(ALL_MOTIONS[m]);
+        const bool gait_driven = ALL_MOTIONS[m] == SA_FIGURE_MOTION_WALK ||
+                                 ALL_MOTIONS[m] == SA_FIGURE_MOTION_RUN ||
+                                 ALL_MOTIONS[m] == SA_FIGURE_MOTION_LOCOMOTE ||
+                                 ALL_MOTIONS[m] == SA_FIGURE_MOTION_SPEAR_RUN;
+        if (gait_driven) {
+            assert_near(d, 0, 0);
+            continue;
+        }
+        assert_true(d > 0.5f && d < 60.0f);
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        const sa_figure_input in = input_for(ALL_MOTIONS[m], 0.0f);
+        const int steps = 4 * (int)ceilf(d / 0.08f);
+        const float dt = d / (float)steps;  /* at most 20 ms: under the 33 ms cap */
+        for (int k = 0; k < 3 * steps; ++k) /* three plays: the fade from idle has settled */
+            sa_figure_update(&f, &in, dt);
+        sa_figure_pose before = f.pose, quarter = f.pose;
+        for (int k = 0; k < steps; ++k) {
+            sa_figure_update(&f, &in, dt);
+            if (k == steps / 4 - 1) quarter = f.pose;
+        }
+        float moved = 0.0f;
+        for (size_t j = 0; j < sizeof body / sizeof body[0]; ++j) {
+            assert_true(dist(before.unsquashed[body[j]], f.pose.unsquashed[body[j]]) < 0.05f);
+            moved += dist(before.unsquashed[body[j]], quarter.unsquashed[body[j]]);
+        }
+        assert_true(moved > 0.3f); /* a quarter play later the body is elsewhere: it moves */
+    }
+}
+
 /* Every public motion has its looping row and a name of its own; every row is playable: an
  * evaluate function that fills every parameter with a finite value at any time, a one-shot lasts
  * a while and hands back within its play, and the jump trigger finds a one-shot from every row. */
@@ -1030,6 +1071,7 @@ int main(void) {
         cmocka_unit_test(test_figure_wave_raises_the_near_hand_and_swings_it),
         cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
         cmocka_unit_test(test_figure_spear_form_waypoints_are_a_valid_track),
+        cmocka_unit_test(test_figure_motion_duration_is_one_play),
         cmocka_unit_test(test_figure_motion_table_covers_every_motion),
         cmocka_unit_test(test_figure_spear_shows_only_in_the_spear_motions),
         cmocka_unit_test(test_figure_a_new_press_starts_a_new_jump),

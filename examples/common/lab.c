@@ -112,18 +112,6 @@ void ex_lab_step(ex_lab *lab, float dt, ex_pose *out) {
 
 enum { SOLO_HZ = 600 }; /* the sheets step the figure at 600 Hz */
 
-/* Seconds one play of each motion lasts, as figure.h documents them (the public API does not give
- * them); 0 for the motions the gait phase drives, which play one gait cycle. */
-static const float PLAY_SECONDS[] = {
-    [SA_FIGURE_MOTION_IDLE] = 3.0f,        [SA_FIGURE_MOTION_WALK] = 0.0f,
-    [SA_FIGURE_MOTION_RUN] = 0.0f,         [SA_FIGURE_MOTION_LOCOMOTE] = 0.0f,
-    [SA_FIGURE_MOTION_THROW] = 1.4f,       [SA_FIGURE_MOTION_JUMP] = 1.1f,
-    [SA_FIGURE_MOTION_SPEAR_FORM] = 14.0f, [SA_FIGURE_MOTION_SPEAR_RUN] = 0.0f,
-    [SA_FIGURE_MOTION_WAVE] = 2.0f,
-};
-_Static_assert(sizeof PLAY_SECONDS / sizeof PLAY_SECONDS[0] == SA_FIGURE_MOTION_COUNT_,
-               "a play length for every motion");
-
 /* A figure on its own with a fixed input; scroll is the ground's distance since it was zeroed. */
 typedef struct solo {
     sa_figure fig;
@@ -232,7 +220,7 @@ float ex_motion_sheet_poses(int motion, ex_pose *out, int count) {
     if (motion < 0 || motion >= ex_motion_count() || count < 1) return 0.0f;
     solo s;
     solo_init(&s, (sa_figure_motion)motion, ex_motion_name(motion));
-    const float seconds = PLAY_SECONDS[motion];
+    const float seconds = sa_figure_motion_duration((sa_figure_motion)motion);
     if (seconds <= 0.0f) { /* gait-driven: ~1 s for the fade, then one gait cycle */
         solo_warm_up(&s, SOLO_HZ);
         return solo_gait_cycle(&s, out, count);

@@ -217,6 +217,15 @@ SA_API sa_figure_input sa_figure_input_default(void);
 SA_API const char *sa_figure_motion_name(sa_figure_motion motion);
 
 /**
+ * @brief Seconds one play of a motion lasts at the reference figure's pace: 3 for idle's breath,
+ *        1.4 for the throw, 1.1 for the jump, 14 for the spear form, 2 for the wave.
+ * @return The length of the motion's own clock, > 0; 0 for the motions the gait phase drives
+ *         (walk, run, locomote, Spear Run: one gait cycle lasts 1 / cadence, which follows the
+ *         walk/run mix) and for a value that is not a motion.
+ */
+SA_API float sa_figure_motion_duration(sa_figure_motion motion);
+
+/**
  * @brief Index into sa_figure_pose::joints. Values are stable across versions (FFI users may
  *        read the array by these numbers).
  *

@@ -59,3 +59,8 @@ const char *sa_figure_motion_name(sa_figure_motion motion) {
     const sai_figure_motion_row *r = sai_figure_row(sai_figure_row_for(motion));
     return r->motion == motion ? r->name : "unknown";
 }
+
+float sa_figure_motion_duration(sa_figure_motion motion) {
+    const sai_figure_motion_row *r = sai_figure_row(sai_figure_row_for(motion));
+    return r->motion == motion ? r->duration : 0.0f;
+}
