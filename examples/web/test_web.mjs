@@ -178,7 +178,7 @@ try {
   await page.click('#mode-lab');
   s = await state(page);
   check(s.mode === 'lab', 'the motion lab opens');
-  for (const m of ['walk', 'run', 'throw', 'jump', 'form']) {
+  for (const m of ['walk', 'run', 'throw', 'jump', 'form', 'wave']) {
     await page.click(`#lab button[data-motion="${m}"]`);
     try {
       s = await waitFor(page, x => x.motion === m, 3000, `the lab to show ${m}`);
