@@ -127,7 +127,7 @@ static void run_loco_frame(void *ctx, size_t i) {
     l2m.skeleton = &f->skeleton;
     l2m.local = f->pose;
     l2m.root = NULL;
-    l2m.model = f->model;
+    l2m.out = f->model;
     l2m.capacity = J;
     sa_skeleton_local_to_model_run(&l2m);
     bench_sink(&f->model[J - 1], sizeof f->model[J - 1]);

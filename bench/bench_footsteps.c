@@ -52,7 +52,9 @@ static void run_footsteps(void *ctx, size_t i) {
     j.layer_count = 3;
     j.surfaces = in->under;
     j.surface_count = 2;
-    const size_t n = sa_footsteps_run(&j, in->events, EVENTS);
+    j.out = in->events;
+    j.capacity = EVENTS;
+    const size_t n = sa_footsteps_run(&j);
     bench_sink(&n, sizeof n);
     bench_sink(in->events, sizeof in->events[0]);
 }

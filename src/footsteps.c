@@ -18,6 +18,8 @@ sa_footsteps_job sa_footsteps_job_default(void) {
     j.surfaces = NULL;
     j.surface_count = 0;
     j.default_surface = SA_FOOTSTEPS_SURFACE_GRASS;
+    j.out = NULL;
+    j.capacity = 0;
     return j;
 }
 
@@ -93,10 +95,11 @@ static bool insert(sa_footsteps_event *events, size_t capacity, size_t *count,
     return true;
 }
 
-size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footsteps_event *out, size_t capacity) {
+size_t sa_footsteps_run(const sa_footsteps_job *job) {
     if (!job || !job->layers || job->layer_count == 0) return 0;
+    sa_footsteps_event *out = job->out;
     sa_footsteps_event *events = out;
-    if (!events) capacity = 0;
+    const size_t capacity = events ? job->capacity : 0;
 
     const double from = (double)sai_phase_wrap(job->phase_from);
     const double to = (double)sai_phase_wrap(job->phase_to);

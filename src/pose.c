@@ -20,19 +20,19 @@ static float weight_at(const sa_pose_layer *layers, const float *cached, size_t 
 }
 
 sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
-    if (!job || !job->layers || !job->out) return SA_ERR_NULL;
+    if (!job || !job->layers) return SA_ERR_NULL;
     if (job->layer_count == 0 || job->joint_count == 0) return SA_ERR_COUNT;
     for (size_t i = 0; i < job->layer_count; ++i) {
         if (!job->layers[i].pose) return SA_ERR_NULL;
     }
     if (job->joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
-    if (job->capacity < job->joint_count) return SA_ERR_CAPACITY;
+    if (job->out && job->capacity < job->joint_count) return SA_ERR_CAPACITY;
     return SA_OK;
 }
 
-sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
-    const sa_status status = sa_pose_blend_validate(job);
-    if (status != SA_OK) return status;
+size_t sa_pose_blend_run(const sa_pose_blend_job *job) {
+    if (sa_pose_blend_validate(job) != SA_OK) return 0;
+    if (!job->out) return job->joint_count; /* count-only call */
     const sa_pose_layer *layers = job->layers;
     const size_t nl = job->layer_count;
     float cached[SAI_POSE_CACHED_LAYERS];
@@ -79,7 +79,7 @@ sa_status sa_pose_blend_run(const sa_pose_blend_job *job) {
         }
         job->out[j] = sai_transform(t, sai_quat_normalize(q), s);
     }
-    return SA_OK;
+    return job->joint_count;
 }
 
 /* One joint of an interpolation with a cleaned factor; exact copies at 0 and 1. */

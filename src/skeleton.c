@@ -85,23 +85,23 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
 }
 
 sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job) {
-    if (!job || !job->skeleton || !job->local || !job->model) return SA_ERR_NULL;
+    if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
     const sa_status s = sa_skeleton_validate(job->skeleton);
     if (s != SA_OK) return s;
-    if (job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
+    if (job->out && job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
     return SA_OK;
 }
 
-sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job) {
-    const sa_status s = sa_skeleton_local_to_model_validate(job);
-    if (s != SA_OK) return s;
+size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job) {
+    if (sa_skeleton_local_to_model_validate(job) != SA_OK) return 0;
     const sa_skeleton *sk = job->skeleton;
+    if (!job->out) return sk->joint_count; /* count-only call */
     const int32_t *parents = sk->parents;
     const sa_transform root =
         job->root ? sai_transform_clean(*job->root) : sai_transform_identity();
     const bool root_is_identity = job->root == NULL;
     const sa_transform *local = job->local;
-    sa_transform *model = job->model;
+    sa_transform *model = job->out;
     const size_t n = sk->joint_count;
     /* In place works too: local[i] is read before model[i] is written, and model[parent] is
      * already in model space when a child reads it. */
@@ -114,5 +114,5 @@ sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *j
             model[i] = sai_transform_mul_unit(model[p], l);
         }
     }
-    return SA_OK;
+    return n;
 }

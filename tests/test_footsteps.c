@@ -21,6 +21,14 @@ static sa_footsteps_job one_layer_job(const sa_footsteps_layer *layer, float fro
     return j;
 }
 
+/* Runs a copy of @p job with its output buffer set to (out, capacity). */
+static size_t run_into(const sa_footsteps_job *job, sa_footsteps_event *out, size_t capacity) {
+    sa_footsteps_job j = *job;
+    j.out = out;
+    j.capacity = capacity;
+    return sa_footsteps_run(&j);
+}
+
 /* How a game keeps its phase: float, wrapped into [0, 1) each frame. */
 static float game_wrap(float p) {
     p -= floorf(p);
@@ -42,24 +50,25 @@ static int brute_crossings(double lo, double hi, double m) {
 static void test_footsteps_bad_input_is_harmless(void **state) {
     (void)state;
     sa_footsteps_event ev[CAP];
-    assert_int_equal(sa_footsteps_run(NULL, ev, CAP), 0);
-    assert_int_equal(sa_footsteps_run(NULL, NULL, 0), 0);
+    assert_int_equal(sa_footsteps_run(NULL), 0);
     assert_int_equal(sa_footsteps_validate(NULL), SA_ERR_NULL);
     sa_footsteps_job j = sa_footsteps_job_default();
     assert_near(j.threshold, 0.5f, 0);
     assert_int_equal(j.default_surface, SA_FOOTSTEPS_SURFACE_GRASS);
+    assert_null(j.out); /* the default job is a count-only call */
+    assert_int_equal(j.capacity, 0);
     assert_int_equal(sa_footsteps_validate(&j), SA_OK);
     j.phase_to = 0.5f;
     j.cycles = 0.5f;
-    assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0); /* no layers */
-    assert_int_equal(sa_footsteps_run(&j, NULL, 0), 0);
+    assert_int_equal(run_into(&j, ev, CAP), 0); /* no layers */
+    assert_int_equal(run_into(&j, NULL, 0), 0);
     const sa_footsteps_layer walk = {walk_markers, 2, 1.0f};
     /* Markers with NaN or infinite phases are ignored; phases out of range are wrapped. */
     const sa_clip_touchdown odd[] = {{NAN, 0}, {0.3f, 4}, {1.25f, 2}, {INFINITY, 1}, {-0.5f, 3}};
     const sa_footsteps_layer l = {odd, 5, 1.0f};
     j = one_layer_job(&l, 0.0f, 0.0f, 1.0f, 0.1f);
     assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NOT_FINITE); /* what run repairs */
-    size_t n = sa_footsteps_run(&j, ev, CAP);
+    size_t n = run_into(&j, ev, CAP);
     assert_int_equal(n, 3);
     assert_int_equal(ev[0].foot, 2);
     assert_near(ev[0].phase, 0.25f, 0);
@@ -70,13 +79,13 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
     /* The count-only call counts every crossing, whatever the capacity, and writes nothing. */
     j = one_layer_job(&walk, 0.0f, 0.0f, 2.0f, 0.1f);
     assert_int_equal(sa_footsteps_validate(&j), SA_OK);
-    assert_int_equal(sa_footsteps_run(&j, NULL, 0), 4);
-    assert_int_equal(sa_footsteps_run(&j, NULL, CAP), 4);
+    assert_int_equal(run_into(&j, NULL, 0), 4);
+    assert_int_equal(run_into(&j, NULL, CAP), 4);
     /* validate names what run would repair or skip. */
     sa_footsteps_job v = j;
     v.layers = NULL;
     assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NULL);
-    assert_int_equal(sa_footsteps_run(&v, ev, CAP), 0);
+    assert_int_equal(run_into(&v, ev, CAP), 0);
     v = j;
     v.surface_count = 2;
     assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NULL);
@@ -107,12 +116,12 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
     j = one_layer_job(bad, 0.0f, 0.5f, 0.5f, 0.1f);
     j.layer_count = 2;
     assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NULL);
-    assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0);
+    assert_int_equal(run_into(&j, ev, CAP), 0);
     /* NaN cycles: the shorter way; NaN threshold: the default; NaN dt: times 0. */
     j = one_layer_job(&walk, 0.9f, 0.2f, NAN, NAN);
     j.threshold = NAN;
     assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NOT_FINITE);
-    n = sa_footsteps_run(&j, ev, CAP);
+    n = run_into(&j, ev, CAP);
     assert_int_equal(n, 1);
     assert_int_equal(ev[0].foot, 0);
     assert_near(ev[0].time, 0, 0);
@@ -139,8 +148,8 @@ static void test_footsteps_bad_input_is_harmless(void **state) {
         j.dt = test_rng_nasty(&r);
         j.threshold = test_rng_nasty(&r);
         const size_t cap = test_rng_next(&r) % 8u;
-        const size_t crossed = sa_footsteps_run(&j, NULL, 0);
-        n = sa_footsteps_run(&j, ev, cap);
+        const size_t crossed = run_into(&j, NULL, 0);
+        n = run_into(&j, ev, cap);
         assert_int_equal(n, crossed < cap ? crossed : cap); /* the stream rule */
         const float dt = (j.dt > 0.0f && j.dt <= FLT_MAX) ? j.dt : 0.0f;
         for (size_t e = 0; e < n; ++e) {
@@ -177,8 +186,8 @@ static void run_script(uint32_t seed, bool backwards, bool mixed) {
         const double d = (double)next - (double)phase;
         const double moved = d + floor((double)adv - d + 0.5);
         const sa_footsteps_job j = one_layer_job(&layer, phase, next, adv, dt);
-        const size_t n = sa_footsteps_run(&j, ev, CAP);
-        assert_int_equal(sa_footsteps_run(&j, NULL, 0), n);
+        const size_t n = run_into(&j, ev, CAP);
+        assert_int_equal(run_into(&j, NULL, 0), n);
         int expected = 0;
         for (int k = 0; k < 4; ++k) {
             const int c = brute_crossings(unwrapped, unwrapped + moved, (double)marks[k].phase);
@@ -235,7 +244,7 @@ static void test_footsteps_across_the_wrap(void **state) {
     sa_footsteps_event ev[CAP];
     /* Forwards 0.9 → 0.1: 0.95 first (a quarter into the frame), then 0.0 (half way). */
     sa_footsteps_job j = one_layer_job(&layer, 0.9f, 0.1f, 0.2f, 0.2f);
-    size_t n = sa_footsteps_run(&j, ev, CAP);
+    size_t n = run_into(&j, ev, CAP);
     assert_int_equal(n, 2);
     assert_int_equal(ev[0].foot, 1);
     assert_near(ev[0].time, 0.05f, 1e-6);
@@ -244,7 +253,7 @@ static void test_footsteps_across_the_wrap(void **state) {
     assert_int_equal(ev[0].layer, 0);
     /* Backwards 0.1 → 0.9: 0.0 first, then 0.95. */
     j = one_layer_job(&layer, 0.1f, 0.9f, -0.2f, 0.2f);
-    n = sa_footsteps_run(&j, ev, CAP);
+    n = run_into(&j, ev, CAP);
     assert_int_equal(n, 2);
     assert_int_equal(ev[0].foot, 0);
     assert_near(ev[0].time, 0.1f, 1e-6);
@@ -253,7 +262,7 @@ static void test_footsteps_across_the_wrap(void **state) {
     /* The same phases the long way round: 1.2 cycles passes 0.5 as well, and 0.95 twice? No:
      * 0.9 → 1.1 → ... → 2.1 passes 0.95, 0.0, 0.5, 0.95, 0.0 (forwards 1.2 cycles). */
     j = one_layer_job(&layer, 0.9f, 0.1f, 1.2f, 1.2f);
-    n = sa_footsteps_run(&j, ev, CAP);
+    n = run_into(&j, ev, CAP);
     assert_int_equal(n, 5);
     const int32_t order[] = {1, 0, 2, 1, 0};
     for (size_t e = 0; e < n; ++e)
@@ -267,18 +276,18 @@ static void test_footsteps_boundary_fires_once(void **state) {
     sa_footsteps_event ev[4];
     /* A frame that stops exactly on the marker fires it; the next one, starting there, does not. */
     sa_footsteps_job j = one_layer_job(&layer, 0.25f, 0.5f, 0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_run(&j, ev, 4), 1);
+    assert_int_equal(run_into(&j, ev, 4), 1);
     assert_near(ev[0].time, 0.1f, 1e-7);
     j = one_layer_job(&layer, 0.5f, 0.75f, 0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_run(&j, ev, 4), 0);
+    assert_int_equal(run_into(&j, ev, 4), 0);
     /* Backwards the same. */
     j = one_layer_job(&layer, 0.75f, 0.5f, -0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_run(&j, ev, 4), 1);
+    assert_int_equal(run_into(&j, ev, 4), 1);
     j = one_layer_job(&layer, 0.5f, 0.25f, -0.25f, 0.1f);
-    assert_int_equal(sa_footsteps_run(&j, ev, 4), 0);
+    assert_int_equal(run_into(&j, ev, 4), 0);
     /* Standing still on it: nothing. */
     j = one_layer_job(&layer, 0.5f, 0.5f, 0.0f, 0.1f);
-    assert_int_equal(sa_footsteps_run(&j, ev, 4), 0);
+    assert_int_equal(run_into(&j, ev, 4), 0);
 }
 
 static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
@@ -287,8 +296,8 @@ static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
     sa_footsteps_event ev[CAP];
     /* 3.5 cycles from 0.3: 0.6, 0.1, 0.6, 0.1, 0.6, 0.1, 0.6 → 7 steps alternating feet. */
     sa_footsteps_job j = one_layer_job(&walk, 0.3f, 0.8f, 3.5f, 0.5f);
-    assert_int_equal(sa_footsteps_run(&j, NULL, 0), 7);
-    size_t n = sa_footsteps_run(&j, ev, CAP);
+    assert_int_equal(run_into(&j, NULL, 0), 7);
+    size_t n = run_into(&j, ev, CAP);
     assert_int_equal(n, 7);
     for (size_t e = 0; e < n; ++e) {
         assert_int_equal(ev[e].foot, (e % 2 == 0) ? 1 : 0);
@@ -298,21 +307,21 @@ static void test_footsteps_long_frames_fire_every_step_in_order(void **state) {
     /* A buffer too small keeps the earliest, in order, and writes nothing past them; the
      * count-only call still says 7 were crossed. */
     ev[3].foot = 99;
-    n = sa_footsteps_run(&j, ev, 3);
+    n = run_into(&j, ev, 3);
     assert_int_equal(n, 3);
     assert_int_equal(ev[3].foot, 99);
     assert_int_equal(ev[0].foot, 1);
     assert_int_equal(ev[1].foot, 0);
     assert_int_equal(ev[2].foot, 1);
-    assert_int_equal(sa_footsteps_run(&j, ev, 0), 0);
+    assert_int_equal(run_into(&j, ev, 0), 0);
     assert_int_equal(ev[0].foot, 1);
     assert_near(ev[0].time, 0.3 / 3.5 * 0.5, 1e-6);
     assert_near(ev[2].time, 1.3 / 3.5 * 0.5, 1e-6);
     /* A huge spike is clamped, counted and bounded by the buffer. */
     j = one_layer_job(&walk, 0.3f, 0.8f, 5e6f, 1.0f);
-    n = sa_footsteps_run(&j, ev, CAP);
+    n = run_into(&j, ev, CAP);
     assert_int_equal(n, CAP);
-    const size_t crossed = sa_footsteps_run(&j, NULL, 0);
+    const size_t crossed = run_into(&j, NULL, 0);
     assert_true(crossed >= 1999998 && crossed <= 2000002);
 }
 
@@ -336,7 +345,7 @@ static void test_footsteps_fire_once_while_clips_blend(void **state) {
             j.phase_to = 0.7f;
             j.cycles = 1.0f;
             j.dt = 0.5f;
-            const size_t n = sa_footsteps_run(&j, ev, CAP);
+            const size_t n = run_into(&j, ev, CAP);
             assert_int_equal(n, 2);
             assert_true(ev[0].foot != ev[1].foot);
             const int32_t heavier = (w > 0.5f) ? 1 : 0;
@@ -352,14 +361,14 @@ static void test_footsteps_fire_once_while_clips_blend(void **state) {
     j.phase_from = 0.0f;
     j.phase_to = 0.0f;
     j.cycles = 1.0f;
-    size_t n = sa_footsteps_run(&j, ev, CAP);
+    size_t n = run_into(&j, ev, CAP);
     assert_int_equal(n, 1); /* only the idle layer's foot 0 at 0.3 */
     assert_int_equal(ev[0].layer, 1);
     j.threshold = 0.6f;
-    assert_int_equal(sa_footsteps_run(&j, ev, CAP), 0);
+    assert_int_equal(run_into(&j, ev, CAP), 0);
     /* At threshold 0, foot 1 (only the walk clip has it) fires from walk, foot 0 from idle. */
     j.threshold = 0.0f;
-    n = sa_footsteps_run(&j, ev, CAP);
+    n = run_into(&j, ev, CAP);
     assert_int_equal(n, 2);
     for (size_t e = 0; e < n; ++e)
         assert_int_equal(ev[e].layer, ev[e].foot == 0 ? 1 : 0);
@@ -376,7 +385,7 @@ static void test_footsteps_report_the_surface_under_each_foot(void **state) {
     j.surface_count = 3;
     j.default_surface = SA_FOOTSTEPS_SURFACE_WOOD;
     sa_footsteps_event ev[8];
-    const size_t n = sa_footsteps_run(&j, ev, 8);
+    const size_t n = run_into(&j, ev, 8);
     assert_int_equal(n, 4);
     assert_int_equal(ev[0].surface, SA_FOOTSTEPS_SURFACE_SNOW);
     assert_int_equal(ev[1].surface, SA_FOOTSTEPS_SURFACE_MUD);
@@ -385,6 +394,64 @@ static void test_footsteps_report_the_surface_under_each_foot(void **state) {
     assert_int_equal(SA_FOOTSTEPS_SURFACE_GRASS, 0);
     assert_int_equal(SA_FOOTSTEPS_SURFACE_STONE, 1);
     assert_int_equal(sizeof(sa_footsteps_surface), 4);
+}
+
+/* Field by field: the event has padding, which struct copies need not keep. */
+static void assert_same_event(const sa_footsteps_event *a, const sa_footsteps_event *b) {
+    assert_int_equal(a->foot, b->foot);
+    assert_int_equal(a->surface, b->surface);
+    assert_memory_equal(&a->time, &b->time, sizeof a->time);
+    assert_memory_equal(&a->phase, &b->phase, sizeof a->phase);
+    assert_int_equal(a->layer, b->layer);
+}
+
+/* The job holds its output buffer (out, capacity): a stream, with a count-only call. */
+static void test_footsteps_job_holds_its_output_buffer(void **state) {
+    (void)state;
+    const sa_footsteps_layer walk = {walk_markers, 2, 1.0f};
+    sa_footsteps_event ev[CAP];
+    memset(ev, 0, sizeof ev);
+    const sa_footsteps_event sentinel = {99, SA_FOOTSTEPS_SURFACE_MUD, -1.0f, -1.0f, 77};
+    /* 3.5 cycles from 0.3: 7 touchdowns crossed. */
+    sa_footsteps_job j = one_layer_job(&walk, 0.3f, 0.8f, 3.5f, 0.5f);
+    /* Count-only: out NULL writes nothing and counts every crossing; capacity is ignored, and
+     * validate accepts it. */
+    assert_null(j.out);
+    assert_int_equal(sa_footsteps_validate(&j), SA_OK);
+    assert_int_equal(sa_footsteps_run(&j), 7);
+    j.capacity = 2;
+    assert_int_equal(sa_footsteps_validate(&j), SA_OK);
+    assert_int_equal(sa_footsteps_run(&j), 7);
+    /* Enough room: all seven, and nothing past them. */
+    ev[7] = sentinel;
+    j.out = ev;
+    j.capacity = CAP;
+    assert_int_equal(sa_footsteps_run(&j), 7);
+    assert_same_event(&ev[7], &sentinel);
+    sa_footsteps_event all[7];
+    memcpy(all, ev, sizeof all);
+    /* Too small: the earliest min(7, capacity), in order, nothing past them. */
+    for (size_t cap = 0; cap < 7; ++cap) {
+        for (size_t e = 0; e < 8; ++e)
+            ev[e] = sentinel;
+        j.capacity = cap;
+        assert_int_equal(sa_footsteps_validate(&j), SA_OK); /* any capacity is valid */
+        assert_int_equal(sa_footsteps_run(&j), cap);
+        for (size_t e = 0; e < cap; ++e)
+            assert_same_event(&ev[e], &all[e]);
+        for (size_t e = cap; e < 8; ++e)
+            assert_same_event(&ev[e], &sentinel);
+    }
+    /* A job it cannot read (layers NULL with a count) writes nothing and returns 0, also for the
+     * count-only call. */
+    ev[0] = sentinel;
+    j.capacity = CAP;
+    j.layers = NULL;
+    assert_int_equal(sa_footsteps_validate(&j), SA_ERR_NULL);
+    assert_int_equal(sa_footsteps_run(&j), 0);
+    assert_same_event(&ev[0], &sentinel);
+    j.out = NULL;
+    assert_int_equal(sa_footsteps_run(&j), 0);
 }
 
 int main(void) {
@@ -398,6 +465,7 @@ int main(void) {
         cmocka_unit_test(test_footsteps_long_frames_fire_every_step_in_order),
         cmocka_unit_test(test_footsteps_fire_once_while_clips_blend),
         cmocka_unit_test(test_footsteps_report_the_surface_under_each_foot),
+        cmocka_unit_test(test_footsteps_job_holds_its_output_buffer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,28 +33,62 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
     sa_pose_layer layers[2] = {{p0, 1, NULL}, {p1, 1, NULL}};
     sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
     assert_int_equal(sa_pose_blend_validate(&job), SA_OK);
+    /* A job that does not validate writes nothing and returns 0; validate says why. */
     assert_int_equal(sa_pose_blend_validate(NULL), SA_ERR_NULL);
+    assert_int_equal(sa_pose_blend_run(NULL), 0);
     job.layers = NULL;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_NULL);
+    assert_int_equal(sa_pose_blend_validate(&job), SA_ERR_NULL);
+    assert_int_equal(sa_pose_blend_run(&job), 0);
     job.layers = layers;
     layers[1].pose = NULL;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_NULL);
+    assert_int_equal(sa_pose_blend_validate(&job), SA_ERR_NULL);
+    assert_int_equal(sa_pose_blend_run(&job), 0);
     layers[1].pose = p1;
-    job.out = NULL;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_NULL);
-    job.out = out;
     job.layer_count = 0;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_COUNT);
+    assert_int_equal(sa_pose_blend_validate(&job), SA_ERR_COUNT);
+    assert_int_equal(sa_pose_blend_run(&job), 0);
     job.layer_count = 2;
     job.joint_count = 0;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_COUNT);
+    assert_int_equal(sa_pose_blend_validate(&job), SA_ERR_COUNT);
+    assert_int_equal(sa_pose_blend_run(&job), 0);
     job.joint_count = SA_SKELETON_MAX_JOINTS + 1;
     job.capacity = SA_SKELETON_MAX_JOINTS + 1;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_TOO_MANY_JOINTS);
+    assert_int_equal(sa_pose_blend_validate(&job), SA_ERR_TOO_MANY_JOINTS);
+    assert_int_equal(sa_pose_blend_run(&job), 0);
+    /* Too small a capacity: all or nothing, so nothing. */
     job.joint_count = J;
     job.capacity = J - 1;
-    assert_int_equal(sa_pose_blend_run(&job), SA_ERR_CAPACITY);
+    assert_int_equal(sa_pose_blend_validate(&job), SA_ERR_CAPACITY);
+    assert_int_equal(sa_pose_blend_run(&job), 0);
+    job.capacity = 0;
+    assert_int_equal(sa_pose_blend_run(&job), 0);
     assert_memory_equal(out, before, sizeof out); /* nothing written on error */
+
+    /* Count-only call: out NULL validates, writes nothing and returns joint_count whatever the
+     * capacity; with bad inputs it returns 0. */
+    job.out = NULL;
+    for (size_t cap = 0; cap <= J; cap += J / 2) {
+        job.capacity = cap;
+        assert_int_equal(sa_pose_blend_validate(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
+    }
+    job.joint_count = SA_SKELETON_MAX_JOINTS + 1;
+    assert_int_equal(sa_pose_blend_run(&job), 0);
+    job.joint_count = J;
+    layers[0].pose = NULL;
+    assert_int_equal(sa_pose_blend_run(&job), 0);
+    layers[0].pose = p0;
+    assert_memory_equal(out, before, sizeof out);
+    /* More capacity than needed: exactly joint_count written, the rest untouched. */
+    sa_transform roomy[J + 1];
+    memcpy(roomy, before, sizeof out);
+    roomy[J] = before[0];
+    job.out = roomy;
+    job.capacity = J + 1;
+    assert_int_equal(sa_pose_blend_run(&job), J);
+    assert_same_transform(roomy[J], before[0]);
+    job.out = out;
+    job.capacity = J;
 
     /* Per-frame functions with a NULL pose, no joints or too many write nothing and return 0,
      * also when asked for the count only. */
@@ -76,16 +110,16 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
         layers[0].weight = nothing[i];
         layers[1].weight = nothing[(i + 1) % 5];
         job.rest = NULL;
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         assert_memory_equal(out, p0, sizeof out);
         job.rest = p1;
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         assert_memory_equal(out, p1, sizeof out);
     }
     /* A NaN weight next to a good one: the good one alone. */
     layers[0].weight = NAN;
     layers[1].weight = 0.3f;
-    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    assert_int_equal(sa_pose_blend_run(&job), J);
     assert_memory_equal(out, p1, sizeof out);
 
     /* Poisoned poses give finite, unit results everywhere. */
@@ -100,7 +134,7 @@ static void test_pose_bad_input_is_rejected_or_safe(void **state) {
         layers[0].weight = test_rng_range(&r, 0, 1);
         layers[1].weight = test_rng_range(&r, 0, 1);
         job.rest = NULL;
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j) {
             assert_true(sa_transform_is_finite(out[j]));
             assert_near(test_quat_length(out[j].rotation), 1, 1e-5);
@@ -209,7 +243,7 @@ static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
             layers[i].joint_weights = NULL;
         }
         sa_pose_blend_job job = {layers, nl, NULL, J, out, J};
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         double total = 0;
         for (size_t i = 0; i < nl; ++i)
             total += layers[i].weight;
@@ -228,7 +262,7 @@ static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
         for (size_t i = 0; i < nl; ++i)
             layers[i].weight *= 7.5f;
         job.out = out2;
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j) {
             assert_near(out2[j].translation.y, out[j].translation.y, 1e-5);
             assert_near(test_quat_angle(out2[j].rotation, out[j].rotation), 0, 1e-5);
@@ -237,7 +271,7 @@ static void test_pose_blend_is_a_renormalised_weighted_average(void **state) {
         const size_t flip = test_rng_next(&r) % nl;
         for (size_t j = 0; j < J; ++j)
             poses[flip][j].rotation = negated(poses[flip][j].rotation);
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j)
             assert_near(test_quat_angle(out2[j].rotation, out[j].rotation), 0, 1e-5);
     }
@@ -253,7 +287,7 @@ static void test_pose_blend_of_two_follows_the_short_arc(void **state) {
         const float wb = test_rng_range(&r, 0, 1);
         sa_pose_layer layers[2] = {{a, 1 - wb, NULL}, {b, wb, NULL}};
         sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j) {
             const double total = test_quat_angle(a[j].rotation, b[j].rotation);
             const double from_a = test_quat_angle(a[j].rotation, out[j].rotation);
@@ -281,12 +315,12 @@ static void test_pose_blend_all_weight_on_one_layer_gives_it_exactly(void **stat
             layers[i].joint_weights = NULL;
         }
         sa_pose_blend_job job = {layers, 3, NULL, J, out, J};
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         assert_memory_equal(out, p[pick], sizeof out);
         /* In place, into the chosen pose itself. */
         job.out = p[pick];
         memcpy(out, p[pick], sizeof out);
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         assert_memory_equal(out, p[pick], sizeof out);
     }
 }
@@ -305,7 +339,7 @@ static void test_pose_masked_layers_replace_the_upper_body_only(void **state) {
         }
         sa_pose_layer layers[2] = {{legs, 1, lower}, {arms, 1, upper}};
         sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j) {
             if (j >= 8) {
                 assert_same_transform(out[j], arms[j]);
@@ -315,7 +349,7 @@ static void test_pose_masked_layers_replace_the_upper_body_only(void **state) {
         }
         /* A base layer left at 1 everywhere: the upper body is half of each. */
         layers[0].joint_weights = NULL;
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j) {
             if (j < 8) {
                 assert_same_transform(out[j], legs[j]);
@@ -333,7 +367,7 @@ static void test_pose_masked_layers_replace_the_upper_body_only(void **state) {
         sa_pose_layer two[2] = {{legs, 0, NULL}, {arms, 1, odd}};
         job.layers = two;
         job.rest = legs;
-        assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+        assert_int_equal(sa_pose_blend_run(&job), J);
         for (size_t j = 0; j < J; ++j) {
             if (j % 3 == 0) {
                 assert_same_transform(out[j], arms[j]);
@@ -487,11 +521,11 @@ static void test_pose_blend_takes_any_number_of_layers(void **state) {
     sa_pose_blend_job job = {layers, L, NULL, J, out, J};
     /* Past the first layers too: one layer with all the weight gives it exactly. */
     layers[33].weight = 2.0f;
-    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    assert_int_equal(sa_pose_blend_run(&job), J);
     assert_memory_equal(out, poses[33], sizeof out);
     /* Two far-apart layers with equal weights: the mean translation. */
     layers[3].weight = 2.0f;
-    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    assert_int_equal(sa_pose_blend_run(&job), J);
     for (size_t j = 0; j < J; ++j) {
         assert_near(out[j].translation.x,
                     0.5 * ((double)poses[3][j].translation.x + poses[33][j].translation.x), 1e-5);
@@ -500,7 +534,7 @@ static void test_pose_blend_takes_any_number_of_layers(void **state) {
     /* All forty at once. */
     for (size_t i = 0; i < L; ++i)
         layers[i].weight = test_rng_range(&r, 0, 1);
-    assert_int_equal(sa_pose_blend_run(&job), SA_OK);
+    assert_int_equal(sa_pose_blend_run(&job), J);
     for (size_t j = 0; j < J; ++j) {
         double tx = 0, total = 0;
         for (size_t i = 0; i < L; ++i) {

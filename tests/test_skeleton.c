@@ -67,19 +67,52 @@ static void test_skeleton_bad_input_gives_clear_status(void **state) {
     broken.parents = child_first;
     broken.joint_count = 3;
     assert_int_equal(sa_skeleton_validate(&broken), SA_ERR_PARENT_ORDER);
-    sa_transform model[4];
+    sa_transform model[4], before[4];
+    for (size_t i = 0; i < 4; ++i)
+        model[i] = sa_transform_make(sa_v3(7, 7, 7), sa_quat_identity(), sa_v3(3, 3, 3));
+    memcpy(before, model, sizeof model);
+    /* A job that does not validate writes nothing and returns 0; validate says why. */
     sa_skeleton_local_to_model_job job = {&broken, rest, NULL, model, 4};
-    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_PARENT_ORDER);
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
     job.skeleton = &s;
+    /* Too small a capacity: all or nothing, so nothing. */
     job.capacity = 3;
-    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_ERR_CAPACITY);
+    assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_CAPACITY);
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
+    job.capacity = 0;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
     job.capacity = 4;
-    job.model = NULL;
-    assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_NULL);
-    job.model = model;
     job.local = NULL;
-    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_ERR_NULL);
-    assert_int_equal(sa_skeleton_local_to_model_run(NULL), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
+    job.local = rest;
+    job.skeleton = NULL;
+    assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
+    job.skeleton = &s;
+    assert_int_equal(sa_skeleton_local_to_model_validate(NULL), SA_ERR_NULL);
+    assert_int_equal(sa_skeleton_local_to_model_run(NULL), 0);
+    assert_memory_equal(model, before, sizeof model); /* nothing written on error */
+    /* Count-only call: out NULL validates, writes nothing and returns the joint count whatever
+     * the capacity; with bad inputs it returns 0. */
+    job.out = NULL;
+    for (size_t cap = 0; cap <= 4; cap += 2) {
+        job.capacity = cap;
+        assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), 4);
+    }
+    job.skeleton = &broken;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
+    job.skeleton = &s;
+    job.local = NULL;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
+    job.local = rest;
+    assert_memory_equal(model, before, sizeof model);
+    /* Enough capacity: the whole pose, and the count. */
+    job.out = model;
+    job.capacity = 4;
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 4);
 
     /* Lookups and single joints with bad input: no joint, identity. */
     assert_int_equal(sa_skeleton_find(NULL, "x"), SA_SKELETON_JOINT_NONE);
@@ -143,7 +176,7 @@ static void test_skeleton_local_to_model_composes_each_chain(void **state) {
         }
         sa_skeleton_local_to_model_job job = {&s, local, NULL, model, n};
         assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_OK);
-        assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), n);
         for (size_t j = 0; j < n; ++j) {
             /* Reference: push a point up the chain one local transform at a time. */
             const sa_vec3 p = sa_v3(test_rng_range(&r, -1, 1), test_rng_range(&r, -1, 1),
@@ -169,11 +202,11 @@ static void test_skeleton_local_to_model_composes_each_chain(void **state) {
         /* In place gives the same result; a root transform moves the whole body. */
         memcpy(model2, local, n * sizeof local[0]);
         sa_skeleton_local_to_model_job in_place = {&s, model2, NULL, model2, n};
-        assert_int_equal(sa_skeleton_local_to_model_run(&in_place), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&in_place), n);
         assert_memory_equal(model2, model, n * sizeof model[0]);
         const sa_transform root = xf(5, -3, 2, test_rng_rotation(&r));
         sa_skeleton_local_to_model_job placed = {&s, local, &root, model2, n};
-        assert_int_equal(sa_skeleton_local_to_model_run(&placed), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&placed), n);
         for (size_t j = 0; j < n; ++j) {
             const sa_vec3 want = sa_transform_point(root, model[j].translation);
             const float tol = 1e-3f * (1 + sa_v3_length(want));
@@ -194,9 +227,13 @@ static void test_skeleton_local_to_model_places_a_hand_made_arm(void **state) {
                                   xf(0, -0.25f, 0, sa_quat_identity())};
     sa_skeleton s;
     assert_int_equal(sa_skeleton_init(&s, parents, local, NULL, 3), SA_OK);
-    sa_transform model[3];
-    sa_skeleton_local_to_model_job job = {&s, local, NULL, model, 3};
-    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+    /* Room for one more: exactly the three joints are written, the fourth entry is untouched. */
+    sa_transform model[4];
+    const sa_transform sentinel = xf(9, 9, 9, sa_quat_identity());
+    model[3] = sentinel;
+    sa_skeleton_local_to_model_job job = {&s, local, NULL, model, 4};
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 3);
+    assert_memory_equal(&model[3], &sentinel, sizeof sentinel);
     /* -y turned a quarter about z points +x: the elbow is 0.3 out along +x. */
     assert_near(model[1].translation.x, 0.3, 1e-6);
     assert_near(model[1].translation.y, 1.5, 1e-6);
@@ -208,7 +245,7 @@ static void test_skeleton_local_to_model_places_a_hand_made_arm(void **state) {
     sa_transform scaled[3] = {local[0], local[1], local[2]};
     scaled[0].scale = sa_v3(2, 2, 2);
     job.local = scaled;
-    assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 3);
     assert_near(model[2].translation.x, 0.6, 1e-6);
     assert_near(model[2].translation.y, 2.0, 1e-6);
 }
@@ -236,7 +273,7 @@ static void test_skeleton_bad_pose_values_give_finite_unit_results(void **state)
         const sa_transform root =
             sa_transform_make(sa_v3(NAN, 0, 0), sa_quat_make(0, 0, 0, 0), sa_v3(1, 1, INFINITY));
         sa_skeleton_local_to_model_job job = {&s, local, (round & 1) ? &root : NULL, model, 40};
-        assert_int_equal(sa_skeleton_local_to_model_run(&job), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), 40);
         for (int i = 0; i < 40; ++i) {
             assert_true(sa_transform_is_finite(model[i]));
             assert_near(test_quat_length(model[i].rotation), 1, 1e-5);

@@ -724,8 +724,10 @@ int main(int argc, char **argv) {
         fj.surfaces = under;
         fj.surface_count = 2;
         sa_footsteps_event ev[8];
+        fj.out = ev;
+        fj.capacity = 8;
         int pending = 0; /* footprints placed under the foot once this frame's pose is known */
-        const size_t fired = sa_footsteps_run(&fj, ev, 8);
+        const size_t fired = sa_footsteps_run(&fj);
         for (size_t e = 0; e < fired; ++e) {
             printf("%5.2f s  step  %-5s foot on %-5s (%s clip, phase %.2f)\n",
                    (double)(t - DT + ev[e].time), ev[e].foot == 0 ? "left" : "right",
@@ -778,9 +780,9 @@ int main(int argc, char **argv) {
         l2m.skeleton = &k->skeleton;
         l2m.local = k->pose;
         l2m.root = &root;
-        l2m.model = k->model;
+        l2m.out = k->model;
         l2m.capacity = JOINTS;
-        if (sa_skeleton_local_to_model_run(&l2m) != SA_OK) return 1;
+        if (sa_skeleton_local_to_model_run(&l2m) != (size_t)JOINTS) return 1;
         for (int j = 0; j < JOINTS; ++j)
             frames[i].joint[j] = k->model[j].translation;
         for (; pending > 0; --pending, ++step_count) {

@@ -19,9 +19,9 @@
  *   other engines fire two or three times during such blends.
  *
  * Fill an ::sa_footsteps_job each frame and call sa_footsteps_run(): the events are a stream
- * (@ref api_conventions) written into a caller-owned buffer in the order they happened within
- * the frame; when the buffer is too small the earliest ones are kept, and the count-only call
- * (`out` NULL) tells how many there were.
+ * (@ref api_conventions) written into the caller-owned buffer the job's `out` and `capacity`
+ * name, in the order they happened within the frame; when the buffer is too small the earliest
+ * ones are kept, and the count-only call (`out` NULL) tells how many there were.
  */
 #ifndef STICKANIM_FOOTSTEPS_H
 #define STICKANIM_FOOTSTEPS_H
@@ -81,7 +81,8 @@ typedef struct sa_footsteps_layer {
 
 /**
  * @brief One frame of footstep detection. Get one with sa_footsteps_job_default(), fill in the
- *        phases, the layers and the surfaces, and run it with sa_footsteps_run().
+ *        phases, the layers, the surfaces and the output buffer, and run it with
+ *        sa_footsteps_run().
  *
  * The job holds no state: one job per character and frame, run from any thread. sa_footsteps_run()
  * repairs bad fields as each field says; sa_footsteps_validate() reports them instead.
@@ -114,14 +115,25 @@ typedef struct sa_footsteps_job {
     size_t surface_count;
     /** Surface for a foot without an entry in surfaces (default ::SA_FOOTSTEPS_SURFACE_GRASS). */
     sa_footsteps_surface default_surface;
+    /** Receives the events, earliest first (ties keep layer and marker order); a stream: the
+     *  first min(crossed, capacity) are written. NULL (the default) asks for the count only:
+     *  sa_footsteps_run() then writes nothing and returns how many were crossed. */
+    sa_footsteps_event *out;
+    /** Number of events `out` can hold (default 0); any value is valid, 0 writes nothing.
+     *  Ignored when `out` is NULL. */
+    size_t capacity;
 } sa_footsteps_job;
 
-/** @brief A job with no layers, phases 0, threshold ::SA_FOOTSTEPS_DEFAULT_THRESHOLD (0.5) and
- *         grass underfoot. */
+/** @brief A job with no layers, phases 0, threshold ::SA_FOOTSTEPS_DEFAULT_THRESHOLD (0.5), grass
+ *         underfoot and no output buffer (`out` NULL, `capacity` 0: a count-only call). */
 SA_API sa_footsteps_job sa_footsteps_job_default(void);
 
 /**
  * @brief Checks a footsteps job without running it: what sa_footsteps_run() would repair.
+ *
+ * The output buffer is not checked: a NULL `out` is the count-only call and, the events being a
+ * stream, any `capacity` is valid.
+ * @param job The job; NULL gives ::SA_ERR_NULL.
  * @return ::SA_OK; ::SA_ERR_NULL for a NULL @p job, layers NULL with layer_count above 0, a
  *         layer's touchdowns NULL with touchdown_count above 0, or surfaces NULL with
  *         surface_count above 0; ::SA_ERR_NOT_FINITE for a NaN or infinite phase_from, phase_to,
@@ -132,20 +144,20 @@ SA_API sa_footsteps_job sa_footsteps_job_default(void);
 SA_API sa_status sa_footsteps_validate(const sa_footsteps_job *job);
 
 /**
- * @brief Finds every touchdown the phase passed this frame and writes one event per crossing.
+ * @brief Finds every touchdown the phase passed this frame and writes one event per crossing
+ *        into the job's `out`.
  *
- * Per frame and total: any job gives a documented result (bad fields are repaired as each field
- * of ::sa_footsteps_job says).
- * @param job      This frame's job; NULL gives no events.
- * @param out      Receives the events, earliest first (ties keep layer and marker order). NULL
- *                 asks for the count only.
- * @param capacity Number of events @p out can hold.
- * @return The number of events written: the first min(crossed, @p capacity) of the touchdowns
- *         crossed this frame. The count-only call returns how many were crossed (at most
- *         SIZE_MAX); a smaller result from a real call means the latest events were dropped.
+ * Per frame and total: any job gives a documented result. Unlike the pose jobs it does not
+ * refuse a job that sa_footsteps_validate() rejects: bad fields are repaired as each field of
+ * ::sa_footsteps_job says (a layer with NULL touchdowns does not fire, a NULL surfaces array puts
+ * every foot on default_surface), and only a job it cannot read gives 0.
+ * @param job This frame's job; NULL, or layers NULL, writes nothing and returns 0.
+ * @return The number of events written into `out`: the first min(crossed, `capacity`) of the
+ *         touchdowns crossed this frame. The count-only call (`out` NULL) writes nothing and
+ *         returns how many were crossed (at most SIZE_MAX); a smaller result from a real call
+ *         means the latest events were dropped.
  */
-SA_API size_t sa_footsteps_run(const sa_footsteps_job *job, sa_footsteps_event *out,
-                               size_t capacity);
+SA_API size_t sa_footsteps_run(const sa_footsteps_job *job);
 
 #ifdef __cplusplus
 }

@@ -17,9 +17,10 @@
  *
  * Output arrays may be one of the input arrays (in-place blending) in every function here. The
  * per-frame functions write a whole pose or nothing (@ref api_conventions): they take
- * `(out, capacity)` last and return the number of transforms written, joint_count; `out` NULL
- * asks for that count without writing; bad input (a NULL pose, joint_count 0 or above
- * ::SA_SKELETON_MAX_JOINTS, capacity below joint_count) writes nothing and returns 0.
+ * `(out, capacity)` last (the blend job holds them as its fields `out` and `capacity`) and return
+ * the number of transforms written, joint_count; `out` NULL asks for that count without writing;
+ * bad input (a NULL pose, joint_count 0 or above ::SA_SKELETON_MAX_JOINTS, capacity below
+ * joint_count) writes nothing and returns 0.
  */
 #ifndef STICKANIM_POSE_H
 #define STICKANIM_POSE_H
@@ -68,25 +69,40 @@ typedef struct sa_pose_blend_job {
     const sa_transform *rest;
     /** @brief Number of joints in every pose, 1 … ::SA_SKELETON_MAX_JOINTS. */
     size_t joint_count;
-    /** @brief Output pose (required); may be one of the layers' poses or `rest`. */
+    /** @brief Output pose: joint_count transforms, written whole or not at all; may be one of
+     *         the layers' poses or `rest` (in-place blending). NULL asks for the count only:
+     *         sa_pose_blend_run() then writes nothing and returns joint_count. */
     sa_transform *out;
-    /** @brief Number of transforms `out` can hold; at least joint_count. */
+    /** @brief Number of transforms `out` can hold, ≥ joint_count; below it nothing is written.
+     *         Ignored when `out` is NULL. */
     size_t capacity;
 } sa_pose_blend_job;
 
 /**
- * @brief Checks a blend job without running it.
- * @return ::SA_OK; ::SA_ERR_NULL when @p job, its layers, a layer's pose or out is NULL;
+ * @brief Checks a blend job without running it: sa_pose_blend_run() returns 0 exactly when this
+ *        is not ::SA_OK.
+ *
+ * A NULL `out` is not an error (it is the count-only call), and `capacity` is checked only when
+ * `out` is given.
+ * @param job The job; NULL gives ::SA_ERR_NULL.
+ * @return ::SA_OK; ::SA_ERR_NULL when @p job, its layers or a layer's pose is NULL;
  *         ::SA_ERR_COUNT when layer_count or joint_count is 0; ::SA_ERR_TOO_MANY_JOINTS above
- *         ::SA_SKELETON_MAX_JOINTS; ::SA_ERR_CAPACITY when capacity < joint_count.
+ *         ::SA_SKELETON_MAX_JOINTS; ::SA_ERR_CAPACITY when `out` is given and capacity <
+ *         joint_count.
  */
 SA_API sa_status sa_pose_blend_validate(const sa_pose_blend_job *job);
 
 /**
- * @brief Validates and runs a blend job (see ::sa_pose_blend_job for the rule).
- * @return The status of sa_pose_blend_validate(); nothing is written on error.
+ * @brief Validates and runs a blend job (see ::sa_pose_blend_job for the rule), writing
+ *        joint_count transforms into the job's `out`.
+ *
+ * A fixed-size result (@ref api_conventions): the whole pose or nothing.
+ * @param job The job; NULL writes nothing and returns 0.
+ * @return joint_count, the number of transforms written (also for the count-only call, `out`
+ *         NULL, which writes nothing); 0, with nothing written, when sa_pose_blend_validate() is
+ *         not ::SA_OK (it says why).
  */
-SA_API sa_status sa_pose_blend_run(const sa_pose_blend_job *job);
+SA_API size_t sa_pose_blend_run(const sa_pose_blend_job *job);
 
 /**
  * @brief Interpolates two poses joint by joint: translation and scale by lerp, rotation by

@@ -114,44 +114,59 @@ SA_API sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const s
                                             int32_t joint);
 
 /**
- * @brief The local → model job: model[i] = model[parent(i)] ∘ local[i] for every joint, with
- *        the root joints placed by `root` (ozz's LocalToModelJob).
+ * @brief The local → model job: out[i] = out[parent(i)] ∘ local[i] for every joint, with the
+ *        root joints placed by `root` (ozz's LocalToModelJob).
  *
  * Set the fields, then call sa_skeleton_local_to_model_run() (which validates first). The job
  * holds no state: one job per character, run from any thread.
  */
 typedef struct sa_skeleton_local_to_model_job {
-    /** @brief The skeleton (required). */
+    /** @brief The skeleton (required; must pass sa_skeleton_validate()). */
     const sa_skeleton *skeleton;
-    /** @brief Input pose: joint_count local transforms (required); may be skeleton->rest. */
+    /** @brief Input pose: the skeleton's joint_count local transforms (required); may be
+     *         skeleton->rest. Non-finite parts are cleaned as in sa_transform_sanitize(). */
     const sa_transform *local;
-    /** @brief Optional transform of the root joints' parent (where the character stands); NULL
-     *         means the identity. */
+    /** @brief Optional transform of the root joints' parent (where the character stands, model
+     *         units); NULL means the identity. Non-finite parts are cleaned as in
+     *         sa_transform_sanitize(). */
     const sa_transform *root;
-    /** @brief Output: joint_count model transforms (required). May be the same array as
-     *         `local`: the job then converts the pose in place. */
-    sa_transform *model;
-    /** @brief Number of transforms `model` can hold; at least joint_count. */
+    /** @brief Output: the skeleton's joint_count model transforms, written whole or not at all.
+     *         May be the same array as `local`: the job then converts the pose in place. NULL
+     *         asks for the count only: sa_skeleton_local_to_model_run() then writes nothing and
+     *         returns the joint count. */
+    sa_transform *out;
+    /** @brief Number of transforms `out` can hold, ≥ the skeleton's joint_count; below it
+     *         nothing is written. Ignored when `out` is NULL. */
     size_t capacity;
 } sa_skeleton_local_to_model_job;
 
 /**
- * @brief Checks a local → model job without running it.
- * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton, local or model is NULL; the
- *         skeleton's own error (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when capacity is
- *         below the joint count.
+ * @brief Checks a local → model job without running it: sa_skeleton_local_to_model_run()
+ *        returns 0 exactly when this is not ::SA_OK.
+ *
+ * A NULL `out` is not an error (it is the count-only call), and `capacity` is checked only when
+ * `out` is given.
+ * @param job The job; NULL gives ::SA_ERR_NULL.
+ * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton or local is NULL; the skeleton's own
+ *         error (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when `out` is given and capacity
+ *         is below the joint count.
  */
 SA_API sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job);
 
 /**
- * @brief Validates and runs a local → model job.
+ * @brief Validates and runs a local → model job, writing the skeleton's joint_count model
+ *        transforms into the job's `out`.
  *
- * Non-finite parts of the local transforms (and of @ref sa_skeleton_local_to_model_job::root)
- * are cleaned as in sa_transform_sanitize(), so every model transform is finite for any pose of
- * moderate size, and every model rotation is a unit quaternion.
- * @return The status of sa_skeleton_local_to_model_validate(); nothing is written on error.
+ * A fixed-size result (@ref api_conventions): the whole pose or nothing. Non-finite parts of the
+ * local transforms (and of @ref sa_skeleton_local_to_model_job::root) are cleaned as in
+ * sa_transform_sanitize(), so every model transform is finite for any pose of moderate size, and
+ * every model rotation is a unit quaternion.
+ * @param job The job; NULL writes nothing and returns 0.
+ * @return The skeleton's joint_count, the number of transforms written (also for the count-only
+ *         call, `out` NULL, which writes nothing); 0, with nothing written, when
+ *         sa_skeleton_local_to_model_validate() is not ::SA_OK (it says why).
  */
-SA_API sa_status sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job);
+SA_API size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job);
 
 #ifdef __cplusplus
 }
