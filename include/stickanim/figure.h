@@ -179,8 +179,9 @@ typedef enum sa_figure_motion {
 typedef struct sa_figure_input {
     /**
      * The motion wanted. Asking for another motion fades to it from wherever the figure is, at
-     * any moment (also mid-jump or mid-thrust). An unknown value is treated as
-     * ::SA_FIGURE_MOTION_IDLE.
+     * any moment (also mid-jump or mid-thrust), as often as wanted: even a different motion every
+     * frame never makes the pose jump (the oldest fading motions freeze into a held pose that
+     * fades out with them). An unknown value is treated as ::SA_FIGURE_MOTION_IDLE.
      */
     sa_figure_motion motion;
     /**
@@ -365,6 +366,9 @@ typedef struct sa_figure_pose {
  */
 typedef struct sa_figure {
     sa_figure_config config; /**< Body plan (validated). */
+    /** The held pose: the layers a switch on a full fade stack merged, their blended parameters
+     *  frozen at that moment; one layer of @ref fade shows it and fades out like any other. */
+    sa_figure_params held;
     sa_fade fade;         /**< Motion layers and their weights; ids are rows of the motion table. */
     float phase;          /**< Gait phase, [0, 1). */
     float gait;           /**< Walk → run mix, [0, 1]. */

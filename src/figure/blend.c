@@ -76,24 +76,64 @@ void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
                                          : sai_phase_wrap(played);
     }
     row->evaluate(c, u, out);
+    if (row->play == SAI_FIGURE_HELD) return; /* frozen as it showed: spear and arms included */
     /* Motions without the spear carry it low (their spear fields are the carry's), so the shaft
      * moves continuously while it fades in or out; `spear` says how much the hands hold it. */
     out->spear = (row->flags & SAI_FIGURE_HOLDS_SPEAR) ? 1.0f : 0.0f;
     if (row->flags & SAI_FIGURE_HOLDS_SPEAR) sai_figure_spear_arm_angles(cfg, out);
 }
 
+void sai_figure_held(const sai_figure_ctx *c, float u, sa_figure_params *out) {
+    (void)u;
+    if (c->held)
+        *out = *c->held;
+    else
+        sai_figure_idle(c, 0.0f, out);
+}
+
+void sai_figure_evaluate_layer(const sa_figure *fig, const sai_figure_ctx *c, size_t i,
+                               sa_figure_params *out) {
+    sai_figure_ctx with_held = *c;
+    with_held.held = &fig->held;
+    const sa_fade_layer *l = &fig->fade.layers[i];
+    sai_figure_evaluate(&fig->config, &with_held, l->id, sai_finite_or(l->time, 0.0f), out);
+}
+
+/* acc += p · w over the parameters as floats. */
+static void accumulate(float *acc, const sa_figure_params *p, float w) {
+    float v[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(v, p, sizeof v);
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        acc[k] += v[k] * w;
+}
+
+void sai_figure_hold_layers(sa_figure *fig, const sai_figure_ctx *c, size_t from, size_t into) {
+    const float wf = sai_saturate(fig->fade.layers[from].weight);
+    const float wi = sai_saturate(fig->fade.layers[into].weight);
+    sa_figure_params a, b;
+    sai_figure_evaluate_layer(fig, c, from, &a);
+    sai_figure_evaluate_layer(fig, c, into, &b);
+    if (wf + wi > 0.0f) {
+        float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
+        accumulate(acc, &a, wf / (wf + wi));
+        accumulate(acc, &b, wi / (wf + wi));
+        memcpy(&b, acc, sizeof b);
+    }
+    const size_t k = sa_fade_merge(&fig->fade, from, into);
+    if (k >= fig->fade.count) return;
+    fig->fade.layers[k].id = sai_figure_row_held();
+    fig->held = b;
+}
+
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
-    float acc[SAI_FIGURE_PARAM_FLOATS] = {0}, v[SAI_FIGURE_PARAM_FLOATS];
+    float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
     float total = 0.0f;
     for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
-        const sa_fade_layer *l = &fig->fade.layers[i];
-        const float w = sai_saturate(l->weight);
+        const float w = sai_saturate(fig->fade.layers[i].weight);
         if (!(w > 0.0f)) continue;
         sa_figure_params p;
-        sai_figure_evaluate(&fig->config, c, l->id, sai_finite_or(l->time, 0.0f), &p);
-        memcpy(v, &p, sizeof v);
-        for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
-            acc[k] += v[k] * w;
+        sai_figure_evaluate_layer(fig, c, i, &p);
+        accumulate(acc, &p, w);
         total += w;
     }
     sa_figure_params rest;

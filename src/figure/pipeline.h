@@ -37,6 +37,13 @@ void sai_figure_advance_clocks(sa_figure *fig, float dt);
  * time, the spear from the row). */
 void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
                          float time, sa_figure_params *out);
+/* Fade layer i's parameters now (the held row shows fig->held). */
+void sai_figure_evaluate_layer(const sa_figure *fig, const sai_figure_ctx *c, size_t i,
+                               sa_figure_params *out);
+/* Merges non-target fade layer `from` into layer `into` as the held pose: their parameters at
+ * this moment, blended by their weights, become fig->held and the merged layer shows it, so what
+ * shows does not change. */
+void sai_figure_hold_layers(sa_figure *fig, const sai_figure_ctx *c, size_t from, size_t into);
 /* Every layer of the fade evaluated and blended by its weight, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
 /* Non-finite fields become rest's, then each field is clamped to its range. */

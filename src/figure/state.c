@@ -105,6 +105,7 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
     c.leg_reach = reach > 0.0f ? reach : 0.0f;
     c.spine = cfg->spine;
+    c.held = NULL;
     return c;
 }
 
@@ -128,6 +129,31 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
 
 /* ---- triggers ----------------------------------------------------------------------------- */
 
+/* Pushes fade layer `id` without changing what shows. On a full stack the fade would merge its two
+ * weakest layers though they show different poses (a pop); instead the weakest joins the held pose
+ * (or the two weakest become it), frozen as it shows now, and fades out like any layer. */
+static void push_layer(sa_figure *fig, int32_t id) {
+    sa_fade *f = &fig->fade;
+    if (f->count == SA_FADE_MAX_LAYERS && sa_fade_is_valid(f)) {
+        const int32_t held = sai_figure_row_held();
+        size_t into = SA_FADE_MAX_LAYERS;
+        for (size_t i = 0; i + 1 < f->count; ++i)
+            if (f->layers[i].id == held) into = i;
+        const size_t from = sa_fade_weakest(f, into);
+        if (into == SA_FADE_MAX_LAYERS) into = sa_fade_weakest(f, from);
+        if (from < SA_FADE_MAX_LAYERS && into < SA_FADE_MAX_LAYERS) {
+            const sai_figure_ctx c =
+                sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+            sai_figure_hold_layers(fig, &c, from, into);
+        }
+    }
+    sa_fade_push(f, id);
+}
+
+static void switch_layer(sa_figure *fig, int32_t id) {
+    if (sa_fade_target(&fig->fade) != id || fig->fade.count == 0) push_layer(fig, id);
+}
+
 bool sai_figure_locomoting(const sa_fade *fade) {
     float w = 0.0f;
     for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
@@ -148,9 +174,9 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in) {
      * a jump short; otherwise a jump plays to its end. */
     if (in->jump != fig->jump_seen) {
         fig->jump_seen = in->jump;
-        sa_fade_push(&fig->fade, sai_figure_row_jump_from(wanted));
+        push_layer(fig, sai_figure_row_jump_from(wanted));
     } else if (asked_anew || !jumping(&fig->fade)) {
-        sa_fade_switch(&fig->fade, wanted);
+        switch_layer(fig, wanted);
     }
     if (in->thrust != fig->thrust_seen) {
         fig->thrust_seen = in->thrust;
@@ -207,5 +233,5 @@ void sai_figure_advance_clocks(sa_figure *fig, float dt) {
     const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
     const sai_figure_motion_row *row = sai_figure_row(target.id);
     if (row->play == SAI_FIGURE_ONCE && target.time >= row->hand_back)
-        sa_fade_switch(&fig->fade, sai_figure_row_for(fig->wanted));
+        switch_layer(fig, sai_figure_row_for(fig->wanted));
 }
