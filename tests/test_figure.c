@@ -1154,6 +1154,10 @@ static void test_figure_pose_is_continuous_under_any_input(void **state) {
                                   run, kind, frame, e, at_input, at_end);
             }
         }
+        /* Whatever the storm left fades out: standing idle, the ground is still again. */
+        const sa_figure_input idle = sa_figure_input_default();
+        run_for(&f, &idle, 3.0f);
+        assert_true(sa_figure_get_pose(&f)->ground_speed == 0.0f);
     }
     print_message("continuity: 0.1 ms moves at most %.3f units past 0.1 + speed x 0.1 ms (largest "
                   "move as an input arrives %.3f)\n",

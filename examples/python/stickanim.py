@@ -120,7 +120,7 @@ class FigurePose(ctypes.Structure):
 
 class Figure(ctypes.Structure):
     """The caller-owned figure: allocate one in Python, the library never allocates."""
-    _fields_ = [("config", FigureConfig), ("held", c_float * SA_FIGURE_PARAM_FLOATS),
+    _fields_ = [("config", FigureConfig), ("merge_offset", c_float * SA_FIGURE_PARAM_FLOATS),
                 ("fade", Fade), ("phase", c_float), ("gait", c_float),
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
                 ("wanted", c_int32),

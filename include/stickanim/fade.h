@@ -16,9 +16,10 @@
  * own times, so nothing restarts. When the stack is full, the two weakest non-target layers
  * merge (the weaker one's weight goes to the stronger one), so no weight is ever lost. That merge
  * shows the weaker layer's weight as the stronger one's from then on; a caller for whom two layers
- * can show different things makes room itself first, with sa_fade_weakest() and sa_fade_merge()
- * (the stick figure freezes the pair's blended pose into a layer of its own), so a full stack
- * never changes what shows.
+ * can show different things makes room itself first, with sa_fade_weakest() and sa_fade_merge(),
+ * and accounts for the change (the stick figure merges the weakest layer into the one showing the
+ * nearest pose and keeps the difference as an offset that fades out as the layer would have), so
+ * a full stack never changes what shows.
  *
  * Typical use, once per frame (sa_fade_switch() is already a no-op when @p wanted is the target):
  * @code

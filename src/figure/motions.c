@@ -24,8 +24,6 @@ const sai_figure_motion_row sai_figure_motions[] = {
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_running,        SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES},
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear,          SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR},
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear_running,  SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR},
-    /* The held pose: layers a switch on a full fade stack merged, frozen (state.c). */
-    {SA_FIGURE_MOTION_IDLE,       "held",        sai_figure_held,                0.0f,             SAI_FIGURE_HELD, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
 };
 /* clang-format on */
 
@@ -45,12 +43,6 @@ int32_t sai_figure_row_for(sa_figure_motion m) {
         if (r->motion == SA_FIGURE_MOTION_IDLE) idle = (int32_t)i;
     }
     return idle;
-}
-
-int32_t sai_figure_row_held(void) {
-    for (size_t i = 0; i < sai_figure_motion_count; ++i)
-        if (sai_figure_motions[i].play == SAI_FIGURE_HELD) return (int32_t)i;
-    return sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
 }
 
 int32_t sai_figure_row_jump_from(int32_t from) {

@@ -20,7 +20,6 @@ typedef struct sai_figure_ctx {
     float thrust_time; /* seconds into the spear-run thrust, < 0 when none */
     float spine;       /* config spine length */
     float leg_reach;   /* thigh + shin - reach guard - a little: feet within it stay planted */
-    const sa_figure_params *held; /* the figure's held pose (the held row shows it); NULL: none */
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the
@@ -31,9 +30,7 @@ typedef void (*sai_figure_evaluate_fn)(const sai_figure_ctx *c, float u, sa_figu
 /* How a row plays. */
 typedef enum sai_figure_play {
     SAI_FIGURE_LOOP, /* repeats while its motion is asked for */
-    SAI_FIGURE_ONCE, /* played once by the jump trigger, then hands back to the motion asked for */
-    SAI_FIGURE_HELD  /* never asked for: the layers merged on a full fade stack, frozen, fading out
-                      */
+    SAI_FIGURE_ONCE  /* played once by the jump trigger, then hands back to the motion asked for */
 } sai_figure_play;
 
 /* How a row sets the walk (0) -> run (1) mix of the shared gait while its motion is asked for. */
@@ -69,8 +66,6 @@ extern const size_t sai_figure_motion_count;
 const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
 int32_t sai_figure_row_for(sa_figure_motion m);
-/* The fade id of the held row: the one layer showing the figure's held pose. */
-int32_t sai_figure_row_held(void);
 /* The fade id of the one-shot a jump press plays from row `from`: the one carrying what `from`
  * carries (the same SAI_FIGURE_LOCOMOTES and SAI_FIGURE_HOLDS_SPEAR). */
 int32_t sai_figure_row_jump_from(int32_t from);
@@ -107,8 +102,6 @@ void sai_figure_jump_spear_running(const sai_figure_ctx *c, float u, sa_figure_p
 void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_spear_run(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_wave(const sai_figure_ctx *c, float u, sa_figure_params *out);
-/* The held pose (c->held, as it is: its own spear and arm angles); idle's rest without one. */
-void sai_figure_held(const sai_figure_ctx *c, float u, sa_figure_params *out);
 
 /* Only the spear carry + thrust fields (grip, angle, gap, slide, lean offset) at c->thrust_time;
  * used by Spear Run and by the jumps that keep the spear. */

@@ -105,7 +105,6 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
     c.leg_reach = reach > 0.0f ? reach : 0.0f;
     c.spine = cfg->spine;
-    c.held = NULL;
     return c;
 }
 
@@ -130,24 +129,15 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
 /* ---- triggers ----------------------------------------------------------------------------- */
 
 /* Pushes fade layer `id` without changing what shows. On a full stack the fade would merge its two
- * weakest layers though they show different poses (a pop); instead the weakest joins the held pose
- * (or the two weakest become it), frozen as it shows now, and fades out like any layer. */
+ * weakest layers though they show different poses (a pop); the figure makes room first, keeping
+ * what the merge changes as an offset that fades out as the merged layer would have. */
 static void push_layer(sa_figure *fig, int32_t id) {
-    sa_fade *f = &fig->fade;
-    if (f->count == SA_FADE_MAX_LAYERS && sa_fade_is_valid(f)) {
-        const int32_t held = sai_figure_row_held();
-        size_t into = SA_FADE_MAX_LAYERS;
-        for (size_t i = 0; i + 1 < f->count; ++i)
-            if (f->layers[i].id == held) into = i;
-        const size_t from = sa_fade_weakest(f, into);
-        if (into == SA_FADE_MAX_LAYERS) into = sa_fade_weakest(f, from);
-        if (from < SA_FADE_MAX_LAYERS && into < SA_FADE_MAX_LAYERS) {
-            const sai_figure_ctx c =
-                sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
-            sai_figure_hold_layers(fig, &c, from, into);
-        }
+    if (fig->fade.count == SA_FADE_MAX_LAYERS && sa_fade_is_valid(&fig->fade)) {
+        const sai_figure_ctx c =
+            sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+        sai_figure_merge_weakest(fig, &c);
     }
-    sa_fade_push(f, id);
+    sa_fade_push(&fig->fade, id);
 }
 
 static void switch_layer(sa_figure *fig, int32_t id) {
@@ -228,6 +218,7 @@ void sai_figure_advance_clocks(sa_figure *fig, float dt) {
         if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
     }
     sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
+    sai_figure_fade_merge_offset(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing). */
     const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
