@@ -1159,6 +1159,23 @@ static void test_figure_pose_is_continuous_under_any_input(void **state) {
         run_for(&f, &idle, 3.0f);
         assert_true(sa_figure_get_pose(&f)->ground_speed == 0.0f);
     }
+    /* A figure whose private merge offset was overwritten with nasty values still poses finitely
+     * and is back to its motion once the offset has faded. */
+    test_rng r = test_rng_make(99);
+    for (int trial = 0; trial < 40; ++trial) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        float *o = (float *)&f.merge_offset;
+        for (size_t k = 0; k < sizeof f.merge_offset / sizeof(float); ++k)
+            o[k] = test_rng_nasty(&r);
+        const sa_figure_input in = input_for(ALL_MOTIONS[trial % MOTION_COUNT], 200.0f);
+        for (int frame = 0; frame < 60 * 15; ++frame) {
+            sa_figure_update(&f, &in, DT60);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                assert_finite_v2(sa_figure_get_pose(&f)->joints[i]);
+        }
+        check_sane(sa_figure_get_pose(&f));
+    }
     print_message("continuity: 0.1 ms moves at most %.3f units past 0.1 + speed x 0.1 ms (largest "
                   "move as an input arrives %.3f)\n",
                   worst, worst_move);
