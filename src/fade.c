@@ -60,19 +60,33 @@ static size_t make_room(sa_fade *f, size_t n) {
         settle_weights(f, n);
     }
     if (n < SA_FADE_MAX_LAYERS) return n;
-    size_t a = SA_FADE_MAX_LAYERS, b = SA_FADE_MAX_LAYERS;
+    const size_t a = sa_fade_weakest(f, SA_FADE_MAX_LAYERS);
+    (void)sa_fade_merge(f, a, sa_fade_weakest(f, a));
+    return live_count(f);
+}
+
+size_t sa_fade_weakest(const sa_fade *f, size_t skip) {
+    if (!f) return SA_FADE_MAX_LAYERS;
+    const size_t n = live_count(f);
+    size_t best = SA_FADE_MAX_LAYERS;
     for (size_t i = 0; i + 1 < n; ++i) {
-        const float w = f->layers[i].weight;
-        if (a == SA_FADE_MAX_LAYERS || w < f->layers[a].weight) {
-            b = a;
-            a = i;
-        } else if (b == SA_FADE_MAX_LAYERS || w < f->layers[b].weight) {
-            b = i;
-        }
+        if (i == skip) continue;
+        const float w = sai_positive_or(f->layers[i].weight, 0.0f);
+        if (best == SA_FADE_MAX_LAYERS || w < sai_positive_or(f->layers[best].weight, 0.0f))
+            best = i;
     }
-    f->layers[b].weight += f->layers[a].weight;
-    remove_layer(f, a, n);
-    return n - 1;
+    return best;
+}
+
+size_t sa_fade_merge(sa_fade *f, size_t from, size_t into) {
+    if (!f) return SA_FADE_MAX_LAYERS;
+    const size_t n = live_count(f);
+    if (n == 0 || from >= n - 1 || into >= n || into == from) return SA_FADE_MAX_LAYERS;
+    f->layers[into].weight = sai_positive_or(f->layers[into].weight, 0.0f) +
+                             sai_positive_or(f->layers[from].weight, 0.0f);
+    remove_layer(f, from, n);
+    f->count = n - 1;
+    return into > from ? into - 1 : into;
 }
 
 void sa_fade_push(sa_fade *f, int32_t id) {

@@ -41,6 +41,8 @@ static void test_fade_bad_input_is_harmless(void **state) {
         assert_near(none.user[k], 0, 0);
     assert_near(sa_fade_weight(NULL, 3), 0, 0);
     assert_false(sa_fade_is_valid(NULL));
+    assert_int_equal(sa_fade_weakest(NULL, 0), SA_FADE_MAX_LAYERS);
+    assert_int_equal(sa_fade_merge(NULL, 0, 1), SA_FADE_MAX_LAYERS);
 
     /* Any id works, including negative and extreme ones. */
     sa_fade f;
@@ -454,6 +456,92 @@ static void test_fade_merge_keeps_the_stronger_layers_user_values(void **state) 
     assert_well_formed(&f);
 }
 
+/* A caller makes room on a full stack itself: it learns which layers a switch would merge, merges
+ * the pair it wants (into any layer, relabelling it), and the next switch then merges nothing. */
+static void test_fade_weakest_and_merge_make_room_by_hand(void **state) {
+    (void)state;
+    sa_fade f;
+    sa_fade_init(&f, 0);
+    const float w[SA_FADE_MAX_LAYERS] = {0.05f, 0.2f, 0.02f, 0.3f, 0.03f, 0.1f, 0.1f, 0.2f};
+    for (int32_t i = 0; i < SA_FADE_MAX_LAYERS; ++i) {
+        f.layers[i].id = 10 + i;
+        f.layers[i].weight = w[i];
+        f.layers[i].time = (float)i;
+        f.layers[i].user[0] = (float)i;
+    }
+    f.count = SA_FADE_MAX_LAYERS;
+    const sa_fade full = f;
+
+    /* The weakest below the target, skipping one; ties go to the older layer. */
+    assert_int_equal(sa_fade_weakest(&f, SA_FADE_MAX_LAYERS), 2);
+    assert_int_equal(sa_fade_weakest(&f, 2), 4);
+    assert_int_equal(sa_fade_weakest(&f, 4), 2);
+    assert_int_equal(sa_fade_weakest(&f, 1000), 2);
+    f.layers[0].weight = 0.02f; /* a tie with layer 2 */
+    assert_int_equal(sa_fade_weakest(&f, SA_FADE_MAX_LAYERS), 0);
+    f = full;
+
+    /* Bad merges change nothing. */
+    const size_t bad[][2] = {{7, 0}, {8, 0}, {2, 2}, {2, 8}, {SIZE_MAX, 0}, {0, SIZE_MAX}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        assert_int_equal(sa_fade_merge(&f, bad[i][0], bad[i][1]), SA_FADE_MAX_LAYERS);
+        assert_memory_equal(&f, &full, sizeof f);
+    }
+    sa_fade empty = full;
+    empty.count = 0;
+    assert_int_equal(sa_fade_weakest(&empty, SA_FADE_MAX_LAYERS), SA_FADE_MAX_LAYERS);
+    assert_int_equal(sa_fade_merge(&empty, 0, 1), SA_FADE_MAX_LAYERS);
+    sa_fade two;
+    sa_fade_init(&two, 1);
+    sa_fade_switch(&two, 2);
+    assert_int_equal(sa_fade_weakest(&two, SA_FADE_MAX_LAYERS), 0);
+    assert_int_equal(sa_fade_weakest(&two, 0), SA_FADE_MAX_LAYERS);
+
+    /* A merge into a layer above: it moves down one and holds both weights, keeping its id, time
+     * and user values; the others keep their order. */
+    size_t k = sa_fade_merge(&f, 2, 5);
+    assert_int_equal(k, 4);
+    assert_int_equal(f.count, SA_FADE_MAX_LAYERS - 1);
+    assert_int_equal(f.layers[k].id, 15);
+    assert_near(f.layers[k].weight, 0.12f, 1e-7);
+    assert_near(f.layers[k].time, 5, 0);
+    assert_near(f.layers[k].user[0], 5, 0);
+    const int32_t order[] = {10, 11, 13, 14, 15, 16, 17};
+    for (size_t i = 0; i < f.count; ++i)
+        assert_int_equal(f.layers[i].id, order[i]);
+    assert_well_formed(&f);
+    /* Below, or into the target: the index stays. */
+    k = sa_fade_merge(&f, 3, 0);
+    assert_int_equal(k, 0);
+    assert_near(f.layers[0].weight, 0.08f, 1e-7);
+    k = sa_fade_merge(&f, 0, f.count - 1);
+    assert_int_equal(k, f.count - 1);
+    assert_int_equal(sa_fade_target(&f), 17);
+    assert_near(sa_fade_weight(&f, 17), 0.28f, 1e-6);
+    assert_well_formed(&f);
+
+    /* Room made by hand: the switch then merges nothing more. */
+    f = full;
+    k = sa_fade_merge(&f, sa_fade_weakest(&f, SA_FADE_MAX_LAYERS), 0);
+    f.layers[k].id = -1; /* relabelled: layers 0 and 2 now show one thing of the caller's */
+    sa_fade before = f;
+    sa_fade_switch(&f, 99);
+    assert_int_equal(f.count, SA_FADE_MAX_LAYERS);
+    for (size_t i = 0; i + 1 < f.count; ++i)
+        assert_memory_equal(&f.layers[i], &before.layers[i], sizeof f.layers[i]);
+    assert_int_equal(sa_fade_target(&f), 99);
+    assert_well_formed(&f);
+
+    /* And the switch's own merge is exactly weakest-into-next-weakest. */
+    f = full;
+    before = full;
+    sa_fade_switch(&f, 99);
+    const size_t a = sa_fade_weakest(&before, SA_FADE_MAX_LAYERS);
+    (void)sa_fade_merge(&before, a, sa_fade_weakest(&before, a));
+    sa_fade_push(&before, 99);
+    assert_memory_equal(&f, &before, sizeof f);
+}
+
 static void test_fade_finish_cuts_to_the_target(void **state) {
     (void)state;
     sa_fade f;
@@ -483,6 +571,7 @@ int main(void) {
         cmocka_unit_test(test_fade_push_restarts_the_same_id_as_a_new_layer),
         cmocka_unit_test(test_fade_user_values_start_at_zero_and_travel_with_the_layer),
         cmocka_unit_test(test_fade_merge_keeps_the_stronger_layers_user_values),
+        cmocka_unit_test(test_fade_weakest_and_merge_make_room_by_hand),
         cmocka_unit_test(test_fade_finish_cuts_to_the_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

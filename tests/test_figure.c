@@ -1057,6 +1057,131 @@ static void test_figure_secondary_motion_follows(void **state) {
     assert_true(lag > 1.0f);
 }
 
+/* ---- continuity under any input -------------------------------------------------------------
+ * The pose is a continuous function of time whatever the game asks, at any moment: a switch of
+ * input.motion every frame (the fade's stack full all the time), jump and thrust presses, speed
+ * changes, any dt. Two copies of the figure stepped 0.1 ms apart under the same inputs differ by
+ * at most 0.1 units plus what each joint covers in 0.1 ms at its own speed. */
+
+#define PROBE_DT 1e-4f
+
+/* The worst excess of |a - b| over 0.1 + speed · PROBE_DT, over the joints; speed[i] is the
+ * joint's speed in units/s. The neck and head ride the head spring, whose own promise (it never
+ * folds, so it never flips across the chest) is the head's test: they are left out here. */
+static float continuity_excess(const sa_vec2 *a, const sa_vec2 *b, const float *speed) {
+    float worst = -INFINITY;
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        if (i != SA_FIGURE_JOINT_NECK && i != SA_FIGURE_JOINT_HEAD)
+            worst = fmaxf(worst, dist(a[i], b[i]) - (0.1f + speed[i] * PROBE_DT));
+    return worst;
+}
+
+/* One random script: kind 0 switches every frame, kind 1 switches every frame and presses jump
+ * and thrust at random, kind 2 switches at random moments with presses and speed changes. */
+static sa_figure_input script_step(test_rng *r, int kind, sa_figure_input in) {
+    const bool every = kind < 2;
+    if (every || test_rng_next(r) % 100u < 6u) {
+        const sa_figure_motion old = in.motion;
+        while (in.motion == old)
+            in.motion = ALL_MOTIONS[test_rng_next(r) % (uint32_t)MOTION_COUNT];
+    }
+    if (kind > 0) {
+        const uint32_t roll = test_rng_next(r) % 100u;
+        if (roll < 4) ++in.jump;
+        if (roll >= 4 && roll < 12) ++in.thrust;
+        if (roll >= 12 && roll < 22) in.speed = test_rng_range(r, 0.0f, 500.0f);
+    }
+    return in;
+}
+
+static float script_dt(test_rng *r) {
+    if (test_rng_next(r) % 50u == 0) return test_rng_range(r, 0.05f, 0.12f); /* a hitch */
+    return test_rng_range(r, 1.0f / 144.0f, 1.0f / 20.0f);
+}
+
+/* |a[i] - b[i]| / PROBE_DT for every joint. */
+static void probe_speed(const sa_figure *a, const sa_figure *b, float *speed) {
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        speed[i] = dist(a->pose.joints[i], b->pose.joints[i]) / PROBE_DT;
+}
+
+static void test_figure_pose_is_continuous_under_any_input(void **state) {
+    (void)state;
+    float worst = -INFINITY, worst_move = 0.0f;
+    for (uint32_t run = 0; run < 30; ++run) {
+        test_rng r = test_rng_make(7001u + run * 7919u);
+        const int kind = (int)(run % 3u);
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = sa_figure_input_default();
+        float speed[SA_FIGURE_JOINT_COUNT] = {0}; /* each joint's at the end of the last frame */
+        for (int frame = 0; frame < 1200; ++frame) {
+            in = script_step(&r, kind, in);
+            const float dt = script_dt(&r);
+            /* Just as this frame's inputs arrive: 0.1 ms later the pose has moved only as fast
+             * as its joints move, before (the last frame's end) or after (the next 0.1 ms). */
+            sa_figure g = f, h;
+            sa_figure_update(&g, &in, PROBE_DT);
+            h = g;
+            sa_figure_update(&h, &in, PROBE_DT);
+            float v[SA_FIGURE_JOINT_COUNT];
+            probe_speed(&h, &g, v);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+                v[i] = fmaxf(v[i], speed[i]);
+                if (i != SA_FIGURE_JOINT_NECK && i != SA_FIGURE_JOINT_HEAD)
+                    worst_move = fmaxf(worst_move, dist(g.pose.joints[i], f.pose.joints[i]));
+            }
+            const float at_input = continuity_excess(g.pose.joints, f.pose.joints, v);
+            /* The frame's end: a step 0.1 ms longer lands 0.1 ms further along. The joints' speed
+             * there is measured over the 0.1 ms before and after the end. */
+            sa_figure longer = f, shorter = f;
+            sa_figure_update(&longer, &in, dt + PROBE_DT);
+            sa_figure_update(&shorter, &in, dt - PROBE_DT);
+            sa_figure_update(&f, &in, dt);
+            sa_figure next = f;
+            sa_figure_update(&next, &in, PROBE_DT);
+            probe_speed(&f, &shorter, speed);
+            probe_speed(&next, &f, v);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                speed[i] = fmaxf(speed[i], v[i]);
+            const float at_end = continuity_excess(longer.pose.joints, f.pose.joints, speed);
+            const float e = fmaxf(at_input, at_end);
+            if (e > worst) {
+                worst = e;
+                if (e > 0.0f)
+                    print_message("run %u (kind %d), frame %d: %.3f units too far (at the input "
+                                  "%.3f, at the frame's end %.3f)\n",
+                                  run, kind, frame, e, at_input, at_end);
+            }
+        }
+        /* Whatever the storm left fades out: standing idle, the ground is still again. */
+        const sa_figure_input idle = sa_figure_input_default();
+        run_for(&f, &idle, 3.0f);
+        assert_true(sa_figure_get_pose(&f)->ground_speed == 0.0f);
+    }
+    /* A figure whose private merge offset was overwritten with nasty values still poses finitely
+     * and is back to its motion once the offset has faded. */
+    test_rng r = test_rng_make(99);
+    for (int trial = 0; trial < 40; ++trial) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        float *o = (float *)&f.merge_offset;
+        for (size_t k = 0; k < sizeof f.merge_offset / sizeof(float); ++k)
+            o[k] = test_rng_nasty(&r);
+        const sa_figure_input in = input_for(ALL_MOTIONS[trial % MOTION_COUNT], 200.0f);
+        for (int frame = 0; frame < 60 * 15; ++frame) {
+            sa_figure_update(&f, &in, DT60);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                assert_finite_v2(sa_figure_get_pose(&f)->joints[i]);
+        }
+        check_sane(sa_figure_get_pose(&f));
+    }
+    print_message("continuity: 0.1 ms moves at most %.3f units past 0.1 + speed x 0.1 ms (largest "
+                  "move as an input arrives %.3f)\n",
+                  worst, worst_move);
+    assert_true(worst <= 0.0f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -1078,6 +1203,7 @@ int main(void) {
         cmocka_unit_test(test_figure_switching_never_pops),
         cmocka_unit_test(test_figure_ten_random_minutes_stay_sane),
         cmocka_unit_test(test_figure_secondary_motion_follows),
+        cmocka_unit_test(test_figure_pose_is_continuous_under_any_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

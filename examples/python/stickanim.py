@@ -31,6 +31,7 @@ SA_FIGURE_MOTION_COUNT = 9  # motions are 0 .. SA_FIGURE_MOTION_COUNT - 1; Libra
 SA_FIGURE_JOINT_COUNT = 16
 SA_VERLET_HAIR_POINTS = 4
 SA_FADE_MAX_LAYERS = 8
+SA_FIGURE_PARAM_FLOATS = 22  # sa_figure_params is a plain array of this many floats
 
 SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR = 0, 1
 
@@ -119,7 +120,8 @@ class FigurePose(ctypes.Structure):
 
 class Figure(ctypes.Structure):
     """The caller-owned figure: allocate one in Python, the library never allocates."""
-    _fields_ = [("config", FigureConfig), ("fade", Fade), ("phase", c_float), ("gait", c_float),
+    _fields_ = [("config", FigureConfig), ("merge_offset", c_float * SA_FIGURE_PARAM_FLOATS),
+                ("fade", Fade), ("phase", c_float), ("gait", c_float),
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
                 ("wanted", c_int32),
                 ("head", Spring2), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),

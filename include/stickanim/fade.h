@@ -14,7 +14,12 @@
  * reference's "catch up a little every frame", made frame-rate independent). A switch in the middle
  * of a fade simply fades from whatever is showing now: older layers keep fading out with their
  * own times, so nothing restarts. When the stack is full, the two weakest non-target layers
- * merge (the weaker one's weight goes to the stronger one), so no weight is ever lost.
+ * merge (the weaker one's weight goes to the stronger one), so no weight is ever lost. That merge
+ * shows the weaker layer's weight as the stronger one's from then on; a caller for whom two layers
+ * can show different things makes room itself first, with sa_fade_weakest() and sa_fade_merge(),
+ * and accounts for the change (the stick figure merges the weakest layer into the one showing the
+ * nearest pose and keeps the difference as an offset that fades out as the layer would have), so
+ * a full stack never changes what shows.
  *
  * Typical use, once per frame (sa_fade_switch() is already a no-op when @p wanted is the target):
  * @code
@@ -131,6 +136,38 @@ SA_API void sa_fade_push(sa_fade *f, int32_t id);
  * @param dt   Frame time in seconds. ≤ 0 or NaN: nothing changes at all.
  */
 SA_API void sa_fade_step(sa_fade *f, float rate, float dt);
+
+/**
+ * @brief The weakest layer below the target, skipping layer @p skip: the layer a switch on a full
+ *        stack merges first (sa_fade_weakest(f, ::SA_FADE_MAX_LAYERS)), and the one it merges into
+ *        (sa_fade_weakest(f, first)).
+ * @param f    The fade; read only.
+ * @param skip Index of a layer not to consider; ::SA_FADE_MAX_LAYERS (or any index ≥ count)
+ *             skips none.
+ * @return The index, in [0, count − 1), of the non-target layer of least weight other than
+ *         @p skip; on ties the older (lower) index. ::SA_FADE_MAX_LAYERS when there is none (only
+ *         the target, or the target and @p skip), for NULL or for an empty fade. NaN weights count
+ *         as 0.
+ */
+SA_API size_t sa_fade_weakest(const sa_fade *f, size_t skip);
+
+/**
+ * @brief Merges layer @p from into layer @p into: @p into's weight grows by @p from's and
+ *        @p from is removed (the layers above it move down one, keeping their order).
+ *
+ * @p into keeps its id, time and user values; @p from's are dropped. The weights still sum to 1,
+ * but whatever @p from showed now shows as @p into: a caller whose layers show different things
+ * changes @p into's id (and user values) to something showing both, or accepts the jump. This is
+ * what sa_fade_switch() and sa_fade_push() do on a full stack, with sa_fade_weakest()'s pair.
+ *
+ * @param f    The fade; NULL or empty does nothing.
+ * @param from Index of a non-target layer, in [0, count − 1).
+ * @param into Index of any other layer, in [0, count), the target included.
+ * @return The index @p into's layer has after the merge (@p into − 1 when @p from was below it);
+ *         ::SA_FADE_MAX_LAYERS, with nothing changed, for NULL, an empty fade, @p from the target
+ *         or out of range, @p into out of range or equal to @p from.
+ */
+SA_API size_t sa_fade_merge(sa_fade *f, size_t from, size_t into);
 
 /**
  * @brief The id of the newest layer (the target).

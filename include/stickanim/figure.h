@@ -179,8 +179,8 @@ typedef enum sa_figure_motion {
 typedef struct sa_figure_input {
     /**
      * The motion wanted. Asking for another motion fades to it from wherever the figure is, at
-     * any moment (also mid-jump or mid-thrust). An unknown value is treated as
-     * ::SA_FIGURE_MOTION_IDLE.
+     * any moment (also mid-jump or mid-thrust), as often as wanted: even a different motion every
+     * frame never makes the pose jump. An unknown value is treated as ::SA_FIGURE_MOTION_IDLE.
      */
     sa_figure_motion motion;
     /**
@@ -333,7 +333,8 @@ typedef struct sa_figure_pose {
      * How far the ground scrolls backward per second, units/s, ≥ 0: the locomotion's
      * stride · cadence / duty times its fade weight, so the planted feet stay put in the world;
      * exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
-     * sa_figure_input::jump).
+     * sa_figure_input::jump) and no merge of a full fade stack is fading
+     * (sa_figure::merge_offset).
      */
     float ground_speed;
     /**
@@ -365,6 +366,9 @@ typedef struct sa_figure_pose {
  */
 typedef struct sa_figure {
     sa_figure_config config; /**< Body plan (validated). */
+    /** What the merges of a full @ref fade stack changed in the blended parameters, added back
+     *  so nothing jumps; fades out at the fade rate (zero when no merge is fading). */
+    sa_figure_params merge_offset;
     sa_fade fade;         /**< Motion layers and their weights; ids are rows of the motion table. */
     float phase;          /**< Gait phase, [0, 1). */
     float gait;           /**< Walk → run mix, [0, 1]. */

@@ -66,6 +66,9 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
 /* Just before the end: a one-shot holds its last frame, not its first. */
 #define SAI_FIGURE_ONCE_END 0.9999f
 
+/* The merge offset is dropped once every parameter of it is below this (units or radians). */
+#define SAI_FIGURE_OFFSET_SETTLED 1e-5f
+
 void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
                          float time, sa_figure_params *out) {
     const sai_figure_motion_row *row = sai_figure_row(id);
@@ -82,18 +85,85 @@ void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
     if (row->flags & SAI_FIGURE_HOLDS_SPEAR) sai_figure_spear_arm_angles(cfg, out);
 }
 
+/* acc += p · w over the parameters as floats. */
+static void accumulate(float *acc, const sa_figure_params *p, float w) {
+    float v[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(v, p, sizeof v);
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        acc[k] += v[k] * w;
+}
+
+/* Squared distance between two parameter sets as float arrays: which layer shows the pose
+ * nearest another (positions dominate, which is what shows). */
+static float params_distance2(const sa_figure_params *a, const sa_figure_params *b) {
+    float va[SAI_FIGURE_PARAM_FLOATS], vb[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(va, a, sizeof va);
+    memcpy(vb, b, sizeof vb);
+    float d = 0.0f;
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        d += (va[k] - vb[k]) * (va[k] - vb[k]);
+    return sai_finite_or(d, FLT_MAX);
+}
+
+static float total_weight(const sa_fade *f) {
+    float total = 0.0f;
+    for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i)
+        total += sai_saturate(f->layers[i].weight);
+    return total;
+}
+
+void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
+    sa_fade *f = &fig->fade;
+    const size_t from = sa_fade_weakest(f, SA_FADE_MAX_LAYERS);
+    const float total = total_weight(f);
+    if (from >= SA_FADE_MAX_LAYERS || !(total > 0.0f)) return;
+    sa_figure_params p[SA_FADE_MAX_LAYERS];
+    for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i)
+        sai_figure_evaluate(&fig->config, c, f->layers[i].id,
+                            sai_finite_or(f->layers[i].time, 0.0f), &p[i]);
+    size_t into = SA_FADE_MAX_LAYERS;
+    float nearest = INFINITY;
+    for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i) {
+        const float d = params_distance2(&p[from], &p[i]);
+        if (i != from && d < nearest) {
+            nearest = d;
+            into = i;
+        }
+    }
+    const float w = sai_saturate(f->layers[from].weight) / total;
+    if (sa_fade_merge(f, from, into) >= SA_FADE_MAX_LAYERS) return;
+    /* The blend loses w·p[from] and gains w·p[into]; the offset keeps the difference, so the
+     * blended parameters stay what they were. */
+    float o[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(o, &fig->merge_offset, sizeof o);
+    accumulate(o, &p[from], w);
+    accumulate(o, &p[into], -w);
+    memcpy(&fig->merge_offset, o, sizeof o);
+}
+
+void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
+    float o[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(o, &fig->merge_offset, sizeof o);
+    const float e = expf(-fig->config.fade_rate * dt);
+    bool settled = true;
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {
+        o[k] = sai_finite_or(o[k] * e, 0.0f);
+        settled = settled && fabsf(o[k]) < SAI_FIGURE_OFFSET_SETTLED;
+    }
+    if (settled) memset(o, 0, sizeof o);
+    memcpy(&fig->merge_offset, o, sizeof o);
+}
+
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
-    float acc[SAI_FIGURE_PARAM_FLOATS] = {0}, v[SAI_FIGURE_PARAM_FLOATS];
+    float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
     float total = 0.0f;
     for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
-        const sa_fade_layer *l = &fig->fade.layers[i];
-        const float w = sai_saturate(l->weight);
+        const float w = sai_saturate(fig->fade.layers[i].weight);
         if (!(w > 0.0f)) continue;
         sa_figure_params p;
-        sai_figure_evaluate(&fig->config, c, l->id, sai_finite_or(l->time, 0.0f), &p);
-        memcpy(v, &p, sizeof v);
-        for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
-            acc[k] += v[k] * w;
+        sai_figure_evaluate(&fig->config, c, fig->fade.layers[i].id,
+                            sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
+        accumulate(acc, &p, w);
         total += w;
     }
     sa_figure_params rest;
@@ -103,6 +173,7 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     const float inv = 1.0f / total;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         acc[k] *= inv;
+    accumulate(acc, &fig->merge_offset, 1.0f);
     sa_figure_params out;
     memcpy(&out, acc, sizeof out);
     return sai_figure_sanitize(&out, &rest);

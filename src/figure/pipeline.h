@@ -37,7 +37,12 @@ void sai_figure_advance_clocks(sa_figure *fig, float dt);
  * time, the spear from the row). */
 void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
                          float time, sa_figure_params *out);
-/* Every layer of the fade evaluated and blended by its weight, repaired. */
+/* Makes room on a full fade stack without changing what shows: merges the weakest layer into the
+ * layer whose pose is nearest it and adds what that changes in the blend to fig->merge_offset. */
+void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
+/* Fades the merge offset out at the fade rate, as the merged layer's weight would have. */
+void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
+/* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
 /* Non-finite fields become rest's, then each field is clamped to its range. */
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest);

@@ -128,6 +128,22 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
 
 /* ---- triggers ----------------------------------------------------------------------------- */
 
+/* Pushes fade layer `id` without changing what shows. On a full stack the fade would merge its two
+ * weakest layers though they show different poses (a pop); the figure makes room first, keeping
+ * what the merge changes as an offset that fades out as the merged layer would have. */
+static void push_layer(sa_figure *fig, int32_t id) {
+    if (fig->fade.count == SA_FADE_MAX_LAYERS && sa_fade_is_valid(&fig->fade)) {
+        const sai_figure_ctx c =
+            sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+        sai_figure_merge_weakest(fig, &c);
+    }
+    sa_fade_push(&fig->fade, id);
+}
+
+static void switch_layer(sa_figure *fig, int32_t id) {
+    if (sa_fade_target(&fig->fade) != id || fig->fade.count == 0) push_layer(fig, id);
+}
+
 bool sai_figure_locomoting(const sa_fade *fade) {
     float w = 0.0f;
     for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
@@ -148,9 +164,9 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in) {
      * a jump short; otherwise a jump plays to its end. */
     if (in->jump != fig->jump_seen) {
         fig->jump_seen = in->jump;
-        sa_fade_push(&fig->fade, sai_figure_row_jump_from(wanted));
+        push_layer(fig, sai_figure_row_jump_from(wanted));
     } else if (asked_anew || !jumping(&fig->fade)) {
-        sa_fade_switch(&fig->fade, wanted);
+        switch_layer(fig, wanted);
     }
     if (in->thrust != fig->thrust_seen) {
         fig->thrust_seen = in->thrust;
@@ -202,10 +218,11 @@ void sai_figure_advance_clocks(sa_figure *fig, float dt) {
         if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
     }
     sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
+    sai_figure_fade_merge_offset(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing). */
     const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
     const sai_figure_motion_row *row = sai_figure_row(target.id);
     if (row->play == SAI_FIGURE_ONCE && target.time >= row->hand_back)
-        sa_fade_switch(&fig->fade, sai_figure_row_for(fig->wanted));
+        switch_layer(fig, sai_figure_row_for(fig->wanted));
 }
