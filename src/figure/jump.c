@@ -118,6 +118,13 @@ static sa_vec2 reachable(sa_vec2 foot, sa_vec2 hip, float reach) {
     return sai_v2(foot.x, fminf(foot.y, hip.y + down));
 }
 
+/* How far a foot at y (y down, the ground at 0) is off the ground: 0 on it, 1 from 6 units up. */
+static float clearance(float y, float k) {
+    const float h = 6.0f * k;
+    if (!(h > 0.0f)) return y < 0.0f ? 1.0f : 0.0f;
+    return sai_smooth(sai_saturate(-y / h));
+}
+
 /* The running jump over the gait motion `stride` (the locomotion, or Spear Run's). The ground
  * keeps scrolling at the gait's speed throughout. */
 static void running_jump(const sai_figure_ctx *c, float u, sai_figure_evaluate_fn stride,
@@ -139,10 +146,10 @@ static void running_jump(const sai_figure_ctx *c, float u, sai_figure_evaluate_f
         const sa_vec2 split = sai_v2(hip.x + sai_lerp(SAI_TRAIL_X, SAI_LEAD_X, t) * k,
                                      hip.y + sai_lerp(SAI_TRAIL_Y, SAI_LEAD_Y, t) * k);
         /* Toward the split only as far as the foot is off the ground: on it, it stays put. */
-        const float w = air * sai_smooth(sai_saturate(-ground.y / (6.0f * k)));
+        const float w = air * clearance(ground.y, k);
         const sa_vec2 foot = sai_v2_lerp(ground, split, w);
         out->foot[i] = sai_v2(foot.x, fminf(foot.y, ground.y));
-        clear = fminf(clear, sai_saturate(-out->foot[i].y / (6.0f * k)));
+        clear = fminf(clear, clearance(out->foot[i].y, k));
         /* Each arm swings against the leg on its side: back with the leading leg, forward and
          * up with the trailing one. */
         out->arm_angle[i] = sai_lerp(out->arm_angle[i], 0.35f - 0.95f * s, arms);
