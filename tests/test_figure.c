@@ -1233,6 +1233,16 @@ static void test_figure_jump_falls_without_a_dead_stop(void **state) {
                   (double)worst, falls);
     assert_true(falls > 40);
     assert_true(worst > 0.5f);
+    /* ... and its keys are still the reference's: crouch 10 at 0.2, apex 160 up at 0.5, landing
+     * dip 4 at 0.82 (on top of the rest pose's 0.6 of soft knees). */
+    const sa_figure_config cfg = sa_figure_config_default();
+    const sai_figure_ctx c = sai_figure_context(&cfg, 0.0f, 0.0f, -1.0f);
+    const float at[] = {0.2f, 0.5f, 0.82f}, root[] = {0.6f + 10, 0.6f - 160, 0.6f + 4};
+    for (int i = 0; i < 3; ++i) {
+        sa_figure_params p;
+        sai_figure_jump(&c, at[i], &p);
+        assert_near(p.root.y, root[i], 1e-3);
+    }
 }
 
 int main(void) {
