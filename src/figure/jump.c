@@ -111,7 +111,7 @@ static float lead_of_near_foot(const sai_figure_ctx *c, float u) {
 
 /* A foot of the gait where the leg can still reach it from the hip: a foot on the ground stays
  * where the gait puts it (planted in the world) until the rising hip would stretch the leg, then
- * it lifts straight up (still still in the world along x: a toe-off, not a slide). */
+ * it lifts straight up, keeping its place in the world along x: a toe-off, not a slide. */
 static sa_vec2 reachable(sa_vec2 foot, sa_vec2 hip, float reach) {
     const float dx = foot.x - hip.x;
     const float down = reach > fabsf(dx) ? sqrtf(reach * reach - dx * dx) : 0.0f;
