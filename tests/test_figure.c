@@ -1182,6 +1182,194 @@ static void test_figure_pose_is_continuous_under_any_input(void **state) {
     assert_true(worst <= 0.0f);
 }
 
+/* ---- the jump's motion: a running jump from the stride, a fall without a dead stop ----------- */
+
+/* Random moving motions, each with a speed for the locomote one. */
+static sa_figure_input random_moving_input(test_rng *r) {
+    static const sa_figure_motion moving[] = {SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,
+                                              SA_FIGURE_MOTION_SPEAR_RUN,
+                                              SA_FIGURE_MOTION_LOCOMOTE};
+    const sa_figure_motion m = moving[test_rng_next(r) % 4u];
+    return input_for(m, test_rng_range(r, WALK_SPEED, RUN_SPEED));
+}
+
+/* A frame time of a game: anything from 144 fps down to 20 fps. */
+static float random_dt(test_rng *r) { return test_rng_range(r, 1.0f / 144.0f, 1.0f / 20.0f); }
+
+/* The gait's own pelvis heights (y down): the lowest and highest the hip goes over a whole cycle,
+ * on a copy of the figure stepped finely without a jump. */
+static void gait_hip_range(const sa_figure *f, const sa_figure_input *in, float *high, float *low) {
+    sa_figure g = *f;
+    *high = INFINITY;
+    *low = -INFINITY;
+    for (int i = 0; i < 1200; ++i) { /* 1.2 s: a whole walk cycle (0.67 s) and more */
+        sa_figure_update(&g, in, 0.001f);
+        const float y = sa_figure_get_pose(&g)->unsquashed[SA_FIGURE_JOINT_HIP].y;
+        *high = fminf(*high, y);
+        *low = fmaxf(*low, y);
+    }
+}
+
+/* A jump pressed while walking or running takes off from the stride: before the hip rises out of
+ * the gait's own range, it never sinks below it (no standing crouch, no stop-and-hop). In the
+ * air the legs split like a running leap, the arms swing against them, and once the jump hands
+ * back at its landing the body is in the gait's own pose, as if there had been no jump. */
+static void test_figure_running_jump_takes_off_from_the_stride(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(610);
+    float worst_sink = -INFINITY, least_split = INFINITY, worst_back = 0;
+    int split_wide = 0;
+    for (int trial = 0; trial < 100; ++trial) {
+        const sa_figure_input in = random_moving_input(&r);
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        float t = 0;
+        while (t < 3.0f + test_rng_range(&r, 0.0f, 1.0f)) { /* settled, at a random phase */
+            const float dt = random_dt(&r);
+            sa_figure_update(&f, &in, dt);
+            t += sa_figure_get_pose(&f)->dt;
+        }
+        float high, low;
+        gait_hip_range(&f, &in, &high, &low);
+        sa_figure twin = f; /* the same inputs, never jumping */
+        sa_figure_input jump = in;
+        ++jump.jump;
+        bool off = false;
+        float apex = INFINITY, split = 0, hand_order = 0, since = 0;
+        while (since < 1.3f) {
+            const float dt = random_dt(&r);
+            sa_figure_update(&f, &jump, dt);
+            sa_figure_update(&twin, &in, dt);
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            since += p->dt;
+            const sa_vec2 *j = p->unsquashed;
+            const float hip = j[SA_FIGURE_JOINT_HIP].y;
+            if (hip < high - 2.0f) off = true;
+            if (!off) worst_sink = fmaxf(worst_sink, hip - low);
+            if (hip < apex) { /* the highest frame: the air pose */
+                apex = hip;
+                const sa_vec2 near = j[SA_FIGURE_JOINT_FOOT_NEAR],
+                              far = j[SA_FIGURE_JOINT_FOOT_FAR];
+                split = fabsf(near.x - far.x);
+                /* > 0 when the hand on the leading leg's side is the one behind */
+                const float lead = near.x > far.x ? 1.0f : -1.0f;
+                hand_order =
+                    lead * (j[SA_FIGURE_JOINT_HAND_FAR].x - j[SA_FIGURE_JOINT_HAND_NEAR].x);
+            }
+            /* Landed and handed back (0.88 s): the gait's own pose, but for the head's spring. */
+            if (since > 0.95f) {
+                const sa_figure_pose *q = sa_figure_get_pose(&twin);
+                for (int k = 0; k < SA_FIGURE_JOINT_COUNT; ++k) {
+                    if (k == SA_FIGURE_JOINT_NECK || k == SA_FIGURE_JOINT_HEAD) continue;
+                    worst_back = fmaxf(worst_back, dist(p->joints[k], q->joints[k]));
+                }
+            }
+        }
+        assert_true(off);
+        assert_true(apex < high - 100.0f);
+        least_split = fminf(least_split, split);
+        split_wide += split > 30.0f;
+        if (in.motion != SA_FIGURE_MOTION_SPEAR_RUN) assert_true(hand_order > 0.0f);
+    }
+    print_message("running jump: sinks %.2f below the gait's low point before take-off, feet "
+                  "%.1f apart at the apex (least; > 30 in %d of 100), %.3f from the gait after "
+                  "the landing\n",
+                  (double)worst_sink, (double)least_split, split_wide, (double)worst_back);
+    assert_true(worst_sink < 0.25f);
+    assert_true(split_wide >= 90);
+    assert_true(worst_back < 0.5f);
+}
+
+/* A foot on the ground stays where it is in the world (figure x + the ground scrolled so far)
+ * until it lifts, through running jumps pressed at random moments of walks and runs, their
+ * take-offs and landings and the gait coming back. */
+static void test_figure_running_jump_keeps_planted_feet_still(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(611);
+    double worst = 0;
+    int contacts = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        sa_figure_input in = random_moving_input(&r);
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        run_for(&f, &in, 3.0f);
+        double scrolled = 0, start[2] = {0, 0}, drift[2] = {0, 0};
+        bool down[2] = {false, false};
+        for (float t = 0; t < 8.0f;) {
+            if (test_rng_next(&r) % 40 == 0) ++in.jump;
+            sa_figure_update(&f, &in, random_dt(&r));
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            t += p->dt;
+            scrolled += (double)p->ground_speed * (double)p->dt;
+            for (int i = 0; i < 2; ++i) {
+                const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+                const double world = (double)foot.x + scrolled;
+                if (foot.y >= -1e-3f) {
+                    if (!down[i]) start[i] = world;
+                    down[i] = true;
+                    drift[i] = fmax(drift[i], fabs(world - start[i]));
+                    worst = fmax(worst, drift[i]);
+                } else if (down[i]) {
+                    down[i] = false;
+                    drift[i] = 0;
+                    ++contacts;
+                }
+            }
+        }
+    }
+    print_message("running jumps: a planted foot moved %.4f in the world (%d contacts)\n", worst,
+                  contacts);
+    assert_true(contacts > 500);
+    assert_true(worst < 0.5);
+}
+
+/* The standing jump's fall keeps its speed all the way down: from the apex to the ground the
+ * hip never slows from falling fast (> 600 units/s) to nearly stopped between two frames. */
+static void test_figure_jump_falls_without_a_dead_stop(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(612);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    run_for(&f, &in, 1.0f);
+    const float standing = sa_figure_get_pose(&f)->unsquashed[SA_FIGURE_JOINT_HIP].y;
+    float worst = INFINITY;
+    int falls = 0;
+    for (int jump = 0; jump < 40; ++jump) {
+        in.motion = jump % 2 ? SA_FIGURE_MOTION_IDLE : SA_FIGURE_MOTION_JUMP;
+        ++in.jump;
+        float y0 = sa_figure_get_pose(&f)->unsquashed[SA_FIGURE_JOINT_HIP].y, v0 = 0;
+        for (float t = 0; t < 1.5f;) {
+            sa_figure_update(&f, &in, random_dt(&r));
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            t += p->dt;
+            const float y = p->unsquashed[SA_FIGURE_JOINT_HIP].y, v = (y - y0) / p->dt;
+            /* in the air (10 above standing), falling fast */
+            if (v0 > 600.0f && y < standing - 10.0f && y0 < standing - 10.0f) {
+                worst = fminf(worst, v / v0);
+                ++falls;
+            }
+            y0 = y;
+            v0 = v;
+        }
+    }
+    print_message("jump fall: the speed keeps at least %.2f of itself from frame to frame (%d "
+                  "frames)\n",
+                  (double)worst, falls);
+    assert_true(falls > 40);
+    assert_true(worst > 0.5f);
+    /* ... and its keys are still the reference's: crouch 10 at 0.2, apex 160 up at 0.5, landing
+     * dip 4 at 0.82 (on top of the rest pose's 0.6 of soft knees). */
+    const sa_figure_config cfg = sa_figure_config_default();
+    const sai_figure_ctx c = sai_figure_context(&cfg, 0.0f, 0.0f, -1.0f);
+    const float at[] = {0.2f, 0.5f, 0.82f}, root[] = {0.6f + 10, 0.6f - 160, 0.6f + 4};
+    for (int i = 0; i < 3; ++i) {
+        sa_figure_params p;
+        sai_figure_jump(&c, at[i], &p);
+        assert_near(p.root.y, root[i], 1e-3);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -1204,6 +1392,9 @@ int main(void) {
         cmocka_unit_test(test_figure_ten_random_minutes_stay_sane),
         cmocka_unit_test(test_figure_secondary_motion_follows),
         cmocka_unit_test(test_figure_pose_is_continuous_under_any_input),
+        cmocka_unit_test(test_figure_running_jump_takes_off_from_the_stride),
+        cmocka_unit_test(test_figure_running_jump_keeps_planted_feet_still),
+        cmocka_unit_test(test_figure_jump_falls_without_a_dead_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -193,9 +193,12 @@ typedef struct sa_figure_input {
      * Jump counter: each change starts one jump from whatever the figure is doing (with the spear
      * when it holds one); when the jump ends the figure fades back to @ref motion. Asking for
      * another motion during the jump cuts it short (with a fade). From a motion that locomotes
-     * (walk, run, locomote, Spear Run) it is a running jump: the feet keep the gait's planted
-     * path while on the ground, tuck in the air, and the ground keeps scrolling at the gait's
-     * speed; from the others it is the reference's standing jump, with the ground still.
+     * (walk, run, locomote, Spear Run) it is a running jump, a leap out of the stride: no
+     * crouch, the pelvis keeps the gait's height and bob until take-off, a foot on the ground
+     * stays put until the rising hip lifts it, the legs split in the air with the arms in
+     * counter-swing, and from the landing on (0.88 s after the press) the pose is the gait's
+     * own; the ground keeps scrolling at the gait's speed throughout. From the others it is
+     * the reference's standing jump, with the ground still.
      */
     uint32_t jump;
     /**

@@ -4,8 +4,8 @@
  * the fade layer that plays it. Every public motion has its looping row; the jump trigger plays
  * the one-shot whose carry (locomotes, holds the spear) matches the motion asked for. */
 
-#define SAI_JUMP_SECONDS 1.1f
-#define SAI_JUMP_LANDS   (SAI_JUMP_SECONDS * 0.8f) /* the feet are down again */
+#define SAI_JUMP_SECONDS SAI_FIGURE_JUMP_SECONDS
+#define SAI_JUMP_LANDS   (SAI_JUMP_SECONDS * SAI_FIGURE_JUMP_LANDS) /* back in the stride */
 
 /* clang-format off */
 const sai_figure_motion_row sai_figure_motions[] = {

@@ -87,6 +87,11 @@ int32_t sai_figure_row_jump_from(int32_t from);
 #define SAI_FIGURE_CARRY_GAP    24.0f  /* hands apart along the shaft */
 #define SAI_FIGURE_CARRY_SLIDE  0.32f  /* grip midpoint along the shaft from the butt */
 
+/* The jump's length, seconds, and when a running jump is back in the stride and hands back to
+ * the gait (normalised time). */
+#define SAI_FIGURE_JUMP_SECONDS 1.1f
+#define SAI_FIGURE_JUMP_LANDS   0.8f
+
 /* The Spear Run thrust's length, seconds (a clock of the figure, not a row). */
 #define SAI_FIGURE_THRUST_SECONDS 0.5f
 
