@@ -544,11 +544,166 @@ static float to_segment(sa_vec2 p, sa_vec2 a, sa_vec2 b) {
     return (float)hypot((double)p.x - (a.x + abx * t), (double)p.y - (a.y + aby * t));
 }
 
-/* Which side of the shoulder -> hand line the elbow is on. */
-static double elbow_side(const sa_vec2 *j, int i) {
-    const sa_vec2 s = j[SA_FIGURE_JOINT_SHOULDER], e = j[SA_FIGURE_JOINT_ELBOW_NEAR + i],
-                  h = j[SA_FIGURE_JOINT_HAND_NEAR + i];
-    return ((double)h.x - s.x) * ((double)e.y - s.y) - ((double)h.y - s.y) * ((double)e.x - s.x);
+/* ---- spear arms and shaft keep to the body (issue 10, item 5) ------------------------------- */
+
+/* An elbow's flex: the signed angle from the upper arm (shoulder -> elbow) to the forearm
+ * (elbow -> hand) in the arms' FK convention: canvas y points down, the figure faces +x, and a
+ * bone's angle is measured from hanging straight down, positive swinging forward (a bone at angle
+ * a points along (sin a, cos a)). Flex = forearm angle - upper-arm angle, wrapped to (-pi, pi]:
+ * 0 is a straight arm; positive folds the forearm toward the front of the upper arm (a hanging
+ * arm lifts its hand forward), the only way a human elbow bends. A negative flex is an elbow bent
+ * backwards: hyperextended. */
+static double elbow_flex(const sa_vec2 *j, int arm) {
+    const sa_vec2 s = j[SA_FIGURE_JOINT_SHOULDER], e = j[SA_FIGURE_JOINT_ELBOW_NEAR + arm],
+                  h = j[SA_FIGURE_JOINT_HAND_NEAR + arm];
+    const double ux = (double)e.x - s.x, uy = (double)e.y - s.y;
+    const double fx = (double)h.x - e.x, fy = (double)h.y - e.y;
+    /* atan2(f) - atan2(u) with angles from +y toward +x: sin = uy*fx - ux*fy, cos = u.f. */
+    return atan2(uy * fx - ux * fy, ux * fx + uy * fy);
+}
+
+/* Squash scales x and y by positive factors, which keeps the sign of a flex but not its size:
+ * judge the un-squashed joints. A straight arm may come out a rounding error below 0. */
+#define FLEX_TOLERANCE 1e-3
+
+/* Where the spine carries the head: neck + head radius past the chest, along pelvis -> chest.
+ * The head's own lag and wobble on its spring are the head's promise, tested on their own; this
+ * checks where the poses put the shaft and the arms, with HEAD_MARGIN of room for the head's tilt
+ * (at most 0.12 rad in any motion, the wave's: 3 units at the reference size). */
+static sa_vec2 spine_head(const sa_figure_config *c, const sa_vec2 *u) {
+    const sa_vec2 pelvis = u[SA_FIGURE_JOINT_PELVIS], chest = u[SA_FIGURE_JOINT_CHEST];
+    const float k = (c->neck + c->head_radius) / dist(pelvis, chest);
+    return sa_v2(chest.x + (chest.x - pelvis.x) * k, chest.y + (chest.y - pelvis.y) * k);
+}
+#define HEAD_MARGIN 3.0f
+
+/* How close an arm (shoulder -> elbow -> hand) comes to the point c. */
+static float arm_to_point(const sa_vec2 *j, int arm, sa_vec2 c) {
+    const sa_vec2 s = j[SA_FIGURE_JOINT_SHOULDER], e = j[SA_FIGURE_JOINT_ELBOW_NEAR + arm],
+                  h = j[SA_FIGURE_JOINT_HAND_NEAR + arm];
+    return fminf(to_segment(c, s, e), to_segment(c, e, h));
+}
+
+typedef struct spear_worst {
+    double flex;      /* smallest elbow flex, any frame, rad */
+    float shaft, arm; /* smallest clearance of the shaft / the arms past the spine's head */
+    float drawn;      /* the same past the drawn head, where asked for */
+    float rear_back;  /* carry: how far the rear elbow is behind its hand (smallest) */
+    float front_down; /* carry: how far the front elbow is below its hand (smallest) */
+    int spear_frames; /* frames showing the spear */
+} spear_worst;
+
+enum { SPEAR_DRAWN_HEAD = 1, SPEAR_CARRY = 2 };
+
+/* One frame: no elbow hyperextended; with the spear showing, the shaft clear of the head; with
+ * only spear motions showing (hands on the shaft), both arms clear of the face too. `how` adds
+ * the drawn head (a settled play without jumps) and the carry's elbows: the elbows bend away from
+ * each other, the rear (near) one back behind its hand, the front (far) one down below its. */
+static void check_spear_body(const sa_figure *f, unsigned how, spear_worst *w) {
+    const sa_figure_pose *p = sa_figure_get_pose(f);
+    const sa_figure_config *c = &f->config;
+    const sa_vec2 *u = p->unsquashed;
+    for (int arm = 0; arm < 2; ++arm) {
+        const double flex = elbow_flex(u, arm);
+        w->flex = fmin(w->flex, flex);
+        assert_true(flex >= -FLEX_TOLERANCE);
+    }
+    if (!(p->spear > 0)) return;
+    ++w->spear_frames;
+    const sa_vec2 head = spine_head(c, u);
+    const float shaft =
+        to_segment(head, u[SA_FIGURE_JOINT_SPEAR_BUTT], u[SA_FIGURE_JOINT_SPEAR_TIP]) -
+        c->head_radius;
+    w->shaft = fminf(w->shaft, shaft);
+    assert_true(shaft > HEAD_MARGIN);
+    if (p->spear >= 1) {
+        for (int arm = 0; arm < 2; ++arm) {
+            const float clear = arm_to_point(u, arm, head) - c->head_radius;
+            w->arm = fminf(w->arm, clear);
+            assert_true(clear > HEAD_MARGIN);
+        }
+    }
+    if (how & SPEAR_DRAWN_HEAD) {
+        const sa_vec2 *j = p->joints, drawn = j[SA_FIGURE_JOINT_HEAD];
+        float clear =
+            to_segment(drawn, j[SA_FIGURE_JOINT_SPEAR_BUTT], j[SA_FIGURE_JOINT_SPEAR_TIP]);
+        for (int arm = 0; arm < 2; ++arm)
+            clear = fminf(clear, arm_to_point(j, arm, drawn));
+        w->drawn = fminf(w->drawn, clear - p->head_radius);
+        assert_true(clear > p->head_radius);
+    }
+    if ((how & SPEAR_CARRY) && p->spear >= 1) {
+        const float back = u[SA_FIGURE_JOINT_HAND_NEAR].x - u[SA_FIGURE_JOINT_ELBOW_NEAR].x;
+        const float down = u[SA_FIGURE_JOINT_ELBOW_FAR].y - u[SA_FIGURE_JOINT_HAND_FAR].y;
+        w->rear_back = fminf(w->rear_back, back);
+        w->front_down = fminf(w->front_down, down);
+        assert_true(back > 0 && down > 0);
+    }
+}
+
+/* A random frame time: 1/144 s to 1/20 s, and now and then a hitch. */
+static float random_dt(test_rng *r) {
+    if (test_rng_next(r) % 40u == 0) return test_rng_range(r, 0.05f, 0.2f);
+    return test_rng_range(r, 1.0f / 144.0f, 1.0f / 20.0f);
+}
+
+/* Runs `seconds` of `motion` at random frame times, pressing thrust and jump at random moments
+ * (each every `thrust_every` / `jump_every` seconds on average; 0: never) and, with `switch_every`
+ * > 0, asking for a random motion at random moments; checks every frame. */
+typedef struct spear_script {
+    sa_figure_motion motion;
+    float seconds, thrust_every, jump_every, switch_every;
+    unsigned how;
+} spear_script;
+
+static void run_spear_script(test_rng *r, const spear_script *s, spear_worst *w) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(s->motion, test_rng_range(r, 100, 400));
+    double t = 0;
+    while (t < (double)s->seconds) {
+        const float dt = random_dt(r);
+        /* Each event comes with probability dt / every in a frame. */
+        if (s->thrust_every > 0 && test_rng_range(r, 0, s->thrust_every) < dt) ++in.thrust;
+        if (s->jump_every > 0 && test_rng_range(r, 0, s->jump_every) < dt) ++in.jump;
+        if (s->switch_every > 0 && test_rng_range(r, 0, s->switch_every) < dt) {
+            in.motion = ALL_MOTIONS[test_rng_next(r) % (uint32_t)MOTION_COUNT];
+            in.speed = test_rng_range(r, 100, 400);
+        }
+        sa_figure_update(&f, &in, dt);
+        t += (double)dt;
+        check_spear_body(&f, s->how, w);
+    }
+}
+
+static void test_figure_spear_arms_and_shaft_keep_to_the_body(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1010);
+    spear_worst w = {INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, 0};
+    const float form = sa_figure_motion_duration(SA_FIGURE_MOTION_SPEAR_FORM);
+    const spear_script scripts[] = {
+        /* Spear Run with thrusts (and the drawn head), then with running jumps with the spear
+         * too: every layer is the carry. */
+        {SA_FIGURE_MOTION_SPEAR_RUN, 40, 0.6f, 0, 0, SPEAR_CARRY | SPEAR_DRAWN_HEAD},
+        {SA_FIGURE_MOTION_SPEAR_RUN, 40, 0.6f, 1.5f, 0, SPEAR_CARRY},
+        /* The form over whole loops (a fade in, then more than two plays), and the drawn head. */
+        {SA_FIGURE_MOTION_SPEAR_FORM, 2.2f * form, 0, 0, 0, SPEAR_DRAWN_HEAD},
+        /* Standing jumps with the spear out of the form at random moments. */
+        {SA_FIGURE_MOTION_SPEAR_FORM, 40, 0, 1.5f, 0, 0},
+        /* Fades between spear and other motions at random moments, with jumps and thrusts. */
+        {SA_FIGURE_MOTION_SPEAR_FORM, 120, 0.5f, 3.0f, 0.7f, 0},
+        {SA_FIGURE_MOTION_SPEAR_RUN, 120, 0.5f, 3.0f, 0.4f, 0},
+    };
+    for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; ++i)
+        for (int run = 0; run < 2; ++run)
+            run_spear_script(&r, &scripts[i], &w);
+    print_message(
+        "spear: min elbow flex %.1f deg; shaft %.1f, arms %.1f past the spine's head, "
+        "%.1f past the drawn one (form, run); carry: rear elbow %.1f behind its hand, front "
+        "%.1f below its; %d spear frames\n",
+        w.flex * 57.29577951, (double)w.shaft, (double)w.arm, (double)w.drawn, (double)w.rear_back,
+        (double)w.front_down, w.spear_frames);
+    assert_true(w.spear_frames > 10000);
 }
 
 static void check_spear_grip(const sa_figure_pose *p) {
@@ -557,8 +712,10 @@ static void check_spear_grip(const sa_figure_pose *p) {
     for (int i = 0; i < 2; ++i)
         assert_true(to_segment(j[SA_FIGURE_JOINT_HAND_NEAR + i], j[SA_FIGURE_JOINT_SPEAR_BUTT],
                                j[SA_FIGURE_JOINT_SPEAR_TIP]) < 0.02f);
-    /* The elbows bend away from each other. */
-    assert_true(elbow_side(j, 0) * elbow_side(j, 1) < 0);
+    /* Both elbows bend the way a person's do (elbow_flex); how they bend away from each other
+     * is checked in test_figure_spear_arms_and_shaft_keep_to_the_body. */
+    for (int i = 0; i < 2; ++i)
+        assert_true(elbow_flex(j, i) >= -FLEX_TOLERANCE);
 }
 
 static void test_figure_spear_form_loops_with_hands_on_the_shaft(void **state) {
@@ -1384,6 +1541,7 @@ int main(void) {
         cmocka_unit_test(test_figure_wave_raises_the_near_hand_and_swings_it),
         cmocka_unit_test(test_figure_spear_form_loops_with_hands_on_the_shaft),
         cmocka_unit_test(test_figure_spear_form_waypoints_are_a_valid_track),
+        cmocka_unit_test(test_figure_spear_arms_and_shaft_keep_to_the_body),
         cmocka_unit_test(test_figure_motion_duration_is_one_play),
         cmocka_unit_test(test_figure_motion_table_covers_every_motion),
         cmocka_unit_test(test_figure_spear_shows_only_in_the_spear_motions),

@@ -418,8 +418,9 @@ SA_API const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig);
  *
  * Pelvis from params->root, chest along the lean, neck and head along lean + head_tilt; legs by
  * the reach guard and two-bone IK with the knees forward; arms by FK from the angles, blended to
- * two-bone IK onto the spear shaft by params->spear⁴ (rear hand's elbow and front hand's elbow bend
- * opposite ways); the spear from its grip, angle and slide. Every bone keeps its length.
+ * two-bone IK onto the spear shaft by params->spear⁴ (both elbows bend as a person's do, never
+ * backwards: the rear elbow points back, the front one down); the spear from its grip, angle and
+ * slide. Every bone keeps its length.
  *
  * @param cfg    Body plan; NULL or invalid means sa_figure_config_default().
  * @param params Parameters; NULL means the idle rest pose. Non-finite fields are treated as the

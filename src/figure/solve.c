@@ -15,9 +15,18 @@ static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
     return sai_v2_add(joint, sai_v2_scale(d, len / l));
 }
 
-/* The rear (near) elbow bends one way and the front (far) elbow the other, so they bend away
- * from each other along the shaft. */
-static const float spear_bend[2] = {1.0f, -1.0f};
+/* Which of two-bone IK's mirror solutions an arm on the shaft takes. A person's elbow only folds
+ * the forearm toward the front of the upper arm: a flex in [0, pi) in the FK convention below
+ * (0 straight, + folding forward). For a figure facing +x that is always the solution that turns
+ * the upper arm by +a from the shoulder -> hand line (sa_ik_two_bone's bend >= 0), whichever way
+ * the line points: the elbow then falls on the side that makes it point back when the hand is low
+ * in front of the body (the rear hand of the carry), down when the hand is out in front at
+ * shoulder height (the front hand), and forward when the hand is overhead, as a person's does.
+ * So the elbows bend away from each other (rear back, front down) because the hands are in
+ * different places, and neither is ever bent backwards (an opposite sign per arm hyperextended
+ * the front elbow in every spear frame). One solution for every pose also keeps the IK angles
+ * continuous in time: the elbow never flips to the mirror side, in a play or in a fade. */
+#define SAI_ARM_BEND 1.0f
 
 static void spear_hands(const sa_figure_params *p, sa_vec2 shoulder, sa_vec2 *hands) {
     const sa_vec2 d = sai_v2(cosf(p->spear_angle), sinf(p->spear_angle));
@@ -28,12 +37,14 @@ static void spear_hands(const sa_figure_params *p, sa_vec2 shoulder, sa_vec2 *ha
 
 /* The FK angles (the reference's convention: 0 hangs down, + forward; flex relative to the upper
  * arm) of the two-bone IK solution reaching rel (the hand target relative to the shoulder).
- * Upper-arm angles are kept in [−0.75π, 1.25π) and the flex in (−π, π]; the spear poses keep away
- * from both wraps, so the angles move continuously and blend linearly with FK arms. */
-static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float bend, float *up_out,
+ * Upper-arm angles are kept in [−0.75π, 1.25π) and the flex in (−π, π] (in [0, π) with
+ * SAI_ARM_BEND); the spear poses keep away from both wraps (their hands stay in front of the
+ * shoulder), so the angles move continuously and blend linearly with FK arms, whose flex is
+ * never negative either: a blend of the two never bends an elbow backwards. */
+static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
                           float *flex_out) {
     const sa_vec2 elbow =
-        sa_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, bend);
+        sa_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
     const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
     float up = atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
@@ -50,7 +61,7 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
     sa_vec2 grips[2];
     spear_hands(p, sai_v2(0.0f, 0.0f), grips);
     for (int i = 0; i < 2; ++i)
-        arm_ik_angles(cfg, grips[i], spear_bend[i], &p->arm_angle[i], &p->arm_flex[i]);
+        arm_ik_angles(cfg, grips[i], &p->arm_angle[i], &p->arm_flex[i]);
 }
 
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
@@ -88,7 +99,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         const float s2 = p->spear * p->spear, correct = s2 * s2;
         if (correct > 0.0f) {
             float up_ik, flex_ik;
-            arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), spear_bend[i], &up_ik, &flex_ik);
+            arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), &up_ik, &flex_ik);
             up = sai_lerp(up, up_ik, correct);
             flex = sai_lerp(flex, flex_ik, correct);
         }
