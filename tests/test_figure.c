@@ -1351,7 +1351,7 @@ static sa_figure_input random_moving_input(test_rng *r) {
 }
 
 /* A frame time of a game: anything from 144 fps down to 20 fps. */
-static float random_dt(test_rng *r) { return test_rng_range(r, 1.0f / 144.0f, 1.0f / 20.0f); }
+static float steady_dt(test_rng *r) { return test_rng_range(r, 1.0f / 144.0f, 1.0f / 20.0f); }
 
 /* The gait's own pelvis heights (y down): the lowest and highest the hip goes over a whole cycle,
  * on a copy of the figure stepped finely without a jump. */
@@ -1382,7 +1382,7 @@ static void test_figure_running_jump_takes_off_from_the_stride(void **state) {
         sa_figure_init(&f, NULL);
         float t = 0;
         while (t < 3.0f + test_rng_range(&r, 0.0f, 1.0f)) { /* settled, at a random phase */
-            const float dt = random_dt(&r);
+            const float dt = steady_dt(&r);
             sa_figure_update(&f, &in, dt);
             t += sa_figure_get_pose(&f)->dt;
         }
@@ -1394,7 +1394,7 @@ static void test_figure_running_jump_takes_off_from_the_stride(void **state) {
         bool off = false;
         float apex = INFINITY, split = 0, hand_order = 0, since = 0;
         while (since < 1.3f) {
-            const float dt = random_dt(&r);
+            const float dt = steady_dt(&r);
             sa_figure_update(&f, &jump, dt);
             sa_figure_update(&twin, &in, dt);
             const sa_figure_pose *p = sa_figure_get_pose(&f);
@@ -1454,7 +1454,7 @@ static void test_figure_running_jump_keeps_planted_feet_still(void **state) {
         bool down[2] = {false, false};
         for (float t = 0; t < 8.0f;) {
             if (test_rng_next(&r) % 40 == 0) ++in.jump;
-            sa_figure_update(&f, &in, random_dt(&r));
+            sa_figure_update(&f, &in, steady_dt(&r));
             const sa_figure_pose *p = sa_figure_get_pose(&f);
             t += p->dt;
             scrolled += (double)p->ground_speed * (double)p->dt;
@@ -1497,7 +1497,7 @@ static void test_figure_jump_falls_without_a_dead_stop(void **state) {
         ++in.jump;
         float y0 = sa_figure_get_pose(&f)->unsquashed[SA_FIGURE_JOINT_HIP].y, v0 = 0;
         for (float t = 0; t < 1.5f;) {
-            sa_figure_update(&f, &in, random_dt(&r));
+            sa_figure_update(&f, &in, steady_dt(&r));
             const sa_figure_pose *p = sa_figure_get_pose(&f);
             t += p->dt;
             const float y = p->unsquashed[SA_FIGURE_JOINT_HIP].y, v = (y - y0) / p->dt;
