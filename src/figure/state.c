@@ -192,10 +192,11 @@ void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, floa
     fig->gait = sai_saturate(fig->gait);
 }
 
-void sai_figure_advance_clocks(sa_figure *fig, float dt) {
-    /* One phase for every gait, at the cadence of the current walk/run mix. */
+void sai_figure_advance_clocks(sa_figure *fig, float gait_before, float dt) {
+    /* One phase for every gait, at the cadence of the walk/run mix halfway through the frame's
+     * easing, so the phase does not depend on the frame rate while the mix eases. */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-    const sa_gait g = sa_gait_mix(&walk, &run, fig->gait);
+    const sa_gait g = sa_gait_mix(&walk, &run, 0.5f * (gait_before + fig->gait));
     fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
     if (fig->thrust_time >= 0.0f) {
         fig->thrust_time += dt;
