@@ -386,7 +386,7 @@ typedef struct sa_figure_pose {
 /**
  * @brief The head's secondary motion and what it saw of the body last frame (treat as private).
  *
- * The head swings on a spring in angle space about the top of the spine: @ref tilt is the neck's
+ * The head swings on a spring in angle space about the top of the spine: `tilt` is the neck's
  * angle from the spine's direction (positive nods forward), pulled toward the pose's own neck angle
  * with the config's head stiffness and damping (damping against the head's turning in figure
  * space, so it lags the body's turns), kicked by the chest's changes of velocity (so it lags the
