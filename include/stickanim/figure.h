@@ -325,7 +325,12 @@ typedef struct sa_figure_pose {
      * is this array passed through @ref squash (sa_squash_point()), which is the only change.
      */
     sa_vec2 unsquashed[SA_FIGURE_JOINT_COUNT];
-    /** Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. */
+    /**
+     * Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. With
+     * config hair on, [1..] are never inside the drawn head (the circle of @ref head_radius about
+     * joints[::SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90° at a point
+     * and springs back from lying over it.
+     */
     sa_vec2 hair[SA_VERLET_HAIR_POINTS];
     /** Head radius after squash (config head_radius · (sx + sy) / 2). */
     float head_radius;

@@ -50,6 +50,53 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
                                fig->config.hair_spacing);
 }
 
+/* Most the hair bends at a point, radians: a tuft, not a string, so it never folds back on itself
+ * (a fold draped over the head would hang there, and which way it folds depends on the frame
+ * rate). */
+#define SAI_HAIR_MAX_BEND 1.5707963f
+/* Pull of the hair's points toward their resting line, 1/s² (see spring_back). */
+#define SAI_HAIR_SHAPE_STIFFNESS 500.0f
+
+/* Each segment turned, when it bends more than SAI_HAIR_MAX_BEND from the one before, to that
+ * bend; the points after it move along and every point keeps its velocity. */
+static void limit_bend(sa_verlet_point *pts, int n) {
+    const float c = cosf(SAI_HAIR_MAX_BEND), s = sinf(SAI_HAIR_MAX_BEND);
+    sa_vec2 lead_old = pts[1].pos;
+    for (int i = 2; i < n; ++i) {
+        const sa_vec2 d0 = sai_v2_sub(pts[i - 1].pos, pts[i - 2].pos);
+        const sa_vec2 old = pts[i].pos;
+        sa_vec2 d1 = sai_v2_sub(old, lead_old);
+        lead_old = old;
+        const float l0 = sai_v2_length(d0), l1 = sai_v2_length(d1);
+        if (l0 > 1e-6f && l1 > 1e-6f && sai_finite(l0) && sai_finite(l1)) {
+            const sa_vec2 u = sai_v2_scale(d0, 1.0f / l0);
+            const float along = sai_v2_dot(u, d1), across = u.x * d1.y - u.y * d1.x;
+            if (along < c * l1) { /* bent more than the limit: turn it to the limit, same side */
+                const float side = across < 0.0f ? -s : s;
+                d1 = sai_v2_scale(sai_v2(u.x * c - u.y * side, u.y * c + u.x * side), l1);
+            }
+        }
+        const sa_vec2 q = sai_v2_add(pts[i - 1].pos, d1);
+        pts[i].prev = sai_v2_add(pts[i].prev, sai_v2_sub(q, old));
+        pts[i].pos = q;
+    }
+}
+
+/* Each free point pulled toward where it would hang at rest, straight from the pin along the
+ * acceleration: zero in the steady streaming or hanging, but it slides the tuft off the head when
+ * it lies balanced over it (a rope over a ball rests; a tuft springs back). */
+static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel, float spacing,
+                        float h) {
+    const float k = SAI_HAIR_SHAPE_STIFFNESS * h / 60.0f; /* velocity is (pos - prev) * 60 */
+    const float l = sai_v2_length(accel);
+    const sa_vec2 dir =
+        l > 1e-6f && sai_finite(l) ? sai_v2_scale(accel, 1.0f / l) : sai_v2(0.0f, 1.0f);
+    for (int i = 1; i < n; ++i) {
+        const sa_vec2 rest = sai_v2_add(pin, sai_v2_scale(dir, spacing * (float)i));
+        pts[i].prev = sai_v2_sub(pts[i].prev, sai_v2_scale(sai_v2_sub(rest, pts[i].pos), k));
+    }
+}
+
 /* The radius the hair keeps from the head's centre before squash, so that after squash it is
  * outside the drawn circle of radius r·(sx + sy)/2: squash shortens no distance below min(sx, sy)
  * times itself. */
@@ -105,8 +152,10 @@ void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
         const sa_vec2 up = up_dir(h->spine + turn * u + h->tilt.pos);
         const sa_vec2 head = sai_v2_add(sai_v2_lerp(h->chest, chest, u), sai_v2_scale(up, reach));
         vc.accel = sai_v2_lerp(h->hair_accel, accel, u);
-        sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, hair_pin(head, up, cfg->head_radius),
-                             &vc, step);
+        const sa_vec2 pin = hair_pin(head, up, cfg->head_radius);
+        sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, pin, &vc, step);
+        spring_back(fig->hair, SA_VERLET_HAIR_POINTS, pin, vc.accel, cfg->hair_spacing, step);
+        limit_bend(fig->hair, SA_VERLET_HAIR_POINTS);
         sa_verlet_chain_collide_circle(fig->hair, SA_VERLET_HAIR_POINTS, head, clearance);
     }
     const sa_vec2 up = up_dir(spine + h->tilt.pos);
