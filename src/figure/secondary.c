@@ -120,8 +120,12 @@ void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
     const float turn = wrap_angle(spine - h->spine);
     const float target = pose_tilt(j, spine);
     const float retarget = wrap_angle(target - h->target);
-    const float spine_rate = turn / dt;
-    const sa_vec2 vel = sai_v2_scale(sai_v2_sub(chest, h->chest), 1.0f / dt);
+    /* Rates are measured over steps the verlet chain counts as time; over shorter ones rounding
+     * would dominate, so the body keeps the rates it had. */
+    const bool measured = dt >= SA_VERLET_MIN_DT;
+    const float spine_rate = measured ? turn / dt : h->spine_rate;
+    const sa_vec2 vel =
+        measured ? sai_v2_scale(sai_v2_sub(chest, h->chest), 1.0f / dt) : h->chest_vel;
     const sa_vec2 lurch = sai_v2_sub(vel, h->chest_vel);
     h->tilt.vel -= (spine_rate - h->spine_rate) +
                    SAI_HEAD_INERTIA * sai_v2_dot(up_turn(h->spine + h->tilt.pos), lurch) / reach;
