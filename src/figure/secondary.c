@@ -3,8 +3,8 @@
 #include "internal/scalar.h"
 
 /* How much of the chest's changes of velocity swing the head about the top of the spine: 1 would
- * be a rigid pendulum, which the jump's take-off (about 2500 units/s within a frame) would throw
- * to the cone's edge; half of it gives a nod that reads without hitting the edge in a jump. */
+ * be a rigid pendulum, which the jump's take-off (the chest reaches about 1800 units/s within
+ * 1/60 s) throws to the cone's edge; half of it nods up to about 30° and never reaches the edge. */
 #define SAI_HEAD_INERTIA 0.5f
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
