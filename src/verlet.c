@@ -186,6 +186,63 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
 }
 
+/* The point on the circle (c, r) at distance len from a, on q's side of the line c -> a: the two
+ * circles meet where cos(phi) = (r^2 + d^2 - len^2) / (2 r d), phi measured at c from a. Returns
+ * false when they do not meet (a deep inside the circle). */
+static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_vec2 *out) {
+    const double ex = (double)a.x - (double)c.x, ey = (double)a.y - (double)c.y;
+    const double d = hypot(ex, ey), rr = (double)r, ll = (double)len;
+    if (!(d > 1e-9) || !(d + ll >= rr) || !(fabs(d - rr) <= ll)) return false;
+    const double cphi = (rr * rr + d * d - ll * ll) / (2.0 * rr * d);
+    const double cp = cphi < -1.0 ? -1.0 : (cphi > 1.0 ? 1.0 : cphi);
+    const double sp = sqrt(1.0 - cp * cp);
+    const double ux = ex / d, uy = ey / d; /* c -> a, and its normal (-uy, ux) */
+    const double side = -uy * ((double)q.x - (double)c.x) + ux * ((double)q.y - (double)c.y);
+    const double s = side < 0.0 ? -sp : sp;
+    *out = sai_v2(sai_narrow((double)c.x + (double)r * (cp * ux - s * uy)),
+                  sai_narrow((double)c.y + (double)r * (cp * uy + s * ux)));
+    return sai_v2_finite(*out);
+}
+
+void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
+                                    float radius) {
+    if (!points || count < 2 || !sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius))
+        return;
+    if (!chain_finite(points, count)) return;
+    sa_vec2 lead_old = points[0].pos; /* point i - 1 where it was before this pass */
+    for (size_t i = 1; i < count; ++i) {
+        const sa_vec2 a = points[i - 1].pos, old = points[i].pos;
+        const float len = seg_length(old.x - lead_old.x, old.y - lead_old.y);
+        sa_vec2 q = old;
+        if (a.x != lead_old.x || a.y != lead_old.y) {
+            /* The leader was moved: follow it, keeping this segment's length. */
+            const float l = seg_length(old.x - a.x, old.y - a.y);
+            q = l > 1e-30f && sai_finite(l)
+                    ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
+                    : sai_v2_add(a, sai_v2_sub(old, lead_old));
+        }
+        lead_old = old;
+        const sa_vec2 out = sai_v2_sub(q, centre);
+        const bool inside = sai_v2_dot(out, out) < radius * radius;
+        if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
+            /* The leader is too deep to keep the length: straight out instead. */
+            const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
+            q = sai_v2_add(centre, sai_v2_scale(dir, radius));
+        }
+        if (!sai_v2_finite(q)) continue;
+        /* The velocity moves along; what points into the circle is taken out. */
+        sa_vec2 prev = sai_v2_add(points[i].prev, sai_v2_sub(q, old));
+        if (inside) {
+            const sa_vec2 n = direction_or_down(sai_v2_sub(q, centre));
+            const float vn = sai_v2_dot(sai_v2_sub(q, prev), n);
+            if (vn < 0.0f) prev = sai_v2_add(prev, sai_v2_scale(n, vn));
+        }
+        if (!sai_v2_finite(prev)) prev = q;
+        points[i].pos = q;
+        points[i].prev = prev;
+    }
+}
+
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {
     const double wind = (double)SA_VERLET_WIND_PER_SPEED * (double)sai_finite_or(speed, 0.0f) +
                         (double)sai_finite_or(extra_wind, 0.0f);

@@ -1,5 +1,7 @@
 #include "test_support.h"
 
+#include <string.h>
+
 #include <float.h>
 
 #include <stickanim/verlet.h>
@@ -409,6 +411,107 @@ static void test_verlet_zero_dt_keeps_velocities_and_follows_the_pin(void **stat
     }
 }
 
+/* ---- collision with a circle (the hair over the head) ---------------------------------------- */
+
+static void test_verlet_collide_circle_bad_input_changes_nothing(void **state) {
+    (void)state;
+    sa_verlet_point c[4], keep[4];
+    sa_verlet_chain_init(c, 4, sa_v2(0, 0), sa_v2(1, 0), 9);
+    memcpy(keep, c, sizeof c);
+    sa_verlet_chain_collide_circle(NULL, 4, sa_v2(9, 0), 5);
+    const float bad_radius[] = {0.0f, -1.0f, NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < sizeof bad_radius / sizeof bad_radius[0]; ++i)
+        sa_verlet_chain_collide_circle(c, 4, sa_v2(9, 0), bad_radius[i]);
+    sa_verlet_chain_collide_circle(c, 4, sa_v2(NAN, 0), 5);
+    sa_verlet_chain_collide_circle(c, 4, sa_v2(0, INFINITY), 5);
+    sa_verlet_chain_collide_circle(c, 1, sa_v2(0, 0), 5); /* only the pin: never moved */
+    sa_verlet_chain_collide_circle(c, 0, sa_v2(9, 0), 5);
+    assert_memory_equal(c, keep, sizeof c);
+    /* A chain with a non-finite point is left for the step to repair. */
+    c[2].pos.x = NAN;
+    sa_verlet_chain_collide_circle(c, 4, sa_v2(9, 0), 5);
+    assert_true(isnan(c[2].pos.x));
+    assert_memory_equal(&c[1], &keep[1], sizeof c[1]);
+}
+
+/* Random chains and circles: afterwards no free point is inside, the pin has not moved, every
+ * segment keeps its length while the pin is on or outside the circle, no velocity points into the
+ * circle at a point it pushed out, and a chain already outside is bit-identical. */
+static void test_verlet_collide_circle_pushes_points_out_keeping_lengths(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(77);
+    int moved_cases = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        sa_verlet_point c[5];
+        const size_t n = 2 + test_rng_next(&r) % 4u;
+        const float spacing = test_rng_range(&r, 1, 12);
+        const float radius = test_rng_range(&r, 1, 20);
+        const sa_vec2 centre = test_rng_v2(&r, -5, 5);
+        /* The pin on or outside the circle, or just inside it as the hair's pin is. */
+        const float pin_angle = test_rng_range(&r, -3.2f, 3.2f);
+        const float pin_r = radius * test_rng_range(&r, 0.9f, 1.6f);
+        const sa_vec2 pin =
+            sa_v2(centre.x + pin_r * cosf(pin_angle), centre.y + pin_r * sinf(pin_angle));
+        c[0].pos = pin;
+        c[0].prev = pin;
+        for (size_t i = 1; i < n; ++i) {
+            const float a = test_rng_range(&r, -3.2f, 3.2f);
+            c[i].pos =
+                sa_v2(c[i - 1].pos.x + spacing * cosf(a), c[i - 1].pos.y + spacing * sinf(a));
+            c[i].prev = sa_v2_add(c[i].pos, test_rng_v2(&r, -2, 2));
+        }
+        sa_verlet_point before[5];
+        memcpy(before, c, sizeof c);
+        bool inside = false;
+        for (size_t i = 1; i < n; ++i)
+            inside = inside || test_distance(c[i].pos, centre) < radius;
+        sa_verlet_chain_collide_circle(c, n, centre, radius);
+        assert_chain_finite(c, n);
+        assert_memory_equal(&c[0], &before[0], sizeof c[0]);
+        if (!inside) {
+            assert_memory_equal(c, before, n * sizeof c[0]);
+            continue;
+        }
+        ++moved_cases;
+        for (size_t i = 1; i < n; ++i)
+            assert_true(test_distance(c[i].pos, centre) >= radius * (1 - 1e-5f));
+        /* The pin deeper inside than a segment can reach out of may break the first length. */
+        const bool reachable = test_distance(pin, centre) >= radius - spacing;
+        for (size_t i = reachable ? 1 : 2; i < n; ++i)
+            assert_near(test_distance(c[i].pos, c[i - 1].pos), spacing, 1e-3 * spacing);
+        /* Point 1 follows the pin, which never moves: when it was inside, it was pushed, and no
+         * velocity is left pointing into the circle. */
+        if (test_distance(before[1].pos, centre) < radius) {
+            const sa_vec2 out = sa_v2_normalize(sa_v2_sub(c[1].pos, centre));
+            assert_true(sa_v2_dot(sa_v2_sub(c[1].pos, c[1].prev), out) >= -1e-4f);
+        }
+    }
+    assert_true(moved_cases > 5000);
+}
+
+/* Hair pinned at the back of a head, falling across it after each step: it drapes over the head,
+ * never inside, and its segments stay the spacing long. */
+static void test_verlet_collide_circle_drapes_a_chain_over_a_head(void **state) {
+    (void)state;
+    const sa_vec2 head = sa_v2(0, 0);
+    const float radius = 12;
+    sa_verlet_point c[SA_VERLET_HAIR_POINTS];
+    const sa_vec2 pin = sa_v2(-10.8f, -3.6f); /* just inside the rim, as the figure pins it */
+    sa_verlet_chain_init(c, SA_VERLET_HAIR_POINTS, pin, sa_v2(0, -1), 9); /* straight up */
+    sa_verlet_config cfg = sa_verlet_config_default();
+    cfg.accel = sa_v2(3000, 900); /* wind blowing it forward over the head */
+    for (int frame = 0; frame < 240; ++frame) {
+        sa_verlet_chain_step(c, SA_VERLET_HAIR_POINTS, pin, &cfg, 1.0f / 60.0f);
+        sa_verlet_chain_collide_circle(c, SA_VERLET_HAIR_POINTS, head, radius);
+        for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+            assert_true(test_distance(c[i].pos, head) >= radius * (1 - 1e-5f));
+            assert_near(test_distance(c[i].pos, c[i - 1].pos), 9, 1e-3);
+        }
+    }
+    /* It lies on the head, forward of the pin. */
+    assert_true(c[SA_VERLET_HAIR_POINTS - 1].pos.x > pin.x + 9);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_verlet_bad_input_gets_documented_results),
@@ -420,6 +523,9 @@ int main(void) {
         cmocka_unit_test(test_verlet_30_and_120_fps_runs_end_close),
         cmocka_unit_test(test_verlet_at_60_fps_is_the_reference_update),
         cmocka_unit_test(test_verlet_zero_dt_keeps_velocities_and_follows_the_pin),
+        cmocka_unit_test(test_verlet_collide_circle_bad_input_changes_nothing),
+        cmocka_unit_test(test_verlet_collide_circle_pushes_points_out_keeping_lengths),
+        cmocka_unit_test(test_verlet_collide_circle_drapes_a_chain_over_a_head),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,6 +64,10 @@ class Key(ctypes.Structure):
     _fields_ = [("t", c_float), ("v", c_float), ("ease", c_int32)]
 
 
+class Spring1(ctypes.Structure):
+    _fields_ = [("pos", c_float), ("vel", c_float)]
+
+
 class Spring2(ctypes.Structure):
     _fields_ = [("pos", Vec2), ("vel", Vec2)]
 
@@ -118,13 +122,18 @@ class FigurePose(ctypes.Structure):
                 ("thrust", c_float)]
 
 
+class FigureHead(ctypes.Structure):
+    _fields_ = [("tilt", Spring1), ("spine", c_float), ("spine_rate", c_float), ("target", c_float),
+                ("chest", Vec2), ("chest_vel", Vec2), ("hair_accel", Vec2)]
+
+
 class Figure(ctypes.Structure):
     """The caller-owned figure: allocate one in Python, the library never allocates."""
     _fields_ = [("config", FigureConfig), ("merge_offset", c_float * SA_FIGURE_PARAM_FLOATS),
                 ("fade", Fade), ("phase", c_float), ("gait", c_float),
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
                 ("wanted", c_int32),
-                ("head", Spring2), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
+                ("head", FigureHead), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
                 ("pose", FigurePose)]
 
 

@@ -31,7 +31,8 @@
  * motions): every motion turns its own time into pose *parameters* (::sa_figure_params); the fade
  * (fade.h) gives each motion a weight; the parameters are blended by those weights; two-bone IK
  * then places the knees and elbows (so limbs keep their length while blending); the head follows
- * on a spring (spring.h), the hair on a verlet chain (verlet.h), and squash and stretch
+ * on a spring in angle space (spring.h) within ::SA_FIGURE_NECK_CONE of the spine, the hair on a
+ * verlet chain (verlet.h) that drapes over the head, never through it, and squash and stretch
  * (squash.h) is applied last, about the ground point.
  *
  * Every function is total: NULL pointers, NaN or infinite numbers and unknown enum values get the
@@ -100,10 +101,11 @@ typedef struct sa_figure_config {
      * independent). Default 4 (95% after 0.75 s).
      */
     float gait_rate;
-    /** Head spring stiffness, 1/s², > 0. Default ::SA_SPRING_HEAD_STIFFNESS (260). */
+    /** Head spring stiffness, 1/s², > 0: pulls the neck's angle toward the pose's (see
+     *  ::sa_figure_head). Default ::SA_SPRING_HEAD_STIFFNESS (260). */
     float head_stiffness;
-    /** Head spring damping, 1/s, ≥ 0. Default ::SA_SPRING_HEAD_DAMPING (26: a hint of cartoon
-     *  wobble). */
+    /** Head spring damping, 1/s, ≥ 0, on the neck's angle. Default ::SA_SPRING_HEAD_DAMPING (26:
+     *  a hint of cartoon wobble). */
     float head_damping;
     /**
      * True simulates the hair chain (default true). False skips it: the hair hangs straight down
@@ -326,7 +328,12 @@ typedef struct sa_figure_pose {
      * is this array passed through @ref squash (sa_squash_point()), which is the only change.
      */
     sa_vec2 unsquashed[SA_FIGURE_JOINT_COUNT];
-    /** Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. */
+    /**
+     * Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. With
+     * config hair on, [1..] are never inside the drawn head (the circle of @ref head_radius about
+     * joints[::SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90° at a point
+     * and springs back from lying over it.
+     */
     sa_vec2 hair[SA_VERLET_HAIR_POINTS];
     /** Head radius after squash (config head_radius · (sx + sy) / 2). */
     float head_radius;
@@ -341,8 +348,8 @@ typedef struct sa_figure_pose {
      */
     float ground_speed;
     /**
-     * The time step this pose advanced by, seconds, in [0, 0.033]: the dt given, capped at
-     * 33 ms. Scroll the ground by ground_speed · dt.
+     * The time step this pose advanced by, seconds, in [0, ::SA_FIGURE_MAX_DT]: the dt given,
+     * capped at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed · dt.
      */
     float dt;
     /** The motion showing (the fade's target); ::SA_FIGURE_MOTION_JUMP during a triggered jump. */
@@ -359,6 +366,50 @@ typedef struct sa_figure_pose {
      */
     float thrust;
 } sa_figure_pose;
+
+/**
+ * @brief Longest time one sa_figure_update() advances by, seconds: 0.1.
+ *
+ * Only a real hitch (a frame longer than a tenth of a second) is shortened, so the figure's clocks
+ * keep real time at any frame rate down to 10 fps. The head and the hair move in sub-steps of at
+ * most ::SA_FIGURE_SUBSTEP, so a long frame never flings them.
+ */
+#define SA_FIGURE_MAX_DT 0.1f
+
+/**
+ * @brief Longest sub-step of the head and the hair, seconds: 1/120.
+ *
+ * A frame of dt seconds moves them in ceil(dt · 120) equal sub-steps, the body's joints moving
+ * linearly over the frame, so runs at 30, 60 and 144 fps move them alike.
+ */
+#define SA_FIGURE_SUBSTEP (1.0f / 120.0f)
+
+/**
+ * @brief Largest angle between the neck and the spine's direction, radians: 45° (π/4).
+ *
+ * The head swings on its spring within this cone about the line pelvis → chest, in every frame
+ * (jumps, landings, switches, any dt); at the cone's edge its swing outward stops.
+ */
+#define SA_FIGURE_NECK_CONE 0.78539816f
+
+/**
+ * @brief The head's secondary motion and what it saw of the body last frame (treat as private).
+ *
+ * The head swings on a spring in angle space about the top of the spine: `tilt` is the neck's
+ * angle from the spine's direction (positive nods forward), pulled toward the pose's own neck angle
+ * with the config's head stiffness and damping (damping against the head's turning in figure
+ * space, so it lags the body's turns), kicked by the chest's changes of velocity (so it lags the
+ * body's lurches), and kept within ±::SA_FIGURE_NECK_CONE.
+ */
+typedef struct sa_figure_head {
+    sa_spring1 tilt;   /**< Neck angle from the spine's direction, radians, and its rate, rad/s. */
+    float spine;       /**< The spine's angle from straight up last frame, radians (+ forward). */
+    float spine_rate;  /**< How fast the spine turned over the last frame, rad/s. */
+    float target;      /**< The pose's neck angle from the spine's direction last frame, radians. */
+    sa_vec2 chest;     /**< The chest last frame (figure space). */
+    sa_vec2 chest_vel; /**< The chest's velocity over the last frame, units/s. */
+    sa_vec2 hair_accel; /**< The hair's acceleration last frame, units/s². */
+} sa_figure_head;
 
 /**
  * @brief A stick figure: its config, motion state, secondary-motion state and current pose.
@@ -379,7 +430,7 @@ typedef struct sa_figure {
     uint32_t jump_seen;   /**< Last jump counter seen. */
     uint32_t thrust_seen; /**< Last thrust counter seen. */
     sa_figure_motion wanted;                     /**< Motion asked for last frame. */
-    sa_spring2 head;                             /**< Head spring state (figure space). */
+    sa_figure_head head;                         /**< Head and hair driver state. */
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
     sa_figure_pose pose;                         /**< The current pose. */
 } sa_figure;
@@ -400,9 +451,13 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
  * @param fig   Figure; NULL: nothing happens.
  * @param input This frame's wishes; NULL is treated as sa_figure_input_default() (idle) with
  *              the counters unchanged (no trigger).
- * @param dt    Seconds since the last update. Capped at 0.033 (a hitch never flings the hair);
- *              0, negative, NaN or infinite: nothing changes (the pose stays as it was and the
- *              counters are read on the next real step).
+ * @param dt    Seconds since the last update. Every clock (fade, gait phase, jump, thrust)
+ *              advances by the whole dt, so the figure keeps real time at any frame rate; only a
+ *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head and the
+ *              hair move in sub-steps of at most ::SA_FIGURE_SUBSTEP, so the same inputs at 30,
+ *              60 or 144 fps give the same motion at the same moments. 0, negative, NaN or
+ *              infinite: nothing changes (the pose stays as it was and the counters are read on
+ *              the next real step).
  */
 SA_API void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt);
 

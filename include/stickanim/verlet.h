@@ -140,8 +140,9 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_
  * @param pin    Where point 0 goes (the back of the head). A non-finite component keeps point 0's
  *               current one.
  * @param config Settings; NULL means sa_verlet_config_default().
- * @param dt     Step length, seconds (the figure caps frames at 33 ms). Longer than 1/60 s it runs
- *               as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or below
+ * @param dt     Step length, seconds (the figure steps its hair in sub-steps of at most 1/120 s).
+ * Longer than 1/60 s it runs as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or
+ * below
  *               ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,
  *               and every point keeps its velocity. Above ::SA_VERLET_MAX_DT (60 sub-steps),
  *               +infinite included, it is clamped; by then drag has removed nearly all velocity
@@ -149,6 +150,29 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_
  */
 SA_API void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
                                  const sa_verlet_config *config, float dt);
+
+/**
+ * @brief Pushes a chain's free points out of a circle (a head, a ball), keeping each segment's
+ *        length: call it after sa_verlet_chain_step() so the chain drapes over the circle.
+ *
+ * Point 0 (the pin) is never moved, so a chain may be pinned inside or on the circle (the hair's
+ * root on the head). From the pin outward, each point first follows its leader when the pass
+ * moved it (keeping the segment's length as it was), then, when it lies inside the circle, goes
+ * to the point of the circle at that length from its leader on the side it was on. Only when the
+ * leader is too deep inside for that (farther than the segment's length from the rim) is the point
+ * pushed straight out instead, and that segment's length changes. A moved point keeps its
+ * velocity, except the part pointing into the circle, which is removed (the contact is inelastic
+ * and frictionless). After the call no point but the pin is closer to @p centre than @p radius
+ * (up to float rounding); a chain already outside is left bit-identical.
+ *
+ * @param points The chain, a state array updated in place; NULL does nothing. A chain with a
+ *               non-finite point is left as it is (sa_verlet_chain_step() repairs it).
+ * @param count  Number of points; fewer than 2 does nothing.
+ * @param centre The circle's centre, canvas units; non-finite does nothing.
+ * @param radius The circle's radius, canvas units, > 0; NaN, infinite or ≤ 0 does nothing.
+ */
+SA_API void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
+                                           float radius);
 
 /**
  * @brief The hair's acceleration for a figure moving at @p speed: gravity plus a backward wind.

@@ -10,8 +10,9 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     const sa_figure_input in = sai_figure_read_input(fig, input);
     const bool was_locomoting = sai_figure_locomoting(&fig->fade);
     sai_figure_take_input(fig, &in);
+    const float gait_before = was_locomoting ? fig->gait : -1.0f;
     sai_figure_ease_gait(fig, in.speed, was_locomoting, dt);
-    sai_figure_advance_clocks(fig, dt);
+    sai_figure_advance_clocks(fig, gait_before < 0.0f ? fig->gait : gait_before, dt);
     const sai_figure_ctx c =
         sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
     const sa_figure_params p = sai_figure_blend(fig, &c);

@@ -6,8 +6,9 @@
 
 #include "motions.h"
 
-/* Longest step a frame advances by, seconds: a hitch never flings the hair. */
-#define SAI_FIGURE_MAX_DT 0.033f
+/* Longest step a frame advances by, seconds: SA_FIGURE_MAX_DT (0.1, only against real hitches;
+ * the head and hair sub-step, so no frame rate slows the clocks). */
+#define SAI_FIGURE_MAX_DT SA_FIGURE_MAX_DT
 
 /* ---- state.c: config, input, triggers and clocks ------------------------------------------ */
 
@@ -28,8 +29,9 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in);
 /* Eases the walk/run mix toward what the motion asked for wants (or starts it there when the
  * figure was not locomoting). */
 void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt);
-/* Advances the gait phase, the thrust, the fade and hands a finished jump back. */
-void sai_figure_advance_clocks(sa_figure *fig, float dt);
+/* Advances the gait phase (at the mix halfway between gait_before and the eased one), the thrust,
+ * the fade and hands a finished jump back. */
+void sai_figure_advance_clocks(sa_figure *fig, float gait_before, float dt);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 
@@ -58,7 +60,8 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 
 /* Head and hair at rest on the joints j. */
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
-/* Head on its spring, hair on its chain; moves the neck and head of j. */
+/* Head on its angle spring, hair on its chain, in sub-steps over the frame; moves the neck and
+ * head of j. */
 void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float dt);
 /* Squash last, then the pose; a non-finite joint puts the figure at rest instead. */
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt);

@@ -2,55 +2,181 @@
 
 #include "internal/scalar.h"
 
-/* The back of the head, a little above its centre, where the hair is pinned. */
-static sa_vec2 hair_pin(const sa_vec2 *j, float head_radius) {
-    const sa_vec2 n = sai_v2_sub(j[SA_FIGURE_JOINT_HEAD], j[SA_FIGURE_JOINT_NECK]);
-    const float l = sai_v2_length(n);
-    const sa_vec2 up = l > 1e-6f ? sai_v2_scale(n, 1.0f / l) : sai_v2(0.0f, -1.0f);
+/* How much of the chest's changes of velocity swing the head about the top of the spine: 1 would
+ * be a rigid pendulum, which the jump's take-off (the chest reaches about 1800 units/s within
+ * 1/60 s) throws to the cone's edge; half of it nods up to about 30° and never reaches the edge. */
+#define SAI_HEAD_INERTIA 0.5f
+
+/* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
+static float up_angle(sa_vec2 d) { return atan2f(d.x, -d.y); }
+/* The unit vector at angle a from straight up, and d/da of it. */
+static sa_vec2 up_dir(float a) { return sai_v2(sinf(a), -cosf(a)); }
+static sa_vec2 up_turn(float a) { return sai_v2(cosf(a), sinf(a)); }
+/* a in [−π, π]; NaN is 0. */
+static float wrap_angle(float a) { return sai_finite(a) ? remainderf(a, 2.0f * SA_PI) : 0.0f; }
+
+/* The back of the head, a little above its centre, where the hair is pinned; up is the neck's
+ * direction. */
+static sa_vec2 hair_pin(sa_vec2 head, sa_vec2 up, float head_radius) {
     const sa_vec2 fwd = sai_v2(-up.y, up.x);
-    return sai_v2_add(j[SA_FIGURE_JOINT_HEAD], sai_v2_add(sai_v2_scale(fwd, -0.9f * head_radius),
-                                                          sai_v2_scale(up, 0.3f * head_radius)));
+    return sai_v2_add(head, sai_v2_add(sai_v2_scale(fwd, -0.9f * head_radius),
+                                       sai_v2_scale(up, 0.3f * head_radius)));
+}
+
+static float spine_angle(const sa_vec2 *j) {
+    return up_angle(sai_v2_sub(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_PELVIS]));
+}
+
+/* The neck's angle from the spine's direction in the solved pose j. */
+static float pose_tilt(const sa_vec2 *j, float spine) {
+    return wrap_angle(up_angle(sai_v2_sub(j[SA_FIGURE_JOINT_NECK], j[SA_FIGURE_JOINT_CHEST])) -
+                      spine);
 }
 
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
-    fig->head.pos = j[SA_FIGURE_JOINT_HEAD];
-    fig->head.vel = sai_v2(0.0f, 0.0f);
+    sa_figure_head *h = &fig->head;
+    h->spine = spine_angle(j);
+    h->target = pose_tilt(j, h->spine);
+    h->tilt = sa_spring1_at_rest(sai_clamp(h->target, -SA_FIGURE_NECK_CONE, SA_FIGURE_NECK_CONE));
+    h->spine_rate = 0.0f;
+    h->chest = j[SA_FIGURE_JOINT_CHEST];
+    h->chest_vel = sai_v2(0.0f, 0.0f);
+    h->hair_accel = sa_verlet_hair_accel(0.0f, 0.0f);
+    const sa_vec2 up = up_dir(h->spine + h->tilt.pos);
+    const sa_vec2 head =
+        sai_v2_add(h->chest, sai_v2_scale(up, fig->config.neck + fig->config.head_radius));
     (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
-                               hair_pin(j, fig->config.head_radius), sai_v2(-0.3f, 1.0f),
+                               hair_pin(head, up, fig->config.head_radius), sai_v2(-0.3f, 1.0f),
                                fig->config.hair_spacing);
 }
 
-/* Head on its spring, hair on its chain, both in figure space; the neck keeps its length because
- * the spring only picks the head's direction from the chest. */
+/* Most the hair bends at a point, radians: a tuft, not a string, so it never folds back on itself
+ * (a fold draped over the head would hang there, and which way it folds depends on the frame
+ * rate). */
+#define SAI_HAIR_MAX_BEND 1.5707963f
+/* Pull of the hair's points toward their resting line, 1/s² (see spring_back). */
+#define SAI_HAIR_SHAPE_STIFFNESS 500.0f
+
+/* Each segment turned, when it bends more than SAI_HAIR_MAX_BEND from the one before, to that
+ * bend; the points after it move along and every point keeps its velocity. */
+static void limit_bend(sa_verlet_point *pts, int n) {
+    const float c = cosf(SAI_HAIR_MAX_BEND), s = sinf(SAI_HAIR_MAX_BEND);
+    sa_vec2 lead_old = pts[1].pos;
+    for (int i = 2; i < n; ++i) {
+        const sa_vec2 d0 = sai_v2_sub(pts[i - 1].pos, pts[i - 2].pos);
+        const sa_vec2 old = pts[i].pos;
+        sa_vec2 d1 = sai_v2_sub(old, lead_old);
+        lead_old = old;
+        const float l0 = sai_v2_length(d0), l1 = sai_v2_length(d1);
+        if (l0 > 1e-6f && l1 > 1e-6f && sai_finite(l0) && sai_finite(l1)) {
+            const sa_vec2 u = sai_v2_scale(d0, 1.0f / l0);
+            const float along = sai_v2_dot(u, d1), across = u.x * d1.y - u.y * d1.x;
+            if (along < c * l1) { /* bent more than the limit: turn it to the limit, same side */
+                const float side = across < 0.0f ? -s : s;
+                d1 = sai_v2_scale(sai_v2(u.x * c - u.y * side, u.y * c + u.x * side), l1);
+            }
+        }
+        const sa_vec2 q = sai_v2_add(pts[i - 1].pos, d1);
+        pts[i].prev = sai_v2_add(pts[i].prev, sai_v2_sub(q, old));
+        pts[i].pos = q;
+    }
+}
+
+/* Each free point pulled toward where it would hang at rest, straight from the pin along the
+ * acceleration: zero in the steady streaming or hanging, but it slides the tuft off the head when
+ * it lies balanced over it (a rope over a ball rests; a tuft springs back). */
+static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel, float spacing,
+                        float h) {
+    const float k = SAI_HAIR_SHAPE_STIFFNESS * h / 60.0f; /* velocity is (pos - prev) * 60 */
+    const float l = sai_v2_length(accel);
+    const sa_vec2 dir =
+        l > 1e-6f && sai_finite(l) ? sai_v2_scale(accel, 1.0f / l) : sai_v2(0.0f, 1.0f);
+    for (int i = 1; i < n; ++i) {
+        const sa_vec2 rest = sai_v2_add(pin, sai_v2_scale(dir, spacing * (float)i));
+        pts[i].prev = sai_v2_sub(pts[i].prev, sai_v2_scale(sai_v2_sub(rest, pts[i].pos), k));
+    }
+}
+
+/* The radius the hair keeps from the head's centre before squash, so that after squash it is
+ * outside the drawn circle of radius r·(sx + sy)/2: squash shortens no distance below min(sx, sy)
+ * times itself. */
+static float hair_clearance(float head_radius, float squash) {
+    const sa_squash sq = sa_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
+    const float lo = fminf(sq.sx, sq.sy);
+    return lo > 0.0f ? head_radius * sa_squash_radius_scale(sq) / lo : head_radius;
+}
+
+/* Head and hair over the frame, in sub-steps of at most SA_FIGURE_SUBSTEP with the body moving
+ * linearly from last frame's to this one's. The head is a spring on the neck's tilt from the spine
+ * (docs of sa_figure_head): the body's changes of turning and of velocity reach it as kicks at the
+ * frame's start; the damping works in figure space, so within the frame its target leads by
+ * −c·(spine rate)/k. */
 void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float dt) {
     const sa_figure_config *cfg = &fig->config;
-    sa_spring2_step(&fig->head, j[SA_FIGURE_JOINT_HEAD], cfg->head_stiffness, cfg->head_damping,
-                    dt);
-    if (!sai_v2_finite(fig->head.pos) || !sai_v2_finite(fig->head.vel)) {
-        fig->head.pos = j[SA_FIGURE_JOINT_HEAD];
-        fig->head.vel = sai_v2(0.0f, 0.0f);
-    }
+    sa_figure_head *h = &fig->head;
+    const float reach = cfg->neck + cfg->head_radius;
     const sa_vec2 chest = j[SA_FIGURE_JOINT_CHEST];
-    const sa_vec2 to = sai_v2_sub(fig->head.pos, chest);
-    const float l = sai_v2_length(to);
-    if (l > 1e-3f && sai_finite(l)) {
-        const sa_vec2 n = sai_v2_scale(to, 1.0f / l);
-        j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(n, cfg->neck));
-        j[SA_FIGURE_JOINT_HEAD] =
-            sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
-    }
-    if (!cfg->hair) {
-        (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS, hair_pin(j, cfg->head_radius),
-                                   sai_v2(0.0f, 1.0f), cfg->hair_spacing);
-        return;
-    }
+    const float spine = spine_angle(j);
+    const float turn = wrap_angle(spine - h->spine);
+    const float target = pose_tilt(j, spine);
+    const float retarget = wrap_angle(target - h->target);
+    /* Rates are measured over steps the verlet chain counts as time; over shorter ones rounding
+     * would dominate, so the body keeps the rates it had. */
+    const bool measured = dt >= SA_VERLET_MIN_DT;
+    const float spine_rate = measured ? turn / dt : h->spine_rate;
+    const sa_vec2 vel =
+        measured ? sai_v2_scale(sai_v2_sub(chest, h->chest), 1.0f / dt) : h->chest_vel;
+    const sa_vec2 lurch = sai_v2_sub(vel, h->chest_vel);
+    h->tilt.vel -= (spine_rate - h->spine_rate) +
+                   SAI_HEAD_INERTIA * sai_v2_dot(up_turn(h->spine + h->tilt.pos), lurch) / reach;
+    const float lead = cfg->head_damping * spine_rate / cfg->head_stiffness;
+
     sa_verlet_config vc = sa_verlet_config_default();
     vc.spacing = cfg->hair_spacing;
     vc.drag = cfg->hair_drag;
-    const sa_vec2 wind = sa_verlet_hair_accel(p->ground_speed, 0.0f);
-    vc.accel = sai_v2_add(wind, sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
-    sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, hair_pin(j, cfg->head_radius), &vc, dt);
-    bool ok = true;
+    const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
+                                     sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
+    const float clearance = hair_clearance(cfg->head_radius, p->squash);
+
+    const int32_t m = (int32_t)ceilf(dt / SA_FIGURE_SUBSTEP - 0.01f);
+    const int32_t steps = m < 1 ? 1 : m;
+    const float step = dt / (float)steps;
+    for (int32_t s = 1; s <= steps; ++s) {
+        const float u = (float)s / (float)steps;
+        sa_spring1_step(&h->tilt, h->target + retarget * u - lead, cfg->head_stiffness,
+                        cfg->head_damping, step);
+        if (!(h->tilt.pos > -SA_FIGURE_NECK_CONE)) {
+            h->tilt.pos = -SA_FIGURE_NECK_CONE;
+            h->tilt.vel = fmaxf(h->tilt.vel, 0.0f);
+        } else if (!(h->tilt.pos < SA_FIGURE_NECK_CONE)) {
+            h->tilt.pos = SA_FIGURE_NECK_CONE;
+            h->tilt.vel = fminf(h->tilt.vel, 0.0f);
+        }
+        if (!cfg->hair) continue;
+        const sa_vec2 up = up_dir(h->spine + turn * u + h->tilt.pos);
+        const sa_vec2 head = sai_v2_add(sai_v2_lerp(h->chest, chest, u), sai_v2_scale(up, reach));
+        vc.accel = sai_v2_lerp(h->hair_accel, accel, u);
+        const sa_vec2 pin = hair_pin(head, up, cfg->head_radius);
+        sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, pin, &vc, step);
+        spring_back(fig->hair, SA_VERLET_HAIR_POINTS, pin, vc.accel, cfg->hair_spacing, step);
+        limit_bend(fig->hair, SA_VERLET_HAIR_POINTS);
+        sa_verlet_chain_collide_circle(fig->hair, SA_VERLET_HAIR_POINTS, head, clearance);
+    }
+    const sa_vec2 up = up_dir(spine + h->tilt.pos);
+    j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
+    j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
+    h->spine = spine;
+    h->spine_rate = spine_rate;
+    h->target = target;
+    h->chest = chest;
+    h->chest_vel = vel;
+    h->hair_accel = accel;
+    if (!cfg->hair)
+        (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
+                                   hair_pin(j[SA_FIGURE_JOINT_HEAD], up, cfg->head_radius),
+                                   sai_v2(0.0f, 1.0f), cfg->hair_spacing);
+    bool ok = sai_finite(h->tilt.pos) && sai_finite(h->tilt.vel) && sai_finite(h->spine_rate) &&
+              sai_v2_finite(h->chest_vel);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         ok = ok && sai_v2_finite(fig->hair[i].pos) && sai_v2_finite(fig->hair[i].prev);
     if (!ok) sai_figure_rest_secondary(fig, j);

@@ -208,21 +208,29 @@ void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, floa
     fig->gait = sai_saturate(fig->gait);
 }
 
-void sai_figure_advance_clocks(sa_figure *fig, float dt) {
-    /* One phase for every gait, at the cadence of the current walk/run mix. */
+void sai_figure_advance_clocks(sa_figure *fig, float gait_before, float dt) {
+    /* One phase for every gait, at the cadence of the walk/run mix halfway through the frame's
+     * easing, so the phase does not depend on the frame rate while the mix eases. */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-    const sa_gait g = sa_gait_mix(&walk, &run, fig->gait);
+    const sa_gait g = sa_gait_mix(&walk, &run, 0.5f * (gait_before + fig->gait));
     fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
     if (fig->thrust_time >= 0.0f) {
         fig->thrust_time += dt;
         if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
     }
-    sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
-    sai_figure_fade_merge_offset(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
-     * lands, so the gait fades back in while the knees absorb the landing). */
+     * lands, so the gait fades back in while the knees absorb the landing), at that moment within
+     * the frame, so the fade back does not depend on the frame rate. */
     const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
     const sai_figure_motion_row *row = sai_figure_row(target.id);
-    if (row->play == SAI_FIGURE_ONCE && target.time >= row->hand_back)
+    const float until = row->hand_back - target.time;
+    if (row->play == SAI_FIGURE_ONCE && until < dt) {
+        const float before = until > 0.0f ? until : 0.0f;
+        sa_fade_step(&fig->fade, fig->config.fade_rate, before);
         switch_layer(fig, sai_figure_row_for(fig->wanted));
+        sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
+    } else {
+        sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
+    }
+    sai_figure_fade_merge_offset(fig, dt);
 }
