@@ -578,7 +578,7 @@ static int check(const app *a, const stats *st) {
         snprintf(d, sizeof d, "largest step %.4f s", (double)st->max_dt);
         expect(a->opt.hitch_frame >= 0 && a->opt.hitch_frame < a->opt.frames &&
                    st->max_dt <= SRG_DT_CAP + 1e-6f,
-               "a 250 ms hitch (--hitch) advances 33 ms at most", d, &failed);
+               "a 250 ms hitch (--hitch) advances 50 ms at most", d, &failed);
         total = 6;
     } else {
         int asked = 0, shown = 0;

@@ -13,8 +13,9 @@
 
 #include <stickanim/figure.h>
 
-/* Each step is capped at this many seconds (a hitch never flings the hair or skips a rock). */
-#define SRG_DT_CAP 0.033f
+/* Each step is capped at this many seconds: a hitch never skips a rock, and a 30 fps display
+ * (33.3 ms a frame) keeps real time. */
+#define SRG_DT_CAP 0.05f
 /* Targets hang where the spear tip travels in a thrust: this far above the ground (y down). */
 #define SRG_TARGET_Y -98.0f
 #define SRG_TARGET_R 14.0f

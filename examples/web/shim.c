@@ -122,7 +122,7 @@ SAW_EXPORT(saw_set_motion) void saw_set_motion(int32_t motion) {
 SAW_EXPORT(saw_jump) void saw_jump(void) { g_in.jump += 1u; }
 SAW_EXPORT(saw_thrust) void saw_thrust(void) { g_in.thrust += 1u; }
 
-/* Advances the figure by dt seconds (the page caps it at 33 ms, the library at 0.1 s) and refreshes
+/* Advances the figure by dt seconds (the page caps it at 50 ms, the library at 0.1 s) and refreshes
  * the frame. */
 SAW_EXPORT(saw_update) void saw_update(float dt) {
     sa_figure_update(&g_fig, &g_in, dt);

@@ -24,7 +24,7 @@
   const SCENE_H = 440;   // canvas units visible vertically, whatever the element's size
   const GROUND_AT = 350; // where the ground line sits in those units
   const ANCHOR_AT = 0.3; // the figure's root at this fraction of the width
-  const DT_CAP = 0.033;  // seconds: a hiccup never flings the hair
+  const DT_CAP = 0.05;   // seconds: a hitch never skips a rock; 30 fps keeps real time
 
   const canvas = document.getElementById('view');
   const ctx = canvas.getContext('2d');
@@ -414,7 +414,7 @@
       groundY: 0,
       anchorX: 0,
       phase: frame[F.PHASE],
-      dt: frame[F.DT], // the last step, seconds (capped at 33 ms)
+      dt: frame[F.DT], // the last step, seconds (capped at 50 ms)
       gait: frame[F.GAIT],
       groundSpeed: frame[F.GROUND_SPEED],
       airborne: frame[F.AIRBORNE] > 0.5,
