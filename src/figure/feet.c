@@ -9,27 +9,29 @@
  * motion brings to the ground is held at the world point where it got there (world x = drawn x +
  * scroll, drawn meaning after squash, so the squash never moves it either) until the motion lifts
  * it, the leg cannot reach it, or the motion has moved on so far that the foot steps. A step
- * leaves from where the foot stood and comes down at a point fixed in the world, clearing the
- * ground in between, so a foot never skims it; only a clean lift-off (the motion's foot rising
- * at least half as fast as it moves over the ground, as in a gait) simply follows the motion.
- * Distances are reference units, scaled with the figure. */
+ * clears the ground, goes with its motion with the offset it started with fading out, and comes
+ * down at a point fixed in the world; near the ground it moves from where it left the ground, so
+ * a foot never skims it. Distances are reference units, scaled with the figure. */
 
 enum {
     SAI_FOOT_FREE = 0,    /* follows its motion */
     SAI_FOOT_HELD = 1,    /* at x in the world, at the motion's height (planted on the ground) */
-    SAI_FOOT_STEP = 2,    /* from `from` toward the motion's target, clearing the ground */
-    SAI_FOOT_FOLLOW = 3,  /* with the motion, the offset it started with fading out */
-    SAI_FOOT_LANDING = 4, /* either step, coming down at `to` in the world */
+    SAI_FOOT_STEP = 2,    /* on its way to the motion's target */
+    SAI_FOOT_LANDING = 3, /* a step coming down at `to` in the world */
     SAI_FOOT_STATES_
 };
 
 #define SAI_FEET_BAND    1.0f  /* a target this close to the ground is held there */
 #define SAI_FEET_GROUND  0.1f  /* a held foot this close to the ground is planted */
-#define SAI_FEET_RISE    5.0f  /* units/s: a held target rising faster lifts off */
-#define SAI_FEET_STEEP   0.5f  /* a lift-off rising this fast per unit of ground speed is clean */
+#define SAI_FEET_UNPLANT 0.4f  /* ... until it is this far off it */
+#define SAI_FEET_RISE    5.0f  /* units/s: a target rising faster is not coming down */
+#define SAI_FEET_LIFT    0.25f /* a held target this much above its lowest lifts off */
 #define SAI_FEET_SKIM    20.0f /* units/s over the ground: a free foot near it moves on */
 #define SAI_FEET_STEP_AT 6.0f  /* a held foot this far from its target steps (the other held) */
 #define SAI_FEET_MUST    24.0f /* ... and this far steps anyway */
+#define SAI_FEET_SETTLE  1.5f  /* ... and this far once its target has stood still a while: */
+#define SAI_FEET_STILL   0.4f  /* seconds of a target moving less than */
+#define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
 #define SAI_FEET_SLACK   0.05f /* a hold is let go this far inside the reach guard */
 /* A step of d units lasts STEP_TIME + d · STEP_PER s (at most STEP_LONGEST) and clears the
  * ground by d · STEP_ARC at its middle, at least STEP_CLEAR and at most STEP_HIGH: a shuffle is
@@ -49,38 +51,48 @@ static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
 }
 
 static bool stepping(const sa_figure_foot_lock *l) {
-    return l->state == SAI_FOOT_STEP || l->state == SAI_FOOT_FOLLOW || l->state == SAI_FOOT_LANDING;
+    return l->state == SAI_FOOT_STEP || l->state == SAI_FOOT_LANDING;
 }
 
-/* A step's drawn height this frame, and how much of the motion's way over the ground a step
- * following the motion takes: none on the ground, all from 2 units up, so its foot leaves and
- * meets the ground where it stands. */
-static float step_height(const sa_figure_foot_lock *l, sa_vec2 want, float rest) {
-    const float u = sai_saturate(l->time / l->duration);
-    const float y = l->state == SAI_FOOT_FOLLOW ? want.y + l->offset.y * rest
-                                                : want.y + (l->from_y - want.y) * rest;
-    return fminf(y, -l->lift * sinf(SA_PI * u));
+/* What is left of a step's way, 1 → 0. */
+static float step_rest(const sa_figure_foot_lock *l) {
+    return 1.0f - sai_smooth(sai_saturate(l->time / l->duration));
 }
 
-/* Where a step is this frame, world x: from its start toward `to` (the motion's target, or where
- * it lands), the rest of the way falling off smoothly. */
-static double step_x(const sa_figure_foot_lock *l, double to, float y, float band, float rest) {
-    double from = l->from;
-    if (l->state == SAI_FOOT_FOLLOW) {
-        const double a = (double)sai_saturate(-y / (2.0f * band));
-        from = to + a * (double)l->offset.x + (1.0 - a) * (l->from - to);
-    }
-    return to + (from - to) * (double)rest;
+/* A step's drawn height this frame: its motion's, with what is left of the start's offset, and
+ * at least the arc's clearance. */
+static float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
+    const float rest = step_rest(l);
+    const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
+                                                 : want.y + l->offset.y * rest;
+    return fminf(y, -l->lift * sinf(SA_PI * sai_saturate(l->time / l->duration)));
 }
 
-static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec2 want, bool follow,
-                       float k) {
+/* Where a step's way starts this frame, world x, at height y on its way to `to` (the motion's
+ * target, or where it lands). On the ground: where the foot left it, fixed in the world, so the
+ * foot never skims the ground; from 2.5 units up: the offset the step started with, so the foot
+ * goes with its motion over a ground scrolling past. */
+static double step_from(const sa_figure_foot_lock *l, double to, float y, float band) {
+    if (l->state == SAI_FOOT_LANDING) return l->from;
+    const double a = (double)sai_saturate((-y - 0.5f * band) / (2.0f * band));
+    return to + a * (double)l->offset.x + (1.0 - a) * (l->from - to);
+}
+
+/* A step's world x this frame: toward `to` with what is left of its way. */
+static double step_x(const sa_figure_foot_lock *l, double to, float y, float band) {
+    return to + (step_from(l, to, y, band) - to) * (double)step_rest(l);
+}
+
+/* A step from the drawn point at, `offset` away from where its motion wants it, that began
+ * `late` seconds ago (within this frame), so steps start at the same moment at any frame rate. */
+static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec2 offset,
+                       float late, float k) {
     l->from = (double)at.x + scroll;
     l->from_y = at.y;
-    l->offset = sai_v2_sub(at, want);
-    const float d = sai_v2_length(l->offset) / k;
-    l->state = follow ? SAI_FOOT_FOLLOW : SAI_FOOT_STEP;
-    l->time = 0.0f;
+    l->offset = offset;
+    const float d = sai_v2_length(offset) / k;
+    l->state = SAI_FOOT_STEP;
+    l->time = late;
     l->duration = fminf(SAI_FEET_STEP_TIME + d * SAI_FEET_STEP_PER, SAI_FEET_STEP_LONGEST);
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
@@ -97,8 +109,9 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
     const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
     sa_vec2 want[2]; /* the motion's targets, drawn */
+    sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
     bool lifts[2];   /* the motion lifts a held foot */
-    bool clean[2];   /* ... cleanly, as a gait does */
+    float late[2];   /* ... or the foot came down: how long ago, within this frame, seconds */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
@@ -108,25 +121,39 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = want[i].y >= -band;
         const bool rising = up > SAI_FEET_RISE * k;
-        lifts[i] = !near || rising;
-        clean[i] = up >= SAI_FEET_STEEP * fabsf(over);
+        /* While held, from_y is the lowest the target has been: how far it rose since then says
+         * whether it lifts, at any frame rate. */
+        if (l->state == SAI_FOOT_HELD) l->from_y = fmaxf(l->from_y, want[i].y);
+        const float rise = l->from_y - want[i].y, rose = l->from_y - l->last_y;
+        lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
+        late[i] =
+            rise > rose ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose)) : 0.0f;
+        was[i] = sai_v2(l->last_x - speed * dt, l->last_y);
         l->last_x = want[i].x;
         l->last_y = want[i].y;
         if (stepping(l)) {
             l->time += dt;
-            /* Past the middle of the step, a target back on the ground fixes where it lands. */
-            if (l->state != SAI_FOOT_LANDING && near && !rising && l->time >= 0.5f * l->duration) {
-                const float rest = 1.0f - sai_smooth(sai_saturate(l->time / l->duration));
-                const float y = step_height(l, want[i], rest);
-                if (l->state == SAI_FOOT_FOLLOW) {
-                    l->from = step_x(l, world, y, band, 1.0f);
-                    l->from_y = want[i].y + l->offset.y;
-                }
+            /* Past the middle of the step, a target back on the ground fixes where it lands
+             * (from where the step is now, so it goes on smoothly). */
+            if (l->state == SAI_FOOT_STEP && near && !rising && l->time >= 0.5f * l->duration) {
+                l->from = step_from(l, world, step_y(l, want[i]), band);
+                l->from_y = want[i].y + l->offset.y;
                 l->state = SAI_FOOT_LANDING;
                 l->to = world;
             }
+            /* A target lifting again before the foot is down: the foot goes with it. */
+            if (l->state == SAI_FOOT_LANDING && (!near || rising) && l->time < l->duration) {
+                const float y = step_y(l, want[i]);
+                const sa_vec2 at = sai_v2(sai_narrow(step_x(l, l->to, y, band) - scroll), y);
+                start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
+            }
             if (!(l->time < l->duration)) {
-                if (l->state == SAI_FOOT_LANDING) l->x = l->to;
+                if (l->state == SAI_FOOT_LANDING) {
+                    l->x = l->to;
+                    l->from_y = want[i].y;
+                    late[i] = fminf(l->time - l->duration, dt);
+                    l->time = 0.0f;
+                }
                 l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
             }
         }
@@ -136,11 +163,20 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         if (l->state == SAI_FOOT_FREE && near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
             const sa_vec2 guard =
                 sa_ik_reach_guard(pelvis, p.foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
-            start_step(l, scroll, sa_squash_point(sq, guard), want[i], false, k);
+            const sa_vec2 at = sa_squash_point(sq, guard);
+            start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
         }
+        /* While held, time counts how long the target has stood still on the ground. */
+        if (l->state == SAI_FOOT_HELD)
+            l->time = fabsf(over) < SAI_FEET_STILL_V * k ? l->time + dt : 0.0f;
         if (l->state == SAI_FOOT_FREE && near && reachable) {
+            /* Held where the target came within the band, during this frame. */
+            const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
+            late[i] = dt * sai_saturate(f);
             l->state = SAI_FOOT_HELD;
-            l->x = world;
+            l->x = world + (double)((was[i].x - want[i].x) * sai_saturate(f));
+            l->from_y = want[i].y;
+            l->time = 0.0f;
         }
     }
     /* Let go of a hold the motion lifts or the leg cannot reach; step the held foot farthest
@@ -153,20 +189,30 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
         const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, at), pelvis)) <= reach;
         if (lifts[i] || !reachable) {
-            start_step(l, scroll, at, want[i], clean[i] && reachable, k);
+            /* The target left the ground during this frame, where it was last frame: the step's
+             * offset is from there, whatever the frame rate. */
+            start_step(l, scroll, at, sai_v2(at.x - was[i].x, 0.0f), late[i], k);
             continue;
         }
         const float off = fabsf(at.x - want[i].x) / k;
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD;
-        if (((off > SAI_FEET_STEP_AT && other_held) || off > SAI_FEET_MUST) && off > farthest) {
+        const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
+        if (((off > step_at && other_held) || off > SAI_FEET_MUST) && off > farthest) {
             stepper = i;
             farthest = off;
         }
     }
     if (stepper >= 0) {
-        sa_figure_foot_lock *l = &fig->feet[stepper];
-        const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[stepper].y);
-        start_step(l, scroll, at, want[stepper], false, k);
+        /* It became too far during this frame, or the other foot came down during it. */
+        const int i = stepper;
+        sa_figure_foot_lock *l = &fig->feet[i];
+        const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
+        const float off = fabsf(at.x - want[i].x), before = fabsf(at.x - was[i].x);
+        const float at_k = SAI_FEET_STEP_AT * k;
+        const float f = before < at_k && off > before ? (off - at_k) / (off - before) : 0.0f;
+        const float ago = fmaxf(dt * sai_saturate(f), fminf(late[1 - i], dt));
+        const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
+        start_step(l, scroll, at, sai_v2_sub(at, then), ago, k);
     }
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
@@ -174,16 +220,17 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         if (l->state == SAI_FOOT_HELD) {
             at.x = sai_narrow(l->x - scroll);
         } else if (stepping(l)) {
-            const float rest = 1.0f - sai_smooth(sai_saturate(l->time / l->duration));
             const double to = l->state == SAI_FOOT_LANDING ? l->to : (double)want[i].x + scroll;
-            at.y = step_height(l, want[i], rest);
-            at.x = sai_narrow(step_x(l, to, at.y, band, rest) - scroll);
+            at.y = step_y(l, want[i]);
+            at.x = sai_narrow(step_x(l, to, at.y, band) - scroll);
         }
         if (l->state != SAI_FOOT_FREE) {
             const sa_vec2 target = unsquash(sq, at);
             if (sai_v2_finite(target)) p.foot[i] = target;
         }
-        fig->pose.contact[i].planted = l->state == SAI_FOOT_HELD && at.y >= -SAI_FEET_GROUND * k;
+        /* Planted once on the ground, until the hold ends or the foot rises clearly off it. */
+        const float ground = fig->pose.contact[i].planted ? SAI_FEET_UNPLANT : SAI_FEET_GROUND;
+        fig->pose.contact[i].planted = l->state == SAI_FOOT_HELD && at.y >= -ground * k;
         fig->pose.contact[i].x = l->x;
     }
     fig->pose.scroll = scroll;
