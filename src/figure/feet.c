@@ -140,6 +140,10 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
                 l->from_y = want[i].y + l->offset.y;
                 l->state = SAI_FOOT_LANDING;
                 l->to = world;
+            } else if (l->state == SAI_FOOT_LANDING) {
+                /* Coming down, it still goes with the target while it is off the ground. */
+                const float a = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
+                l->to += (world - l->to) * (double)a;
             }
             /* A target lifting again before the foot is down: the foot goes with it. */
             if (l->state == SAI_FOOT_LANDING && (!near || rising) && l->time < l->duration) {
