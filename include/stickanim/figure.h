@@ -328,8 +328,8 @@ typedef struct sa_figure_params {
  * at a point fixed in the world. A foot that leaves the ground never skims along it.
  *
  * A held foot is **planted** from when it is within 0.1 units of the ground until the hold ends
- * or it rises 0.4 units off the ground: its drawn joint (sa_figure_pose::joints) then stays at
- * world x = sa_figure_contact::x, within 0.4 of the ground.
+ * or it rises 0.3 units off the ground: its drawn joint (sa_figure_pose::joints) then stays at
+ * world x = sa_figure_contact::x, within 0.3 of the ground. Why and how: @ref foot_locking_page.
  */
 typedef struct sa_figure_contact {
     /**

@@ -23,7 +23,7 @@ enum {
 
 #define SAI_FEET_BAND    1.0f  /* a target this close to the ground is held there */
 #define SAI_FEET_GROUND  0.1f  /* a held foot this close to the ground is planted */
-#define SAI_FEET_UNPLANT 0.4f  /* ... until it is this far off it */
+#define SAI_FEET_UNPLANT 0.3f  /* ... until it is this far off it */
 #define SAI_FEET_RISE    5.0f  /* units/s: a target rising faster is not coming down */
 #define SAI_FEET_LIFT    0.25f /* a held target this much above its lowest lifts off */
 #define SAI_FEET_SKIM    20.0f /* units/s over the ground: a free foot near it moves on */
@@ -111,7 +111,8 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
     sa_vec2 want[2]; /* the motion's targets, drawn */
     sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
     bool lifts[2];   /* the motion lifts a held foot */
-    float late[2];   /* ... or the foot came down: how long ago, within this frame, seconds */
+    float late[2];   /* ... how long ago, within this frame, seconds */
+    float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
@@ -131,6 +132,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         was[i] = sai_v2(l->last_x - speed * dt, l->last_y);
         l->last_x = want[i].x;
         l->last_y = want[i].y;
+        down[i] = 0.0f;
         if (stepping(l)) {
             l->time += dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
@@ -155,7 +157,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
                 if (l->state == SAI_FOOT_LANDING) {
                     l->x = l->to;
                     l->from_y = want[i].y;
-                    late[i] = fminf(l->time - l->duration, dt);
+                    down[i] = fminf(l->time - l->duration, dt);
                     l->time = 0.0f;
                 }
                 l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
@@ -176,7 +178,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         if (l->state == SAI_FOOT_FREE && near && reachable) {
             /* Held where the target came within the band, during this frame. */
             const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
-            late[i] = dt * sai_saturate(f);
+            down[i] = dt * sai_saturate(f);
             l->state = SAI_FOOT_HELD;
             l->x = world + (double)((was[i].x - want[i].x) * sai_saturate(f));
             l->from_y = want[i].y;
@@ -214,7 +216,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         const float off = fabsf(at.x - want[i].x), before = fabsf(at.x - was[i].x);
         const float at_k = SAI_FEET_STEP_AT * k;
         const float f = before < at_k && off > before ? (off - at_k) / (off - before) : 0.0f;
-        const float ago = fmaxf(dt * sai_saturate(f), fminf(late[1 - i], dt));
+        const float ago = fmaxf(dt * sai_saturate(f), down[1 - i]);
         const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
         start_step(l, scroll, at, sai_v2_sub(at, then), ago, k);
     }
