@@ -188,7 +188,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
     /* Let go of a hold the motion lifts or the leg cannot reach; step the held foot farthest
      * from its target when that is too far (while the other is held, unless it is very far). */
     int stepper = -1;
-    float farthest = 0.0f;
+    float first = -1.0f, farthest = 0.0f;
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (l->state != SAI_FOOT_HELD) continue;
@@ -200,25 +200,26 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
             start_step(l, scroll, at, sai_v2(at.x - was[i].x, 0.0f), late[i], k);
             continue;
         }
-        const float off = fabsf(at.x - want[i].x) / k;
+        const float off = fabsf(at.x - want[i].x) / k, before = fabsf(at.x - was[i].x) / k;
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD;
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
-        if (((off > step_at && other_held) || off > SAI_FEET_MUST) && off > farthest) {
+        if (!((off > step_at && other_held) || off > SAI_FEET_MUST)) continue;
+        /* When it became too far: during this frame (the offset crossed the line), or when the
+         * other foot came down during it; the earlier one steps, else the farther. */
+        const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 0.0f;
+        const float ago = fmaxf(dt * sai_saturate(f), down[1 - i]);
+        if (ago > first || (ago == first && off > farthest)) {
             stepper = i;
+            first = ago;
             farthest = off;
         }
     }
     if (stepper >= 0) {
-        /* It became too far during this frame, or the other foot came down during it. */
         const int i = stepper;
         sa_figure_foot_lock *l = &fig->feet[i];
         const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
-        const float off = fabsf(at.x - want[i].x), before = fabsf(at.x - was[i].x);
-        const float at_k = SAI_FEET_STEP_AT * k;
-        const float f = before < at_k && off > before ? (off - at_k) / (off - before) : 0.0f;
-        const float ago = fmaxf(dt * sai_saturate(f), down[1 - i]);
-        const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
-        start_step(l, scroll, at, sai_v2_sub(at, then), ago, k);
+        const sa_vec2 then = sai_v2_lerp(want[i], was[i], first / dt);
+        start_step(l, scroll, at, sai_v2_sub(at, then), first, k);
     }
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
