@@ -1729,6 +1729,225 @@ static void test_figure_30_60_144_fps_agree(void **state) {
     assert_true(worst_tip <= 8.0f);
 }
 
+/* ---- Foot locking (issue 10): feet stay where they touch the ground, in the world ----------
+ * World x = drawn figure x + the ground scrolled, which the tests add up themselves from each
+ * pose's ground_speed · dt. A foot "on the ground" is a drawn foot within ON_GROUND of it. */
+
+#define ON_GROUND 0.5f /* units (at the reference size) */
+
+typedef struct feet_watch {
+    double scrolled;        /* sum of ground_speed * dt, as a game scrolls its ground */
+    bool planted[2];        /* the pose's contact flag last frame */
+    double contact_x[2];    /* the contact's world x when the foot planted */
+    double planted_max;     /* farthest a planted foot got from its contact point */
+    bool on[2];             /* the drawn foot was on the ground last frame */
+    double on_x[2];         /* its world x when it got there */
+    double slide_max;       /* farthest a foot on the ground slid from where it got there */
+    int plants, steps_seen; /* touchdowns; touchdowns at a new place while standing still */
+} feet_watch;
+
+static void feet_watch_init(feet_watch *w, const sa_figure_pose *p) {
+    memset(w, 0, sizeof *w);
+    for (int i = 0; i < 2; ++i) {
+        w->planted[i] = p->contact[i].planted;
+        w->contact_x[i] = p->contact[i].x;
+    }
+}
+
+/* One pose: checks the promises (planted feet hold within 0.5, feet on the ground slide less than
+ * 1 unit per contact, at `scale` times the reference size) and keeps the worst figures. */
+static void feet_watch_step(feet_watch *w, const sa_figure_pose *p, float scale, const char *what) {
+    w->scrolled += (double)p->ground_speed * (double)p->dt;
+    assert_near(p->scroll, w->scrolled, 1e-9 * (1.0 + w->scrolled));
+    for (int i = 0; i < 2; ++i) {
+        const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+        const double world = (double)foot.x + w->scrolled;
+        if (p->contact[i].planted) {
+            if (!w->planted[i]) {
+                w->contact_x[i] = p->contact[i].x;
+                ++w->plants;
+                if (p->ground_speed == 0.0f) ++w->steps_seen;
+            }
+            /* The contact point stays put while planted, and the drawn foot stays on it. */
+            assert_true(p->contact[i].x == w->contact_x[i]);
+            const double off = hypot(world - p->contact[i].x, (double)foot.y);
+            w->planted_max = fmax(w->planted_max, off / scale);
+            if (!(off < 0.5 * scale)) {
+                print_error("%s: planted foot %d is %.3f from its contact point\n", what, i, off);
+                fail();
+            }
+        }
+        w->planted[i] = p->contact[i].planted;
+        if (foot.y >= -ON_GROUND * scale) {
+            if (!w->on[i]) w->on_x[i] = world;
+            w->on[i] = true;
+            const double slid = fabs(world - w->on_x[i]);
+            w->slide_max = fmax(w->slide_max, slid / scale);
+            if (!(slid < 1.0 * scale)) {
+                print_error("%s (scale %.1f): foot %d slid %.3f along the ground\n", what,
+                            (double)scale, i, slid);
+                fail();
+            }
+        } else {
+            w->on[i] = false;
+        }
+    }
+}
+
+static void test_figure_feet_start_planted_at_rest(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_pose *p = sa_figure_get_pose(&f);
+    assert_true(p->scroll == 0.0);
+    for (int i = 0; i < 2; ++i) {
+        assert_true(p->contact[i].planted);
+        assert_near(p->contact[i].x, p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x, 1e-6);
+        assert_near(p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i].y, 0, 1e-6);
+    }
+    /* Standing still, nothing moves them. */
+    const sa_figure_input in = sa_figure_input_default();
+    feet_watch w;
+    feet_watch_init(&w, p);
+    for (int frame = 0; frame < 600; ++frame) {
+        sa_figure_update(&f, &in, DT60);
+        feet_watch_step(&w, sa_figure_get_pose(&f), 1.0f, "idle");
+        for (int i = 0; i < 2; ++i)
+            assert_true(sa_figure_get_pose(&f)->contact[i].planted);
+    }
+}
+
+/* The switches the issue measured (idle -> walk slid 15 units, spear form -> walk 13, throw ->
+ * walk 6, run -> walk 5, walk -> run 2), each at 24 moments through the first motion's play. */
+static void test_figure_feet_hold_through_every_transition(void **state) {
+    (void)state;
+    static const sa_figure_motion pairs[][2] = {
+        {SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK},
+        {SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_WALK},
+        {SA_FIGURE_MOTION_THROW, SA_FIGURE_MOTION_WALK},
+        {SA_FIGURE_MOTION_RUN, SA_FIGURE_MOTION_WALK},
+        {SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN},
+        {SA_FIGURE_MOTION_RUN, SA_FIGURE_MOTION_IDLE},
+        {SA_FIGURE_MOTION_SPEAR_RUN, SA_FIGURE_MOTION_SPEAR_FORM},
+        {SA_FIGURE_MOTION_WAVE, SA_FIGURE_MOTION_LOCOMOTE},
+        {SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_RUN},
+    };
+    feet_watch all;
+    memset(&all, 0, sizeof all);
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k) {
+        const float play = sa_figure_motion_duration(pairs[k][0]);
+        const float cycle = play > 0.0f ? play : 1.0f;
+        for (int s = 0; s < 24; ++s) {
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            sa_figure_input in = input_for(pairs[k][0], 250.0f);
+            feet_watch w;
+            feet_watch_init(&w, sa_figure_get_pose(&f));
+            const int before = (int)((2.0f + cycle * (float)s / 24.0f) * 60.0f);
+            for (int frame = 0; frame < before + 180; ++frame) {
+                if (frame == before) in = input_for(pairs[k][1], 300.0f);
+                sa_figure_update(&f, &in, DT60);
+                feet_watch_step(&w, sa_figure_get_pose(&f), 1.0f,
+                                sa_figure_motion_name(pairs[k][0]));
+            }
+            all.planted_max = fmax(all.planted_max, w.planted_max);
+            all.slide_max = fmax(all.slide_max, w.slide_max);
+        }
+    }
+    print_message("transitions: planted foot moved <= %.3f, foot on the ground slid <= %.3f\n",
+                  all.planted_max, all.slide_max);
+}
+
+/* Random runs: a switch of motion, speed, a jump (running ones too) or a thrust at random
+ * moments, random dt from 1/144 to 1/20 s with a hitch now and then, at three sizes; and a copy
+ * run on the same script is bit-identical, contacts included. */
+static void test_figure_feet_hold_in_random_runs(void **state) {
+    (void)state;
+    const float scales[] = {1.0f, 0.5f, 2.0f};
+    feet_watch all;
+    memset(&all, 0, sizeof all);
+    int jumps = 0, running_jumps = 0;
+    for (uint32_t run = 0; run < 9; ++run) {
+        const float scale = scales[run % 3];
+        const sa_figure_config cfg = sa_figure_config_scaled(scale);
+        test_rng r = test_rng_make(0xF007u + run * 7919u);
+        sa_figure f, twin;
+        sa_figure_init(&f, &cfg);
+        sa_figure_init(&twin, &cfg);
+        sa_figure_input in = sa_figure_input_default();
+        feet_watch w;
+        feet_watch_init(&w, sa_figure_get_pose(&f));
+        double elapsed = 0;
+        while (elapsed < 90.0) {
+            const uint32_t roll = test_rng_next(&r) % 1000u;
+            if (roll < 8) in.motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+            if (roll >= 8 && roll < 12) {
+                ++in.jump;
+                ++jumps;
+                const sa_figure_pose *p = sa_figure_get_pose(&f);
+                if (p->ground_speed > 0.0f) ++running_jumps;
+            }
+            if (roll >= 12 && roll < 16) ++in.thrust;
+            if (roll >= 16 && roll < 30) in.speed = test_rng_range(&r, 80.0f, 450.0f) * scale;
+            float dt = test_rng_range(&r, 1.0f / 144.0f, 1.0f / 20.0f);
+            if (test_rng_next(&r) % 200u == 0) dt = test_rng_range(&r, 0.05f, 0.1f);
+            sa_figure_update(&f, &in, dt);
+            sa_figure_update(&twin, &in, dt);
+            elapsed += (double)dt;
+            const sa_figure_pose *p = sa_figure_get_pose(&f), *q = sa_figure_get_pose(&twin);
+            assert_memory_equal(p->joints, q->joints, sizeof p->joints);
+            assert_memory_equal(&p->scroll, &q->scroll, sizeof p->scroll);
+            for (int i = 0; i < 2; ++i) {
+                assert_int_equal(p->contact[i].planted, q->contact[i].planted);
+                assert_memory_equal(&p->contact[i].x, &q->contact[i].x, sizeof p->contact[i].x);
+            }
+            feet_watch_step(&w, p, scale, "random run");
+        }
+        all.planted_max = fmax(all.planted_max, w.planted_max);
+        all.slide_max = fmax(all.slide_max, w.slide_max);
+        all.plants += w.plants;
+    }
+    /* The runs did what they claim: many touchdowns, jumps, running jumps among them. */
+    assert_true(all.plants > 1000);
+    assert_true(jumps > 100 && running_jumps > 20);
+    print_message("random runs: planted foot moved <= %.3f, foot on the ground slid <= %.3f "
+                  "(%d touchdowns, %d jumps, %d running)\n",
+                  all.planted_max, all.slide_max, all.plants, jumps, running_jumps);
+}
+
+/* The spear form changes stance by stepping: no foot slides on the ground, and over one play
+ * (after the first) the feet touch down at new places several times while the ground stands
+ * still. */
+static void test_figure_spear_form_steps_instead_of_sliding(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sa_figure_input in = input_for(SA_FIGURE_MOTION_SPEAR_FORM, 0);
+    const float play = sa_figure_motion_duration(SA_FIGURE_MOTION_SPEAR_FORM);
+    run_for(&f, &in, play);
+    feet_watch w;
+    feet_watch_init(&w, sa_figure_get_pose(&f));
+    double path[2] = {0, 0}, last[2];
+    for (int i = 0; i < 2; ++i)
+        last[i] = sa_figure_get_pose(&f)->joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x;
+    for (int frame = 0; frame < (int)(play * 60.0f); ++frame) {
+        sa_figure_update(&f, &in, DT60);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        const bool was_on[2] = {w.on[0], w.on[1]};
+        feet_watch_step(&w, p, 1.0f, "spear form");
+        for (int i = 0; i < 2; ++i) {
+            /* The ground stands still: figure x is world x. */
+            const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+            if (was_on[i] && w.on[i]) path[i] += fabs((double)foot.x - last[i]);
+            last[i] = foot.x;
+        }
+    }
+    print_message("spear form: %d steps, on-ground path near %.2f far %.2f\n", w.steps_seen,
+                  path[0], path[1]);
+    assert_true(w.steps_seen >= 6);
+    assert_true(path[0] < 1.0 && path[1] < 1.0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -1759,6 +1978,10 @@ int main(void) {
         cmocka_unit_test(test_figure_hair_never_enters_the_head),
         cmocka_unit_test(test_figure_30fps_keeps_real_time),
         cmocka_unit_test(test_figure_30_60_144_fps_agree),
+        cmocka_unit_test(test_figure_feet_start_planted_at_rest),
+        cmocka_unit_test(test_figure_feet_hold_through_every_transition),
+        cmocka_unit_test(test_figure_feet_hold_in_random_runs),
+        cmocka_unit_test(test_figure_spear_form_steps_instead_of_sliding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

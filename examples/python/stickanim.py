@@ -114,12 +114,23 @@ class FigureInput(ctypes.Structure):
     _fields_ = [("motion", c_int32), ("speed", c_float), ("jump", c_uint32), ("thrust", c_uint32)]
 
 
+class FigureContact(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_double), ("planted", c_bool)]
+
+
 class FigurePose(ctypes.Structure):
     _fields_ = [("joints", Vec2 * SA_FIGURE_JOINT_COUNT), ("unsquashed", Vec2 * SA_FIGURE_JOINT_COUNT),
                 ("hair", Vec2 * SA_VERLET_HAIR_POINTS), ("head_radius", c_float),
                 ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
                 ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float),
-                ("thrust", c_float)]
+                ("thrust", c_float), ("scroll", ctypes.c_double), ("contact", FigureContact * 2)]
+
+
+class FigureFootLock(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_double), ("from_", ctypes.c_double), ("to", ctypes.c_double),
+                ("offset", Vec2)] + [(n, c_float) for n in (
+                    "from_y", "time", "duration", "lift", "last_x", "last_y")] + [
+                ("state", c_uint32)]
 
 
 class FigureHead(ctypes.Structure):
@@ -134,6 +145,7 @@ class Figure(ctypes.Structure):
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
                 ("wanted", c_int32),
                 ("head", FigureHead), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
+                ("scroll", ctypes.c_double), ("feet", FigureFootLock * 2),
                 ("pose", FigurePose)]
 
 

@@ -24,15 +24,18 @@
  * **Figure space.** Canvas units with y pointing down, as in the reference. The origin is the point
  * on the ground under the figure: the ground is y = 0, the figure faces +x, and the standing hip is
  * at (0, −hip_height). The figure stays at the origin while the ground scrolls past (world x =
- * figure x + distance scrolled). "Near" limbs are on the viewer's side (drawn last), "far" limbs
- * behind.
+ * figure x + sa_figure_pose::scroll, the distance scrolled). "Near" limbs are on the viewer's side
+ * (drawn last), "far" limbs behind.
  *
  * **Pipeline** (`src/figure/`, one file per stage and one per motion, with one table listing the
  * motions): every motion turns its own time into pose *parameters* (::sa_figure_params); the fade
- * (fade.h) gives each motion a weight; the parameters are blended by those weights; two-bone IK
- * then places the knees and elbows (so limbs keep their length while blending); the head follows
- * on a spring in angle space (spring.h) within ::SA_FIGURE_NECK_CONE of the spine, the hair on a
- * verlet chain (verlet.h) that drapes over the head, never through it, and squash and stretch
+ * (fade.h) gives each motion a weight; the parameters are blended by those weights; the feet are
+ * locked (a foot the motion puts on the ground stays where it touched down in the world until the
+ * motion lifts it, and steps when the motion moves it along the ground; see
+ * sa_figure_pose::contact); two-bone IK then places the knees and elbows (so limbs keep their
+ * length while blending); the head follows on a spring in angle space (spring.h) within
+ * ::SA_FIGURE_NECK_CONE of the spine, the hair on a verlet chain (verlet.h) that drapes over the
+ * head, never through it, and squash and stretch
  * (squash.h) is applied last, about the ground point.
  *
  * Every function is total: NULL pointers, NaN or infinite numbers and unknown enum values get the
@@ -283,7 +286,9 @@ typedef struct sa_figure_params {
     /**
      * Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
      * forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at
-     * the reference figure's size, scaled with hip_height).
+     * the reference figure's size, scaled with hip_height). sa_figure_update() holds a target on
+     * the ground where the foot touched down (see sa_figure_pose::contact); sa_figure_solve()
+     * reaches for the targets as given.
      */
     sa_vec2 foot[2];
     /** Upper-arm angles for arm FK ([0] near, [1] far): 0 hangs down, positive swings forward. */
@@ -314,6 +319,33 @@ typedef struct sa_figure_params {
     /** Ground speed this motion scrolls the world at, units/s (0 unless locomoting). */
     float ground_speed;
 } sa_figure_params;
+
+/**
+ * @brief Where one foot stands on the ground: sa_figure_pose::contact, for footprints and tests.
+ *
+ * sa_figure_update() holds each foot its motion brings within 1 unit of the ground (units scale
+ * with hip_height / ::SA_FIGURE_REFERENCE_HIP_HEIGHT) at the world point where it got there,
+ * through fades, gait changes, speed changes and jumps, until the motion lifts it again (by 0.25
+ * units). A held foot whose motion has moved on more than 6 units steps (while the other foot is
+ * held; at 24 units in any case; at 1.5 units once the motion's foot has stood still for 0.4 s,
+ * so a standing figure settles into its stance), as does one the leg can no longer reach (a
+ * take-off): it lifts along an arc (0.1–0.35 s, clearing the ground by 2–9 units) and comes down
+ * at a point fixed in the world. A foot that leaves the ground never skims along it.
+ *
+ * A held foot is **planted** from when it is within 0.1 units of the ground until the hold ends
+ * or it rises 0.3 units off the ground: its drawn joint (sa_figure_pose::joints) then stays at
+ * world x = sa_figure_contact::x, within 0.3 of the ground. Why and how: @ref foot_locking_page.
+ */
+typedef struct sa_figure_contact {
+    /**
+     * World x of the contact point, canvas units: figure x + sa_figure_pose::scroll at the moment
+     * the foot touched down (the figure-space x of the foot now is x − scroll). Kept after
+     * the foot lifts, until it touches down again; the rest pose's foot x after sa_figure_init().
+     */
+    double x;
+    /** True while the foot is planted at x on the ground (both after sa_figure_init()). */
+    bool planted;
+} sa_figure_contact;
 
 /**
  * @brief The figure's pose after an update: everything a renderer needs, as plain arrays.
@@ -365,6 +397,16 @@ typedef struct sa_figure_pose {
      * when none is. A game tests spear hits while it is ≥ 0.
      */
     float thrust;
+    /**
+     * Ground scrolled since sa_figure_init(), canvas units, ≥ 0: the sum of ground_speed · dt
+     * over every update (in double, so it stays exact over hours). World x = figure x + scroll.
+     */
+    double scroll;
+    /**
+     * Each foot's contact with the ground ([0] near, [1] far): whether it is planted and the world
+     * x where it touched down. A game places a footprint at contact[i].x when planted turns true.
+     */
+    sa_figure_contact contact[2];
 } sa_figure_pose;
 
 /**
@@ -412,6 +454,25 @@ typedef struct sa_figure_head {
 } sa_figure_head;
 
 /**
+ * @brief One foot's lock on the ground: private state of ::sa_figure (plain data, public only so
+ *        the figure can be copied). World x = figure x + scroll, of the drawn (squashed) foot.
+ */
+typedef struct sa_figure_foot_lock {
+    double x;       /**< World x where the foot is held, or last touched down. */
+    double from;    /**< A step: world x where it started. */
+    double to;      /**< A step landing: world x where it comes down. */
+    sa_vec2 offset; /**< A step following the motion: where it started, less the motion's target. */
+    float from_y;   /**< A step: height where it started (drawn figure y). */
+    float time;     /**< Seconds into the step. */
+    float duration; /**< Seconds the step lasts. */
+    float lift;     /**< How high the step clears the ground at its middle, canvas units. */
+    float last_x;   /**< The motion's foot target last frame, drawn figure x. */
+    float last_y;   /**< The motion's foot target last frame, drawn figure y. */
+    uint32_t state; /**< 0 follows the motion, 1 held, 2 stepping, 3 stepping with the motion,
+                         4 stepping down onto sa_figure_foot_lock::to. */
+} sa_figure_foot_lock;
+
+/**
  * @brief A stick figure: its config, motion state, secondary-motion state and current pose.
  *
  * A plain struct the caller owns (stack, array, anything); no heap. Set it up with
@@ -432,6 +493,8 @@ typedef struct sa_figure {
     sa_figure_motion wanted;                     /**< Motion asked for last frame. */
     sa_figure_head head;                         /**< Head and hair driver state. */
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
+    double scroll;                               /**< Ground scrolled so far, canvas units. */
+    sa_figure_foot_lock feet[2];                 /**< Foot locks: [0] near, [1] far. */
     sa_figure_pose pose;                         /**< The current pose. */
 } sa_figure;
 

@@ -15,7 +15,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     sai_figure_advance_clocks(fig, gait_before < 0.0f ? fig->gait : gait_before, dt);
     const sai_figure_ctx c =
         sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
-    const sa_figure_params p = sai_figure_blend(fig, &c);
+    const sa_figure_params p = sai_figure_feet(fig, sai_figure_blend(fig, &c), dt);
     sa_vec2 joints[SA_FIGURE_JOINT_COUNT];
     sai_figure_solve_joints(&fig->config, &p, joints);
     sai_figure_secondary(fig, &p, joints, dt);

@@ -49,6 +49,15 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
 /* Non-finite fields become rest's, then each field is clamped to its range. */
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest);
 
+/* ---- feet.c: foot locking ----------------------------------------------------------------- */
+
+/* Scrolls the world by p's ground speed, keeps each foot the motion puts on the ground where it
+ * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
+ * cannot reach), writes the pose's scroll and contacts, and returns p with those foot targets. */
+sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt);
+/* Both feet planted where the rest parameters p put them, nothing scrolled. */
+void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
+
 /* ---- solve.c: parameters -> joints -------------------------------------------------------- */
 
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);

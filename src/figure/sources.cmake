@@ -4,6 +4,7 @@ set(SA_FIGURE_SOURCES
   src/figure/figure.c
   src/figure/state.c
   src/figure/blend.c
+  src/figure/feet.c
   src/figure/solve.c
   src/figure/secondary.c
   src/figure/motions.c

@@ -123,6 +123,7 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
     sai_figure_solve_joints(&fig->config, &p, j);
     sai_figure_rest_secondary(fig, j);
     sai_figure_write_pose(fig, &p, j, 0.0f);
+    sai_figure_feet_rest(fig, &p);
     return st;
 }
 

@@ -1,0 +1,261 @@
+#include "pipeline.h"
+
+#include <stickanim/ik.h>
+
+#include "internal/scalar.h"
+
+/* Foot locking, between blend and solve. The blended foot targets stay still on the ground only
+ * while one settled gait shows; through fades, gait easing and jumps they slide. So each foot the
+ * motion brings to the ground is held at the world point where it got there (world x = drawn x +
+ * scroll, drawn meaning after squash, so the squash never moves it either) until the motion lifts
+ * it, the leg cannot reach it, or the motion has moved on so far that the foot steps. A step
+ * clears the ground, goes with its motion with the offset it started with fading out, and comes
+ * down at a point fixed in the world; near the ground it moves from where it left the ground, so
+ * a foot never skims it. Distances are reference units, scaled with the figure. */
+
+enum {
+    SAI_FOOT_FREE = 0,    /* follows its motion */
+    SAI_FOOT_HELD = 1,    /* at x in the world, at the motion's height (planted on the ground) */
+    SAI_FOOT_STEP = 2,    /* on its way to the motion's target */
+    SAI_FOOT_LANDING = 3, /* a step coming down at `to` in the world */
+    SAI_FOOT_STATES_
+};
+
+#define SAI_FEET_BAND    1.0f  /* a target this close to the ground is held there */
+#define SAI_FEET_GROUND  0.1f  /* a held foot this close to the ground is planted */
+#define SAI_FEET_UNPLANT 0.3f  /* ... until it is this far off it */
+#define SAI_FEET_RISE    5.0f  /* units/s: a target rising faster is not coming down */
+#define SAI_FEET_LIFT    0.25f /* a held target this much above its lowest lifts off */
+#define SAI_FEET_SKIM    20.0f /* units/s over the ground: a free foot near it moves on */
+#define SAI_FEET_STEP_AT 6.0f  /* a held foot this far from its target steps (the other held) */
+#define SAI_FEET_MUST    24.0f /* ... and this far steps anyway */
+#define SAI_FEET_SETTLE  1.5f  /* ... and this far once its target has stood still a while: */
+#define SAI_FEET_STILL   0.4f  /* seconds of a target moving less than */
+#define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
+#define SAI_FEET_SLACK   0.05f /* a hold is let go this far inside the reach guard */
+/* A step of d units lasts STEP_TIME + d · STEP_PER s (at most STEP_LONGEST) and clears the
+ * ground by d · STEP_ARC at its middle, at least STEP_CLEAR and at most STEP_HIGH: a shuffle is
+ * quick and low, a stance change a visible step. */
+#define SAI_FEET_STEP_TIME    0.1f
+#define SAI_FEET_STEP_PER     0.008f
+#define SAI_FEET_STEP_LONGEST 0.35f
+#define SAI_FEET_STEP_ARC     0.35f
+#define SAI_FEET_STEP_CLEAR   2.0f
+#define SAI_FEET_STEP_HIGH    9.0f
+
+/* The drawn point p (squashed about the pivot) back in the unsquashed space the IK works in. */
+static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
+    const double x = (double)s.pivot.x + ((double)p.x - (double)s.pivot.x) / (double)s.sx;
+    const double y = (double)s.pivot.y + ((double)p.y - (double)s.pivot.y) / (double)s.sy;
+    return sai_v2(sai_narrow(x), sai_narrow(y));
+}
+
+static bool stepping(const sa_figure_foot_lock *l) {
+    return l->state == SAI_FOOT_STEP || l->state == SAI_FOOT_LANDING;
+}
+
+/* What is left of a step's way, 1 → 0. */
+static float step_rest(const sa_figure_foot_lock *l) {
+    return 1.0f - sai_smooth(sai_saturate(l->time / l->duration));
+}
+
+/* A step's drawn height this frame: its motion's, with what is left of the start's offset, and
+ * at least the arc's clearance. */
+static float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
+    const float rest = step_rest(l);
+    const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
+                                                 : want.y + l->offset.y * rest;
+    return fminf(y, -l->lift * sinf(SA_PI * sai_saturate(l->time / l->duration)));
+}
+
+/* Where a step's way starts this frame, world x, at height y on its way to `to` (the motion's
+ * target, or where it lands). On the ground: where the foot left it, fixed in the world, so the
+ * foot never skims the ground; from 2.5 units up: the offset the step started with, so the foot
+ * goes with its motion over a ground scrolling past. */
+static double step_from(const sa_figure_foot_lock *l, double to, float y, float band) {
+    if (l->state == SAI_FOOT_LANDING) return l->from;
+    const double a = (double)sai_saturate((-y - 0.5f * band) / (2.0f * band));
+    return to + a * (double)l->offset.x + (1.0 - a) * (l->from - to);
+}
+
+/* A step's world x this frame: toward `to` with what is left of its way. */
+static double step_x(const sa_figure_foot_lock *l, double to, float y, float band) {
+    return to + (step_from(l, to, y, band) - to) * (double)step_rest(l);
+}
+
+/* A step from the drawn point at, `offset` away from where its motion wants it, that began
+ * `late` seconds ago (within this frame), so steps start at the same moment at any frame rate. */
+static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec2 offset,
+                       float late, float k) {
+    l->from = (double)at.x + scroll;
+    l->from_y = at.y;
+    l->offset = offset;
+    const float d = sai_v2_length(offset) / k;
+    l->state = SAI_FOOT_STEP;
+    l->time = late;
+    l->duration = fminf(SAI_FEET_STEP_TIME + d * SAI_FEET_STEP_PER, SAI_FEET_STEP_LONGEST);
+    l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
+}
+
+sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
+    const sa_figure_config *cfg = &fig->config;
+    const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    const float band = SAI_FEET_BAND * k;
+    const float speed = p.ground_speed > 0.0f ? p.ground_speed : 0.0f;
+    fig->scroll += (double)speed * (double)dt;
+    const double scroll = fig->scroll;
+    /* The squash secondary.c applies last, about the ground under the pelvis. */
+    const sa_squash sq = sa_squash_make(sai_v2(p.root.x, 0.0f), p.squash, SA_SQUASH_K);
+    const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
+    const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
+    sa_vec2 want[2]; /* the motion's targets, drawn */
+    sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
+    bool lifts[2];   /* the motion lifts a held foot */
+    float late[2];   /* ... how long ago, within this frame, seconds */
+    float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
+    for (int i = 0; i < 2; ++i) {
+        sa_figure_foot_lock *l = &fig->feet[i];
+        if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
+        want[i] = sa_squash_point(sq, p.foot[i]);
+        const double world = (double)want[i].x + scroll;
+        const float up = (l->last_y - want[i].y) / dt;
+        const float over = (want[i].x - l->last_x) / dt + speed;
+        const bool near = want[i].y >= -band;
+        const bool rising = up > SAI_FEET_RISE * k;
+        /* While held, from_y is the lowest the target has been: how far it rose since then says
+         * whether it lifts, at any frame rate. */
+        if (l->state == SAI_FOOT_HELD) l->from_y = fmaxf(l->from_y, want[i].y);
+        const float rise = l->from_y - want[i].y, rose = l->from_y - l->last_y;
+        lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
+        late[i] =
+            rise > rose ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose)) : 0.0f;
+        was[i] = sai_v2(l->last_x - speed * dt, l->last_y);
+        l->last_x = want[i].x;
+        l->last_y = want[i].y;
+        down[i] = 0.0f;
+        if (stepping(l)) {
+            l->time += dt;
+            /* Past the middle of the step, a target back on the ground fixes where it lands
+             * (from where the step is now, so it goes on smoothly). */
+            if (l->state == SAI_FOOT_STEP && near && !rising && l->time >= 0.5f * l->duration) {
+                l->from = step_from(l, world, step_y(l, want[i]), band);
+                l->from_y = want[i].y + l->offset.y;
+                l->state = SAI_FOOT_LANDING;
+                l->to = world;
+            } else if (l->state == SAI_FOOT_LANDING) {
+                /* Coming down, it still goes with the target while it is off the ground. */
+                const float a = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
+                l->to += (world - l->to) * (double)a;
+            }
+            /* A target lifting again before the foot is down: the foot goes with it. */
+            if (l->state == SAI_FOOT_LANDING && (!near || rising) && l->time < l->duration) {
+                const float y = step_y(l, want[i]);
+                const sa_vec2 at = sai_v2(sai_narrow(step_x(l, l->to, y, band) - scroll), y);
+                start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
+            }
+            if (!(l->time < l->duration)) {
+                if (l->state == SAI_FOOT_LANDING) {
+                    l->x = l->to;
+                    l->from_y = want[i].y;
+                    down[i] = fminf(l->time - l->duration, dt);
+                    l->time = 0.0f;
+                }
+                l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
+            }
+        }
+        const bool reachable = sai_v2_length(sai_v2_sub(p.foot[i], pelvis)) <= reach;
+        /* A target on the ground out of the leg's reach, moving over the ground: the guard holds
+         * the foot just above it, so it would skim along; it steps clear instead. */
+        if (l->state == SAI_FOOT_FREE && near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
+            const sa_vec2 guard =
+                sa_ik_reach_guard(pelvis, p.foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
+            const sa_vec2 at = sa_squash_point(sq, guard);
+            start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
+        }
+        /* While held, time counts how long the target has stood still on the ground. */
+        if (l->state == SAI_FOOT_HELD)
+            l->time = fabsf(over) < SAI_FEET_STILL_V * k ? l->time + dt : 0.0f;
+        if (l->state == SAI_FOOT_FREE && near && reachable) {
+            /* Held where the target came within the band, during this frame. */
+            const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
+            down[i] = dt * sai_saturate(f);
+            l->state = SAI_FOOT_HELD;
+            l->x = world + (double)((was[i].x - want[i].x) * sai_saturate(f));
+            l->from_y = want[i].y;
+            l->time = 0.0f;
+        }
+    }
+    /* Let go of a hold the motion lifts or the leg cannot reach; step the held foot farthest
+     * from its target when that is too far (while the other is held, unless it is very far). */
+    int stepper = -1;
+    float first = -1.0f, farthest = 0.0f;
+    for (int i = 0; i < 2; ++i) {
+        sa_figure_foot_lock *l = &fig->feet[i];
+        if (l->state != SAI_FOOT_HELD) continue;
+        const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
+        const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, at), pelvis)) <= reach;
+        if (lifts[i] || !reachable) {
+            /* The target left the ground during this frame, where it was last frame: the step's
+             * offset is from there, whatever the frame rate. */
+            start_step(l, scroll, at, sai_v2(at.x - was[i].x, 0.0f), late[i], k);
+            continue;
+        }
+        const float off = fabsf(at.x - want[i].x) / k, before = fabsf(at.x - was[i].x) / k;
+        const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD;
+        const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
+        if (!((off > step_at && other_held) || off > SAI_FEET_MUST)) continue;
+        /* When it became too far: during this frame (the offset crossed the line), or when the
+         * other foot came down during it; the earlier one steps, else the farther. */
+        const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 0.0f;
+        const float ago = fmaxf(dt * sai_saturate(f), down[1 - i]);
+        if (ago > first || (ago == first && off > farthest)) {
+            stepper = i;
+            first = ago;
+            farthest = off;
+        }
+    }
+    if (stepper >= 0) {
+        const int i = stepper;
+        sa_figure_foot_lock *l = &fig->feet[i];
+        const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
+        const sa_vec2 then = sai_v2_lerp(want[i], was[i], first / dt);
+        start_step(l, scroll, at, sai_v2_sub(at, then), first, k);
+    }
+    for (int i = 0; i < 2; ++i) {
+        sa_figure_foot_lock *l = &fig->feet[i];
+        sa_vec2 at = want[i];
+        if (l->state == SAI_FOOT_HELD) {
+            at.x = sai_narrow(l->x - scroll);
+        } else if (stepping(l)) {
+            const double to = l->state == SAI_FOOT_LANDING ? l->to : (double)want[i].x + scroll;
+            at.y = step_y(l, want[i]);
+            at.x = sai_narrow(step_x(l, to, at.y, band) - scroll);
+        }
+        if (l->state != SAI_FOOT_FREE) {
+            const sa_vec2 target = unsquash(sq, at);
+            if (sai_v2_finite(target)) p.foot[i] = target;
+        }
+        /* Planted once on the ground, until the hold ends or the foot rises clearly off it. */
+        const float ground = fig->pose.contact[i].planted ? SAI_FEET_UNPLANT : SAI_FEET_GROUND;
+        fig->pose.contact[i].planted = l->state == SAI_FOOT_HELD && at.y >= -ground * k;
+        fig->pose.contact[i].x = l->x;
+    }
+    fig->pose.scroll = scroll;
+    return p;
+}
+
+void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {
+    fig->scroll = 0.0;
+    fig->pose.scroll = 0.0;
+    for (int i = 0; i < 2; ++i) {
+        /* The rest pose is not squashed: its drawn feet are its targets. */
+        sa_figure_foot_lock *l = &fig->feet[i];
+        *l = (sa_figure_foot_lock){0};
+        l->state = SAI_FOOT_HELD;
+        l->x = (double)p->foot[i].x;
+        l->last_x = p->foot[i].x;
+        l->last_y = p->foot[i].y;
+        fig->pose.contact[i].planted = true;
+        fig->pose.contact[i].x = l->x;
+    }
+}
