@@ -32,6 +32,7 @@ enum {
 #define SAI_FEET_SETTLE  1.5f  /* ... and this far once its target has stood still a while: */
 #define SAI_FEET_STILL   0.4f  /* seconds of a target moving less than */
 #define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
+#define SAI_FEET_TIE     2.0f  /* ... both feet this close to stepping: the order is chosen */
 #define SAI_FEET_SLACK   0.05f /* a hold is let go this far inside the reach guard */
 /* A step of d units lasts STEP_TIME + d · STEP_PER s (at most STEP_LONGEST) and clears the
  * ground by d · STEP_ARC at its middle, at least STEP_CLEAR and at most STEP_HIGH: a shuffle is
@@ -97,11 +98,12 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
-sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
+/* One step of the feet over dt seconds to the motion's parameters p, the ground scrolling at
+ * `speed`. */
+static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, float speed) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
-    const float speed = p.ground_speed > 0.0f ? p.ground_speed : 0.0f;
     fig->scroll += (double)speed * (double)dt;
     const double scroll = fig->scroll;
     /* The squash secondary.c applies last, about the ground under the pelvis. */
@@ -113,6 +115,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
     bool lifts[2];   /* the motion lifts a held foot */
     float late[2];   /* ... how long ago, within this frame, seconds */
     float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
+    float held[2];   /* how long within this frame the foot has been held, seconds */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
@@ -129,10 +132,15 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
         lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
         late[i] =
             rise > rose ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose)) : 0.0f;
+        /* ... or when it left the band, if that was earlier. */
+        if (!near && l->last_y >= -band && l->last_y > want[i].y)
+            late[i] =
+                fmaxf(late[i], dt * sai_saturate((-band - want[i].y) / (l->last_y - want[i].y)));
         was[i] = sai_v2(l->last_x - speed * dt, l->last_y);
         l->last_x = want[i].x;
         l->last_y = want[i].y;
         down[i] = 0.0f;
+        held[i] = l->state == SAI_FOOT_HELD ? dt : 0.0f;
         if (stepping(l)) {
             l->time += dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
@@ -158,6 +166,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
                     l->x = l->to;
                     l->from_y = want[i].y;
                     down[i] = fminf(l->time - l->duration, dt);
+                    held[i] = down[i];
                     l->time = 0.0f;
                 }
                 l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
@@ -179,6 +188,7 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
             /* Held where the target came within the band, during this frame. */
             const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
             down[i] = dt * sai_saturate(f);
+            held[i] = down[i];
             l->state = SAI_FOOT_HELD;
             l->x = world + (double)((was[i].x - want[i].x) * sai_saturate(f));
             l->from_y = want[i].y;
@@ -189,29 +199,53 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
      * from its target when that is too far (while the other is held, unless it is very far). */
     int stepper = -1;
     float first = -1.0f, farthest = 0.0f;
+    bool nearly[2] = {false, false}; /* held, and within SAI_FEET_TIE of stepping */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (l->state != SAI_FOOT_HELD) continue;
         const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
         const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, at), pelvis)) <= reach;
         if (lifts[i] || !reachable) {
-            /* The target left the ground during this frame, where it was last frame: the step's
-             * offset is from there, whatever the frame rate. */
-            start_step(l, scroll, at, sai_v2(at.x - was[i].x, 0.0f), late[i], k);
+            /* The target left the ground `late` ago (never before the hold began: the foot was
+             * elsewhere then): the step's offset is from where the target was then, whatever the
+             * frame rate, so the step starts where the foot is. */
+            const float ago = fminf(late[i], held[i]);
+            const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
+            start_step(l, scroll, at, sai_v2(at.x - then.x, 0.0f), ago, k);
             continue;
         }
         const float off = fabsf(at.x - want[i].x) / k, before = fabsf(at.x - was[i].x) / k;
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD;
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
+        nearly[i] = off > step_at - SAI_FEET_TIE;
         if (!((off > step_at && other_held) || off > SAI_FEET_MUST)) continue;
         /* When it became too far: during this frame (the offset crossed the line), or when the
          * other foot came down during it; the earlier one steps, else the farther. */
         const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 0.0f;
-        const float ago = fmaxf(dt * sai_saturate(f), down[1 - i]);
+        const float ago = fminf(fmaxf(dt * sai_saturate(f), down[1 - i]), held[i]);
         if (ago > first || (ago == first && off > farthest)) {
             stepper = i;
             first = ago;
             farthest = off;
+        }
+    }
+    /* Both feet about as far from their targets (the motion moves both on at once, often
+     * mirrored): which one became due a moment earlier hangs on the smallest difference, so the
+     * order is chosen from the motion instead: the foot stepping forward, or when both go the
+     * same way, the one behind (it steps past the other). That choice does not flip between
+     * frame rates. */
+    if (stepper >= 0 && nearly[0] && nearly[1] && fig->feet[1 - stepper].state == SAI_FOOT_HELD) {
+        float d[2], x[2];
+        for (int i = 0; i < 2; ++i) {
+            x[i] = sai_narrow(fig->feet[i].x - scroll);
+            d[i] = want[i].x - x[i];
+        }
+        const int pick = (d[0] > 0.0f) != (d[1] > 0.0f) ? (d[0] > 0.0f ? 0 : 1)
+                         : d[0] > 0.0f                  ? (x[0] < x[1] ? 0 : 1)
+                                                        : (x[0] > x[1] ? 0 : 1);
+        if (pick != stepper) {
+            stepper = pick;
+            first = 0.0f;
         }
     }
     if (stepper >= 0) {
@@ -242,6 +276,25 @@ sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt) {
     }
     fig->pose.scroll = scroll;
     return p;
+}
+
+sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt,
+                                 const sai_figure_probe *pr) {
+    /* The ground scrolls at the frame's speed all through it, so the scroll is what a game adds
+     * up (ground_speed · dt). */
+    const float speed = p.ground_speed > 0.0f ? p.ground_speed : 0.0f;
+    /* Sub-steps at fixed moments from the frame's start (every SA_FIGURE_SUBSTEP, then the end),
+     * with the motions asked what they show at each: the feet's decisions see the motion's path
+     * as finely at any frame rate, and a frame a little longer only adds a little to its last
+     * sub-step, so no decision jumps with dt. */
+    float s = 0.0f;
+    for (int n = 1; n < 64; ++n) {
+        const float next = (float)n * SA_FIGURE_SUBSTEP;
+        if (!(next < dt - 1e-6f)) break;
+        (void)feet_step(fig, sai_figure_params_at(pr, next), next - s, speed);
+        s = next;
+    }
+    return feet_step(fig, p, dt - s, speed);
 }
 
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {

@@ -51,10 +51,21 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* ---- feet.c: foot locking ----------------------------------------------------------------- */
 
+/* The figure as it was before this frame and the frame's input: what the motions showed at any
+ * moment inside the frame can be asked of it (figure.c). */
+typedef struct sai_figure_probe {
+    const sa_figure *before;
+    const sa_figure_input *in;
+} sai_figure_probe;
+/* The blended parameters s seconds into the frame (0 < s <= dt), as a frame of s would show. */
+sa_figure_params sai_figure_params_at(const sai_figure_probe *pr, float s);
+
 /* Scrolls the world by p's ground speed, keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
- * cannot reach), writes the pose's scroll and contacts, and returns p with those foot targets. */
-sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt);
+ * cannot reach), writes the pose's scroll and contacts, and returns p with those foot targets.
+ * Lift-offs, touchdowns and steps are dated inside the frame by asking pr. */
+sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt,
+                                 const sai_figure_probe *pr);
 /* Both feet planted where the rest parameters p put them, nothing scrolled. */
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
 
