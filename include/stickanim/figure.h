@@ -419,10 +419,14 @@ typedef struct sa_figure_pose {
 #define SA_FIGURE_MAX_DT 0.1f
 
 /**
- * @brief Longest sub-step of the head and the hair, seconds: 1/120.
+ * @brief Longest sub-step of the head, the hair and the foot locks, seconds: 1/120.
  *
- * A frame of dt seconds moves them in ceil(dt · 120) equal sub-steps, the body's joints moving
- * linearly over the frame, so runs at 30, 60 and 144 fps move them alike.
+ * A frame of dt seconds moves the head and hair in ceil(dt · 120) equal sub-steps, the body's
+ * joints moving linearly over the frame, so runs at 30, 60 and 144 fps move them alike. The foot
+ * locks decide at every 1/120 s from the frame's start and at its end, the motions asked what
+ * they show at each of those moments (@ref foot_locking_page), so a foot lifts, steps and lands
+ * at the same moments at any frame rate, and a frame a little longer moves the feet only a
+ * little further.
  */
 #define SA_FIGURE_SUBSTEP (1.0f / 120.0f)
 
@@ -516,8 +520,9 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
  *              the counters unchanged (no trigger).
  * @param dt    Seconds since the last update. Every clock (fade, gait phase, jump, thrust)
  *              advances by the whole dt, so the figure keeps real time at any frame rate; only a
- *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head and the
- *              hair move in sub-steps of at most ::SA_FIGURE_SUBSTEP, so the same inputs at 30,
+ *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head, the
+ *              hair and the foot locks move in sub-steps of at most ::SA_FIGURE_SUBSTEP (the
+ *              motions evaluated again at each of the feet's), so the same inputs at 30,
  *              60 or 144 fps give the same motion at the same moments. 0, negative, NaN or
  *              infinite: nothing changes (the pose stays as it was and the counters are read on
  *              the next real step).

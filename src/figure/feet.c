@@ -149,11 +149,24 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
                 l->from = step_from(l, world, step_y(l, want[i]), band);
                 l->from_y = want[i].y + l->offset.y;
                 l->state = SAI_FOOT_LANDING;
-                l->to = world;
+                /* ... where the target was when both held, inside the sub-step: it came into the
+                 * band, and the step was half done. */
+                const float in =
+                    was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 1.0f;
+                const float ago = fminf(dt * sai_saturate(in), l->time - 0.5f * l->duration);
+                l->to = world + (double)((was[i].x - want[i].x) * sai_saturate(ago / dt));
             } else if (l->state == SAI_FOOT_LANDING) {
                 /* Coming down, it still goes with the target while it is off the ground. */
-                const float a = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
-                l->to += (world - l->to) * (double)a;
+                /* ... by how high it is over the sub-step: at its start and at its end. */
+                sa_figure_foot_lock start = *l;
+                start.time -= dt;
+                const float a0 =
+                    sai_saturate((-step_y(&start, was[i]) - 0.5f * band) / (2.0f * band));
+                const float a1 = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
+                const float a = 0.5f * (a0 + a1);
+                /* a of the way per SA_FIGURE_SUBSTEP, so alike at any frame rate */
+                const float keep = a < 1.0f ? powf(1.0f - a, dt / SA_FIGURE_SUBSTEP) : 0.0f;
+                l->to += (world - l->to) * (double)(1.0f - keep);
             }
             /* A target lifting again before the foot is down: the foot goes with it. */
             if (l->state == SAI_FOOT_LANDING && (!near || rising) && l->time < l->duration) {
