@@ -153,7 +153,10 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
                  * band, and the step was half done. */
                 const float in =
                     was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 1.0f;
-                const float ago = fminf(dt * sai_saturate(in), l->time - 0.5f * l->duration);
+                /* (the nearer the target's rise to SAI_FEET_RISE, the nearer the sub-step's end:
+                 * it may have stopped rising only just) */
+                const float ago = fminf(dt * sai_saturate(in), l->time - 0.5f * l->duration) *
+                                  sai_saturate(1.0f - up / (SAI_FEET_RISE * k));
                 l->to = world + (double)((was[i].x - want[i].x) * sai_saturate(ago / dt));
             } else if (l->state == SAI_FOOT_LANDING) {
                 /* Coming down, it still goes with the target while it is off the ground. */
@@ -232,10 +235,13 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
         nearly[i] = off > step_at - SAI_FEET_TIE;
         if (!((off > step_at && other_held) || off > SAI_FEET_MUST)) continue;
-        /* When it became too far: during this frame (the offset crossed the line), or when the
-         * other foot came down during it; the earlier one steps, else the farther. */
-        const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 0.0f;
-        const float ago = fminf(fmaxf(dt * sai_saturate(f), down[1 - i]), held[i]);
+        /* When it became due: the later of when it got too far (during this sub-step, where the
+         * offset crossed the line, or before it) and when the other foot came down (unless it
+         * is very far), and not before its own hold began; the earlier due steps, else the
+         * farther. */
+        const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 1.0f;
+        const float other = off > SAI_FEET_MUST ? dt : held[1 - i];
+        const float ago = fminf(fminf(dt * sai_saturate(f), other), held[i]);
         if (ago > first || (ago == first && off > farthest)) {
             stepper = i;
             first = ago;
