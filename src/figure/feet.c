@@ -32,7 +32,7 @@ enum {
 #define SAI_FEET_SETTLE  1.5f  /* ... and this far once its target has stood still a while: */
 #define SAI_FEET_STILL   0.4f  /* seconds of a target moving less than */
 #define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
-#define SAI_FEET_TIE     2.0f  /* ... both feet this close to stepping: the order is chosen */
+#define SAI_FEET_TIE     4.0f  /* ... both feet this close to stepping: the order is chosen */
 #define SAI_FEET_SLACK   0.05f /* a hold is let go this far inside the reach guard */
 /* A step of d units lasts STEP_TIME + d · STEP_PER s (at most STEP_LONGEST) and clears the
  * ground by d · STEP_ARC at its middle, at least STEP_CLEAR and at most STEP_HIGH: a shuffle is
@@ -215,7 +215,7 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
      * from its target when that is too far (while the other is held, unless it is very far). */
     int stepper = -1;
     float first = -1.0f, farthest = 0.0f;
-    bool nearly[2] = {false, false}; /* held, and within SAI_FEET_TIE of stepping */
+    float nearly[2] = {INFINITY, INFINITY}; /* a held foot this far off is nearly due, k units */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (l->state != SAI_FOOT_HELD) continue;
@@ -233,7 +233,7 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
         const float off = fabsf(at.x - want[i].x) / k, before = fabsf(at.x - was[i].x) / k;
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD;
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
-        nearly[i] = off > step_at - SAI_FEET_TIE;
+        nearly[i] = (step_at - SAI_FEET_TIE) * k;
         if (!((off > step_at && other_held) || off > SAI_FEET_MUST)) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
          * offset crossed the line, or before it) and when the other foot came down (unless it
@@ -251,20 +251,24 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
     /* Both feet about as far from their targets (the motion moves both on at once, often
      * mirrored): which one became due a moment earlier hangs on the smallest difference, so the
      * order is chosen from the motion instead: the foot stepping forward, or when both go the
-     * same way, the one behind (it steps past the other). That choice does not flip between
-     * frame rates. */
-    if (stepper >= 0 && nearly[0] && nearly[1] && fig->feet[1 - stepper].state == SAI_FOOT_HELD) {
+     * same way, the one behind (it steps past the other). Both are looked at when the first
+     * became due, and the one chosen steps from then, so the choice does not flip between frame
+     * rates nor with a slightly longer frame. */
+    if (stepper >= 0 && fig->feet[1 - stepper].state == SAI_FOOT_HELD) {
         float d[2], x[2];
         for (int i = 0; i < 2; ++i) {
             x[i] = sai_narrow(fig->feet[i].x - scroll);
-            d[i] = want[i].x - x[i];
+            d[i] = sai_v2_lerp(want[i], was[i], first / dt).x - x[i];
         }
-        const int pick = (d[0] > 0.0f) != (d[1] > 0.0f) ? (d[0] > 0.0f ? 0 : 1)
-                         : d[0] > 0.0f                  ? (x[0] < x[1] ? 0 : 1)
-                                                        : (x[0] > x[1] ? 0 : 1);
-        if (pick != stepper) {
-            stepper = pick;
-            first = 0.0f;
+        const int j = 1 - stepper;
+        if (fabsf(d[j]) > nearly[j]) {
+            const int pick = (d[0] > 0.0f) != (d[1] > 0.0f) ? (d[0] > 0.0f ? 0 : 1)
+                             : d[0] > 0.0f                  ? (x[0] < x[1] ? 0 : 1)
+                                                            : (x[0] > x[1] ? 0 : 1);
+            if (pick != stepper) {
+                stepper = pick;
+                first = fminf(first, held[pick]);
+            }
         }
     }
     if (stepper >= 0) {
