@@ -569,16 +569,11 @@ static double elbow_flex(const sa_vec2 *j, int arm) {
  * judge the un-squashed joints. A straight arm may come out a rounding error below 0. */
 #define FLEX_TOLERANCE 1e-3
 
-/* Where the spine carries the head: neck + head radius past the chest, along pelvis -> chest.
- * The head's own lag and wobble on its spring are the head's promise, tested on their own; this
- * checks where the poses put the shaft and the arms, with HEAD_MARGIN of room for the head's tilt
- * (at most 0.12 rad in any motion, the wave's: 3 units at the reference size). */
-static sa_vec2 spine_head(const sa_figure_config *c, const sa_vec2 *u) {
-    const sa_vec2 pelvis = u[SA_FIGURE_JOINT_PELVIS], chest = u[SA_FIGURE_JOINT_CHEST];
-    const float k = (c->neck + c->head_radius) / dist(pelvis, chest);
-    return sa_v2(chest.x + (chest.x - pelvis.x) * k, chest.y + (chest.y - pelvis.y) * k);
-}
-#define HEAD_MARGIN 3.0f
+/* The spear shows (pose.spear is its opacity) above this: the promise that the shaft, both arms
+ * and the hair keep out of the drawn head holds in every frame above it. Below it the spear is
+ * invisible and the arms are the other motion's (the throw's wind-up and the jump's raised arms
+ * cross the head's circle in their own poses). */
+#define SPEAR_SHOWS 0.05f
 
 /* How close an arm (shoulder -> elbow -> hand) comes to the point c. */
 static float arm_to_point(const sa_vec2 *j, int arm, sa_vec2 c) {
@@ -589,51 +584,45 @@ static float arm_to_point(const sa_vec2 *j, int arm, sa_vec2 c) {
 
 typedef struct spear_worst {
     double flex;      /* smallest elbow flex, any frame, rad */
-    float shaft, arm; /* smallest clearance of the shaft / the arms past the spine's head */
-    float drawn;      /* the same past the drawn head, where asked for */
+    float shaft, arm; /* smallest clearance of the shaft / the arms past the drawn head's circle */
+    float hair;       /* smallest clearance of the hair's free points past it */
     float rear_back;  /* carry: how far the rear elbow is behind its hand (smallest) */
     float front_down; /* carry: how far the front elbow is below its hand (smallest) */
     int spear_frames; /* frames showing the spear */
 } spear_worst;
 
-enum { SPEAR_DRAWN_HEAD = 1, SPEAR_CARRY = 2 };
+enum { SPEAR_CARRY = 1 };
 
-/* One frame: no elbow hyperextended; with the spear showing, the shaft clear of the head; with
- * only spear motions showing (hands on the shaft), both arms clear of the face too. `how` adds
- * the drawn head (a settled play without jumps) and the carry's elbows: the elbows bend away from
- * each other, the rear (near) one back behind its hand, the front (far) one down below its. */
+/* One frame: no elbow hyperextended; with the spear showing, the shaft, both arms (lines, their
+ * width ignored) and the hair's free points (the first is pinned inside) out of the drawn head:
+ * the circle of pose.head_radius about pose.joints[HEAD], wherever its spring has swung it. `how`
+ * adds the carry's elbows: the elbows bend away from each other, the rear (near) one back behind
+ * its hand, the front (far) one down below its. */
 static void check_spear_body(const sa_figure *f, unsigned how, spear_worst *w) {
     const sa_figure_pose *p = sa_figure_get_pose(f);
-    const sa_figure_config *c = &f->config;
     const sa_vec2 *u = p->unsquashed;
     for (int arm = 0; arm < 2; ++arm) {
         const double flex = elbow_flex(u, arm);
         w->flex = fmin(w->flex, flex);
         assert_true(flex >= -FLEX_TOLERANCE);
     }
-    if (!(p->spear > 0)) return;
+    if (!(p->spear > SPEAR_SHOWS)) return;
     ++w->spear_frames;
-    const sa_vec2 head = spine_head(c, u);
+    const sa_vec2 *j = p->joints, head = j[SA_FIGURE_JOINT_HEAD];
+    const float r = p->head_radius;
     const float shaft =
-        to_segment(head, u[SA_FIGURE_JOINT_SPEAR_BUTT], u[SA_FIGURE_JOINT_SPEAR_TIP]) -
-        c->head_radius;
+        to_segment(head, j[SA_FIGURE_JOINT_SPEAR_BUTT], j[SA_FIGURE_JOINT_SPEAR_TIP]) - r;
     w->shaft = fminf(w->shaft, shaft);
-    assert_true(shaft > HEAD_MARGIN);
-    if (p->spear >= 1) {
-        for (int arm = 0; arm < 2; ++arm) {
-            const float clear = arm_to_point(u, arm, head) - c->head_radius;
-            w->arm = fminf(w->arm, clear);
-            assert_true(clear > HEAD_MARGIN);
-        }
+    assert_true(shaft > 0);
+    for (int arm = 0; arm < 2; ++arm) {
+        const float clear = arm_to_point(j, arm, head) - r;
+        w->arm = fminf(w->arm, clear);
+        assert_true(clear > 0);
     }
-    if (how & SPEAR_DRAWN_HEAD) {
-        const sa_vec2 *j = p->joints, drawn = j[SA_FIGURE_JOINT_HEAD];
-        float clear =
-            to_segment(drawn, j[SA_FIGURE_JOINT_SPEAR_BUTT], j[SA_FIGURE_JOINT_SPEAR_TIP]);
-        for (int arm = 0; arm < 2; ++arm)
-            clear = fminf(clear, arm_to_point(j, arm, drawn));
-        w->drawn = fminf(w->drawn, clear - p->head_radius);
-        assert_true(clear > p->head_radius);
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const float clear = dist(p->hair[i], head) - r;
+        w->hair = fminf(w->hair, clear);
+        assert_true(clear > -1e-3f);
     }
     if ((how & SPEAR_CARRY) && p->spear >= 1) {
         const float back = u[SA_FIGURE_JOINT_HAND_NEAR].x - u[SA_FIGURE_JOINT_ELBOW_NEAR].x;
@@ -685,27 +674,28 @@ static void test_figure_spear_arms_and_shaft_keep_to_the_body(void **state) {
     spear_worst w = {INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, 0};
     const float form = sa_figure_motion_duration(SA_FIGURE_MOTION_SPEAR_FORM);
     const spear_script scripts[] = {
-        /* Spear Run with thrusts (and the drawn head), then with running jumps with the spear
-         * too: every layer is the carry. */
-        {SA_FIGURE_MOTION_SPEAR_RUN, 40, 0.6f, 0, 0, SPEAR_CARRY | SPEAR_DRAWN_HEAD},
+        /* Spear Run with thrusts, then with running jumps with the spear too: every layer is
+         * the carry. */
+        {SA_FIGURE_MOTION_SPEAR_RUN, 40, 0.6f, 0, 0, SPEAR_CARRY},
         {SA_FIGURE_MOTION_SPEAR_RUN, 40, 0.6f, 1.5f, 0, SPEAR_CARRY},
-        /* The form over whole loops (a fade in, then more than two plays), and the drawn head. */
-        {SA_FIGURE_MOTION_SPEAR_FORM, 2.2f * form, 0, 0, 0, SPEAR_DRAWN_HEAD},
+        /* The form over whole loops (a fade in, then more than two plays). */
+        {SA_FIGURE_MOTION_SPEAR_FORM, 2.2f * form, 0, 0, 0, 0},
         /* Standing jumps with the spear out of the form at random moments. */
         {SA_FIGURE_MOTION_SPEAR_FORM, 40, 0, 1.5f, 0, 0},
-        /* Fades between spear and other motions at random moments, with jumps and thrusts. */
+        /* Fades between spear and other motions at random moments, with jumps and thrusts; the
+         * last from the throw (its wind-up raises the arm past the head). */
         {SA_FIGURE_MOTION_SPEAR_FORM, 120, 0.5f, 3.0f, 0.7f, 0},
         {SA_FIGURE_MOTION_SPEAR_RUN, 120, 0.5f, 3.0f, 0.4f, 0},
+        {SA_FIGURE_MOTION_THROW, 120, 0.5f, 2.0f, 0.3f, 0},
     };
     for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; ++i)
         for (int run = 0; run < 2; ++run)
             run_spear_script(&r, &scripts[i], &w);
-    print_message(
-        "spear: min elbow flex %.1f deg; shaft %.1f, arms %.1f past the spine's head, "
-        "%.1f past the drawn one (form, run); carry: rear elbow %.1f behind its hand, front "
-        "%.1f below its; %d spear frames\n",
-        w.flex * 57.29577951, (double)w.shaft, (double)w.arm, (double)w.drawn, (double)w.rear_back,
-        (double)w.front_down, w.spear_frames);
+    print_message("spear: min elbow flex %.1f deg; past the drawn head: shaft %.1f, arms %.1f, "
+                  "hair %.4f; carry: rear elbow %.1f behind its hand, front %.1f below its; %d "
+                  "spear frames\n",
+                  w.flex * 57.29577951, (double)w.shaft, (double)w.arm, (double)w.hair,
+                  (double)w.rear_back, (double)w.front_down, w.spear_frames);
     assert_true(w.spear_frames > 10000);
 }
 

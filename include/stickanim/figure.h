@@ -298,9 +298,10 @@ typedef struct sa_figure_params {
     float arm_flex[2];
     /**
      * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
-     * Blended, it is the spear's visibility, and spear⁴ is the weight by which the arms blend
-     * from their FK angles to the IK solution on the shaft (the spear motions give, as FK angles,
-     * those of their own IK solution, so a fade moves the arms at its own pace).
+     * Blended, spear⁴ is the weight by which the arms blend from their FK angles to the IK
+     * solution on the shaft (the spear motions give, as FK angles, those of their own IK
+     * solution, so a fade moves the arms at its own pace), and the spear's visibility
+     * (sa_figure_pose::spear).
      */
     float spear;
     /** Midpoint between the two hands on the shaft, relative to the shoulder. */
@@ -386,7 +387,13 @@ typedef struct sa_figure_pose {
     float dt;
     /** The motion showing (the fade's target); ::SA_FIGURE_MOTION_JUMP during a triggered jump. */
     sa_figure_motion motion;
-    /** The spear's visibility, in [0, 1]: how much the hands hold it (draw it when > 0). */
+    /**
+     * The spear's visibility, in [0, 1]: how much the hands hold it, the blended
+     * sa_figure_params::spear to the fourth (1 in the spear motions, 0 in the others; in a fade
+     * it shows only as the arms come onto the shaft). Draw it when > 0, with this opacity. While
+     * it is above 0.05 the shaft, both arms and the hair keep out of the drawn head (the circle
+     * of sa_figure_pose::head_radius about the head joint) in every frame.
+     */
     float spear;
     /** Gait phase of the near foot, in [0, 1); the far foot is half a cycle later. */
     float phase;

@@ -214,7 +214,11 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->ground_speed = p->ground_speed > 0.0f ? p->ground_speed : 0.0f;
     pose->dt = dt;
     pose->motion = sai_figure_row(sa_fade_target(&fig->fade))->motion;
-    pose->spear = p->spear;
+    /* The hands hold the shaft by spear⁴ (sai_figure_solve_joints): the spear shows as much as
+     * they hold it, so it appears only as the arms come onto it and is gone before they leave it
+     * for another motion's pose (the throw's wind-up, the jump's raised arms cross the head). */
+    const float s2 = p->spear * p->spear;
+    pose->spear = s2 * s2;
     pose->phase = fig->phase;
     pose->gait = fig->gait;
     pose->thrust = fig->thrust_time >= 0.0f ? fig->thrust_time / SAI_FIGURE_THRUST_SECONDS : -1.0f;
