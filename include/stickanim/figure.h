@@ -419,14 +419,16 @@ typedef struct sa_figure_pose {
 #define SA_FIGURE_MAX_DT 0.1f
 
 /**
- * @brief Longest sub-step of the head, the hair and the foot locks, seconds: 1/120.
+ * @brief The sub-step of the head, the hair and the foot locks, seconds: 1/120.
  *
- * A frame of dt seconds moves the head and hair in ceil(dt · 120) equal sub-steps, the body's
- * joints moving linearly over the frame, so runs at 30, 60 and 144 fps move them alike. The foot
- * locks decide at every 1/120 s from the frame's start and at its end, the motions asked what
- * they show at each of those moments (@ref foot_locking_page), so a foot lifts, steps and lands
- * at the same moments at any frame rate, and a frame a little longer moves the feet only a
- * little further.
+ * The head, the hair and the foot locks move in steps of exactly this length at fixed moments of
+ * the figure's own time (every 1/120 s since sa_figure_init()), the motions evaluated and the body
+ * solved at each of those moments; a frame ending between two of them shows the state at the last
+ * one carried on to the frame's end, but the next frame goes on from that last moment. So every
+ * decision (a foot lifting, stepping, landing) and every swing of the head and hair happens at the
+ * same moments whatever the frame rate: runs of the same input at 30, 60 and 144 fps agree at the
+ * moments they share, and a frame a little longer moves everything only a little further
+ * (@ref foot_locking_page).
  */
 #define SA_FIGURE_SUBSTEP (1.0f / 120.0f)
 
@@ -494,12 +496,15 @@ typedef struct sa_figure {
     float thrust_time;    /**< Seconds into the current thrust; < 0 when none. */
     uint32_t jump_seen;   /**< Last jump counter seen. */
     uint32_t thrust_seen; /**< Last thrust counter seen. */
-    sa_figure_motion wanted;                     /**< Motion asked for last frame. */
+    sa_figure_motion wanted; /**< Motion asked for last frame. */
+    /** Seconds from the last ::SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the
+     *  head, hair and foot locks are kept as they were at that moment. */
+    float substep_lag;
     sa_figure_head head;                         /**< Head and hair driver state. */
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
-    double scroll;                               /**< Ground scrolled so far, canvas units. */
-    sa_figure_foot_lock feet[2];                 /**< Foot locks: [0] near, [1] far. */
-    sa_figure_pose pose;                         /**< The current pose. */
+    double scroll; /**< Ground the foot locks scrolled, to the last sub-step moment, units. */
+    sa_figure_foot_lock feet[2]; /**< Foot locks: [0] near, [1] far. */
+    sa_figure_pose pose;         /**< The current pose. */
 } sa_figure;
 
 /**
@@ -521,10 +526,10 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
  * @param dt    Seconds since the last update. Every clock (fade, gait phase, jump, thrust)
  *              advances by the whole dt, so the figure keeps real time at any frame rate; only a
  *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head, the
- *              hair and the foot locks move in sub-steps of at most ::SA_FIGURE_SUBSTEP (the
- *              motions evaluated again at each of the feet's), so the same inputs at 30,
- *              60 or 144 fps give the same motion at the same moments. 0, negative, NaN or
- *              infinite: nothing changes (the pose stays as it was and the counters are read on
+ *              hair and the foot locks move in sub-steps of ::SA_FIGURE_SUBSTEP at fixed moments of
+ *              the figure's time (the motions evaluated and the body solved at each), so the
+ *              same inputs at 30, 60 or 144 fps give the same motion at the same moments. 0,
+ * negative, NaN or infinite: nothing changes (the pose stays as it was and the counters are read on
  *              the next real step).
  */
 SA_API void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt);
