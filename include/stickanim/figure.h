@@ -372,8 +372,9 @@ typedef struct sa_figure_pose {
     /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
     sa_squash squash;
     /**
-     * How far the ground scrolls backward per second, units/s, ≥ 0: the locomotion's
-     * stride · cadence / duty times its fade weight, so the planted feet stay put in the world;
+     * How far the ground scrolls backward per second over this frame, units/s, ≥ 0: the
+     * locomotion's stride · cadence / duty times its fade weight, averaged over the frame's
+     * ::SA_FIGURE_SUBSTEP moments, so the planted feet stay put in the world at any frame rate;
      * exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
      * sa_figure_input::jump) and no merge of a full fade stack is fading
      * (sa_figure::merge_offset).
@@ -441,7 +442,8 @@ typedef struct sa_figure_pose {
 #define SA_FIGURE_NECK_CONE 0.78539816f
 
 /**
- * @brief The head's secondary motion and what it saw of the body last frame (treat as private).
+ * @brief The head's secondary motion and what it saw of the body at the last sub-step (private).
+ * private).
  *
  * The head swings on a spring in angle space about the top of the spine: `tilt` is the neck's
  * angle from the spine's direction (positive nods forward), pulled toward the pose's own neck angle
@@ -450,13 +452,13 @@ typedef struct sa_figure_pose {
  * body's lurches), and kept within ±::SA_FIGURE_NECK_CONE.
  */
 typedef struct sa_figure_head {
-    sa_spring1 tilt;   /**< Neck angle from the spine's direction, radians, and its rate, rad/s. */
-    float spine;       /**< The spine's angle from straight up last frame, radians (+ forward). */
-    float spine_rate;  /**< How fast the spine turned over the last frame, rad/s. */
-    float target;      /**< The pose's neck angle from the spine's direction last frame, radians. */
-    sa_vec2 chest;     /**< The chest last frame (figure space). */
-    sa_vec2 chest_vel; /**< The chest's velocity over the last frame, units/s. */
-    sa_vec2 hair_accel; /**< The hair's acceleration last frame, units/s². */
+    sa_spring1 tilt;    /**< Neck angle from the spine's direction, radians, and its rate, rad/s. */
+    float spine;        /**< The spine's angle from straight up at the last sub-step, radians. */
+    float spine_rate;   /**< How fast the spine turned over the last sub-step, rad/s. */
+    float target;       /**< The pose's neck angle from the spine's direction then, radians. */
+    sa_vec2 chest;      /**< The chest at the last sub-step (figure space). */
+    sa_vec2 chest_vel;  /**< The chest's velocity over the last sub-step, units/s. */
+    sa_vec2 hair_accel; /**< The hair's acceleration at the last sub-step, units/s². */
 } sa_figure_head;
 
 /**
@@ -472,8 +474,8 @@ typedef struct sa_figure_foot_lock {
     float time;     /**< Seconds into the step. */
     float duration; /**< Seconds the step lasts. */
     float lift;     /**< How high the step clears the ground at its middle, canvas units. */
-    float last_x;   /**< The motion's foot target last frame, drawn figure x. */
-    float last_y;   /**< The motion's foot target last frame, drawn figure y. */
+    float last_x;   /**< The motion's foot target at the last sub-step, drawn figure x. */
+    float last_y;   /**< The motion's foot target at the last sub-step, drawn figure y. */
     uint32_t state; /**< 0 follows the motion, 1 held, 2 stepping, 3 stepping with the motion,
                          4 stepping down onto sa_figure_foot_lock::to. */
 } sa_figure_foot_lock;
