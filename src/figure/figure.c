@@ -65,6 +65,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         last = next;
         next = (float)n * SA_FIGURE_SUBSTEP - lag;
     }
+    if (last > -lag) sai_figure_secondary_check(fig, j); /* what is kept is finite */
     /* The frame's end: a moment itself, or the last moment's state carried on to it and put back
      * after the pose is written. */
     const bool on_moment = next <= dt + 1e-6f;
