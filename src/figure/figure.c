@@ -34,11 +34,12 @@ static double speed_of(const sa_figure_params *p, bool moving) {
     return moving && p->ground_speed > 0.0f ? (double)p->ground_speed : 0.0;
 }
 
-/* One sub-step of h seconds to the parameters p: the feet, then the head and hair on the body
- * solved into j. */
+/* One sub-step of h seconds to the parameters p: the feet, then the head and hair on the body's
+ * spine solved into j (the whole body when `whole`, for the pose). */
 static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
-                                 sa_vec2 *j) {
+                                 bool whole, sa_vec2 *j) {
     p = sai_figure_feet_step(fig, p, h, fig->scroll + speed_of(&p, moving) * (double)h);
+    if (whole) sai_figure_solve_joints(&fig->config, &p, j);
     sai_figure_secondary_step(fig, &p, j, h);
     return p;
 }
@@ -61,7 +62,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
      * end. */
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
     for (int32_t n = 2; next < dt - 1e-6f && n < 64; ++n) {
-        (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, j);
+        (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j);
         last = next;
         next = (float)n * SA_FIGURE_SUBSTEP - lag;
     }
@@ -76,7 +77,8 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     kept.head = fig->head;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         kept.hair[i] = fig->hair[i];
-    sa_figure_params p = sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, j);
+    sa_figure_params p =
+        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
     /* A game scrolls its ground by ground_speed · dt: the frame's mean speed, so its ground stays

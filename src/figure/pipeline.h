@@ -67,6 +67,8 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
 /* ---- solve.c: parameters -> joints -------------------------------------------------------- */
 
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
+/* Only the spine, neck and head of that (pelvis, hip, chest, shoulder, neck, head). */
+void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
@@ -75,8 +77,8 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 
 /* Head and hair at rest on the joints j. */
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
-/* Solves the body p into j and moves the head on its angle spring and the hair on its chain over
- * h seconds to it (the neck and head of j moved). */
+/* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
+ * and the hair on its chain over h seconds to it (the neck and head of j moved). */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
 /* After the sub-steps: lays the hair out when the config has none, and puts head and hair at rest
  * on j if anything went non-finite. */

@@ -106,13 +106,13 @@ static float hair_clearance(float head_radius, float squash) {
     return lo > 0.0f ? head_radius * sa_squash_radius_scale(sq) / lo : head_radius;
 }
 
-/* Head and hair over one sub-step of h seconds to the body p, solved into j. The head is a
- * spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
+/* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
+ * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
  * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h) {
     const sa_figure_config *cfg = &fig->config;
-    sai_figure_solve_joints(cfg, p, j);
+    sai_figure_solve_spine(cfg, p, j);
     sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
     const sa_vec2 chest = j[SA_FIGURE_JOINT_CHEST];
