@@ -1735,6 +1735,76 @@ static void test_figure_30_60_144_fps_agree(void **state) {
     assert_true(worst_tip <= 8.0f);
 }
 
+/* ---- Frame-rate independence under random scripts (issue 10) ------------------------------
+ * Random input scripts as harsh as a player: every 1/6 s a switch to a random motion, a jump or
+ * thrust press or a new speed, played at 30, 60 and 144 fps (dt fixed per run) and compared at
+ * every 1/6 s (moments all three rates reach): every joint within 3 units of the 144 fps run's,
+ * the hair tip within 8, as drawn. */
+
+enum { FPS_SCRIPTS = 8, FPS_SIXTHS = 6 * 30 }; /* 8 scripts of 30 s */
+
+static void fps_script_run(uint32_t seed, int rate, sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT],
+                           sa_vec2 *tips) {
+    test_rng r = test_rng_make(seed);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    for (int k = 0; k < FPS_SIXTHS; ++k) {
+        const uint32_t roll = test_rng_next(&r) % 100u;
+        if (roll < 40)
+            in.motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+        else if (roll < 60)
+            ++in.jump;
+        else if (roll < 75)
+            ++in.thrust;
+        else
+            in.speed = test_rng_range(&r, 100, 400);
+        for (int n = 0; n < rate / 6; ++n)
+            sa_figure_update(&f, &in, 1.0f / (float)rate);
+        memcpy(joints[k], f.pose.joints, sizeof joints[k]);
+        tips[k] = f.pose.hair[SA_VERLET_HAIR_POINTS - 1];
+    }
+}
+
+static void test_figure_random_scripts_agree_at_30_60_144_fps(void **state) {
+    (void)state;
+    static const int fps[3] = {30, 60, 144};
+    static sa_vec2 joints[3][FPS_SIXTHS][SA_FIGURE_JOINT_COUNT], tips[3][FPS_SIXTHS];
+    double sum_joint = 0, sum_tip = 0;
+    float worst_joint = 0, worst_tip = 0;
+    for (uint32_t script = 0; script < FPS_SCRIPTS; ++script) {
+        for (int q = 0; q < 3; ++q)
+            fps_script_run(3000 + script, fps[q], joints[q], tips[q]);
+        float joint = 0, tip = 0;
+        for (int q = 0; q < 2; ++q) {
+            for (int k = 0; k < FPS_SIXTHS; ++k) {
+                for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+                    const float d = dist(joints[q][k][i], joints[2][k][i]);
+                    if (!(d <= 3.0f))
+                        print_error("script %u, %d fps, t %.3f: joint %d %.2f from 144 fps\n",
+                                    script, fps[q], (double)(k + 1) / 6.0, i, (double)d);
+                    joint = fmaxf(joint, d);
+                }
+                const float d = dist(tips[q][k], tips[2][k]);
+                if (!(d <= 8.0f))
+                    print_error("script %u, %d fps, t %.3f: hair tip %.2f from 144 fps\n", script,
+                                fps[q], (double)(k + 1) / 6.0, (double)d);
+                tip = fmaxf(tip, d);
+            }
+        }
+        sum_joint += (double)joint;
+        sum_tip += (double)tip;
+        worst_joint = fmaxf(worst_joint, joint);
+        worst_tip = fmaxf(worst_tip, tip);
+    }
+    print_message("random scripts, 30/60 vs 144 fps: joints %.2f apart (mean of the worst per "
+                  "script %.2f), hair tips %.2f (%.2f)\n",
+                  (double)worst_joint, sum_joint / FPS_SCRIPTS, (double)worst_tip,
+                  sum_tip / FPS_SCRIPTS);
+    assert_true(worst_joint <= 3.0f);
+    assert_true(worst_tip <= 8.0f);
+}
+
 /* ---- Foot locking (issue 10): feet stay where they touch the ground, in the world ----------
  * World x = drawn figure x + the ground scrolled, which the tests add up themselves from each
  * pose's ground_speed · dt. A foot "on the ground" is a drawn foot within ON_GROUND of it. */
@@ -1984,6 +2054,7 @@ int main(void) {
         cmocka_unit_test(test_figure_hair_never_enters_the_head),
         cmocka_unit_test(test_figure_30fps_keeps_real_time),
         cmocka_unit_test(test_figure_30_60_144_fps_agree),
+        cmocka_unit_test(test_figure_random_scripts_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_feet_start_planted_at_rest),
         cmocka_unit_test(test_figure_feet_hold_through_every_transition),
         cmocka_unit_test(test_figure_feet_hold_in_random_runs),

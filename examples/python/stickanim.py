@@ -143,7 +143,7 @@ class Figure(ctypes.Structure):
     _fields_ = [("config", FigureConfig), ("merge_offset", c_float * SA_FIGURE_PARAM_FLOATS),
                 ("fade", Fade), ("phase", c_float), ("gait", c_float),
                 ("thrust_time", c_float), ("jump_seen", c_uint32), ("thrust_seen", c_uint32),
-                ("wanted", c_int32),
+                ("wanted", c_int32), ("substep_lag", c_float),
                 ("head", FigureHead), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
                 ("scroll", ctypes.c_double), ("feet", FigureFootLock * 2),
                 ("pose", FigurePose)]

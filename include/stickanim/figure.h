@@ -373,8 +373,9 @@ typedef struct sa_figure_pose {
     /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
     sa_squash squash;
     /**
-     * How far the ground scrolls backward per second, units/s, ≥ 0: the locomotion's
-     * stride · cadence / duty times its fade weight, so the planted feet stay put in the world;
+     * How far the ground scrolls backward per second over this frame, units/s, ≥ 0: the
+     * locomotion's stride · cadence / duty times its fade weight, averaged over the frame's
+     * ::SA_FIGURE_SUBSTEP moments, so the planted feet stay put in the world at any frame rate;
      * exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
      * sa_figure_input::jump) and no merge of a full fade stack is fading
      * (sa_figure::merge_offset).
@@ -426,14 +427,16 @@ typedef struct sa_figure_pose {
 #define SA_FIGURE_MAX_DT 0.1f
 
 /**
- * @brief Longest sub-step of the head, the hair and the foot locks, seconds: 1/120.
+ * @brief The sub-step of the head, the hair and the foot locks, seconds: 1/120.
  *
- * A frame of dt seconds moves the head and hair in ceil(dt · 120) equal sub-steps, the body's
- * joints moving linearly over the frame, so runs at 30, 60 and 144 fps move them alike. The foot
- * locks decide at every 1/120 s from the frame's start and at its end, the motions asked what
- * they show at each of those moments (@ref foot_locking_page), so a foot lifts, steps and lands
- * at the same moments at any frame rate, and a frame a little longer moves the feet only a
- * little further.
+ * The head, the hair and the foot locks move in steps of exactly this length at fixed moments of
+ * the figure's own time (every 1/120 s since sa_figure_init()), the motions evaluated and the body
+ * solved at each of those moments; a frame ending between two of them shows the state at the last
+ * one carried on to the frame's end, but the next frame goes on from that last moment. So every
+ * decision (a foot lifting, stepping, landing) and every swing of the head and hair happens at the
+ * same moments whatever the frame rate: runs of the same input at 30, 60 and 144 fps agree at the
+ * moments they share, and a frame a little longer moves everything only a little further
+ * (@ref foot_locking_page).
  */
 #define SA_FIGURE_SUBSTEP (1.0f / 120.0f)
 
@@ -446,7 +449,8 @@ typedef struct sa_figure_pose {
 #define SA_FIGURE_NECK_CONE 0.78539816f
 
 /**
- * @brief The head's secondary motion and what it saw of the body last frame (treat as private).
+ * @brief The head's secondary motion and what it saw of the body at the last sub-step (private).
+ * private).
  *
  * The head swings on a spring in angle space about the top of the spine: `tilt` is the neck's
  * angle from the spine's direction (positive nods forward), pulled toward the pose's own neck angle
@@ -455,13 +459,13 @@ typedef struct sa_figure_pose {
  * body's lurches), and kept within ±::SA_FIGURE_NECK_CONE.
  */
 typedef struct sa_figure_head {
-    sa_spring1 tilt;   /**< Neck angle from the spine's direction, radians, and its rate, rad/s. */
-    float spine;       /**< The spine's angle from straight up last frame, radians (+ forward). */
-    float spine_rate;  /**< How fast the spine turned over the last frame, rad/s. */
-    float target;      /**< The pose's neck angle from the spine's direction last frame, radians. */
-    sa_vec2 chest;     /**< The chest last frame (figure space). */
-    sa_vec2 chest_vel; /**< The chest's velocity over the last frame, units/s. */
-    sa_vec2 hair_accel; /**< The hair's acceleration last frame, units/s². */
+    sa_spring1 tilt;    /**< Neck angle from the spine's direction, radians, and its rate, rad/s. */
+    float spine;        /**< The spine's angle from straight up at the last sub-step, radians. */
+    float spine_rate;   /**< How fast the spine turned over the last sub-step, rad/s. */
+    float target;       /**< The pose's neck angle from the spine's direction then, radians. */
+    sa_vec2 chest;      /**< The chest at the last sub-step (figure space). */
+    sa_vec2 chest_vel;  /**< The chest's velocity over the last sub-step, units/s. */
+    sa_vec2 hair_accel; /**< The hair's acceleration at the last sub-step, units/s². */
 } sa_figure_head;
 
 /**
@@ -477,8 +481,8 @@ typedef struct sa_figure_foot_lock {
     float time;     /**< Seconds into the step. */
     float duration; /**< Seconds the step lasts. */
     float lift;     /**< How high the step clears the ground at its middle, canvas units. */
-    float last_x;   /**< The motion's foot target last frame, drawn figure x. */
-    float last_y;   /**< The motion's foot target last frame, drawn figure y. */
+    float last_x;   /**< The motion's foot target at the last sub-step, drawn figure x. */
+    float last_y;   /**< The motion's foot target at the last sub-step, drawn figure y. */
     uint32_t state; /**< 0 follows the motion, 1 held, 2 stepping, 3 stepping with the motion,
                          4 stepping down onto sa_figure_foot_lock::to. */
 } sa_figure_foot_lock;
@@ -501,12 +505,15 @@ typedef struct sa_figure {
     float thrust_time;    /**< Seconds into the current thrust; < 0 when none. */
     uint32_t jump_seen;   /**< Last jump counter seen. */
     uint32_t thrust_seen; /**< Last thrust counter seen. */
-    sa_figure_motion wanted;                     /**< Motion asked for last frame. */
+    sa_figure_motion wanted; /**< Motion asked for last frame. */
+    /** Seconds from the last ::SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the
+     *  head, hair and foot locks are kept as they were at that moment. */
+    float substep_lag;
     sa_figure_head head;                         /**< Head and hair driver state. */
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
-    double scroll;                               /**< Ground scrolled so far, canvas units. */
-    sa_figure_foot_lock feet[2];                 /**< Foot locks: [0] near, [1] far. */
-    sa_figure_pose pose;                         /**< The current pose. */
+    double scroll; /**< Ground the foot locks scrolled, to the last sub-step moment, units. */
+    sa_figure_foot_lock feet[2]; /**< Foot locks: [0] near, [1] far. */
+    sa_figure_pose pose;         /**< The current pose. */
 } sa_figure;
 
 /**
@@ -528,10 +535,10 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
  * @param dt    Seconds since the last update. Every clock (fade, gait phase, jump, thrust)
  *              advances by the whole dt, so the figure keeps real time at any frame rate; only a
  *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head, the
- *              hair and the foot locks move in sub-steps of at most ::SA_FIGURE_SUBSTEP (the
- *              motions evaluated again at each of the feet's), so the same inputs at 30,
- *              60 or 144 fps give the same motion at the same moments. 0, negative, NaN or
- *              infinite: nothing changes (the pose stays as it was and the counters are read on
+ *              hair and the foot locks move in sub-steps of ::SA_FIGURE_SUBSTEP at fixed moments of
+ *              the figure's time (the motions evaluated and the body solved at each), so the
+ *              same inputs at 30, 60 or 144 fps give the same motion at the same moments. 0,
+ * negative, NaN or infinite: nothing changes (the pose stays as it was and the counters are read on
  *              the next real step).
  */
 SA_API void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt);

@@ -98,14 +98,12 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
-/* One step of the feet over dt seconds to the motion's parameters p, the ground scrolling at
- * `speed`. */
-static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, float speed) {
+sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float dt, double scroll) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
-    fig->scroll += (double)speed * (double)dt;
-    const double scroll = fig->scroll;
+    const float speed = sai_narrow((scroll - fig->scroll) / (double)dt);
+    fig->scroll = scroll;
     /* The squash secondary.c applies last, about the ground under the pelvis. */
     const sa_squash sq = sa_squash_make(sai_v2(p.root.x, 0.0f), p.squash, SA_SQUASH_K);
     const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
@@ -297,27 +295,17 @@ static sa_figure_params feet_step(sa_figure *fig, sa_figure_params p, float dt, 
         fig->pose.contact[i].planted = l->state == SAI_FOOT_HELD && at.y >= -ground * k;
         fig->pose.contact[i].x = l->x;
     }
-    fig->pose.scroll = scroll;
     return p;
 }
 
-sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt,
-                                 const sai_figure_probe *pr) {
-    /* The ground scrolls at the frame's speed all through it, so the scroll is what a game adds
-     * up (ground_speed · dt). */
-    const float speed = p.ground_speed > 0.0f ? p.ground_speed : 0.0f;
-    /* Sub-steps at fixed moments from the frame's start (every SA_FIGURE_SUBSTEP, then the end),
-     * with the motions asked what they show at each: the feet's decisions see the motion's path
-     * as finely at any frame rate, and a frame a little longer only adds a little to its last
-     * sub-step, so no decision jumps with dt. */
-    float s = 0.0f;
-    for (int n = 1; n < 64; ++n) {
-        const float next = (float)n * SA_FIGURE_SUBSTEP;
-        if (!(next < dt - 1e-6f)) break;
-        (void)feet_step(fig, sai_figure_params_at(pr, next), next - s, speed);
-        s = next;
+void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept) {
+    for (int i = 0; i < 2; ++i) {
+        sa_figure_contact *c = &fig->pose.contact[i];
+        if (c->planted && kept[i].state != SAI_FOOT_HELD) {
+            c->planted = false;
+            c->x = kept[i].x;
+        }
     }
-    return feet_step(fig, p, dt - s, speed);
 }
 
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {

@@ -27,11 +27,11 @@ bool sai_figure_locomoting(const sa_fade *fade);
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in);
 /* Eases the walk/run mix toward what the motion asked for wants (or starts it there when the
- * figure was not locomoting). */
-void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt);
-/* Advances the gait phase (at the mix halfway between gait_before and the eased one), the thrust,
- * the fade and hands a finished jump back. */
-void sai_figure_advance_clocks(sa_figure *fig, float gait_before, float dt);
+ * figure was not locomoting); returns the mix's mean over the frame. */
+float sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt);
+/* Advances the gait phase (at the cadence of the frame's mean mix), the thrust, the fade and
+ * hands a finished jump back. */
+void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 
@@ -51,27 +51,24 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* ---- feet.c: foot locking ----------------------------------------------------------------- */
 
-/* The figure as it was before this frame and the frame's input: what the motions showed at any
- * moment inside the frame can be asked of it (figure.c). */
-typedef struct sai_figure_probe {
-    const sa_figure *before;
-    const sa_figure_input *in;
-} sai_figure_probe;
-/* The blended parameters s seconds into the frame (0 < s <= dt), as a frame of s would show. */
-sa_figure_params sai_figure_params_at(const sai_figure_probe *pr, float s);
-
-/* Scrolls the world by p's ground speed, keeps each foot the motion puts on the ground where it
+/* One sub-step of the feet, h seconds, to the motion's parameters p, the ground scrolling on to
+ * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
- * cannot reach), writes the pose's scroll and contacts, and returns p with those foot targets.
- * Lift-offs, touchdowns and steps are dated inside the frame by asking pr. */
-sa_figure_params sai_figure_feet(sa_figure *fig, sa_figure_params p, float dt,
-                                 const sai_figure_probe *pr);
+ * cannot reach), writes the pose's contacts, and returns p with those foot targets. Lift-offs,
+ * touchdowns and steps are dated inside the sub-step. */
+sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float h, double scroll);
+/* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
+ * were then): a foot it brought down is not reported planted yet (the next moment dates the
+ * touchdown, so a contact's x never changes while planted). */
+void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept);
 /* Both feet planted where the rest parameters p put them, nothing scrolled. */
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
 
 /* ---- solve.c: parameters -> joints -------------------------------------------------------- */
 
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
+/* Only the spine, neck and head of that (pelvis, hip, chest, shoulder, neck, head). */
+void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
@@ -80,9 +77,12 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 
 /* Head and hair at rest on the joints j. */
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
-/* Head on its angle spring, hair on its chain, in sub-steps over the frame; moves the neck and
- * head of j. */
-void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float dt);
+/* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
+ * and the hair on its chain over h seconds to it (the neck and head of j moved). */
+void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
+/* After the sub-steps: lays the hair out when the config has none, and puts head and hair at rest
+ * on j if anything went non-finite. */
+void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
 /* Squash last, then the pose; a non-finite joint puts the figure at rest instead. */
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt);
 

@@ -106,75 +106,71 @@ static float hair_clearance(float head_radius, float squash) {
     return lo > 0.0f ? head_radius * sa_squash_radius_scale(sq) / lo : head_radius;
 }
 
-/* Head and hair over the frame, in sub-steps of at most SA_FIGURE_SUBSTEP with the body moving
- * linearly from last frame's to this one's. The head is a spring on the neck's tilt from the spine
- * (docs of sa_figure_head): the body's changes of turning and of velocity reach it as kicks at the
- * frame's start; the damping works in figure space, so within the frame its target leads by
- * −c·(spine rate)/k. */
-void sai_figure_secondary(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float dt) {
+/* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
+ * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
+ * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
+ * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
+void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h) {
     const sa_figure_config *cfg = &fig->config;
-    sa_figure_head *h = &fig->head;
+    sai_figure_solve_spine(cfg, p, j);
+    sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
     const sa_vec2 chest = j[SA_FIGURE_JOINT_CHEST];
     const float spine = spine_angle(j);
-    const float turn = wrap_angle(spine - h->spine);
+    const float turn = wrap_angle(spine - hd->spine);
     const float target = pose_tilt(j, spine);
-    const float retarget = wrap_angle(target - h->target);
     /* Rates are measured over steps the verlet chain counts as time; over shorter ones rounding
      * would dominate, so the body keeps the rates it had. */
-    const bool measured = dt >= SA_VERLET_MIN_DT;
-    const float spine_rate = measured ? turn / dt : h->spine_rate;
+    const bool measured = h >= SA_VERLET_MIN_DT;
+    const float spine_rate = measured ? turn / h : hd->spine_rate;
     const sa_vec2 vel =
-        measured ? sai_v2_scale(sai_v2_sub(chest, h->chest), 1.0f / dt) : h->chest_vel;
-    const sa_vec2 lurch = sai_v2_sub(vel, h->chest_vel);
-    h->tilt.vel -= (spine_rate - h->spine_rate) +
-                   SAI_HEAD_INERTIA * sai_v2_dot(up_turn(h->spine + h->tilt.pos), lurch) / reach;
+        measured ? sai_v2_scale(sai_v2_sub(chest, hd->chest), 1.0f / h) : hd->chest_vel;
+    const sa_vec2 lurch = sai_v2_sub(vel, hd->chest_vel);
+    hd->tilt.vel -= (spine_rate - hd->spine_rate) +
+                    SAI_HEAD_INERTIA * sai_v2_dot(up_turn(hd->spine + hd->tilt.pos), lurch) / reach;
     const float lead = cfg->head_damping * spine_rate / cfg->head_stiffness;
-
-    sa_verlet_config vc = sa_verlet_config_default();
-    vc.spacing = cfg->hair_spacing;
-    vc.drag = cfg->hair_drag;
-    const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
-                                     sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
-    const float clearance = hair_clearance(cfg->head_radius, p->squash);
-
-    const int32_t m = (int32_t)ceilf(dt / SA_FIGURE_SUBSTEP - 0.01f);
-    const int32_t steps = m < 1 ? 1 : m;
-    const float step = dt / (float)steps;
-    for (int32_t s = 1; s <= steps; ++s) {
-        const float u = (float)s / (float)steps;
-        sa_spring1_step(&h->tilt, h->target + retarget * u - lead, cfg->head_stiffness,
-                        cfg->head_damping, step);
-        if (!(h->tilt.pos > -SA_FIGURE_NECK_CONE)) {
-            h->tilt.pos = -SA_FIGURE_NECK_CONE;
-            h->tilt.vel = fmaxf(h->tilt.vel, 0.0f);
-        } else if (!(h->tilt.pos < SA_FIGURE_NECK_CONE)) {
-            h->tilt.pos = SA_FIGURE_NECK_CONE;
-            h->tilt.vel = fminf(h->tilt.vel, 0.0f);
-        }
-        if (!cfg->hair) continue;
-        const sa_vec2 up = up_dir(h->spine + turn * u + h->tilt.pos);
-        const sa_vec2 head = sai_v2_add(sai_v2_lerp(h->chest, chest, u), sai_v2_scale(up, reach));
-        vc.accel = sai_v2_lerp(h->hair_accel, accel, u);
-        const sa_vec2 pin = hair_pin(head, up, cfg->head_radius);
-        sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, pin, &vc, step);
-        spring_back(fig->hair, SA_VERLET_HAIR_POINTS, pin, vc.accel, cfg->hair_spacing, step);
-        limit_bend(fig->hair, SA_VERLET_HAIR_POINTS);
-        sa_verlet_chain_collide_circle(fig->hair, SA_VERLET_HAIR_POINTS, head, clearance);
+    sa_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
+    if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
+        hd->tilt.pos = -SA_FIGURE_NECK_CONE;
+        hd->tilt.vel = fmaxf(hd->tilt.vel, 0.0f);
+    } else if (!(hd->tilt.pos < SA_FIGURE_NECK_CONE)) {
+        hd->tilt.pos = SA_FIGURE_NECK_CONE;
+        hd->tilt.vel = fminf(hd->tilt.vel, 0.0f);
     }
-    const sa_vec2 up = up_dir(spine + h->tilt.pos);
+    const sa_vec2 up = up_dir(spine + hd->tilt.pos);
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
-    h->spine = spine;
-    h->spine_rate = spine_rate;
-    h->target = target;
-    h->chest = chest;
-    h->chest_vel = vel;
-    h->hair_accel = accel;
+    const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
+                                     sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
+    if (cfg->hair) {
+        sa_verlet_config vc = sa_verlet_config_default();
+        vc.spacing = cfg->hair_spacing;
+        vc.drag = cfg->hair_drag;
+        vc.accel = accel;
+        const sa_vec2 head = j[SA_FIGURE_JOINT_HEAD];
+        const sa_vec2 pin = hair_pin(head, up, cfg->head_radius);
+        sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, pin, &vc, h);
+        spring_back(fig->hair, SA_VERLET_HAIR_POINTS, pin, vc.accel, cfg->hair_spacing, h);
+        limit_bend(fig->hair, SA_VERLET_HAIR_POINTS);
+        sa_verlet_chain_collide_circle(fig->hair, SA_VERLET_HAIR_POINTS, head,
+                                       hair_clearance(cfg->head_radius, p->squash));
+    }
+    hd->spine = spine;
+    hd->spine_rate = spine_rate;
+    hd->target = target;
+    hd->chest = chest;
+    hd->chest_vel = vel;
+    hd->hair_accel = accel;
+}
+
+void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
+    const sa_figure_config *cfg = &fig->config;
+    const sa_figure_head *h = &fig->head;
     if (!cfg->hair)
-        (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
-                                   hair_pin(j[SA_FIGURE_JOINT_HEAD], up, cfg->head_radius),
-                                   sai_v2(0.0f, 1.0f), cfg->hair_spacing);
+        (void)sa_verlet_chain_init(
+            fig->hair, SA_VERLET_HAIR_POINTS,
+            hair_pin(j[SA_FIGURE_JOINT_HEAD], up_dir(h->spine + h->tilt.pos), cfg->head_radius),
+            sai_v2(0.0f, 1.0f), cfg->hair_spacing);
     bool ok = sai_finite(h->tilt.pos) && sai_finite(h->tilt.vel) && sai_finite(h->spine_rate) &&
               sai_v2_finite(h->chest_vel);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)

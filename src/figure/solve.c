@@ -64,20 +64,24 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
         arm_ik_angles(cfg, grips[i], &p->arm_angle[i], &p->arm_flex[i]);
 }
 
-void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
-    const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const sa_vec2 u = up_dir(p->lean);
     j[SA_FIGURE_JOINT_PELVIS] = pelvis;
     j[SA_FIGURE_JOINT_HIP] = pelvis;
     j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
-    const sa_vec2 shoulder =
+    j[SA_FIGURE_JOINT_SHOULDER] =
         sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
-    j[SA_FIGURE_JOINT_SHOULDER] = shoulder;
     const sa_vec2 n = up_dir(p->lean + p->head_tilt);
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] =
         sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
+}
+
+void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+    const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    sai_figure_solve_spine(cfg, p, j);
+    const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
     for (int i = 0; i < 2; ++i) {
         /* The reference's reach guard (1.5 units at its size, scaled with the figure). */
         const sa_vec2 target =

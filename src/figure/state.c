@@ -198,22 +198,31 @@ static float gait_target(const sa_figure *fig, float speed) {
     return fig->gait;
 }
 
-void sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt) {
+float sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt) {
     const float target = gait_target(fig, speed);
+    float mean = target;
     if (!was_locomoting) {
         fig->gait = target;
     } else {
-        fig->gait += (target - fig->gait) * (1.0f - expf(-fig->config.gait_rate * dt));
+        /* g(t) = target + (g0 − target)·e^(−r·t): its mean over the frame is target +
+         * (g0 − target)·(1 − e^(−r·dt))/(r·dt), whatever the frame rate. */
+        const float r = fig->config.gait_rate * dt;
+        const float eased = 1.0f - expf(-r);
+        const float gap = fig->gait - target;
+        mean = target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
+        fig->gait -= gap * eased;
         if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
     }
     fig->gait = sai_saturate(fig->gait);
+    return sai_saturate(mean);
 }
 
-void sai_figure_advance_clocks(sa_figure *fig, float gait_before, float dt) {
-    /* One phase for every gait, at the cadence of the walk/run mix halfway through the frame's
-     * easing, so the phase does not depend on the frame rate while the mix eases. */
+void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
+    /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
+     * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
+     * while the mix eases. */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-    const sa_gait g = sa_gait_mix(&walk, &run, 0.5f * (gait_before + fig->gait));
+    const sa_gait g = sa_gait_mix(&walk, &run, mean_gait);
     fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
     if (fig->thrust_time >= 0.0f) {
         fig->thrust_time += dt;
