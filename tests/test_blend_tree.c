@@ -378,7 +378,7 @@ static void test_blend_tree_phase_advances_by_distance(void **state) {
 
 static void test_blend_tree_phase_is_the_shared_phase_advance(void **state) {
     (void)state;
-    /* Each frame's phase is math.h's sa_phase_advance of the stored one by the frame's advance,
+    /* Each frame's phase is vecmath.h's sa_phase_advance of the stored one by the frame's advance,
      * so the blend tree and anything else stepping a phase agree; and it stays in [0, 1). */
     test_rng r = test_rng_make(19);
     const sa_blend_tree_space sp = loco_space(NULL);

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 /* xorshift32: deterministic, so a failing case can be replayed from its seed. */
 typedef struct test_rng {

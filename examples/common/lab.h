@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include <stickanim/figure.h>
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 enum { EX_FAR = 0, EX_NEAR = 1, EX_MAX_HAIR = 8 };
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 typedef struct ex_str {
     char *data;

@@ -44,7 +44,7 @@
 #ifndef STICKANIM_BLEND_TREE_H
 #define STICKANIM_BLEND_TREE_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 #include <stickanim/skeleton.h>
 
 #ifdef __cplusplus

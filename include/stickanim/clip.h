@@ -24,7 +24,7 @@
 #ifndef STICKANIM_CLIP_H
 #define STICKANIM_CLIP_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 #include <stickanim/skeleton.h>
 
 #ifdef __cplusplus

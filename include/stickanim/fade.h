@@ -47,7 +47,7 @@
 #ifndef STICKANIM_FADE_H
 #define STICKANIM_FADE_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -47,7 +47,7 @@
 #define STICKANIM_FIGURE_H
 
 #include <stickanim/fade.h>
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 #include <stickanim/spring.h>
 #include <stickanim/squash.h>
 #include <stickanim/verlet.h>

@@ -32,7 +32,7 @@
  * @code
  * sa_gait walk = sa_gait_walk(), run = sa_gait_run();
  * sa_gait g = sa_gait_mix(&walk, &run, gait_blend);  // 0 = walk, 1 = run
- * phase = sa_phase_advance(phase, g.cadence * dt);    // math.h
+ * phase = sa_phase_advance(phase, g.cadence * dt);    // vecmath.h
  * sa_gait_foot near = sa_gait_sample(&g, phase);
  * sa_gait_foot far  = sa_gait_sample(&g, phase + 0.5f);
  * float hip_y  = ground_y - hip_height + sa_gait_hip_offset(&g, phase);
@@ -43,7 +43,7 @@
 #ifndef STICKANIM_GAIT_H
 #define STICKANIM_GAIT_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -21,7 +21,7 @@
 #ifndef STICKANIM_IK_H
 #define STICKANIM_IK_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -23,7 +23,7 @@
 #ifndef STICKANIM_INERTIAL_H
 #define STICKANIM_INERTIAL_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -25,7 +25,7 @@
 #ifndef STICKANIM_LIMB_H
 #define STICKANIM_LIMB_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

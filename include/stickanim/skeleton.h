@@ -17,7 +17,7 @@
 #ifndef STICKANIM_SKELETON_H
 #define STICKANIM_SKELETON_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -29,7 +29,7 @@
 #ifndef STICKANIM_SPRING_H
 #define STICKANIM_SPRING_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -22,7 +22,7 @@
 #ifndef STICKANIM_SQUASH_H
 #define STICKANIM_SQUASH_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

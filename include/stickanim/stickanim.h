@@ -7,7 +7,7 @@
 
 /* Layer 0: math and base. */
 #include <stickanim/base.h>
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 /* Layer 1: solvers, one frame at a time. */
 #include <stickanim/ik.h>

@@ -44,7 +44,7 @@
 #ifndef STICKANIM_TRACK_H
 #define STICKANIM_TRACK_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -25,7 +25,7 @@
 #ifndef STICKANIM_VERLET_H
 #define STICKANIM_VERLET_H
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #ifdef __cplusplus
 extern "C" {

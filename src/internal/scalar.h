@@ -1,12 +1,12 @@
 /* Inline copies of the hot scalar and vec2 helpers for use inside the library, so inner loops
- * need no call. The exported functions in math.c are defined from these, and
- * tests/test_math.c checks that both agree. Not installed. */
+ * need no call. The exported functions in vecmath.c are defined from these, and
+ * tests/test_vecmath.c checks that both agree. Not installed. */
 #ifndef STICKANIM_INTERNAL_SCALAR_H
 #define STICKANIM_INTERNAL_SCALAR_H
 
 #include <float.h>
 #include <math.h>
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #define SAI_PI_D 3.14159265358979323846
 #define SAI_LN2  0.69314718055994530942f

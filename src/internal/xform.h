@@ -1,6 +1,6 @@
 /* Inline copies of the vec3, quaternion and transform helpers for use inside the library (the
- * skeleton, pose and clip loops), so inner loops need no call. The exported functions in math.c
- * are defined from these, and tests/test_math.c checks that both agree. Not installed.
+ * skeleton, pose and clip loops), so inner loops need no call. The exported functions in vecmath.c
+ * are defined from these, and tests/test_vecmath.c checks that both agree. Not installed.
  * Functions named *_unit assume unit quaternions and skip the normalisation. */
 #ifndef STICKANIM_INTERNAL_XFORM_H
 #define STICKANIM_INTERNAL_XFORM_H

@@ -3,7 +3,7 @@
 #include <float.h>
 #include <string.h>
 
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #include "internal/scalar.h"
 #include "internal/xform.h"
@@ -15,7 +15,7 @@ static const sa_ease all_eases[] = {
 };
 #define EASE_COUNT (sizeof all_eases / sizeof all_eases[0])
 
-static void test_math_bad_input_is_safe(void **state) {
+static void test_vecmath_bad_input_is_safe(void **state) {
     (void)state;
     assert_near(sa_clamp(NAN, -2.0f, 3.0f), -2.0f, 0);
     assert_near(sa_clamp(5.0f, 3.0f, 1.0f), 3.0f, 0); /* lo > hi: lo */
@@ -51,7 +51,7 @@ static void test_math_bad_input_is_safe(void **state) {
     assert_near(sa_phase_advance(0.25f, NAN), 0.25f, 0);
 }
 
-static void test_math_eases_start_at_0_end_at_1(void **state) {
+static void test_vecmath_eases_start_at_0_end_at_1(void **state) {
     (void)state;
     for (size_t i = 0; i < EASE_COUNT; ++i) {
         assert_near(sa_ease_apply(all_eases[i], 0.0f), 0.0f, 1e-6);
@@ -59,7 +59,7 @@ static void test_math_eases_start_at_0_end_at_1(void **state) {
     }
 }
 
-static void test_math_eases_are_monotonic_and_bounded_except_back(void **state) {
+static void test_vecmath_eases_are_monotonic_and_bounded_except_back(void **state) {
     (void)state;
     for (size_t i = 0; i < EASE_COUNT; ++i) {
         float prev = 0.0f, peak = 0.0f;
@@ -77,7 +77,7 @@ static void test_math_eases_are_monotonic_and_bounded_except_back(void **state) 
     }
 }
 
-static void test_math_eases_have_their_shapes(void **state) {
+static void test_vecmath_eases_have_their_shapes(void **state) {
     (void)state;
     /* Independent formulas at a few points. */
     const float u = 0.3f;
@@ -101,7 +101,7 @@ static void test_math_eases_have_their_shapes(void **state) {
     }
 }
 
-static void test_math_smooth_range_matches_the_blend_tree_reference(void **state) {
+static void test_vecmath_smooth_range_matches_the_blend_tree_reference(void **state) {
     (void)state;
     assert_near(sa_smooth_range(0.05f, 0.35f, 0.0f), 0.0f, 0);
     assert_near(sa_smooth_range(0.05f, 0.35f, 0.05f), 0.0f, 0);
@@ -110,7 +110,7 @@ static void test_math_smooth_range_matches_the_blend_tree_reference(void **state
     assert_near(sa_smooth_range(0.05f, 0.35f, 7.0f), 1.0f, 0);
 }
 
-static void test_math_clamp_and_lerp(void **state) {
+static void test_vecmath_clamp_and_lerp(void **state) {
     (void)state;
     assert_near(sa_clamp(0.5f, 0.0f, 1.0f), 0.5f, 0);
     assert_near(sa_clamp(-1.0f, 0.0f, 1.0f), 0.0f, 0);
@@ -127,7 +127,7 @@ static void test_math_clamp_and_lerp(void **state) {
 }
 
 /* cglm's rule: the inline copies used inside the library agree with the exported functions. */
-static void test_math_inline_copies_agree_with_exported(void **state) {
+static void test_vecmath_inline_copies_agree_with_exported(void **state) {
     (void)state;
     test_rng r = test_rng_make(7);
     for (int i = 0; i < 10000; ++i) {
@@ -143,7 +143,7 @@ static void test_math_inline_copies_agree_with_exported(void **state) {
     }
 }
 
-static void test_math_phase_wrap_keeps_the_fraction(void **state) {
+static void test_vecmath_phase_wrap_keeps_the_fraction(void **state) {
     (void)state;
     assert_near(sa_phase_wrap(0.0f), 0.0f, 0);
     assert_near(sa_phase_wrap(0.25f), 0.25f, 0);
@@ -161,7 +161,7 @@ static void test_math_phase_wrap_keeps_the_fraction(void **state) {
     }
 }
 
-static void test_math_phase_advance_wraps_and_runs_backwards(void **state) {
+static void test_vecmath_phase_advance_wraps_and_runs_backwards(void **state) {
     (void)state;
     assert_near(sa_phase_advance(0.9f, 0.15f), 0.05f, 1e-6);
     assert_near(sa_phase_advance(0.1f, -0.15f), 0.95f, 1e-6);
@@ -177,7 +177,7 @@ static void test_math_phase_advance_wraps_and_runs_backwards(void **state) {
     assert_near(p, 0.5f, 1e-4);
 }
 
-static void test_math_phase_advance_of_huge_cycles_stays_in_range(void **state) {
+static void test_vecmath_phase_advance_of_huge_cycles_stays_in_range(void **state) {
     (void)state;
     static const float huge[] = {1e7f, -1e7f, 1e30f, -1e30f, FLT_MAX, -FLT_MAX, 8388607.5f};
     static const float start[] = {0.0f, 0.3f, 0.999f, -0.5f, 1e30f};
@@ -204,7 +204,7 @@ static void test_math_phase_advance_of_huge_cycles_stays_in_range(void **state) 
 
 /* The exported sa_phase_wrap/sa_phase_advance and the inline copies the library uses agree bit for
  * bit, whatever the input. */
-static void test_math_phase_inline_copies_agree_with_exported(void **state) {
+static void test_vecmath_phase_inline_copies_agree_with_exported(void **state) {
     (void)state;
     test_rng r = test_rng_make(9);
     for (int i = 0; i < 100000; ++i) {
@@ -217,7 +217,7 @@ static void test_math_phase_inline_copies_agree_with_exported(void **state) {
     }
 }
 
-static void test_math_no_nan_from_any_input(void **state) {
+static void test_vecmath_no_nan_from_any_input(void **state) {
     (void)state;
     test_rng r = test_rng_make(11);
     for (int i = 0; i < 20000; ++i) {
@@ -256,7 +256,7 @@ static sa_vec3 rodrigues(sa_vec3 axis, double angle, sa_vec3 v) {
 
 #define assert_same_rotation(a, b, tol) assert_near(test_quat_angle(a, b), 0.0, tol)
 
-static void test_math_quat_bad_input_is_safe(void **state) {
+static void test_vecmath_quat_bad_input_is_safe(void **state) {
     (void)state;
     const sa_quat id = sa_quat_identity();
     const sa_quat bad[] = {
@@ -313,7 +313,7 @@ static void test_math_quat_bad_input_is_safe(void **state) {
     assert_true(sa_transform_is_finite(m));
 }
 
-static void test_math_v3_basics(void **state) {
+static void test_vecmath_v3_basics(void **state) {
     (void)state;
     const sa_vec3 a = sa_v3(1, 2, 3), b = sa_v3(-4, 0.5f, 2);
     assert_near_v3(sa_v3_add(a, b), sa_v3(-3, 2.5f, 5), 0);
@@ -333,7 +333,7 @@ static void test_math_v3_basics(void **state) {
     assert_false(sa_v3_is_finite(sa_v3(0, NAN, 0)));
 }
 
-static void test_math_quat_rotate_matches_rodrigues(void **state) {
+static void test_vecmath_quat_rotate_matches_rodrigues(void **state) {
     (void)state;
     test_rng r = test_rng_make(21);
     for (int i = 0; i < 5000; ++i) {
@@ -357,7 +357,7 @@ static void test_math_quat_rotate_matches_rodrigues(void **state) {
     assert_near_v3(x, sa_v3(1, 0, 0), 1e-6);
 }
 
-static void test_math_quat_mul_composes_and_conjugate_inverts(void **state) {
+static void test_vecmath_quat_mul_composes_and_conjugate_inverts(void **state) {
     (void)state;
     test_rng r = test_rng_make(22);
     for (int i = 0; i < 5000; ++i) {
@@ -374,7 +374,7 @@ static void test_math_quat_mul_composes_and_conjugate_inverts(void **state) {
     }
 }
 
-static void test_math_quat_from_to_turns_one_direction_onto_another(void **state) {
+static void test_vecmath_quat_from_to_turns_one_direction_onto_another(void **state) {
     (void)state;
     test_rng r = test_rng_make(23);
     for (int i = 0; i < 5000; ++i) {
@@ -393,7 +393,7 @@ static void test_math_quat_from_to_turns_one_direction_onto_another(void **state
 }
 
 /* The property the whole clip half relies on: whatever goes in, a unit quaternion comes out. */
-static void test_math_slerp_and_nlerp_always_give_unit_quaternions(void **state) {
+static void test_vecmath_slerp_and_nlerp_always_give_unit_quaternions(void **state) {
     (void)state;
     test_rng r = test_rng_make(24);
     for (int i = 0; i < 100000; ++i) {
@@ -413,7 +413,7 @@ static void test_math_slerp_and_nlerp_always_give_unit_quaternions(void **state)
     }
 }
 
-static void test_math_slerp_is_shortest_arc_at_constant_speed(void **state) {
+static void test_vecmath_slerp_is_shortest_arc_at_constant_speed(void **state) {
     (void)state;
     test_rng r = test_rng_make(25);
     for (int i = 0; i < 20000; ++i) {
@@ -436,7 +436,7 @@ static void test_math_slerp_is_shortest_arc_at_constant_speed(void **state) {
     }
 }
 
-static void test_math_slerp_past_one_extrapolates_along_the_arc(void **state) {
+static void test_vecmath_slerp_past_one_extrapolates_along_the_arc(void **state) {
     (void)state;
     test_rng r = test_rng_make(26);
     for (int i = 0; i < 20000; ++i) {
@@ -463,7 +463,7 @@ static void test_math_slerp_past_one_extrapolates_along_the_arc(void **state) {
     assert_near(sa_quat_angle(sa_quat_slerp(idle, tiny, 2.0f)), 2e-3, 1e-5);
 }
 
-static void test_math_transform_composes_like_nested_spaces(void **state) {
+static void test_vecmath_transform_composes_like_nested_spaces(void **state) {
     (void)state;
     test_rng r = test_rng_make(27);
     for (int i = 0; i < 5000; ++i) {
@@ -491,7 +491,7 @@ static void test_math_transform_composes_like_nested_spaces(void **state) {
     assert_near_v3(sa_transform_point(t, sa_v3(1, 1, 0)), sa_v3(7, 2, 0), 1e-5);
 }
 
-static void test_math_inline_quat_copies_agree_with_exported(void **state) {
+static void test_vecmath_inline_quat_copies_agree_with_exported(void **state) {
     (void)state;
     test_rng r = test_rng_make(28);
     for (int i = 0; i < 10000; ++i) {
@@ -515,28 +515,28 @@ static void test_math_inline_quat_copies_agree_with_exported(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_math_bad_input_is_safe),
-        cmocka_unit_test(test_math_eases_start_at_0_end_at_1),
-        cmocka_unit_test(test_math_eases_are_monotonic_and_bounded_except_back),
-        cmocka_unit_test(test_math_eases_have_their_shapes),
-        cmocka_unit_test(test_math_smooth_range_matches_the_blend_tree_reference),
-        cmocka_unit_test(test_math_clamp_and_lerp),
-        cmocka_unit_test(test_math_inline_copies_agree_with_exported),
-        cmocka_unit_test(test_math_phase_wrap_keeps_the_fraction),
-        cmocka_unit_test(test_math_phase_advance_wraps_and_runs_backwards),
-        cmocka_unit_test(test_math_phase_advance_of_huge_cycles_stays_in_range),
-        cmocka_unit_test(test_math_phase_inline_copies_agree_with_exported),
-        cmocka_unit_test(test_math_no_nan_from_any_input),
-        cmocka_unit_test(test_math_quat_bad_input_is_safe),
-        cmocka_unit_test(test_math_v3_basics),
-        cmocka_unit_test(test_math_quat_rotate_matches_rodrigues),
-        cmocka_unit_test(test_math_quat_mul_composes_and_conjugate_inverts),
-        cmocka_unit_test(test_math_quat_from_to_turns_one_direction_onto_another),
-        cmocka_unit_test(test_math_slerp_and_nlerp_always_give_unit_quaternions),
-        cmocka_unit_test(test_math_slerp_is_shortest_arc_at_constant_speed),
-        cmocka_unit_test(test_math_slerp_past_one_extrapolates_along_the_arc),
-        cmocka_unit_test(test_math_transform_composes_like_nested_spaces),
-        cmocka_unit_test(test_math_inline_quat_copies_agree_with_exported),
+        cmocka_unit_test(test_vecmath_bad_input_is_safe),
+        cmocka_unit_test(test_vecmath_eases_start_at_0_end_at_1),
+        cmocka_unit_test(test_vecmath_eases_are_monotonic_and_bounded_except_back),
+        cmocka_unit_test(test_vecmath_eases_have_their_shapes),
+        cmocka_unit_test(test_vecmath_smooth_range_matches_the_blend_tree_reference),
+        cmocka_unit_test(test_vecmath_clamp_and_lerp),
+        cmocka_unit_test(test_vecmath_inline_copies_agree_with_exported),
+        cmocka_unit_test(test_vecmath_phase_wrap_keeps_the_fraction),
+        cmocka_unit_test(test_vecmath_phase_advance_wraps_and_runs_backwards),
+        cmocka_unit_test(test_vecmath_phase_advance_of_huge_cycles_stays_in_range),
+        cmocka_unit_test(test_vecmath_phase_inline_copies_agree_with_exported),
+        cmocka_unit_test(test_vecmath_no_nan_from_any_input),
+        cmocka_unit_test(test_vecmath_quat_bad_input_is_safe),
+        cmocka_unit_test(test_vecmath_v3_basics),
+        cmocka_unit_test(test_vecmath_quat_rotate_matches_rodrigues),
+        cmocka_unit_test(test_vecmath_quat_mul_composes_and_conjugate_inverts),
+        cmocka_unit_test(test_vecmath_quat_from_to_turns_one_direction_onto_another),
+        cmocka_unit_test(test_vecmath_slerp_and_nlerp_always_give_unit_quaternions),
+        cmocka_unit_test(test_vecmath_slerp_is_shortest_arc_at_constant_speed),
+        cmocka_unit_test(test_vecmath_slerp_past_one_extrapolates_along_the_arc),
+        cmocka_unit_test(test_vecmath_transform_composes_like_nested_spaces),
+        cmocka_unit_test(test_vecmath_inline_quat_copies_agree_with_exported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

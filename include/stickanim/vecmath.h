@@ -1,5 +1,5 @@
 /**
- * @file math.h
+ * @file vecmath.h
  * @brief Layer 0: small value types (2D/3D vectors, quaternions), scalar helpers and easing curves.
  *
  * Every function here is pure and total. Two kinds:
@@ -14,8 +14,8 @@
  * The 2D stick figure uses canvas units with y pointing down; 3D uses right-handed y-up
  * coordinates and quaternions stored (x, y, z, w).
  */
-#ifndef STICKANIM_MATH_H
-#define STICKANIM_MATH_H
+#ifndef STICKANIM_VECMATH_H
+#define STICKANIM_VECMATH_H
 
 #include <stickanim/base.h>
 

@@ -1,4 +1,4 @@
-#include <stickanim/math.h>
+#include <stickanim/vecmath.h>
 
 #include "internal/scalar.h"
 #include "internal/xform.h"
