@@ -2,7 +2,9 @@
 
 #include <string.h>
 
+#include <stickanim/abi.h>
 #include <stickanim/base.h>
+#include <stickanim/figure.h>
 
 /* Bad input first: a value that is not a status still gets a string, never NULL. */
 static void test_base_unknown_status_has_a_string(void **state) {
@@ -39,6 +41,9 @@ static void test_base_version_matches_header(void **state) {
 static void test_base_enums_are_32_bits(void **state) {
     (void)state;
     assert_int_equal(sizeof(sa_status), 4);
+    assert_int_equal(sizeof(sa_abi_type), 4);
+    assert_int_equal(sizeof(sa_figure_side), 4);
+    assert_int_equal(sizeof(sa_figure_joint), 4);
 }
 
 int main(void) {

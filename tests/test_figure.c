@@ -2024,6 +2024,124 @@ static void test_figure_spear_form_steps_instead_of_sliding(void **state) {
     assert_true(path[0] < 1.0 && path[1] < 1.0);
 }
 
+/* ---- the body as data: joint names, bones, airborne (issue 13) ---------------------------- */
+
+static void test_figure_joints_have_names(void **state) {
+    (void)state;
+    for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j) {
+        const char *name = sa_figure_joint_name((sa_figure_joint)j);
+        assert_non_null(name);
+        assert_true(strlen(name) >= 3);
+        assert_string_not_equal(name, "unknown");
+        for (int k = 0; k < j; ++k)
+            assert_string_not_equal(name, sa_figure_joint_name((sa_figure_joint)k));
+    }
+    assert_string_equal(sa_figure_joint_name(SA_FIGURE_JOINT_PELVIS), "pelvis");
+    assert_string_equal(sa_figure_joint_name(SA_FIGURE_JOINT_SPEAR_TIP), "spear tip");
+    assert_string_equal(sa_figure_joint_name(SA_FIGURE_JOINT_COUNT), "unknown");
+    assert_string_equal(sa_figure_joint_name((sa_figure_joint)-1), "unknown");
+    assert_string_equal(sa_figure_joint_name(SA_FIGURE_JOINT_FORCE_U32_), "unknown");
+    for (int m = 0; m < MOTION_COUNT; ++m)
+        assert_string_not_equal(sa_figure_motion_name(ALL_MOTIONS[m]), "unknown");
+    assert_string_equal(sa_figure_motion_name(SA_FIGURE_MOTION_COUNT_), "unknown");
+    assert_string_equal(sa_figure_motion_name((sa_figure_motion)-1), "unknown");
+}
+
+/* The bone list: the array rules, every joint an end of a bone, and every bone keeps the length
+ * it states in the un-squashed pose of every motion, for the default and a scaled config. */
+static void test_figure_bones_cover_every_joint_and_keep_their_length(void **state) {
+    (void)state;
+    sa_figure_bone bones[SA_FIGURE_BONE_COUNT + 1];
+    assert_int_equal(sa_figure_bones(NULL, NULL, 0), SA_FIGURE_BONE_COUNT);
+    assert_int_equal(sa_figure_bones(NULL, bones, SA_FIGURE_BONE_COUNT - 1), 0);
+    assert_int_equal(sa_figure_bones(NULL, bones, SA_FIGURE_BONE_COUNT + 1), SA_FIGURE_BONE_COUNT);
+    sa_figure_config bad = sa_figure_config_default();
+    bad.thigh = -1.0f;
+    sa_figure_bone from_bad[SA_FIGURE_BONE_COUNT];
+    assert_int_equal(sa_figure_bones(&bad, from_bad, SA_FIGURE_BONE_COUNT), SA_FIGURE_BONE_COUNT);
+    assert_memory_equal(from_bad, bones, sizeof from_bad);
+
+    bool covered[SA_FIGURE_JOINT_COUNT] = {false};
+    int sides[SA_FIGURE_SIDE_COUNT_] = {0};
+    for (int b = 0; b < SA_FIGURE_BONE_COUNT; ++b) {
+        assert_true((int)bones[b].from < SA_FIGURE_JOINT_COUNT);
+        assert_true((int)bones[b].to < SA_FIGURE_JOINT_COUNT);
+        assert_true(bones[b].from != bones[b].to);
+        assert_true((int)bones[b].side < SA_FIGURE_SIDE_COUNT_);
+        assert_true(bones[b].length > 0.0f);
+        covered[bones[b].from] = covered[bones[b].to] = true;
+        ++sides[bones[b].side];
+    }
+    for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
+        assert_true(covered[j]);
+    assert_int_equal(sides[SA_FIGURE_SIDE_NEAR], 4);
+    assert_int_equal(sides[SA_FIGURE_SIDE_FAR], 4);
+    /* Back to front: every far bone before every centre bone before the near arm. */
+    assert_int_equal(bones[0].side, SA_FIGURE_SIDE_FAR);
+    assert_int_equal(bones[SA_FIGURE_BONE_COUNT - 1].side, SA_FIGURE_SIDE_NEAR);
+
+    const sa_figure_config cfgs[2] = {sa_figure_config_default(), sa_figure_config_scaled(1.7f)};
+    for (int c = 0; c < 2; ++c) {
+        sa_figure_bone bs[SA_FIGURE_BONE_COUNT];
+        assert_int_equal(sa_figure_bones(&cfgs[c], bs, SA_FIGURE_BONE_COUNT), SA_FIGURE_BONE_COUNT);
+        for (int m = 0; m < MOTION_COUNT; ++m) {
+            sa_figure f;
+            sa_figure_init(&f, &cfgs[c]);
+            const sa_figure_input in = input_for(ALL_MOTIONS[m], 200.0f);
+            for (int i = 0; i < 90; ++i) {
+                sa_figure_update(&f, &in, DT60);
+                const sa_vec2 *u = f.pose.unsquashed;
+                for (int b = 0; b < SA_FIGURE_BONE_COUNT; ++b)
+                    assert_near(dist(u[bs[b].from], u[bs[b].to]), bs[b].length,
+                                1e-3 * bs[b].length);
+            }
+        }
+    }
+}
+
+/* Airborne: true at the apex of a standing jump and of a running jump, false standing and
+ * walking (once the walk has set in: the first steps out of a stance may lift both feet for a few
+ * frames), and exactly "neither foot planted" in every frame. */
+static void test_figure_airborne_in_a_jump_not_standing_or_walking(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_false(f.pose.airborne);
+    const sa_figure_motion grounded[] = {SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK,
+                                         SA_FIGURE_MOTION_WAVE, SA_FIGURE_MOTION_SPEAR_FORM};
+    for (size_t g = 0; g < sizeof grounded / sizeof grounded[0]; ++g) {
+        sa_figure_init(&f, NULL);
+        const sa_figure_input in = input_for(grounded[g], 0.0f);
+        run_for(&f, &in, 1.0f);
+        for (int i = 0; i < 600; ++i) {
+            sa_figure_update(&f, &in, DT60);
+            assert_false(f.pose.airborne);
+        }
+    }
+    const sa_figure_motion from[] = {SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_RUN};
+    for (size_t k = 0; k < 2; ++k) {
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = input_for(from[k], 0.0f);
+        run_for(&f, &in, 1.0f);
+        in.jump += 1u;
+        float highest = 0.0f;
+        bool at_apex = false, ever = false;
+        for (int i = 0; i < 90; ++i) {
+            sa_figure_update(&f, &in, DT60);
+            const sa_figure_pose *p = &f.pose;
+            assert_int_equal(p->airborne, !p->contact[0].planted && !p->contact[1].planted);
+            ever = ever || p->airborne;
+            const float pelvis = p->unsquashed[SA_FIGURE_JOINT_PELVIS].y;
+            if (pelvis < highest) {
+                highest = pelvis;
+                at_apex = p->airborne;
+            }
+        }
+        assert_true(ever);
+        assert_true(at_apex);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2059,6 +2177,9 @@ int main(void) {
         cmocka_unit_test(test_figure_feet_hold_through_every_transition),
         cmocka_unit_test(test_figure_feet_hold_in_random_runs),
         cmocka_unit_test(test_figure_spear_form_steps_instead_of_sliding),
+        cmocka_unit_test(test_figure_joints_have_names),
+        cmocka_unit_test(test_figure_bones_cover_every_joint_and_keep_their_length),
+        cmocka_unit_test(test_figure_airborne_in_a_jump_not_standing_or_walking),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

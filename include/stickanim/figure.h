@@ -266,6 +266,62 @@ typedef enum sa_figure_joint {
 } sa_figure_joint;
 
 /**
+ * @brief A joint's name for labels, logs and bindings: "pelvis", "hip", "chest", "shoulder",
+ *        "neck", "head", "knee near", "knee far", "foot near", "foot far", "elbow near",
+ *        "elbow far", "hand near", "hand far", "spear butt", "spear tip".
+ * @return A static string (never NULL); "unknown" for a value that is not a joint.
+ */
+SA_API const char *sa_figure_joint_name(sa_figure_joint joint);
+
+/** @brief Which side of the figure a bone is on, for drawing order and styling. */
+typedef enum sa_figure_side {
+    SA_FIGURE_SIDE_CENTRE = 0,             /**< The trunk, the head and the spear. */
+    SA_FIGURE_SIDE_NEAR = 1,               /**< The viewer's side: drawn over the rest. */
+    SA_FIGURE_SIDE_FAR = 2,                /**< The far side: drawn first, behind the rest. */
+    SA_FIGURE_SIDE_COUNT_,                 /**< Number of sides; not a side. */
+    SA_FIGURE_SIDE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a side. */
+} sa_figure_side;
+
+/** @brief Number of bones sa_figure_bones() writes: 12. */
+#define SA_FIGURE_BONE_COUNT 12
+
+/**
+ * @brief One bone of the figure: a segment between two joints, for drawing and for checks.
+ *
+ * In the un-squashed pose (sa_figure_pose::unsquashed) the distance between the two joints is
+ * @ref length in every frame; the drawn joints (sa_figure_pose::joints) are the same points
+ * squashed.
+ */
+typedef struct sa_figure_bone {
+    sa_figure_joint from; /**< The joint nearer the pelvis (the spear: its butt). */
+    sa_figure_joint to;   /**< The joint farther from it (the spear: its tip). */
+    sa_figure_side side;  /**< Near, far or centre. */
+    /** Its length, canvas units: the config's spine, neck, head_radius (neck → head centre),
+     *  thigh, shin, upper_arm, forearm or spear_length. */
+    float length;
+} sa_figure_bone;
+
+/**
+ * @brief The figure's bones as data, in back-to-front drawing order.
+ *
+ * The 12 bones, in this order: far thigh (hip → far knee), far shin, far upper arm (shoulder →
+ * far elbow), far forearm; spine (pelvis → chest), neck (chest → neck), head (neck → head centre:
+ * draw a circle of sa_figure_pose::head_radius about the head joint rather than a line); near
+ * thigh, near shin; the spear (spear butt → tip: draw it while sa_figure_pose::spear > 0, with that
+ * opacity); near upper arm, near forearm (the near hand closes over the shaft). Every joint is an
+ * end of at least one bone (the hip and the shoulder through the limbs; the hip is the pelvis's
+ * point and the shoulder lies on the spine at ::SA_FIGURE_SHOULDER_AT).
+ *
+ * @param cfg      Body plan for the lengths; NULL or invalid means sa_figure_config_default().
+ * @param out      Where to write the bones; NULL is the count-only call: nothing is written and
+ *                 ::SA_FIGURE_BONE_COUNT is returned.
+ * @param capacity Number of elements @p out can hold; fewer than ::SA_FIGURE_BONE_COUNT writes
+ *                 nothing and returns 0 (the bones are written whole or not at all).
+ * @return ::SA_FIGURE_BONE_COUNT, or 0 when @p capacity is too small.
+ */
+SA_API size_t sa_figure_bones(const sa_figure_config *cfg, sa_figure_bone *out, size_t capacity);
+
+/**
  * @brief Pose parameters: what one motion wants at one moment, before IK.
  *
  * Every motion produces these; sa_figure_update() blends them linearly by the fade weights
@@ -415,6 +471,15 @@ typedef struct sa_figure_pose {
      * x where it touched down. A game places a footprint at contact[i].x when planted turns true.
      */
     sa_figure_contact contact[2];
+    /**
+     * True while both feet are off the ground: neither sa_figure_contact::planted. So it turns
+     * true when the second foot leaves the ground (it rises 0.3 units off it, or its hold ends as
+     * a step lifts it) and false as soon as one foot is planted again (within 0.1 units of the
+     * ground). True through a jump's flight, and for a moment in each flight phase of a run
+     * (a game that wants "in a jump" also checks @ref motion == ::SA_FIGURE_MOTION_JUMP); false
+     * standing, walking and after sa_figure_init().
+     */
+    bool airborne;
 } sa_figure_pose;
 
 /**

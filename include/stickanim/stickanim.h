@@ -33,4 +33,7 @@
 #include <stickanim/limb.h>
 #include <stickanim/figure.h>
 
+/* For bindings: the ABI version and every public struct's size and alignment. */
+#include <stickanim/abi.h>
+
 #endif

@@ -322,4 +322,5 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {
         fig->pose.contact[i].planted = true;
         fig->pose.contact[i].x = l->x;
     }
+    fig->pose.airborne = false;
 }

@@ -218,4 +218,5 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->phase = fig->phase;
     pose->gait = fig->gait;
     pose->thrust = fig->thrust_time >= 0.0f ? fig->thrust_time / SAI_FIGURE_THRUST_SECONDS : -1.0f;
+    pose->airborne = !pose->contact[0].planted && !pose->contact[1].planted;
 }
