@@ -1,8 +1,11 @@
 """ctypes binding of libstickanim's shared library: the stick figure and the solvers.
 
 The C API was made for this: plain structs of floats and 32-bit integers, enums pinned to 32 bits,
-no callbacks, no allocation. Each struct below mirrors its C header field by field; the figure's
-test checks the mirror against the library (offsets agree, sizes agree).
+no callbacks, no allocation. Each struct below mirrors its C header field by field, and loading
+checks the mirror against the library (abi.h): the library's sa_abi_version() must be the
+SA_ABI_VERSION this file was written for, and every mirrored struct must have the library's size
+and alignment (sa_abi_type_size / sa_abi_type_align); otherwise Library() raises AbiMismatch
+saying which struct differs. Names (joints, motions) and the figure's bones come from the library.
 
 Finding the library: the STICKANIM_LIB environment variable (a path to libstickanim.so, set by
 CTest), else load(path), else the system's search (ctypes.util.find_library).
@@ -34,6 +37,18 @@ SA_FADE_MAX_LAYERS = 8
 SA_FIGURE_PARAM_FLOATS = 22  # sa_figure_params is a plain array of this many floats
 
 SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR = 0, 1
+SA_FIGURE_SIDE_CENTRE, SA_FIGURE_SIDE_NEAR, SA_FIGURE_SIDE_FAR = 0, 1, 2
+SA_FIGURE_BONE_COUNT = 12
+
+# abi.h: the ABI version this file mirrors, and the sa_abi_type numbers of the structs it mirrors.
+SA_ABI_VERSION = 1
+SA_ABI_TYPE_VEC2, SA_ABI_TYPE_IK_ARM_POSE, SA_ABI_TYPE_GAIT, SA_ABI_TYPE_GAIT_FOOT = 0, 4, 7, 8
+SA_ABI_TYPE_TRACK_KEY, SA_ABI_TYPE_SQUASH, SA_ABI_TYPE_SPRING1, SA_ABI_TYPE_SPRING2 = 9, 11, 12, 13
+SA_ABI_TYPE_VERLET_POINT, SA_ABI_TYPE_VERLET_CONFIG, SA_ABI_TYPE_FADE_LAYER = 14, 15, 16
+SA_ABI_TYPE_FADE, SA_ABI_TYPE_LIMB_CONFIG, SA_ABI_TYPE_LIMB_STYLE = 17, 37, 38
+SA_ABI_TYPE_FIGURE_CONFIG, SA_ABI_TYPE_FIGURE_INPUT, SA_ABI_TYPE_FIGURE_BONE = 39, 40, 41
+SA_ABI_TYPE_FIGURE_CONTACT, SA_ABI_TYPE_FIGURE_POSE, SA_ABI_TYPE_FIGURE_HEAD = 43, 44, 45
+SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE = 46, 47
 
 
 # ---- structs --------------------------------------------------------------------------------
@@ -123,7 +138,12 @@ class FigurePose(ctypes.Structure):
                 ("hair", Vec2 * SA_VERLET_HAIR_POINTS), ("head_radius", c_float),
                 ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
                 ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float),
-                ("thrust", c_float), ("scroll", ctypes.c_double), ("contact", FigureContact * 2)]
+                ("thrust", c_float), ("scroll", ctypes.c_double), ("contact", FigureContact * 2),
+                ("airborne", c_bool)]
+
+
+class FigureBone(ctypes.Structure):
+    _fields_ = [("from_", c_int32), ("to", c_int32), ("side", c_int32), ("length", c_float)]
 
 
 class FigureFootLock(ctypes.Structure):
@@ -149,12 +169,36 @@ class Figure(ctypes.Structure):
                 ("pose", FigurePose)]
 
 
+# The mirrored structs and their sa_abi_type: checked against the library at load.
+MIRRORED = {
+    Vec2: SA_ABI_TYPE_VEC2, ArmPose: SA_ABI_TYPE_IK_ARM_POSE, Gait: SA_ABI_TYPE_GAIT,
+    Foot: SA_ABI_TYPE_GAIT_FOOT, Key: SA_ABI_TYPE_TRACK_KEY, Squash: SA_ABI_TYPE_SQUASH,
+    Spring1: SA_ABI_TYPE_SPRING1, Spring2: SA_ABI_TYPE_SPRING2,
+    VerletPoint: SA_ABI_TYPE_VERLET_POINT, VerletConfig: SA_ABI_TYPE_VERLET_CONFIG,
+    FadeLayer: SA_ABI_TYPE_FADE_LAYER, Fade: SA_ABI_TYPE_FADE, LimbConfig: SA_ABI_TYPE_LIMB_CONFIG,
+    LimbStyle: SA_ABI_TYPE_LIMB_STYLE, FigureConfig: SA_ABI_TYPE_FIGURE_CONFIG,
+    FigureInput: SA_ABI_TYPE_FIGURE_INPUT, FigureBone: SA_ABI_TYPE_FIGURE_BONE,
+    FigureContact: SA_ABI_TYPE_FIGURE_CONTACT, FigurePose: SA_ABI_TYPE_FIGURE_POSE,
+    FigureHead: SA_ABI_TYPE_FIGURE_HEAD, FigureFootLock: SA_ABI_TYPE_FIGURE_FOOT_LOCK,
+    Figure: SA_ABI_TYPE_FIGURE,
+}
+
+
+class AbiMismatch(OSError):
+    """The loaded library's ABI is not the one this file mirrors (see abi.h)."""
+
+
 # ---- loading --------------------------------------------------------------------------------
 _P = ctypes.POINTER
 
 # name: (result type, argument types, required)
 _SIGNATURES = {
     "sa_version": (ctypes.c_char_p, [], True),
+    # abi.h
+    "sa_abi_version": (c_int32, [], True),
+    "sa_abi_type_size": (c_size_t, [c_int32], True),
+    "sa_abi_type_align": (c_size_t, [c_int32], True),
+    "sa_abi_type_name": (ctypes.c_char_p, [c_int32], True),
     "sa_status_string": (ctypes.c_char_p, [c_int32], True),
     # ik.h
     "sa_ik_two_bone": (Vec2, [Vec2, Vec2, c_float, c_float, c_float], True),
@@ -192,7 +236,32 @@ _SIGNATURES = {
     "sa_figure_update": (None, [_P(Figure), _P(FigureInput), c_float], True),
     "sa_figure_get_pose": (_P(FigurePose), [_P(Figure)], True),
     "sa_figure_motion_name": (ctypes.c_char_p, [c_int32], True),
+    "sa_figure_joint_name": (ctypes.c_char_p, [c_int32], True),
+    "sa_figure_bones": (c_size_t, [_P(FigureConfig), _P(FigureBone), c_size_t], True),
 }
+
+
+def check_abi(lib, mirrored=None):
+    """Raises AbiMismatch unless the library's ABI version and the size and alignment of every
+    mirrored struct are the ones this file was written for."""
+    try:
+        version = lib.sa_abi_version()
+    except AttributeError:
+        raise AbiMismatch("%s has no sa_abi_version(): it predates ABI version %d that "
+                          "stickanim.py mirrors" % (lib._name, SA_ABI_VERSION)) from None
+    if version != SA_ABI_VERSION:
+        raise AbiMismatch("%s has ABI version %d, stickanim.py mirrors version %d: use the "
+                          "stickanim.py of the same build" % (lib._name, version, SA_ABI_VERSION))
+    wrong = []
+    for cls, t in (mirrored or MIRRORED).items():
+        size, align = lib.sa_abi_type_size(t), lib.sa_abi_type_align(t)
+        if (size, align) != (ctypes.sizeof(cls), ctypes.alignment(cls)):
+            wrong.append("%s: library %d bytes (align %d), stickanim.py %s %d bytes (align %d)" % (
+                lib.sa_abi_type_name(t).decode(), size, align, cls.__name__,
+                ctypes.sizeof(cls), ctypes.alignment(cls)))
+    if wrong:
+        raise AbiMismatch("stickanim.py's structs differ from %s's (ABI version %d):\n  %s" % (
+            lib._name, version, "\n  ".join(wrong)))
 
 
 class Library:
@@ -204,6 +273,11 @@ class Library:
             raise OSError("libstickanim not found: set STICKANIM_LIB to the path of libstickanim.so")
         self.path = path
         self._lib = ctypes.CDLL(path)
+        for name in ("sa_abi_version", "sa_abi_type_size", "sa_abi_type_align", "sa_abi_type_name"):
+            fn = getattr(self._lib, name, None)
+            if fn is not None:
+                fn.restype, fn.argtypes = _SIGNATURES[name][0], _SIGNATURES[name][1]
+        check_abi(self._lib)
         self.missing = []
         for name, (res, args, required) in _SIGNATURES.items():
             try:
@@ -226,6 +300,18 @@ class Library:
     def motion_name(self, motion):
         """The motion's name from the library's motion table ("walk", ...; "unknown" if none)."""
         return self.sa_figure_motion_name(motion).decode()
+
+    def joint_name(self, joint):
+        """The joint's name from the library ("pelvis", "knee near", ...; "unknown" if none)."""
+        return self.sa_figure_joint_name(joint).decode()
+
+    def bones(self, config=None):
+        """The figure's bones from the library, back to front: a list of FigureBone (from_, to,
+        side, length for `config`, default the reference figure)."""
+        buf = (FigureBone * SA_FIGURE_BONE_COUNT)()
+        cfg = ctypes.byref(config) if config is not None else None
+        n = self.sa_figure_bones(cfg, buf, SA_FIGURE_BONE_COUNT)
+        return list(buf[:n])
 
     def limb_outline(self, root, middle, tip, config=None):
         """The ribbon outline as a list of Vec2 (sized with the library's own size query)."""

@@ -26,26 +26,42 @@ def dist(a, b):
 
 
 def bones(cfg):
-    """(from joint, to joint, length) of every bone the figure promises to keep."""
-    J = sa
-    return [
-        (J.SA_FIGURE_JOINT_PELVIS, J.SA_FIGURE_JOINT_CHEST, cfg.spine),
-        (J.SA_FIGURE_JOINT_CHEST, J.SA_FIGURE_JOINT_NECK, cfg.neck),
-        (J.SA_FIGURE_JOINT_NECK, J.SA_FIGURE_JOINT_HEAD, cfg.head_radius),
-        (J.SA_FIGURE_JOINT_HIP, J.SA_FIGURE_JOINT_KNEE_NEAR, cfg.thigh),
-        (J.SA_FIGURE_JOINT_KNEE_NEAR, J.SA_FIGURE_JOINT_FOOT_NEAR, cfg.shin),
-        (J.SA_FIGURE_JOINT_HIP, J.SA_FIGURE_JOINT_KNEE_FAR, cfg.thigh),
-        (J.SA_FIGURE_JOINT_KNEE_FAR, J.SA_FIGURE_JOINT_FOOT_FAR, cfg.shin),
-        (J.SA_FIGURE_JOINT_SHOULDER, J.SA_FIGURE_JOINT_ELBOW_NEAR, cfg.upper_arm),
-        (J.SA_FIGURE_JOINT_ELBOW_NEAR, J.SA_FIGURE_JOINT_HAND_NEAR, cfg.forearm),
-        (J.SA_FIGURE_JOINT_SHOULDER, J.SA_FIGURE_JOINT_ELBOW_FAR, cfg.upper_arm),
-        (J.SA_FIGURE_JOINT_ELBOW_FAR, J.SA_FIGURE_JOINT_HAND_FAR, cfg.forearm),
-    ]
+    """(from joint, to joint, length) of every bone the figure promises to keep: the library's
+    bone list (sa_figure_bones)."""
+    return [(b.from_, b.to, b.length) for b in LIB.bones(cfg)]
 
 
 class FigureThroughFFI(unittest.TestCase):
     def setUp(self):
         self.lib = LIB
+
+    def test_abi_is_checked_at_load(self):
+        self.assertEqual(self.lib.sa_abi_version(), sa.SA_ABI_VERSION)
+        for cls, t in sa.MIRRORED.items():
+            self.assertEqual(self.lib.sa_abi_type_size(t), ctypes.sizeof(cls), cls.__name__)
+        # A mirror that drifted from the C struct (a field missing) is refused, naming the struct.
+        class ShortPose(ctypes.Structure):
+            _fields_ = sa.FigurePose._fields_[:-1]
+        with self.assertRaises(sa.AbiMismatch) as caught:
+            sa.check_abi(self.lib._lib, {ShortPose: sa.SA_ABI_TYPE_FIGURE_POSE})
+        self.assertIn("sa_figure_pose", str(caught.exception))
+
+    def test_joint_names_and_bones_come_from_the_library(self):
+        names = [self.lib.joint_name(j) for j in range(sa.SA_FIGURE_JOINT_COUNT)]
+        self.assertEqual(names[sa.SA_FIGURE_JOINT_PELVIS], "pelvis")
+        self.assertEqual(len(set(names)), sa.SA_FIGURE_JOINT_COUNT)
+        self.assertEqual(self.lib.joint_name(sa.SA_FIGURE_JOINT_COUNT), "unknown")
+        bones_ = self.lib.bones()
+        self.assertEqual(len(bones_), sa.SA_FIGURE_BONE_COUNT)
+        ends = {b.from_ for b in bones_} | {b.to for b in bones_}
+        self.assertEqual(ends, set(range(sa.SA_FIGURE_JOINT_COUNT)))
+
+    def test_airborne_in_a_jump(self):
+        fig = sa.StickFigure(self.lib)
+        self.assertFalse(fig.pose().airborne)
+        fig.jump()
+        seen = [fig.update(DT, motion=sa.SA_FIGURE_MOTION_IDLE).airborne for _ in range(60)]
+        self.assertTrue(any(seen))
 
     def test_struct_mirror_matches_the_library(self):
         fig = sa.StickFigure(self.lib)
@@ -89,9 +105,6 @@ class FigureThroughFFI(unittest.TestCase):
                 for a, b, length in checks:
                     self.assertAlmostEqual(dist(u[a], u[b]), length, delta=1e-3,
                                            msg="bone %d-%d in %s" % (a, b, self.lib.motion_name(motion)))
-                if p.spear > 0.0:
-                    self.assertAlmostEqual(dist(u[sa.SA_FIGURE_JOINT_SPEAR_BUTT], u[sa.SA_FIGURE_JOINT_SPEAR_TIP]),
-                                           cfg.spear_length, delta=1e-3)
                 for q in list(p.joints) + list(p.hair):
                     self.assertTrue(math.isfinite(q.x) and math.isfinite(q.y))
                 frames += 1
