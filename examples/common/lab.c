@@ -13,21 +13,21 @@ typedef struct lab_step {
     float start;
     sa_figure_motion motion;
     float speed;
-    const char *name;
+    const char *name; /* the caption; NULL: the motion's name (sa_figure_motion_name) */
 } lab_step;
 
 #define LAB_LOCOMOTE_SPEED 240.0f /* units/s: the lab's walk-run mix */
 
 static const lab_step SCRIPT[] = {
-    {0.0f, SA_FIGURE_MOTION_IDLE, 0.0f, "idle"},
-    {1.5f, SA_FIGURE_MOTION_WALK, 0.0f, "walk"},
+    {0.0f, SA_FIGURE_MOTION_IDLE, 0.0f, NULL},
+    {1.5f, SA_FIGURE_MOTION_WALK, 0.0f, NULL},
     {5.0f, SA_FIGURE_MOTION_LOCOMOTE, LAB_LOCOMOTE_SPEED, "walk-run mix at 240 units/s"},
-    {7.0f, SA_FIGURE_MOTION_RUN, 0.0f, "run"},
-    {9.5f, SA_FIGURE_MOTION_JUMP, 0.0f, "jump"},
+    {7.0f, SA_FIGURE_MOTION_RUN, 0.0f, NULL},
+    {9.5f, SA_FIGURE_MOTION_JUMP, 0.0f, NULL},
     {11.7f, SA_FIGURE_MOTION_THROW, 0.0f, "unarmed throw"},
     {14.5f, SA_FIGURE_MOTION_SPEAR_FORM, 0.0f, "spear form (17 poses)"},
     {28.6f, SA_FIGURE_MOTION_SPEAR_RUN, 0.0f, "Spear Run: run, thrust, jump"},
-    {33.6f, SA_FIGURE_MOTION_IDLE, 0.0f, "idle"},
+    {33.6f, SA_FIGURE_MOTION_IDLE, 0.0f, NULL},
 };
 enum { STEPS = (int)(sizeof SCRIPT / sizeof SCRIPT[0]) };
 static const float DURATION = 35.0f;
@@ -105,7 +105,7 @@ void ex_lab_step(ex_lab *lab, float dt, ex_pose *out) {
     const sa_figure_pose *fp = sa_figure_get_pose(&lab->fig);
     lab->scroll += fp->ground_speed * fp->dt;
     lab->time = t1;
-    ex_pose_from_figure(fp, lab->scroll, s->name, out);
+    ex_pose_from_figure(fp, lab->scroll, s->name ? s->name : sa_figure_motion_name(s->motion), out);
 }
 
 /* ---- one motion on its own, for contact sheets ------------------------------------------ */
@@ -186,7 +186,8 @@ static void solo_play(solo *s, long steps, ex_pose *out, int count) {
 float ex_gait_cycle(float gait, ex_pose *out, int count) {
     solo s;
     const bool walk = gait < 0.5f;
-    solo_init(&s, walk ? SA_FIGURE_MOTION_WALK : SA_FIGURE_MOTION_RUN, walk ? "walk" : "run");
+    const sa_figure_motion m = walk ? SA_FIGURE_MOTION_WALK : SA_FIGURE_MOTION_RUN;
+    solo_init(&s, m, sa_figure_motion_name(m));
     solo_warm_up(&s, 5 * SOLO_HZ); /* 5 s: the gait has settled */
     return solo_gait_cycle(&s, out, count);
 }

@@ -182,23 +182,17 @@ static void draw_target(ex_canvas *c, float sx, const srg_object *o, float alpha
     ring(c, centre, 0.4f * r - 1.25f, 0.4f * r + 1.25f, rgb255(181, 69, 43), alpha);
 }
 
-/* The lab's skeleton view: bones as thin blue lines, joints as dots (knees and elbows red). */
+/* The lab's skeleton view: the library's bones as thin blue lines (the spear with its opacity),
+ * joints as dots (knees and elbows red). */
 static void draw_skeleton(ex_canvas *c, const sa_figure_pose *p) {
-    static const int bones[][2] = {
-        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_CHEST},
-        {SA_FIGURE_JOINT_CHEST, SA_FIGURE_JOINT_NECK},
-        {SA_FIGURE_JOINT_NECK, SA_FIGURE_JOINT_HEAD},
-        {SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_KNEE_NEAR},
-        {SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_FOOT_NEAR},
-        {SA_FIGURE_JOINT_HIP, SA_FIGURE_JOINT_KNEE_FAR},
-        {SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_FAR},
-        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_NEAR},
-        {SA_FIGURE_JOINT_ELBOW_NEAR, SA_FIGURE_JOINT_HAND_NEAR},
-        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_FAR},
-        {SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_FAR},
-    };
-    for (size_t i = 0; i < sizeof bones / sizeof bones[0]; ++i)
-        line(c, p->joints[bones[i][0]], p->joints[bones[i][1]], 1.5f, rgb255(30, 110, 200), 0.9f);
+    sa_figure_bone bones[SA_FIGURE_BONE_COUNT];
+    const size_t n = sa_figure_bones(NULL, bones, SA_FIGURE_BONE_COUNT);
+    for (size_t i = 0; i < n; ++i) {
+        const bool spear = bones[i].from == SA_FIGURE_JOINT_SPEAR_BUTT;
+        if (spear && !(p->spear > 0.0f)) continue;
+        line(c, p->joints[bones[i].from], p->joints[bones[i].to], 1.5f, rgb255(30, 110, 200),
+             spear ? 0.9f * p->spear : 0.9f);
+    }
     for (int j = 0; j < SA_FIGURE_JOINT_SPEAR_BUTT; ++j) {
         const bool hinge = j == SA_FIGURE_JOINT_KNEE_NEAR || j == SA_FIGURE_JOINT_KNEE_FAR ||
                            j == SA_FIGURE_JOINT_ELBOW_NEAR || j == SA_FIGURE_JOINT_ELBOW_FAR;

@@ -56,9 +56,7 @@ bool srg_thrusting(const srg_game *g) { return sa_figure_get_pose(&g->fig)->thru
 
 bool srg_airborne(const srg_game *g) {
     const sa_figure_pose *p = srg_pose(g);
-    const float low = fmaxf(p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR].y,
-                            p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y);
-    return p->motion == SA_FIGURE_MOTION_JUMP && low < -8.0f;
+    return p->motion == SA_FIGURE_MOTION_JUMP && p->airborne;
 }
 
 float srg_root_offset(const srg_game *g) {

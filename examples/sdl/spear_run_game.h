@@ -102,7 +102,7 @@ const sa_figure_pose *srg_pose(const srg_game *g);
 /* True while a spear thrust plays (only then can the tip spear a target). */
 bool srg_thrusting(const srg_game *g);
 
-/* True while both feet are more than 8 units off the ground in a jump. */
+/* True in a jump while both feet are off the ground (sa_figure_pose::airborne). */
 bool srg_airborne(const srg_game *g);
 
 /* How far the pelvis is from its standing height, units, y down (a jump's apex is about −160). */
