@@ -3,7 +3,11 @@
  * that the page reads through a Float32Array (no copies, no strings, no allocation). Example code,
  * so unlike src/ it keeps its state in file-scope variables: a wasm instance is one page.
  *
- * Frame layout (floats), mirrored by web.js (which checks saw_layout() at load):
+ * At load web.js checks the library's ABI version (saw_abi_version) and the frame layout
+ * (saw_layout), and takes the joints' and motions' names (saw_joint_name, saw_motion_name) and
+ * the figure's bones (saw_bones) from the library instead of typing them again.
+ *
+ * Frame layout (floats), mirrored by web.js:
  *   [0, 32)          the 16 joints (x, y), indexed by sa_figure_joint (SA_FIGURE_JOINT_PELVIS ...)
  *   [32, 40)         the 4 hair points (x, y)
  *   [SAW_F_*]        scalars: head radius, ground speed, motions, spear, root offset, ...
@@ -12,6 +16,7 @@
  * Coordinates are figure space: canvas units, y down, origin on the ground under the figure. */
 #include <stdint.h>
 
+#include <stickanim/abi.h>
 #include <stickanim/figure.h>
 #include <stickanim/limb.h>
 
@@ -30,7 +35,7 @@ enum saw_scalar {
     SAW_F_DT,                           /* the step the pose advanced by, s */
     SAW_F_PHASE,                        /* gait phase of the near foot, [0, 1) */
     SAW_F_THRUST,                       /* 1 while a spear-run thrust plays */
-    SAW_F_AIRBORNE,                     /* 1 while both feet are > 8 units up in a jump */
+    SAW_F_AIRBORNE,                     /* 1 in a jump while both feet are off the ground */
     SAW_F_LIMB_COUNT,                   /* points used per limb outline */
     SAW_F_GAIT,                         /* walk (0) -> run (1) mix */
     SAW_F_LIMBS = SAW_F_HEAD_R + 16
@@ -76,9 +81,6 @@ static void write_frame(void) {
     for (int32_t h = 0; h < SA_VERLET_HAIR_POINTS; ++h)
         put(SAW_HAIR0 + h, p->hair[h]);
     float root_y = p->unsquashed[SA_FIGURE_JOINT_PELVIS].y + g_fig.config.hip_height;
-    float foot_low = p->unsquashed[SA_FIGURE_JOINT_FOOT_NEAR].y;
-    if (p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y > foot_low)
-        foot_low = p->unsquashed[SA_FIGURE_JOINT_FOOT_FAR].y;
     g_frame[SAW_F_HEAD_R] = p->head_radius;
     g_frame[SAW_F_GROUND_SPEED] = p->ground_speed;
     g_frame[SAW_F_MOTION] = (float)p->motion;
@@ -88,7 +90,7 @@ static void write_frame(void) {
     g_frame[SAW_F_DT] = p->dt;
     g_frame[SAW_F_PHASE] = p->phase;
     g_frame[SAW_F_THRUST] = p->thrust >= 0.0f ? 1.0f : 0.0f;
-    g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_MOTION_JUMP && foot_low < -8.0f ? 1.0f : 0.0f;
+    g_frame[SAW_F_AIRBORNE] = p->motion == SA_FIGURE_MOTION_JUMP && p->airborne ? 1.0f : 0.0f;
     g_frame[SAW_F_GAIT] = p->gait;
 
     sa_vec2 pts[SAW_LIMB_POINTS];
@@ -145,6 +147,32 @@ SAW_EXPORT(saw_restore) void saw_restore(void) {
 
 SAW_EXPORT(saw_frame) float *saw_frame(void) { return g_frame; }
 SAW_EXPORT(saw_frame_floats) int32_t saw_frame_floats(void) { return SAW_FRAME_FLOATS; }
+/* The library's ABI version (abi.h); web.js refuses a module of another version. */
+SAW_EXPORT(saw_abi_version) int32_t saw_abi_version(void) { return sa_abi_version(); }
+
+/* Names as NUL-terminated strings in wasm memory ("unknown" past the last one). */
+SAW_EXPORT(saw_joint_name) const char *saw_joint_name(int32_t joint) {
+    return sa_figure_joint_name((sa_figure_joint)joint);
+}
+SAW_EXPORT(saw_motion_name) const char *saw_motion_name(int32_t motion) {
+    return sa_figure_motion_name((sa_figure_motion)motion);
+}
+
+/* The figure's bones, back to front (sa_figure_bones): from joint, to joint, side, as int32s;
+ * saw_bone_count() of them. */
+static int32_t g_bones[SA_FIGURE_BONE_COUNT * 3];
+SAW_EXPORT(saw_bone_count) int32_t saw_bone_count(void) { return SA_FIGURE_BONE_COUNT; }
+SAW_EXPORT(saw_bones) int32_t *saw_bones(void) {
+    sa_figure_bone bones[SA_FIGURE_BONE_COUNT];
+    const size_t n = sa_figure_bones(0, bones, SA_FIGURE_BONE_COUNT);
+    for (size_t i = 0; i < n; ++i) {
+        g_bones[3 * i] = (int32_t)bones[i].from;
+        g_bones[3 * i + 1] = (int32_t)bones[i].to;
+        g_bones[3 * i + 2] = (int32_t)bones[i].side;
+    }
+    return g_bones;
+}
+
 /* web.js checks this against its own copy of the layout. */
 SAW_EXPORT(saw_layout) int32_t saw_layout(void) {
     return SAW_F_LIMBS * 1000 + SAW_LIMB_POINTS + SAW_POINT_COUNT * 100000;

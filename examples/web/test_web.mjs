@@ -83,6 +83,9 @@ try {
   const { context, page, errors } = await openPage(url);
   let s = await state(page);
   check(s.ready && s.mode === 'game', 'page loads from file:// in Spear Run mode', url);
+  check(s.abiVersion === 1 && s.bones === 12 && s.motions.includes('spear_run') && s.joints.knee_near,
+    'the page checked the ABI and took joint names, motion names and bones from the library',
+    `ABI ${s.abiVersion}, ${s.bones} bones, motions ${s.motions.join(' ')}`);
   check(Math.abs(s.scale * 440 - s.canvasHeight) < 0.5, 'the canvas shows a scene 440 units tall',
     `${s.canvasHeight} px high, ${s.scale.toFixed(3)} px/unit`);
   const frames0 = s.frames;
@@ -178,7 +181,7 @@ try {
   await page.click('#mode-lab');
   s = await state(page);
   check(s.mode === 'lab', 'the motion lab opens');
-  for (const m of ['walk', 'run', 'throw', 'jump', 'form', 'wave']) {
+  for (const m of ['walk', 'run', 'throw', 'jump', 'spear_form', 'wave']) {
     await page.click(`#lab button[data-motion="${m}"]`);
     try {
       s = await waitFor(page, x => x.motion === m, 3000, `the lab to show ${m}`);
@@ -205,8 +208,8 @@ try {
   // the throw.
   const pop = await page.evaluate(() => {
     const sa = window.stickanim;
-    const names = ['pelvis', 'chest', 'neck', 'head', 'shoulder', 'hip', 'knee_n', 'foot_n',
-      'knee_f', 'foot_f', 'elbow_n', 'hand_n', 'elbow_f', 'hand_f'];
+    const names = ['pelvis', 'chest', 'neck', 'head', 'shoulder', 'hip', 'knee_near', 'foot_near',
+      'knee_far', 'foot_far', 'elbow_near', 'hand_near', 'elbow_far', 'hand_far'];
     const track = n => { const out = []; for (let i = 0; i < n; i++) out.push(sa.step(1).joints); return out; };
     const results = [];
     const sw = (to, label) => {
@@ -223,18 +226,18 @@ try {
     sw('run'); track(40);
     sw('throw'); track(37);
     sw('jump'); track(23);
-    sw('form'); track(71);
+    sw('spear_form'); track(71);
     sw('walk');
     sa.setLabMotion('jump'); track(120);
     for (let i = 0; i < 200 && sa.state().rootY > -120; i++) track(1);
     sw('walk', 'jump (in the air) -> walk'); track(60);
-    sa.setLabMotion('form'); track(6);
+    sa.setLabMotion('spear_form'); track(6);
     sw('throw', 'walk -> form, 6 frames later -> throw (mid-fade)');
     for (let off = 0; off < 84; off += 7) { // throw -> form from every part of the throw
       sa.setLabMotion('throw'); track(150 + off);
-      sw('form', `throw (+${off} frames) -> form`);
+      sw('spear_form', `throw (+${off} frames) -> form`);
     }
-    sa.setLabMotion('form'); track(300); sw('run'); track(10); sw('form', 'run -> form');
+    sa.setLabMotion('spear_form'); track(300); sw('run'); track(10); sw('spear_form', 'run -> form');
     sa.setPaused(false);
     return results;
   });
@@ -248,7 +251,7 @@ try {
   s = await state(page);
   check(s.skeleton === true, 'the skeleton view toggles on');
   check(Math.abs(s.timeScale - 0.5) < 1e-6, 'the speed slider sets the time scale', String(s.timeScale));
-  await page.click('#lab button[data-motion="form"]');
+  await page.click('#lab button[data-motion="spear_form"]');
   await page.waitForTimeout(1200);
   await page.screenshot({ path: path.join(args.out, 'web_motion_lab.png') });
 

@@ -6,20 +6,21 @@
   'use strict';
 
   // ---- the frame buffer layout, mirrored from shim.c ------------------------------------------
-  const P = { // sa_figure_joint, then the hair
-    PELVIS: 0, HIP: 1, CHEST: 2, SHOULDER: 3, NECK: 4, HEAD: 5,
-    KNEE_N: 6, KNEE_F: 7, FOOT_N: 8, FOOT_F: 9,
-    ELBOW_N: 10, ELBOW_F: 11, HAND_N: 12, HAND_F: 13,
-    SPEAR_BUTT: 14, SPEAR_TIP: 15, HAIR0: 16, POINTS: 20,
-  };
+  const ABI_VERSION = 1; // abi.h's SA_ABI_VERSION this page was written for
+  // Joint indices by the library's names (sa_figure_joint_name: "knee near" -> P.KNEE_NEAR),
+  // then the hair; filled at load.
+  const P = {};
   const F = {
     HEAD_R: 40, GROUND_SPEED: 41, MOTION: 42, TARGET: 43, SPEAR: 44, ROOT_Y: 45, DT: 46,
     PHASE: 47, THRUST: 48, AIRBORNE: 49, LIMB_COUNT: 50, GAIT: 51, LIMBS: 56, LIMB_POINTS: 64,
   };
-  const LAYOUT = P.POINTS * 100000 + F.LIMBS * 1000 + F.LIMB_POINTS;
-  // sa_figure_motion, in its order
-  const MOTIONS = ['idle', 'walk', 'run', 'locomote', 'throw', 'jump', 'form', 'spear_run', 'wave'];
-  const M = Object.fromEntries(MOTIONS.map((n, i) => [n, i]));
+  const HAIR_POINTS = 4;
+  // sa_figure_motion's names from the library, spaces as '_' ("spear run" -> 'spear_run'), and
+  // the figure's bones (sa_figure_bones: [from, to, side]); filled at load.
+  const MOTIONS = [];
+  const M = {};
+  const BONES = [];
+  const SIDE_CENTRE = 0;
 
   const SCENE_H = 440;   // canvas units visible vertically, whatever the element's size
   const GROUND_AT = 350; // where the ground line sits in those units
@@ -79,7 +80,30 @@
     }
     const instance = await WebAssembly.instantiate(module, imports);
     wasm = instance.exports;
-    if (wasm.saw_layout() !== LAYOUT) {
+    if (typeof wasm.saw_abi_version !== 'function' || wasm.saw_abi_version() !== ABI_VERSION) {
+      throw new Error(`stickanim.wasm has ABI version ${wasm.saw_abi_version ? wasm.saw_abi_version() : 'none'}, ` +
+        `web.js was written for ${ABI_VERSION}; rebuild both`);
+    }
+    const text = (ptr) => { // a NUL-terminated string in wasm memory
+      const bytes = new Uint8Array(wasm.memory.buffer, ptr);
+      return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+    };
+    for (let i = 0; ; i++) {
+      const name = text(wasm.saw_joint_name(i));
+      if (name === 'unknown') break;
+      P[name.toUpperCase().replace(/ /g, '_')] = i;
+      P.HAIR0 = i + 1;
+    }
+    P.POINTS = P.HAIR0 + HAIR_POINTS;
+    for (let i = 0; ; i++) {
+      const name = text(wasm.saw_motion_name(i));
+      if (name === 'unknown') break;
+      MOTIONS.push(name.replace(/ /g, '_'));
+      M[MOTIONS[i]] = i;
+    }
+    const bones = new Int32Array(wasm.memory.buffer, wasm.saw_bones(), 3 * wasm.saw_bone_count());
+    for (let i = 0; i < bones.length; i += 3) BONES.push([bones[i], bones[i + 1], bones[i + 2]]);
+    if (wasm.saw_layout() !== P.POINTS * 100000 + F.LIMBS * 1000 + F.LIMB_POINTS) {
       throw new Error('stickanim.wasm and web.js disagree on the frame layout; rebuild both');
     }
     wasm.saw_init();
@@ -153,7 +177,7 @@
         : { kind: 'rock', x: S.nextSpawn + viewW, w: 26 + 14 * rand(), h: 22 + 14 * rand(), done: false });
       S.nextSpawn += 560 + 420 * rand();
     }
-    const feetLow = Math.max(pt(P.FOOT_N).y, pt(P.FOOT_F).y);
+    const feetLow = Math.max(pt(P.FOOT_NEAR).y, pt(P.FOOT_FAR).y);
     const tip = pt(P.SPEAR_TIP);
     for (const o of S.objects) {
       const sx = ax + (o.x - S.distance); // object's x in figure coordinates
@@ -229,12 +253,12 @@
 
   function drawFigure() {
     const ink = rgba(INK, 1, 1);
-    drawLimb(0, [P.HIP, P.KNEE_F, P.FOOT_F], false);
-    drawLimb(1, [P.SHOULDER, P.ELBOW_F, P.HAND_F], false);
+    drawLimb(0, [P.HIP, P.KNEE_FAR, P.FOOT_FAR], false);
+    drawLimb(1, [P.SHOULDER, P.ELBOW_FAR, P.HAND_FAR], false);
     // hair: a tapered chain from the back of the head
     ctx.beginPath();
     const h0 = pt(P.HAIR0); ctx.moveTo(h0.x, h0.y);
-    for (let i = 1; i < 4; i++) { const h = pt(P.HAIR0 + i); ctx.lineTo(h.x, h.y); }
+    for (let i = 1; i < HAIR_POINTS; i++) { const h = pt(P.HAIR0 + i); ctx.lineTo(h.x, h.y); }
     ctx.lineWidth = 4; ctx.lineJoin = 'round'; ctx.lineCap = 'round';
     ctx.strokeStyle = rgba([70, 52, 40], 1, 1); ctx.stroke();
     line(pt(P.PELVIS), pt(P.CHEST), 10, ink);
@@ -242,21 +266,21 @@
     const head = pt(P.HEAD);
     ctx.beginPath(); ctx.arc(head.x, head.y, Math.max(1, frame[F.HEAD_R]), 0, Math.PI * 2);
     ctx.fillStyle = ink; ctx.fill();
-    drawLimb(2, [P.HIP, P.KNEE_N, P.FOOT_N], true);
+    drawLimb(2, [P.HIP, P.KNEE_NEAR, P.FOOT_NEAR], true);
     if (frame[F.SPEAR] > 0.01) { ctx.globalAlpha = Math.min(1, frame[F.SPEAR]); drawSpear(); ctx.globalAlpha = 1; }
-    drawLimb(3, [P.SHOULDER, P.ELBOW_N, P.HAND_N], true);
+    drawLimb(3, [P.SHOULDER, P.ELBOW_NEAR, P.HAND_NEAR], true);
   }
 
-  function drawSkeleton() {
-    const bones = [[P.PELVIS, P.CHEST], [P.CHEST, P.NECK], [P.NECK, P.HEAD],
-      [P.HIP, P.KNEE_N], [P.KNEE_N, P.FOOT_N], [P.HIP, P.KNEE_F], [P.KNEE_F, P.FOOT_F],
-      [P.SHOULDER, P.ELBOW_N], [P.ELBOW_N, P.HAND_N], [P.SHOULDER, P.ELBOW_F], [P.ELBOW_F, P.HAND_F]];
-    for (const [a, b] of bones) line(pt(a), pt(b), 1.5, 'rgba(30,110,200,0.9)');
+  function drawSkeleton() { // the library's bones; the spear is drawn by the figure itself
+    for (const [a, b, side] of BONES) {
+      if (side === SIDE_CENTRE && a === P.SPEAR_BUTT) continue;
+      line(pt(a), pt(b), 1.5, 'rgba(30,110,200,0.9)');
+    }
+    const hinges = [P.KNEE_NEAR, P.KNEE_FAR, P.ELBOW_NEAR, P.ELBOW_FAR];
     for (let i = 0; i < P.SPEAR_BUTT; i++) {
       const p = pt(i);
       ctx.beginPath(); ctx.arc(p.x, p.y, 3, 0, Math.PI * 2);
-      ctx.fillStyle = i === P.KNEE_N || i === P.KNEE_F || i === P.ELBOW_N || i === P.ELBOW_F
-        ? '#d0402a' : '#1e6ec8';
+      ctx.fillStyle = hinges.includes(i) ? '#d0402a' : '#1e6ec8';
       ctx.fill();
     }
   }
@@ -403,13 +427,14 @@
     if (!wasm) return { ready: false };
     const joints = {};
     for (const [name, i] of Object.entries(P)) if (i < P.POINTS && name !== 'POINTS') joints[name.toLowerCase()] = pt(i);
-    for (let i = 0; i < 4; i++) joints['hair' + i] = pt(P.HAIR0 + i);
+    for (let i = 0; i < HAIR_POINTS; i++) joints['hair' + i] = pt(P.HAIR0 + i);
     return {
       ready: true,
       mode: S.mode,
       motion: MOTIONS[frame[F.MOTION] | 0],
       target: MOTIONS[frame[F.TARGET] | 0],
       labMotion: S.labMotion,
+      abiVersion: wasm.saw_abi_version(), motions: MOTIONS.slice(), bones: BONES.length,
       rootY: frame[F.ROOT_Y],
       groundY: 0,
       anchorX: 0,
