@@ -289,8 +289,8 @@ typedef enum sa_figure_side {
  * @brief One bone of the figure: a segment between two joints, for drawing and for checks.
  *
  * In the un-squashed pose (sa_figure_pose::unsquashed) the distance between the two joints is
- * @ref length in every frame; the drawn joints (sa_figure_pose::joints) are the same points
- * squashed.
+ * sa_figure_bone::length in every frame; the drawn joints (sa_figure_pose::joints) are the same
+ * points squashed.
  */
 typedef struct sa_figure_bone {
     sa_figure_joint from; /**< The joint nearer the pelvis (the spear: its butt). */
