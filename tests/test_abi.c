@@ -92,11 +92,40 @@ static void test_abi_every_type_matches_sizeof_and_alignof(void **state) {
     }
 }
 
+/* The rule in abi.h: a layout change bumps SA_ABI_VERSION. The sizes and alignments recorded
+ * here for the current version, on 64-bit platforms, catch a change made without the bump: if
+ * this fails, bump SA_ABI_VERSION (and the bindings' copies of it) and record the new numbers. */
+static void test_abi_layouts_are_those_of_this_version(void **state) {
+    (void)state;
+#if UINTPTR_MAX == UINT64_MAX && SA_ABI_VERSION == 1
+    static const size_t recorded[][2] = {
+        {8, 4},   {12, 4},  {16, 4}, {40, 4}, {16, 4},  {32, 4},  {28, 4}, {28, 4},
+        {12, 4},  {12, 4},  {48, 8}, {16, 4}, {8, 4},   {16, 4},  {16, 4}, {24, 8},
+        {20, 4},  {168, 8}, {32, 8}, {40, 8}, {24, 8},  {48, 8},  {8, 4},  {24, 4},
+        {16, 8},  {48, 8},  {36, 4}, {32, 8}, {536, 8}, {112, 8}, {44, 4}, {80, 4},
+        {272, 8}, {20, 4},  {32, 8}, {24, 8}, {80, 8},  {24, 8},  {16, 4}, {68, 4},
+        {16, 4},  {16, 4},  {88, 4}, {16, 8}, {384, 8}, {44, 4},  {64, 8}, {984, 8}};
+    assert_int_equal(sizeof recorded / sizeof recorded[0], SA_ABI_TYPE_COUNT_);
+    for (int t = 0; t < (int)SA_ABI_TYPE_COUNT_; ++t) {
+        if (sa_abi_type_size((sa_abi_type)t) != recorded[t][0] ||
+            sa_abi_type_align((sa_abi_type)t) != recorded[t][1])
+            fail_msg("%s is %zu bytes (align %zu), ABI version %d recorded %zu (align %zu): bump "
+                     "SA_ABI_VERSION",
+                     sa_abi_type_name((sa_abi_type)t), sa_abi_type_size((sa_abi_type)t),
+                     sa_abi_type_align((sa_abi_type)t), SA_ABI_VERSION, recorded[t][0],
+                     recorded[t][1]);
+    }
+#else
+    skip();
+#endif
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_abi_unknown_type_is_zero),
         cmocka_unit_test(test_abi_version_matches_header),
         cmocka_unit_test(test_abi_every_type_matches_sizeof_and_alignof),
+        cmocka_unit_test(test_abi_layouts_are_those_of_this_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,9 @@
  * length in a struct (::SA_FIGURE_JOINT_COUNT, ::SA_VERLET_HAIR_POINTS, ...) changed, a public
  * function's parameters or result changed, an enum value renumbered. Adding a new function, a new
  * struct (appended to ::sa_abi_type) or a new enum value before its `_COUNT_` does not bump it.
- * The library's version (sa_version()) follows releases; this follows the bytes.
+ * The library's version (sa_version()) follows releases; this follows the bytes. The test suite
+ * records every struct's size and alignment for the current version (on 64-bit platforms) and fails
+ * on a layout change made without the bump.
  */
 #ifndef STICKANIM_ABI_H
 #define STICKANIM_ABI_H
