@@ -29,8 +29,8 @@ fail() {
 
 # ---- 1. find_package ------------------------------------------------------------------------
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
-doc=$(find "$prefix" -type d -path '*/share/doc/stickanim' | head -n 1)
-[ -n "$doc" ] && [ -f "$doc/LICENSE" ] || fail "LICENSE was not installed in share/doc/stickanim"
+doc="$prefix/share/doc/stickanim"
+[ -f "$doc/LICENSE" ] || fail "LICENSE was not installed in share/doc/stickanim"
 if [ -f "$build/docs/html/index.html" ] && [ ! -f "$doc/html/index.html" ]; then
     fail "the HTML manual was built but not installed in share/doc/stickanim/html"
 fi
