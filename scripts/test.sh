@@ -2,10 +2,12 @@
 # The whole test suite: installs what is missing (Debian, as root), then
 #  0. checks the formatting of every .c/.h in include/ src/ tests/ examples/ bench/ against
 #     .clang-format (clang-format --dry-run -Werror; skipped with a message without clang-format),
-#  1. builds everything with warnings as errors and runs the cmocka suite, the header checks
-#     (every public header as C99, C11, C++), the installed-package consumer check and the
-#     example tests (Python FFI; the browser test when Chromium and playwright-core are there),
-#  2. builds the docs with Doxygen (fails on any undocumented public symbol),
+#  1. builds everything with warnings as errors and the docs with Doxygen (fails on any
+#     undocumented public symbol),
+#  2. runs the cmocka suite, the header checks (every public header as C99, C11, C++), the
+#     consumer check (find_package, pkg-config, add_subdirectory and FetchContent, consumers
+#     built with -ffast-math; it installs the docs built in 1) and the example tests (Python FFI;
+#     the browser test when Chromium and playwright-core are there),
 #  3. builds the library and runs the suite with clang too, when it is installed,
 #  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 # usage: scripts/test.sh            (build trees in build/test, build/clang and build/asan)
@@ -51,12 +53,11 @@ fi
 echo "== build and test (warnings are errors)"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/test -j"$jobs"
-(cd build/test && ctest --output-on-failure -j"$jobs")
-
 if command -v doxygen >/dev/null 2>&1; then
     echo "== docs (Doxygen, undocumented public symbols fail)"
     cmake --build build/test --target docs
 fi
+(cd build/test && ctest --output-on-failure -j"$jobs")
 
 if command -v clang >/dev/null 2>&1; then
     echo "== the library and the suite with clang (its warnings differ from gcc's)"

@@ -6,12 +6,20 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 #include <stickanim/vecmath.h>
 
 #define SAI_PI_D 3.14159265358979323846
 #define SAI_LN2  0.69314718055994530942f
 
-static inline bool sai_finite(float v) { return isfinite(v) != 0; }
+/* Finite unless the exponent bits are all ones (infinity, NaN): a bit test, so it holds even in a
+ * translation unit built with -ffast-math, where isfinite() may be folded to true. */
+static inline bool sai_finite(float v) {
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return (bits & 0x7F800000u) != 0x7F800000u;
+}
 
 /* NaN compares false everywhere, so it falls through to lo. */
 static inline float sai_clamp(float v, float lo, float hi) {
