@@ -38,6 +38,7 @@ static int parse(int argc, char **argv, options *o) {
 /* Per part, the `d` of every frame joined by ';', and its opacity per frame. */
 typedef struct track {
     ex_str d, opacity;
+    ex_str first_d; /* the first frame's d: the path's base value, for renderers without SMIL */
     float first_opacity;
     int opacity_varies;
 } track;
@@ -137,6 +138,9 @@ int main(int argc, char **argv) {
                 ex_svg_circle(&t->d, s->centre, s->radius);
             else
                 ex_svg_polygon(&t->d, scene->points + s->first, s->count);
+            if (i == 0 && s->is_circle) ex_svg_circle(&t->first_d, s->centre, s->radius);
+            if (i == 0 && !s->is_circle)
+                ex_svg_polygon(&t->first_d, scene->points + s->first, s->count);
             ex_str_printf(&t->opacity, "%.2g", (double)s->opacity);
             if (s->opacity != t->first_opacity) t->opacity_varies = 1;
         }
@@ -171,8 +175,13 @@ int main(int argc, char **argv) {
     for (int k = 0; k < EX_PART_COUNT; ++k) {
         const ex_shape *s = &scene->shape[k];
         ex_rgb_hex(s->fill, hex);
-        fprintf(f, "<path fill=\"%s\"", hex);
-        if (!tracks[k].opacity_varies && s->opacity < 1.0f)
+        /* The base d and opacity are the first frame's, so a renderer without SMIL animation
+         * (rsvg-convert, an image viewer, a thumbnail) still shows the figure. */
+        fprintf(f, "<path fill=\"%s\" d=\"%s\"", hex,
+                tracks[k].first_d.data ? tracks[k].first_d.data : "");
+        if (tracks[k].opacity_varies && tracks[k].first_opacity < 1.0f)
+            fprintf(f, " opacity=\"%.2g\"", (double)tracks[k].first_opacity);
+        else if (!tracks[k].opacity_varies && s->opacity < 1.0f)
             fprintf(f, " opacity=\"%.2g\"", (double)s->opacity);
         fprintf(f, "><desc>%s</desc>", s->name);
         write_animate(f, "d", &tracks[k].d, seconds);
@@ -188,7 +197,7 @@ int main(int argc, char **argv) {
     const long size = ftell(f);
     int failed = ground.failed;
     for (int k = 0; k < EX_PART_COUNT; ++k)
-        failed |= tracks[k].d.failed | tracks[k].opacity.failed;
+        failed |= tracks[k].d.failed | tracks[k].opacity.failed | tracks[k].first_d.failed;
     if (fclose(f) != 0 || failed) {
         fprintf(stderr, "svg: failed writing %s\n", opt.path);
         return 1;
@@ -200,6 +209,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < EX_PART_COUNT; ++k) {
         ex_str_free(&tracks[k].d);
         ex_str_free(&tracks[k].opacity);
+        ex_str_free(&tracks[k].first_d);
     }
     ex_str_free(&ground);
     free(tracks);

@@ -92,7 +92,9 @@ try {
   await page.waitForTimeout(300);
   s = await state(page);
   check(s.frames > frames0 + 5, 'animation runs', `${s.frames - frames0} frames in 300 ms`);
-  s = await waitFor(page, x => x.motion === 'spear_run' && grounded(x), 3000, 'the spear run');
+  // The spear shows as the hands take hold of it (spear⁴): wait for the fade from idle to settle.
+  s = await waitFor(page, x => x.motion === 'spear_run' && grounded(x) && x.spear > 0.9, 3000,
+    'the spear run with the spear in hand');
   check(s.spear > 0.9, 'the runner carries the spear', `spear ${f1(s.spear)}`);
   check(s.groundSpeed > 150, 'the runner runs', `ground speed ${f1(s.groundSpeed)} units/s`);
 
@@ -287,6 +289,50 @@ try {
   check(!vis.hidden && vis.frames > hid2.frames, 'resumes when the tab is shown', `frames ${hid2.frames} -> ${vis.frames}`);
   check(errors.length === 0, 'no errors in the page (file://)', errors.join('; '));
   await context.close();
+
+  // ---- a phone: touch controls at 390 x 844 ---------------------------------------------------------
+  {
+    const { context: cp, page: pp, errors: ep } = await openPage(url, {
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pad = await pp.locator('#touch').isVisible();
+    check(pad, 'a phone shows the on-screen Jump and Thrust');
+    for (const id of ['#touch-jump', '#touch-thrust']) {
+      const box = await pp.locator(id).boundingBox();
+      check(box && box.width >= 60 && box.height >= 60, `${id} is big enough for a finger`,
+        box ? `${box.width.toFixed(0)} x ${box.height.toFixed(0)} px` : 'not laid out');
+    }
+    await waitFor(pp, x => x.motion === 'spear_run' && grounded(x), 3000, 'the spear run (phone)');
+    let before = await state(pp);
+    await pp.tap('#touch-jump');
+    const up = await sample(pp, 1100);
+    const minRoot = Math.min(...up.map(x => x.rootY));
+    check(minRoot < -60, 'tapping Jump jumps: the root rises', `root y ${f1(before.rootY)} -> min ${f1(minRoot)}`);
+    await waitFor(pp, grounded, 3000, 'landing (phone)');
+    await pp.waitForTimeout(300);
+    await waitFor(pp, grounded, 3000, 'the end of the jump (phone)');
+    const rest = await sample(pp, 400);
+    const restMax = Math.max(...rest.map(tipAhead));
+    await pp.tap('#touch-thrust');
+    const th = await sample(pp, 700);
+    const thrustMax = Math.max(...th.map(tipAhead));
+    check(th.some(x => x.thrusting) && thrustMax > restMax + 20, 'tapping Thrust thrusts: the spear tip moves forward',
+      `tip ahead of the root ${f1(restMax)} -> max ${f1(thrustMax)} units`);
+    await pp.screenshot({ path: path.join(args.out, 'web_phone.png') });
+    await pp.tap('#mode-lab');
+    check(!(await pp.locator('#touch').isVisible()), 'the lab hides Jump and Thrust');
+    for (const m of ['walk', 'run', 'throw', 'jump', 'spear_form', 'wave']) {
+      const b = pp.locator(`#lab button[data-motion="${m}"]`);
+      await b.tap();
+      const box = await b.boundingBox();
+      before = await state(pp);
+      check(before.labMotion === m && box && box.height >= 40, `tapping the lab's "${m}" switches to it`,
+        `lab motion ${before.labMotion}, button ${box ? box.height.toFixed(0) : '?'} px high`);
+    }
+    await pp.tap('#mode-game');
+    check(await pp.locator('#touch').isVisible(), 'back in the game, Jump and Thrust show again');
+    check(ep.length === 0, 'no errors in the page (phone)', ep.join('; '));
+    await cp.close();
+  }
 
   // ---- prefers-reduced-motion: starts paused on one frame ---------------------------------------------
   {

@@ -413,6 +413,8 @@
   // Buttons keep focus after a click; give the keys back to the game.
   for (const b of document.querySelectorAll('button')) b.addEventListener('mouseup', () => b.blur());
 
+  setupTouchControls();
+
   document.addEventListener('visibilitychange', () => { S.hidden = document.hidden; kick(); });
   if ('IntersectionObserver' in window) {
     new IntersectionObserver(entries => {
@@ -421,6 +423,29 @@
     }).observe(canvas);
   }
   if ('ResizeObserver' in window) new ResizeObserver(() => { if (!running()) redraw(); }).observe(canvas);
+
+  // ---- touch: on-screen Jump and Thrust ----------------------------------------------------------
+  // Pointer events, acted on at pointerdown (no click delay); shown on a touch screen, or from the
+  // first touch anywhere. The lab's buttons are plain buttons, which take taps as clicks.
+  function setupTouchControls() {
+    const pad = document.getElementById('touch');
+    if (!pad) return;
+    const show = () => { pad.hidden = false; };
+    if (navigator.maxTouchPoints > 0 || matchMedia('(pointer: coarse)').matches) show();
+    window.addEventListener('pointerdown', e => { if (e.pointerType === 'touch') show(); }, true);
+    for (const [id, act] of [['touch-jump', jump], ['touch-thrust', thrust]]) {
+      const b = document.getElementById(id);
+      b.addEventListener('pointerdown', e => {
+        e.preventDefault(); // no focus, no emulated mouse events, no text selection
+        b.classList.add('down');
+        act();
+      });
+      for (const end of ['pointerup', 'pointercancel', 'pointerleave']) {
+        b.addEventListener(end, () => b.classList.remove('down'));
+      }
+      b.addEventListener('contextmenu', e => e.preventDefault()); // a long press is not a menu
+    }
+  }
 
   // ---- what tests (and the curious) can read -------------------------------------------------------
   function state() {
