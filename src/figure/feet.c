@@ -34,6 +34,7 @@ enum {
 #define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
 #define SAI_FEET_TIE     4.0f  /* ... both feet this close to stepping: the order is chosen */
 #define SAI_FEET_SLACK   0.05f /* a hold is let go this far inside the reach guard */
+#define SAI_FEET_HURRY   3.0f  /* a step the other foot's lift waits for goes this much faster */
 /* A step of d units lasts STEP_TIME + d · STEP_PER s (at most STEP_LONGEST) and clears the
  * ground by d · STEP_ARC at its middle, at least STEP_CLEAR and at most STEP_HIGH: a shuffle is
  * quick and low, a stance change a visible step. */
@@ -53,6 +54,12 @@ static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
 
 static bool stepping(const sa_figure_foot_lock *l) {
     return l->state == SAI_FOOT_STEP || l->state == SAI_FOOT_LANDING;
+}
+
+/* Where a held foot is drawn: at its world point, at the motion's height, but while its lift
+ * waits (lifts[] with the foot still held) no higher than the rise that lifts it. */
+static sa_vec2 held_at(const sa_figure_foot_lock *l, sa_vec2 want, double scroll, float k) {
+    return sai_v2(sai_narrow(l->x - scroll), fmaxf(want.y, l->from_y - SAI_FEET_LIFT * k));
 }
 
 /* What is left of a step's way, 1 → 0. */
@@ -108,12 +115,19 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     const sa_squash sq = sa_squash_make(sai_v2(p.root.x, 0.0f), p.squash, SA_SQUASH_K);
     const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
-    sa_vec2 want[2]; /* the motion's targets, drawn */
-    sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
-    bool lifts[2];   /* the motion lifts a held foot */
-    float late[2];   /* ... how long ago, within this frame, seconds */
-    float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
-    float held[2];   /* how long within this frame the foot has been held, seconds */
+    sa_vec2 want[2];   /* the motion's targets, drawn */
+    sa_vec2 was[2];    /* ... last frame, in this frame's figure space (the ground has moved) */
+    bool lifts[2];     /* the motion lifts a held foot */
+    float late[2];     /* ... how long ago, within this frame, seconds */
+    float down[2];     /* the foot came down this frame: how long ago, seconds (else 0) */
+    float held[2];     /* how long within this frame the foot has been held, seconds */
+    bool on_ground[2]; /* the motion has the foot on the ground (not rising off it) */
+    bool waiting[2];   /* a held foot the motion lifted before this sub-step: its lift waits */
+    for (int i = 0; i < 2; ++i) {
+        const sa_figure_foot_lock *l = &fig->feet[i];
+        waiting[i] = l->state == SAI_FOOT_HELD &&
+                     (l->last_y < -band || l->from_y - l->last_y > SAI_FEET_LIFT * k);
+    }
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
@@ -123,6 +137,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = want[i].y >= -band;
         const bool rising = up > SAI_FEET_RISE * k;
+        on_ground[i] = near && !rising;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = fmaxf(l->from_y, want[i].y);
@@ -140,7 +155,9 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         down[i] = 0.0f;
         held[i] = l->state == SAI_FOOT_HELD ? dt : 0.0f;
         if (stepping(l)) {
-            l->time += dt;
+            /* The other foot's lift waiting for this step to come down hurries it. */
+            const float pace = waiting[1 - i] && on_ground[i] ? SAI_FEET_HURRY : 1.0f;
+            l->time += pace * dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
              * (from where the step is now, so it goes on smoothly). */
             if (l->state == SAI_FOOT_STEP && near && !rising && l->time >= 0.5f * l->duration) {
@@ -160,7 +177,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
                 /* Coming down, it still goes with the target while it is off the ground. */
                 /* ... by how high it is over the sub-step: at its start and at its end. */
                 sa_figure_foot_lock start = *l;
-                start.time -= dt;
+                start.time -= pace * dt;
                 const float a0 =
                     sai_saturate((-step_y(&start, was[i]) - 0.5f * band) / (2.0f * band));
                 const float a1 = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
@@ -217,22 +234,32 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (l->state != SAI_FOOT_HELD) continue;
-        const sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
+        sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
         const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, at), pelvis)) <= reach;
+        /* The motion lifts this foot while the other is off the ground on a step the motion does
+         * not make (its target is on the ground): the lift waits until that step is down, the
+         * foot held no higher than the lift-off rise, so both feet are never off the ground at
+         * once unless the motion lifts both. */
+        if (lifts[i] && reachable && stepping(&fig->feet[1 - i]) && on_ground[1 - i]) continue;
         if (lifts[i] || !reachable) {
             /* The target left the ground `late` ago (never before the hold began: the foot was
              * elsewhere then): the step's offset is from where the target was then, whatever the
-             * frame rate, so the step starts where the foot is. */
-            const float ago = fminf(late[i], held[i]);
+             * frame rate, so the step starts where the foot is. A lift that waited starts now,
+             * from where the foot waited. */
+            const bool waited = lifts[i] && waiting[i];
+            const float ago = waited ? 0.0f : fminf(late[i], held[i]);
             const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
-            start_step(l, scroll, at, sai_v2(at.x - then.x, 0.0f), ago, k);
+            if (waited) at = held_at(l, want[i], scroll, k);
+            start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f), ago, k);
             continue;
         }
         const float off = fabsf(at.x - want[i].x) / k, before = fabsf(at.x - was[i].x) / k;
-        const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD;
+        /* The other foot held and staying down (its motion not lifting it, nor lifting it only
+         * later in this sub-step's loop), so this step never leaves both feet in the air. */
+        const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD && !lifts[1 - i];
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
         nearly[i] = (step_at - SAI_FEET_TIE) * k;
-        if (!((off > step_at && other_held) || off > SAI_FEET_MUST)) continue;
+        if (!(off > step_at && other_held)) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
          * offset crossed the line, or before it) and when the other foot came down (unless it
          * is very far), and not before its own hold began; the earlier due steps, else the
@@ -280,7 +307,8 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         sa_figure_foot_lock *l = &fig->feet[i];
         sa_vec2 at = want[i];
         if (l->state == SAI_FOOT_HELD) {
-            at.x = sai_narrow(l->x - scroll);
+            at =
+                lifts[i] ? held_at(l, want[i], scroll, k) : sai_v2(sai_narrow(l->x - scroll), at.y);
         } else if (stepping(l)) {
             const double to = l->state == SAI_FOOT_LANDING ? l->to : (double)want[i].x + scroll;
             at.y = step_y(l, want[i]);
