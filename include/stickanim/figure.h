@@ -383,11 +383,12 @@ typedef struct sa_figure_params {
  * sa_figure_update() holds each foot its motion brings within 1 unit of the ground (units scale
  * with hip_height / ::SA_FIGURE_REFERENCE_HIP_HEIGHT) at the world point where it got there,
  * through fades, gait changes, speed changes and jumps, until the motion lifts it again (by 0.25
- * units). A held foot whose motion has moved on more than 6 units steps (while the other foot is
- * held; at 24 units in any case; at 1.5 units once the motion's foot has stood still for 0.4 s,
- * so a standing figure settles into its stance), as does one the leg can no longer reach (a
- * take-off): it lifts along an arc (0.1–0.35 s, clearing the ground by 2–9 units) and comes down
- * at a point fixed in the world. A foot that leaves the ground never skims along it.
+ * units). A held foot whose motion has moved on more than 6 units steps (only while the other
+ * foot is held and not being lifted, whose lift waits for such a step to come down; at 1.5 units
+ * once the motion's foot has stood still for 0.4 s, so a standing figure settles into its
+ * stance), as does one the leg can no longer reach (a take-off): it lifts along an arc
+ * (0.1–0.35 s, clearing the ground by 2–9 units) and comes down at a point fixed in the world. A
+ * foot that leaves the ground never skims along it.
  *
  * A held foot is **planted** from when it is within 0.1 units of the ground until the hold ends
  * or it rises 0.3 units off the ground: its drawn joint (sa_figure_pose::joints) then stays at

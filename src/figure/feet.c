@@ -27,8 +27,7 @@ enum {
 #define SAI_FEET_RISE    5.0f  /* units/s: a target rising faster is not coming down */
 #define SAI_FEET_LIFT    0.25f /* a held target this much above its lowest lifts off */
 #define SAI_FEET_SKIM    20.0f /* units/s over the ground: a free foot near it moves on */
-#define SAI_FEET_STEP_AT 6.0f  /* a held foot this far from its target steps (the other held) */
-#define SAI_FEET_MUST    24.0f /* ... and this far steps anyway */
+#define SAI_FEET_STEP_AT 6.0f  /* a held foot this far from its target steps (the other down) */
 #define SAI_FEET_SETTLE  1.5f  /* ... and this far once its target has stood still a while: */
 #define SAI_FEET_STILL   0.4f  /* seconds of a target moving less than */
 #define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
@@ -227,7 +226,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         }
     }
     /* Let go of a hold the motion lifts or the leg cannot reach; step the held foot farthest
-     * from its target when that is too far (while the other is held, unless it is very far). */
+     * from its target when that is too far (only while the other is held and staying down). */
     int stepper = -1;
     float first = -1.0f, farthest = 0.0f;
     float nearly[2] = {INFINITY, INFINITY}; /* a held foot this far off is nearly due, k units */
@@ -261,12 +260,10 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         nearly[i] = (step_at - SAI_FEET_TIE) * k;
         if (!(off > step_at && other_held)) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
-         * offset crossed the line, or before it) and when the other foot came down (unless it
-         * is very far), and not before its own hold began; the earlier due steps, else the
-         * farther. */
+         * offset crossed the line, or before it) and when the other foot came down, and not
+         * before its own hold began; the earlier due steps, else the farther. */
         const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 1.0f;
-        const float other = off > SAI_FEET_MUST ? dt : held[1 - i];
-        const float ago = fminf(fminf(dt * sai_saturate(f), other), held[i]);
+        const float ago = fminf(fminf(dt * sai_saturate(f), held[1 - i]), held[i]);
         if (ago > first || (ago == first && off > farthest)) {
             stepper = i;
             first = ago;
