@@ -1566,12 +1566,11 @@ static float neck_angle_deg(const sa_vec2 *u) {
     return fabsf(atan2f(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)) * 180.0f / SA_PI;
 }
 
-static void test_figure_neck_stays_within_its_cone(void **state) {
-    (void)state;
-    float worst = 0;
-    long jump_frames = 0;
+/* Plays 8 random games of 90 s (seeds from `seed`), calling visit on every frame's pose. */
+typedef void (*frame_visit)(const sa_figure_pose *p, uint32_t run, double t, void *ctx);
+static void play_random_games(uint32_t seed, frame_visit visit, void *ctx) {
     for (uint32_t run = 0; run < 8; ++run) {
-        test_rng r = test_rng_make(1000 + run);
+        test_rng r = test_rng_make(seed + run);
         sa_figure f;
         sa_figure_init(&f, NULL);
         sa_figure_input in = sa_figure_input_default();
@@ -1579,48 +1578,55 @@ static void test_figure_neck_stays_within_its_cone(void **state) {
             const float dt = random_frame(&r, &in);
             sa_figure_update(&f, &in, dt);
             t += (double)dt;
-            const sa_figure_pose *p = sa_figure_get_pose(&f);
-            const float a = neck_angle_deg(p->unsquashed);
-            worst = fmaxf(worst, a);
-            jump_frames += p->motion == SA_FIGURE_MOTION_JUMP;
-            if (!(a <= NECK_CONE_DEG + 0.01f)) {
-                print_error("run %u, t %.3f, motion %d: neck %.1f deg from the spine\n", run, t,
-                            (int)p->motion, a);
-                fail();
-            }
+            visit(sa_figure_get_pose(&f), run, t, ctx);
         }
     }
-    assert_true(jump_frames > 1000);
-    assert_true(worst > 5.0f); /* the head does swing */
-    print_message("neck: worst %.1f deg from the spine\n", worst);
+}
+
+typedef struct neck_watch {
+    float worst;
+    long jump_frames;
+} neck_watch;
+
+static void check_neck(const sa_figure_pose *p, uint32_t run, double t, void *ctx) {
+    neck_watch *w = ctx;
+    const float a = neck_angle_deg(p->unsquashed);
+    w->worst = fmaxf(w->worst, a);
+    w->jump_frames += p->motion == SA_FIGURE_MOTION_JUMP;
+    if (!(a <= NECK_CONE_DEG + 0.01f)) {
+        print_error("run %u, t %.3f, motion %d: neck %.1f deg from the spine\n", run, t,
+                    (int)p->motion, a);
+        fail();
+    }
+}
+
+static void test_figure_neck_stays_within_its_cone(void **state) {
+    (void)state;
+    neck_watch w = {0.0f, 0};
+    play_random_games(1000, check_neck, &w);
+    assert_true(w.jump_frames > 1000);
+    assert_true(w.worst > 5.0f); /* the head does swing */
+    print_message("neck: worst %.1f deg from the spine\n", w.worst);
+}
+
+/* As drawn: the squashed hair against the head's circle. [0] is the root, pinned inside. */
+static void check_hair(const sa_figure_pose *p, uint32_t run, double t, void *ctx) {
+    float *worst = ctx;
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const float in_by = p->head_radius - dist(p->hair[i], p->joints[SA_FIGURE_JOINT_HEAD]);
+        *worst = fmaxf(*worst, in_by);
+        if (!(in_by <= 1e-3f)) {
+            print_error("run %u, t %.3f, motion %d: hair point %d %.2f inside the head\n", run, t,
+                        (int)p->motion, i, in_by);
+            fail();
+        }
+    }
 }
 
 static void test_figure_hair_never_enters_the_head(void **state) {
     (void)state;
-    float worst = 0;
-    for (uint32_t run = 0; run < 8; ++run) {
-        test_rng r = test_rng_make(2000 + run);
-        sa_figure f;
-        sa_figure_init(&f, NULL);
-        sa_figure_input in = sa_figure_input_default();
-        for (double t = 0; t < 90.0;) {
-            const float dt = random_frame(&r, &in);
-            sa_figure_update(&f, &in, dt);
-            t += (double)dt;
-            const sa_figure_pose *p = sa_figure_get_pose(&f);
-            /* As drawn: the squashed hair against the head's circle. [0] is the root. */
-            for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-                const float in_by =
-                    p->head_radius - dist(p->hair[i], p->joints[SA_FIGURE_JOINT_HEAD]);
-                worst = fmaxf(worst, in_by);
-                if (!(in_by <= 1e-3f)) {
-                    print_error("run %u, t %.3f, motion %d: hair point %d %.2f inside the head\n",
-                                run, t, (int)p->motion, i, in_by);
-                    fail();
-                }
-            }
-        }
-    }
+    float worst = 0.0f;
+    play_random_games(2000, check_hair, &worst);
     print_message("hair: deepest %.4f inside the head\n", worst);
 }
 
