@@ -60,6 +60,8 @@ static const sai_abi_row sai_abi_rows[SA_ABI_TYPE_COUNT_] = {
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_HEAD, sa_figure_head),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_FOOT_LOCK, sa_figure_foot_lock),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE, sa_figure),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_BODY, sa_figure_body),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_EVENT, sa_figure_event),
 };
 
 static const sai_abi_row *row(sa_abi_type type) {

@@ -234,3 +234,102 @@ float ex_motion_sheet_poses(int motion, ex_pose *out, int count) {
     solo_play(&s, steps, out, count);
     return (float)steps / (float)SOLO_HZ;
 }
+
+/* ---- the game's body driving the figure, for contact sheets ------------------------------ */
+
+/* A small physics body as a platformer has one: gravity, a jump impulse, a floor at `floor_y`
+ * (world y, down), water and a ladder. The figure is drawn at the body's feet point. */
+enum { BODY_HZ = 120 };
+#define BODY_GRAVITY 2600.0f
+#define BODY_JUMP    912.0f /* sqrt(2 g 160): the scripted jump's height */
+
+typedef struct body_script {
+    float x, y, vx, vy, floor_y;
+    bool water, ladder;
+} body_script;
+
+/* The body at time t of scenario `name`; what the game would do with its keys, in code. */
+static bool body_drive(const char *name, float t, body_script *b, sa_figure_input *in) {
+    in->motion = SA_FIGURE_MOTION_LOCOMOTE;
+    if (strcmp(name, "jump") == 0) {
+        if (t >= 0.3f && b->floor_y == 0.0f && b->y >= 0.0f && in->jump == 0u) {
+            in->jump = 1u;
+            b->vy = -BODY_JUMP;
+        }
+        return t < 1.6f;
+    }
+    if (strcmp(name, "ledge") == 0 || strcmp(name, "hard") == 0) {
+        const float drop = name[0] == 'l' ? 240.0f : 560.0f;
+        b->vx = b->y > b->floor_y - 1.0f && b->floor_y > 0.0f ? 0.0f : 140.0f;
+        if (b->x > 60.0f) b->floor_y = drop;
+        return t < 2.6f;
+    }
+    if (strcmp(name, "swim") == 0) {
+        b->water = true;
+        b->vx = t < 1.0f ? 0.0f : fminf(220.0f, 120.0f * (t - 1.0f));
+        return t < 4.0f;
+    }
+    if (strcmp(name, "climb") == 0) {
+        b->ladder = true;
+        b->vx = 0.0f;
+        b->vy = t < 1.6f ? -70.0f : t < 2.0f ? 0.0f : 70.0f;
+        return t < 3.0f;
+    }
+    if (strcmp(name, "turn") == 0) {
+        /* Turn on the spot, walk left, turn mid-walk and walk right. */
+        in->facing = t < 0.3f || t >= 1.6f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
+        b->vx = t < 0.8f ? 0.0f : t < 1.6f ? -120.0f : 120.0f;
+        return t < 2.4f;
+    }
+    if (strcmp(name, "run") == 0) {
+        b->vx = fminf(380.0f, 200.0f * t);
+        return t < 2.5f;
+    }
+    return false;
+}
+
+static void body_physics(body_script *b, float dt) {
+    if (!b->ladder && !b->water) b->vy += BODY_GRAVITY * dt;
+    if (b->water) b->vy = 0.0f;
+    b->x += b->vx * dt;
+    b->y += b->vy * dt;
+    if (!b->ladder && b->y >= b->floor_y) {
+        b->y = b->floor_y;
+        if (b->vy > 0.0f) b->vy = 0.0f;
+    }
+}
+
+float ex_body_sheet_poses(const char *scenario, ex_pose *out, int count) {
+    if (!scenario || count < 1) return 0.0f;
+    sa_figure_input in = sa_figure_input_default();
+    body_script b = {0};
+    float seconds = 0.0f;
+    while (body_drive(scenario, seconds, &b, &in) && seconds < 60.0f)
+        seconds += 1.0f / (float)BODY_HZ;
+    if (seconds <= 0.0f) return 0.0f;
+    sa_figure fig;
+    sa_figure_init(&fig, NULL);
+    in = sa_figure_input_default();
+    b = (body_script){0};
+    const long steps = lroundf(seconds * (float)BODY_HZ);
+    float scroll = 0.0f;
+    for (long i = 0, k = 0; k < count; ++i) {
+        const float t = (float)i / (float)BODY_HZ;
+        body_drive(scenario, t, &b, &in);
+        body_physics(&b, 1.0f / (float)BODY_HZ);
+        in.body.active = true;
+        in.body.grounded = !b.ladder && !b.water && b.y >= b.floor_y && b.vy >= 0.0f;
+        in.body.velocity.x = b.vx;
+        in.body.velocity.y = b.vy;
+        in.body.in_water = b.water;
+        in.body.water_line = -100.0f;
+        in.body.on_ladder = b.ladder;
+        in.body.ladder_rung = fmodf(-b.y, 28.0f);
+        sa_figure_update(&fig, &in, 1.0f / (float)BODY_HZ);
+        const sa_figure_pose *fp = sa_figure_get_pose(&fig);
+        scroll += fp->ground_speed * fp->dt;
+        for (; k < count && i * count >= k * steps; ++k)
+            ex_pose_from_figure(fp, scroll, sa_mode_name(fp->mode), &out[k]);
+    }
+    return seconds;
+}

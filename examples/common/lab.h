@@ -71,4 +71,12 @@ int ex_motion_find(const char *name);
  * writes nothing). */
 float ex_motion_sheet_poses(int motion, ex_pose *out, int count);
 
+/* A game's physics body driving the figure (sa_figure_body) through a scripted scenario: "jump"
+ * (a standing physics jump), "ledge" (walking off a ledge: fall, soft landing), "hard" (a higher
+ * ledge: the sit), "swim" (treading, then paddling), "climb" (up a ladder, a stop, down), "turn"
+ * (around on the spot, walking left, around mid-walk), "run" (speeding up from standing). `count`
+ * poses spread evenly over it, drawn at the body's feet point, labelled with the mode. Returns its
+ * length in seconds; 0 for an unknown scenario. */
+float ex_body_sheet_poses(const char *scenario, ex_pose *out, int count);
+
 #endif

@@ -27,6 +27,7 @@ typedef struct options {
     const char *dir;
     const char *docs;
     const char *motion; /* NULL: the lab's pictures */
+    const char *body;   /* a body scenario instead (ex_body_sheet_poses) */
     int frames, width;
     float at; /* < 0: not asked for */
 } options;
@@ -35,6 +36,7 @@ static int parse(int argc, char **argv, options *o) {
     o->dir = "stickanim_frames";
     o->docs = NULL;
     o->motion = NULL;
+    o->body = NULL;
     o->frames = 12;
     o->width = 520;
     o->at = -1.0f;
@@ -51,6 +53,8 @@ static int parse(int argc, char **argv, options *o) {
             o->docs = argv[++i];
         else if (strcmp(a, "--motion") == 0 && has)
             o->motion = argv[++i];
+        else if (strcmp(a, "--body") == 0 && has)
+            o->body = argv[++i];
         else if (a[0] == '-')
             return 1;
         else
@@ -186,7 +190,15 @@ static void print_motions(FILE *f) {
 /* --motion: one play of one motion, opt->frames poses in rows of 4, every cell the same view:
  * the union of the poses (and the ground dots) with a margin, at MOTION_SCALE. */
 static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose *poses) {
-    const float seconds = ex_motion_sheet_poses(motion, poses, opt->frames);
+    const float seconds = opt->body ? ex_body_sheet_poses(opt->body, poses, opt->frames)
+                                    : ex_motion_sheet_poses(motion, poses, opt->frames);
+    if (!(seconds > 0.0f)) {
+        fprintf(
+            stderr,
+            "frames: unknown body scenario \"%s\" (jump, ledge, hard, swim, climb, turn, run)\n",
+            opt->body);
+        return 1;
+    }
     float box[4] = {0.0f, 0.0f, 0.0f, EX_DOT_Y + EX_DOT_R};
     for (int i = 0; i < opt->frames; ++i) {
         ex_scene_build(&poses[i], 1.0f, scene);
@@ -205,11 +217,14 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
     for (int i = 0; i < opt->frames; ++i)
         sheet_cell(&sheet, &cell, scene, &poses[i], i % cols, i / cols);
     char name[64];
-    motion_file_name(motion, name, sizeof name);
+    if (opt->body)
+        snprintf(name, sizeof name, "body_%s", opt->body);
+    else
+        motion_file_name(motion, name, sizeof name);
     const int failed = save(opt->dir, name, &sheet, 0, 0);
     if (!failed)
-        printf("%s: %d poses over one play of %.3f s\n", ex_motion_name(motion), opt->frames,
-               (double)seconds);
+        printf("%s: %d poses over %.3f s\n", opt->body ? opt->body : ex_motion_name(motion),
+               opt->frames, (double)seconds);
     ex_canvas_free(&sheet);
     ex_canvas_free(&cell);
     return failed;
@@ -218,13 +233,16 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
 int main(int argc, char **argv) {
     options opt;
     if (parse(argc, argv, &opt)) {
-        fprintf(stderr,
-                "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
-                "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
-                "          [--docs dir: also write the README pictures there]\n"
-                "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
-                "           of one play of that motion]\n",
-                argv[0], MAX_FRAMES);
+        fprintf(
+            stderr,
+            "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
+            "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
+            "          [--docs dir: also write the README pictures there]\n"
+            "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
+            "           of one play of that motion]\n"
+            "          [--body jump|ledge|hard|swim|climb|turn|run: instead, write body_<name>,\n"
+            "           --frames poses of a game's body driving the figure]\n",
+            argv[0], MAX_FRAMES);
         return 2;
     }
     const int motion = opt.motion ? ex_motion_find(opt.motion) : -1;
@@ -244,7 +262,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     ex_canvas_view_scene(&frame);
-    if (opt.motion) {
+    if (opt.motion || opt.body) {
         const int failed = motion_sheet(&opt, motion, scene, poses);
         ex_canvas_free(&frame);
         free(poses);

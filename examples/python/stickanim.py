@@ -41,7 +41,7 @@ SA_FIGURE_SIDE_CENTRE, SA_FIGURE_SIDE_NEAR, SA_FIGURE_SIDE_FAR = 0, 1, 2
 SA_FIGURE_BONE_COUNT = 12
 
 # abi.h: the ABI version this file mirrors, and the sa_abi_type numbers of the structs it mirrors.
-SA_ABI_VERSION = 1
+SA_ABI_VERSION = 2
 SA_ABI_TYPE_VEC2, SA_ABI_TYPE_IK_ARM_POSE, SA_ABI_TYPE_GAIT, SA_ABI_TYPE_GAIT_FOOT = 0, 4, 7, 8
 SA_ABI_TYPE_TRACK_KEY, SA_ABI_TYPE_SQUASH, SA_ABI_TYPE_SPRING1, SA_ABI_TYPE_SPRING2 = 9, 11, 12, 13
 SA_ABI_TYPE_VERLET_POINT, SA_ABI_TYPE_VERLET_CONFIG, SA_ABI_TYPE_FADE_LAYER = 14, 15, 16
@@ -49,6 +49,10 @@ SA_ABI_TYPE_FADE, SA_ABI_TYPE_LIMB_CONFIG, SA_ABI_TYPE_LIMB_STYLE = 17, 37, 38
 SA_ABI_TYPE_FIGURE_CONFIG, SA_ABI_TYPE_FIGURE_INPUT, SA_ABI_TYPE_FIGURE_BONE = 39, 40, 41
 SA_ABI_TYPE_FIGURE_CONTACT, SA_ABI_TYPE_FIGURE_POSE, SA_ABI_TYPE_FIGURE_HEAD = 43, 44, 45
 SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE = 46, 47
+SA_ABI_TYPE_MODE_MACHINE_CONFIG, SA_ABI_TYPE_MODE_MACHINE = 31, 32
+SA_ABI_TYPE_FIGURE_BODY, SA_ABI_TYPE_FIGURE_EVENT = 48, 49
+SA_MODE_COUNT = 9
+SA_FIGURE_MAX_EVENTS = 16
 
 
 # ---- structs --------------------------------------------------------------------------------
@@ -122,11 +126,38 @@ class FigureConfig(ctypes.Structure):
     _fields_ = [(n, c_float) for n in (
         "spine", "neck", "head_radius", "upper_arm", "forearm", "thigh", "shin", "hip_height",
         "spear_length", "fade_rate", "gait_rate", "head_stiffness", "head_damping")] + [
-        ("hair", c_bool)] + [(n, c_float) for n in ("hair_spacing", "hair_drag", "hair_jump_kick")]
+        ("hair", c_bool)] + [(n, c_float) for n in (
+            "hair_spacing", "hair_drag", "hair_jump_kick", "jump_height", "jump_duration",
+            "hard_landing_speed", "rung_spacing")]
+
+
+class FigureBody(ctypes.Structure):
+    _fields_ = [("active", c_bool), ("grounded", c_bool), ("velocity", Vec2), ("in_water", c_bool),
+                ("water_line", c_float), ("on_ladder", c_bool), ("ladder_rung", c_float),
+                ("knocked_down", c_bool)]
 
 
 class FigureInput(ctypes.Structure):
-    _fields_ = [("motion", c_int32), ("speed", c_float), ("jump", c_uint32), ("thrust", c_uint32)]
+    _fields_ = [("motion", c_int32), ("speed", c_float), ("jump", c_uint32), ("thrust", c_uint32),
+                ("facing", c_int32), ("surface", c_int32), ("body", FigureBody)]
+
+
+class FigureEvent(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("time", c_float), ("foot", c_int32), ("surface", c_int32),
+                ("mode", c_int32), ("speed", c_float), ("x", ctypes.c_double)]
+
+
+class ModeMachineConfig(ctypes.Structure):
+    _fields_ = [(n, c_float) for n in (
+        "hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed",
+        "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length",
+        "morph_time")] + [("fade_rate", c_float * SA_MODE_COUNT), ("style", c_int32)]
+
+
+class ModeMachine(ctypes.Structure):
+    _fields_ = [("config", ModeMachineConfig), ("fade", Fade), ("mode", c_int32),
+                ("previous", c_int32), ("switched", c_bool), ("getup_side", c_int32),
+                ("jump_seen", c_uint32), ("started", c_bool)]
 
 
 class FigureContact(ctypes.Structure):
@@ -139,7 +170,7 @@ class FigurePose(ctypes.Structure):
                 ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
                 ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float),
                 ("thrust", c_float), ("scroll", ctypes.c_double), ("contact", FigureContact * 2),
-                ("airborne", c_bool)]
+                ("airborne", c_bool), ("mode", c_int32), ("facing", c_int32), ("turn", c_float)]
 
 
 class FigureBone(ctypes.Structure):
@@ -166,6 +197,10 @@ class Figure(ctypes.Structure):
                 ("wanted", c_int32), ("substep_lag", c_float),
                 ("head", FigureHead), ("hair", VerletPoint * SA_VERLET_HAIR_POINTS),
                 ("scroll", ctypes.c_double), ("feet", FigureFootLock * 2),
+                ("modes", ModeMachine), ("body", FigureBody)] + [(n, c_float) for n in (
+                    "fall_speed", "rise_speed", "landing", "stride_scale", "climb_phase",
+                    "swim")] + [("moving", c_bool), ("in_flight", c_bool), ("turn", c_float),
+                ("events", FigureEvent * SA_FIGURE_MAX_EVENTS), ("event_count", ctypes.c_size_t),
                 ("pose", FigurePose)]
 
 
@@ -180,7 +215,9 @@ MIRRORED = {
     FigureInput: SA_ABI_TYPE_FIGURE_INPUT, FigureBone: SA_ABI_TYPE_FIGURE_BONE,
     FigureContact: SA_ABI_TYPE_FIGURE_CONTACT, FigurePose: SA_ABI_TYPE_FIGURE_POSE,
     FigureHead: SA_ABI_TYPE_FIGURE_HEAD, FigureFootLock: SA_ABI_TYPE_FIGURE_FOOT_LOCK,
-    Figure: SA_ABI_TYPE_FIGURE,
+    Figure: SA_ABI_TYPE_FIGURE, FigureBody: SA_ABI_TYPE_FIGURE_BODY,
+    FigureEvent: SA_ABI_TYPE_FIGURE_EVENT, ModeMachineConfig: SA_ABI_TYPE_MODE_MACHINE_CONFIG,
+    ModeMachine: SA_ABI_TYPE_MODE_MACHINE,
 }
 
 

@@ -47,6 +47,8 @@
 #define STICKANIM_FIGURE_H
 
 #include <stickanim/fade.h>
+#include <stickanim/footsteps.h>
+#include <stickanim/mode_machine.h>
 #include <stickanim/vecmath.h>
 #include <stickanim/spring.h>
 #include <stickanim/squash.h>
@@ -126,6 +128,24 @@ typedef struct sa_figure_config {
      * growing with speed.
      */
     float hair_jump_kick;
+    /**
+     * How high the scripted jump (sa_figure_input::jump without a body) lifts the pelvis at its
+     * apex, canvas units, > 0 and at most 4 · hip_height. Default 160 (the reference's).
+     */
+    float jump_height;
+    /** How long the scripted jump lasts, press to settled, seconds, in [0.4, 4]. Default 1.1 (the
+     *  reference's; take-off at a third, landing at three quarters of it). */
+    float jump_duration;
+    /**
+     * With a body (::sa_figure_body): landing faster than this, units/s, sits on the bottom
+     * instead of a soft landing, > 0. Default 1400 at the reference figure's size (the landing
+     * speed of a fall from about 2.5 times the scripted jump's height under the gravity that
+     * jump implies); the thresholds of the body's modes are set from it (fall when sinking faster
+     * than a fifth of it). Scales with hip_height in sa_figure_config_scaled().
+     */
+    float hard_landing_speed;
+    /** With a body on a ladder: the distance between rungs, canvas units, > 0. Default 28. */
+    float rung_spacing;
 } sa_figure_config;
 
 /**
@@ -173,6 +193,56 @@ typedef enum sa_figure_motion {
     SA_FIGURE_MOTION_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a motion. */
 } sa_figure_motion;
 
+/** @brief Which way the figure faces on screen. Values are stable across versions. */
+typedef enum sa_figure_facing {
+    SA_FIGURE_FACING_RIGHT = 0, /**< Facing +x (the figure's own frame; the default). */
+    SA_FIGURE_FACING_LEFT = 1,  /**< Facing −x: the pose is drawn mirrored about the body. */
+    SA_FIGURE_FACING_COUNT_,    /**< Number of facings; not a facing. */
+    SA_FIGURE_FACING_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a facing. */
+} sa_figure_facing;
+
+/**
+ * @brief The game's physics body, as the game has it anyway: what the figure's modes follow.
+ *
+ * With @ref active false (the default) the figure is the scripted character it has always been:
+ * it plays sa_figure_input::motion on a flat ground at y = 0 and the jump counter plays the
+ * scripted jump. With @ref active true the game's body drives it through an ::sa_mode_machine
+ * (mode_machine.h) run on these fields each update, with the reference's rules: on the ground
+ * the figure shows sa_figure_input::motion (::SA_FIGURE_MOTION_LOCOMOTE follows the body's
+ * horizontal speed, idle when it stands); a change of the jump counter is a jump (the body owns
+ * the height: the figure shows the take-off, the rise and the tuck from the vertical velocity);
+ * going down is a fall (also off a ledge); touching down is a soft landing whose depth follows the
+ * landing speed, or a sit on the bottom above sa_figure_config::hard_landing_speed; water is a
+ * swim and a ladder a climb. sa_figure_pose::mode says which, and every change of mode fades.
+ *
+ * Coordinates are the figure's space (canvas units, y down) with the origin at the body's feet
+ * point: the game draws the pose at its body's position. Non-finite numbers count as 0.
+ */
+typedef struct sa_figure_body {
+    /** True when the game gives a body (default false: the scripted figure). */
+    bool active;
+    /** True while the body stands on the ground (its feet point is on it). Default true. */
+    bool grounded;
+    /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is −y). */
+    sa_vec2 velocity;
+    /** True while the body is in water deep enough to swim. Default false. */
+    bool in_water;
+    /** The water's surface, as a y of figure space (negative: above the body's feet point): a
+     *  swimming figure floats with its head above it and its body just below. Default 0. */
+    float water_line;
+    /** True while the body holds a ladder; its vertical velocity climbs it. Default false. */
+    bool on_ladder;
+    /** The y of any one rung of the ladder in figure space; the others are
+     *  sa_figure_config::rung_spacing apart. The hands and feet grip rungs. Default 0. */
+    float ladder_rung;
+    /** True while the body is knocked down (reserved: the ragdoll is not built yet; the figure
+     *  keeps its mode). Default false. */
+    bool knocked_down;
+} sa_figure_body;
+
+/** @brief A body that is not there (active false, grounded, still, dry, no ladder). */
+SA_API sa_figure_body sa_figure_body_default(void);
+
 /**
  * @brief What the game asks of the figure this frame.
  *
@@ -212,6 +282,12 @@ typedef struct sa_figure_input {
      * thrust is still playing, is seen and ignored.
      */
     uint32_t thrust;
+    /** Which way the figure faces (default right). A change turns the figure around. */
+    sa_figure_facing facing;
+    /** The surface under the feet, reported in footstep events. Default grass. */
+    sa_footsteps_surface surface;
+    /** The game's body; inactive by default (see ::sa_figure_body). */
+    sa_figure_body body;
 } sa_figure_input;
 
 /** @brief Idle, speed 0, counters 0. */
@@ -481,7 +557,63 @@ typedef struct sa_figure_pose {
      * standing, walking and after sa_figure_init().
      */
     bool airborne;
+    /** The mode the body is in (::SA_MODE_LOCO without a body, or with one on the ground). */
+    sa_mode mode;
+    /** The way the figure faces: the input's, from the middle of a turn on (when it is seen in
+     *  profile). */
+    sa_figure_facing facing;
+    /**
+     * Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn goes from one to the
+     * other in ::SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both ends). The drawn
+     * x of every point but the feet is turn · x about the figure's origin, so the body narrows
+     * through profile (0) and comes out mirrored; the feet keep their places on the ground.
+     * Facing left, every x of the pose (@ref joints, @ref unsquashed, @ref hair, @ref scroll,
+     * the contacts' x, @ref ground_speed) is mirrored: screen axes, +x right, whichever way the
+     * figure faces.
+     */
+    float turn;
 } sa_figure_pose;
+
+/** @brief How long a turn around takes, seconds: 0.2. */
+#define SA_FIGURE_TURN_SECONDS 0.2f
+
+/** @brief What happened during an update: the kinds of ::sa_figure_event. Values are stable. */
+typedef enum sa_figure_event_kind {
+    /** A foot was planted on the ground (its contact turned planted): foot, surface, x. */
+    SA_FIGURE_EVENT_FOOTSTEP = 0,
+    /** The body left the ground (a body's grounded turned false, or a scripted jump took off). */
+    SA_FIGURE_EVENT_TAKE_OFF = 1,
+    /** The body came down (grounded turned true; speed is the landing speed). */
+    SA_FIGURE_EVENT_LANDING = 2,
+    /** The mode changed (mode is the new one). */
+    SA_FIGURE_EVENT_MODE = 3,
+    /** The Spear Run thrust's hit window opened: test spear hits until it closes. */
+    SA_FIGURE_EVENT_HIT_START = 4,
+    /** The thrust's hit window closed. */
+    SA_FIGURE_EVENT_HIT_END = 5,
+    SA_FIGURE_EVENT_KIND_COUNT_,                 /**< Number of kinds; not a kind. */
+    SA_FIGURE_EVENT_KIND_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a kind. */
+} sa_figure_event_kind;
+
+/** @brief Most events one update records; later ones in the same update are dropped: 16. */
+#define SA_FIGURE_MAX_EVENTS 16
+
+/** @brief One thing that happened during an update, for sounds and effects. */
+typedef struct sa_figure_event {
+    sa_figure_event_kind kind; /**< What happened. */
+    /** Seconds into the update when it happened, in [0, dt]: schedule a sound this late. */
+    float time;
+    /** The foot of a footstep (0 near, 1 far); −1 for the other kinds. */
+    int32_t foot;
+    /** The surface under a footstep (sa_figure_input::surface). */
+    sa_footsteps_surface surface;
+    /** The mode after a mode change; the mode at the time for the other kinds. */
+    sa_mode mode;
+    /** Landing speed of a landing, units/s, ≥ 0; 0 for the other kinds. */
+    float speed;
+    /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
+    double x;
+} sa_figure_event;
 
 /**
  * @brief Longest time one sa_figure_update() advances by, seconds: 0.1.
@@ -579,7 +711,20 @@ typedef struct sa_figure {
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
     double scroll; /**< Ground the foot locks scrolled, to the last sub-step moment, units. */
     sa_figure_foot_lock feet[2]; /**< Foot locks: [0] near, [1] far. */
-    sa_figure_pose pose;         /**< The current pose. */
+    sa_mode_machine modes;       /**< The body's modes (used while a body is active). */
+    sa_figure_body body;         /**< The body as last seen (its grounded edge, its speeds). */
+    float fall_speed;            /**< Fastest the body sank in this flight, units/s, ≥ 0. */
+    float rise_speed;            /**< How fast the body rose when it took off, units/s, ≥ 0. */
+    float landing;               /**< The last landing's depth, in [0, 1]. */
+    float stride_scale;          /**< The body's locomotion stride factor, eased. */
+    float climb_phase;           /**< The climb's cycle, [0, 1). */
+    float swim;                  /**< Treading (0) → paddling (1), eased. */
+    bool moving;                 /**< The body locomotes (not standing idle). */
+    bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
+    float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
+    sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */
+    size_t event_count;                           /**< How many of them, ≤ 16. */
+    sa_figure_pose pose;                          /**< The current pose. */
 } sa_figure;
 
 /**
@@ -614,6 +759,21 @@ SA_API void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float
  * @return A pointer into @p fig (valid until its next update); NULL when @p fig is NULL.
  */
 SA_API const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig);
+
+/**
+ * @brief The events of the last sa_figure_update(), earliest first (a stream: see
+ *        @ref api_conventions).
+ *
+ * Each happening is reported by exactly one update: a footstep when a foot's contact turns
+ * planted, take-off and landing when the body leaves or meets the ground, a mode change, the
+ * thrust's hit window opening and closing. The events stay readable until the next update.
+ *
+ * @param fig      The figure; NULL gives 0.
+ * @param out      Receives the first min(count, capacity) events; NULL is the count-only call.
+ * @param capacity Number of elements @p out can hold.
+ * @return The number written, or for the count-only call the number there are.
+ */
+SA_API size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_t capacity);
 
 /**
  * @brief Solves joints from pose parameters: the IK step of sa_figure_update(), without the head

@@ -109,6 +109,10 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
     const float speed = sai_narrow((scroll - fig->scroll) / (double)dt);
+    /* A body in the air, in water or on a ladder has no ground under it: nothing is held. */
+    const sa_figure_body *body = &fig->body;
+    const bool has_ground =
+        !body->active || (body->grounded && !body->in_water && !body->on_ladder);
     fig->scroll = scroll;
     /* The squash secondary.c applies last, about the ground under the pelvis. */
     const sa_squash sq = sa_squash_make(sai_v2(p.root.x, 0.0f), p.squash, SA_SQUASH_K);
@@ -134,7 +138,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         const double world = (double)want[i].x + scroll;
         const float up = (l->last_y - want[i].y) / dt;
         const float over = (want[i].x - l->last_x) / dt + speed;
-        const bool near = want[i].y >= -band;
+        const bool near = has_ground && want[i].y >= -band;
         const bool rising = up > SAI_FEET_RISE * k;
         on_ground[i] = near && !rising;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
@@ -348,4 +352,25 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {
         fig->pose.contact[i].x = l->x;
     }
     fig->pose.airborne = false;
+}
+
+void sai_figure_feet_mirror(sa_figure *fig) {
+    const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    fig->scroll = -fig->scroll;
+    for (int i = 0; i < 2; ++i) {
+        sa_figure_foot_lock *l = &fig->feet[i];
+        /* A foot following its motion is, in the turned figure's space, where the unturned
+         * figure had it, mirrored: it steps from there onto the motion's target (the same in
+         * the figure's own space), so it does not jump to the other side. */
+        if (l->state == SAI_FOOT_FREE) {
+            const sa_vec2 want = sai_v2(l->last_x, l->last_y), at = sai_v2(-l->last_x, l->last_y);
+            start_step(l, fig->scroll, at, sai_v2_sub(at, want), 0.0f, k);
+            continue;
+        }
+        /* World points mirror; a step's offset from its motion's target is measured anew. */
+        l->x = -l->x;
+        l->from = -l->from;
+        l->to = -l->to;
+        l->offset.x = -l->offset.x - 2.0f * l->last_x;
+    }
 }

@@ -5,11 +5,10 @@
 /* Takes the input's triggers, moves the clocks by dt and blends the motions showing then. */
 static sa_figure_params advance(sa_figure *fig, const sa_figure_input *in, float dt) {
     const bool was_locomoting = sai_figure_locomoting(&fig->fade);
-    sai_figure_take_input(fig, in);
-    const float mean_gait = sai_figure_ease_gait(fig, in->speed, was_locomoting, dt);
+    sai_figure_take_input(fig, in, dt);
+    const float mean_gait = sai_figure_ease_gait(fig, in, was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
-    const sai_figure_ctx c =
-        sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+    const sai_figure_ctx c = sai_figure_context_of(fig);
     return sai_figure_blend(fig, &c);
 }
 
@@ -30,15 +29,35 @@ typedef struct carried {
 
 /* The ground's speed at a sub-step: none when the frame ends standing (the pose promises a speed
  * of exactly 0 then; what the fade's last sliver would have scrolled is far below a unit). */
-static double speed_of(const sa_figure_params *p, bool moving) {
+static double speed_of(const sa_figure *fig, const sa_figure_params *p, bool moving) {
+    /* A body's ground goes by at the body's own speed, whatever the motion shows: the feet
+     * stay where they stand in the game's world (a motion asked to run in place steps). */
+    if (fig->body.active) return (double)sai_figure_forward_speed(fig);
     return moving && p->ground_speed > 0.0f ? (double)p->ground_speed : 0.0;
+}
+
+/* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
+ * the frame. */
+static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_surface surface) {
+    for (int i = 0; i < 2; ++i) {
+        if (was[i] || !fig->pose.contact[i].planted) continue;
+        sa_figure_event e;
+        e.kind = SA_FIGURE_EVENT_FOOTSTEP;
+        e.time = time;
+        e.foot = i;
+        e.surface = surface;
+        e.mode = fig->modes.mode;
+        e.speed = 0.0f;
+        e.x = (fig->turn < 0.5f ? 1.0 : -1.0) * fig->pose.contact[i].x;
+        sai_figure_event_add(fig, e);
+    }
 }
 
 /* One sub-step of h seconds to the parameters p: the feet, then the head and hair on the body's
  * spine solved into j (the whole body when `whole`, for the pose). */
 static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
                                  bool whole, sa_vec2 *j) {
-    p = sai_figure_feet_step(fig, p, h, fig->scroll + speed_of(&p, moving) * (double)h);
+    p = sai_figure_feet_step(fig, p, h, fig->scroll + speed_of(fig, &p, moving) * (double)h);
     if (whole) sai_figure_solve_joints(&fig->config, &p, j);
     sai_figure_secondary_step(fig, &p, j, h);
     return p;
@@ -53,16 +72,29 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     if (!fig || !(dt > 0.0f) || !sai_finite(dt)) return;
     dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
     const sa_figure_input in = sai_figure_read_input(fig, input);
+    fig->event_count = 0;
+    const bool was_airborne = fig->pose.airborne;
+    /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
+    sai_figure_turn(fig, in.facing, dt);
+    const double own = fig->turn < 0.5f ? 1.0 : -1.0;
+    fig->pose.scroll *= own;
+    for (int i = 0; i < 2; ++i)
+        fig->pose.contact[i].x *= own;
     const sa_figure before = *fig;
     const float lag = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
     const sa_figure_params end = advance(fig, &in, dt);
-    const bool moving = end.ground_speed > 0.0f;
+    const bool moving =
+        fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
      * end. */
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
+    bool planted[2];
     for (int32_t n = 2; next < dt - 1e-6f && n < 64; ++n) {
+        planted[0] = fig->pose.contact[0].planted;
+        planted[1] = fig->pose.contact[1].planted;
         (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j);
+        footsteps(fig, planted, next, in.surface);
         last = next;
         next = (float)n * SA_FIGURE_SUBSTEP - lag;
     }
@@ -77,16 +109,21 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     kept.head = fig->head;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         kept.hair[i] = fig->hair[i];
+    planted[0] = fig->pose.contact[0].planted;
+    planted[1] = fig->pose.contact[1].planted;
     sa_figure_params p =
         sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
+    footsteps(fig, planted, dt, in.surface);
     /* A game scrolls its ground by ground_speed · dt: the frame's mean speed, so its ground stays
      * where the feet's is. */
     const double scroll_before = fig->pose.scroll;
     const double mean = moving ? (fig->scroll - scroll_before) / (double)dt : 0.0;
-    p.ground_speed = mean > 0.0 ? sai_narrow(mean) : 0.0f;
+    p.ground_speed = mean > 0.0 || fig->body.active ? sai_narrow(mean) : 0.0f;
     sai_figure_write_pose(fig, &p, j, dt);
+    sai_figure_flight_events(fig, was_airborne, dt);
+    sai_figure_face_pose(fig);
     fig->pose.scroll = scroll_before + (double)p.ground_speed * (double)dt;
     if (on_moment) {
         fig->substep_lag = 0.0f;

@@ -17,7 +17,12 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     (void)u;
     sai_figure_idle(c, 0.0f, out);
     const float k = c->scale, t = sai_saturate(c->gait_mix);
-    const sa_gait *g = &c->gait;
+    /* A body slower than the walk or faster than the run strides shorter or longer (its lift
+     * with it), so the ground still goes by at its speed. */
+    sa_gait scaled = c->gait;
+    scaled.stride *= c->stride_scale;
+    scaled.step_height *= c->stride_scale < 1.0f ? c->stride_scale : 1.0f;
+    const sa_gait *g = &scaled;
     sa_figure_params *p = out;
     p->lean = g->lean;
     p->head_tilt = sai_lerp(0.04f, 0.10f, t);

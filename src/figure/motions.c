@@ -9,21 +9,28 @@
 
 /* clang-format off */
 const sai_figure_motion_row sai_figure_motions[] = {
-/*   motion                        name           evaluate                        duration          play             hand_back         gait                   flags */
-    {SA_FIGURE_MOTION_IDLE,       "idle",        sai_figure_idle,                3.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
-    {SA_FIGURE_MOTION_WALK,       "walk",        sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_WALK,  SAI_FIGURE_LOCOMOTES},
-    {SA_FIGURE_MOTION_RUN,        "run",         sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES},
-    {SA_FIGURE_MOTION_LOCOMOTE,   "locomote",    sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_SPEED, SAI_FIGURE_LOCOMOTES},
-    {SA_FIGURE_MOTION_THROW,      "throw",       sai_figure_throw,               1.4f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
-    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
-    {SA_FIGURE_MOTION_SPEAR_FORM, "spear form",  sai_figure_spear_form,          14.0f,            SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR},
-    {SA_FIGURE_MOTION_SPEAR_RUN,  "spear run",   sai_figure_spear_run,           0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS},
-    {SA_FIGURE_MOTION_WAVE,       "wave",        sai_figure_wave,                2.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0},
+/*   motion                        name           evaluate                        duration          play             hand_back         gait                   flags, mode */
+    {SA_FIGURE_MOTION_IDLE,       "idle",        sai_figure_idle,                3.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_WALK,       "walk",        sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_WALK,  SAI_FIGURE_LOCOMOTES, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_RUN,        "run",         sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_LOCOMOTE,   "locomote",    sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_SPEED, SAI_FIGURE_LOCOMOTES, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_THROW,      "throw",       sai_figure_throw,               1.4f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_SPEAR_FORM, "spear form",  sai_figure_spear_form,          14.0f,            SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_SPEAR_RUN,  "spear run",   sai_figure_spear_run,           0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_RUN,   SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_WAVE,       "wave",        sai_figure_wave,                2.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
     /* The jump trigger's one-shots: standing, running, and both with the spear kept in hand. */
-    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  0},
-    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_running,        SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES},
-    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear,          SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR},
-    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear_running,  SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_running,        SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear,          SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear_running,  SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR, SA_MODE_LOCO},
+    /* The body's modes (sa_figure_body): chosen by the mode machine, never by a motion asked for. */
+    {SA_FIGURE_MOTION_JUMP,       "rise",        sai_figure_rise,                0.3f,             SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_JUMP},
+    {SA_FIGURE_MOTION_JUMP,       "fall",        sai_figure_fall,                1.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_FALL},
+    {SA_FIGURE_MOTION_IDLE,       "land",        sai_figure_land,                0.5f,             SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_LAND},
+    {SA_FIGURE_MOTION_IDLE,       "sit",         sai_figure_sit,                 1.0f,             SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_SIT},
+    {SA_FIGURE_MOTION_IDLE,       "swim",        sai_figure_swim,                1.2f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_SWIM},
+    {SA_FIGURE_MOTION_IDLE,       "climb",       sai_figure_climb,               0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_CLIMB},
 };
 /* clang-format on */
 
@@ -38,11 +45,18 @@ int32_t sai_figure_row_for(sa_figure_motion m) {
     int32_t idle = 0;
     for (size_t i = 0; i < sai_figure_motion_count; ++i) {
         const sai_figure_motion_row *r = &sai_figure_motions[i];
-        if (r->play != SAI_FIGURE_LOOP) continue;
+        if (r->play != SAI_FIGURE_LOOP || (r->flags & SAI_FIGURE_MODE_ROW)) continue;
         if (r->motion == m) return (int32_t)i;
         if (r->motion == SA_FIGURE_MOTION_IDLE) idle = (int32_t)i;
     }
     return idle;
+}
+
+int32_t sai_figure_row_for_mode(sa_mode m) {
+    for (size_t i = 0; i < sai_figure_motion_count; ++i)
+        if ((sai_figure_motions[i].flags & SAI_FIGURE_MODE_ROW) && sai_figure_motions[i].mode == m)
+            return (int32_t)i;
+    return sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
 }
 
 int32_t sai_figure_row_jump_from(int32_t from) {
@@ -50,7 +64,9 @@ int32_t sai_figure_row_jump_from(int32_t from) {
     const uint32_t want = sai_figure_row(from)->flags & carry;
     for (size_t i = 0; i < sai_figure_motion_count; ++i) {
         const sai_figure_motion_row *r = &sai_figure_motions[i];
-        if (r->play == SAI_FIGURE_ONCE && (r->flags & carry) == want) return (int32_t)i;
+        if (r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW) &&
+            (r->flags & carry) == want)
+            return (int32_t)i;
     }
     return sai_figure_row_for(SA_FIGURE_MOTION_JUMP);
 }

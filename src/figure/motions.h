@@ -20,6 +20,19 @@ typedef struct sai_figure_ctx {
     float thrust_time; /* seconds into the spear-run thrust, < 0 when none */
     float spine;       /* config spine length */
     float leg_reach;   /* thigh + shin - reach guard - a little: feet within it stay planted */
+    const sa_figure_config *cfg; /* the body plan (arm lengths for the motions that reach) */
+    /* The game's body (sa_figure_body), for the modes' motions; the rest pose's values without
+     * one. */
+    float vy;           /* vertical velocity, units/s, up positive */
+    float rise;         /* how fast this flight took off, units/s, > 0 */
+    float fall_full;    /* sinking this fast (units/s) the fall reaches fully down, > 0 */
+    bool grounded;      /* the body is on the ground */
+    float landing;      /* depth of the last landing, [0, 1] */
+    float stride_scale; /* the body's locomotion stride factor (1 without a body) */
+    float jump_height;  /* the scripted jump's apex over the reference's (160) */
+    float climb_phase;  /* the climb's cycle: a rung's y over two rungs, wrapped into [0, 1) */
+    float water_line;   /* the water's surface, figure y */
+    float swim_mix;     /* treading (0) -> paddling (1) */
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the
@@ -45,6 +58,7 @@ typedef enum sai_figure_gait_rule {
 #define SAI_FIGURE_LOCOMOTES   0x1u /* scrolls the ground at the gait's speed */
 #define SAI_FIGURE_HOLDS_SPEAR 0x2u /* the hands hold the spear: IK onto its shaft */
 #define SAI_FIGURE_THRUSTS     0x4u /* sa_figure_input::thrust plays the thrust here */
+#define SAI_FIGURE_MODE_ROW    0x8u /* shows a mode of the body (chosen by the mode machine) */
 
 /* One row of the motion table; its index is the fade layer id that plays it. */
 typedef struct sai_figure_motion_row {
@@ -55,7 +69,9 @@ typedef struct sai_figure_motion_row {
     sai_figure_play play;
     float hand_back; /* a one-shot hands back to the motion asked for after this many seconds */
     sai_figure_gait_rule gait;
-    uint32_t flags; /* SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS */
+    uint32_t flags; /* SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS |
+                       SAI_FIGURE_MODE_ROW */
+    sa_mode mode;   /* the body's mode this row shows (SA_MODE_LOCO for the motions) */
 } sai_figure_motion_row;
 
 /* The table (motions.c): rows by fade id. */
@@ -66,6 +82,8 @@ extern const size_t sai_figure_motion_count;
 const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
 int32_t sai_figure_row_for(sa_figure_motion m);
+/* The fade id of the row that shows body mode m (not loco); idle's for a mode without one. */
+int32_t sai_figure_row_for_mode(sa_mode m);
 /* The fade id of the one-shot a jump press plays from row `from`: the one carrying what `from`
  * carries (the same SAI_FIGURE_LOCOMOTES and SAI_FIGURE_HOLDS_SPEAR). */
 int32_t sai_figure_row_jump_from(int32_t from);
@@ -91,6 +109,9 @@ int32_t sai_figure_row_jump_from(int32_t from);
  * the gait (normalised time). */
 #define SAI_FIGURE_JUMP_SECONDS 1.1f
 #define SAI_FIGURE_JUMP_LANDS   0.8f
+/* How high the reference jump lifts the pelvis (its rootY apex): sa_figure_config::jump_height's
+ * default, the unit of sai_figure_ctx::jump_height. */
+#define SAI_FIGURE_JUMP_APEX 160.0f
 
 /* The Spear Run thrust's length, seconds (a clock of the figure, not a row). */
 #define SAI_FIGURE_THRUST_SECONDS 0.5f
@@ -107,6 +128,19 @@ void sai_figure_jump_spear_running(const sai_figure_ctx *c, float u, sa_figure_p
 void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_spear_run(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_wave(const sai_figure_ctx *c, float u, sa_figure_params *out);
+/* The body's modes (air.c, land.c, swim.c, climb.c). */
+void sai_figure_rise(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_fall(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_land(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_sit(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_swim(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_climb(const sai_figure_ctx *c, float u, sa_figure_params *out);
+
+/* The FK angles (sa_figure_params::arm_angle, arm_flex) that put a hand at `rel` from the
+ * shoulder by two-bone IK, the elbow bending as a person's (solve.c). */
+void sai_figure_arm_reach(const sa_figure_config *cfg, sa_vec2 rel, float *angle, float *flex);
+/* The shoulder of parameters p (their root and lean), figure space. */
+sa_vec2 sai_figure_shoulder_of(const sa_figure_config *cfg, const sa_figure_params *p);
 
 /* Only the spear carry + thrust fields (grip, angle, gap, slide, lean offset) at c->thrust_time;
  * used by Spear Run and by the jumps that keep the spear. */

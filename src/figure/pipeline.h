@@ -18,20 +18,53 @@ const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg
 /* What every motion reads this frame. */
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase,
                                   float thrust_time);
+/* What every motion reads this frame, with the body's state (sai_figure_ctx). */
+sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
+/* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
+sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
+/* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
+void sai_figure_event_add(sa_figure *fig, sa_figure_event e);
 /* This frame's input, repaired: NULL keeps the motion idle and the counters as seen; an unknown
  * motion is idle. */
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input);
+/* Pushes fade layer id (a full stack makes room first without a pop); switches to it unless it
+ * is the target already. */
+void sai_figure_push_layer(sa_figure *fig, int32_t id);
+void sai_figure_switch_layer(sa_figure *fig, int32_t id);
 /* True when a layer of a locomoting row shows. */
 bool sai_figure_locomoting(const sa_fade *fade);
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter. */
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in);
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
 /* Eases the walk/run mix toward what the motion asked for wants (or starts it there when the
  * figure was not locomoting); returns the mix's mean over the frame. */
-float sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt);
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_locomoting,
+                           float dt);
 /* Advances the gait phase (at the cadence of the frame's mean mix), the thrust, the fade and
  * hands a finished jump back. */
 void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt);
+
+/* ---- body.c: the game's body and its modes ----------------------------------------------- */
+
+/* The body repaired: non-finite numbers are 0. */
+sa_figure_body sai_figure_read_body(const sa_figure_body *in);
+/* Runs the body's modes on this frame's body (dt seconds), records take-off, landing and mode
+ * events, and returns the row to show: the mode's, or on the ground `wanted` (the motion asked
+ * for; idle while a locomoting body stands). */
+int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt);
+/* Back to the scripted figure when the game stops giving a body. */
+void sai_figure_drop_body(sa_figure *fig);
+/* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
+void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                          bool was_locomoting, float dt);
+/* The body's speed along the way the figure faces, units/s (0 without a body). */
+float sai_figure_forward_speed(const sa_figure *fig);
+/* The scripted jump's take-off and landing events, from the pose's airborne flag before the
+ * frame (a body's come from its grounded flag instead). */
+void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt);
+/* The rate the fade moves at: the body's mode's (its mode machine config) while a body mode row is
+ * the target, else the config's fade rate. */
+float sai_figure_fade_rate(const sa_figure *fig);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 
@@ -63,6 +96,10 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
 void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept);
 /* Both feet planted where the rest parameters p put them, nothing scrolled. */
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
+/* The figure turned around (its own space mirrored about x = 0): the feet keep their places in
+ * the world, a foot following its motion steps from its mirrored place, and the scroll and the
+ * contacts mirror. */
+void sai_figure_feet_mirror(sa_figure *fig);
 
 /* ---- solve.c: parameters -> joints -------------------------------------------------------- */
 
@@ -83,6 +120,12 @@ void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec
 /* After the sub-steps: lays the hair out when the config has none, and puts head and hair at rest
  * on j if anything went non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
+/* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
+ * (sai_figure_feet_mirror). */
+void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
+/* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
+ * scaled by the turn but for the feet. */
+void sai_figure_face_pose(sa_figure *fig);
 /* Squash last, then the pose; a non-finite joint puts the figure at rest instead. */
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt);
 

@@ -207,7 +207,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
         pose->hair[i] = fig->hair[i].pos;
     sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
     pose->head_radius = fig->config.head_radius * sa_squash_radius_scale(sq);
-    pose->ground_speed = p->ground_speed > 0.0f ? p->ground_speed : 0.0f;
+    pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
     pose->motion = sai_figure_row(sa_fade_target(&fig->fade))->motion;
     /* The hands hold the shaft by spear⁴ (sai_figure_solve_joints): the spear shows as much as
@@ -219,4 +219,39 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->gait = fig->gait;
     pose->thrust = fig->thrust_time >= 0.0f ? fig->thrust_time / SAI_FIGURE_THRUST_SECONDS : -1.0f;
     pose->airborne = !pose->contact[0].planted && !pose->contact[1].planted;
+    pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
+}
+
+/* +1 while the figure's own space faces right on screen, −1 left. */
+static float facing_sign(const sa_figure *fig) { return fig->turn < 0.5f ? 1.0f : -1.0f; }
+
+void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
+    const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
+    const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+    const float step = dt / SA_FIGURE_TURN_SECONDS;
+    const float now = target > was ? fminf(was + step, target) : fmaxf(was - step, target);
+    fig->turn = now;
+    /* Through profile: the figure's own space turns with it. */
+    if ((was < 0.5f) != (now < 0.5f)) sai_figure_feet_mirror(fig);
+}
+
+void sai_figure_face_pose(sa_figure *fig) {
+    sa_figure_pose *pose = &fig->pose;
+    const float s = facing_sign(fig);
+    const float c = cosf(SA_PI * fig->turn), scale = fabsf(c);
+    pose->turn = c;
+    pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
+    if (s > 0.0f && scale == 1.0f) return; /* facing right, no turn: the pose as it is */
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        const bool foot = i == SA_FIGURE_JOINT_FOOT_NEAR || i == SA_FIGURE_JOINT_FOOT_FAR;
+        pose->unsquashed[i].x *= s;
+        pose->joints[i].x *= foot ? s : s * scale;
+    }
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+        pose->hair[i].x *= s * scale;
+    pose->squash.pivot.x *= s;
+    pose->scroll *= (double)s;
+    pose->ground_speed *= s;
+    for (int i = 0; i < 2; ++i)
+        pose->contact[i].x *= (double)s;
 }

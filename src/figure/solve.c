@@ -57,6 +57,15 @@ static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_ou
     *flex_out = fore;
 }
 
+void sai_figure_arm_reach(const sa_figure_config *cfg, sa_vec2 rel, float *angle, float *flex) {
+    arm_ik_angles(cfg, rel, angle, flex);
+}
+
+sa_vec2 sai_figure_shoulder_of(const sa_figure_config *cfg, const sa_figure_params *p) {
+    const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
+    return sai_v2_add(pelvis, sai_v2_scale(up_dir(p->lean), cfg->spine * SA_FIGURE_SHOULDER_AT));
+}
+
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p) {
     sa_vec2 grips[2];
     spear_hands(p, sai_v2(0.0f, 0.0f), grips);

@@ -17,4 +17,9 @@ set(SA_FIGURE_SOURCES
   src/figure/spear_form_poses.c
   src/figure/spear_run.c
   src/figure/wave.c
+  src/figure/body.c
+  src/figure/air.c
+  src/figure/land.c
+  src/figure/swim.c
+  src/figure/climb.c
 )

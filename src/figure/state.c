@@ -25,6 +25,10 @@ sa_figure_config sa_figure_config_default(void) {
     c.hair_spacing = SA_VERLET_DEFAULT_SPACING;
     c.hair_drag = SA_VERLET_DEFAULT_DRAG;
     c.hair_jump_kick = 1500.0f;
+    c.jump_height = 160.0f;
+    c.jump_duration = 1.1f;
+    c.hard_landing_speed = 1400.0f;
+    c.rung_spacing = 28.0f;
     return c;
 }
 
@@ -41,15 +45,20 @@ sa_figure_config sa_figure_config_scaled(float scale) {
     c.hip_height *= s;
     c.spear_length *= s;
     c.hair_spacing *= s;
+    c.jump_height *= s;
+    c.hard_landing_speed *= s;
+    c.rung_spacing *= s;
     return c;
 }
 
 sa_status sa_figure_config_validate(const sa_figure_config *cfg) {
     if (!cfg) return SA_ERR_NULL;
     const float positive[] = {
-        cfg->spine,     cfg->neck,           cfg->head_radius, cfg->upper_arm,    cfg->forearm,
-        cfg->thigh,     cfg->shin,           cfg->hip_height,  cfg->spear_length, cfg->fade_rate,
-        cfg->gait_rate, cfg->head_stiffness, cfg->hair_spacing};
+        cfg->spine,        cfg->neck,        cfg->head_radius,   cfg->upper_arm,
+        cfg->forearm,      cfg->thigh,       cfg->shin,          cfg->hip_height,
+        cfg->spear_length, cfg->fade_rate,   cfg->gait_rate,     cfg->head_stiffness,
+        cfg->hair_spacing, cfg->jump_height, cfg->jump_duration, cfg->hard_landing_speed,
+        cfg->rung_spacing};
     const float non_negative[] = {cfg->head_damping, cfg->hair_jump_kick, cfg->hair_drag};
     for (size_t i = 0; i < sizeof positive / sizeof positive[0]; ++i)
         if (!sai_finite(positive[i])) return SA_ERR_NOT_FINITE;
@@ -60,6 +69,8 @@ sa_status sa_figure_config_validate(const sa_figure_config *cfg) {
     for (size_t i = 0; i < sizeof non_negative / sizeof non_negative[0]; ++i)
         if (!(non_negative[i] >= 0.0f)) return SA_ERR_RANGE;
     if (cfg->hair_drag > 1.0f) return SA_ERR_RANGE;
+    if (cfg->jump_height > 4.0f * cfg->hip_height) return SA_ERR_RANGE;
+    if (cfg->jump_duration < 0.4f || cfg->jump_duration > 4.0f) return SA_ERR_RANGE;
     return SA_OK;
 }
 
@@ -76,6 +87,9 @@ sa_figure_input sa_figure_input_default(void) {
     in.speed = 0.0f;
     in.jump = 0u;
     in.thrust = 0u;
+    in.facing = SA_FIGURE_FACING_RIGHT;
+    in.surface = SA_FOOTSTEPS_SURFACE_GRASS;
+    in.body = sa_figure_body_default();
     return in;
 }
 
@@ -89,6 +103,9 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     }
     if (!((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_))
         in.motion = SA_FIGURE_MOTION_IDLE;
+    if (!((uint32_t)in.facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
+        in.facing = SA_FIGURE_FACING_RIGHT;
+    in.body = sai_figure_read_body(&in.body);
     return in;
 }
 
@@ -105,6 +122,32 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
     c.leg_reach = reach > 0.0f ? reach : 0.0f;
     c.spine = cfg->spine;
+    c.cfg = cfg;
+    c.vy = 0.0f;
+    c.rise = 1.0f;
+    c.fall_full = 0.5f * cfg->hard_landing_speed;
+    c.grounded = true;
+    c.landing = 0.0f;
+    c.stride_scale = 1.0f;
+    c.jump_height = cfg->jump_height / SAI_FIGURE_JUMP_APEX;
+    c.climb_phase = 0.0f;
+    c.water_line = 0.0f;
+    c.swim_mix = 0.0f;
+    return c;
+}
+
+sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
+    sai_figure_ctx c = sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+    const sa_figure_body *b = &fig->body;
+    if (!b->active) return c;
+    c.vy = -b->velocity.y;
+    c.rise = fmaxf(fig->rise_speed, 1.0f);
+    c.grounded = b->grounded;
+    c.landing = sai_saturate(fig->landing);
+    c.stride_scale = fig->stride_scale;
+    c.climb_phase = fig->climb_phase;
+    c.water_line = b->water_line;
+    c.swim_mix = sai_saturate(fig->swim);
     return c;
 }
 
@@ -118,6 +161,11 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
     fig->gait = 0.0f;
     fig->thrust_time = -1.0f;
     fig->wanted = SA_FIGURE_MOTION_IDLE;
+    const sa_mode_machine_config modes = sai_figure_mode_config(&fig->config);
+    (void)sa_mode_machine_init(&fig->modes, &modes);
+    fig->body = sa_figure_body_default();
+    fig->stride_scale = 1.0f;
+    fig->turn = 0.0f;
     const sa_figure_params p = sa_figure_params_rest(&fig->config);
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     sai_figure_solve_joints(&fig->config, &p, j);
@@ -132,17 +180,16 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
 /* Pushes fade layer `id` without changing what shows. On a full stack the fade would merge its two
  * weakest layers though they show different poses (a pop); the figure makes room first, keeping
  * what the merge changes as an offset that fades out as the merged layer would have. */
-static void push_layer(sa_figure *fig, int32_t id) {
+void sai_figure_push_layer(sa_figure *fig, int32_t id) {
     if (fig->fade.count == SA_FADE_MAX_LAYERS && sa_fade_is_valid(&fig->fade)) {
-        const sai_figure_ctx c =
-            sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+        const sai_figure_ctx c = sai_figure_context_of(fig);
         sai_figure_merge_weakest(fig, &c);
     }
     sa_fade_push(&fig->fade, id);
 }
 
-static void switch_layer(sa_figure *fig, int32_t id) {
-    if (sa_fade_target(&fig->fade) != id || fig->fade.count == 0) push_layer(fig, id);
+void sai_figure_switch_layer(sa_figure *fig, int32_t id) {
+    if (sa_fade_target(&fig->fade) != id || fig->fade.count == 0) sai_figure_push_layer(fig, id);
 }
 
 bool sai_figure_locomoting(const sa_fade *fade) {
@@ -154,25 +201,33 @@ bool sai_figure_locomoting(const sa_fade *fade) {
 }
 
 static bool jumping(const sa_fade *fade) {
-    return sai_figure_row(sa_fade_target(fade))->play == SAI_FIGURE_ONCE;
+    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(fade));
+    return r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW);
 }
 
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in) {
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) {
     const int32_t wanted = sai_figure_row_for(in->motion);
     const bool asked_anew = in->motion != fig->wanted;
     fig->wanted = in->motion;
-    /* A new press starts a new jump, over one still playing too; asking for another motion cuts
-     * a jump short; otherwise a jump plays to its end. */
-    if (in->jump != fig->jump_seen) {
+    if (in->body.active) {
+        /* The body's modes choose the row; its jump counter is the mode machine's. */
+        sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt));
         fig->jump_seen = in->jump;
-        push_layer(fig, sai_figure_row_jump_from(wanted));
-    } else if (asked_anew || !jumping(&fig->fade)) {
-        switch_layer(fig, wanted);
+    } else {
+        sai_figure_drop_body(fig);
+        /* A new press starts a new jump, over one still playing too; asking for another motion
+         * cuts a jump short; otherwise a jump plays to its end. */
+        if (in->jump != fig->jump_seen) {
+            fig->jump_seen = in->jump;
+            sai_figure_push_layer(fig, sai_figure_row_jump_from(wanted));
+        } else if (asked_anew || !jumping(&fig->fade)) {
+            sai_figure_switch_layer(fig, wanted);
+        }
     }
     if (in->thrust != fig->thrust_seen) {
         fig->thrust_seen = in->thrust;
-        if ((sai_figure_row(wanted)->flags & SAI_FIGURE_THRUSTS) && !jumping(&fig->fade) &&
-            fig->thrust_time < 0.0f)
+        if ((sai_figure_row(sa_fade_target(&fig->fade))->flags & SAI_FIGURE_THRUSTS) &&
+            !jumping(&fig->fade) && fig->thrust_time < 0.0f)
             fig->thrust_time = 0.0f;
     }
 }
@@ -198,8 +253,11 @@ static float gait_target(const sa_figure *fig, float speed) {
     return fig->gait;
 }
 
-float sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, float dt) {
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_locomoting,
+                           float dt) {
+    const float speed = in->body.active ? fabsf(in->body.velocity.x) : in->speed;
     const float target = gait_target(fig, speed);
+    sai_figure_ease_body(fig, in, speed, was_locomoting, dt);
     float mean = target;
     if (!was_locomoting) {
         fig->gait = target;
@@ -217,6 +275,26 @@ float sai_figure_ease_gait(sa_figure *fig, float speed, bool was_locomoting, flo
     return sai_saturate(mean);
 }
 
+/* The thrust's hit window: from when the spear starts out (0.22 of the thrust) to the end of
+ * its hold (0.62), seconds. An edge crossed between t0 and t1 (seconds into the thrust) is an
+ * event that many seconds into the frame. */
+#define SAI_HIT_OPENS  (0.22f * SAI_FIGURE_THRUST_SECONDS)
+#define SAI_HIT_CLOSES (0.62f * SAI_FIGURE_THRUST_SECONDS)
+
+static void hit_window_events(sa_figure *fig, float t0, float t1) {
+    const float edges[2] = {SAI_HIT_OPENS, SAI_HIT_CLOSES};
+    const sa_figure_event_kind kinds[2] = {SA_FIGURE_EVENT_HIT_START, SA_FIGURE_EVENT_HIT_END};
+    for (int i = 0; i < 2; ++i) {
+        if (!(t0 < edges[i] && t1 >= edges[i])) continue;
+        sa_figure_event e = {0};
+        e.kind = kinds[i];
+        e.time = edges[i] - t0;
+        e.foot = -1;
+        e.mode = fig->modes.mode;
+        sai_figure_event_add(fig, e);
+    }
+}
+
 void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
@@ -225,7 +303,9 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     const sa_gait g = sa_gait_mix(&walk, &run, mean_gait);
     fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
     if (fig->thrust_time >= 0.0f) {
+        const float t0 = fig->thrust_time;
         fig->thrust_time += dt;
+        hit_window_events(fig, t0, fig->thrust_time);
         if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
     }
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
@@ -234,13 +314,13 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
     const sai_figure_motion_row *row = sai_figure_row(target.id);
     const float until = row->hand_back - target.time;
-    if (row->play == SAI_FIGURE_ONCE && until < dt) {
+    if (row->play == SAI_FIGURE_ONCE && row->hand_back > 0.0f && until < dt) {
         const float before = until > 0.0f ? until : 0.0f;
         sa_fade_step(&fig->fade, fig->config.fade_rate, before);
-        switch_layer(fig, sai_figure_row_for(fig->wanted));
+        sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
         sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
     } else {
-        sa_fade_step(&fig->fade, fig->config.fade_rate, dt);
+        sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
     }
     sai_figure_fade_merge_offset(fig, dt);
 }

@@ -1,0 +1,197 @@
+#include "pipeline.h"
+
+#include "internal/scalar.h"
+
+/* The game's body drives the figure through sa_mode_machine (layer 3): each update the body's
+ * state becomes a sa_mode_input, the machine's rules pick the mode, and the figure fades to the
+ * row that shows it (on the ground: the motion asked for). Speeds are the figure's canvas units,
+ * y down; the machine's are y up. */
+
+/* A locomoting body starts moving above this fraction of the walk's ground speed, and stands
+ * again below the lower one (so a speed hovering at one never flickers between idle and walk). */
+#define SAI_BODY_MOVE_ON  0.3f
+#define SAI_BODY_MOVE_OFF 0.15f
+/* The stride's factor for a body slower than the walk or faster than the run, kept within. */
+#define SAI_BODY_STRIDE_MIN 0.25f
+#define SAI_BODY_STRIDE_MAX 1.6f
+/* Paddling fully from this fraction of the walk's ground speed through the water. */
+#define SAI_BODY_PADDLE 1.2f
+
+sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg) {
+    sa_mode_machine_config m = sa_mode_machine_config_default();
+    const sa_gait walk = sa_gait_walk();
+    const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    m.hard_landing_speed = cfg->hard_landing_speed;
+    m.fall_speed = 0.2f * cfg->hard_landing_speed;
+    m.land_exit_speed = 0.5f * sa_gait_ground_speed(&walk) * k;
+    m.land_time = 0.5f;
+    m.sit_time = 1.0f;
+    return m;
+}
+
+sa_figure_body sai_figure_read_body(const sa_figure_body *in) {
+    sa_figure_body b = *in;
+    b.velocity = sai_v2(sai_finite_or(in->velocity.x, 0.0f), sai_finite_or(in->velocity.y, 0.0f));
+    b.water_line = sai_finite_or(in->water_line, 0.0f);
+    b.ladder_rung = sai_finite_or(in->ladder_rung, 0.0f);
+    return b;
+}
+
+sa_figure_body sa_figure_body_default(void) {
+    sa_figure_body b;
+    b.active = false;
+    b.grounded = true;
+    b.velocity = sai_v2(0.0f, 0.0f);
+    b.in_water = false;
+    b.water_line = 0.0f;
+    b.on_ladder = false;
+    b.ladder_rung = 0.0f;
+    b.knocked_down = false;
+    return b;
+}
+
+void sai_figure_event_add(sa_figure *fig, sa_figure_event e) {
+    if (fig->event_count >= SA_FIGURE_MAX_EVENTS) return;
+    /* Kept in time order: a later-recorded event that happened earlier goes before. */
+    size_t i = fig->event_count++;
+    while (i > 0 && fig->events[i - 1].time > e.time) {
+        fig->events[i] = fig->events[i - 1];
+        --i;
+    }
+    fig->events[i] = e;
+}
+
+static sa_figure_event event_of(sa_figure_event_kind kind, float time, sa_mode mode) {
+    sa_figure_event e;
+    e.kind = kind;
+    e.time = time;
+    e.foot = -1;
+    e.surface = SA_FOOTSTEPS_SURFACE_GRASS;
+    e.mode = mode;
+    e.speed = 0.0f;
+    e.x = 0.0;
+    return e;
+}
+
+size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_t capacity) {
+    if (!fig) return 0;
+    const size_t n = fig->event_count < SA_FIGURE_MAX_EVENTS ? fig->event_count : 0;
+    if (!out) return n;
+    const size_t w = n < capacity ? n : capacity;
+    for (size_t i = 0; i < w; ++i)
+        out[i] = fig->events[i];
+    return w;
+}
+
+/* The row a grounded body shows: the motion asked for, but locomotion that follows the body
+ * stands idle while the body does. */
+static int32_t ground_row(sa_figure *fig, const sa_figure_input *in, int32_t wanted) {
+    if (in->motion != SA_FIGURE_MOTION_LOCOMOTE) return wanted;
+    const sa_gait walk = sa_gait_walk();
+    const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    const float speed = fabsf(in->body.velocity.x), w = sa_gait_ground_speed(&walk) * k;
+    fig->moving = speed > (fig->moving ? SAI_BODY_MOVE_OFF : SAI_BODY_MOVE_ON) * w;
+    return fig->moving ? wanted : sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
+}
+
+int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt) {
+    const sa_figure_body *b = &in->body;
+    const bool was_grounded = fig->body.active ? fig->body.grounded : true;
+    const float down = b->velocity.y; /* sinking speed, units/s (y down) */
+    const sa_mode mode_before = fig->modes.mode;
+    sa_mode_input mi = sa_mode_input_default();
+    mi.grounded = b->grounded;
+    mi.vertical_velocity = -down;
+    if (b->grounded && !was_grounded) {
+        /* A body reports its landing on the frame it touched down, often with its velocity
+         * already zeroed: the speed it came down at is the last it sank at in the air. */
+        mi.landing_speed = fmaxf(fig->fall_speed, down);
+        fig->landing = sai_saturate(mi.landing_speed / fig->config.hard_landing_speed);
+        sa_figure_event e = event_of(SA_FIGURE_EVENT_LANDING, dt, mode_before);
+        e.speed = mi.landing_speed;
+        sai_figure_event_add(fig, e);
+    }
+    if (!b->grounded && was_grounded) {
+        fig->rise_speed = fmaxf(-down, 0.0f);
+        sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, mode_before));
+    }
+    fig->fall_speed = b->grounded ? 0.0f : fmaxf(down, 0.0f);
+    mi.speed = fabsf(b->velocity.x);
+    mi.in_water = b->in_water;
+    mi.on_ladder = b->on_ladder;
+    mi.ladder_direction =
+        sai_clamp(-down / (2.0f * fig->config.rung_spacing), -1.0f, 1.0f); /* rungs/s */
+    mi.jump = in->jump;
+    const sa_mode mode = sa_mode_machine_update(&fig->modes, &mi, dt);
+    if (mode != mode_before) sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_MODE, dt, mode));
+    fig->body = *b;
+    return mode == SA_MODE_LOCO ? ground_row(fig, in, wanted) : sai_figure_row_for_mode(mode);
+}
+
+void sai_figure_drop_body(sa_figure *fig) {
+    if (!fig->body.active) return;
+    const sa_mode_machine_config modes = sai_figure_mode_config(&fig->config);
+    (void)sa_mode_machine_init(&fig->modes, &modes);
+    fig->body = sa_figure_body_default();
+    fig->stride_scale = 1.0f;
+    fig->moving = false;
+}
+
+/* x eased toward target at rate r (1/s) over dt: frame-rate independent. */
+static float ease(float x, float target, float r, float dt) {
+    const float e = 1.0f - expf(-r * dt);
+    const float y = x + (target - x) * e;
+    return fabsf(target - y) < 1e-5f ? target : y;
+}
+
+void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                          bool was_locomoting, float dt) {
+    const sa_figure_body *b = &in->body;
+    if (!b->active) {
+        fig->stride_scale = 1.0f;
+        return;
+    }
+    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    const float lo = sa_gait_ground_speed(&walk) * k, hi = sa_gait_ground_speed(&run) * k;
+    /* The gait mix covers [walk, run]; the stride stretches it below and above, so the ground
+     * goes by at the body's own speed and the planted feet stay put under it. */
+    const float covered = sai_clamp(speed, lo, hi);
+    const float stride = in->motion == SA_FIGURE_MOTION_LOCOMOTE
+                             ? sai_clamp(speed / covered, SAI_BODY_STRIDE_MIN, SAI_BODY_STRIDE_MAX)
+                             : 1.0f;
+    fig->stride_scale =
+        was_locomoting ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
+    fig->swim =
+        ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), fig->config.gait_rate, dt);
+    /* The climb's cycle is where the body is on the ladder: a rung's height over two rungs. */
+    const float two = 2.0f * fig->config.rung_spacing;
+    fig->climb_phase = sai_phase_wrap(b->ladder_rung / two);
+}
+
+float sai_figure_fade_rate(const sa_figure *fig) {
+    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(&fig->fade));
+    if (!fig->body.active || !(r->flags & SAI_FIGURE_MODE_ROW)) return fig->config.fade_rate;
+    return fig->modes.config.fade_rate[r->mode];
+}
+
+float sai_figure_forward_speed(const sa_figure *fig) {
+    if (!fig->body.active) return 0.0f;
+    return fig->pose.facing == SA_FIGURE_FACING_LEFT ? -fig->body.velocity.x : fig->body.velocity.x;
+}
+
+void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {
+    if (fig->body.active) {
+        fig->in_flight = false;
+        return;
+    }
+    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(&fig->fade));
+    const bool jump = r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW);
+    if (jump && !fig->in_flight && !was_airborne && fig->pose.airborne) {
+        fig->in_flight = true;
+        sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, SA_MODE_LOCO));
+    } else if (fig->in_flight && !fig->pose.airborne) {
+        fig->in_flight = false;
+        sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_LANDING, dt, SA_MODE_LOCO));
+    }
+}
