@@ -94,14 +94,46 @@ static void check_sane(const sa_figure_pose *p) {
 
 /* Field by field: the config has padding after its bool, which memcmp would read. */
 static void assert_config_equal(const sa_figure_config *a, const sa_figure_config *b) {
-    const float fa[] = {a->spine,        a->neck,         a->head_radius, a->upper_arm,
-                        a->forearm,      a->thigh,        a->shin,        a->hip_height,
-                        a->spear_length, a->fade_rate,    a->gait_rate,   a->head_stiffness,
-                        a->head_damping, a->hair_spacing, a->hair_drag,   a->hair_jump_kick};
-    const float fb[] = {b->spine,        b->neck,         b->head_radius, b->upper_arm,
-                        b->forearm,      b->thigh,        b->shin,        b->hip_height,
-                        b->spear_length, b->fade_rate,    b->gait_rate,   b->head_stiffness,
-                        b->head_damping, b->hair_spacing, b->hair_drag,   b->hair_jump_kick};
+    const float fa[] = {a->spine,
+                        a->neck,
+                        a->head_radius,
+                        a->upper_arm,
+                        a->forearm,
+                        a->thigh,
+                        a->shin,
+                        a->hip_height,
+                        a->spear_length,
+                        a->fade_rate,
+                        a->gait_rate,
+                        a->head_stiffness,
+                        a->head_damping,
+                        a->hair_spacing,
+                        a->hair_drag,
+                        a->hair_jump_kick,
+                        a->jump_height,
+                        a->jump_duration,
+                        a->hard_landing_speed,
+                        a->rung_spacing};
+    const float fb[] = {b->spine,
+                        b->neck,
+                        b->head_radius,
+                        b->upper_arm,
+                        b->forearm,
+                        b->thigh,
+                        b->shin,
+                        b->hip_height,
+                        b->spear_length,
+                        b->fade_rate,
+                        b->gait_rate,
+                        b->head_stiffness,
+                        b->head_damping,
+                        b->hair_spacing,
+                        b->hair_drag,
+                        b->hair_jump_kick,
+                        b->jump_height,
+                        b->jump_duration,
+                        b->hard_landing_speed,
+                        b->rung_spacing};
     assert_memory_equal(fa, fb, sizeof fa);
     assert_int_equal(a->hair, b->hair);
 }
@@ -2224,6 +2256,246 @@ static void test_figure_airborne_in_a_jump_not_standing_or_walking(void **state)
     }
 }
 
+/* ---- the game's body: modes, turns, events (issue 11) -------------------------------------- */
+
+/* A platformer's body: gravity, a jump impulse, a floor at floor_y (world y, down), water and a
+ * ladder with rungs every `rung` units at world y = n·rung. The figure is drawn at (x, y). */
+#define BODY_GRAVITY 2600.0f
+#define BODY_JUMP    912.0f /* sqrt(2 g 160) */
+
+typedef struct test_body {
+    float x, y, vx, vy, floor_y;
+    bool water, ladder;
+    uint32_t jumps;
+    sa_figure_facing facing;
+} test_body;
+
+static void body_step(test_body *b, float dt) {
+    if (!b->ladder && !b->water) b->vy += BODY_GRAVITY * dt;
+    if (b->water) b->vy = 0.0f;
+    b->x += b->vx * dt;
+    b->y += b->vy * dt;
+    if (!b->ladder && !b->water && b->y >= b->floor_y) {
+        b->y = b->floor_y;
+        if (b->vy > 0.0f) b->vy = 0.0f;
+    }
+}
+
+static sa_figure_input body_input(const test_body *b, float rung) {
+    sa_figure_input in = sa_figure_input_default();
+    in.motion = SA_FIGURE_MOTION_LOCOMOTE;
+    in.jump = b->jumps;
+    in.facing = b->facing;
+    in.surface = SA_FOOTSTEPS_SURFACE_WOOD;
+    in.body.active = true;
+    in.body.grounded = !b->ladder && !b->water && b->y >= b->floor_y && b->vy >= 0.0f;
+    in.body.velocity = (sa_vec2){b->vx, b->vy};
+    in.body.in_water = b->water;
+    in.body.water_line = -90.0f;
+    in.body.on_ladder = b->ladder;
+    in.body.ladder_rung = fmodf(-b->y, rung);
+    return in;
+}
+
+static float fade_total(const sa_figure *f) {
+    float w = 0.0f;
+    for (size_t i = 0; i < f->fade.count; ++i)
+        w += f->fade.layers[i].weight;
+    return w;
+}
+
+/* One frame of the body and the figure, checked: finite, bones of their length, weights summing
+ * to 1, and the feet never below the body's feet point while it stands (the ground). Returns
+ * the events. */
+static size_t body_frame(sa_figure *f, test_body *b, float dt, sa_figure_event *ev) {
+    body_step(b, dt);
+    const sa_figure_input in = body_input(b, f->config.rung_spacing);
+    sa_figure_update(f, &in, dt);
+    const sa_figure_pose *p = sa_figure_get_pose(f);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        assert_finite_v2(p->joints[i]);
+    check_bones(&f->config, p);
+    assert_near(fade_total(f), 1.0, 1e-4);
+    if (in.body.grounded)
+        for (int i = 0; i < 2; ++i)
+            assert_true(p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i].y <= 0.35f);
+    return sa_figure_events(f, ev, SA_FIGURE_MAX_EVENTS);
+}
+
+static size_t count_kind(const sa_figure_event *ev, size_t n, sa_figure_event_kind kind) {
+    size_t c = 0;
+    for (size_t i = 0; i < n; ++i)
+        c += ev[i].kind == kind;
+    return c;
+}
+
+/* The reference's mode rules from a body: a jump press is a jump, going down a fall, touching down
+ * a soft landing (land) and then loco; take-off and landing are reported once each, on the frame
+ * the body left and met the ground, every mode change once. */
+static void test_figure_body_jump_falls_and_lands(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+    for (int i = 0; i < 30; ++i)
+        body_frame(&f, &b, DT60, ev);
+    assert_int_equal(f.pose.mode, SA_MODE_LOCO);
+    b.jumps = 1;
+    b.vy = -BODY_JUMP;
+    size_t take_offs = 0, landings = 0;
+    bool saw[SA_MODE_COUNT_] = {false};
+    sa_mode last = SA_MODE_LOCO;
+    float landing_speed = 0.0f;
+    for (int i = 0; i < 150; ++i) {
+        const bool was_grounded = f.body.grounded;
+        const size_t n = body_frame(&f, &b, DT60, ev);
+        take_offs += count_kind(ev, n, SA_FIGURE_EVENT_TAKE_OFF);
+        landings += count_kind(ev, n, SA_FIGURE_EVENT_LANDING);
+        if (count_kind(ev, n, SA_FIGURE_EVENT_TAKE_OFF)) assert_true(was_grounded);
+        for (size_t e = 0; e < n; ++e) {
+            if (ev[e].kind == SA_FIGURE_EVENT_LANDING) landing_speed = ev[e].speed;
+            if (ev[e].kind == SA_FIGURE_EVENT_MODE) assert_int_not_equal(ev[e].mode, last);
+            if (ev[e].kind == SA_FIGURE_EVENT_MODE) last = ev[e].mode;
+            if (e > 0) assert_true(ev[e].time >= ev[e - 1].time);
+        }
+        assert_int_equal(f.pose.mode, last);
+        saw[f.pose.mode] = true;
+        /* The body going down is never shown rising (jump turns to fall). */
+        if (!f.body.grounded && b.vy > 50.0f) assert_int_equal(f.pose.mode, SA_MODE_FALL);
+    }
+    assert_int_equal(take_offs, 1);
+    assert_int_equal(landings, 1);
+    assert_true(saw[SA_MODE_JUMP] && saw[SA_MODE_FALL] && saw[SA_MODE_LAND]);
+    assert_false(saw[SA_MODE_SIT]);
+    /* It came down as fast as it went up (less a frame of gravity: the body reports its last
+     * speed in the air). */
+    assert_near(landing_speed, BODY_JUMP, BODY_GRAVITY * DT60 + 5.0f);
+    assert_int_equal(f.pose.mode, SA_MODE_LOCO);
+}
+
+/* A fall from high enough lands faster than the hard-landing speed: the figure sits, its pelvis
+ * low over the ground, then gets up (loco) after the sit time. A walk off a ledge is a fall. */
+static void test_figure_body_hard_landing_sits(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+    b.vx = 140.0f;
+    float lowest = 0.0f;
+    bool fell = false, sat = false;
+    for (int i = 0; i < 240; ++i) {
+        if (b.x > 60.0f && b.floor_y == 0.0f) b.floor_y = 600.0f; /* the ledge */
+        if (b.floor_y > 0.0f && f.body.grounded) b.vx = 0.0f;
+        body_frame(&f, &b, DT60, ev);
+        fell = fell || f.pose.mode == SA_MODE_FALL;
+        if (f.pose.mode == SA_MODE_SIT) {
+            sat = true;
+            lowest = fmaxf(lowest, f.pose.unsquashed[SA_FIGURE_JOINT_PELVIS].y);
+        }
+    }
+    assert_true(fell && sat);
+    /* On the bottom: the pelvis within a fifth of the hip height of the ground. */
+    assert_true(lowest > -0.2f * f.config.hip_height);
+    assert_int_equal(f.pose.mode, SA_MODE_LOCO);
+}
+
+/* In water the figure swims with its head's centre above the water line, treading when still
+ * and near horizontal when paddling fast. */
+static void test_figure_body_swims_with_the_head_above_water(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    b.water = true;
+    sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+    for (int i = 0; i < 240; ++i) {
+        b.vx = i < 120 ? 0.0f : 260.0f;
+        body_frame(&f, &b, DT60, ev);
+        assert_int_equal(f.pose.mode, SA_MODE_SWIM);
+        const sa_vec2 *u = f.pose.unsquashed;
+        if (i >= 60) assert_true(u[SA_FIGURE_JOINT_HEAD].y < -90.0f);
+        const float lean = atan2f(u[SA_FIGURE_JOINT_CHEST].x - u[SA_FIGURE_JOINT_PELVIS].x,
+                                  u[SA_FIGURE_JOINT_PELVIS].y - u[SA_FIGURE_JOINT_CHEST].y);
+        if (i == 110) assert_true(lean < 0.5f);
+        if (i >= 220) assert_true(lean > 1.1f);
+        assert_false(f.pose.contact[0].planted || f.pose.contact[1].planted);
+    }
+}
+
+/* On a ladder each hand holds a rung still in the world while the other moves; the cycle stops
+ * when the body stops and runs backwards going down. */
+static void test_figure_body_climbs_on_the_rungs(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const float rung = f.config.rung_spacing;
+    test_body b = {0};
+    b.ladder = true;
+    sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+    float held_world[2] = {NAN, NAN};
+    int held_checked = 0;
+    for (int i = 0; i < 360; ++i) {
+        b.vy = i < 180 ? -60.0f : i < 240 ? 0.0f : 60.0f;
+        sa_vec2 before[SA_FIGURE_JOINT_COUNT];
+        memcpy(before, f.pose.unsquashed, sizeof before);
+        body_frame(&f, &b, DT60, ev);
+        assert_int_equal(f.pose.mode, SA_MODE_CLIMB);
+        if (i < 60) continue; /* the fade into the climb */
+        for (int h = 0; h < 2; ++h) {
+            const sa_vec2 hand = f.pose.unsquashed[SA_FIGURE_JOINT_HAND_NEAR + h];
+            const float world = hand.y + b.y; /* the body's feet point is at world y = b.y */
+            /* A hand at a rung (world y a multiple of the spacing) and still in the world is
+             * holding it; it holds it exactly. */
+            const float off = fabsf(world - rung * roundf(world / rung));
+            if (off < 0.05f && fabsf(world - held_world[h]) < 0.05f) ++held_checked;
+            held_world[h] = world;
+        }
+        if (i > 200 && i < 240) {
+            /* Stopped: nothing moves. */
+            for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
+                assert_true(dist(before[j], f.pose.unsquashed[j]) < 0.01f);
+        }
+    }
+    assert_true(held_checked > 200);
+}
+
+/* A standing turn: the figure narrows through profile and comes out mirrored in 0.2 s, facing
+ * left; both feet stay where they stand on the screen through the turn. Facing left, the pose is
+ * the right-facing pose mirrored. */
+static void test_figure_turns_around_in_place(void **state) {
+    (void)state;
+    sa_figure f, twin;
+    sa_figure_init(&f, NULL);
+    sa_figure_init(&twin, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    run_for(&f, &in, 1.0f);
+    run_for(&twin, &in, 1.0f);
+    sa_vec2 feet[2] = {f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR],
+                       f.pose.joints[SA_FIGURE_JOINT_FOOT_FAR]};
+    in.facing = SA_FIGURE_FACING_LEFT;
+    float narrowest = INFINITY;
+    for (int i = 0; i < 12; ++i) { /* 0.2 s */
+        sa_figure_update(&f, &in, DT60);
+        const sa_figure_pose *p = &f.pose;
+        narrowest = fminf(narrowest, fabsf(p->joints[SA_FIGURE_JOINT_HEAD].x));
+        for (int k = 0; k < 2; ++k)
+            assert_true(dist(p->joints[SA_FIGURE_JOINT_FOOT_NEAR + k], feet[k]) < 0.5f);
+    }
+    assert_true(narrowest < 0.5f);
+    assert_int_equal(f.pose.facing, SA_FIGURE_FACING_LEFT);
+    assert_near(f.pose.turn, -1.0, 1e-6);
+    /* Settled (the feet have stepped to their mirrored stance): the twin's pose, mirrored. */
+    run_for(&f, &in, 3.0f);
+    sa_figure_input right = sa_figure_input_default();
+    run_for(&twin, &right, 3.2f);
+    for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j) {
+        assert_near(f.pose.joints[j].x, -twin.pose.joints[j].x, 0.5);
+        assert_near(f.pose.joints[j].y, twin.pose.joints[j].y, 0.5);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2263,6 +2535,11 @@ int main(void) {
         cmocka_unit_test(test_figure_joints_have_names),
         cmocka_unit_test(test_figure_bones_cover_every_joint_and_keep_their_length),
         cmocka_unit_test(test_figure_airborne_in_a_jump_not_standing_or_walking),
+        cmocka_unit_test(test_figure_body_jump_falls_and_lands),
+        cmocka_unit_test(test_figure_body_hard_landing_sits),
+        cmocka_unit_test(test_figure_body_swims_with_the_head_above_water),
+        cmocka_unit_test(test_figure_body_climbs_on_the_rungs),
+        cmocka_unit_test(test_figure_turns_around_in_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -204,9 +204,9 @@ typedef enum sa_figure_facing {
 /**
  * @brief The game's physics body, as the game has it anyway: what the figure's modes follow.
  *
- * With @ref active false (the default) the figure is the scripted character it has always been:
+ * With sa_figure_body::active false (the default) the figure is the scripted character it has always been:
  * it plays sa_figure_input::motion on a flat ground at y = 0 and the jump counter plays the
- * scripted jump. With @ref active true the game's body drives it through an ::sa_mode_machine
+ * scripted jump. With sa_figure_body::active true the game's body drives it through an ::sa_mode_machine
  * (mode_machine.h) run on these fields each update, with the reference's rules: on the ground
  * the figure shows sa_figure_input::motion (::SA_FIGURE_MOTION_LOCOMOTE follows the body's
  * horizontal speed, idle when it stands); a change of the jump counter is a jump (the body owns

@@ -262,7 +262,9 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD && !lifts[1 - i];
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
         nearly[i] = (step_at - SAI_FEET_TIE) * k;
-        if (!(off > step_at && other_held)) continue;
+        /* A turn around keeps its feet where they stand; they step into the new stance after. */
+        const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
+        if (!(off > step_at && other_held) || turning) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
          * offset crossed the line, or before it) and when the other foot came down, and not
          * before its own hold began; the earlier due steps, else the farther. */
