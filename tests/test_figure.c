@@ -2496,6 +2496,71 @@ static void test_figure_turns_around_in_place(void **state) {
     }
 }
 
+/* A world's ground, y down: flat, a slope up (rising 0.35 per unit), a flat top, stairs down
+ * (20 high, 40 deep), flat again. */
+static float terrain(float x) {
+    if (x < 100.0f) return 0.0f;
+    if (x < 300.0f) return -0.35f * (x - 100.0f);
+    if (x < 400.0f) return -70.0f;
+    if (x < 560.0f) return -70.0f + 20.0f * floorf((x - 400.0f) / 40.0f + 1.0f);
+    return 10.0f;
+}
+
+/* Walking over a slope and down stairs on the game's ground (sampled where the pose asks): no
+ * foot ever below it, and a planted foot stays at its world point, on the ground. */
+static void test_figure_walks_uneven_ground(void **state) {
+    (void)state;
+    const float speeds[] = {110.0f, 240.0f};
+    for (size_t s = 0; s < 2; ++s) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        float x = 0.0f;
+        double planted_x[2] = {NAN, NAN};
+        float planted_y[2] = {NAN, NAN};
+        float worst_slide = 0.0f, worst_below = 0.0f, worst_off = 0.0f;
+        for (int i = 0; i < (int)(700.0f / speeds[s] * 60.0f); ++i) {
+            x += speeds[s] * DT60;
+            const float y = terrain(x);
+            sa_figure_input in = sa_figure_input_default();
+            in.motion = SA_FIGURE_MOTION_LOCOMOTE;
+            in.body.active = true;
+            in.body.velocity = (sa_vec2){speeds[s], 0.0f};
+            in.body.position = (sa_vec2){x, y};
+            in.body.ground_given = true;
+            for (int k = 0; k < SA_FIGURE_GROUND_PROBES; ++k)
+                in.body.ground[k] = terrain(f.pose.ground_probe[k]);
+            sa_figure_update(&f, &in, DT60);
+            const sa_figure_pose *p = &f.pose;
+            check_bones(&f.config, p);
+            for (int k = 0; k < 2; ++k) {
+                const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + k];
+                const float wx = x + foot.x, wy = y + foot.y;
+                worst_below = fmaxf(worst_below, wy - terrain(wx));
+                if (!p->contact[k].planted) {
+                    planted_x[k] = NAN;
+                    continue;
+                }
+                worst_off = fmaxf(worst_off, fabsf(wy - terrain(wx)));
+                if (!isnan(planted_x[k])) {
+                    worst_slide = fmaxf(worst_slide, (float)fabs(wx - planted_x[k]));
+                    worst_slide = fmaxf(worst_slide, fabsf(wy - planted_y[k]));
+                }
+                planted_x[k] = wx;
+                planted_y[k] = wy;
+            }
+        }
+        print_message("uneven ground at %.0f units/s: planted feet slid <= %.3f, <= %.3f off the "
+                      "ground, never more than %.3f below it\n",
+                      (double)speeds[s], (double)worst_slide, (double)worst_off,
+                      (double)worst_below);
+        assert_true(worst_slide < 0.5f);
+        /* The figure sees the ground as straight lines between the probes: where the slope
+         * changes between two of them, a foot stands a little above the kink. */
+        assert_true(worst_off < 1.0f);
+        assert_true(worst_below < 0.05f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2540,6 +2605,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_swims_with_the_head_above_water),
         cmocka_unit_test(test_figure_body_climbs_on_the_rungs),
         cmocka_unit_test(test_figure_turns_around_in_place),
+        cmocka_unit_test(test_figure_walks_uneven_ground),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,6 +53,7 @@ SA_ABI_TYPE_MODE_MACHINE_CONFIG, SA_ABI_TYPE_MODE_MACHINE = 31, 32
 SA_ABI_TYPE_FIGURE_BODY, SA_ABI_TYPE_FIGURE_EVENT = 48, 49
 SA_MODE_COUNT = 9
 SA_FIGURE_MAX_EVENTS = 16
+SA_FIGURE_GROUND_PROBES = 9
 
 
 # ---- structs --------------------------------------------------------------------------------
@@ -134,7 +135,8 @@ class FigureConfig(ctypes.Structure):
 class FigureBody(ctypes.Structure):
     _fields_ = [("active", c_bool), ("grounded", c_bool), ("velocity", Vec2), ("in_water", c_bool),
                 ("water_line", c_float), ("on_ladder", c_bool), ("ladder_rung", c_float),
-                ("knocked_down", c_bool)]
+                ("knocked_down", c_bool), ("position", Vec2), ("ground_given", c_bool),
+                ("ground", c_float * SA_FIGURE_GROUND_PROBES)]
 
 
 class FigureInput(ctypes.Structure):
@@ -170,7 +172,8 @@ class FigurePose(ctypes.Structure):
                 ("squash", Squash), ("ground_speed", c_float), ("dt", c_float),
                 ("motion", c_int32), ("spear", c_float), ("phase", c_float), ("gait", c_float),
                 ("thrust", c_float), ("scroll", ctypes.c_double), ("contact", FigureContact * 2),
-                ("airborne", c_bool), ("mode", c_int32), ("facing", c_int32), ("turn", c_float)]
+                ("airborne", c_bool), ("mode", c_int32), ("facing", c_int32), ("turn", c_float),
+                ("ground_probe", c_float * SA_FIGURE_GROUND_PROBES)]
 
 
 class FigureBone(ctypes.Structure):
@@ -180,7 +183,7 @@ class FigureBone(ctypes.Structure):
 class FigureFootLock(ctypes.Structure):
     _fields_ = [("x", ctypes.c_double), ("from_", ctypes.c_double), ("to", ctypes.c_double),
                 ("offset", Vec2)] + [(n, c_float) for n in (
-                    "from_y", "time", "duration", "lift", "last_x", "last_y")] + [
+                    "from_y", "time", "duration", "lift", "last_x", "last_y", "ground")] + [
                 ("state", c_uint32)]
 
 

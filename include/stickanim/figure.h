@@ -202,18 +202,25 @@ typedef enum sa_figure_facing {
 } sa_figure_facing;
 
 /**
+ * @brief How many points the figure asks the ground's height at: 9 (sa_figure_pose::ground_probe,
+ *        sa_figure_body::ground).
+ */
+#define SA_FIGURE_GROUND_PROBES 9
+
+/**
  * @brief The game's physics body, as the game has it anyway: what the figure's modes follow.
  *
- * With sa_figure_body::active false (the default) the figure is the scripted character it has always been:
- * it plays sa_figure_input::motion on a flat ground at y = 0 and the jump counter plays the
- * scripted jump. With sa_figure_body::active true the game's body drives it through an ::sa_mode_machine
- * (mode_machine.h) run on these fields each update, with the reference's rules: on the ground
- * the figure shows sa_figure_input::motion (::SA_FIGURE_MOTION_LOCOMOTE follows the body's
- * horizontal speed, idle when it stands); a change of the jump counter is a jump (the body owns
- * the height: the figure shows the take-off, the rise and the tuck from the vertical velocity);
- * going down is a fall (also off a ledge); touching down is a soft landing whose depth follows the
- * landing speed, or a sit on the bottom above sa_figure_config::hard_landing_speed; water is a
- * swim and a ladder a climb. sa_figure_pose::mode says which, and every change of mode fades.
+ * With sa_figure_body::active false (the default) the figure is the scripted character it has
+ * always been: it plays sa_figure_input::motion on a flat ground at y = 0 and the jump counter
+ * plays the scripted jump. With sa_figure_body::active true the game's body drives it through an
+ * ::sa_mode_machine (mode_machine.h) run on these fields each update, with the reference's rules:
+ * on the ground the figure shows sa_figure_input::motion (::SA_FIGURE_MOTION_LOCOMOTE follows the
+ * body's horizontal speed, idle when it stands); a change of the jump counter is a jump (the body
+ * owns the height: the figure shows the take-off, the rise and the tuck from the vertical
+ * velocity); going down is a fall (also off a ledge); touching down is a soft landing whose depth
+ * follows the landing speed, or a sit on the bottom above sa_figure_config::hard_landing_speed;
+ * water is a swim and a ladder a climb. sa_figure_pose::mode says which, and every change of mode
+ * fades.
  *
  * Coordinates are the figure's space (canvas units, y down) with the origin at the body's feet
  * point: the game draws the pose at its body's position. Non-finite numbers count as 0.
@@ -238,6 +245,25 @@ typedef struct sa_figure_body {
     /** True while the body is knocked down (reserved: the ragdoll is not built yet; the figure
      *  keeps its mode). Default false. */
     bool knocked_down;
+    /**
+     * The body's feet point in the game's world, canvas units, y down. Only read with
+     * @ref ground_given true, it anchors the ground heights and the planted feet in the world.
+     */
+    sa_vec2 position;
+    /**
+     * True when @ref ground holds the game's ground under the points the last pose asked about;
+     * false (the default) stands the figure on a flat ground at the body's feet point.
+     */
+    bool ground_given;
+    /**
+     * The ground's height (world y, down positive, like @ref position) at the world x of each of
+     * the last pose's sa_figure_pose::ground_probe, one per probe. The figure's ground is the
+     * straight line between neighbouring probes (sorted by x), flat past the outermost ones; a
+     * foot planted on it keeps its world height until it lifts. Read while the body stands on
+     * the ground and @ref ground_given is true; a non-finite height counts as the body's feet
+     * point's, and heights are kept within 4 · hip_height of it.
+     */
+    float ground[SA_FIGURE_GROUND_PROBES];
 } sa_figure_body;
 
 /** @brief A body that is not there (active false, grounded, still, dry, no ladder). */
@@ -572,6 +598,14 @@ typedef struct sa_figure_pose {
      * figure faces.
      */
     float turn;
+    /**
+     * Where the figure wants to know the ground's height next update: world x (the body's
+     * sa_figure_body::position.x plus screen x). Probes 0 and 1 are under the near and far foot,
+     * 2 and 3 where each will come down next (predicted from the gait), 4 to 8 from half a hip
+     * height behind the body to half ahead. A game samples its ground there and passes the
+     * heights in sa_figure_body::ground. Without a body: the screen x of those points.
+     */
+    float ground_probe[SA_FIGURE_GROUND_PROBES];
 } sa_figure_pose;
 
 /** @brief How long a turn around takes, seconds: 0.2. */
@@ -681,8 +715,9 @@ typedef struct sa_figure_foot_lock {
     float lift;     /**< How high the step clears the ground at its middle, canvas units. */
     float last_x;   /**< The motion's foot target at the last sub-step, drawn figure x. */
     float last_y;   /**< The motion's foot target at the last sub-step, drawn figure y. */
-    uint32_t state; /**< 0 follows the motion, 1 held, 2 stepping, 3 stepping with the motion,
-                         4 stepping down onto sa_figure_foot_lock::to. */
+    float ground;   /**< World y of the ground where the foot is held (game's ground given). */
+    uint32_t state; /**< 0 follows the motion, 1 held, 2 stepping with the motion, 3 stepping
+                         down onto sa_figure_foot_lock::to. */
 } sa_figure_foot_lock;
 
 /**

@@ -34,7 +34,81 @@ sa_figure_body sai_figure_read_body(const sa_figure_body *in) {
     b.velocity = sai_v2(sai_finite_or(in->velocity.x, 0.0f), sai_finite_or(in->velocity.y, 0.0f));
     b.water_line = sai_finite_or(in->water_line, 0.0f);
     b.ladder_rung = sai_finite_or(in->ladder_rung, 0.0f);
+    b.position = sai_v2(sai_finite_or(in->position.x, 0.0f), sai_finite_or(in->position.y, 0.0f));
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        b.ground[i] = sai_finite_or(in->ground[i], b.position.y);
     return b;
+}
+
+/* +1 while the figure's own space faces right on screen, −1 left. */
+static float facing_sign(const sa_figure *fig) { return fig->turn < 0.5f ? 1.0f : -1.0f; }
+
+float sai_figure_ground_at(const sa_figure *fig, float x) {
+    const sa_figure_body *b = &fig->body;
+    if (!b->active || !b->ground_given) return 0.0f;
+    /* The probes asked about by the last pose, and the game's heights there: the nearest on
+     * each side of x give the line under it. */
+    const float wx = b->position.x + facing_sign(fig) * x;
+    const float *px = fig->pose.ground_probe;
+    int left = -1, right = -1;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
+        if (px[i] <= wx && (left < 0 || px[i] > px[left])) left = i;
+        if (px[i] >= wx && (right < 0 || px[i] < px[right])) right = i;
+    }
+    float h;
+    if (left < 0 || right < 0 || px[right] - px[left] < 1e-6f) {
+        h = b->ground[left >= 0 ? left : right >= 0 ? right : 0];
+    } else {
+        const float t = (wx - px[left]) / (px[right] - px[left]);
+        h = b->ground[left] + (b->ground[right] - b->ground[left]) * t;
+    }
+    const float limit = 4.0f * fig->config.hip_height;
+    return sai_clamp(sai_finite_or(h - b->position.y, 0.0f), -limit, limit);
+}
+
+float sai_figure_ground_highest(const sa_figure *fig, float x, float reach) {
+    float y = sai_figure_ground_at(fig, x);
+    const sa_figure_body *b = &fig->body;
+    if (!b->active || !b->ground_given) return y;
+    const float wx = b->position.x + facing_sign(fig) * x;
+    const float limit = 4.0f * fig->config.hip_height;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        if (fabsf(fig->pose.ground_probe[i] - wx) <= reach)
+            y = fminf(y,
+                      sai_clamp(sai_finite_or(b->ground[i] - b->position.y, 0.0f), -limit, limit));
+    return y;
+}
+
+/* Where foot i comes down next, figure x: where it is held, where its step lands, or for a gait
+ * foot in the air where the stride puts it when its phase comes round, the ground going by at
+ * the body's speed meanwhile. */
+static float landing_x(const sa_figure *fig, int i) {
+    const sa_figure_foot_lock *l = &fig->feet[i];
+    float down;
+    if (sai_figure_feet_down_at(fig, i, &down)) return down;
+    if (!sai_figure_locomoting(&fig->fade)) return l->last_x;
+    sai_figure_ctx c = sai_figure_context_of(fig);
+    const float ph = sai_phase_wrap(fig->phase + 0.5f * (float)i);
+    if (ph < c.gait.duty) return l->last_x; /* in stance: down now */
+    const float until = (1.0f - ph) / fmaxf(c.gait.cadence, 1e-3f);
+    c.phase = sai_phase_wrap(-0.5f * (float)i);
+    sa_figure_params at;
+    sai_figure_locomotion(&c, 0.0f, &at);
+    return at.foot[i].x + sai_figure_forward_speed(fig) * until;
+}
+
+void sai_figure_ground_probes(sa_figure *fig) {
+    const float s = facing_sign(fig);
+    const float origin = fig->body.active ? fig->body.position.x : 0.0f;
+    float x[SA_FIGURE_GROUND_PROBES];
+    for (int i = 0; i < 2; ++i) {
+        x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
+        x[2 + i] = s * landing_x(fig, i);
+    }
+    for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
+        x[i] = (float)(i - 6) * 0.25f * fig->config.hip_height;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        fig->pose.ground_probe[i] = origin + sai_finite_or(x[i], 0.0f);
 }
 
 sa_figure_body sa_figure_body_default(void) {
@@ -47,6 +121,10 @@ sa_figure_body sa_figure_body_default(void) {
     b.on_ladder = false;
     b.ladder_rung = 0.0f;
     b.knocked_down = false;
+    b.position = sai_v2(0.0f, 0.0f);
+    b.ground_given = false;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        b.ground[i] = 0.0f;
     return b;
 }
 

@@ -21,19 +21,23 @@ enum {
     SAI_FOOT_STATES_
 };
 
-#define SAI_FEET_BAND    1.0f  /* a target this close to the ground is held there */
-#define SAI_FEET_GROUND  0.1f  /* a held foot this close to the ground is planted */
-#define SAI_FEET_UNPLANT 0.3f  /* ... until it is this far off it */
-#define SAI_FEET_RISE    5.0f  /* units/s: a target rising faster is not coming down */
-#define SAI_FEET_LIFT    0.25f /* a held target this much above its lowest lifts off */
-#define SAI_FEET_SKIM    20.0f /* units/s over the ground: a free foot near it moves on */
-#define SAI_FEET_STEP_AT 6.0f  /* a held foot this far from its target steps (the other down) */
-#define SAI_FEET_SETTLE  1.5f  /* ... and this far once its target has stood still a while: */
-#define SAI_FEET_STILL   0.4f  /* seconds of a target moving less than */
-#define SAI_FEET_STILL_V 2.0f  /* units/s over the ground */
-#define SAI_FEET_TIE     4.0f  /* ... both feet this close to stepping: the order is chosen */
-#define SAI_FEET_SLACK   0.05f /* a hold is let go this far inside the reach guard */
-#define SAI_FEET_HURRY   3.0f  /* a step the other foot's lift waits for goes this much faster */
+#define SAI_FEET_BAND     1.0f  /* a target this close to the ground is held there */
+#define SAI_FEET_GROUND   0.1f  /* a held foot this close to the ground is planted */
+#define SAI_FEET_UNPLANT  0.3f  /* ... until it is this far off it */
+#define SAI_FEET_RISE     5.0f  /* units/s: a target rising faster is not coming down */
+#define SAI_FEET_LIFT     0.25f /* a held target this much above its lowest lifts off */
+#define SAI_FEET_SKIM     20.0f /* units/s over the ground: a free foot near it moves on */
+#define SAI_FEET_STEP_AT  6.0f  /* a held foot this far from its target steps (the other down) */
+#define SAI_FEET_SETTLE   1.5f  /* ... and this far once its target has stood still a while: */
+#define SAI_FEET_STILL    0.4f  /* seconds of a target moving less than */
+#define SAI_FEET_STILL_V  2.0f  /* units/s over the ground */
+#define SAI_FEET_TIE      4.0f  /* ... both feet this close to stepping: the order is chosen */
+#define SAI_FEET_SLACK    0.05f /* a hold is let go this far inside the reach guard */
+#define SAI_FEET_HURRY    3.0f  /* a step the other foot's lift waits for goes this much faster */
+#define SAI_FEET_DIP      0.6f  /* the pelvis lowers at most this much of the hip height */
+#define SAI_FEET_HUMP     0.3f  /* ... and rises at most this much */
+#define SAI_FEET_CLEAR    0.25f /* a foot in the air clears the ground this far around (of hip) */
+#define SAI_FEET_CLEAR_UP 3.0f  /* ... fully once this high above it */
 /* A step of d units lasts STEP_TIME + d · STEP_PER s (at most STEP_LONGEST) and clears the
  * ground by d · STEP_ARC at its middle, at least STEP_CLEAR and at most STEP_HIGH: a shuffle is
  * quick and low, a stance change a visible step. */
@@ -49,6 +53,11 @@ static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
     const double x = (double)s.pivot.x + ((double)p.x - (double)s.pivot.x) / (double)s.sx;
     const double y = (double)s.pivot.y + ((double)p.y - (double)s.pivot.y) / (double)s.sy;
     return sai_v2(sai_narrow(x), sai_narrow(y));
+}
+
+/* World y of the game's ground under figure x (the body's feet point's without it). */
+static float ground_world(const sa_figure *fig, float x) {
+    return fig->body.position.y + sai_figure_ground_at(fig, x);
 }
 
 static bool stepping(const sa_figure_foot_lock *l) {
@@ -114,6 +123,14 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     const bool has_ground =
         !body->active || (body->grounded && !body->in_water && !body->on_ladder);
     fig->scroll = scroll;
+    /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
+     * lower ground stays in reach (and rises a little over a hump), and below every foot is put
+     * on the game's ground, its height above the ground kept. */
+    if (has_ground) {
+        const float g =
+            fmaxf(sai_figure_ground_at(fig, p.foot[0].x), sai_figure_ground_at(fig, p.foot[1].x));
+        p.root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
+    }
     /* The squash secondary.c applies last, about the ground under the pelvis. */
     const sa_squash sq = sa_squash_make(sai_v2(p.root.x, 0.0f), p.squash, SA_SQUASH_K);
     const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
@@ -198,6 +215,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
             if (!(l->time < l->duration)) {
                 if (l->state == SAI_FOOT_LANDING) {
                     l->x = l->to;
+                    l->ground = ground_world(fig, sai_narrow(l->x - scroll));
                     l->from_y = want[i].y;
                     down[i] = fminf(l->time - l->duration, dt);
                     held[i] = down[i];
@@ -225,6 +243,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
             held[i] = down[i];
             l->state = SAI_FOOT_HELD;
             l->x = world + (double)((was[i].x - want[i].x) * sai_saturate(f));
+            l->ground = ground_world(fig, sai_narrow(l->x - scroll));
             l->from_y = want[i].y;
             l->time = 0.0f;
         }
@@ -317,8 +336,22 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
             at.y = step_y(l, want[i]);
             at.x = sai_narrow(step_x(l, to, at.y, band) - scroll);
         }
-        if (l->state != SAI_FOOT_FREE) {
-            const sa_vec2 target = unsquash(sq, at);
+        /* A held foot stays at the world height it came down at; the others go by the ground
+         * under them. */
+        const bool anchored = l->state == SAI_FOOT_HELD && body->ground_given;
+        float ground_y = 0.0f;
+        if (has_ground && anchored) {
+            ground_y = l->ground - body->position.y;
+        } else if (has_ground) {
+            /* In the air it clears the highest ground near it (the straight line between two
+             * probes would cut a stair's edge); coming down, the ground under it. */
+            const float flat = sai_figure_ground_at(fig, at.x);
+            const float high =
+                sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height);
+            ground_y = flat + (high - flat) * sai_saturate(-at.y / (SAI_FEET_CLEAR_UP * k));
+        }
+        if (l->state != SAI_FOOT_FREE || ground_y != 0.0f) {
+            const sa_vec2 target = unsquash(sq, sai_v2(at.x, at.y + ground_y));
             if (sai_v2_finite(target)) p.foot[i] = target;
         }
         /* Planted once on the ground, until the hold ends or the foot rises clearly off it. */
@@ -375,4 +408,11 @@ void sai_figure_feet_mirror(sa_figure *fig) {
         l->to = -l->to;
         l->offset.x = -l->offset.x - 2.0f * l->last_x;
     }
+}
+
+bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x) {
+    const sa_figure_foot_lock *l = &fig->feet[i];
+    if (l->state == SAI_FOOT_HELD) *x = sai_narrow(l->x - fig->scroll);
+    if (l->state == SAI_FOOT_LANDING) *x = sai_narrow(l->to - fig->scroll);
+    return l->state == SAI_FOOT_HELD || l->state == SAI_FOOT_LANDING;
 }

@@ -124,6 +124,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     sai_figure_write_pose(fig, &p, j, dt);
     sai_figure_flight_events(fig, was_airborne, dt);
     sai_figure_face_pose(fig);
+    sai_figure_ground_probes(fig);
     fig->pose.scroll = scroll_before + (double)p.ground_speed * (double)dt;
     if (on_moment) {
         fig->substep_lag = 0.0f;

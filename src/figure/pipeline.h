@@ -52,6 +52,15 @@ sa_figure_body sai_figure_read_body(const sa_figure_body *in);
  * events, and returns the row to show: the mode's, or on the ground `wanted` (the motion asked
  * for; idle while a locomoting body stands). */
 int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt);
+/* Writes sa_figure_pose::ground_probe: where the ground is wanted next update (after the pose is
+ * faced to the screen). */
+void sai_figure_ground_probes(sa_figure *fig);
+/* The game's ground under figure x (its own space), as a figure y: 0 without a body or without
+ * the game's ground. */
+float sai_figure_ground_at(const sa_figure *fig, float x);
+/* The highest of the game's ground under figure x and at the probes within `reach` of it, as a
+ * figure y (a foot in the air clears a stair's edge between two probes). */
+float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
@@ -100,6 +109,8 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
  * the world, a foot following its motion steps from its mirrored place, and the scroll and the
  * contacts mirror. */
 void sai_figure_feet_mirror(sa_figure *fig);
+/* True when foot i is held or coming down onto a fixed point: *x is that point, figure x. */
+bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x);
 
 /* ---- solve.c: parameters -> joints -------------------------------------------------------- */
 

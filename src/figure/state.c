@@ -172,6 +172,8 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
     sai_figure_rest_secondary(fig, j);
     sai_figure_write_pose(fig, &p, j, 0.0f);
     sai_figure_feet_rest(fig, &p);
+    sai_figure_face_pose(fig);
+    sai_figure_ground_probes(fig);
     return st;
 }
 
