@@ -924,7 +924,11 @@ static void test_figure_motion_table_covers_every_motion(void **state) {
             assert_true(row->hand_back > 0.0f && row->hand_back <= row->duration);
         if (row->flags & SAI_FIGURE_MODE_ROW) {
             assert_true(row->mode != SA_MODE_LOCO && (uint32_t)row->mode < SA_MODE_COUNT_);
-            assert_int_equal(sai_figure_row_for_mode(row->mode), (int32_t)i);
+            if (row->mode == SA_MODE_GETUP)
+                assert_true(sai_figure_row_for_getup(SA_MODE_GETUP_SIDE_BACK) == (int32_t)i ||
+                            sai_figure_row_for_getup(SA_MODE_GETUP_SIDE_FRONT) == (int32_t)i);
+            else
+                assert_int_equal(sai_figure_row_for_mode(row->mode), (int32_t)i);
         }
         for (float gait = 0.0f; gait <= 1.0f; gait += 0.5f) {
             for (size_t t = 0; t < sizeof times / sizeof times[0]; ++t) {
@@ -2561,6 +2565,66 @@ static void test_figure_walks_uneven_ground(void **state) {
     }
 }
 
+/* Knocked down, the figure falls as a ragdoll: bones keep their length, nothing goes below the
+ * ground, the knees and elbows bend only their way, and it comes to rest lying down. Released,
+ * the get-up is chosen from the side it lies on, starts exactly at the ragdoll's pose, morphs
+ * into the clip within 0.3 s and plays at 1.35×, back to loco standing. */
+static void test_figure_knocked_down_falls_and_gets_up(void **state) {
+    (void)state;
+    const float pushes[2] = {-260.0f, 260.0f}; /* backward: on the back; forward: on the front */
+    for (int side = 0; side < 2; ++side) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        test_body b = {0};
+        b.vx = 100.0f;
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        for (int i = 0; i < 30; ++i)
+            body_frame(&f, &b, DT60, ev);
+        b.vx = 0.0f;
+        sa_figure_input in = body_input(&b, f.config.rung_spacing);
+        in.body.knocked_down = true;
+        in.body.impulse = (sa_vec2){pushes[side], -300.0f};
+        for (int i = 0; i < 120; ++i) {
+            sa_figure_update(&f, &in, DT60);
+            const sa_figure_pose *p = &f.pose;
+            assert_int_equal(p->mode, SA_MODE_RAGDOLL);
+            check_bones(&f.config, p);
+            for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j) {
+                assert_finite_v2(p->joints[j]);
+                if (j != SA_FIGURE_JOINT_NECK && j != SA_FIGURE_JOINT_HEAD)
+                    assert_true(p->unsquashed[j].y <= 1e-3f);
+            }
+            assert_false(p->contact[0].planted || p->contact[1].planted);
+        }
+        /* Lying: the spine near horizontal, the pelvis low. */
+        const sa_vec2 *u = f.pose.unsquashed;
+        assert_true(fabsf(u[SA_FIGURE_JOINT_CHEST].y - u[SA_FIGURE_JOINT_PELVIS].y) <
+                    0.5f * f.config.spine);
+        sa_vec2 lying[SA_FIGURE_JOINT_COUNT];
+        memcpy(lying, u, sizeof lying);
+        in.body.knocked_down = false;
+        sa_figure_update(&f, &in, DT60);
+        assert_int_equal(f.pose.mode, SA_MODE_GETUP);
+        assert_int_equal(f.modes.getup_side,
+                         side == 0 ? SA_MODE_GETUP_SIDE_BACK : SA_MODE_GETUP_SIDE_FRONT);
+        /* The first frame of the get-up is the ragdoll's pose (the head moves on its spring). */
+        for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
+            if (j != SA_FIGURE_JOINT_NECK && j != SA_FIGURE_JOINT_HEAD)
+                assert_true(dist(f.pose.unsquashed[j], lying[j]) < 1e-3f);
+        float t = DT60;
+        while (f.pose.mode == SA_MODE_GETUP && t < 3.0f) {
+            sa_figure_update(&f, &in, DT60);
+            check_bones(&f.config, &f.pose);
+            t += DT60;
+        }
+        /* 1.5 s at 1.35× */
+        assert_near(t, 1.5 / 1.35, 2.0 * DT60);
+        assert_int_equal(f.pose.mode, SA_MODE_LOCO);
+        run_for(&f, &in, 1.0f);
+        assert_true(f.pose.contact[0].planted && f.pose.contact[1].planted);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2606,6 +2670,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_climbs_on_the_rungs),
         cmocka_unit_test(test_figure_turns_around_in_place),
         cmocka_unit_test(test_figure_walks_uneven_ground),
+        cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -281,6 +281,15 @@ static bool body_drive(const char *name, float t, body_script *b, sa_figure_inpu
         b->vx = t < 0.8f ? 0.0f : t < 1.6f ? -120.0f : 120.0f;
         return t < 2.4f;
     }
+    if (strcmp(name, "knock") == 0 || strcmp(name, "knock_front") == 0) {
+        /* Walking, knocked back (or forward) at 0.5 s, released at 2 s. */
+        const float push = name[5] ? 260.0f : -260.0f;
+        b->vx = t < 0.5f ? 100.0f : 0.0f;
+        in->body.knocked_down = t >= 0.5f && t < 2.0f;
+        in->body.impulse.x = push;
+        in->body.impulse.y = -300.0f;
+        return t < 3.6f;
+    }
     if (strcmp(name, "run") == 0) {
         b->vx = fminf(380.0f, 200.0f * t);
         return t < 2.5f;

@@ -74,7 +74,8 @@ float ex_motion_sheet_poses(int motion, ex_pose *out, int count);
 /* A game's physics body driving the figure (sa_figure_body) through a scripted scenario: "jump"
  * (a standing physics jump), "ledge" (walking off a ledge: fall, soft landing), "hard" (a higher
  * ledge: the sit), "swim" (treading, then paddling), "climb" (up a ladder, a stop, down), "turn"
- * (around on the spot, walking left, around mid-walk), "run" (speeding up from standing). `count`
+ * (around on the spot, walking left, around mid-walk), "knock" and "knock front" (knocked down
+ * backward or forward, then up), "run" (speeding up from standing). `count`
  * poses spread evenly over it, drawn at the body's feet point, labelled with the mode. Returns its
  * length in seconds; 0 for an unknown scenario. */
 float ex_body_sheet_poses(const char *scenario, ex_pose *out, int count);

@@ -193,10 +193,10 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
     const float seconds = opt->body ? ex_body_sheet_poses(opt->body, poses, opt->frames)
                                     : ex_motion_sheet_poses(motion, poses, opt->frames);
     if (!(seconds > 0.0f)) {
-        fprintf(
-            stderr,
-            "frames: unknown body scenario \"%s\" (jump, ledge, hard, swim, climb, turn, run)\n",
-            opt->body);
+        fprintf(stderr,
+                "frames: unknown body scenario \"%s\" (jump, ledge, hard, swim, climb, turn, "
+                "knock, knock_front, run)\n",
+                opt->body);
         return 1;
     }
     float box[4] = {0.0f, 0.0f, 0.0f, EX_DOT_Y + EX_DOT_R};
@@ -233,16 +233,16 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
 int main(int argc, char **argv) {
     options opt;
     if (parse(argc, argv, &opt)) {
-        fprintf(
-            stderr,
-            "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
-            "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
-            "          [--docs dir: also write the README pictures there]\n"
-            "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
-            "           of one play of that motion]\n"
-            "          [--body jump|ledge|hard|swim|climb|turn|run: instead, write body_<name>,\n"
-            "           --frames poses of a game's body driving the figure]\n",
-            argv[0], MAX_FRAMES);
+        fprintf(stderr,
+                "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
+                "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
+                "          [--docs dir: also write the README pictures there]\n"
+                "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
+                "           of one play of that motion]\n"
+                "          [--body jump|ledge|hard|swim|climb|turn|knock|run: instead, write "
+                "body_<name>,\n"
+                "           --frames poses of a game's body driving the figure]\n",
+                argv[0], MAX_FRAMES);
         return 2;
     }
     const int motion = opt.motion ? ex_motion_find(opt.motion) : -1;

@@ -135,7 +135,7 @@ class FigureConfig(ctypes.Structure):
 class FigureBody(ctypes.Structure):
     _fields_ = [("active", c_bool), ("grounded", c_bool), ("velocity", Vec2), ("in_water", c_bool),
                 ("water_line", c_float), ("on_ladder", c_bool), ("ladder_rung", c_float),
-                ("knocked_down", c_bool), ("position", Vec2), ("ground_given", c_bool),
+                ("knocked_down", c_bool), ("impulse", Vec2), ("position", Vec2), ("ground_given", c_bool),
                 ("ground", c_float * SA_FIGURE_GROUND_PROBES)]
 
 
@@ -204,7 +204,7 @@ class Figure(ctypes.Structure):
                     "fall_speed", "rise_speed", "landing", "stride_scale", "climb_phase",
                     "swim")] + [("moving", c_bool), ("in_flight", c_bool), ("turn", c_float),
                 ("events", FigureEvent * SA_FIGURE_MAX_EVENTS), ("event_count", ctypes.c_size_t),
-                ("pose", FigurePose)]
+                ("ragdoll", VerletPoint * SA_FIGURE_JOINT_COUNT), ("pose", FigurePose)]
 
 
 # The mirrored structs and their sa_abi_type: checked against the library at load.

@@ -242,9 +242,17 @@ typedef struct sa_figure_body {
     /** The y of any one rung of the ladder in figure space; the others are
      *  sa_figure_config::rung_spacing apart. The hands and feet grip rungs. Default 0. */
     float ladder_rung;
-    /** True while the body is knocked down (reserved: the ragdoll is not built yet; the figure
-     *  keeps its mode). Default false. */
+    /**
+     * True while the body is knocked down: the figure falls as a ragdoll (its bones as distance
+     * constraints, knees and elbows bending only their way, the ground under it) until this
+     * turns false, then gets up from its back or its front, whichever it lies on, morphing from
+     * the ragdoll's pose in 0.3 s (the get-up plays at 1.35×, the reference's numbers). A game
+     * may move its body to follow the ragdoll's pelvis meanwhile. Default false.
+     */
     bool knocked_down;
+    /** The knock's velocity, units/s, screen axes, added on the frame @ref knocked_down turns
+     *  true: the upper body takes all of it, the legs less, so the figure topples. */
+    sa_vec2 impulse;
     /**
      * The body's feet point in the game's world, canvas units, y down. Only read with
      * @ref ground_given true, it anchors the ground heights and the planted feet in the world.
@@ -759,7 +767,9 @@ typedef struct sa_figure {
     float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
     sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */
     size_t event_count;                           /**< How many of them, ≤ 16. */
-    sa_figure_pose pose;                          /**< The current pose. */
+    /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
+    sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
+    sa_figure_pose pose; /**< The current pose. */
 } sa_figure;
 
 /**

@@ -1,5 +1,7 @@
 #include "pipeline.h"
 
+#include <string.h>
+
 #include "internal/scalar.h"
 
 /* The game's body drives the figure through sa_mode_machine (layer 3): each update the body's
@@ -34,6 +36,7 @@ sa_figure_body sai_figure_read_body(const sa_figure_body *in) {
     b.velocity = sai_v2(sai_finite_or(in->velocity.x, 0.0f), sai_finite_or(in->velocity.y, 0.0f));
     b.water_line = sai_finite_or(in->water_line, 0.0f);
     b.ladder_rung = sai_finite_or(in->ladder_rung, 0.0f);
+    b.impulse = sai_v2(sai_finite_or(in->impulse.x, 0.0f), sai_finite_or(in->impulse.y, 0.0f));
     b.position = sai_v2(sai_finite_or(in->position.x, 0.0f), sai_finite_or(in->position.y, 0.0f));
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
         b.ground[i] = sai_finite_or(in->ground[i], b.position.y);
@@ -121,6 +124,7 @@ sa_figure_body sa_figure_body_default(void) {
     b.on_ladder = false;
     b.ladder_rung = 0.0f;
     b.knocked_down = false;
+    b.impulse = sai_v2(0.0f, 0.0f);
     b.position = sai_v2(0.0f, 0.0f);
     b.ground_given = false;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
@@ -159,6 +163,18 @@ size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_t capac
     for (size_t i = 0; i < w; ++i)
         out[i] = fig->events[i];
     return w;
+}
+
+/* Knocked down: the ragdoll starts from the pose as it is (figure space), moving with the body
+ * and thrown by the knock. */
+static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
+    const float s = facing_sign(fig);
+    sa_vec2 j[SA_FIGURE_JOINT_COUNT];
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        j[i] = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
+    const sa_vec2 v = sai_v2(s * b->velocity.x, b->velocity.y);
+    const sa_vec2 impulse = sai_v2(s * b->impulse.x, b->impulse.y);
+    sai_figure_ragdoll_start(fig, j, v, impulse, fminf(dt, SA_FIGURE_SUBSTEP));
 }
 
 /* The row a grounded body shows: the motion asked for, but locomotion that follows the body
@@ -200,10 +216,33 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     mi.ladder_direction =
         sai_clamp(-down / (2.0f * fig->config.rung_spacing), -1.0f, 1.0f); /* rungs/s */
     mi.jump = in->jump;
+    mi.knocked_down = b->knocked_down;
+    if (mode_before == SA_MODE_RAGDOLL) mi.pelvis_forward = sai_figure_ragdoll_belly(fig);
     const sa_mode mode = sa_mode_machine_update(&fig->modes, &mi, dt);
+    if (mode == SA_MODE_RAGDOLL && mode_before != SA_MODE_RAGDOLL) knocked(fig, b, dt);
     if (mode != mode_before) sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_MODE, dt, mode));
     fig->body = *b;
+    if (mode == SA_MODE_GETUP) {
+        const int32_t row = sai_figure_row_for_getup(fig->modes.getup_side);
+        /* Released: a cut to the get-up, which the morph from the ragdoll's pose hides. */
+        if (mode_before == SA_MODE_RAGDOLL) {
+            sa_fade_init(&fig->fade, row);
+            memset(&fig->merge_offset, 0, sizeof fig->merge_offset);
+        }
+        return row;
+    }
     return mode == SA_MODE_LOCO ? ground_row(fig, in, wanted) : sai_figure_row_for_mode(mode);
+}
+
+float sai_figure_getup_k(const sa_figure *fig, float ahead) {
+    if (!fig->body.active || fig->modes.mode != SA_MODE_GETUP) return 0.0f;
+    const float t = sa_mode_machine_mode_time(&fig->modes) - ahead;
+    const float m = fig->modes.config.morph_time;
+    return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
+}
+
+bool sai_figure_ragdolling(const sa_figure *fig) {
+    return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
 }
 
 void sai_figure_drop_body(sa_figure *fig) {

@@ -25,6 +25,7 @@ typedef struct carried {
     sa_figure_foot_lock feet[2];
     sa_figure_head head;
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS];
+    sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
 } carried;
 
 /* The ground's speed at a sub-step: none when the frame ends standing (the pose promises a speed
@@ -53,13 +54,38 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
     }
 }
 
-/* One sub-step of h seconds to the parameters p: the feet, then the head and hair on the body's
- * spine solved into j (the whole body when `whole`, for the pose). */
+/* One sub-step of h seconds to the parameters p, `ahead` seconds before the frame's end: the
+ * feet, then the head and hair on the body's spine solved into j (the whole body when `whole`,
+ * for the pose). Knocked down, the ragdoll moves the body instead; getting up, the solved body is
+ * morphed from the ragdoll's pose. */
 static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
-                                 bool whole, sa_vec2 *j) {
+                                 bool whole, sa_vec2 *j, float ahead) {
+    const double scroll = fig->scroll;
     p = sai_figure_feet_step(fig, p, h, fig->scroll + speed_of(fig, &p, moving) * (double)h);
-    if (whole) sai_figure_solve_joints(&fig->config, &p, j);
-    sai_figure_secondary_step(fig, &p, j, h);
+    const float k = sai_figure_getup_k(fig, ahead);
+    if (sai_figure_ragdolling(fig)) {
+        sai_figure_ragdoll_step(fig, h, fig->scroll - scroll);
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+            j[i] = fig->ragdoll[i].pos;
+        /* The head's spring aims the neck along the ragdoll's spine. */
+        const sa_vec2 spine = sai_v2_sub(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_PELVIS]);
+        const sa_vec2 up = sai_v2_scale(spine, 1.0f / fmaxf(sai_v2_length(spine), 1e-6f));
+        j[SA_FIGURE_JOINT_NECK] =
+            sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(up, fig->config.neck));
+        j[SA_FIGURE_JOINT_HEAD] =
+            sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
+        p.squash = 1.0f;
+        p.hair_push = sai_v2(0.0f, 0.0f);
+        sai_figure_secondary_on(fig, &p, j, h);
+    } else if (k > 0.0f) {
+        sai_figure_solve_joints(&fig->config, &p, j);
+        sai_figure_morph_from_ragdoll(fig, k, j);
+        p.squash = 1.0f;
+        sai_figure_secondary_on(fig, &p, j, h);
+    } else {
+        if (whole) sai_figure_solve_joints(&fig->config, &p, j);
+        sai_figure_secondary_step(fig, &p, j, h);
+    }
     return p;
 }
 
@@ -93,7 +119,8 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     for (int32_t n = 2; next < dt - 1e-6f && n < 64; ++n) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
-        (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j);
+        (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j,
+                       dt - next);
         footsteps(fig, planted, next, in.surface);
         last = next;
         next = (float)n * SA_FIGURE_SUBSTEP - lag;
@@ -109,10 +136,12 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     kept.head = fig->head;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         kept.hair[i] = fig->hair[i];
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        kept.ragdoll[i] = fig->ragdoll[i];
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
     sa_figure_params p =
-        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j);
+        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, 0.0f);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
     footsteps(fig, planted, dt, in.surface);
@@ -135,6 +164,8 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         fig->head = kept.head;
         for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
             fig->hair[i] = kept.hair[i];
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+            fig->ragdoll[i] = kept.ragdoll[i];
         fig->substep_lag = dt - last;
     }
 }

@@ -6,6 +6,7 @@
 
 #define SAI_JUMP_SECONDS SAI_FIGURE_JUMP_SECONDS
 #define SAI_JUMP_LANDS   (SAI_JUMP_SECONDS * SAI_FIGURE_JUMP_LANDS) /* back in the stride */
+#define SAI_GETUP        (SAI_FIGURE_GETUP_SECONDS / SAI_FIGURE_GETUP_SPEED) /* seconds it plays */
 
 /* clang-format off */
 const sai_figure_motion_row sai_figure_motions[] = {
@@ -31,6 +32,9 @@ const sai_figure_motion_row sai_figure_motions[] = {
     {SA_FIGURE_MOTION_IDLE,       "sit",         sai_figure_sit,                 1.0f,             SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_SIT},
     {SA_FIGURE_MOTION_IDLE,       "swim",        sai_figure_swim,                1.2f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_SWIM},
     {SA_FIGURE_MOTION_IDLE,       "climb",       sai_figure_climb,               0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_CLIMB},
+    {SA_FIGURE_MOTION_IDLE,       "ragdoll",     sai_figure_ragdoll,             0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_RAGDOLL},
+    {SA_FIGURE_MOTION_IDLE,       "get up back", sai_figure_getup_back,          SAI_GETUP,        SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_GETUP},
+    {SA_FIGURE_MOTION_IDLE,       "get up front",sai_figure_getup_front,         SAI_GETUP,        SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_GETUP},
 };
 /* clang-format on */
 
@@ -57,6 +61,11 @@ int32_t sai_figure_row_for_mode(sa_mode m) {
         if ((sai_figure_motions[i].flags & SAI_FIGURE_MODE_ROW) && sai_figure_motions[i].mode == m)
             return (int32_t)i;
     return sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
+}
+
+int32_t sai_figure_row_for_getup(sa_mode_getup_side side) {
+    const int32_t back = sai_figure_row_for_mode(SA_MODE_GETUP);
+    return side == SA_MODE_GETUP_SIDE_FRONT ? back + 1 : back;
 }
 
 int32_t sai_figure_row_jump_from(int32_t from) {

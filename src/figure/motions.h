@@ -82,8 +82,11 @@ extern const size_t sai_figure_motion_count;
 const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
 int32_t sai_figure_row_for(sa_figure_motion m);
-/* The fade id of the row that shows body mode m (not loco); idle's for a mode without one. */
+/* The fade id of the row that shows body mode m (not loco; the get-up from the back); idle's for
+ * a mode without one. */
 int32_t sai_figure_row_for_mode(sa_mode m);
+/* The get-up's row for the side the figure lies on. */
+int32_t sai_figure_row_for_getup(sa_mode_getup_side side);
 /* The fade id of the one-shot a jump press plays from row `from`: the one carrying what `from`
  * carries (the same SAI_FIGURE_LOCOMOTES and SAI_FIGURE_HOLDS_SPEAR). */
 int32_t sai_figure_row_jump_from(int32_t from);
@@ -135,6 +138,12 @@ void sai_figure_land(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_sit(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_swim(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_climb(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_ragdoll(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_getup_back(const sai_figure_ctx *c, float u, sa_figure_params *out);
+void sai_figure_getup_front(const sai_figure_ctx *c, float u, sa_figure_params *out);
+/* The get-up clips' length at their own pace, seconds (the reference's 1.5; they play 1.35×). */
+#define SAI_FIGURE_GETUP_SECONDS 1.5f
+#define SAI_FIGURE_GETUP_SPEED   1.35f
 
 /* The FK angles (sa_figure_params::arm_angle, arm_flex) that put a hand at `rel` from the
  * shoulder by two-bone IK, the elbow bending as a person's (solve.c). */

@@ -61,6 +61,11 @@ float sai_figure_ground_at(const sa_figure *fig, float x);
 /* The highest of the game's ground under figure x and at the probes within `reach` of it, as a
  * figure y (a foot in the air clears a stair's edge between two probes). */
 float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
+/* The get-up's morph factor `ahead` seconds before the frame's end (1: the ragdoll's pose; 0
+ * when not getting up). */
+float sai_figure_getup_k(const sa_figure *fig, float ahead);
+/* True while the body lies knocked down and the ragdoll moves the bones. */
+bool sai_figure_ragdolling(const sa_figure *fig);
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
@@ -74,6 +79,21 @@ void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt);
 /* The rate the fade moves at: the body's mode's (its mode machine config) while a body mode row is
  * the target, else the config's fade rate. */
 float sai_figure_fade_rate(const sa_figure *fig);
+
+/* ---- ragdoll.c: knocked down and getting up ---------------------------------------------- */
+
+/* The ragdoll from the joints j (figure space), moving at `velocity` (the legs with a share of
+ * `impulse`, the rest with all of it), units/s, over a first step of h seconds. */
+void sai_figure_ragdoll_start(sa_figure *fig, const sa_vec2 *j, sa_vec2 velocity, sa_vec2 impulse,
+                              float h);
+/* One sub-step of h seconds; the body travelled `scrolled` units forward meanwhile (the ragdoll
+ * stays in the world). */
+void sai_figure_ragdoll_step(sa_figure *fig, float h, double scrolled);
+/* The ragdoll's belly direction, y up (sa_mode_input::pelvis_forward). */
+sa_vec3 sai_figure_ragdoll_belly(const sa_figure *fig);
+/* The joints j (a get-up's) morphed from the ragdoll's last pose, k of the way back (1: the
+ * ragdoll's pose; 0: j unchanged), bone by bone in angle so lengths are kept. */
+void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 
@@ -128,6 +148,8 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
  * and the hair on its chain over h seconds to it (the neck and head of j moved). */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
+/* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
+void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
 /* After the sub-steps: lays the hair out when the config has none, and puts head and hair at rest
  * on j if anything went non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);

@@ -111,8 +111,12 @@ static float hair_clearance(float head_radius, float squash) {
  * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h) {
+    sai_figure_solve_spine(&fig->config, p, j);
+    sai_figure_secondary_on(fig, p, j, h);
+}
+
+void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h) {
     const sa_figure_config *cfg = &fig->config;
-    sai_figure_solve_spine(cfg, p, j);
     sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
     const sa_vec2 chest = j[SA_FIGURE_JOINT_CHEST];

@@ -22,4 +22,6 @@ set(SA_FIGURE_SOURCES
   src/figure/land.c
   src/figure/swim.c
   src/figure/climb.c
+  src/figure/ragdoll.c
+  src/figure/getup.c
 )

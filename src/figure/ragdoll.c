@@ -1,0 +1,253 @@
+#include "pipeline.h"
+
+#include "internal/scalar.h"
+
+/* Knocked down: the figure's bones become a verlet ragdoll (distance constraints of their
+ * lengths, knees and elbows bending only the way they bend, the ground under it), thrown by the
+ * body's velocity and the knock's impulse; the head stays on its spring on top of the ragdoll's
+ * spine, the hair on its chain. Released, the get-up morphs from the pose the ragdoll lay in,
+ * bone by bone in angle (so every bone keeps its length and the first frame is that pose). */
+
+/* Gravity on the ragdoll at the reference figure's size, units/s², and the share of the knock's
+ * impulse the legs and pelvis take (the upper body takes all of it, so the figure topples). */
+#define SAI_RAG_GRAVITY    2000.0f
+#define SAI_RAG_LEGS       0.3f
+#define SAI_RAG_ITERATIONS 8
+/* Velocity kept per 1/120 s in the air, and along the ground while touching it. */
+#define SAI_RAG_DRAG     0.995f
+#define SAI_RAG_FRICTION 0.6f
+
+/* The ragdoll's bones: joint pairs and their lengths (set from the config). */
+typedef struct rag_bone {
+    int a, b;
+    float length;
+} rag_bone;
+
+enum { RAG_BONES = 11 };
+
+static void rag_bones(const sa_figure_config *c, rag_bone *out) {
+    const rag_bone bones[RAG_BONES] = {
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_CHEST, c->spine},
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_SHOULDER, c->spine * SA_FIGURE_SHOULDER_AT},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_CHEST,
+         c->spine * (1.0f - SA_FIGURE_SHOULDER_AT)},
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_KNEE_NEAR, c->thigh},
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_KNEE_FAR, c->thigh},
+        {SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_FOOT_NEAR, c->shin},
+        {SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_FAR, c->shin},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_NEAR, c->upper_arm},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_FAR, c->upper_arm},
+        {SA_FIGURE_JOINT_ELBOW_NEAR, SA_FIGURE_JOINT_HAND_NEAR, c->forearm},
+        {SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_FAR, c->forearm},
+    };
+    for (int i = 0; i < RAG_BONES; ++i)
+        out[i] = bones[i];
+}
+
+/* z of a × b. */
+static float cross(sa_vec2 a, sa_vec2 b) { return a.x * b.y - a.y * b.x; }
+
+/* p reflected across the line through a and b. */
+static sa_vec2 reflect(sa_vec2 p, sa_vec2 a, sa_vec2 b) {
+    const sa_vec2 d = sai_v2_sub(b, a);
+    const float l2 = sai_v2_dot(d, d);
+    if (!(l2 > 1e-12f)) return p;
+    const sa_vec2 ap = sai_v2_sub(p, a);
+    const sa_vec2 along = sai_v2_add(a, sai_v2_scale(d, sai_v2_dot(ap, d) / l2));
+    return sai_v2_sub(sai_v2_scale(along, 2.0f), p);
+}
+
+/* A knee bends forward and an elbow folds the forearm forward, as sa_figure_solve() bends them
+ * (for the figure facing +x): the middle joint on the side where cross(root → end, root → mid)
+ * is ≤ 0. A joint on the other side is reflected across the limb's line. */
+static void limit_joints(sa_verlet_point *r) {
+    for (int i = 0; i < 2; ++i) {
+        const int hip = SA_FIGURE_JOINT_PELVIS, knee = SA_FIGURE_JOINT_KNEE_NEAR + i,
+                  foot = SA_FIGURE_JOINT_FOOT_NEAR + i;
+        if (cross(sai_v2_sub(r[foot].pos, r[hip].pos), sai_v2_sub(r[knee].pos, r[hip].pos)) > 0.0f)
+            r[knee].pos = reflect(r[knee].pos, r[hip].pos, r[foot].pos);
+        const int sh = SA_FIGURE_JOINT_SHOULDER, elbow = SA_FIGURE_JOINT_ELBOW_NEAR + i,
+                  hand = SA_FIGURE_JOINT_HAND_NEAR + i;
+        if (cross(sai_v2_sub(r[elbow].pos, r[sh].pos), sai_v2_sub(r[hand].pos, r[elbow].pos)) >
+            0.0f)
+            r[hand].pos = reflect(r[hand].pos, r[sh].pos, r[elbow].pos);
+    }
+}
+
+static sa_vec2 toward(sa_vec2 from, sa_vec2 to, float length, sa_vec2 fallback) {
+    const sa_vec2 d = sai_v2_sub(to, from);
+    const float l = sai_v2_length(d);
+    const sa_vec2 u = l > 1e-6f && sai_finite(l) ? sai_v2_scale(d, 1.0f / l) : fallback;
+    return sai_v2_add(from, sai_v2_scale(u, length));
+}
+
+/* Every bone exactly its length, each joint along its bone's direction from the pelvis out; the
+ * spear along its shaft from the near hand. Velocities kept. */
+static void exact_lengths(const sa_figure_config *c, sa_verlet_point *r) {
+    const sa_vec2 down = sai_v2(0.0f, 1.0f), up = sai_v2(0.0f, -1.0f);
+    rag_bone bones[RAG_BONES];
+    rag_bones(c, bones);
+    sa_vec2 moved[SA_FIGURE_JOINT_COUNT];
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        moved[i] = r[i].pos;
+    moved[SA_FIGURE_JOINT_CHEST] =
+        toward(moved[SA_FIGURE_JOINT_PELVIS], moved[SA_FIGURE_JOINT_CHEST], c->spine, up);
+    moved[SA_FIGURE_JOINT_SHOULDER] = sai_v2_lerp(
+        moved[SA_FIGURE_JOINT_PELVIS], moved[SA_FIGURE_JOINT_CHEST], SA_FIGURE_SHOULDER_AT);
+    for (int i = 3; i < RAG_BONES; ++i)
+        moved[bones[i].b] = toward(moved[bones[i].a], moved[bones[i].b], bones[i].length, down);
+    moved[SA_FIGURE_JOINT_HIP] = moved[SA_FIGURE_JOINT_PELVIS];
+    moved[SA_FIGURE_JOINT_SPEAR_BUTT] = moved[SA_FIGURE_JOINT_HAND_NEAR];
+    moved[SA_FIGURE_JOINT_SPEAR_TIP] =
+        toward(moved[SA_FIGURE_JOINT_SPEAR_BUTT], r[SA_FIGURE_JOINT_SPEAR_TIP].pos, c->spear_length,
+               sai_v2(1.0f, 0.0f));
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        r[i].prev = sai_v2_add(r[i].prev, sai_v2_sub(moved[i], r[i].pos));
+        r[i].pos = moved[i];
+    }
+}
+
+void sai_figure_ragdoll_start(sa_figure *fig, const sa_vec2 *j, sa_vec2 velocity, sa_vec2 impulse,
+                              float h) {
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        const bool legs = i == SA_FIGURE_JOINT_PELVIS || i == SA_FIGURE_JOINT_HIP ||
+                          (i >= SA_FIGURE_JOINT_KNEE_NEAR && i <= SA_FIGURE_JOINT_FOOT_FAR);
+        const sa_vec2 v = sai_v2_add(velocity, sai_v2_scale(impulse, legs ? SAI_RAG_LEGS : 1.0f));
+        fig->ragdoll[i].pos = j[i];
+        fig->ragdoll[i].prev = sai_v2_sub(j[i], sai_v2_scale(v, h));
+    }
+    exact_lengths(&fig->config, fig->ragdoll);
+}
+
+void sai_figure_ragdoll_step(sa_figure *fig, float h, double scrolled) {
+    const sa_figure_config *c = &fig->config;
+    const float k = c->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    sa_verlet_point *r = fig->ragdoll;
+    const float drag = powf(SAI_RAG_DRAG, h / SA_FIGURE_SUBSTEP);
+    const sa_vec2 g = sai_v2(0.0f, SAI_RAG_GRAVITY * k * h * h);
+    /* The ragdoll lies in the world: the body's own travel moves it back in figure space. */
+    const sa_vec2 shift = sai_v2(-sai_narrow(scrolled), 0.0f);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        const sa_vec2 v = sai_v2_scale(sai_v2_sub(r[i].pos, r[i].prev), drag);
+        r[i].prev = sai_v2_add(r[i].pos, shift);
+        r[i].pos = sai_v2_add(sai_v2_add(sai_v2_add(r[i].pos, v), g), shift);
+    }
+    rag_bone bones[RAG_BONES];
+    rag_bones(c, bones);
+    for (int it = 0; it < SAI_RAG_ITERATIONS; ++it) {
+        for (int b = 0; b < RAG_BONES; ++b) {
+            sa_verlet_point *pa = &r[bones[b].a], *pb = &r[bones[b].b];
+            const sa_vec2 d = sai_v2_sub(pb->pos, pa->pos);
+            const float l = sai_v2_length(d);
+            if (!(l > 1e-6f) || !sai_finite(l)) continue;
+            const sa_vec2 fix = sai_v2_scale(d, 0.5f * (l - bones[b].length) / l);
+            pa->pos = sai_v2_add(pa->pos, fix);
+            pb->pos = sai_v2_sub(pb->pos, fix);
+        }
+        limit_joints(r);
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+            const float ground = sai_figure_ground_at(fig, r[i].pos.x);
+            if (r[i].pos.y > ground) {
+                r[i].pos.y = ground;
+                /* Friction: the ground takes most of its speed along it. */
+                r[i].prev.x = sai_lerp(r[i].pos.x, r[i].prev.x, SAI_RAG_FRICTION);
+            }
+        }
+    }
+    exact_lengths(c, r);
+    /* Lengths made exact may push a joint into the ground: the whole ragdoll lifts out of it. */
+    float below = 0.0f;
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        below = fmaxf(below, r[i].pos.y - sai_figure_ground_at(fig, r[i].pos.x));
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT && below > 0.0f; ++i) {
+        r[i].pos.y -= below;
+        r[i].prev.y -= below;
+    }
+    bool ok = true;
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        ok = ok && sai_v2_finite(r[i].pos) && sai_v2_finite(r[i].prev);
+    if (!ok) { /* unreachable with a validated config; never let a NaN through */
+        const sa_figure_params rest = sa_figure_params_rest(c);
+        sa_vec2 j[SA_FIGURE_JOINT_COUNT];
+        sai_figure_solve_joints(c, &rest, j);
+        sai_figure_ragdoll_start(fig, j, sai_v2(0.0f, 0.0f), sai_v2(0.0f, 0.0f), h);
+    }
+}
+
+sa_vec3 sai_figure_ragdoll_belly(const sa_figure *fig) {
+    const sa_vec2 d = sai_v2_sub(fig->ragdoll[SA_FIGURE_JOINT_CHEST].pos,
+                                 fig->ragdoll[SA_FIGURE_JOINT_PELVIS].pos);
+    /* The belly is the spine's direction turned a quarter toward the front (+x when upright);
+     * the mode machine's y points up. */
+    sa_vec3 v;
+    v.x = -d.y;
+    v.y = -d.x;
+    v.z = 0.0f;
+    return v;
+}
+
+/* a + (b − a)·t the short way round. */
+static float lerp_angle(float a, float b, float t) {
+    return a + remainderf(b - a, 2.0f * SA_PI) * t;
+}
+
+static float angle_of(sa_vec2 from, sa_vec2 to) { return atan2f(to.y - from.y, to.x - from.x); }
+
+void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
+    if (!(k > 0.0f)) return;
+    const sa_figure_config *c = &fig->config;
+    const sa_verlet_point *r = fig->ragdoll;
+    const float t = 1.0f - sai_saturate(k);
+    /* The chain from the pelvis out: each joint placed from its parent along the bone's angle,
+     * lerped from the ragdoll's to the get-up's. */
+    typedef struct link {
+        int from, to;
+        float length;
+    } link;
+    const link chain[] = {
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_CHEST, c->spine},
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_KNEE_NEAR, c->thigh},
+        {SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_KNEE_FAR, c->thigh},
+        {SA_FIGURE_JOINT_KNEE_NEAR, SA_FIGURE_JOINT_FOOT_NEAR, c->shin},
+        {SA_FIGURE_JOINT_KNEE_FAR, SA_FIGURE_JOINT_FOOT_FAR, c->shin},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_NEAR, c->upper_arm},
+        {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_FAR, c->upper_arm},
+        {SA_FIGURE_JOINT_ELBOW_NEAR, SA_FIGURE_JOINT_HAND_NEAR, c->forearm},
+        {SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_FAR, c->forearm},
+        {SA_FIGURE_JOINT_SPEAR_BUTT, SA_FIGURE_JOINT_SPEAR_TIP, c->spear_length},
+    };
+    sa_vec2 out[SA_FIGURE_JOINT_COUNT];
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        out[i] = j[i]; /* the neck and head: the head's spring places them after */
+    out[SA_FIGURE_JOINT_PELVIS] =
+        sai_v2_lerp(r[SA_FIGURE_JOINT_PELVIS].pos, j[SA_FIGURE_JOINT_PELVIS], t);
+    out[SA_FIGURE_JOINT_SPEAR_BUTT] =
+        sai_v2_lerp(r[SA_FIGURE_JOINT_SPEAR_BUTT].pos, j[SA_FIGURE_JOINT_SPEAR_BUTT], t);
+    bool ok = true;
+    for (size_t i = 0; i < sizeof chain / sizeof chain[0]; ++i) {
+        const link *l = &chain[i];
+        const float a =
+            lerp_angle(angle_of(r[l->from].pos, r[l->to].pos), angle_of(j[l->from], j[l->to]), t);
+        out[l->to] = sai_v2_add(out[l->from], sai_v2_scale(sai_v2(cosf(a), sinf(a)), l->length));
+        if (l->to == SA_FIGURE_JOINT_CHEST) {
+            out[SA_FIGURE_JOINT_HIP] = out[SA_FIGURE_JOINT_PELVIS];
+            out[SA_FIGURE_JOINT_SHOULDER] = sai_v2_lerp(
+                out[SA_FIGURE_JOINT_PELVIS], out[SA_FIGURE_JOINT_CHEST], SA_FIGURE_SHOULDER_AT);
+        }
+    }
+    /* The neck and head keep the get-up's tilt from the spine (the head's spring swings them
+     * from there). */
+    const float tilt = angle_of(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_NECK]) -
+                       angle_of(j[SA_FIGURE_JOINT_PELVIS], j[SA_FIGURE_JOINT_CHEST]);
+    const float up = angle_of(out[SA_FIGURE_JOINT_PELVIS], out[SA_FIGURE_JOINT_CHEST]) + tilt;
+    const sa_vec2 along = sai_v2(cosf(up), sinf(up));
+    out[SA_FIGURE_JOINT_NECK] =
+        sai_v2_add(out[SA_FIGURE_JOINT_CHEST], sai_v2_scale(along, c->neck));
+    out[SA_FIGURE_JOINT_HEAD] =
+        sai_v2_add(out[SA_FIGURE_JOINT_NECK], sai_v2_scale(along, c->head_radius));
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        ok = ok && sai_v2_finite(out[i]);
+    if (!ok) return;
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        j[i] = out[i];
+}
