@@ -15,7 +15,7 @@ ABI_VERSION = 1
 _MODEL = "lp64" if ctypes.sizeof(ctypes.c_void_p) == 8 else "wasm32"  # wasm32: any ILP32
 
 
-# ---- constants (#define) --------------------------------------------------------------------------
+# ---- constants (#define) ------------------------------------------------------------------------
 # SA_PI (vecmath.h): Pi as a float.
 SA_PI = 3.1415927
 # SA_IK_EPSILON (ik.h): How far inside its limits the root → target distance is clamped, canvas
@@ -159,7 +159,7 @@ SA_VERSION_PATCH = 0
 SA_VERSION_NUMBER = 200
 
 
-# ---- enums ----------------------------------------------------------------------------------------
+# ---- enums --------------------------------------------------------------------------------------
 
 # sa_status (base.h)
 SA_OK = 0
@@ -524,7 +524,7 @@ class AbiType(enum.IntEnum):
     FIGURE = 47
 
 
-# ---- structs --------------------------------------------------------------------------------------
+# ---- structs ------------------------------------------------------------------------------------
 class _Struct(ctypes.Structure):
     """A C struct of the library; fields are read and written as attributes."""
     _c_name_ = ""
@@ -1742,7 +1742,7 @@ LAYOUT_LP64 = {
 }
 
 
-# ---- functions ------------------------------------------------------------------------------------
+# ---- functions ----------------------------------------------------------------------------------
 _PROTOTYPES = {  # name: (restype, argtypes)
     "sa_status_string": (ctypes.c_char_p, [ctypes.c_int32]),
     "sa_version": (ctypes.c_char_p, []),
