@@ -2,8 +2,8 @@
 # Regenerates every binding from the headers, in order:
 #   scripts/gen_api.py     include/stickanim/*.h -> api/stickanim_api.json (clang's AST)
 #   scripts/gen_python.py  the JSON -> bindings/python/stickanim/_generated.py
-#   scripts/gen_js.py      the JSON -> bindings/js/stickanim.mjs, stickanim.d.ts and
-#                          examples/web/stickanim_binding.js
+#   scripts/gen_js.py      the JSON -> bindings/js/stickanim.mjs, stickanim.d.ts, package.json
+#                          and examples/web/stickanim_binding.js
 # Run it after any change to a public header and commit what it writes; the CTest tests
 # api_current and bindings_current fail until then. A header change that moves a struct also
 # needs a fresh wasm module: cmake --build <dir> --target web_sync (docs/bindings.md).
