@@ -433,7 +433,7 @@ class Gen:
             if to["kind"] == "scalar" and to["name"] == "char":
                 return "string | null" if role == "result" else (
                     "string | Pointer" if role == "param" else "number")
-            if to["kind"] == "struct":
+            if to["kind"] == "struct" and to["name"] in self.structs:
                 cls = self.cls[to["name"]]
                 if role == "result":
                     return "%s | null" % cls
@@ -563,7 +563,7 @@ class Gen:
             to = ret["to"]
             if to["kind"] == "scalar" and to["name"] == "char":
                 body.append("return this.string(%s);" % call)
-            elif to["kind"] == "struct":
+            elif to["kind"] == "struct" and to["name"] in self.structs:
                 body.append("const $r = %s;" % call)
                 body.append("return $r ? this.%s.at($r) : null;" % self.cls[to["name"]])
             else:

@@ -90,8 +90,8 @@ class Gen:
             return "(%s * %d)" % (self.ctype(t["of"], where), t["count"])
         if k == "pointer":
             to = t["to"]
-            if to["kind"] == "void":
-                return "ctypes.c_void_p"
+            if to["kind"] == "void" or (to["kind"] == "struct" and to["name"] not in self.structs):
+                return "ctypes.c_void_p"  # void *, or an opaque struct (declared, never defined)
             if to["kind"] == "scalar" and to["name"] == "char":
                 return "ctypes.c_char_p"
             return "ctypes.POINTER(%s)" % self.ctype(to, where)
