@@ -6,8 +6,11 @@
 #     undocumented public symbol),
 #  2. runs the cmocka suite, the header checks (every public header as C99, C11, C++), the
 #     consumer check (find_package, pkg-config, add_subdirectory and FetchContent, consumers
-#     built with -ffast-math; it installs the docs built in 1) and the example tests (Python FFI;
-#     the browser test when Chromium and playwright-core are there),
+#     built with -ffast-math; it installs the docs built in 1), the example tests (Python FFI;
+#     the browser test when Chromium and playwright-core are there) and the generated bindings'
+#     checks (api/stickanim_api.json and the generated files current — else "run
+#     scripts/gen_bindings.sh" —, the Python package pip-installed offline into a venv, the JS
+#     module in Node),
 #  3. builds the library and runs the suite with clang too, when it is installed,
 #  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
 # usage: scripts/test.sh            (build trees in build/test, build/clang and build/asan)

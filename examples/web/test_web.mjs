@@ -2,7 +2,8 @@
 // playwright-core, presses the game's keys, reads the figure's state back from the page
 // (window.stickanim.state()) and checks that the figure jumps, thrusts, that the motion lab
 // switches motions without a pop, that the page pauses off-screen and under reduced motion, and
-// that it loads both from file:// and from a plain static server. Saves screenshots.
+// that it loads both from file:// and from a plain static server; and that the generated ES
+// module (bindings/js/stickanim.mjs) loads, checks the ABI and walks a figure. Saves screenshots.
 //
 // usage: node test_web.mjs [--page DIR] [--chromium /usr/bin/chromium] [--out DIR]
 //   --page      folder holding index.html, web.js, stickanim_wasm.js (default: this folder)
@@ -352,11 +353,15 @@ try {
 
   // ---- a plain static server ------------------------------------------------------------------------
   {
-    const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png' };
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png' };
+    // /bindings/stickanim.mjs is the generated ES module (bindings/js), for the check below.
     const server = createServer(async (req, res) => {
-      const name = path.basename(new URL(req.url, 'http://x').pathname) || 'index.html';
+      const url = new URL(req.url, 'http://x').pathname;
+      const name = path.basename(url) || 'index.html';
+      const file = url === '/bindings/stickanim.mjs' ? path.join(here, '..', '..', 'bindings', 'js', 'stickanim.mjs')
+        : path.join(args.page, name);
       try {
-        const body = await readFile(path.join(args.page, name));
+        const body = await readFile(file);
         res.writeHead(200, { 'content-type': types[path.extname(name)] || 'application/octet-stream' });
         res.end(body);
       } catch { res.writeHead(404); res.end(); }
@@ -368,6 +373,37 @@ try {
     await p3.waitForTimeout(300);
     const b = await state(p3);
     check(b.ready && b.frames > a.frames, 'page loads and runs from a static server', `port ${port}`);
+    // The generated ES module (bindings/js/stickanim.mjs) in Chromium: import it, load the
+    // page's wasm, check the ABI and walk a figure 120 frames.
+    const esm = await p3.evaluate(async () => {
+      const S = await import('/bindings/stickanim.mjs');
+      const sa = await S.load(fetch('/stickanim.wasm').then(r => r.arrayBuffer()));
+      const fig = new sa.SaFigure();
+      sa.sa_figure_init(fig, null);
+      const input = sa.sa_figure_input_default();
+      input.motion = S.SaFigureMotion.WALK;
+      const bones = sa.SaFigureBone.array(S.SA_FIGURE_BONE_COUNT);
+      sa.sa_figure_bones(null, bones, bones.length);
+      let finite = true, worst = 0, pose = null;
+      for (let i = 0; i < 120; i++) {
+        sa.sa_figure_update(fig, input, 1 / 60);
+        pose = sa.sa_figure_get_pose(fig);
+        finite = finite && [...pose.joints, ...pose.hair].every(Number.isFinite);
+        const u = pose.unsquashed;
+        for (const b of bones) {
+          worst = Math.max(worst, Math.abs(Math.hypot(u[2 * b.from] - u[2 * b.to], u[2 * b.from + 1] - u[2 * b.to + 1]) - b.length));
+        }
+      }
+      let refused = false;
+      class Drifted extends S.Struct {}
+      Object.assign(Drifted, { C_NAME: 'sa_figure', SIZE: S.SaFigure.SIZE + 8, ALIGN: S.SaFigure.ALIGN, ABI_TYPE: S.SA_ABI_TYPE_FIGURE });
+      try { sa.checkAbi([Drifted]); } catch (e) { refused = e instanceof S.AbiMismatch; }
+      return { abi: sa.checkAbi(), expected: S.SA_ABI_VERSION, missing: sa.missing.length, finite, worst, speed: pose.ground_speed, refused };
+    });
+    check(esm.abi === esm.expected && esm.missing === 0 && esm.refused, 'the generated ES module loads in Chromium and checks the ABI',
+      `ABI ${esm.abi}, ${esm.missing} functions missing, a drifted struct refused: ${esm.refused}`);
+    check(esm.finite && esm.worst < 1e-3 && esm.speed > 100, 'the ES module walks a figure 120 frames in Chromium',
+      `joints finite ${esm.finite}, bones within ${esm.worst.toExponential(1)}, ground speed ${f1(esm.speed)}`);
     check(e3.length === 0, 'no errors in the page (http)', e3.join('; '));
     await c3.close();
     server.close();

@@ -1,20 +1,18 @@
 /* The web example's page: loads libstickanim (WebAssembly, embedded as base64 by
- * stickanim_wasm.js so file:// works), advances the figure each animation frame and draws it on a
- * canvas. Two modes: Stickman Spear Run (a small game) and the motion lab. A classic script, no
- * modules and no build step. window.stickanim exposes the state for tests. */
+ * stickanim_wasm.js so file:// works) through the generated binding (stickanim_binding.js, which
+ * scripts/gen_js.py writes from api/stickanim_api.json: it checks the ABI at load and gives every
+ * sa_* function and every struct as a view over wasm memory), advances the figure each animation
+ * frame and draws it on a canvas. Two modes: Stickman Spear Run (a small game) and the motion
+ * lab. A classic script, no modules and no build step. window.stickanim exposes the state for
+ * tests. */
 (function () {
   'use strict';
 
-  // ---- the frame buffer layout, mirrored from shim.c ------------------------------------------
-  const ABI_VERSION = 2; // abi.h's SA_ABI_VERSION this page was written for
+  // ---- what the page takes from the library -----------------------------------------------------
   // Joint indices by the library's names (sa_figure_joint_name: "knee near" -> P.KNEE_NEAR),
-  // then the hair; filled at load.
+  // then the hair points after them (P.HAIR0 ...); filled at load.
   const P = {};
-  const F = {
-    HEAD_R: 40, GROUND_SPEED: 41, MOTION: 42, TARGET: 43, SPEAR: 44, ROOT_Y: 45, DT: 46,
-    PHASE: 47, THRUST: 48, AIRBORNE: 49, LIMB_COUNT: 50, GAIT: 51, LIMBS: 56, LIMB_POINTS: 64,
-  };
-  const HAIR_POINTS = 4;
+  const LIMB_POINTS = 64; // room for one limb outline (sa_limb_outline says how many it needs)
   // sa_figure_motion's names from the library, spaces as '_' ("spear run" -> 'spear_run'), and
   // the figure's bones (sa_figure_bones: [from, to, side]); filled at load.
   const MOTIONS = [];
@@ -32,8 +30,14 @@
   const statusEl = document.getElementById('status');
   const reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-  let wasm = null; // exports
-  let frame = null; // Float32Array over the frame buffer
+  let sa = null;    // the loaded module (stickanim_binding.js): sa.sa_figure_update(...), sa.SaFigure ...
+  let fig = null;   // the figure (sa_figure) and what the page asks of it (sa_figure_input), in wasm memory
+  let input = null;
+  let saved = null; // one saved copy of both, for tests (snapshot / restore)
+  let limbCfg = []; // the four limbs' ribbon configs (sa_limb_config)
+  let limbOut = null; // where sa_limb_outline writes, LIMB_POINTS sa_vec2
+  let HAIR_POINTS = 0;
+  let frame = null; // what the page draws, read from the pose after each step (readFrame)
 
   // ---- page state ------------------------------------------------------------------------------
   const S = {
@@ -52,7 +56,7 @@
     flash: 0, lastEvent: '',
   };
 
-  function running() { return wasm && !S.userPaused && !S.hidden && !S.offscreen; }
+  function running() { return sa && !S.userPaused && !S.hidden && !S.offscreen; }
 
   function rand() { // small deterministic LCG so a run is the same each time
     S.rng = (Math.imul(S.rng, 1664525) + 1013904223) >>> 0;
@@ -71,52 +75,80 @@
     if (typeof window.STICKANIM_WASM_BASE64 !== 'string') {
       throw new Error('stickanim_wasm.js did not load (build the "web" target or use the committed copy)');
     }
-    const module = await WebAssembly.compile(decodeBase64(window.STICKANIM_WASM_BASE64));
-    // The library imports nothing; stub anything a future libc call might pull in.
-    const imports = {};
-    for (const imp of WebAssembly.Module.imports(module)) {
-      imports[imp.module] = imports[imp.module] || {};
-      if (imp.kind === 'function') imports[imp.module][imp.name] = () => 0;
-    }
-    const instance = await WebAssembly.instantiate(module, imports);
-    wasm = instance.exports;
-    if (typeof wasm.saw_abi_version !== 'function' || wasm.saw_abi_version() !== ABI_VERSION) {
-      throw new Error(`stickanim.wasm has ABI version ${wasm.saw_abi_version ? wasm.saw_abi_version() : 'none'}, ` +
-        `web.js was written for ${ABI_VERSION}; rebuild both`);
-    }
-    const text = (ptr) => { // a NUL-terminated string in wasm memory
-      const bytes = new Uint8Array(wasm.memory.buffer, ptr);
-      return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
-    };
+    if (!window.StickAnim) throw new Error('stickanim_binding.js did not load');
+    // load() refuses a module whose ABI version, struct sizes and alignments or function
+    // signatures are not the binding's (AbiMismatch).
+    sa = await window.StickAnim.load(decodeBase64(window.STICKANIM_WASM_BASE64));
     for (let i = 0; ; i++) {
-      const name = text(wasm.saw_joint_name(i));
+      const name = sa.sa_figure_joint_name(i);
       if (name === 'unknown') break;
       P[name.toUpperCase().replace(/ /g, '_')] = i;
       P.HAIR0 = i + 1;
     }
+    fig = new sa.SaFigure();
+    input = sa.sa_figure_input_default();
+    saved = { fig: new sa.SaFigure(), input: new sa.SaFigureInput() };
+    HAIR_POINTS = sa.sa_figure_get_pose(fig).hair.length / 2;
     P.POINTS = P.HAIR0 + HAIR_POINTS;
     for (let i = 0; ; i++) {
-      const name = text(wasm.saw_motion_name(i));
+      const name = sa.sa_figure_motion_name(i);
       if (name === 'unknown') break;
       MOTIONS.push(name.replace(/ /g, '_'));
       M[MOTIONS[i]] = i;
     }
-    const bones = new Int32Array(wasm.memory.buffer, wasm.saw_bones(), 3 * wasm.saw_bone_count());
-    for (let i = 0; i < bones.length; i += 3) BONES.push([bones[i], bones[i + 1], bones[i + 2]]);
-    if (wasm.saw_layout() !== P.POINTS * 100000 + F.LIMBS * 1000 + F.LIMB_POINTS) {
-      throw new Error('stickanim.wasm and web.js disagree on the frame layout; rebuild both');
-    }
-    wasm.saw_init();
-    bindFrame();
+    const bones = sa.SaFigureBone.array(window.StickAnim.SA_FIGURE_BONE_COUNT);
+    sa.sa_figure_bones(null, bones, bones.length);
+    for (const b of bones) BONES.push([b.from, b.to, b.side]);
+    bones.free();
+    // Legs get the default ribbon, arms a thinner one; the far side is styled thinner (its colour
+    // and opacity are the page's).
+    const { SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR } = window.StickAnim;
+    limbCfg = [0, 1, 2, 3].map(l => {
+      const cfg = sa.sa_limb_config_default();
+      if (l & 1) { cfg.root_width = 7.0; cfg.tip_width = 4.5; }
+      return sa.sa_limb_config_styled(cfg, sa.sa_limb_style_for(l < 2 ? SA_LIMB_SIDE_FAR : SA_LIMB_SIDE_NEAR));
+    });
+    limbOut = sa.SaVec2.array(LIMB_POINTS);
+    sa.sa_figure_init(fig, null);
+    readFrame();
   }
 
-  function bindFrame() { // memory can grow; re-wrap when the buffer changes
-    if (!frame || frame.buffer !== wasm.memory.buffer) {
-      frame = new Float32Array(wasm.memory.buffer, wasm.saw_frame(), wasm.saw_frame_floats());
+  // Far leg, far arm, near leg, near arm: the joints of each limb's outline.
+  const limbChains = () => [[P.HIP, P.KNEE_FAR, P.FOOT_FAR], [P.SHOULDER, P.ELBOW_FAR, P.HAND_FAR],
+    [P.HIP, P.KNEE_NEAR, P.FOOT_NEAR], [P.SHOULDER, P.ELBOW_NEAR, P.HAND_NEAR]];
+
+  // Copies what the page draws out of the pose (typed arrays over wasm memory are only valid
+  // until the memory grows, so none is kept).
+  function readFrame() {
+    const pose = sa.sa_figure_get_pose(fig);
+    const joints = pose.joints.slice(), hair = pose.hair.slice();
+    const limbs = [];
+    let limbCount = 0;
+    for (const [l, chain] of limbChains().entries()) {
+      const at = j => ({ x: joints[2 * j], y: joints[2 * j + 1] });
+      limbCount = sa.sa_limb_outline(at(chain[0]), at(chain[1]), at(chain[2]), limbCfg[l], limbOut, LIMB_POINTS);
+      limbs.push(new Float32Array(sa.memory.buffer, limbOut.ptr, 2 * limbCount).slice());
     }
+    frame = {
+      joints, hair, limbs, limbCount,
+      headR: pose.head_radius,
+      groundSpeed: pose.ground_speed,
+      motion: pose.motion,
+      target: input.motion,
+      spear: pose.spear,
+      rootY: pose.unsquashed[2 * P.PELVIS + 1] + fig.config.hip_height, // pelvis offset from standing
+      dt: pose.dt,
+      phase: pose.phase,
+      thrust: pose.thrust >= 0,                          // a spear-run thrust plays
+      airborne: pose.motion === M.jump && pose.airborne, // in a jump, both feet off the ground
+      gait: pose.gait,
+    };
   }
 
-  function pt(i) { return { x: frame[2 * i], y: frame[2 * i + 1] }; }
+  function pt(i) {
+    const a = i < P.HAIR0 ? frame.joints : frame.hair, k = i < P.HAIR0 ? i : i - P.HAIR0;
+    return { x: a[2 * k], y: a[2 * k + 1] };
+  }
 
   // ---- modes and moves ---------------------------------------------------------------------------
   function setMode(mode) {
@@ -125,7 +157,7 @@
     document.getElementById('mode-lab').setAttribute('aria-pressed', String(mode === 'lab'));
     document.getElementById('lab').hidden = mode !== 'lab';
     document.getElementById('game-hint').hidden = mode !== 'game';
-    if (wasm) wasm.saw_set_motion(mode === 'game' ? M.spear_run : M[S.labMotion]);
+    if (sa) input.motion = mode === 'game' ? M.spear_run : M[S.labMotion];
     if (mode === 'game') resetGame();
     markLabButtons();
     if (!running()) redraw();
@@ -135,7 +167,7 @@
     if (!(name in M)) return;
     S.labMotion = name;
     if (S.mode !== 'lab') setMode('lab');
-    else if (wasm) wasm.saw_set_motion(M[name]);
+    else if (sa) input.motion = M[name];
     markLabButtons();
   }
 
@@ -145,8 +177,9 @@
     }
   }
 
-  function jump() { if (wasm && S.mode === 'game') wasm.saw_jump(); }
-  function thrust() { if (wasm && S.mode === 'game') wasm.saw_thrust(); }
+  // Triggers: the figure acts once per change of its counters (a press is never lost or doubled).
+  function jump() { if (sa && S.mode === 'game') input.jump = (input.jump + 1) >>> 0; }
+  function thrust() { if (sa && S.mode === 'game') input.thrust = (input.thrust + 1) >>> 0; }
 
   function resetGame() {
     S.distance = 0; S.score = 0; S.bumps = 0; S.cleared = 0; S.speared = 0; S.objects = [];
@@ -189,7 +222,7 @@
           o.done = true; S.score += 1; S.cleared++; S.lastEvent = 'cleared';
         }
       } else {
-        if (frame[F.THRUST] > 0 && Math.hypot(tip.x - sx, tip.y - o.y) < o.r + 6) {
+        if (frame.thrust && Math.hypot(tip.x - sx, tip.y - o.y) < o.r + 6) {
           o.done = true; o.hit = true; S.score += 3; S.speared++; S.lastEvent = 'target';
         } else if (sx < ax - 80) {
           o.done = true; S.lastEvent = 'missed';
@@ -216,13 +249,13 @@
   }
 
   function drawLimb(l, fallback, near) {
-    const n = frame[F.LIMB_COUNT] | 0;
+    const n = frame.limbCount;
     const style = near ? { shade: 1, alpha: 1 } : { shade: 0.62, alpha: 0.42 };
     if (n > 0) {
-      const base = F.LIMBS + l * F.LIMB_POINTS * 2;
+      const o = frame.limbs[l];
       ctx.beginPath();
-      ctx.moveTo(frame[base], frame[base + 1]);
-      for (let i = 1; i < n; i++) ctx.lineTo(frame[base + 2 * i], frame[base + 2 * i + 1]);
+      ctx.moveTo(o[0], o[1]);
+      for (let i = 1; i < n; i++) ctx.lineTo(o[2 * i], o[2 * i + 1]);
       ctx.closePath();
       ctx.fillStyle = rgba(INK, style.shade, style.alpha);
       ctx.fill('nonzero');
@@ -264,10 +297,10 @@
     line(pt(P.PELVIS), pt(P.CHEST), 10, ink);
     line(pt(P.CHEST), pt(P.NECK), 6, ink);
     const head = pt(P.HEAD);
-    ctx.beginPath(); ctx.arc(head.x, head.y, Math.max(1, frame[F.HEAD_R]), 0, Math.PI * 2);
+    ctx.beginPath(); ctx.arc(head.x, head.y, Math.max(1, frame.headR), 0, Math.PI * 2);
     ctx.fillStyle = ink; ctx.fill();
     drawLimb(2, [P.HIP, P.KNEE_NEAR, P.FOOT_NEAR], true);
-    if (frame[F.SPEAR] > 0.01) { ctx.globalAlpha = Math.min(1, frame[F.SPEAR]); drawSpear(); ctx.globalAlpha = 1; }
+    if (frame.spear > 0.01) { ctx.globalAlpha = Math.min(1, frame.spear); drawSpear(); ctx.globalAlpha = 1; }
     drawLimb(3, [P.SHOULDER, P.ELBOW_NEAR, P.HAND_NEAR], true);
   }
 
@@ -324,7 +357,7 @@
       ctx.font = '14px system-ui, sans-serif';
       ctx.fillText(`best ${S.best} · bumps ${S.bumps}`, 16, 50);
     } else {
-      const showing = MOTIONS[frame[F.MOTION] | 0] || '?';
+      const showing = MOTIONS[frame.motion] || '?';
       ctx.fillText(`Motion lab: ${labelOf(showing)}`, 16, 30);
     }
     if (!running()) {
@@ -364,12 +397,12 @@
   let rafId = 0, lastT = 0;
 
   function advance(dt) { // one figure step of dt seconds (already capped and scaled)
-    wasm.saw_update(dt);
-    bindFrame();
+    sa.sa_figure_update(fig, input, dt);
+    readFrame();
     S.frames++;
     // The library's ground speed plants the feet; a jump from the run is a running jump, so
     // the world keeps scrolling through it.
-    const speed = frame[F.GROUND_SPEED];
+    const speed = frame.groundSpeed;
     S.groundScroll += speed * dt;
     if (S.mode === 'game') stepGame(dt, speed);
     S.flash = Math.max(0, S.flash - dt);
@@ -386,7 +419,7 @@
   }
 
   function kick() { if (running() && !rafId) { lastT = 0; rafId = requestAnimationFrame(tick); } }
-  function redraw() { if (wasm) drawScene(); }
+  function redraw() { if (sa) drawScene(); }
 
   // ---- input -------------------------------------------------------------------------------------
   window.addEventListener('keydown', e => {
@@ -449,31 +482,31 @@
 
   // ---- what tests (and the curious) can read -------------------------------------------------------
   function state() {
-    if (!wasm) return { ready: false };
+    if (!sa) return { ready: false };
     const joints = {};
     for (const [name, i] of Object.entries(P)) if (i < P.POINTS && name !== 'POINTS') joints[name.toLowerCase()] = pt(i);
     for (let i = 0; i < HAIR_POINTS; i++) joints['hair' + i] = pt(P.HAIR0 + i);
     return {
       ready: true,
       mode: S.mode,
-      motion: MOTIONS[frame[F.MOTION] | 0],
-      target: MOTIONS[frame[F.TARGET] | 0],
+      motion: MOTIONS[frame.motion],
+      target: MOTIONS[frame.target],
       labMotion: S.labMotion,
-      abiVersion: wasm.saw_abi_version(), motions: MOTIONS.slice(), bones: BONES.length,
-      rootY: frame[F.ROOT_Y],
+      abiVersion: sa.sa_abi_version(), motions: MOTIONS.slice(), bones: BONES.length,
+      rootY: frame.rootY,
       groundY: 0,
       anchorX: 0,
-      phase: frame[F.PHASE],
-      dt: frame[F.DT], // the last step, seconds (capped at 50 ms)
-      gait: frame[F.GAIT],
-      groundSpeed: frame[F.GROUND_SPEED],
-      airborne: frame[F.AIRBORNE] > 0.5,
-      thrusting: frame[F.THRUST] > 0.5,
-      spear: frame[F.SPEAR],
+      phase: frame.phase,
+      dt: frame.dt, // the last step, seconds (capped at 50 ms)
+      gait: frame.gait,
+      groundSpeed: frame.groundSpeed,
+      airborne: frame.airborne,
+      thrusting: frame.thrust,
+      spear: frame.spear,
       spearTip: pt(P.SPEAR_TIP),
       spearButt: pt(P.SPEAR_BUTT),
-      headRadius: frame[F.HEAD_R],
-      limbPoints: frame[F.LIMB_COUNT] | 0,
+      headRadius: frame.headR,
+      limbPoints: frame.limbCount,
       joints,
       score: S.score, best: S.best, bumps: S.bumps, cleared: S.cleared, speared: S.speared,
       lastEvent: S.lastEvent,
@@ -494,9 +527,9 @@
     state,
     setMode, setLabMotion, jump, thrust, setPaused,
     /** Saves the figure (tests: run one moment twice); pauses the loop. */
-    snapshot() { setPaused(true); wasm.saw_snapshot(); },
+    snapshot() { setPaused(true); saved.fig.set(fig); saved.input.set(input); },
     /** Puts the saved figure back and redraws it. */
-    restore() { wasm.saw_restore(); bindFrame(); redraw(); return state(); },
+    restore() { fig.set(saved.fig); input.set(saved.input); readFrame(); redraw(); return state(); },
     /** Steps the figure by hand (tests): pauses the loop, then advances n frames of dt seconds. */
     step(n = 1, dt = 1 / 60) {
       setPaused(true);

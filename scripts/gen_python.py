@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""Writes bindings/python/stickanim/_generated.py, the ctypes binding, from api/stickanim_api.json.
+
+The output has, in this order: the library's version and ABI version; every #define constant and
+every enumerator as a module constant (SA_FIGURE_MOTION_WALK, SA_PI, ...); every enum as an
+IntEnum without the common prefix and the sentinels (FigureMotion.WALK); every struct as a
+ctypes.Structure named in CamelCase without `sa_` (sa_figure_pose -> FigurePose; a field named
+like a Python keyword gets a trailing underscore: sa_figure_bone::from -> from_), with STRUCTS
+listing (class, sa_abi_type value, C name) for the ABI check at load; and every function as a
+Python function of the same name and parameters that calls the library (a `const char *` result
+comes back as a str). bind(cdll) sets each prototype's argtypes and restype.
+
+Nothing in the output is written by hand: change the headers, then run scripts/gen_bindings.sh.
+
+usage: scripts/gen_python.py [--api JSON] [--out FILE] [--check]
+"""
+
+import argparse
+import difflib
+import json
+import keyword
+import os
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_API = os.path.join(ROOT, "api", "stickanim_api.json")
+DEFAULT_OUT = os.path.join(ROOT, "bindings", "python", "stickanim", "_generated.py")
+
+CTYPES = {"bool": "ctypes.c_bool", "char": "ctypes.c_char", "i8": "ctypes.c_int8",
+          "u8": "ctypes.c_uint8", "i16": "ctypes.c_int16", "u16": "ctypes.c_uint16",
+          "i32": "ctypes.c_int32", "u32": "ctypes.c_uint32", "i64": "ctypes.c_int64",
+          "u64": "ctypes.c_uint64", "usize": "ctypes.c_size_t", "isize": "ctypes.c_ssize_t",
+          "f32": "ctypes.c_float", "f64": "ctypes.c_double"}
+
+
+class GenError(Exception):
+    pass
+
+
+def camel(c_name):
+    """sa_figure_pose -> FigurePose."""
+    base = c_name[3:] if c_name.startswith("sa_") else c_name
+    return "".join(w[:1].upper() + w[1:] for w in base.split("_") if w)
+
+
+def py_name(name):
+    return name + "_" if keyword.iskeyword(name) or name in ("self",) else name
+
+
+def doc(text, indent, width=100):
+    text = (text or "").replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    lines = textwrap.wrap(text, width - indent - 3) or [""]
+    pad = " " * indent
+    if len(lines) == 1 and len(lines[0]) + indent + 6 <= width:
+        return '%s"""%s"""' % (pad, lines[0])
+    return '%s"""%s\n%s"""' % (pad, ("\n" + pad).join(lines), pad) if len(lines) > 1 else \
+        '%s"""%s\n%s"""' % (pad, lines[0], pad)
+
+
+def rule(title):
+    return ("# ---- %s " % title).ljust(99, "-")
+
+
+def comment(text, indent, width=100):
+    lines = textwrap.wrap(text or "", width - indent - 2)
+    return "".join("%s# %s\n" % (" " * indent, l) for l in lines)
+
+
+class Gen:
+    def __init__(self, api):
+        self.api = api
+        self.structs = {s["name"]: camel(s["name"]) for s in api["structs"]}
+        self.enums = {e["name"]: e for e in api["enums"]}
+        seen = {}
+        for c_name, py in list(self.structs.items()) + [(e, camel(e)) for e in self.enums]:
+            if py in seen:
+                raise GenError("%s and %s both become %s in Python" % (seen[py], c_name, py))
+            seen[py] = c_name
+
+    def ctype(self, t, where):
+        k = t["kind"]
+        if k == "scalar":
+            return CTYPES[t["name"]]
+        if k == "enum":
+            return CTYPES[self.enums[t["name"]]["type"]]
+        if k == "struct":
+            return self.structs[t["name"]]
+        if k == "array":
+            return "(%s * %d)" % (self.ctype(t["of"], where), t["count"])
+        if k == "pointer":
+            to = t["to"]
+            if to["kind"] == "void" or (to["kind"] == "struct" and to["name"] not in self.structs):
+                return "ctypes.c_void_p"  # void *, or an opaque struct (declared, never defined)
+            if to["kind"] == "scalar" and to["name"] == "char":
+                return "ctypes.c_char_p"
+            return "ctypes.POINTER(%s)" % self.ctype(to, where)
+        if k == "void":
+            return "None"
+        raise GenError("%s: no ctypes type for %s" % (where, t))
+
+    def enum_members(self, e):
+        names = [v["name"] for v in e["values"] if not v.get("sentinel")]
+        prefix = "SA_" + e["name"][3:].upper() + "_"
+        if not all(n.startswith(prefix) for n in names):
+            prefix = os.path.commonprefix(names)
+            prefix = prefix[:prefix.rfind("_") + 1]
+        out = []
+        for v in e["values"]:
+            if v.get("sentinel"):
+                continue
+            short = v["name"][len(prefix):]
+            if not short or short[0].isdigit() or keyword.iskeyword(short):
+                short = v["name"]
+            out.append((short, v))
+        return out
+
+    def run(self):
+        a = self.api
+        o = []
+        w = o.append
+        w('"""The ctypes binding of libstickanim %s (ABI version %d), generated by '
+          'scripts/gen_python.py\nfrom api/stickanim_api.json. Do not edit: change the headers '
+          'and run scripts/gen_bindings.sh.\n\nImport the package (stickanim), not this module: '
+          'it loads the library, binds the\nfunctions below and checks the ABI."""\n'
+          % (a["version"], a["abi_version"]))
+        w("# flake8: noqa\n# pylint: skip-file\nimport ctypes\nimport enum\n")
+        w("VERSION = %s" % json.dumps(a["version"]))
+        w("ABI_VERSION = %d" % a["abi_version"])
+        w("# Values that differ between data models (e.g. SIZE_MAX) pick this process's.")
+        w('_MODEL = "lp64" if ctypes.sizeof(ctypes.c_void_p) == 8 else "wasm32"  # wasm32: any ILP32\n')
+
+        w("\n" + rule("constants (#define)"))
+        for c in a["constants"]:
+            w(comment("%s (%s): %s" % (c["name"], c["header"], c["brief"]), 0).rstrip("\n"))
+            if "value_by_target" in c:
+                w("%s = %s[_MODEL]" % (c["name"], json.dumps(c["value_by_target"], sort_keys=True)))
+            else:
+                w("%s = %r" % (c["name"], c["value"]))
+
+        w("\n\n" + rule("enums"))
+        for e in a["enums"]:
+            w("\n# %s (%s)" % (e["name"], e["header"]))
+            for v in e["values"]:
+                w("%s = %d" % (v["name"], v["value"]))
+        for e in a["enums"]:
+            w("\n\nclass %s(enum.IntEnum):" % camel(e["name"]))
+            w(doc("%s (C: %s, %s). %s" % (e["brief"], e["name"], e["header"],
+                  "Sentinels (_COUNT_, _FORCE_U32_) are module constants only."
+                  if any(v.get("sentinel") for v in e["values"]) else ""), 4))
+            for short, v in self.enum_members(e):
+                w("    %s = %d" % (short, v["value"]))
+
+        w("\n\n" + rule("structs"))
+        w("class _Struct(ctypes.Structure):")
+        w('    """A C struct of the library; fields are read and written as attributes."""')
+        w("    _c_name_ = \"\"")
+        w("")
+        w("    def __repr__(self):")
+        w("        return \"%s(%s)\" % (type(self).__name__, \", \".join(")
+        w("            \"%s=%r\" % (f[0], _plain(getattr(self, f[0]))) for f in self._fields_))")
+        w("")
+        w("")
+        w("def _plain(v):")
+        w("    if isinstance(v, ctypes.Array):")
+        w("        return [_plain(x) for x in v]")
+        w("    return v")
+        for s in a["structs"]:
+            cls = self.structs[s["name"]]
+            fdocs = "".join(" %s: %s" % (py_name(f["name"]), f["brief"]) for f in s["fields"])
+            w("\n\nclass %s(_Struct):" % cls)
+            w(doc("%s (C: %s, %s). Fields:%s" % (s["brief"], s["name"], s["header"], fdocs), 4))
+            w("    _c_name_ = %s" % json.dumps(s["name"]))
+        w("\n\n# Fields are set after every class exists, in header order (a struct's members come first).")
+        for s in a["structs"]:
+            cls = self.structs[s["name"]]
+            w("%s._fields_ = [" % cls)
+            for f in s["fields"]:
+                w("    (%s, %s)," % (json.dumps(py_name(f["name"])),
+                                     self.ctype(f["type"], "%s::%s" % (s["name"], f["name"]))))
+            w("]")
+        w("\n# (class, sa_abi_type, C name) of every struct: __init__ checks each against the library.")
+        w("STRUCTS = [")
+        for s in a["structs"]:
+            w("    (%s, %d, %s)," % (self.structs[s["name"]], s["abi_type"]["value"],
+                                     json.dumps(s["name"])))
+        w("]")
+        w("# Each struct's layout on 64-bit platforms as clang computed it, for tests: "
+          "{C name: (size, align,\n# {field: offset})}.")
+        w("LAYOUT_LP64 = {")
+        for s in a["structs"]:
+            offs = ", ".join("%s: %d" % (json.dumps(py_name(f["name"])), f["layout"]["lp64"]["offset"])
+                             for f in s["fields"])
+            line = "    %s: (%d, %d, {%s})," % (json.dumps(s["name"]), s["layout"]["lp64"]["size"],
+                                                s["layout"]["lp64"]["align"], offs)
+            if len(line) > 100:
+                parts = textwrap.wrap(offs, 92)
+                line = "    %s: (%d, %d, {\n        %s})," % (
+                    json.dumps(s["name"]), s["layout"]["lp64"]["size"],
+                    s["layout"]["lp64"]["align"], "\n        ".join(parts))
+            w(line)
+        w("}")
+
+        w("\n\n" + rule("functions"))
+        w("_PROTOTYPES = {  # name: (restype, argtypes)")
+        strings = []
+        for f in a["functions"]:
+            res = self.ctype(f["returns"], f["name"])
+            if res == "ctypes.c_char_p":
+                strings.append(f["name"])
+            args = ", ".join(self.ctype(p["type"], "%s(%s)" % (f["name"], p["name"]))
+                             for p in f["params"])
+            line = "    %s: (%s, [%s])," % (json.dumps(f["name"]), res, args)
+            if len(line) > 100:
+                line = "    %s: (\n        %s,\n        [%s])," % (json.dumps(f["name"]), res,
+                                                                 ",\n         ".join(
+                    self.ctype(p["type"], f["name"]) for p in f["params"]))
+            w(line)
+        w("}")
+        w("# Functions whose `const char *` result is returned as a str.")
+        w("_STRING_RESULTS = frozenset([%s])" % ", ".join(json.dumps(n) for n in strings))
+        w("")
+        w("")
+        w("class _Unbound(dict):")
+        w("    def __missing__(self, name):")
+        w("        raise NotImplementedError(\"%s is not in the loaded library (older than these "
+          "bindings?)\" % name)")
+        w("")
+        w("")
+        w("_fn = _Unbound()")
+        w("")
+        w("")
+        w("def _decode(result, func, args):")
+        w("    return None if result is None else result.decode(\"utf-8\")")
+        w("")
+        w("")
+        w("def bind(lib):")
+        w('    """Sets the prototypes on `lib` (a ctypes.CDLL) and makes the functions below call '
+          'it.\n    Returns the names the library lacks (they raise NotImplementedError)."""')
+        w("    _fn.clear()")
+        w("    missing = []")
+        w("    for name, (restype, argtypes) in _PROTOTYPES.items():")
+        w("        try:")
+        w("            fn = getattr(lib, name)")
+        w("        except AttributeError:")
+        w("            missing.append(name)")
+        w("            continue")
+        w("        fn.restype, fn.argtypes = restype, argtypes")
+        w("        if name in _STRING_RESULTS:")
+        w("            fn.errcheck = _decode")
+        w("        _fn[name] = fn")
+        w("    return missing")
+        for f in a["functions"]:
+            params = [py_name(p["name"]) for p in f["params"]]
+            w("\n\ndef %s(%s):" % (f["name"], ", ".join(params)))
+            text = "%s (%s)" % (f["brief"], f["header"])
+            body = [textwrap.fill(text, 92)]
+            for p, pn in zip(f["params"], params):
+                body.append(textwrap.fill("%s (%s): %s" % (pn, p["type"]["c"], p["brief"] or "-"),
+                                          92, subsequent_indent="    "))
+            if f.get("returns_brief") or f["returns"]["kind"] != "void":
+                body.append(textwrap.fill("Returns (%s): %s" % (f["returns"]["c"],
+                                                                f.get("returns_brief", "") or "-"),
+                                          92, subsequent_indent="    "))
+            text = "\n\n".join(body).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+            w('    """' + text.replace("\n", "\n    ").replace("\n    \n", "\n\n") + '\n    """')
+            w("    return _fn[%s](%s)" % (json.dumps(f["name"]), ", ".join(params)))
+        return "\n".join(o) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--api", default=DEFAULT_API)
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--check", action="store_true",
+                    help="fail when --out differs from what the JSON gives")
+    args = ap.parse_args()
+    with open(args.api, encoding="utf-8") as f:
+        api = json.load(f)
+    try:
+        text = Gen(api).run()
+    except GenError as e:
+        print("gen_python.py: %s" % e, file=sys.stderr)
+        return 1
+    rel = os.path.relpath(os.path.abspath(args.out), ROOT)
+    if args.check:
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                old = f.read()
+        except OSError:
+            old = ""
+        if old != text:
+            diff = list(difflib.unified_diff(old.splitlines(), text.splitlines(), rel + " (committed)",
+                                             "from the JSON", lineterm="", n=1))
+            print("\n".join(diff[:40]) + ("\n..." if len(diff) > 40 else ""))
+            print("gen_python.py: %s is not current with api/stickanim_api.json: run "
+                  "scripts/gen_bindings.sh and commit the result" % rel, file=sys.stderr)
+            return 1
+        print("gen_python.py: %s is current" % rel)
+        return 0
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print("gen_python.py: wrote %s" % rel)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
