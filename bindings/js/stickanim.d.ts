@@ -2053,15 +2053,19 @@ export interface SaFigureFields {
   fall_speed: number;
   rise_speed: number;
   landing: number;
+  landing_target: number;
   stride_scale: number;
   climb_phase: number;
   swim: number;
+  vy: number;
+  air: number;
   moving: boolean;
   in_flight: boolean;
   turn: number;
   events: StructArray<SaFigureEvent>;
   event_count: number;
   ragdoll: Float32Array;
+  ragdoll_wait: number;
   pose: SaFigurePose | Partial<SaFigurePoseFields>;
 }
 /**
@@ -2111,14 +2115,20 @@ export declare class SaFigure extends Struct {
   fall_speed: number;
   /** How fast the body rose when it took off, units/s, ≥ 0. */
   rise_speed: number;
-  /** The last landing's depth, in [0, 1]. */
+  /** The landing's depth showing, in [0, 1] (eased). */
   landing: number;
+  /** The last landing's depth, in [0, 1]. */
+  landing_target: number;
   /** The body's locomotion stride factor, eased. */
   stride_scale: number;
   /** The climb's cycle, [0, 1). */
   climb_phase: number;
   /** Treading (0) → paddling (1), eased. */
   swim: number;
+  /** The body's vertical velocity, up positive, eased. */
+  vy: number;
+  /** 0 on the ground → 1 in the air, eased. */
+  air: number;
   /** The body locomotes (not standing idle). */
   moving: boolean;
   /** A scripted jump has taken off and not landed yet. */
@@ -2131,6 +2141,8 @@ export declare class SaFigure extends Struct {
   event_count: number;
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
   ragdoll: Float32Array;
+  /** Seconds of the next sub-step before the knock-down, ≥ 0. */
+  ragdoll_wait: number;
   /** The current pose. */
   pose: SaFigurePose;
 }

@@ -2434,45 +2434,57 @@ class SaFigure extends Struct {
   /** How fast the body rose when it took off, units/s, ≥ 0. */
   get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
   set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
-  /** The last landing's depth, in [0, 1]. */
+  /** The landing's depth showing, in [0, 1] (eased). */
   get landing() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
   set landing(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
+  /** The last landing's depth, in [0, 1]. */
+  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
+  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
   /** The body's locomotion stride factor, eased. */
-  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
-  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
+  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
+  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
   /** The climb's cycle, [0, 1). */
-  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
-  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
+  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
+  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
   /** Treading (0) → paddling (1), eased. */
-  get swim() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
-  set swim(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
+  get swim() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
+  set swim(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
+  /** The body's vertical velocity, up positive, eased. */
+  get vy() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
+  set vy(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
+  /** 0 on the ground → 1 in the air, eased. */
+  get air() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
+  set air(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
   /** The body locomotes (not standing idle). */
-  get moving() { return this._sa._dv().getUint8(this.ptr + 988, true) !== 0; }
-  set moving(v) { this._sa._dv().setUint8(this.ptr + 988, v ? 1 : 0, true); }
+  get moving() { return this._sa._dv().getUint8(this.ptr + 1000, true) !== 0; }
+  set moving(v) { this._sa._dv().setUint8(this.ptr + 1000, v ? 1 : 0, true); }
   /** A scripted jump has taken off and not landed yet. */
-  get in_flight() { return this._sa._dv().getUint8(this.ptr + 989, true) !== 0; }
-  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 989, v ? 1 : 0, true); }
+  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1001, true) !== 0; }
+  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1001, v ? 1 : 0, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
-  get turn() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
-  set turn(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
+  get turn() { return this._sa._dv().getFloat32(this.ptr + 1004, true); }
+  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1004, v, true); }
   /** The last update's events. */
-  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1000, 16, this); }
+  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1008, 16, this); }
   set events(v) { this.events.set(v); }
   /** How many of them, ≤ 16. */
-  get event_count() { return this._sa._dv().getUint32(this.ptr + 1512, true); }
-  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1512, v, true); }
+  get event_count() { return this._sa._dv().getUint32(this.ptr + 1520, true); }
+  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1520, v, true); }
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
-  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1516, 64); }
+  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1524, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
+  /** Seconds of the next sub-step before the knock-down, ≥ 0. */
+  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1780, true); }
+  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1780, v, true); }
   /** The current pose. */
-  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1776, this); }
+  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1784, this); }
   set pose(v) { this.pose.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2208;
+SaFigure.SIZE = 2216;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "stride_scale", "climb_phase", "swim", "moving", "in_flight", "turn", "events", "event_count", "ragdoll", "pose"]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "turn", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
 const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------

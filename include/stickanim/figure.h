@@ -223,7 +223,8 @@ typedef enum sa_figure_facing {
  * fades.
  *
  * Coordinates are the figure's space (canvas units, y down) with the origin at the body's feet
- * point: the game draws the pose at its body's position. Non-finite numbers count as 0.
+ * point: the game draws the pose at its body's position. A non-finite number keeps its value from
+ * the last update (0 the first time): a glitch in the game's body moves nothing.
  */
 typedef struct sa_figure_body {
     /** True when the game gives a body (default false: the scripted figure). */
@@ -758,10 +759,13 @@ typedef struct sa_figure {
     sa_figure_body body;         /**< The body as last seen (its grounded edge, its speeds). */
     float fall_speed;            /**< Fastest the body sank in this flight, units/s, ≥ 0. */
     float rise_speed;            /**< How fast the body rose when it took off, units/s, ≥ 0. */
-    float landing;               /**< The last landing's depth, in [0, 1]. */
+    float landing;               /**< The landing's depth showing, in [0, 1] (eased). */
+    float landing_target;        /**< The last landing's depth, in [0, 1]. */
     float stride_scale;          /**< The body's locomotion stride factor, eased. */
     float climb_phase;           /**< The climb's cycle, [0, 1). */
     float swim;                  /**< Treading (0) → paddling (1), eased. */
+    float vy;                    /**< The body's vertical velocity, up positive, eased. */
+    float air;                   /**< 0 on the ground → 1 in the air, eased. */
     bool moving;                 /**< The body locomotes (not standing idle). */
     bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
     float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
@@ -769,6 +773,7 @@ typedef struct sa_figure {
     size_t event_count;                           /**< How many of them, ≤ 16. */
     /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
+    float ragdoll_wait;  /**< Seconds of the next sub-step before the knock-down, ≥ 0. */
     sa_figure_pose pose; /**< The current pose. */
 } sa_figure;
 

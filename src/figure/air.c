@@ -71,11 +71,7 @@ static void take_off(const sai_figure_ctx *c, sa_figure_params *out) {
 
 /* u: the rise's clock over its 0.3 s (the stretch of the take-off eases out over it). */
 void sai_figure_rise(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    if (c->grounded) {
-        crouch(c, out);
-        return;
-    }
-    sa_figure_params top;
+    sa_figure_params top, low;
     apex(c, &top);
     take_off(c, out);
     /* 1 just after take-off, 0 at the apex. */
@@ -83,6 +79,10 @@ void sai_figure_rise(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     mix(out, &top, 1.0f - a);
     /* The take-off's stretch lasts only its first moments, whatever the speed. */
     out->squash = sai_lerp(out->squash, 1.0f, sai_smooth(u));
+    /* Crouched while the body is still on the ground. */
+    crouch(c, &low);
+    mix(&low, out, sai_saturate(c->air));
+    *out = low;
 }
 
 /* u: seconds of the fall over 1 s, looping (the arms' flail). */

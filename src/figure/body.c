@@ -16,6 +16,10 @@
 /* The stride's factor for a body slower than the walk or faster than the run, kept within. */
 #define SAI_BODY_STRIDE_MIN 0.25f
 #define SAI_BODY_STRIDE_MAX 1.6f
+/* How fast the pose follows the body's vertical velocity and its leaving the ground, 1/s. */
+#define SAI_BODY_FOLLOW 25.0f
+/* How fast the climb's cycle is pulled onto the rungs, 1/s. */
+#define SAI_BODY_ALIGN 6.0f
 /* Paddling fully from this fraction of the walk's ground speed through the water. */
 #define SAI_BODY_PADDLE 1.2f
 
@@ -31,13 +35,17 @@ sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg) {
     return m;
 }
 
-sa_figure_body sai_figure_read_body(const sa_figure_body *in) {
+sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_body *last) {
+    /* A number the game got wrong keeps its last good value, so it moves nothing. */
+    const sa_figure_body *l = last->active ? last : in;
     sa_figure_body b = *in;
-    b.velocity = sai_v2(sai_finite_or(in->velocity.x, 0.0f), sai_finite_or(in->velocity.y, 0.0f));
-    b.water_line = sai_finite_or(in->water_line, 0.0f);
-    b.ladder_rung = sai_finite_or(in->ladder_rung, 0.0f);
+    b.velocity = sai_v2(sai_finite_or(in->velocity.x, sai_finite_or(l->velocity.x, 0.0f)),
+                        sai_finite_or(in->velocity.y, sai_finite_or(l->velocity.y, 0.0f)));
+    b.water_line = sai_finite_or(in->water_line, sai_finite_or(l->water_line, 0.0f));
+    b.ladder_rung = sai_finite_or(in->ladder_rung, sai_finite_or(l->ladder_rung, 0.0f));
     b.impulse = sai_v2(sai_finite_or(in->impulse.x, 0.0f), sai_finite_or(in->impulse.y, 0.0f));
-    b.position = sai_v2(sai_finite_or(in->position.x, 0.0f), sai_finite_or(in->position.y, 0.0f));
+    b.position = sai_v2(sai_finite_or(in->position.x, sai_finite_or(l->position.x, 0.0f)),
+                        sai_finite_or(in->position.y, sai_finite_or(l->position.y, 0.0f)));
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
         b.ground[i] = sai_finite_or(in->ground[i], b.position.y);
     return b;
@@ -165,6 +173,26 @@ size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_t capac
     return w;
 }
 
+/* A body new on the ladder starts the climb's cycle where its rungs are (see climb_cycle). */
+static void climb(sa_figure *fig, const sa_figure_body *b) {
+    const bool climbing = fig->body.active && fig->body.on_ladder && b->on_ladder;
+    if (b->on_ladder && !climbing)
+        fig->climb_phase = sai_phase_wrap(b->ladder_rung / (2.0f * fig->config.rung_spacing));
+}
+
+/* The climb's cycle follows the body along the ladder: half a cycle per rung it passes, up
+ * forward and down backwards, at the body's own vertical velocity over the frame (a position
+ * arrives once a frame, the pose must not jump with it), pulled toward where its rungs are (the
+ * game may give any rung: only the position modulo a rung counts) so the holds stay on rungs. */
+static void climb_cycle(sa_figure *fig, const sa_figure_body *b, float dt) {
+    if (!b->on_ladder) return; /* off the ladder the cycle stays while the climb fades out */
+    const float two = 2.0f * fig->config.rung_spacing;
+    float ph = fig->climb_phase - b->velocity.y * dt / two;
+    const float off = remainderf(b->ladder_rung / two - ph, 0.5f);
+    ph += off * (1.0f - expf(-SAI_BODY_ALIGN * dt));
+    fig->climb_phase = sai_phase_wrap(ph);
+}
+
 /* Knocked down: the ragdoll starts from the pose as it is (figure space), moving with the body
  * and thrown by the knock. */
 static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
@@ -200,7 +228,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
         /* A body reports its landing on the frame it touched down, often with its velocity
          * already zeroed: the speed it came down at is the last it sank at in the air. */
         mi.landing_speed = fmaxf(fig->fall_speed, down);
-        fig->landing = sai_saturate(mi.landing_speed / fig->config.hard_landing_speed);
+        fig->landing_target = sai_saturate(mi.landing_speed / fig->config.hard_landing_speed);
         sa_figure_event e = event_of(SA_FIGURE_EVENT_LANDING, dt, mode_before);
         e.speed = mi.landing_speed;
         sai_figure_event_add(fig, e);
@@ -221,24 +249,54 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     const sa_mode mode = sa_mode_machine_update(&fig->modes, &mi, dt);
     if (mode == SA_MODE_RAGDOLL && mode_before != SA_MODE_RAGDOLL) knocked(fig, b, dt);
     if (mode != mode_before) sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_MODE, dt, mode));
+    climb(fig, b);
+    const bool was_active = fig->body.active, was_given = was_active && fig->body.ground_given;
     fig->body = *b;
-    if (mode == SA_MODE_GETUP) {
-        const int32_t row = sai_figure_row_for_getup(fig->modes.getup_side);
-        /* Released: a cut to the get-up, which the morph from the ragdoll's pose hides. */
-        if (mode_before == SA_MODE_RAGDOLL) {
-            sa_fade_init(&fig->fade, row);
-            memset(&fig->merge_offset, 0, sizeof fig->merge_offset);
+    /* The last pose listed its probes in the world only if it had a body: until then the game's
+     * heights are not of the points the figure asked about. */
+    if (!was_active) fig->body.ground_given = false;
+    if (fig->body.ground_given && !was_given) {
+        /* The game's ground is new: the feet held so far stand on it from now on. */
+        for (int i = 0; i < 2; ++i) {
+            float x;
+            if (sai_figure_feet_down_at(fig, i, &x))
+                fig->feet[i].ground = b->position.y + sai_figure_ground_at(fig, x);
         }
-        return row;
     }
-    return mode == SA_MODE_LOCO ? ground_row(fig, in, wanted) : sai_figure_row_for_mode(mode);
+    const int32_t row = mode == SA_MODE_GETUP  ? sai_figure_row_for_getup(fig->modes.getup_side)
+                        : mode == SA_MODE_LOCO ? ground_row(fig, in, wanted)
+                                               : sai_figure_row_for_mode(mode);
+    /* Out of the ragdoll (released: the get-up; or water or a ladder took over): a cut, which the
+     * morph from the ragdoll's pose hides. */
+    if (mode_before == SA_MODE_RAGDOLL && mode != SA_MODE_RAGDOLL) {
+        /* The morph starts from the pose as drawn (a frame may end between two of the ragdoll's
+         * steps: the pose then shows it carried on). */
+        const float s = facing_sign(fig);
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+            fig->ragdoll[i].pos = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
+            fig->ragdoll[i].prev = fig->ragdoll[i].pos;
+        }
+        sa_fade_init(&fig->fade, row);
+        /* The squash the ragdoll was drawn with fades out rather than stops (the get-up's
+         * rows have none). */
+        memset(&fig->merge_offset, 0, sizeof fig->merge_offset);
+        fig->merge_offset.squash = sai_finite_or(fig->pose.squash.sy, 1.0f) - 1.0f;
+    }
+    return row;
 }
 
 float sai_figure_getup_k(const sa_figure *fig, float ahead) {
-    if (!fig->body.active || fig->modes.mode != SA_MODE_GETUP) return 0.0f;
+    if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
+        fig->modes.previous != SA_MODE_RAGDOLL)
+        return 0.0f;
     const float t = sa_mode_machine_mode_time(&fig->modes) - ahead;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
+}
+
+bool sai_figure_has_ground(const sa_figure *fig) {
+    const sa_figure_body *b = &fig->body;
+    return !b->active || (b->grounded && !b->in_water && !b->on_ladder);
 }
 
 bool sai_figure_ragdolling(const sa_figure *fig) {
@@ -281,9 +339,13 @@ void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed
         was_locomoting ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
     fig->swim =
         ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), fig->config.gait_rate, dt);
-    /* The climb's cycle is where the body is on the ladder: a rung's height over two rungs. */
-    const float two = 2.0f * fig->config.rung_spacing;
-    fig->climb_phase = sai_phase_wrap(b->ladder_rung / two);
+    /* The pose follows the body's vertical velocity and its leaving the ground quickly but not
+     * in one step: a game's velocity changes in steps, a pose must not. */
+    fig->vy = ease(fig->vy, -b->velocity.y, SAI_BODY_FOLLOW, dt);
+    fig->air = ease(fig->air, b->grounded ? 0.0f : 1.0f, SAI_BODY_FOLLOW, dt);
+    /* A landing's depth too: a new landing must not change one still showing in a jump. */
+    fig->landing = ease(fig->landing, fig->landing_target, SAI_BODY_FOLLOW, dt);
+    climb_cycle(fig, b, dt);
 }
 
 float sai_figure_fade_rate(const sa_figure *fig) {

@@ -120,9 +120,8 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     const float speed = sai_narrow((scroll - fig->scroll) / (double)dt);
     /* A body in the air, in water or on a ladder has no ground under it: nothing is held. */
     const sa_figure_body *body = &fig->body;
-    const bool has_ground =
-        !body->active || (body->grounded && !body->in_water && !body->on_ladder &&
-                          !sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, 0.0f) > 0.0f));
+    const bool has_ground = sai_figure_has_ground(fig) && !sai_figure_ragdolling(fig) &&
+                            !(sai_figure_getup_k(fig, 0.0f) > 0.0f);
     fig->scroll = scroll;
     /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
      * lower ground stays in reach (and rises a little over a hump), and below every foot is put

@@ -26,6 +26,7 @@ typedef struct carried {
     sa_figure_head head;
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS];
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
+    float ragdoll_wait;
 } carried;
 
 /* The ground's speed at a sub-step: none when the frame ends standing (the pose promises a speed
@@ -36,6 +37,12 @@ static double speed_of(const sa_figure *fig, const sa_figure_params *p, bool mov
     if (fig->body.active) return (double)sai_figure_forward_speed(fig);
     return moving && p->ground_speed > 0.0f ? (double)p->ground_speed : 0.0;
 }
+
+/* The start of the first sub-step of a frame, which the last frame showed: how long, and the
+ * body's velocity then (forward and down, units/s). */
+typedef struct lead {
+    float time, forward, down;
+} lead;
 
 /* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
  * the frame. */
@@ -59,12 +66,19 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
  * for the pose). Knocked down, the ragdoll moves the body instead; getting up, the solved body is
  * morphed from the ragdoll's pose. */
 static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
-                                 bool whole, sa_vec2 *j, float ahead) {
-    const double scroll = fig->scroll;
-    p = sai_figure_feet_step(fig, p, h, fig->scroll + speed_of(fig, &p, moving) * (double)h);
+                                 bool whole, sa_vec2 *j, float ahead, lead *from) {
+    /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
+     * part went by in the last frame, at the body's velocity then (a game's velocity changes
+     * between frames, and the pose shown then must not jump). */
+    const float before = fig->body.active ? fminf(from->time, h) : 0.0f;
+    const double forward =
+        (double)speed_of(fig, &p, moving) * (double)(h - before) + (double)(from->forward * before);
+    const float down = fig->body.velocity.y * (h - before) + from->down * before;
+    from->time = 0.0f;
+    p = sai_figure_feet_step(fig, p, h, fig->scroll + forward);
     const float k = sai_figure_getup_k(fig, ahead);
     if (sai_figure_ragdolling(fig)) {
-        sai_figure_ragdoll_step(fig, h, fig->scroll - scroll);
+        sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             j[i] = fig->ragdoll[i].pos;
         /* The head's spring aims the neck along the ragdoll's spine. */
@@ -74,13 +88,11 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
             sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(up, fig->config.neck));
         j[SA_FIGURE_JOINT_HEAD] =
             sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
-        p.squash = 1.0f;
         p.hair_push = sai_v2(0.0f, 0.0f);
         sai_figure_secondary_on(fig, &p, j, h);
     } else if (k > 0.0f) {
         sai_figure_solve_joints(&fig->config, &p, j);
         sai_figure_morph_from_ragdoll(fig, k, j);
-        p.squash = 1.0f;
         sai_figure_secondary_on(fig, &p, j, h);
     } else {
         if (whole) sai_figure_solve_joints(&fig->config, &p, j);
@@ -108,6 +120,10 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         fig->pose.contact[i].x *= own;
     const sa_figure before = *fig;
     const float lag = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
+    lead from;
+    from.time = lag;
+    from.forward = sai_figure_forward_speed(fig); /* the body as last seen */
+    from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
     const sa_figure_params end = advance(fig, &in, dt);
     const bool moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
@@ -120,7 +136,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
         (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j,
-                       dt - next);
+                       dt - next, &from);
         footsteps(fig, planted, next, in.surface);
         last = next;
         next = (float)n * SA_FIGURE_SUBSTEP - lag;
@@ -138,10 +154,11 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         kept.hair[i] = fig->hair[i];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         kept.ragdoll[i] = fig->ragdoll[i];
+    kept.ragdoll_wait = fig->ragdoll_wait;
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
     sa_figure_params p =
-        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, 0.0f);
+        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, 0.0f, &from);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
     footsteps(fig, planted, dt, in.surface);
@@ -166,6 +183,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
             fig->hair[i] = kept.hair[i];
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             fig->ragdoll[i] = kept.ragdoll[i];
+        fig->ragdoll_wait = kept.ragdoll_wait;
         fig->substep_lag = dt - last;
     }
 }

@@ -23,10 +23,11 @@ typedef struct sai_figure_ctx {
     const sa_figure_config *cfg; /* the body plan (arm lengths for the motions that reach) */
     /* The game's body (sa_figure_body), for the modes' motions; the rest pose's values without
      * one. */
-    float vy;           /* vertical velocity, units/s, up positive */
+    float vy;           /* vertical velocity, units/s, up positive (eased: the game's steps are
+                           not pops) */
     float rise;         /* how fast this flight took off, units/s, > 0 */
     float fall_full;    /* sinking this fast (units/s) the fall reaches fully down, > 0 */
-    bool grounded;      /* the body is on the ground */
+    float air;          /* 0 on the ground, 1 in the air (eased: a take-off is not a pop) */
     float landing;      /* depth of the last landing, [0, 1] */
     float stride_scale; /* the body's locomotion stride factor (1 without a body) */
     float jump_height;  /* the scripted jump's apex over the reference's (160) */

@@ -46,8 +46,9 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 
-/* The body repaired: non-finite numbers are 0. */
-sa_figure_body sai_figure_read_body(const sa_figure_body *in);
+/* The body repaired: a non-finite number keeps its value in `last` (the body as last seen; 0
+ * without one), a non-finite ground height is the body's feet point's. */
+sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_body *last);
 /* Runs the body's modes on this frame's body (dt seconds), records take-off, landing and mode
  * events, and returns the row to show: the mode's, or on the ground `wanted` (the motion asked
  * for; idle while a locomoting body stands). */
@@ -64,6 +65,9 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
 /* The get-up's morph factor `ahead` seconds before the frame's end (1: the ragdoll's pose; 0
  * when not getting up). */
 float sai_figure_getup_k(const sa_figure *fig, float ahead);
+/* True while the figure stands on a ground: without a body, or a body grounded, out of water and
+ * off a ladder. */
+bool sai_figure_has_ground(const sa_figure *fig);
 /* True while the body lies knocked down and the ragdoll moves the bones. */
 bool sai_figure_ragdolling(const sa_figure *fig);
 /* Back to the scripted figure when the game stops giving a body. */
@@ -86,9 +90,9 @@ float sai_figure_fade_rate(const sa_figure *fig);
  * `impulse`, the rest with all of it), units/s, over a first step of h seconds. */
 void sai_figure_ragdoll_start(sa_figure *fig, const sa_vec2 *j, sa_vec2 velocity, sa_vec2 impulse,
                               float h);
-/* One sub-step of h seconds; the body travelled `scrolled` units forward meanwhile (the ragdoll
- * stays in the world). */
-void sai_figure_ragdoll_step(sa_figure *fig, float h, double scrolled);
+/* One sub-step of h seconds; meanwhile the body travelled `travel` (forward along the ground,
+ * down), units: the ragdoll stays in the world. */
+void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel);
 /* The ragdoll's belly direction, y up (sa_mode_input::pelvis_forward). */
 sa_vec3 sai_figure_ragdoll_belly(const sa_figure *fig);
 /* The joints j (a get-up's) morphed from the ragdoll's last pose, k of the way back (1: the

@@ -13,6 +13,8 @@
 #define SAI_RAG_GRAVITY    2000.0f
 #define SAI_RAG_LEGS       0.3f
 #define SAI_RAG_ITERATIONS 8
+/* Fastest a joint below the ground rises out of it, units/s at the reference figure's size. */
+#define SAI_RAG_RISE 900.0f
 /* Velocity kept per 1/120 s in the air, and along the ground while touching it. */
 #define SAI_RAG_DRAG     0.995f
 #define SAI_RAG_FRICTION 0.6f
@@ -23,7 +25,7 @@ typedef struct rag_bone {
     float length;
 } rag_bone;
 
-enum { RAG_BONES = 11 };
+enum { RAG_BONES = 12 };
 
 static void rag_bones(const sa_figure_config *c, rag_bone *out) {
     const rag_bone bones[RAG_BONES] = {
@@ -39,6 +41,8 @@ static void rag_bones(const sa_figure_config *c, rag_bone *out) {
         {SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_FAR, c->upper_arm},
         {SA_FIGURE_JOINT_ELBOW_NEAR, SA_FIGURE_JOINT_HAND_NEAR, c->forearm},
         {SA_FIGURE_JOINT_ELBOW_FAR, SA_FIGURE_JOINT_HAND_FAR, c->forearm},
+        /* The spear is let go: it falls on its own. */
+        {SA_FIGURE_JOINT_SPEAR_BUTT, SA_FIGURE_JOINT_SPEAR_TIP, c->spear_length},
     };
     for (int i = 0; i < RAG_BONES; ++i)
         out[i] = bones[i];
@@ -81,8 +85,8 @@ static sa_vec2 toward(sa_vec2 from, sa_vec2 to, float length, sa_vec2 fallback) 
     return sai_v2_add(from, sai_v2_scale(u, length));
 }
 
-/* Every bone exactly its length, each joint along its bone's direction from the pelvis out; the
- * spear along its shaft from the near hand. Velocities kept. */
+/* Every bone exactly its length, each joint along its bone's direction from the pelvis out, the
+ * spear's tip from its butt. Velocities kept. */
 static void exact_lengths(const sa_figure_config *c, sa_verlet_point *r) {
     const sa_vec2 down = sai_v2(0.0f, 1.0f), up = sai_v2(0.0f, -1.0f);
     rag_bone bones[RAG_BONES];
@@ -95,16 +99,24 @@ static void exact_lengths(const sa_figure_config *c, sa_verlet_point *r) {
     moved[SA_FIGURE_JOINT_SHOULDER] = sai_v2_lerp(
         moved[SA_FIGURE_JOINT_PELVIS], moved[SA_FIGURE_JOINT_CHEST], SA_FIGURE_SHOULDER_AT);
     for (int i = 3; i < RAG_BONES; ++i)
-        moved[bones[i].b] = toward(moved[bones[i].a], moved[bones[i].b], bones[i].length, down);
+        moved[bones[i].b] =
+            toward(moved[bones[i].a], moved[bones[i].b], bones[i].length,
+                   bones[i].b == SA_FIGURE_JOINT_SPEAR_TIP ? sai_v2(1.0f, 0.0f) : down);
     moved[SA_FIGURE_JOINT_HIP] = moved[SA_FIGURE_JOINT_PELVIS];
-    moved[SA_FIGURE_JOINT_SPEAR_BUTT] = moved[SA_FIGURE_JOINT_HAND_NEAR];
-    moved[SA_FIGURE_JOINT_SPEAR_TIP] =
-        toward(moved[SA_FIGURE_JOINT_SPEAR_BUTT], r[SA_FIGURE_JOINT_SPEAR_TIP].pos, c->spear_length,
-               sai_v2(1.0f, 0.0f));
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         r[i].prev = sai_v2_add(r[i].prev, sai_v2_sub(moved[i], r[i].pos));
         r[i].pos = moved[i];
     }
+}
+
+/* How deep the lowest of the joints j (but the neck and head, which the head's spring places) is
+ * below the ground, ≥ 0. */
+static float depth_below_ground(const sa_figure *fig, const sa_vec2 *j) {
+    float below = 0.0f;
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        if (i != SA_FIGURE_JOINT_NECK && i != SA_FIGURE_JOINT_HEAD)
+            below = fmaxf(below, j[i].y - sai_figure_ground_at(fig, j[i].x));
+    return sai_finite_or(below, 0.0f);
 }
 
 void sai_figure_ragdoll_start(sa_figure *fig, const sa_vec2 *j, sa_vec2 velocity, sa_vec2 impulse,
@@ -117,16 +129,32 @@ void sai_figure_ragdoll_start(sa_figure *fig, const sa_vec2 *j, sa_vec2 velocity
         fig->ragdoll[i].prev = sai_v2_sub(j[i], sai_v2_scale(v, h));
     }
     exact_lengths(&fig->config, fig->ragdoll);
+    /* The next sub-step starts at the last moment of the figure's time, before the knock. */
+    fig->ragdoll_wait = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
 }
 
-void sai_figure_ragdoll_step(sa_figure *fig, float h, double scrolled) {
+void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
+    /* Knocked down during this sub-step (its first part went by before): only the rest moves it,
+     * so the ragdoll starts from the pose the figure had. */
+    if (fig->ragdoll_wait > 0.0f) {
+        const float wait = fminf(fig->ragdoll_wait, h);
+        travel = sai_v2_scale(travel, (h - wait) / h);
+        h -= wait;
+        fig->ragdoll_wait = 0.0f;
+        if (!(h > 0.0f)) return;
+    }
     const sa_figure_config *c = &fig->config;
     const float k = c->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     sa_verlet_point *r = fig->ragdoll;
     const float drag = powf(SAI_RAG_DRAG, h / SA_FIGURE_SUBSTEP);
+    /* The ragdoll is in the world, under gravity: the body's own travel (along the ground and
+     * up or down) moves it the other way in figure space. Under it is the ground the body stands
+     * on, or in the air and in water a floor at the body's feet point, which the body carries:
+     * the game's body says where the figure is. A joint found below it (the ground came up: a
+     * landing, a step) rises out at a bounded speed, so it never jumps. */
+    const float rise = SAI_RAG_RISE * k * h;
     const sa_vec2 g = sai_v2(0.0f, SAI_RAG_GRAVITY * k * h * h);
-    /* The ragdoll lies in the world: the body's own travel moves it back in figure space. */
-    const sa_vec2 shift = sai_v2(-sai_narrow(scrolled), 0.0f);
+    const sa_vec2 shift = sai_v2(-travel.x, -travel.y);
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         const sa_vec2 v = sai_v2_scale(sai_v2_sub(r[i].pos, r[i].prev), drag);
         r[i].prev = sai_v2_add(r[i].pos, shift);
@@ -146,9 +174,9 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, double scrolled) {
         }
         limit_joints(r);
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
-            const float ground = sai_figure_ground_at(fig, r[i].pos.x);
-            if (r[i].pos.y > ground) {
-                r[i].pos.y = ground;
+            const float y = sai_figure_ground_at(fig, r[i].pos.x);
+            if (r[i].pos.y > y) {
+                r[i].pos.y = fmaxf(y, r[i].prev.y - rise);
                 /* Friction: the ground takes most of its speed along it. */
                 r[i].prev.x = sai_lerp(r[i].pos.x, r[i].prev.x, SAI_RAG_FRICTION);
             }
@@ -156,10 +184,11 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, double scrolled) {
     }
     exact_lengths(c, r);
     /* Lengths made exact may push a joint into the ground: the whole ragdoll lifts out of it. */
-    float below = 0.0f;
+    sa_vec2 at[SA_FIGURE_JOINT_COUNT];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        below = fmaxf(below, r[i].pos.y - sai_figure_ground_at(fig, r[i].pos.x));
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT && below > 0.0f; ++i) {
+        at[i] = r[i].pos;
+    const float below = fminf(depth_below_ground(fig, at), rise);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         r[i].pos.y -= below;
         r[i].prev.y -= below;
     }
@@ -193,6 +222,17 @@ static float lerp_angle(float a, float b, float t) {
 
 static float angle_of(sa_vec2 from, sa_vec2 to) { return atan2f(to.y - from.y, to.x - from.x); }
 
+/* A knee's or elbow's bend (the lower bone's angle from the upper's, y down), measured on the
+ * side the joint bends (limit_joints): a knee's near [0, π] (the shin turns back from a thigh
+ * going forward), an elbow's near [−π, 0] (the forearm folds forward). A limb a hair past straight
+ * or past fully folded reads just outside, not a turn away, so a blend of two bends goes the way
+ * the joint bends. */
+static float joint_bend(float bend, bool knee) {
+    const float b = (knee ? 1.0f : -1.0f) * remainderf(bend, 2.0f * SA_PI);
+    const float in = b < -0.5f * SA_PI ? b + 2.0f * SA_PI : b;
+    return knee ? in : -in;
+}
+
 void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
     if (!(k > 0.0f)) return;
     const sa_figure_config *c = &fig->config;
@@ -224,10 +264,29 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
     out[SA_FIGURE_JOINT_SPEAR_BUTT] =
         sai_v2_lerp(r[SA_FIGURE_JOINT_SPEAR_BUTT].pos, j[SA_FIGURE_JOINT_SPEAR_BUTT], t);
     bool ok = true;
+    float angle[SA_FIGURE_JOINT_COUNT] = {0}; /* each bone's angle, by its end joint */
     for (size_t i = 0; i < sizeof chain / sizeof chain[0]; ++i) {
         const link *l = &chain[i];
-        const float a =
-            lerp_angle(angle_of(r[l->from].pos, r[l->to].pos), angle_of(j[l->from], j[l->to]), t);
+        const float from = angle_of(r[l->from].pos, r[l->to].pos),
+                    to = angle_of(j[l->from], j[l->to]);
+        float a = lerp_angle(from, to, t);
+        /* A shin or forearm turns with its bone above it, its bend at the knee or elbow blended:
+         * two bends the joint allows blend to one it allows (bones turned each on its own could
+         * fold a knee or an elbow backwards). */
+        const int parent =
+            l->from == SA_FIGURE_JOINT_KNEE_NEAR || l->from == SA_FIGURE_JOINT_KNEE_FAR ||
+                    l->from == SA_FIGURE_JOINT_ELBOW_NEAR || l->from == SA_FIGURE_JOINT_ELBOW_FAR
+                ? l->from
+                : -1;
+        if (parent >= 0) {
+            const int root = parent <= SA_FIGURE_JOINT_KNEE_FAR ? SA_FIGURE_JOINT_PELVIS
+                                                                : SA_FIGURE_JOINT_SHOULDER;
+            const bool knee = root == SA_FIGURE_JOINT_PELVIS;
+            const float bend_from = joint_bend(from - angle_of(r[root].pos, r[parent].pos), knee);
+            const float bend_to = joint_bend(to - angle_of(j[root], j[parent]), knee);
+            a = angle[parent] + sai_lerp(bend_from, bend_to, t);
+        }
+        angle[l->to] = a;
         out[l->to] = sai_v2_add(out[l->from], sai_v2_scale(sai_v2(cosf(a), sinf(a)), l->length));
         if (l->to == SA_FIGURE_JOINT_CHEST) {
             out[SA_FIGURE_JOINT_HIP] = out[SA_FIGURE_JOINT_PELVIS];
@@ -245,8 +304,18 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
         sai_v2_add(out[SA_FIGURE_JOINT_CHEST], sai_v2_scale(along, c->neck));
     out[SA_FIGURE_JOINT_HEAD] =
         sai_v2_add(out[SA_FIGURE_JOINT_NECK], sai_v2_scale(along, c->head_radius));
+    /* Bones turning from the ragdoll's pose to the get-up's may sweep through the ground: the
+     * body rises out of it instead (nothing of the ragdoll's pose was below it). */
+    sa_vec2 lay[SA_FIGURE_JOINT_COUNT];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        lay[i] = r[i].pos;
+    /* (as deep as the ragdoll itself was, at its start: it was still rising out of it) */
+    const float below =
+        fmaxf(depth_below_ground(fig, out) - k * depth_below_ground(fig, lay), 0.0f);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        out[i].y -= below;
         ok = ok && sai_v2_finite(out[i]);
+    }
     if (!ok) return;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         j[i] = out[i];

@@ -105,7 +105,7 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
         in.motion = SA_FIGURE_MOTION_IDLE;
     if (!((uint32_t)in.facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
         in.facing = SA_FIGURE_FACING_RIGHT;
-    in.body = sai_figure_read_body(&in.body);
+    in.body = sai_figure_read_body(&in.body, &fig->body);
     return in;
 }
 
@@ -126,7 +126,7 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     c.vy = 0.0f;
     c.rise = 1.0f;
     c.fall_full = 0.5f * cfg->hard_landing_speed;
-    c.grounded = true;
+    c.air = 0.0f;
     c.landing = 0.0f;
     c.stride_scale = 1.0f;
     c.jump_height = cfg->jump_height / SAI_FIGURE_JUMP_APEX;
@@ -140,9 +140,9 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     sai_figure_ctx c = sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
     const sa_figure_body *b = &fig->body;
     if (!b->active) return c;
-    c.vy = -b->velocity.y;
+    c.vy = fig->vy;
     c.rise = fmaxf(fig->rise_speed, 1.0f);
-    c.grounded = b->grounded;
+    c.air = fig->air;
     c.landing = sai_saturate(fig->landing);
     c.stride_scale = fig->stride_scale;
     c.climb_phase = fig->climb_phase;

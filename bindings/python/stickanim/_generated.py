@@ -1335,13 +1335,16 @@ class Figure(_Struct):
     to the last sub-step moment, units. feet: Foot locks: [0] near, [1] far. modes: The body's
     modes (used while a body is active). body: The body as last seen (its grounded edge, its
     speeds). fall_speed: Fastest the body sank in this flight, units/s, ≥ 0. rise_speed: How fast
-    the body rose when it took off, units/s, ≥ 0. landing: The last landing's depth, in [0, 1].
-    stride_scale: The body's locomotion stride factor, eased. climb_phase: The climb's cycle, [0,
-    1). swim: Treading (0) → paddling (1), eased. moving: The body locomotes (not standing idle).
-    in_flight: A scripted jump has taken off and not landed yet. turn: A turn's progress, [0, 1]:
-    0 faces right, 1 left. events: The last update's events. event_count: How many of them, ≤ 16.
-    ragdoll: The ragdoll (figure space) while knocked down; its last pose while getting up. pose:
-    The current pose.
+    the body rose when it took off, units/s, ≥ 0. landing: The landing's depth showing, in [0, 1]
+    (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
+    locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0) →
+    paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
+    ground → 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
+    scripted jump has taken off and not landed yet. turn: A turn's progress, [0, 1]: 0 faces
+    right, 1 left. events: The last update's events. event_count: How many of them, ≤ 16.
+    ragdoll: The ragdoll (figure space) while knocked down; its last pose while getting up.
+    ragdoll_wait: Seconds of the next sub-step before the knock-down, ≥ 0. pose: The current
+    pose.
     """
     _c_name_ = "sa_figure"
 
@@ -1757,15 +1760,19 @@ Figure._fields_ = [
     ("fall_speed", ctypes.c_float),
     ("rise_speed", ctypes.c_float),
     ("landing", ctypes.c_float),
+    ("landing_target", ctypes.c_float),
     ("stride_scale", ctypes.c_float),
     ("climb_phase", ctypes.c_float),
     ("swim", ctypes.c_float),
+    ("vy", ctypes.c_float),
+    ("air", ctypes.c_float),
     ("moving", ctypes.c_bool),
     ("in_flight", ctypes.c_bool),
     ("turn", ctypes.c_float),
     ("events", (FigureEvent * 16)),
     ("event_count", ctypes.c_size_t),
     ("ragdoll", (VerletPoint * 16)),
+    ("ragdoll_wait", ctypes.c_float),
     ("pose", FigurePose),
 ]
 
@@ -1922,13 +1929,14 @@ LAYOUT_LP64 = {
     "sa_figure_foot_lock": (64, 8, {
         "x": 0, "from_": 8, "to": 16, "offset": 24, "from_y": 32, "time": 36, "duration": 40,
         "lift": 44, "last_x": 48, "last_y": 52, "ground": 56, "state": 60}),
-    "sa_figure": (2216, 8, {
+    "sa_figure": (2240, 8, {
         "config": 0, "merge_offset": 84, "fade": 176, "phase": 344, "gait": 348, "thrust_time": 352,
         "jump_seen": 356, "thrust_seen": 360, "wanted": 364, "substep_lag": 368, "head": 372,
         "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 888, "fall_speed": 976,
-        "rise_speed": 980, "landing": 984, "stride_scale": 988, "climb_phase": 992, "swim": 996,
-        "moving": 1000, "in_flight": 1001, "turn": 1004, "events": 1008, "event_count": 1520,
-        "ragdoll": 1528, "pose": 1784}),
+        "rise_speed": 980, "landing": 984, "landing_target": 988, "stride_scale": 992,
+        "climb_phase": 996, "swim": 1000, "vy": 1004, "air": 1008, "moving": 1012, "in_flight":
+        1013, "turn": 1016, "events": 1024, "event_count": 1536, "ragdoll": 1544, "ragdoll_wait":
+        1800, "pose": 1808}),
 }
 
 
