@@ -6,7 +6,7 @@
   'use strict';
 
   // ---- the frame buffer layout, mirrored from shim.c ------------------------------------------
-  const ABI_VERSION = 1; // abi.h's SA_ABI_VERSION this page was written for
+  const ABI_VERSION = 2; // abi.h's SA_ABI_VERSION this page was written for
   // Joint indices by the library's names (sa_figure_joint_name: "knee near" -> P.KNEE_NEAR),
   // then the hair; filled at load.
   const P = {};

@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 /** @brief The ABI version these headers describe; sa_abi_version() is the library's. */
-#define SA_ABI_VERSION 1
+#define SA_ABI_VERSION 2
 
 /**
  * @brief The library's ABI version (see the rule above).
@@ -91,6 +91,11 @@ typedef enum sa_abi_type {
     SA_ABI_TYPE_FIGURE_HEAD = 45,                 /**< ::sa_figure_head */
     SA_ABI_TYPE_FIGURE_FOOT_LOCK = 46,            /**< ::sa_figure_foot_lock */
     SA_ABI_TYPE_FIGURE = 47,                      /**< ::sa_figure */
+    SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG = 48,       /**< ::sa_clip_touchdown_config */
+    SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 49,        /**< ::sa_clip_builder_channel */
+    SA_ABI_TYPE_CLIP_BUILDER_JOB = 50,            /**< ::sa_clip_builder_job */
+    SA_ABI_TYPE_MAT4 = 51,                        /**< ::sa_mat4 */
+    SA_ABI_TYPE_SKIN_JOB = 52,                    /**< ::sa_skin_job */
     SA_ABI_TYPE_COUNT_,                           /**< Number of types; not a type. */
     SA_ABI_TYPE_FORCE_U32_ = 0x7FFFFFFF           /**< Pins the enum to 32 bits; not a type. */
 } sa_abi_type;
