@@ -69,6 +69,7 @@ static const struct {
     {"verlet", bench_verlet},
     {"fade", bench_fade},
     {"pose", bench_pose},
+    {"skin", bench_skin},
     {"blend_tree", bench_blend_tree},
     {"mode_machine", bench_mode_machine},
     {"footsteps", bench_footsteps},

@@ -28,6 +28,7 @@ void bench_spring(void);
 void bench_verlet(void);
 void bench_fade(void);
 void bench_pose(void);
+void bench_skin(void);
 void bench_blend_tree(void);
 void bench_mode_machine(void);
 void bench_footsteps(void);

@@ -11,7 +11,7 @@ enum { CASES = 1024 };
 
 typedef struct blend_inputs {
     float speed[CASES], dt[CASES];
-    sa_blend_tree_space loco, swim;
+    sa_blend_tree_space loco, swim, synced;
     float phase;
     sa_transform idle[20], clip[20], pose[20];
     float stretch_weights[20];
@@ -60,6 +60,12 @@ static void fill(blend_inputs *in) {
         in->dt[i] = bench_random(1.0f / 144.0f, 1.0f / 30.0f);
     }
     sa_blend_tree_space_from_loco(&in->loco, NULL);
+    /* The same with the walk and run synced by their feet's markers, out of step. */
+    static const sa_clip_touchdown walk_marks[2] = {{0.0f, 0}, {0.5f, 1}};
+    static const sa_clip_touchdown run_marks[2] = {{0.15f, 1}, {0.62f, 0}};
+    in->synced = in->loco;
+    sa_blend_tree_space_set_markers(&in->synced, SA_BLEND_TREE_LOCO_CLIP_WALK, walk_marks, 2);
+    sa_blend_tree_space_set_markers(&in->synced, SA_BLEND_TREE_LOCO_CLIP_RUN, run_marks, 2);
     /* A swim space: tread water into paddling (two points, two clips). */
     sa_blend_tree_space_init(&in->swim, 2, true);
     const sa_blend_tree_point tread = {0.0f, 0, SA_EASE_SMOOTH, 0.0f, 0.6f, 1.0f};
@@ -82,6 +88,14 @@ static void run_loco_step(void *ctx, size_t i) {
     const size_t k = i % CASES;
     const sa_blend_tree_frame f =
         sa_blend_tree_space_step(&in->loco, &in->phase, in->speed[k], in->dt[k]);
+    bench_sink(&f, sizeof f);
+}
+
+static void run_synced_step(void *ctx, size_t i) {
+    blend_inputs *in = (blend_inputs *)ctx;
+    const size_t k = i % CASES;
+    const sa_blend_tree_frame f =
+        sa_blend_tree_space_step(&in->synced, &in->phase, in->speed[k], in->dt[k]);
     bench_sink(&f, sizeof f);
 }
 
@@ -137,6 +151,8 @@ void bench_blend_tree(void) {
     static blend_inputs in;
     fill(&in);
     bench_report("sa_blend_tree_space_step (loco preset)", bench_run(run_loco_step, &in, 200000));
+    bench_report("sa_blend_tree_space_step (loco, walk/run synced)",
+                 bench_run(run_synced_step, &in, 200000));
     bench_report("sa_blend_tree_space_step (swim, 2 points)",
                  bench_run(run_swim_step, &in, 200000));
     bench_report("stride stretch: sa_pose_lerp_masked (4 of 20)",

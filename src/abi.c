@@ -62,6 +62,11 @@ static const sai_abi_row sai_abi_rows[SA_ABI_TYPE_COUNT_] = {
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE, sa_figure),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_BODY, sa_figure_body),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_EVENT, sa_figure_event),
+    SAI_ABI_ROW(SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, sa_clip_touchdown_config),
+    SAI_ABI_ROW(SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, sa_clip_builder_channel),
+    SAI_ABI_ROW(SA_ABI_TYPE_CLIP_BUILDER_JOB, sa_clip_builder_job),
+    SAI_ABI_ROW(SA_ABI_TYPE_MAT4, sa_mat4),
+    SAI_ABI_ROW(SA_ABI_TYPE_SKIN_JOB, sa_skin_job),
 };
 
 static const sai_abi_row *row(sa_abi_type type) {

@@ -16,19 +16,29 @@ sa_blend_tree_loco_config sa_blend_tree_loco_config_default(void) {
     c.walk_stride = 1.5f;
     c.run_stride = 2.0f;
     c.follow_speed = true;
+    c.units_per_cell = 1.0f;
     return c;
 }
 
 sa_status sa_blend_tree_loco_config_validate(const sa_blend_tree_loco_config *c) {
     if (!c) return SA_ERR_NULL;
-    const float f[8] = {c->idle_speed, c->moving_speed, c->walk_speed,  c->run_speed,
-                        c->walk_anim,  c->run_anim,     c->walk_stride, c->run_stride};
-    for (int i = 0; i < 8; ++i)
+    const float f[9] = {c->idle_speed,  c->moving_speed, c->walk_speed,
+                        c->run_speed,   c->walk_anim,    c->run_anim,
+                        c->walk_stride, c->run_stride,   c->units_per_cell};
+    for (int i = 0; i < 9; ++i)
         if (!sai_finite(f[i])) return SA_ERR_NOT_FINITE;
     if (c->idle_speed < 0.0f || !(c->moving_speed > c->idle_speed) ||
         !(c->walk_speed > c->moving_speed) || !(c->run_speed > c->walk_speed) ||
         !(c->walk_anim > 0.0f) || !(c->run_anim > 0.0f) || !(c->walk_stride > 0.0f) ||
-        !(c->run_stride > 0.0f))
+        !(c->run_stride > 0.0f) || !(c->units_per_cell > 0.0f))
+        return SA_ERR_RANGE;
+    /* Scaled, the speeds must stay finite and apart (the scale is applied when building). */
+    const float u = c->units_per_cell;
+    for (int i = 0; i < 8; ++i)
+        if (!sai_finite(f[i] * u)) return SA_ERR_RANGE;
+    if (!(c->moving_speed * u > c->idle_speed * u) || !(c->walk_speed * u > c->moving_speed * u) ||
+        !(c->run_speed * u > c->walk_speed * u) || !(c->walk_stride * u > 0.0f) ||
+        !(c->run_stride * u > 0.0f) || !(c->walk_anim * u > 0.0f) || !(c->run_anim * u > 0.0f))
         return SA_ERR_RANGE;
     return SA_OK;
 }
@@ -85,6 +95,10 @@ sa_status sa_blend_tree_space_init(sa_blend_tree_space *space, size_t clip_count
         p->anim = 0.0f;
         p->stride = 1.0f;
     }
+    for (size_t i = 0; i < SA_BLEND_TREE_MAX_CLIPS; ++i) {
+        space->markers[i] = NULL;
+        space->marker_count[i] = 0;
+    }
     space->point_count = 0;
     space->clip_count = ok ? clip_count : 1;
     space->follow_speed = follow_speed;
@@ -103,6 +117,28 @@ sa_status sa_blend_tree_space_add(sa_blend_tree_space *space, const sa_blend_tre
     return SA_OK;
 }
 
+static sa_status check_markers(const sa_clip_touchdown *markers, size_t count) {
+    if (count > SA_BLEND_TREE_MAX_MARKERS) return SA_ERR_COUNT;
+    if (count > 0 && !markers) return SA_ERR_NULL;
+    for (size_t i = 0; i < count; ++i) {
+        const float p = markers[i].phase;
+        if (!(p >= 0.0f && p < 1.0f)) return SA_ERR_RANGE;
+        if (i > 0 && p < markers[i - 1].phase) return SA_ERR_UNSORTED;
+    }
+    return SA_OK;
+}
+
+sa_status sa_blend_tree_space_set_markers(sa_blend_tree_space *space, size_t clip,
+                                          const sa_clip_touchdown *markers, size_t count) {
+    if (!space) return SA_ERR_NULL;
+    if (clip >= space->clip_count || clip >= SA_BLEND_TREE_MAX_CLIPS) return SA_ERR_COUNT;
+    const sa_status st = check_markers(markers, count);
+    if (st != SA_OK) return st;
+    space->markers[clip] = count > 0 ? markers : NULL;
+    space->marker_count[clip] = count;
+    return SA_OK;
+}
+
 sa_status sa_blend_tree_space_validate(const sa_blend_tree_space *space) {
     if (!space) return SA_ERR_NULL;
     if (space->clip_count < 1 || space->clip_count > SA_BLEND_TREE_MAX_CLIPS) return SA_ERR_COUNT;
@@ -113,7 +149,125 @@ sa_status sa_blend_tree_space_validate(const sa_blend_tree_space *space) {
             check_point(&space->points[i], space->clip_count, i > 0 ? &space->points[i - 1] : NULL);
         if (st != SA_OK) return st;
     }
+    for (size_t c = 0; c < space->clip_count; ++c) {
+        const sa_status st = check_markers(space->markers[c], space->marker_count[c]);
+        if (st != SA_OK) return st;
+    }
     return SA_OK;
+}
+
+/* ---- sync markers ---------------------------------------------------------------------------- */
+
+/* A warp between the reference slot's phase and a slot's own: n matched marker pairs, both
+ * unwrapped so they increase from the first pair (ref[0] in [0, 1), own[0] in [0, 1), each at
+ * most one cycle on). n = 0 is the identity. Phases in double. */
+typedef struct sai_warp {
+    double ref[SA_BLEND_TREE_MAX_MARKERS];
+    double own[SA_BLEND_TREE_MAX_MARKERS];
+    size_t n;
+} sai_warp;
+
+/* A slot's markers as the step reads them: at most the maximum, and only finite phases (an
+ * unvalidated space can only give odd warps). */
+static size_t marker_view(const sa_blend_tree_space *sp, size_t slot) {
+    if (!sp->markers[slot]) return 0;
+    const size_t n = sp->marker_count[slot];
+    return n < SA_BLEND_TREE_MAX_MARKERS ? n : SA_BLEND_TREE_MAX_MARKERS;
+}
+
+static double marker_phase(const sa_clip_touchdown *m) { return (double)sai_phase_wrap(m->phase); }
+
+/* How far b is ahead of a around the cycle, in [0, 1). */
+static double ahead(double a, double b) {
+    const double d = b - a;
+    return d - floor(d);
+}
+
+/* Matches the follower's markers to the reference's, by foot, keeping both orders around the
+ * cycle: the longest common subsequence of feet, anchored at the first reference marker whose foot
+ * the follower has, tried against each follower marker of that foot; the anchor with the most
+ * pairs wins, then the one with the smallest phase offsets. At most 16 × 16 per anchor. */
+static void build_warp(const sa_clip_touchdown *r, size_t m, const sa_clip_touchdown *f, size_t k,
+                       sai_warp *w) {
+    w->n = 0;
+    size_t i0 = m;
+    for (size_t i = 0; i < m && i0 == m; ++i)
+        for (size_t j = 0; j < k; ++j)
+            if (f[j].foot == r[i].foot && sai_finite(r[i].phase) && sai_finite(f[j].phase)) {
+                i0 = i;
+                break;
+            }
+    if (i0 == m) return;
+    double best_cost = HUGE_VAL;
+    for (size_t j0 = 0; j0 < k; ++j0) {
+        if (f[j0].foot != r[i0].foot || !sai_finite(f[j0].phase)) continue;
+        /* len[a][b]: the longest match of reference markers i0 + a … and follower markers j0 + b
+         * … (cyclic, a ≥ 1 and b ≥ 1: after the anchor), filled from the ends. */
+        unsigned char len[SA_BLEND_TREE_MAX_MARKERS + 1][SA_BLEND_TREE_MAX_MARKERS + 1];
+        for (size_t a = m + 1; a-- > 1;) {
+            for (size_t b = k + 1; b-- > 1;) {
+                if (a == m || b == k) {
+                    len[a][b] = 0;
+                    continue;
+                }
+                const sa_clip_touchdown *ra = &r[(i0 + a) % m], *fb = &f[(j0 + b) % k];
+                if (ra->foot == fb->foot && sai_finite(ra->phase) && sai_finite(fb->phase))
+                    len[a][b] = (unsigned char)(len[a + 1][b + 1] + 1);
+                else
+                    len[a][b] = len[a + 1][b] > len[a][b + 1] ? len[a + 1][b] : len[a][b + 1];
+            }
+        }
+        sai_warp t;
+        t.n = 1;
+        t.ref[0] = marker_phase(&r[i0]);
+        t.own[0] = marker_phase(&f[j0]);
+        double cost = ahead(t.ref[0], t.own[0]);
+        cost = cost < 0.5 ? cost : 1.0 - cost;
+        size_t a = 1, b = 1;
+        while (a < m && b < k) {
+            const sa_clip_touchdown *ra = &r[(i0 + a) % m], *fb = &f[(j0 + b) % k];
+            if (ra->foot == fb->foot && sai_finite(ra->phase) && sai_finite(fb->phase) &&
+                len[a][b] == len[a + 1][b + 1] + 1) {
+                const double x = t.ref[0] + ahead(t.ref[0], marker_phase(ra));
+                const double y = t.own[0] + ahead(t.own[0], marker_phase(fb));
+                if (x >= t.ref[t.n - 1] && y >= t.own[t.n - 1]) { /* unsorted input: skipped */
+                    t.ref[t.n] = x;
+                    t.own[t.n] = y;
+                    ++t.n;
+                    const double c = ahead(marker_phase(ra), marker_phase(fb));
+                    cost += c < 0.5 ? c : 1.0 - c;
+                }
+                ++a;
+                ++b;
+            } else if (len[a + 1][b] >= len[a][b + 1]) {
+                ++a;
+            } else {
+                ++b;
+            }
+        }
+        if (t.n > w->n || (t.n == w->n && cost < best_cost)) {
+            *w = t;
+            best_cost = cost;
+        }
+    }
+}
+
+/* Maps a phase along the pairs from one side to the other (from_ref: reference → own). Piecewise
+ * linear between pairs, around the cycle; a single pair is a constant offset. Result in [0, 1). */
+static float warp_map(const sai_warp *w, double x, bool from_ref) {
+    if (w->n == 0) return sai_phase_wrap((float)x);
+    const double *a = from_ref ? w->ref : w->own, *b = from_ref ? w->own : w->ref;
+    const double xu = a[0] + ahead(a[0], x); /* in [a[0], a[0] + 1) */
+    size_t s = 0;
+    while (s + 1 < w->n && xu >= a[s + 1])
+        ++s;
+    const double a1 = s + 1 < w->n ? a[s + 1] : a[0] + 1.0;
+    const double b1 = s + 1 < w->n ? b[s + 1] : b[0] + 1.0;
+    const double len = a1 - a[s];
+    const double u = len > 0.0 ? (xu - a[s]) / len : 0.0;
+    const double y = b[s] + (u < 0.0 ? 0.0 : (u > 1.0 ? 1.0 : u)) * (b1 - b[s]);
+    const float r = (float)(y - floor(y));
+    return r >= 0.0f && r < 1.0f ? r : 0.0f;
 }
 
 sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
@@ -125,15 +279,19 @@ sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
     if (st != SA_OK) return st;
     /* The idle point carries the walk clip's gait numbers, as the reference does: below
      * walk_speed the mix is all walk, so the cycle stops with the body. */
+    /* Every speed and stride in game units; with the default scale 1 the reference's numbers
+     * pass through exactly. */
+    const float u = c.units_per_cell;
+    const float walk = c.walk_speed * u, walk_anim = c.walk_anim * u,
+                walk_stride = c.walk_stride * u;
     const sa_blend_tree_point pts[4] = {
-        {c.idle_speed, SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_EASE_SMOOTH, c.walk_speed, c.walk_anim,
-         c.walk_stride},
-        {c.moving_speed, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_EASE_LINEAR, c.walk_speed, c.walk_anim,
-         c.walk_stride},
-        {c.walk_speed, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_EASE_LINEAR, c.walk_speed, c.walk_anim,
-         c.walk_stride},
-        {c.run_speed, SA_BLEND_TREE_LOCO_CLIP_RUN, SA_EASE_LINEAR, c.run_speed, c.run_anim,
-         c.run_stride},
+        {c.idle_speed * u, SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_EASE_SMOOTH, walk, walk_anim,
+         walk_stride},
+        {c.moving_speed * u, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_EASE_LINEAR, walk, walk_anim,
+         walk_stride},
+        {walk, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_EASE_LINEAR, walk, walk_anim, walk_stride},
+        {c.run_speed * u, SA_BLEND_TREE_LOCO_CLIP_RUN, SA_EASE_LINEAR, c.run_speed * u,
+         c.run_anim * u, c.run_stride * u},
     };
     for (size_t i = 0; i < 4; ++i) {
         const sa_status s = sa_blend_tree_space_add(space, &pts[i]);
@@ -146,6 +304,45 @@ sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
 }
 
 static size_t clamp_count(size_t n, size_t max) { return n < max ? n : max; }
+
+/* Advances the phase by the frame's advance: the leader's own phase moves by it and the sync
+ * phase (the reference slot's) follows; then every slot's own phase before and after. Without
+ * markers, one phase for all, advanced as it always was. */
+static void sync_step(const sa_blend_tree_space *space, size_t clips, sa_blend_tree_frame *f) {
+    const float before = f->phase;
+    size_t ref = clips;
+    for (size_t c = 0; c < clips && ref == clips; ++c)
+        if (marker_view(space, c) > 0) ref = c;
+    if (ref == clips) {
+        f->phase = sai_phase_advance(before, f->advance);
+        for (size_t c = 0; c < clips; ++c) {
+            f->clip_phase_from[c] = before;
+            f->clip_phase[c] = f->phase;
+        }
+        return;
+    }
+    sai_warp warps[SA_BLEND_TREE_MAX_CLIPS];
+    const sa_clip_touchdown *rm = space->markers[ref];
+    const size_t rn = marker_view(space, ref);
+    for (size_t c = 0; c < clips; ++c) {
+        const size_t n = marker_view(space, c);
+        if (c == ref || n == 0)
+            warps[c].n = 0;
+        else
+            build_warp(rm, rn, space->markers[c], n, &warps[c]);
+    }
+    const sai_warp *lead = &warps[f->leader];
+    if (lead->n == 0) {
+        f->phase = sai_phase_advance(before, f->advance);
+    } else {
+        const float own = warp_map(lead, (double)before, true);
+        f->phase = warp_map(lead, (double)sai_phase_advance(own, f->advance), false);
+    }
+    for (size_t c = 0; c < clips; ++c) {
+        f->clip_phase_from[c] = warp_map(&warps[c], (double)before, true);
+        f->clip_phase[c] = warp_map(&warps[c], (double)f->phase, true);
+    }
+}
 
 sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, float *phase,
                                              float x, float dt) {
@@ -162,6 +359,9 @@ sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, f
     f.rate = 0.0f;
     f.advance = 0.0f;
     f.phase = sai_phase_wrap(phase ? *phase : 0.0f);
+    f.leader = 0;
+    for (size_t i = 0; i < SA_BLEND_TREE_MAX_CLIPS; ++i)
+        f.clip_phase[i] = f.clip_phase_from[i] = 0.0f;
     if (phase) *phase = f.phase;
     const size_t n = space ? clamp_count(space->point_count, SA_BLEND_TREE_MAX_POINTS) : 0;
     if (n == 0) return f;
@@ -215,7 +415,9 @@ sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, f
                        -SAI_BLEND_TREE_RATE_MAX, SAI_BLEND_TREE_RATE_MAX);
     f.advance = cycles_in(sai_positive_or(dt, 0.0f), fx, f.move, f.anim, f.stride, follow);
     f.stretch = follow ? stretch_of(f.move, f.anim) : 1.0f;
-    f.phase = sai_phase_advance(f.phase, f.advance);
+    for (size_t c = 1; c < clips; ++c)
+        if (f.weights[c] > f.weights[f.leader]) f.leader = c;
+    sync_step(space, clips, &f);
     if (phase) *phase = f.phase;
     return f;
 }

@@ -42,6 +42,7 @@ sa_status sa_clip_init(sa_clip *clip, const sa_transform *frames, size_t frame_c
     clip->looping = looping;
     clip->touchdowns = NULL;
     clip->touchdown_count = 0;
+    clip->duration = 0.0f;
     return SA_OK;
 }
 
@@ -54,16 +55,22 @@ sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_clip_touchdown *markers
     return SA_OK;
 }
 
+static bool duration_ok(float seconds) { return seconds >= 0.0f && sai_finite(seconds); }
+
+sa_status sa_clip_set_duration(sa_clip *clip, float seconds) {
+    if (!clip) return SA_ERR_NULL;
+    if (!duration_ok(seconds)) return SA_ERR_RANGE;
+    clip->duration = seconds;
+    return SA_OK;
+}
+
 sa_status sa_clip_validate(const sa_clip *clip) {
     if (!clip) return SA_ERR_NULL;
     const sa_status s =
         check_frames(clip->frames, clip->frame_count, clip->joint_count, clip->rate);
     if (s != SA_OK) return s;
+    if (!duration_ok(clip->duration)) return SA_ERR_RANGE;
     return check_markers(clip->touchdowns, clip->touchdown_count);
-}
-
-static double clip_rate(const sa_clip *clip) {
-    return clip->rate > 0.0f ? (double)clip->rate : (double)SA_CLIP_DEFAULT_RATE;
 }
 
 /* Length in frames: N for a loop (the wrap is one more step), N − 1 for a one-shot. */
@@ -71,8 +78,16 @@ static double span_frames(const sa_clip *clip) {
     return clip->looping ? (double)clip->frame_count : (double)(clip->frame_count - 1);
 }
 
+/* Frames per second as sampling sees them: span / duration for a clip with an exact length (0 for
+ * a one-frame one-shot, which has no span), else the rate. */
+static double clip_rate(const sa_clip *clip) {
+    if (clip->duration > 0.0f) return span_frames(clip) / (double)clip->duration;
+    return clip->rate > 0.0f ? (double)clip->rate : (double)SA_CLIP_DEFAULT_RATE;
+}
+
 float sa_clip_duration(const sa_clip *clip) {
     if (sa_clip_validate(clip) != SA_OK) return 0.0f;
+    if (clip->duration > 0.0f) return clip->duration;
     return sai_narrow(span_frames(clip) / clip_rate(clip));
 }
 
@@ -166,55 +181,124 @@ static void insert_marker(sa_clip_touchdown m, sa_clip_touchdown *out, size_t ca
     if (*written < capacity) ++*written;
 }
 
+sa_clip_touchdown_config sa_clip_touchdown_config_default(void) {
+    sa_clip_touchdown_config c;
+    c.down = SA_CLIP_TOUCHDOWN_THRESHOLD;
+    c.up = 0.3f;
+    c.min_air_time = 0.1f;
+    c.min_lift = 0.01f;
+    c.absolute = false;
+    return c;
+}
+
+sa_status sa_clip_touchdown_config_validate(const sa_clip_touchdown_config *c) {
+    if (!c) return SA_ERR_NULL;
+    if (!sai_finite(c->down) || !sai_finite(c->up) || !sai_finite(c->min_air_time) ||
+        !sai_finite(c->min_lift))
+        return SA_ERR_NOT_FINITE;
+    if (!(c->down > 0.0f) || !(c->up >= c->down) || c->min_air_time < 0.0f || c->min_lift < 0.0f)
+        return SA_ERR_RANGE;
+    if (!c->absolute && !(c->up < 1.0f)) return SA_ERR_RANGE;
+    return SA_OK;
+}
+
 /* Whether the inputs of a measurement are usable. */
 static bool measure_ok(const sa_clip *clip, const sa_skeleton *skeleton, const int32_t *foot_joints,
-                       size_t foot_count, float threshold) {
+                       size_t foot_count, const sa_clip_touchdown_config *config) {
     if (!foot_joints || foot_count == 0) return false;
     if (sa_clip_validate(clip) != SA_OK || sa_skeleton_validate(skeleton) != SA_OK) return false;
     if (clip->frame_count < 2 || clip->joint_count != skeleton->joint_count) return false;
     for (size_t f = 0; f < foot_count; ++f) {
         if (foot_joints[f] < 0 || (size_t)foot_joints[f] >= skeleton->joint_count) return false;
     }
-    return threshold >= 0.0f && threshold < 1.0f;
+    return sa_clip_touchdown_config_validate(config) == SA_OK;
+}
+
+/* The skeleton's size: the largest extent of its rest pose's joints along a model axis. */
+static double skeleton_size(const sa_skeleton *skeleton) {
+    sa_transform model[SA_SKELETON_MAX_JOINTS];
+    double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    for (size_t j = 0; j < skeleton->joint_count; ++j) {
+        const sa_transform l = sai_transform_clean(skeleton->rest[j]);
+        const int32_t p = skeleton->parents[j];
+        model[j] = p == SA_SKELETON_JOINT_NONE ? l : sai_transform_mul_unit(model[p], l);
+        const double x[3] = {(double)model[j].translation.x, (double)model[j].translation.y,
+                             (double)model[j].translation.z};
+        for (int a = 0; a < 3; ++a) {
+            if (j == 0 || x[a] < lo[a]) lo[a] = x[a];
+            if (j == 0 || x[a] > hi[a]) hi[a] = x[a];
+        }
+    }
+    double size = 0.0;
+    for (int a = 0; a < 3; ++a)
+        size = hi[a] - lo[a] > size ? hi[a] - lo[a] : size;
+    return size;
+}
+
+/* One foot's touchdowns, each passed to insert_marker(); returns how many. Positions are in
+ * frames, unwrapped: a looping clip is followed for one cycle from the foot's lowest frame, which
+ * is surely down, so every contact of the cycle is seen once, whole. */
+static size_t measure_foot(const sa_clip *clip, const sa_skeleton *skeleton, int32_t joint,
+                           size_t foot, const sa_clip_touchdown_config *c, double size,
+                           sa_clip_touchdown *out, size_t capacity, size_t *written) {
+    const size_t n = clip->frame_count;
+    size_t lowest = 0;
+    double lo = (double)foot_height(clip, skeleton, 0, joint), hi = lo;
+    for (size_t k = 1; k < n; ++k) {
+        const double h = (double)foot_height(clip, skeleton, k, joint);
+        if (h < lo) {
+            lo = h;
+            lowest = k;
+        }
+        hi = h > hi ? h : hi;
+    }
+    const double range = hi - lo;
+    const double min_lift = c->absolute ? (double)c->min_lift : (double)c->min_lift * size;
+    if (!(range >= 1e-6) || range < min_lift) return 0;
+    const double down = lo + (c->absolute ? (double)c->down : (double)c->down * range);
+    const double up = lo + (c->absolute ? (double)c->up : (double)c->up * range);
+    const double span = span_frames(clip);
+    const double seconds = (double)sa_clip_duration(clip);
+    const double min_air = seconds > 0.0 ? (double)c->min_air_time * span / seconds : 0.0;
+
+    const size_t first = clip->looping ? lowest : 0, steps = clip->looping ? n : n - 1;
+    double prev_h = (double)foot_height(clip, skeleton, first, joint);
+    bool is_up = !clip->looping && prev_h > down;
+    double left = -HUGE_VAL; /* where the foot last rose out of the down band */
+    size_t found = 0;
+    for (size_t k = 1; k <= steps; ++k) {
+        const double at = (double)(first + k - 1); /* the step runs from `at` to at + 1 */
+        const double h = (double)foot_height(clip, skeleton, (first + k) % n, joint);
+        if (!is_up) {
+            if (prev_h <= down && h > down) left = at + (down - prev_h) / (h - prev_h);
+            is_up = h > up;
+        } else if (h <= down) {
+            const double pos = at + (prev_h - down) / (prev_h - h);
+            is_up = false;
+            if (pos - left >= min_air) {
+                double phase = (clip->looping ? fmod(pos, span) : pos) / span;
+                if (phase >= 1.0 && clip->looping) phase -= 1.0;
+                sa_clip_touchdown m;
+                m.phase = sai_clamp((float)phase, 0.0f, SAI_PHASE_BELOW_ONE);
+                m.foot = foot;
+                insert_marker(m, out, capacity, written);
+                ++found;
+            }
+        }
+        prev_h = h;
+    }
+    return found;
 }
 
 size_t sa_clip_measure_touchdowns(const sa_clip *clip, const sa_skeleton *skeleton,
-                                  const int32_t *foot_joints, size_t foot_count, float threshold,
-                                  sa_clip_touchdown *out, size_t capacity) {
-    if (!measure_ok(clip, skeleton, foot_joints, foot_count, threshold)) return 0;
-    if (threshold == 0.0f) threshold = SA_CLIP_TOUCHDOWN_THRESHOLD;
-
-    const size_t n = clip->frame_count;
-    const double span = span_frames(clip);
+                                  const int32_t *foot_joints, size_t foot_count,
+                                  const sa_clip_touchdown_config *config, sa_clip_touchdown *out,
+                                  size_t capacity) {
+    const sa_clip_touchdown_config c = config ? *config : sa_clip_touchdown_config_default();
+    if (!measure_ok(clip, skeleton, foot_joints, foot_count, &c)) return 0;
+    const double size = c.absolute ? 0.0 : skeleton_size(skeleton);
     size_t found = 0, written = 0;
-    for (size_t f = 0; f < foot_count; ++f) {
-        const int32_t joint = foot_joints[f];
-        float lo = foot_height(clip, skeleton, 0, joint), hi = lo;
-        for (size_t k = 1; k < n; ++k) {
-            const float h = foot_height(clip, skeleton, k, joint);
-            lo = h < lo ? h : lo;
-            hi = h > hi ? h : hi;
-        }
-        if (!((double)hi - (double)lo >= 1e-6)) continue;
-        const double band = (double)lo + (double)threshold * ((double)hi - (double)lo);
-        /* Up → down steps: the frame before (prev) above the band, this one at or below it. */
-        const size_t first = clip->looping ? 0 : 1;
-        double prev_h = (double)foot_height(clip, skeleton, clip->looping ? n - 1 : 0, joint);
-        for (size_t k = first; k < n; ++k) {
-            const double h = (double)foot_height(clip, skeleton, k, joint);
-            if (prev_h > band && h <= band) {
-                const double u = (prev_h - band) / (prev_h - h);
-                const double prev = clip->looping && k == 0 ? (double)(n - 1) : (double)(k - 1);
-                double phase = (prev + u) / span;
-                if (clip->looping && phase >= 1.0) phase -= 1.0;
-                sa_clip_touchdown m;
-                m.phase = sai_clamp((float)phase, 0.0f, SAI_PHASE_BELOW_ONE);
-                m.foot = f;
-                insert_marker(m, out, capacity, &written);
-                ++found;
-            }
-            prev_h = h;
-        }
-    }
+    for (size_t f = 0; f < foot_count; ++f)
+        found += measure_foot(clip, skeleton, foot_joints[f], f, &c, size, out, capacity, &written);
     return out ? written : found;
 }

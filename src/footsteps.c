@@ -18,6 +18,8 @@ sa_footsteps_job sa_footsteps_job_default(void) {
     j.surfaces = NULL;
     j.surface_count = 0;
     j.default_surface = SA_FOOTSTEPS_SURFACE_GRASS;
+    j.layer_phase_from = NULL;
+    j.layer_phase_to = NULL;
     j.out = NULL;
     j.capacity = 0;
     return j;
@@ -33,6 +35,7 @@ static bool in_unit(float v) { return v >= 0.0f && v < 1.0f; }
 sa_status sa_footsteps_validate(const sa_footsteps_job *job) {
     if (!job || (!job->layers && job->layer_count > 0)) return SA_ERR_NULL;
     if (!job->surfaces && job->surface_count > 0) return SA_ERR_NULL;
+    if (!job->layer_phase_from != !job->layer_phase_to) return SA_ERR_NULL;
     for (size_t i = 0; i < job->layer_count; ++i) {
         if (!job->layers[i].touchdowns && job->layers[i].touchdown_count > 0) return SA_ERR_NULL;
     }
@@ -46,6 +49,11 @@ sa_status sa_footsteps_validate(const sa_footsteps_job *job) {
         const sa_footsteps_layer *l = &job->layers[i];
         if (!sai_finite(l->weight)) return SA_ERR_NOT_FINITE;
         if (!(l->weight >= 0.0f && l->weight <= 1.0f)) return SA_ERR_RANGE;
+        if (job->layer_phase_from && job->layer_phase_to) {
+            const float a = job->layer_phase_from[i], b = job->layer_phase_to[i];
+            if (!sai_finite(a) || !sai_finite(b)) return SA_ERR_NOT_FINITE;
+            if (!in_unit(a) || !in_unit(b)) return SA_ERR_RANGE;
+        }
         for (size_t m = 0; m < l->touchdown_count; ++m) {
             if (!marker_ok(&l->touchdowns[m])) return SA_ERR_NOT_FINITE;
             if (!in_unit(l->touchdowns[m].phase)) return SA_ERR_RANGE;
@@ -95,25 +103,36 @@ static bool insert(sa_footsteps_event *events, size_t capacity, size_t *count,
     return true;
 }
 
+/* A phase interval: from and to (wrapped), the signed distance between them with whole cycles
+ * chosen so it is nearest the advance (the shorter way without one), and those whole cycles. */
+typedef struct sai_interval {
+    double from, to, delta, turns;
+} sai_interval;
+
+static sai_interval interval_of(float phase_from, float phase_to, float cycles) {
+    sai_interval v;
+    v.from = (double)sai_phase_wrap(phase_from);
+    v.to = (double)sai_phase_wrap(phase_to);
+    const double d = v.to - v.from; /* exact */
+    if (sai_finite(cycles)) {
+        const double c =
+            (double)sai_clamp(cycles, -SA_FOOTSTEPS_MAX_CYCLES, SA_FOOTSTEPS_MAX_CYCLES);
+        v.delta = d + floor(c - d + 0.5);
+    } else {
+        v.delta = d >= 0.5 ? d - 1.0 : (d < -0.5 ? d + 1.0 : d);
+    }
+    v.turns = v.delta - d; /* an integer */
+    return v;
+}
+
 size_t sa_footsteps_run(const sa_footsteps_job *job) {
     if (!job || !job->layers || job->layer_count == 0) return 0;
     sa_footsteps_event *out = job->out;
     sa_footsteps_event *events = out;
     const size_t capacity = events ? job->capacity : 0;
 
-    const double from = (double)sai_phase_wrap(job->phase_from);
-    const double to = (double)sai_phase_wrap(job->phase_to);
-    const double d = to - from; /* exact */
-    double delta;
-    if (sai_finite(job->cycles)) {
-        const double c =
-            (double)sai_clamp(job->cycles, -SA_FOOTSTEPS_MAX_CYCLES, SA_FOOTSTEPS_MAX_CYCLES);
-        delta = d + floor(c - d + 0.5); /* whole cycles chosen so delta is nearest the advance */
-    } else {
-        delta = d >= 0.5 ? d - 1.0 : (d < -0.5 ? d + 1.0 : d);
-    }
-    if (delta == 0.0) return 0;
-    const double turns = delta - d; /* an integer */
+    const sai_interval shared = interval_of(job->phase_from, job->phase_to, job->cycles);
+    const bool own = job->layer_phase_from && job->layer_phase_to;
     const float threshold = job->threshold != job->threshold
                                 ? SA_FOOTSTEPS_DEFAULT_THRESHOLD
                                 : sai_clamp(job->threshold, 0.0f, FLT_MAX);
@@ -125,6 +144,11 @@ size_t sa_footsteps_run(const sa_footsteps_job *job) {
     for (size_t li = 0; li < job->layer_count; ++li) {
         const sa_footsteps_layer *l = &job->layers[li];
         if (!layer_fires(l, threshold)) continue;
+        const sai_interval v =
+            own ? interval_of(job->layer_phase_from[li], job->layer_phase_to[li], job->cycles)
+                : shared;
+        if (v.delta == 0.0) continue;
+        const double from = v.from, to = v.to, delta = v.delta, turns = v.turns;
         for (size_t mi = 0; mi < l->touchdown_count; ++mi) {
             const sa_clip_touchdown *t = &l->touchdowns[mi];
             if (!marker_ok(t) || !owns_foot(job, li, t->foot, threshold)) continue;

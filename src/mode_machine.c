@@ -29,6 +29,7 @@ sa_mode_machine_config sa_mode_machine_config_default(void) {
     for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
         c.fade_rate[i] = default_rates[i];
     c.style = SA_MODE_FADE_STYLE_CROSSFADE;
+    c.units_per_cell = 1.0f;
     return c;
 }
 
@@ -67,6 +68,7 @@ static sa_mode_machine_config sanitize_config(const sa_mode_machine_config *in) 
         c.fade_rate[i] = sai_positive_or(in->fade_rate[i], d.fade_rate[i]);
     c.style = in->style == SA_MODE_FADE_STYLE_INERTIALIZE ? SA_MODE_FADE_STYLE_INERTIALIZE
                                                           : SA_MODE_FADE_STYLE_CROSSFADE;
+    c.units_per_cell = sai_positive_or(in->units_per_cell, d.units_per_cell);
     return c;
 }
 
@@ -131,6 +133,10 @@ static sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, fl
     const sa_mode_machine_config *c = &m->config;
     sa_mode mode = m->mode;
     *restart = false;
+    /* The speed thresholds in the game's units. */
+    const float units = sai_positive_or(c->units_per_cell, 1.0f);
+    const float fall_speed = c->fall_speed * units, hard_landing = c->hard_landing_speed * units,
+                land_exit = c->land_exit_speed * units;
 
     if (b->knocked_down) return SA_MODE_RAGDOLL;
     if (mode == SA_MODE_RAGDOLL) return SA_MODE_GETUP;
@@ -148,16 +154,16 @@ static sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, fl
     } else if (mode == SA_MODE_JUMP && b->vy < 0.0f) {
         mode = SA_MODE_FALL; /* going down */
     } else if ((mode == SA_MODE_LOCO || mode == SA_MODE_LAND || mode == SA_MODE_SIT) &&
-               !b->grounded && b->vy < -c->fall_speed) {
+               !b->grounded && b->vy < -fall_speed) {
         mode = SA_MODE_FALL; /* walked off a ledge */
     }
 
     if (b->grounded &&
         (mode == SA_MODE_FALL || (mode == SA_MODE_JUMP && !new_jump && b->vy <= 0.0f)))
-        mode = b->landing > c->hard_landing_speed ? SA_MODE_SIT : SA_MODE_LAND;
+        mode = b->landing > hard_landing ? SA_MODE_SIT : SA_MODE_LAND;
 
     if (mode == m->mode) {
-        if (mode == SA_MODE_LAND && (t >= c->land_time || b->speed > c->land_exit_speed))
+        if (mode == SA_MODE_LAND && (t >= c->land_time || b->speed > land_exit))
             mode = SA_MODE_LOCO;
         else if (mode == SA_MODE_SIT && t >= c->sit_time)
             mode = SA_MODE_LOCO;

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "internal/xform.h"
+#include "internal/mat4.h"
 
 static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
                               size_t joint_count) {
@@ -113,6 +113,26 @@ size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job)
         } else {
             model[i] = sai_transform_mul_unit(model[p], l);
         }
+    }
+    return n;
+}
+
+size_t sa_skeleton_local_to_model_matrices(const sa_skeleton *skeleton, const sa_transform *local,
+                                           const sa_transform *root, sa_mat4 *out,
+                                           size_t capacity) {
+    if (!local || sa_skeleton_validate(skeleton) != SA_OK) return 0;
+    const size_t n = skeleton->joint_count;
+    if (!out) return n;
+    if (capacity < n) return 0;
+    const sa_mat4 root_m =
+        sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+    for (size_t i = 0; i < n; ++i) {
+        const sa_mat4 l = sai_mat4_from_transform_unit(sai_transform_clean(local[i]));
+        const int32_t p = skeleton->parents[i];
+        if (p == SA_SKELETON_JOINT_NONE)
+            out[i] = root ? sai_mat4_mul_affine(&root_m, &l) : l;
+        else
+            out[i] = sai_mat4_mul_affine(&out[p], &l);
     }
     return n;
 }

@@ -1,6 +1,7 @@
 #include <stickanim/vecmath.h>
 
 #include "internal/scalar.h"
+#include "internal/mat4.h"
 #include "internal/xform.h"
 
 float sa_clamp(float v, float lo, float hi) { return sai_clamp(v, lo, hi); }
@@ -155,4 +156,74 @@ sa_transform sa_transform_mul(sa_transform parent, sa_transform child) {
 
 sa_vec3 sa_transform_point(sa_transform t, sa_vec3 p) {
     return sai_transform_point_unit(sai_transform_sanitize(t), p);
+}
+
+sa_mat4 sa_mat4_identity(void) { return sai_mat4_identity(); }
+
+sa_mat4 sa_mat4_from_transform(sa_transform t) {
+    return sai_mat4_from_transform_unit(sai_transform_sanitize(t));
+}
+
+sa_mat4 sa_mat4_mul(sa_mat4 a, sa_mat4 b) { return sai_mat4_mul(&a, &b); }
+
+sa_vec3 sa_mat4_transform_point(sa_mat4 m, sa_vec3 p) { return sai_mat4_point(&m, p); }
+
+sa_vec3 sa_mat4_transform_vector(sa_mat4 m, sa_vec3 v) { return sai_mat4_vector(&m, v); }
+
+bool sa_mat4_is_finite(sa_mat4 m) { return sai_mat4_finite(&m); }
+
+/* The adjugate over the determinant, by 2×2 sub-determinants of the top and bottom row pairs, in
+ * double. */
+sa_mat4 sa_mat4_invert(sa_mat4 m) {
+    if (!sai_mat4_finite(&m)) return sai_mat4_identity();
+    double a[16];
+    for (int i = 0; i < 16; ++i)
+        a[i] = (double)m.m[i];
+        /* e(r, c) = element at row r, column c. */
+#define E(r, c) a[4 * (c) + (r)]
+    const double s0 = E(0, 0) * E(1, 1) - E(1, 0) * E(0, 1);
+    const double s1 = E(0, 0) * E(1, 2) - E(1, 0) * E(0, 2);
+    const double s2 = E(0, 0) * E(1, 3) - E(1, 0) * E(0, 3);
+    const double s3 = E(0, 1) * E(1, 2) - E(1, 1) * E(0, 2);
+    const double s4 = E(0, 1) * E(1, 3) - E(1, 1) * E(0, 3);
+    const double s5 = E(0, 2) * E(1, 3) - E(1, 2) * E(0, 3);
+    const double c5 = E(2, 2) * E(3, 3) - E(3, 2) * E(2, 3);
+    const double c4 = E(2, 1) * E(3, 3) - E(3, 1) * E(2, 3);
+    const double c3 = E(2, 1) * E(3, 2) - E(3, 1) * E(2, 2);
+    const double c2 = E(2, 0) * E(3, 3) - E(3, 0) * E(2, 3);
+    const double c1 = E(2, 0) * E(3, 2) - E(3, 0) * E(2, 2);
+    const double c0 = E(2, 0) * E(3, 1) - E(3, 0) * E(2, 1);
+    const double det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
+    double scale = 1.0;
+    for (int c = 0; c < 4; ++c)
+        scale *= sqrt(a[4 * c] * a[4 * c] + a[4 * c + 1] * a[4 * c + 1] +
+                      a[4 * c + 2] * a[4 * c + 2] + a[4 * c + 3] * a[4 * c + 3]);
+    if (!(fabs(det) > 1e-30 * scale)) return sai_mat4_identity();
+    const double k = 1.0 / det;
+    double r[16];
+#define R(row, col) r[4 * (col) + (row)]
+    R(0, 0) = (E(1, 1) * c5 - E(1, 2) * c4 + E(1, 3) * c3) * k;
+    R(0, 1) = (-E(0, 1) * c5 + E(0, 2) * c4 - E(0, 3) * c3) * k;
+    R(0, 2) = (E(3, 1) * s5 - E(3, 2) * s4 + E(3, 3) * s3) * k;
+    R(0, 3) = (-E(2, 1) * s5 + E(2, 2) * s4 - E(2, 3) * s3) * k;
+    R(1, 0) = (-E(1, 0) * c5 + E(1, 2) * c2 - E(1, 3) * c1) * k;
+    R(1, 1) = (E(0, 0) * c5 - E(0, 2) * c2 + E(0, 3) * c1) * k;
+    R(1, 2) = (-E(3, 0) * s5 + E(3, 2) * s2 - E(3, 3) * s1) * k;
+    R(1, 3) = (E(2, 0) * s5 - E(2, 2) * s2 + E(2, 3) * s1) * k;
+    R(2, 0) = (E(1, 0) * c4 - E(1, 1) * c2 + E(1, 3) * c0) * k;
+    R(2, 1) = (-E(0, 0) * c4 + E(0, 1) * c2 - E(0, 3) * c0) * k;
+    R(2, 2) = (E(3, 0) * s4 - E(3, 1) * s2 + E(3, 3) * s0) * k;
+    R(2, 3) = (-E(2, 0) * s4 + E(2, 1) * s2 - E(2, 3) * s0) * k;
+    R(3, 0) = (-E(1, 0) * c3 + E(1, 1) * c1 - E(1, 2) * c0) * k;
+    R(3, 1) = (E(0, 0) * c3 - E(0, 1) * c1 + E(0, 2) * c0) * k;
+    R(3, 2) = (-E(3, 0) * s3 + E(3, 1) * s1 - E(3, 2) * s0) * k;
+    R(3, 3) = (E(2, 0) * s3 - E(2, 1) * s1 + E(2, 2) * s0) * k;
+#undef R
+#undef E
+    sa_mat4 out;
+    for (int i = 0; i < 16; ++i) {
+        if (!(fabs(r[i]) <= (double)FLT_MAX)) return sai_mat4_identity();
+        out.m[i] = (float)r[i];
+    }
+    return out;
 }

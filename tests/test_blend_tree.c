@@ -1,6 +1,7 @@
 #include "test_support.h"
 
 #include <stickanim/blend_tree.h>
+#include <stickanim/footsteps.h>
 #include <stickanim/pose.h>
 
 #include <string.h>
@@ -63,6 +64,11 @@ static void assert_frame_ok(const sa_blend_tree_frame *f, size_t slots) {
     assert_finite(f->rate);
     assert_finite(f->advance);
     assert_true(f->phase >= 0.0f && f->phase < 1.0f);
+    assert_true(f->leader < (slots > 0 ? slots : 1));
+    for (size_t i = 0; i < SA_BLEND_TREE_MAX_CLIPS; ++i) {
+        assert_true(f->clip_phase[i] >= 0.0f && f->clip_phase[i] < 1.0f);
+        assert_true(f->clip_phase_from[i] >= 0.0f && f->clip_phase_from[i] < 1.0f);
+    }
 }
 
 static sa_blend_tree_point point(float at, size_t clip, sa_ease ease, float move, float anim,
@@ -247,7 +253,7 @@ static void test_blend_tree_loco_weights_sum_to_one_and_are_never_negative(void 
         const float dt = (i % 5 == 0) ? test_rng_nasty(&r) : test_rng_range(&r, 0.0f, 0.05f);
         sa_blend_tree_space sp = d;
         if (i % 7 == 0) { /* any valid config keeps the guarantees */
-            sa_blend_tree_loco_config c;
+            sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
             c.idle_speed = test_rng_range(&r, 0.0f, 1.0f);
             c.moving_speed = c.idle_speed + test_rng_range(&r, 1e-3f, 1.0f);
             c.walk_speed = c.moving_speed + test_rng_range(&r, 1e-3f, 2.0f);
@@ -612,6 +618,385 @@ static void test_blend_tree_stretch_weights_find_thighs_and_upper_arms(void **st
     assert_near(w[0], -7.0f, 0);
 }
 
+/* One scale in the config: a centimetre rig (100 units per cell) stepped at 100× the speed shows
+ * the reference's weights, phase and stretch; the default scale leaves the reference's numbers
+ * exactly as they were; a bad scale is rejected. */
+static void test_blend_tree_loco_units_per_cell_scales_every_speed_and_stride(void **state) {
+    (void)state;
+    sa_blend_tree_loco_config d = sa_blend_tree_loco_config_default();
+    assert_near(d.units_per_cell, 1, 0);
+    const sa_blend_tree_space ref = loco_space(&d);
+    const float at[4] = {0.05f, 0.35f, 1.9f, 2.8f};
+    for (int i = 0; i < 4; ++i)
+        assert_true(ref.points[i].at == at[i]); /* bit for bit */
+    assert_true(ref.points[3].stride == 2.0f && ref.points[0].stride == 1.5f);
+
+    sa_blend_tree_loco_config bad = d;
+    const float bad_scale[] = {0.0f, -1.0f, 3e38f}; /* the last overflows walk_speed */
+    for (size_t i = 0; i < 3; ++i) {
+        bad.units_per_cell = bad_scale[i];
+        assert_int_equal(sa_blend_tree_loco_config_validate(&bad), SA_ERR_RANGE);
+        sa_blend_tree_space sp;
+        assert_int_equal(sa_blend_tree_space_from_loco(&sp, &bad), SA_ERR_RANGE);
+        assert_int_equal(sp.point_count, 0);
+    }
+    bad.units_per_cell = NAN;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&bad), SA_ERR_NOT_FINITE);
+    bad.units_per_cell = INFINITY;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&bad), SA_ERR_NOT_FINITE);
+
+    const float scales[] = {100.0f, 0.3048f, 64.0f};
+    for (size_t k = 0; k < 3; ++k) {
+        sa_blend_tree_loco_config cm = d;
+        cm.units_per_cell = scales[k];
+        assert_int_equal(sa_blend_tree_loco_config_validate(&cm), SA_OK);
+        const sa_blend_tree_space scaled = loco_space(&cm);
+        float p_ref = 0.3f, p_scaled = 0.3f;
+        test_rng r = test_rng_make(12 + (uint32_t)k);
+        for (int i = 0; i < 5000; ++i) {
+            const float speed = test_rng_range(&r, 0.0f, 4.0f);
+            const float dt = test_rng_range(&r, 0.0f, 0.05f);
+            const sa_blend_tree_frame a = sa_blend_tree_space_step(&ref, &p_ref, speed, dt);
+            const sa_blend_tree_frame b =
+                sa_blend_tree_space_step(&scaled, &p_scaled, speed * scales[k], dt);
+            for (int c = 0; c < 3; ++c)
+                assert_near(b.weights[c], a.weights[c], 2e-5);
+            assert_near(b.stretch, a.stretch, 2e-5);
+            assert_near(b.rate, a.rate, 2e-5 * (1 + a.rate));
+            assert_near(b.move, a.move * scales[k], 1e-5 * scales[k] * (1 + a.move));
+            assert_near(b.stride, a.stride * scales[k], 1e-5 * scales[k] * a.stride);
+        }
+        /* The phases ran in step over 5000 frames. */
+        double gap = fabs((double)p_ref - p_scaled);
+        gap = gap > 0.5 ? 1 - gap : gap;
+        assert_true(gap < 1e-3);
+    }
+}
+
+/* ---- sync markers ---------------------------------------------------------------------------- */
+
+/* A biped's feet in model space, one leg long (the unit): stride S per cycle, on the ground for
+ * the fraction `duty` of it from its touchdown at phase `down` (moving back at S per cycle), then
+ * swinging forward and up to 0.2. The right foot lands half a cycle after the left, plus `skew`. */
+typedef struct gait_shape {
+    double stride, duty, down, skew;
+} gait_shape;
+
+static sa_vec3 foot_at(const gait_shape *g, double phase, int right) {
+    double q = phase - g->down - (right ? 0.5 + g->skew : 0.0);
+    q -= floor(q);
+    const double half = 0.5 * g->duty * g->stride;
+    if (q < g->duty) return sa_v3((float)(half - q * g->stride), 0, right ? -0.2f : 0.2f);
+    const double u = (q - g->duty) / (1 - g->duty);
+    return sa_v3((float)(-half + u * 2 * half), (float)(0.2 * sin(3.14159265358979 * u)),
+                 right ? -0.2f : 0.2f);
+}
+
+enum { SJ = 3, SN = 120 }; /* joints: root, left foot, right foot; frames per clip */
+
+typedef struct sync_rig {
+    int32_t parents[SJ];
+    sa_transform rest[SJ], walk[SN * SJ], run[SN * SJ];
+    sa_skeleton skeleton;
+    sa_clip walk_clip, run_clip;
+    sa_clip_touchdown walk_marks[4], run_marks[4];
+    size_t walk_count, run_count;
+    sa_blend_tree_space space;
+} sync_rig;
+
+static void fill_clip(sa_transform *frames, const gait_shape *g) {
+    for (size_t f = 0; f < SN; ++f) {
+        const double p = (double)f / SN;
+        frames[f * SJ] = sa_transform_identity();
+        for (int side = 0; side < 2; ++side)
+            frames[f * SJ + 1 + (size_t)side] =
+                sa_transform_make(foot_at(g, p, side), sa_quat_identity(), sa_v3(1, 1, 1));
+    }
+}
+
+/* Walk (stride 1.2, 60% stance, lands at 0) and run (stride 2.4, 35% stance, lands at 0.65, the
+ * right foot a little late): out of step by a third of a cycle, so that when one clip's foot
+ * lands the other's is in the air. Markers measured. */
+static void make_sync_rig(sync_rig *r, bool synced) {
+    r->parents[0] = -1;
+    r->parents[1] = 0;
+    r->parents[2] = 0;
+    for (int j = 0; j < SJ; ++j)
+        r->rest[j] = sa_transform_identity();
+    assert_int_equal(sa_skeleton_init(&r->skeleton, r->parents, r->rest, NULL, SJ), SA_OK);
+    const gait_shape walk = {1.2, 0.6, 0.0, 0.0}, run = {2.4, 0.35, 0.65, 0.03};
+    fill_clip(r->walk, &walk);
+    fill_clip(r->run, &run);
+    assert_int_equal(sa_clip_init(&r->walk_clip, r->walk, SN, SJ, 60, true), SA_OK);
+    assert_int_equal(sa_clip_init(&r->run_clip, r->run, SN, SJ, 60, true), SA_OK);
+    /* Measured where the feet touch the ground (a band 0.2 mm thin), so the stance after each
+     * marker is all on the ground. */
+    const int32_t feet[2] = {1, 2};
+    sa_clip_touchdown_config bands = sa_clip_touchdown_config_default();
+    bands.absolute = true;
+    bands.down = 0.0002f;
+    bands.up = 0.05f;
+    r->walk_count =
+        sa_clip_measure_touchdowns(&r->walk_clip, &r->skeleton, feet, 2, &bands, r->walk_marks, 4);
+    r->run_count =
+        sa_clip_measure_touchdowns(&r->run_clip, &r->skeleton, feet, 2, &bands, r->run_marks, 4);
+    assert_int_equal(r->walk_count, 2);
+    assert_int_equal(r->run_count, 2);
+    /* Walk at 1.5 (1.25 cycles/s), run at 3 (1.25 cycles/s), mixed linearly between. */
+    assert_int_equal(sa_blend_tree_space_init(&r->space, 2, true), SA_OK);
+    const sa_blend_tree_point pw = point(1.5f, 0, SA_EASE_LINEAR, 1.5f, 1.5f, 1.2f);
+    const sa_blend_tree_point pr = point(3.0f, 1, SA_EASE_LINEAR, 3.0f, 3.0f, 2.4f);
+    assert_int_equal(sa_blend_tree_space_add(&r->space, &pw), SA_OK);
+    assert_int_equal(sa_blend_tree_space_add(&r->space, &pr), SA_OK);
+    if (synced) {
+        assert_int_equal(
+            sa_blend_tree_space_set_markers(&r->space, 0, r->walk_marks, r->walk_count), SA_OK);
+        assert_int_equal(sa_blend_tree_space_set_markers(&r->space, 1, r->run_marks, r->run_count),
+                         SA_OK);
+    }
+    assert_int_equal(sa_blend_tree_space_validate(&r->space), SA_OK);
+}
+
+/* Plays the blend at a constant speed for `seconds` and returns the worst slide of a planted foot
+ * per contact, in legs: from each footstep event (the footsteps job, on each layer's own phase),
+ * for the shorter of the two clips' stances, the foot's world x (the body moves at `speed`)
+ * should not move. */
+static double worst_slide(sync_rig *r, float speed, double seconds, size_t *contacts) {
+    const float dt = 1.0f / 120.0f;
+    float phase = 0.0f, before[2] = {0.0f, 0.0f};
+    double body = 0.0, worst = 0.0;
+    double window_end[2] = {-1, -1}, lo[2] = {0, 0}, hi[2] = {0, 0};
+    *contacts = 0;
+    sa_blend_tree_frame f = sa_blend_tree_space_step(&r->space, &phase, speed, 0.0f);
+    before[0] = f.clip_phase[0];
+    before[1] = f.clip_phase[1];
+    for (double t = 0; t < seconds; t += (double)dt) {
+        f = sa_blend_tree_space_step(&r->space, &phase, speed, dt);
+        body += (double)speed * (double)dt;
+        sa_transform walk[SJ], run[SJ], pose[SJ];
+        assert_int_equal(sa_clip_sample_phase(&r->walk_clip, f.clip_phase[0], walk, SJ), SJ);
+        assert_int_equal(sa_clip_sample_phase(&r->run_clip, f.clip_phase[1], run, SJ), SJ);
+        const sa_pose_layer layers[2] = {{walk, f.weights[0], NULL}, {run, f.weights[1], NULL}};
+        sa_pose_blend_job blend = {layers, 2, NULL, SJ, pose, SJ};
+        assert_int_equal(sa_pose_blend_run(&blend), SJ);
+        /* Footsteps on each layer's own phase. */
+        const sa_footsteps_layer fl[2] = {{r->walk_marks, r->walk_count, f.weights[0]},
+                                          {r->run_marks, r->run_count, f.weights[1]}};
+        sa_footsteps_event ev[4];
+        sa_footsteps_job job = sa_footsteps_job_default();
+        job.phase_from = before[0];
+        job.phase_to = f.clip_phase[0];
+        job.cycles = f.advance;
+        job.layers = fl;
+        job.layer_count = 2;
+        job.layer_phase_from = before;
+        job.layer_phase_to = f.clip_phase;
+        job.out = ev;
+        job.capacity = 4;
+        const size_t n = sa_footsteps_run(&job);
+        const double stance = 0.35 / (double)f.rate; /* the run's, the shorter */
+        for (size_t e = 0; e < n; ++e) {
+            const size_t foot = ev[e].foot;
+            window_end[foot] = t + stance;
+            lo[foot] = hi[foot] = body + (double)pose[1 + foot].translation.x;
+            ++*contacts;
+        }
+        for (int foot = 0; foot < 2; ++foot) {
+            if (t > window_end[foot]) continue;
+            const double x = body + (double)pose[1 + foot].translation.x;
+            lo[foot] = fmin(lo[foot], x);
+            hi[foot] = fmax(hi[foot], x);
+            worst = fmax(worst, hi[foot] - lo[foot]);
+        }
+        before[0] = f.clip_phase[0];
+        before[1] = f.clip_phase[1];
+    }
+    return worst;
+}
+
+/* The issue's test: a blend of two out-of-step clips slides less than 5% of a leg per contact
+ * with sync markers, where one shared phase slides more than half a leg. */
+static void test_blend_tree_sync_markers_stop_out_of_step_clips_skating(void **state) {
+    (void)state;
+    static sync_rig shared, synced;
+    make_sync_rig(&shared, false);
+    make_sync_rig(&synced, true);
+    const float speeds[] = {1.9f, 2.1f, 2.25f, 2.4f, 2.6f}; /* walk 73% … 50% … 27% */
+    for (size_t i = 0; i < 5; ++i) {
+        size_t n_shared = 0, n_synced = 0;
+        const double a = worst_slide(&shared, speeds[i], 8.0, &n_shared);
+        const double b = worst_slide(&synced, speeds[i], 8.0, &n_synced);
+        /* Measured: shared 0.34, 0.51, 0.64, 0.41, 0.28 legs; synced 0.015 … 0.029 (the run's
+         * warp is not quite uniform: its right foot lands 3% of a cycle late). */
+        if (!(b < 0.05 && a > 10 * b) || (speeds[i] == 2.25f && !(a > 0.5)))
+            fail_msg("speed %g: one shared phase slides %.3f legs, synced %.3f", (double)speeds[i],
+                     a, b);
+        /* One event per contact either way: two feet, rate · 8 s cycles. */
+        const sa_blend_tree_frame f = sa_blend_tree_space_step(&synced.space, NULL, speeds[i], 0);
+        const double cycles = (double)f.rate * 8.0;
+        assert_true(fabs((double)n_synced - 2 * cycles) <= 2.0);
+        assert_true(fabs((double)n_shared - 2 * cycles) <= 2.0);
+    }
+}
+
+/* Warping lines the markers up: whenever the reference (walk) is on one of its markers, the run
+ * is on its own marker for that foot; each clip alone plays its own phase unwarped; the phases of
+ * every slot move forward smoothly through leader changes, over a sweep of speeds. */
+static void test_blend_tree_sync_markers_line_up_and_move_smoothly(void **state) {
+    (void)state;
+    static sync_rig r;
+    make_sync_rig(&r, true);
+    /* Put the walk exactly on its markers: the run is exactly on its. */
+    for (size_t m = 0; m < r.walk_count; ++m) {
+        float phase = r.walk_marks[m].phase;
+        const sa_blend_tree_frame f = sa_blend_tree_space_step(&r.space, &phase, 2.25f, 0.0f);
+        assert_near(f.clip_phase[0], r.walk_marks[m].phase, 0);
+        size_t k = 0;
+        while (r.run_marks[k].foot != r.walk_marks[m].foot)
+            ++k;
+        assert_near(f.clip_phase[1], r.run_marks[k].phase, 1e-6);
+    }
+    /* At walking speed the walk leads and advances by distance, exactly as without markers. */
+    sync_rig plain;
+    make_sync_rig(&plain, false);
+    float p1 = 0.1f, p2 = 0.1f;
+    for (int i = 0; i < 600; ++i) {
+        const sa_blend_tree_frame a = sa_blend_tree_space_step(&r.space, &p1, 1.5f, 1.0f / 60);
+        const sa_blend_tree_frame b = sa_blend_tree_space_step(&plain.space, &p2, 1.5f, 1.0f / 60);
+        assert_int_equal(a.leader, 0);
+        assert_true(a.clip_phase[0] == b.clip_phase[0]);
+    }
+    /* At running speed the run leads and advances at its own rate, 3 / 2.4 = 1.25 cycles/s. */
+    float p = 0.0f;
+    sa_blend_tree_frame f = sa_blend_tree_space_step(&r.space, &p, 3.0f, 0.0f);
+    double run_cycles = 0.0;
+    for (int i = 0; i < 600; ++i) {
+        const float before = f.clip_phase[1];
+        f = sa_blend_tree_space_step(&r.space, &p, 3.0f, 1.0f / 60);
+        assert_int_equal(f.leader, 1);
+        double d = (double)f.clip_phase[1] - before;
+        run_cycles += d - floor(d);
+        assert_true(f.clip_phase_from[1] == before);
+    }
+    assert_near(run_cycles, 12.5, 1e-3);
+    /* A sweep walk → run → walk: every slot's phase moves forward, never faster than the fastest
+     * warp allows, through every change of leader. */
+    p = 0.0f;
+    size_t leader_changes = 0, last_leader = 0;
+    for (int i = 0; i < 1200; ++i) {
+        const float speed = 2.25f - 0.75f * (float)cos(3.14159265358979 * i / 600.0);
+        f = sa_blend_tree_space_step(&r.space, &p, speed, 1.0f / 60);
+        assert_frame_ok(&f, 2);
+        for (int c = 0; c < 2; ++c) {
+            double d = (double)f.clip_phase[c] - f.clip_phase_from[c];
+            d -= floor(d);
+            assert_true(d > 0 && d <= 2.0 * (double)f.rate / 60 + 1e-6);
+        }
+        leader_changes += f.leader != last_leader;
+        last_leader = f.leader;
+    }
+    assert_int_equal(leader_changes, 2);
+}
+
+/* Matching by foot in order: a gallop and a walk land their four feet in different orders; the
+ * most feet that keep both orders line up. One marker in common: a constant offset. */
+static void test_blend_tree_sync_markers_match_feet_in_order(void **state) {
+    (void)state;
+    sa_blend_tree_space sp;
+    assert_int_equal(sa_blend_tree_space_init(&sp, 2, true), SA_OK);
+    const sa_blend_tree_point a = point(1, 0, SA_EASE_LINEAR, 1, 1, 1);
+    const sa_blend_tree_point b = point(2, 1, SA_EASE_LINEAR, 2, 2, 1);
+    assert_int_equal(sa_blend_tree_space_add(&sp, &a), SA_OK);
+    assert_int_equal(sa_blend_tree_space_add(&sp, &b), SA_OK);
+    /* Feet 0 LH, 1 LF, 2 RH, 3 RF. Walk: LH LF RH RF; rotary gallop: LH RH RF LF. */
+    const sa_clip_touchdown walk[4] = {{0.0f, 0}, {0.25f, 1}, {0.5f, 2}, {0.75f, 3}};
+    const sa_clip_touchdown gallop[4] = {{0.1f, 0}, {0.3f, 2}, {0.5f, 3}, {0.8f, 1}};
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 0, walk, 4), SA_OK);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, gallop, 4), SA_OK);
+    /* LH, RH, RF keep both orders (three of four feet): each lines up exactly. */
+    const float walk_at[3] = {0.0f, 0.5f, 0.75f}, gallop_at[3] = {0.1f, 0.3f, 0.5f};
+    for (int i = 0; i < 3; ++i) {
+        float phase = walk_at[i];
+        const sa_blend_tree_frame f = sa_blend_tree_space_step(&sp, &phase, 1.5f, 0.0f);
+        assert_near(f.clip_phase[1], gallop_at[i], 1e-6);
+    }
+    /* Half way between walk markers, half way between gallop ones. */
+    float phase = 0.25f;
+    sa_blend_tree_frame f = sa_blend_tree_space_step(&sp, &phase, 1.5f, 0.0f);
+    assert_near(f.clip_phase[1], 0.2f, 1e-6);
+    /* A single foot in common: a constant offset. */
+    const sa_clip_touchdown one[1] = {{0.6f, 2}};
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, one, 1), SA_OK);
+    for (int i = 0; i < 10; ++i) {
+        phase = 0.1f * (float)i;
+        f = sa_blend_tree_space_step(&sp, &phase, 1.5f, 0.0f);
+        double d = (double)f.clip_phase[1] - f.clip_phase[0];
+        d -= floor(d);
+        assert_near(d, 0.1, 1e-6);
+    }
+    /* No foot in common, or no markers: the slot plays the shared phase. */
+    const sa_clip_touchdown other[1] = {{0.6f, 9}};
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, other, 1), SA_OK);
+    phase = 0.37f;
+    f = sa_blend_tree_space_step(&sp, &phase, 1.5f, 0.0f);
+    assert_true(f.clip_phase[1] == 0.37f && f.clip_phase[0] == 0.37f);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, NULL, 0), SA_OK);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 0, NULL, 0), SA_OK);
+    assert_null(sp.markers[0]);
+    f = sa_blend_tree_space_step(&sp, &phase, 1.5f, 0.1f);
+    assert_true(f.clip_phase[0] == f.phase && f.clip_phase[1] == f.phase);
+    assert_true(f.clip_phase_from[0] == 0.37f);
+}
+
+/* Setting markers: every bad input has its status and leaves the space alone; a space whose
+ * markers were broken by hand fails validation but still steps to finite phases. */
+static void test_blend_tree_sync_markers_reject_bad_input(void **state) {
+    (void)state;
+    sa_blend_tree_space sp;
+    assert_int_equal(sa_blend_tree_space_from_loco(&sp, NULL), SA_OK);
+    const sa_clip_touchdown good[2] = {{0.1f, 0}, {0.6f, 1}};
+    const sa_clip_touchdown unsorted[2] = {{0.6f, 0}, {0.1f, 1}};
+    const sa_clip_touchdown out[1] = {{1.0f, 0}};
+    const sa_clip_touchdown nan_phase[1] = {{NAN, 0}};
+    static sa_clip_touchdown many[SA_BLEND_TREE_MAX_MARKERS + 1];
+    for (size_t i = 0; i <= SA_BLEND_TREE_MAX_MARKERS; ++i) {
+        many[i].phase = (float)i / (SA_BLEND_TREE_MAX_MARKERS + 1);
+        many[i].foot = i % 2;
+    }
+    const sa_blend_tree_space before = sp;
+    assert_int_equal(sa_blend_tree_space_set_markers(NULL, 1, good, 2), SA_ERR_NULL);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, NULL, 2), SA_ERR_NULL);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 3, good, 2), SA_ERR_COUNT);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, many, SA_BLEND_TREE_MAX_MARKERS + 1),
+                     SA_ERR_COUNT);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, unsorted, 2), SA_ERR_UNSORTED);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, out, 1), SA_ERR_RANGE);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, nan_phase, 1), SA_ERR_RANGE);
+    assert_memory_equal(&sp, &before, sizeof sp);
+    assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, many, SA_BLEND_TREE_MAX_MARKERS),
+                     SA_OK);
+    assert_int_equal(sa_blend_tree_space_validate(&sp), SA_OK);
+    /* Broken by hand: validation says how; stepping stays safe. */
+    test_rng r = test_rng_make(13);
+    static sa_clip_touchdown junk[3][40];
+    for (int round = 0; round < 3000; ++round) {
+        sa_blend_tree_space bad = sp;
+        for (size_t c = 0; c < 3; ++c) {
+            for (size_t i = 0; i < 40; ++i) {
+                junk[c][i].phase = (i % 3 == 0) ? test_rng_nasty(&r) : test_rng_range(&r, -1, 2);
+                junk[c][i].foot = test_rng_next(&r) % 3;
+            }
+            bad.markers[c] = (test_rng_next(&r) % 4 == 0) ? NULL : junk[c];
+            bad.marker_count[c] = test_rng_next(&r) % 40;
+        }
+        if (round == 0) assert_true(sa_blend_tree_space_validate(&bad) != SA_OK);
+        float phase = test_rng_range(&r, 0, 1);
+        const sa_blend_tree_frame f =
+            sa_blend_tree_space_step(&bad, &phase, test_rng_range(&r, -1, 5), 0.02f);
+        assert_frame_ok(&f, 3);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blend_tree_bad_input_gives_documented_finite_results),
@@ -626,6 +1011,11 @@ int main(void) {
         cmocka_unit_test(test_blend_tree_space_swim_treads_then_paddles),
         cmocka_unit_test(test_blend_tree_stretch_swings_thighs_and_arms_past_the_clip),
         cmocka_unit_test(test_blend_tree_stretch_weights_find_thighs_and_upper_arms),
+        cmocka_unit_test(test_blend_tree_loco_units_per_cell_scales_every_speed_and_stride),
+        cmocka_unit_test(test_blend_tree_sync_markers_reject_bad_input),
+        cmocka_unit_test(test_blend_tree_sync_markers_stop_out_of_step_clips_skating),
+        cmocka_unit_test(test_blend_tree_sync_markers_line_up_and_move_smoothly),
+        cmocka_unit_test(test_blend_tree_sync_markers_match_feet_in_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -134,23 +134,46 @@ static void test_clip_bad_input_is_rejected_or_safe(void **state) {
     memset(marks, 0x5A, sizeof marks);
     memcpy(marks_before, marks, sizeof marks);
     /* Bad input measures nothing: 0 written, and 0 from the count-only call. */
-    assert_int_equal(sa_clip_measure_touchdowns(NULL, &sk, feet, 2, 0, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, NULL, feet, 2, 0, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(NULL, &sk, feet, 2, NULL, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, NULL, feet, 2, NULL, marks, 4), 0);
     assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, NULL, 2, 0, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 0, 0, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, bad_feet, 2, 0, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, bad_feet, 2, 0, NULL, 0), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 1.0f, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NAN, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, -0.1f, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&broken, &sk, feet, 2, 0, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 0, NULL, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, bad_feet, 2, NULL, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, bad_feet, 2, NULL, NULL, 0), 0);
+    /* Configs that do not validate measure nothing either. */
+    const sa_clip_touchdown_config def = sa_clip_touchdown_config_default();
+    assert_int_equal(sa_clip_touchdown_config_validate(&def), SA_OK);
+    assert_int_equal(sa_clip_touchdown_config_validate(NULL), SA_ERR_NULL);
+    sa_clip_touchdown_config bad[8];
+    for (int i = 0; i < 8; ++i)
+        bad[i] = def;
+    bad[0].down = 1.0f;          /* relative band of 1 (up below it) */
+    bad[1].down = NAN;           /* not finite */
+    bad[2].down = -0.1f;         /* negative */
+    bad[3].up = 0.05f;           /* up below down */
+    bad[4].up = 1.0f;            /* relative up band of 1 */
+    bad[5].min_air_time = -1.0f; /* negative air time */
+    bad[6].min_lift = INFINITY;  /* not finite */
+    bad[7].down = 0.0f;          /* no band */
+    const sa_status why[8] = {SA_ERR_RANGE, SA_ERR_NOT_FINITE, SA_ERR_RANGE,      SA_ERR_RANGE,
+                              SA_ERR_RANGE, SA_ERR_RANGE,      SA_ERR_NOT_FINITE, SA_ERR_RANGE};
+    for (int i = 0; i < 8; ++i) {
+        assert_int_equal(sa_clip_touchdown_config_validate(&bad[i]), why[i]);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &bad[i], marks, 4), 0);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &bad[i], NULL, 0), 0);
+    }
+    /* An up band of 1 or more is fine in model units. */
+    sa_clip_touchdown_config metres = bad[4];
+    metres.absolute = true;
+    assert_int_equal(sa_clip_touchdown_config_validate(&metres), SA_OK);
+    assert_int_equal(sa_clip_measure_touchdowns(&broken, &sk, feet, 2, NULL, marks, 4), 0);
     sa_clip still;
     assert_int_equal(sa_clip_init(&still, frames, 1, J, 30, true), SA_OK);
-    assert_int_equal(sa_clip_measure_touchdowns(&still, &sk, feet, 2, 0, marks, 4), 0);
-    assert_int_equal(sa_clip_measure_touchdowns(&still, &sk, feet, 2, 0, NULL, 0), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&still, &sk, feet, 2, NULL, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&still, &sk, feet, 2, NULL, NULL, 0), 0);
     sa_skeleton small;
     assert_int_equal(sa_skeleton_init(&small, parents, frames, NULL, J - 1), SA_OK);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &small, feet, 2, 0, marks, 4), 0);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &small, feet, 2, NULL, marks, 4), 0);
     assert_memory_equal(marks, marks_before, sizeof marks);
 }
 
@@ -317,9 +340,9 @@ static void test_clip_measures_touchdowns_where_each_foot_lands(void **state) {
         const int32_t feet[] = {1, 2};
         sa_clip_touchdown marks[4];
         /* The count-only call first: two feet, one landing each per cycle. */
-        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 0), 2);
-        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 1), 2);
-        const size_t count = sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, marks, 4);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, NULL, 0), 2);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, NULL, 1), 2);
+        const size_t count = sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, marks, 4);
         assert_int_equal(count, 2);
         /* Sorted: the right foot lands at 0.5, the left at 0 (= 1, across the wrap). */
         assert_int_equal(marks[0].foot, 1);
@@ -336,15 +359,18 @@ static void test_clip_measures_touchdowns_where_each_foot_lands(void **state) {
         /* Too small a buffer: the stream's first markers in phase order, nothing past them. */
         sa_clip_touchdown first[2];
         first[1].phase = -7.0f;
-        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, first, 1), 1);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, first, 1), 1);
         assert_int_equal(first[0].foot, 1);
         assert_near(first[0].phase, marks[0].phase, 0);
         assert_near(first[1].phase, -7.0f, 0);
-        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, first, 0), 0);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, first, 0), 0);
         assert_near(first[1].phase, -7.0f, 0);
         /* The hip bobs twice a cycle: twice "down". */
         const int32_t hip_only[] = {0};
-        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, hip_only, 1, 0.5f, marks, 4), 2);
+        sa_clip_touchdown_config half = sa_clip_touchdown_config_default();
+        half.down = 0.5f;
+        half.up = 0.7f;
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, hip_only, 1, &half, marks, 4), 2);
     }
 }
 
@@ -369,14 +395,259 @@ static void test_clip_measures_a_one_shot_landing(void **state) {
     const int32_t feet[] = {1, 2};
     sa_clip_touchdown marks[4];
     /* The planted foot never lands: one marker, from the first foot. */
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, NULL, 0), 1);
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0, marks, 4), 1);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, NULL, 0), 1);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, marks, 4), 1);
     assert_int_equal(marks[0].foot, 0);
     /* Lands at frame 10 of 30 steps: phase 1/3; the 10% band is crossed at frame 9. */
     assert_near(marks[0].phase, 9.0 / 30.0, 1e-6);
     /* A thinner band: nearer the ground contact. */
-    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, 0.01f, marks, 4), 1);
+    sa_clip_touchdown_config thin = sa_clip_touchdown_config_default();
+    thin.down = 0.01f;
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &thin, marks, 4), 1);
     assert_near(marks[0].phase, 9.9 / 30.0, 1e-5);
+}
+
+/* A clip from foot heights: a hip 1 above the ground, feet 1 and 2 under it at the given model
+ * heights (frame-major, two per frame), a toe on foot 1. The rest pose stands: the skeleton is
+ * 1 tall. */
+static void make_heights(sa_transform *frames, const double *heights, size_t n, sa_transform *rest,
+                         int32_t *parents) {
+    parents[0] = -1;
+    parents[1] = 0;
+    parents[2] = 0;
+    parents[3] = 1;
+    for (size_t f = 0; f <= n; ++f) {
+        sa_transform *x = f < n ? frames + f * J : rest;
+        const double h1 = f < n ? heights[2 * f] : 0, h2 = f < n ? heights[2 * f + 1] : 0;
+        x[0] = sa_transform_make(sa_v3(0, 1, 0), sa_quat_identity(), sa_v3(1, 1, 1));
+        x[1] =
+            sa_transform_make(sa_v3(0.1f, (float)(h1 - 1), 0), sa_quat_identity(), sa_v3(1, 1, 1));
+        x[2] =
+            sa_transform_make(sa_v3(-0.1f, (float)(h2 - 1), 0), sa_quat_identity(), sa_v3(1, 1, 1));
+        x[3] = sa_transform_make(sa_v3(0, 0, 0.1f), sa_quat_identity(), sa_v3(1, 1, 1));
+    }
+}
+
+/* A walk foot: in the air (up to `lift`) for the half cycle from `off`, on the ground otherwise,
+ * with a bump of `bump` in the middle of the stance (a heel roll). */
+static double walk_height(double phase, double off, double lift, double bump) {
+    phase -= floor(phase - off) + off; /* in [0, 1) from the lift-off */
+    if (phase < 0.5) return lift * sin(3.14159265358979 * phase / 0.5);
+    const double stance = (phase - 0.5) / 0.5; /* in [0, 1) */
+    return bump * exp(-pow((stance - 0.5) / 0.08, 2));
+}
+
+static size_t count_foot(const sa_clip_touchdown *marks, size_t n, size_t foot) {
+    size_t c = 0;
+    for (size_t i = 0; i < n; ++i)
+        c += marks[i].foot == foot;
+    return c;
+}
+
+/* A stance that lifts 15% of the step height mid-way lands once a cycle, not twice: the foot must
+ * rise above the up band (30%) before it can land again. */
+static void test_clip_touchdowns_ignore_a_lift_within_the_stance(void **state) {
+    (void)state;
+    enum { NF = 36 };
+    static sa_transform frames[NF * J];
+    double heights[2 * NF];
+    for (size_t f = 0; f < NF; ++f) {
+        heights[2 * f] = walk_height((double)f / NF, 0.0, 0.2, 0.15 * 0.2);
+        heights[2 * f + 1] = walk_height((double)f / NF, 0.5, 0.2, 0.15 * 0.2);
+    }
+    sa_transform rest[J];
+    int32_t parents[J];
+    make_heights(frames, heights, NF, rest, parents);
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, J), SA_OK);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, NF, J, 30, true), SA_OK);
+    const int32_t feet[] = {1, 2};
+    sa_clip_touchdown marks[8];
+    const size_t n = sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, marks, 8);
+    assert_int_equal(n, 2);
+    assert_int_equal(count_foot(marks, n, 0), 1);
+    assert_int_equal(count_foot(marks, n, 1), 1);
+    /* Each at its landing (phase 0.5 after its lift-off), a little early for the 10% band. */
+    for (size_t i = 0; i < n; ++i) {
+        const double landing = marks[i].foot == 0 ? 0.5 : 0.0;
+        assert_true(phase_distance(marks[i].phase, landing) < 0.05);
+    }
+    /* Without hysteresis or a minimum air time, the bump is a second landing of each foot. */
+    sa_clip_touchdown_config plain = sa_clip_touchdown_config_default();
+    plain.up = plain.down;
+    plain.min_air_time = 0;
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &plain, NULL, 0), 4);
+}
+
+/* Standing with jitter of 0.001 (0.1% of the skeleton's size): no touchdowns, the documented
+ * result of a clip without real contact. Measured against each foot's own range alone (no
+ * minimum lift), the same jitter lands many times. */
+static void test_clip_touchdowns_of_a_standing_clip_with_jitter_are_none(void **state) {
+    (void)state;
+    enum { NF = 60 };
+    static sa_transform frames[NF * J];
+    double heights[2 * NF];
+    test_rng r = test_rng_make(54);
+    for (size_t f = 0; f < 2 * NF; ++f)
+        heights[f] = test_rng_range(&r, 0, 0.001f);
+    sa_transform rest[J];
+    int32_t parents[J];
+    make_heights(frames, heights, NF, rest, parents);
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, J), SA_OK);
+    const int32_t feet[] = {1, 2};
+    for (int looping = 0; looping < 2; ++looping) {
+        sa_clip c;
+        assert_int_equal(sa_clip_init(&c, frames, NF, J, 30, looping), SA_OK);
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, NULL, 0), 0);
+        /* The same in model units: a centimetre of lift at least. */
+        sa_clip_touchdown_config abs_cfg = sa_clip_touchdown_config_default();
+        abs_cfg.absolute = true;
+        abs_cfg.down = 0.002f;
+        abs_cfg.up = 0.005f;
+        abs_cfg.min_lift = 0.01f;
+        assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &abs_cfg, NULL, 0), 0);
+        /* The old rule: relative bands, no hysteresis, no air time, no minimum lift. */
+        sa_clip_touchdown_config old = sa_clip_touchdown_config_default();
+        old.up = old.down;
+        old.min_air_time = 0;
+        old.min_lift = 0;
+        assert_true(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &old, NULL, 0) >= 4);
+    }
+}
+
+/* Walks with noise on the feet's heights (±2% of the step): one touchdown per contact, each near
+ * the clean landing, for several frame counts and noise seeds, and in model units alike. */
+static void test_clip_touchdowns_are_one_per_contact_on_noisy_clips(void **state) {
+    (void)state;
+    static sa_transform frames[96 * J];
+    double heights[2 * 96];
+    const size_t counts[] = {24, 30, 41, 96};
+    for (size_t ci = 0; ci < 4; ++ci) {
+        const size_t nf = counts[ci];
+        for (uint32_t seed = 1; seed <= 20; ++seed) {
+            test_rng r = test_rng_make(seed * 7919u);
+            /* Two steps per clip for each foot: a clip of two cycles. */
+            for (size_t f = 0; f < nf; ++f) {
+                const double p = 2.0 * (double)f / (double)nf;
+                heights[2 * f] =
+                    walk_height(p, 0.0, 0.2, 0.0) + test_rng_range(&r, -0.004f, 0.004f);
+                heights[2 * f + 1] =
+                    walk_height(p, 0.5, 0.2, 0.0) + test_rng_range(&r, -0.004f, 0.004f);
+            }
+            sa_transform rest[J];
+            int32_t parents[J];
+            make_heights(frames, heights, nf, rest, parents);
+            sa_skeleton sk;
+            assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, J), SA_OK);
+            sa_clip c;
+            assert_int_equal(sa_clip_init(&c, frames, nf, J, 30, true), SA_OK);
+            const int32_t feet[] = {1, 2};
+            sa_clip_touchdown marks[16];
+            sa_clip_touchdown_config cfgs[2] = {sa_clip_touchdown_config_default(),
+                                                sa_clip_touchdown_config_default()};
+            cfgs[1].absolute = true; /* the same bands in model units: 2 and 6 cm of a 20 cm step */
+            cfgs[1].down = 0.02f;
+            cfgs[1].up = 0.06f;
+            cfgs[1].min_lift = 0.01f;
+            for (int k = 0; k < 2; ++k) {
+                const size_t n = sa_clip_measure_touchdowns(&c, &sk, feet, 2, &cfgs[k], marks, 16);
+                assert_int_equal(n, 4);
+                assert_int_equal(count_foot(marks, n, 0), 2);
+                assert_int_equal(count_foot(marks, n, 1), 2);
+                for (size_t i = 0; i < n; ++i) {
+                    /* Foot 0 lands at phases 0.25 and 0.75 of the clip, foot 1 at 0 and 0.5; the
+                     * band, the noise and the straight line between coarse frames move it by
+                     * less than 6% of a cycle earlier or 3% later. */
+                    const double first = marks[i].foot == 0 ? 0.25 : 0.0;
+                    double d = (first - marks[i].phase) * 2;
+                    d -= floor(d);
+                    if (!(d < 0.06 || d > 0.97))
+                        fail_msg("n %zu seed %u cfg %d: foot %zu at %g", nf, seed, k, marks[i].foot,
+                                 (double)marks[i].phase);
+                }
+                for (size_t i = 1; i < n; ++i)
+                    assert_true(marks[i - 1].phase <= marks[i].phase);
+            }
+        }
+    }
+}
+
+/* A hop shorter than the minimum air time is part of the stance; a longer one lands. */
+static void test_clip_touchdowns_need_the_minimum_air_time(void **state) {
+    (void)state;
+    enum { NF = 60 }; /* 2 s at 30 */
+    static sa_transform frames[NF * J];
+    double heights[2 * NF];
+    for (size_t f = 0; f < NF; ++f) {
+        heights[2 * f] = (f >= 10 && f < 12) ? 0.2 : 0.0;     /* 2 frames up: 0.067 s */
+        heights[2 * f + 1] = (f >= 30 && f < 45) ? 0.2 : 0.0; /* 15 frames up: 0.5 s */
+    }
+    sa_transform rest[J];
+    int32_t parents[J];
+    make_heights(frames, heights, NF, rest, parents);
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, J), SA_OK);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, NF, J, 30, false), SA_OK);
+    const int32_t feet[] = {1, 2};
+    sa_clip_touchdown marks[4];
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, marks, 4), 1);
+    assert_int_equal(marks[0].foot, 1);
+    /* Lands between frames 44 and 45, at the 10% band: 44.9 of 59 steps. */
+    assert_near(marks[0].phase, 44.9 / 59.0, 1e-5);
+    sa_clip_touchdown_config quick = sa_clip_touchdown_config_default();
+    quick.min_air_time = 0.05f;
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &quick, marks, 4), 2);
+    assert_int_equal(marks[0].foot, 0);
+    /* An exact duration counts: the same frames spread over 8 s make the short hop 0.27 s. */
+    assert_int_equal(sa_clip_set_duration(&c, 8.0f), SA_OK);
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, NULL, marks, 4), 2);
+}
+
+/* A clip with its exact length: the frames spread over it, whatever the rate says. */
+static void test_clip_duration_can_be_exact(void **state) {
+    (void)state;
+    static sa_transform frames[N * J];
+    make_frames(frames, N);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, N, J, 30, true), SA_OK);
+    assert_near(c.duration, 0, 0);
+    const sa_clip before = c;
+    assert_int_equal(sa_clip_set_duration(NULL, 1), SA_ERR_NULL);
+    assert_int_equal(sa_clip_set_duration(&c, -1), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_set_duration(&c, NAN), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_set_duration(&c, INFINITY), SA_ERR_RANGE);
+    assert_memory_equal(&c, &before, sizeof c);
+    assert_int_equal(sa_clip_set_duration(&c, 1.0333f), SA_OK);
+    assert_true(sa_clip_duration(&c) == 1.0333f);
+    sa_transform out[J];
+    test_rng r = test_rng_make(55);
+    for (int i = 0; i < 1000; ++i) {
+        /* Time t is at frame t / 1.0333 · N: translation x of joint 0 is the frame position. */
+        const float t = test_rng_range(&r, 0, 1.0333f * (N - 1) / N);
+        assert_int_equal(sa_clip_sample_time(&c, t, out, J), J);
+        assert_near(out[0].translation.x, (double)t / 1.0333 * N, 2e-4);
+        /* Phase is time over the exact length. */
+        sa_transform by_phase[J];
+        assert_int_equal(sa_clip_sample_phase(&c, t / 1.0333f, by_phase, J), J);
+        assert_near(by_phase[0].translation.x, out[0].translation.x, 2e-4);
+    }
+    /* A one-shot: (N − 1) steps over the length; its last frame at the end. */
+    c.looping = false;
+    assert_int_equal(sa_clip_sample_time(&c, 1.0333f, out, J), J);
+    assert_memory_equal(out, frames + (N - 1) * J, sizeof out);
+    assert_int_equal(sa_clip_sample_time(&c, 1.0333f / 2, out, J), J);
+    assert_near(out[0].translation.x, (N - 1) / 2.0, 1e-4);
+    /* Set by hand to a bad value, the clip is invalid; back to 0, the rate rules again. */
+    c.duration = -2;
+    assert_int_equal(sa_clip_validate(&c), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_sample_time(&c, 0, out, J), 0);
+    c.duration = NAN;
+    assert_int_equal(sa_clip_validate(&c), SA_ERR_RANGE);
+    assert_int_equal(sa_clip_set_duration(&c, 0), SA_OK);
+    assert_near(sa_clip_duration(&c), (N - 1) / 30.0, 1e-6);
 }
 
 int main(void) {
@@ -387,6 +658,11 @@ int main(void) {
         cmocka_unit_test(test_clip_sampling_never_pops_across_the_wrap),
         cmocka_unit_test(test_clip_measures_touchdowns_where_each_foot_lands),
         cmocka_unit_test(test_clip_measures_a_one_shot_landing),
+        cmocka_unit_test(test_clip_touchdowns_ignore_a_lift_within_the_stance),
+        cmocka_unit_test(test_clip_touchdowns_of_a_standing_clip_with_jitter_are_none),
+        cmocka_unit_test(test_clip_touchdowns_are_one_per_contact_on_noisy_clips),
+        cmocka_unit_test(test_clip_touchdowns_need_the_minimum_air_time),
+        cmocka_unit_test(test_clip_duration_can_be_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -454,6 +454,62 @@ static void test_footsteps_job_holds_its_output_buffer(void **state) {
     assert_int_equal(sa_footsteps_run(&j), 0);
 }
 
+/* Synced layers each pass their own phase: a walk and a run warped so their markers line up
+ * (blend_tree.h) fire at their own markers, once per foot; bad layer phases are reported, and
+ * repaired as 0. */
+static void test_footsteps_layers_read_their_own_synced_phases(void **state) {
+    (void)state;
+    const sa_clip_touchdown walk[] = {{0.0f, 0}, {0.5f, 1}};
+    const sa_clip_touchdown run[] = {{0.15f, 1}, {0.65f, 0}};
+    const sa_footsteps_layer layers[2] = {{walk, 2, 0.4f}, {run, 2, 0.6f}};
+    /* The shared phase moved 0.9 → 0.1 (the walk's); the run's own 0.55 → 0.75, over its left
+     * marker at 0.65. The run is heavier: its left foot fires, at its own marker, not the walk's.
+     */
+    const float from[2] = {0.9f, 0.55f}, to[2] = {0.1f, 0.75f};
+    sa_footsteps_job j = sa_footsteps_job_default();
+    j.phase_from = 0.9f;
+    j.phase_to = 0.1f;
+    j.cycles = 0.2f;
+    j.dt = 0.1f;
+    j.layers = layers;
+    j.layer_count = 2;
+    j.layer_phase_from = from;
+    j.layer_phase_to = to;
+    assert_int_equal(sa_footsteps_validate(&j), SA_OK);
+    sa_footsteps_event ev[4];
+    j.out = ev;
+    j.capacity = 4;
+    assert_int_equal(sa_footsteps_run(&j), 1);
+    assert_int_equal(ev[0].foot, 0);
+    assert_int_equal(ev[0].layer, 1);
+    assert_near(ev[0].phase, 0.65f, 0);
+    assert_near(ev[0].time, 0.05, 1e-6); /* half way through its own interval */
+    /* Without the layers' phases the run reads the shared 0.9 → 0.1 and misses its step (the
+     * walk, below the threshold, does not fire). */
+    sa_footsteps_job shared = j;
+    shared.layer_phase_from = shared.layer_phase_to = NULL;
+    assert_int_equal(sa_footsteps_run(&shared), 0);
+    /* Bad layer phases: reported; only one array: reported and ignored. */
+    const float nan_from[2] = {0.9f, NAN}, big_to[2] = {0.1f, 1.5f};
+    sa_footsteps_job v = j;
+    v.layer_phase_from = nan_from;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NOT_FINITE);
+    v = j;
+    v.layer_phase_to = big_to;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_RANGE);
+    v = j;
+    v.layer_phase_to = NULL;
+    assert_int_equal(sa_footsteps_validate(&v), SA_ERR_NULL);
+    assert_int_equal(sa_footsteps_run(&v), 0); /* the shared phases */
+    /* NaN counts as 0: the run's own 0 → 0.75 (forwards: 0.75 cycles) passes its markers at
+     * 0.15 and 0.65. */
+    v = j;
+    v.layer_phase_from = nan_from;
+    v.cycles = 0.75f;
+    v.out = NULL;
+    assert_int_equal(sa_footsteps_run(&v), 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_footsteps_bad_input_is_harmless),
@@ -466,6 +522,7 @@ int main(void) {
         cmocka_unit_test(test_footsteps_fire_once_while_clips_blend),
         cmocka_unit_test(test_footsteps_report_the_surface_under_each_foot),
         cmocka_unit_test(test_footsteps_job_holds_its_output_buffer),
+        cmocka_unit_test(test_footsteps_layers_read_their_own_synced_phases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -689,6 +689,51 @@ static void test_mode_machine_inertial_k_is_one_on_the_switch_then_decays(void *
     assert_true(prev < 0.01f); /* four seconds are many half-lives */
 }
 
+/* One scale in the config: with 100 units per cell (a centimetre rig), every speed threshold is
+ * 100 times the reference's (sit above 1000 cm/s, fall below -200, land ends above 35); the
+ * default is 1, and a bad scale takes it. */
+static void test_mode_machine_units_per_cell_scales_every_speed_threshold(void **state) {
+    (void)state;
+    const sa_mode_machine_config d = sa_mode_machine_config_default();
+    assert_near(d.units_per_cell, 1, 0);
+    const float bad[] = {0.0f, -3.0f, NAN, INFINITY};
+    for (size_t i = 0; i < 4; ++i) {
+        sa_mode_machine_config c = d;
+        c.units_per_cell = bad[i];
+        sa_mode_machine m;
+        assert_int_equal(sa_mode_machine_init(&m, &c), SA_OK);
+        assert_near(m.config.units_per_cell, 1, 0);
+    }
+    for (int scaled = 0; scaled < 2; ++scaled) {
+        const float u = scaled ? 100.0f : 1.0f;
+        sa_mode_machine_config c = d;
+        c.units_per_cell = u;
+        /* A hard landing: just above and just below the threshold, in game units. */
+        const float impacts[2] = {10.2f, 9.8f};
+        for (int k = 0; k < 2; ++k) {
+            sa_mode_machine m;
+            assert_int_equal(sa_mode_machine_init(&m, &c), SA_OK);
+            sa_mode_input in = sa_mode_input_default();
+            step(&m, &in);
+            in.grounded = false;
+            in.vertical_velocity = -1.9f * u; /* a step down, not a fall */
+            assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+            in.vertical_velocity = -2.1f * u; /* walked off a ledge */
+            assert_int_equal(step(&m, &in), SA_MODE_FALL);
+            in.grounded = true;
+            in.vertical_velocity = -impacts[k] * u;
+            assert_int_equal(step(&m, &in), k == 0 ? SA_MODE_SIT : SA_MODE_LAND);
+            if (k == 1) {
+                in.vertical_velocity = 0.0f;
+                in.speed = 0.3f * u; /* below the exit speed: still landing */
+                assert_int_equal(step(&m, &in), SA_MODE_LAND);
+                in.speed = 0.4f * u; /* above it: moving on */
+                assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+            }
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mode_machine_bad_input_is_harmless),
@@ -706,6 +751,7 @@ int main(void) {
         cmocka_unit_test(test_mode_machine_inertialization_cuts_without_pop),
         cmocka_unit_test(test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_clip),
         cmocka_unit_test(test_mode_machine_inertial_k_is_one_on_the_switch_then_decays),
+        cmocka_unit_test(test_mode_machine_units_per_cell_scales_every_speed_threshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

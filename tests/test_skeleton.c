@@ -325,6 +325,83 @@ static void test_skeleton_fill_subtree_marks_a_joint_and_everything_below(void *
     }
 }
 
+/* The matrix path: bad input writes nothing; without non-uniform scale it agrees with the
+ * transform path; with it, points map exactly as the chain of local transforms maps them. */
+static void test_skeleton_matrix_path_keeps_non_uniform_scale_exact(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(32);
+    static int32_t parents[MAX_J];
+    static sa_transform rest[MAX_J], local[MAX_J], model[MAX_J];
+    static sa_mat4 mats[MAX_J];
+    rng_skeleton(&r, 10, parents, rest);
+    sa_skeleton s;
+    assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, 10), SA_OK);
+    sa_mat4 before[10];
+    memset(before, 0x6B, sizeof before);
+    memcpy(mats, before, sizeof before);
+    assert_int_equal(sa_skeleton_local_to_model_matrices(NULL, rest, NULL, mats, 10), 0);
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&s, NULL, NULL, mats, 10), 0);
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&s, rest, NULL, mats, 9), 0);
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&s, rest, NULL, NULL, 0), 10);
+    sa_skeleton broken = s;
+    broken.joint_count = 0;
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&broken, rest, NULL, mats, 10), 0);
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&broken, rest, NULL, NULL, 0), 0);
+    assert_memory_equal(mats, before, sizeof before);
+
+    for (int round = 0; round < 60; ++round) {
+        const size_t n = 1 + test_rng_next(&r) % 40u;
+        rng_skeleton(&r, n, parents, rest);
+        assert_int_equal(sa_skeleton_init(&s, parents, rest, NULL, n), SA_OK);
+        const bool uniform = round % 2 == 0;
+        for (size_t i = 0; i < n; ++i) {
+            local[i] = rest[i];
+            local[i].rotation = test_rng_rotation(&r);
+            if (!uniform) local[i].scale = test_rng_v3(&r, 0.5f, 1.8f);
+        }
+        const sa_transform root = sa_transform_make(test_rng_v3(&r, -3, 3), test_rng_rotation(&r),
+                                                    sa_v3(1.5f, 0.7f, 1.1f));
+        const sa_transform *roots[2] = {NULL, &root};
+        for (int k = 0; k < 2; ++k) {
+            assert_int_equal(sa_skeleton_local_to_model_matrices(&s, local, roots[k], mats, n), n);
+            sa_skeleton_local_to_model_job job = {&s, local, roots[k], model, n};
+            assert_int_equal(sa_skeleton_local_to_model_run(&job), n);
+            for (size_t j = 0; j < n; ++j) {
+                const sa_vec3 p = test_rng_v3(&r, -1, 1);
+                /* Reference: the point pushed up the chain one local transform at a time. */
+                sa_vec3 up = p;
+                for (int32_t q = (int32_t)j; q != SA_SKELETON_JOINT_NONE; q = parents[q])
+                    up = sa_transform_point(local[q], up);
+                if (roots[k]) up = sa_transform_point(root, up);
+                const sa_vec3 got = sa_mat4_transform_point(mats[j], p);
+                const double tol = 2e-5 * (1 + test_distance3(up, sa_v3(0, 0, 0)));
+                assert_near(test_distance3(got, up), 0, tol);
+                assert_near(mats[j].m[15], 1, 0);
+                /* Without non-uniform scale, the transform path agrees. */
+                if (uniform && !roots[k]) {
+                    assert_near(test_distance3(sa_transform_point(model[j], p), got), 0, tol);
+                }
+            }
+        }
+    }
+
+    /* The issue's rig: scale (1, 2, 1), a child turned a quarter about z, a tip 1 along its x.
+     * The matrix path puts the tip at (0, 2, 0); the transform path at (0, 1, 0). */
+    const int32_t chain[3] = {-1, 0, 1};
+    const sa_transform rig[3] = {
+        sa_transform_make(sa_v3(0, 0, 0), sa_quat_identity(), sa_v3(1, 2, 1)),
+        xf(0, 0, 0, sa_quat_from_axis_angle(sa_v3(0, 0, 1), SA_PI / 2)),
+        xf(1, 0, 0, sa_quat_identity())};
+    assert_int_equal(sa_skeleton_init(&s, chain, rig, NULL, 3), SA_OK);
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&s, rig, NULL, mats, 3), 3);
+    assert_near(mats[2].m[12], 0, 1e-6);
+    assert_near(mats[2].m[13], 2, 1e-6);
+    assert_near(mats[2].m[14], 0, 1e-6);
+    sa_skeleton_local_to_model_job job = {&s, rig, NULL, model, 3};
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 3);
+    assert_near(model[2].translation.y, 1, 1e-6); /* the shortcut's answer, documented */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skeleton_bad_input_gives_clear_status),
@@ -333,6 +410,7 @@ int main(void) {
         cmocka_unit_test(test_skeleton_local_to_model_places_a_hand_made_arm),
         cmocka_unit_test(test_skeleton_bad_pose_values_give_finite_unit_results),
         cmocka_unit_test(test_skeleton_fill_subtree_marks_a_joint_and_everything_below),
+        cmocka_unit_test(test_skeleton_matrix_path_keeps_non_uniform_scale_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 
 #include "internal/scalar.h"
 #include "internal/xform.h"
+#include "internal/mat4.h"
 
 static const sa_ease all_eases[] = {
     SA_EASE_LINEAR,    SA_EASE_SMOOTH,       SA_EASE_IN_QUAD,
@@ -513,6 +514,84 @@ static void test_vecmath_inline_quat_copies_agree_with_exported(void **state) {
     }
 }
 
+/* A matrix maps points as its transform does; products compose; the inverse undoes; bad input to
+ * the total functions gives the identity. */
+static void test_vecmath_mat4_matches_transforms_and_inverts(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(29);
+    const sa_mat4 id = sa_mat4_identity();
+    for (int i = 0; i < 16; ++i)
+        assert_near(id.m[i], i % 5 == 0 ? 1 : 0, 0);
+    for (int i = 0; i < 5000; ++i) {
+        const sa_transform a = sa_transform_make(test_rng_v3(&r, -3, 3), test_rng_rotation(&r),
+                                                 test_rng_v3(&r, 0.3f, 2)),
+                           b = sa_transform_make(test_rng_v3(&r, -3, 3), test_rng_rotation(&r),
+                                                 test_rng_v3(&r, 0.3f, 2));
+        const sa_mat4 ma = sa_mat4_from_transform(a), mb = sa_mat4_from_transform(b);
+        const sa_vec3 p = test_rng_v3(&r, -2, 2);
+        /* The matrix is translation · rotation · scale: the transform's own map of a point. */
+        const sa_vec3 want = sa_transform_point(a, p), got = sa_mat4_transform_point(ma, p);
+        assert_near(test_distance3(want, got), 0, 1e-5);
+        const sa_vec3 dir =
+            sa_v3_sub(sa_transform_point(a, p), sa_transform_point(a, sa_v3(0, 0, 0)));
+        assert_near(test_distance3(sa_mat4_transform_vector(ma, p), dir), 0, 1e-5);
+        assert_near(ma.m[3], 0, 0);
+        assert_near(ma.m[7], 0, 0);
+        assert_near(ma.m[11], 0, 0);
+        assert_near(ma.m[15], 1, 0);
+        /* a·b applies b first: the nested map, exactly (shear and all). */
+        const sa_mat4 ab = sa_mat4_mul(ma, mb);
+        const sa_vec3 nested = sa_mat4_transform_point(ma, sa_mat4_transform_point(mb, p));
+        assert_near(test_distance3(sa_mat4_transform_point(ab, p), nested), 0, 1e-4);
+        /* The affine inline product agrees with the general one bit for bit. */
+        const sa_mat4 aff = sai_mat4_mul_affine(&ma, &mb), gen = sai_mat4_mul(&ma, &mb);
+        assert_memory_equal(&aff, &gen, sizeof aff);
+        assert_memory_equal(&ab, &gen, sizeof ab);
+        /* The inverse undoes it; for a general (projective) matrix too. */
+        const sa_mat4 inv = sa_mat4_invert(ab);
+        assert_near(test_distance3(sa_mat4_transform_point(inv, nested), p), 0, 1e-4);
+        sa_mat4 g; /* diagonally dominant: well conditioned, with a projective bottom row */
+        for (int e = 0; e < 16; ++e)
+            g.m[e] = test_rng_range(&r, -1, 1) + (e % 5 == 0 ? 4.0f : 0.0f);
+        const sa_mat4 prod = sa_mat4_mul(g, sa_mat4_invert(g));
+        for (int e = 0; e < 16; ++e)
+            assert_near(prod.m[e], e % 5 == 0 ? 1 : 0, 1e-6);
+        /* Exported and inline copies agree. */
+        const sa_mat4 f1 = sa_mat4_from_transform(a),
+                      f2 = sai_mat4_from_transform_unit(sai_transform_sanitize(a));
+        assert_memory_equal(&f1, &f2, sizeof f1);
+        const sa_vec3 q1 = sa_mat4_transform_point(ma, p), q2 = sai_mat4_point(&ma, p);
+        assert_memory_equal(&q1, &q2, sizeof q1);
+    }
+    /* Singular or non-finite: the identity. Bad transforms are cleaned first. */
+    sa_mat4 zero;
+    memset(&zero, 0, sizeof zero);
+    sa_mat4 inv = sa_mat4_invert(zero);
+    assert_memory_equal(&inv, &id, sizeof id);
+    sa_mat4 flat = sa_mat4_from_transform(
+        sa_transform_make(sa_v3(1, 2, 3), sa_quat_identity(), sa_v3(1, 0, 1)));
+    inv = sa_mat4_invert(flat);
+    assert_memory_equal(&inv, &id, sizeof id);
+    sa_mat4 bad = id;
+    bad.m[6] = NAN;
+    inv = sa_mat4_invert(bad);
+    assert_memory_equal(&inv, &id, sizeof id);
+    assert_false(sa_mat4_is_finite(bad));
+    bad.m[6] = INFINITY;
+    assert_false(sa_mat4_is_finite(bad));
+    assert_true(sa_mat4_is_finite(id));
+    sa_mat4 huge = id;
+    huge.m[0] = 3e38f;
+    huge.m[5] = 3e38f; /* the sum overflows; the elements are finite */
+    assert_true(sa_mat4_is_finite(huge));
+    const sa_mat4 cleaned = sa_mat4_from_transform(
+        sa_transform_make(sa_v3(NAN, 1, 2), sa_quat_make(0, 0, 0, 0), sa_v3(INFINITY, 2, 2)));
+    assert_true(sa_mat4_is_finite(cleaned));
+    assert_near(cleaned.m[0], 1, 0); /* scale x repaired to 1, rotation to the identity */
+    assert_near(cleaned.m[12], 0, 0);
+    assert_near(cleaned.m[13], 1, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vecmath_bad_input_is_safe),
@@ -537,6 +616,7 @@ int main(void) {
         cmocka_unit_test(test_vecmath_slerp_past_one_extrapolates_along_the_arc),
         cmocka_unit_test(test_vecmath_transform_composes_like_nested_spaces),
         cmocka_unit_test(test_vecmath_inline_quat_copies_agree_with_exported),
+        cmocka_unit_test(test_vecmath_mat4_matches_transforms_and_inverts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -126,14 +126,20 @@ export declare const SA_SKELETON_JOINT_NONE: number;
 /** The reference's sample rate: 30 poses a second. A clip with rate 0 uses it. */
 export declare const SA_CLIP_DEFAULT_RATE: number;
 /**
- * Default height band of sa_clip_measure_touchdowns(): a foot is down when it is within this
- * fraction of its vertical range above its lowest point in the clip.
+ * Default down band of sa_clip_measure_touchdowns() (sa_clip_touchdown_config::down): a foot is
+ * down when it is within this fraction of its vertical range above its lowest point in the clip.
  */
 export declare const SA_CLIP_TOUCHDOWN_THRESHOLD: number;
+/** Most frames a built clip may have (over 9 hours at 30 frames a second). */
+export declare const SA_CLIP_BUILDER_MAX_FRAMES: number;
+/** Most joints that move one vertex (glTF's JOINTS_0 / WEIGHTS_0). */
+export declare const SA_SKIN_MAX_INFLUENCES: number;
 /** Most points a blend space holds. */
 export declare const SA_BLEND_TREE_MAX_POINTS: number;
 /** Most clips (weight slots) a blend space mixes: the length of sa_blend_tree_frame::weights. */
 export declare const SA_BLEND_TREE_MAX_CLIPS: number;
+/** Most sync markers a blend space reads per clip (sa_blend_tree_space_set_markers()). */
+export declare const SA_BLEND_TREE_MAX_MARKERS: number;
 /**
  * Largest stride stretch a frame gives; larger factors are clamped to it (the legs would swing
  * past a half turn long before that).
@@ -214,6 +220,27 @@ export declare const SA_EASE_FORCE_U32_: 2147483647;
 /** Easing curves, named so that FFI users can pick one by number. (C: sa_ease) */
 export declare const SaEase: Readonly<{ LINEAR: 0; SMOOTH: 1; IN_QUAD: 2; OUT_QUAD: 3; IN_OUT_QUAD: 4; IN_CUBIC: 5; OUT_CUBIC: 6; IN_OUT_CUBIC: 7; OUT_BACK: 8 }>;
 export type SaEase = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+export declare const SA_CLIP_BUILDER_PATH_TRANSLATION: 0;
+export declare const SA_CLIP_BUILDER_PATH_ROTATION: 1;
+export declare const SA_CLIP_BUILDER_PATH_SCALE: 2;
+export declare const SA_CLIP_BUILDER_PATH_COUNT_: 3;
+export declare const SA_CLIP_BUILDER_PATH_FORCE_U32_: 2147483647;
+/** What a channel animates; glTF's `target.path`. Values are stable. (C: sa_clip_builder_path) */
+export declare const SaClipBuilderPath: Readonly<{ TRANSLATION: 0; ROTATION: 1; SCALE: 2 }>;
+export type SaClipBuilderPath = 0 | 1 | 2;
+
+export declare const SA_CLIP_BUILDER_INTERPOLATION_LINEAR: 0;
+export declare const SA_CLIP_BUILDER_INTERPOLATION_STEP: 1;
+export declare const SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE: 2;
+export declare const SA_CLIP_BUILDER_INTERPOLATION_COUNT_: 3;
+export declare const SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_: 2147483647;
+/**
+ * How a channel moves between its keys; glTF's sampler `interpolation`. Values are stable. (C:
+ * sa_clip_builder_interpolation)
+ */
+export declare const SaClipBuilderInterpolation: Readonly<{ LINEAR: 0; STEP: 1; CUBICSPLINE: 2 }>;
+export type SaClipBuilderInterpolation = 0 | 1 | 2;
 
 export declare const SA_BLEND_TREE_LOCO_CLIP_IDLE: 0;
 export declare const SA_BLEND_TREE_LOCO_CLIP_WALK: 1;
@@ -404,14 +431,19 @@ export declare const SA_ABI_TYPE_FIGURE_FOOT_LOCK: 46;
 export declare const SA_ABI_TYPE_FIGURE: 47;
 export declare const SA_ABI_TYPE_FIGURE_BODY: 48;
 export declare const SA_ABI_TYPE_FIGURE_EVENT: 49;
-export declare const SA_ABI_TYPE_COUNT_: 50;
+export declare const SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG: 50;
+export declare const SA_ABI_TYPE_CLIP_BUILDER_CHANNEL: 51;
+export declare const SA_ABI_TYPE_CLIP_BUILDER_JOB: 52;
+export declare const SA_ABI_TYPE_MAT4: 53;
+export declare const SA_ABI_TYPE_SKIN_JOB: 54;
+export declare const SA_ABI_TYPE_COUNT_: 55;
 export declare const SA_ABI_TYPE_FORCE_U32_: 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type)
  */
-export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49 }>;
-export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49;
+export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54 }>;
+export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54;
 
 export interface SaVec2Fields {
   x: number;
@@ -474,6 +506,15 @@ export declare class SaTransform extends Struct {
   rotation: SaQuat;
   /** Scale per axis; (1, 1, 1) is no scaling. */
   scale: SaVec3;
+}
+
+export interface SaMat4Fields {
+  m: Float32Array;
+}
+/** A 4×4 matrix, column-major: m[4·column + row]. (C: sa_mat4) */
+export declare class SaMat4 extends Struct {
+  /** The 16 elements, column after column. */
+  m: Float32Array;
 }
 
 export interface SaIkArmPoseFields {
@@ -951,6 +992,7 @@ export interface SaClipFields {
   looping: boolean;
   touchdowns: number;
   touchdown_count: number;
+  duration: number;
 }
 /**
  * A clip over caller-owned frames. Fill it with sa_clip_init() (or set the fields and call
@@ -974,6 +1016,222 @@ export declare class SaClip extends Struct {
   touchdowns: number;
   /** Number of touchdown markers (0 for a clip without footsteps). */
   touchdown_count: number;
+  /**
+   * Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the length follows
+   * from the rate: frame_count / rate looping, (frame_count − 1) / rate otherwise. Above 0, the
+   * frames are spread evenly over this many seconds and `rate` is informational only (the clip
+   * builder sets it to the frames' actual spacing).
+   */
+  duration: number;
+}
+
+export interface SaClipTouchdownConfigFields {
+  down: number;
+  up: number;
+  min_air_time: number;
+  min_lift: number;
+  absolute: boolean;
+}
+/**
+ * How sa_clip_measure_touchdowns() tells a foot on the ground from a foot in the air. Get the
+ * defaults from sa_clip_touchdown_config_default(). (C: sa_clip_touchdown_config)
+ */
+export declare class SaClipTouchdownConfig extends Struct {
+  /**
+   * Down band: relative, in (0, 1), default SA_CLIP_TOUCHDOWN_THRESHOLD (0.1); absolute, > 0 model
+   * units.
+   */
+  down: number;
+  /**
+   * Up band, ≥ `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
+   * means no hysteresis.
+   */
+  up: number;
+  /**
+   * Shortest time in the air, seconds, ≥ 0, that makes the landing after it a touchdown; shorter
+   * hops are part of the stance. Default 0.1.
+   */
+  min_air_time: number;
+  /**
+   * Smallest height range, ≥ 0, of a foot that ever lifts: relative, a fraction of the skeleton's
+   * size, default 0.01; absolute, model units. A range below it (or below 1e-6 model units,
+   * whatever this says) gives no markers for the foot.
+   */
+  min_lift: number;
+  /** False (default): `down`, `up` and `min_lift` are relative (see above); true: model units. */
+  absolute: boolean;
+}
+
+export interface SaClipBuilderChannelFields {
+  joint: number;
+  path: SaClipBuilderPath;
+  interpolation: SaClipBuilderInterpolation;
+  times: number;
+  values: number;
+  key_count: number;
+}
+/**
+ * One channel of keys: one path of one joint, as a glTF animation channel and its sampler give it.
+ * The arrays are the caller's and are only read. (C: sa_clip_builder_channel)
+ */
+export declare class SaClipBuilderChannel extends Struct {
+  /** The joint it animates, in [0, joint_count) of the job's skeleton. */
+  joint: number;
+  /** Translation, rotation or scale. */
+  path: SaClipBuilderPath;
+  /** LINEAR, STEP or CUBICSPLINE. */
+  interpolation: SaClipBuilderInterpolation;
+  /** key_count key times in seconds, finite and non-decreasing (glTF's sampler input). */
+  times: number;
+  /**
+   * The values, packed as glTF's sampler output: key_count values of 3 floats (translation, scale)
+   * or 4 (rotation, x y z w), three values per key for CUBICSPLINE (in-tangent, value, out-
+   * tangent). All finite.
+   */
+  values: number;
+  /** Number of keys, ≥ 1. */
+  key_count: number;
+}
+
+export interface SaClipBuilderJobFields {
+  skeleton: number;
+  channels: number;
+  channel_count: number;
+  rate: number;
+  start: number;
+  duration: number;
+  looping: boolean;
+  nlerp: boolean;
+  clip: number;
+  out: number;
+  capacity: number;
+}
+/**
+ * One clip to build: channels in, frames out. Get one with sa_clip_builder_job_default(), fill it,
+ * and run it with sa_clip_builder_run() (which validates first). (C: sa_clip_builder_job)
+ */
+export declare class SaClipBuilderJob extends Struct {
+  /**
+   * The clip's skeleton (required, valid): its joint count, and its rest pose for every joint and
+   * path that no channel animates.
+   */
+  skeleton: number;
+  /** The channels (required). At most one per joint and path, as glTF requires. */
+  channels: number;
+  /** Number of channels, ≥ 1. */
+  channel_count: number;
+  /**
+   * Frames per second to sample at, > 0 and finite; 0 means SA_CLIP_DEFAULT_RATE (30). The frames
+   * are spread to fit the duration exactly, so the clip's spacing is within half a frame of this
+   * over the clip.
+   */
+  rate: number;
+  /** Time on the channels' time line where the clip starts, seconds, finite. Default 0. */
+  start: number;
+  /**
+   * Length of the clip, seconds, ≥ 0 and finite; 0 (the default) means from `start` to the last
+   * key of all channels (glTF's animation length), or a one-frame clip when no key is after
+   * `start`.
+   */
+  duration: number;
+  /**
+   * True for a cycle (its frame at the end is its first frame, not stored), false for a one-shot.
+   * Default false.
+   */
+  looping: boolean;
+  /**
+   * Rotations of LINEAR channels: false (default) slerp, glTF's rule; true nlerp, a little cheaper
+   * and indistinguishable for keys close together.
+   */
+  nlerp: boolean;
+  /**
+   * Optional: receives the built clip, which plays the frames in `out` (no markers). Written only
+   * by a run that writes the frames. NULL (the default) builds the frames only.
+   */
+  clip: number;
+  /**
+   * Receives the frames (frame_count × joint_count transforms, frame-major), written whole or not
+   * at all; must not overlap the channels' arrays. NULL (the default) asks for the count only.
+   */
+  out: number;
+  /** Number of transforms `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is NULL. */
+  capacity: number;
+}
+
+export interface SaSkinJobFields {
+  matrices: number;
+  matrix_count: number;
+  vertex_count: number;
+  influences: number;
+  joint_indices: number;
+  joint_indices_stride: number;
+  joint_weights: number;
+  joint_weights_stride: number;
+  in_positions: number;
+  in_positions_stride: number;
+  in_normals: number;
+  in_normals_stride: number;
+  out_normals: number;
+  out_normals_stride: number;
+  out_stride: number;
+  out: number;
+  capacity: number;
+}
+/**
+ * One skinning pass over a range of vertices. Get one with sa_skin_job_default(), fill it, and run
+ * it with sa_skin_run(). (C: sa_skin_job)
+ */
+export declare class SaSkinJob extends Struct {
+  /** The skinning matrices (sa_skin_matrices()), matrix_count of them (required). */
+  matrices: number;
+  /** Number of skinning matrices, ≥ 1: joint indices are below it. */
+  matrix_count: number;
+  /** Number of vertices, ≥ 1. */
+  vertex_count: number;
+  /** Joints per vertex, 1 … SA_SKIN_MAX_INFLUENCES. */
+  influences: number;
+  /**
+   * Each vertex's `influences` joint indices into `matrices` (required). An index out of range
+   * makes its weight count as 0 (sa_skin_validate() reports it).
+   */
+  joint_indices: number;
+  /** Stride of joint_indices in bytes; 0: packed. */
+  joint_indices_stride: number;
+  /**
+   * Each vertex's `influences` weights, ≥ 0 (required, except that NULL with one influence means
+   * weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
+   * (sa_skin_validate() reports them).
+   */
+  joint_weights: number;
+  /** Stride of joint_weights in bytes; 0: packed. */
+  joint_weights_stride: number;
+  /** Bind-pose positions, x y z per vertex (required). */
+  in_positions: number;
+  /** Stride of in_positions in bytes; 0: packed. */
+  in_positions_stride: number;
+  /** Bind-pose normals, x y z per vertex (any length: they are normalised); NULL: no normals. */
+  in_normals: number;
+  /** Stride of in_normals in bytes; 0: packed. */
+  in_normals_stride: number;
+  /**
+   * Receives the skinned normals, unit length (0 for a zero normal); may be in_normals (same
+   * stride). Written when in_normals is given too; NULL: none.
+   */
+  out_normals: number;
+  /** Stride of out_normals in bytes; 0: packed. */
+  out_normals_stride: number;
+  /** Stride of out in bytes; 0: packed. */
+  out_stride: number;
+  /**
+   * Receives the skinned positions, x y z per vertex, all vertex_count written or none; may be
+   * in_positions (same stride). NULL asks for the count only.
+   */
+  out: number;
+  /**
+   * Number of vertices `out` (and out_normals) can hold, ≥ vertex_count. Ignored when `out` is
+   * NULL.
+   */
+  capacity: number;
 }
 
 export interface SaBlendTreeLocoConfigFields {
@@ -986,6 +1244,7 @@ export interface SaBlendTreeLocoConfigFields {
   walk_stride: number;
   run_stride: number;
   follow_speed: boolean;
+  units_per_cell: number;
 }
 /**
  * The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle →
@@ -1029,6 +1288,12 @@ export declare class SaBlendTreeLocoConfig extends Struct {
    * plays the clips at their own pace, whatever the speed (the feet skate).
    */
   follow_speed: boolean;
+  /**
+   * Game units per reference cell, > 0: every speed and stride above is in cells (per second) and
+   * is multiplied by this when the space is built, so the body's speed is given in the game's
+   * units. Default 1 (the game's unit is the cell); 100 for centimetres when a cell is a metre.
+   */
+  units_per_cell: number;
 }
 
 export interface SaBlendTreePointFields {
@@ -1075,6 +1340,8 @@ export interface SaBlendTreeSpaceFields {
   point_count: number;
   clip_count: number;
   follow_speed: boolean;
+  markers: Uint32Array;
+  marker_count: Uint32Array;
 }
 /**
  * A 1D blend space: up to SA_BLEND_TREE_MAX_POINTS points sorted on one parameter, mixing up to
@@ -1093,6 +1360,16 @@ export declare class SaBlendTreeSpace extends Struct {
    * plays at its own pace.
    */
   follow_speed: boolean;
+  /**
+   * Each clip slot's sync markers, sorted by phase (usually its clip's touchdowns; set them with
+   * sa_blend_tree_space_set_markers()); NULL for a slot that is not synced.
+   */
+  markers: Uint32Array;
+  /**
+   * Number of sync markers of each slot, at most SA_BLEND_TREE_MAX_MARKERS; 0 for a slot that is
+   * not synced.
+   */
+  marker_count: Uint32Array;
 }
 
 export interface SaBlendTreeFrameFields {
@@ -1107,6 +1384,9 @@ export interface SaBlendTreeFrameFields {
   rate: number;
   advance: number;
   phase: number;
+  leader: number;
+  clip_phase: Float32Array;
+  clip_phase_from: Float32Array;
 }
 /**
  * One frame of a blend space: the clips' weights, the shared phase and the stretch. (C:
@@ -1141,10 +1421,33 @@ export declare class SaBlendTreeFrame extends Struct {
   stretch: number;
   /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite. */
   rate: number;
-  /** Cycles advanced this frame, rate·dt, signed, not wrapped (footsteps.h's `cycles`). */
+  /**
+   * Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped (footsteps.h's
+   * `cycles`; every slot passes the same number of whole cycles).
+   */
   advance: number;
-  /** The shared phase after this frame, in [0, 1). */
+  /**
+   * The shared phase after this frame, in [0, 1): the one phase every clip plays when no slot has
+   * sync markers; with markers, the sync phase, which is the phase of the first synced slot (the
+   * reference) and from which every slot's own phase follows.
+   */
   phase: number;
+  /**
+   * The slot whose own phase advanced by `advance`: the heaviest (the first of the heaviest on a
+   * tie). With markers, every other synced slot is warped to line up with it.
+   */
+  leader: number;
+  /**
+   * Each slot's own phase after this frame, in [0, 1): sample the slot's clip here. A synced slot
+   * is warped so its markers line up with the other synced slots'; a slot without markers plays
+   * `phase`. Slots from weight_count on are 0.
+   */
+  clip_phase: Float32Array;
+  /**
+   * Each slot's own phase before this frame, in [0, 1): with clip_phase, the interval a footsteps
+   * layer of the slot passed (footsteps.h's per-layer phases).
+   */
+  clip_phase_from: Float32Array;
 }
 
 export interface SaModeInputFields {
@@ -1211,25 +1514,26 @@ export interface SaModeMachineConfigFields {
   morph_time: number;
   fade_rate: Float32Array;
   style: SaModeFadeStyle;
+  units_per_cell: number;
 }
 /**
  * Thresholds, durations and fade rates; sa_mode_machine_config_default() gives the reference's
  * values. (C: sa_mode_machine_config)
  */
 export declare class SaModeMachineConfig extends Struct {
-  /** Landing faster than this (units/s) sits instead of landing, ≥ 0. Default 10. */
+  /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
   hard_landing_speed: number;
   /** The land mode ends after this many seconds, ≥ 0. Default 0.5. */
   land_time: number;
   /**
-   * Land ends sooner when the speed rises above this (units/s), ≥ 0. Default 0.35, where the blend
+   * Land ends sooner when the speed rises above this (cells/s), ≥ 0. Default 0.35, where the blend
    * tree is fully moving.
    */
   land_exit_speed: number;
   /** The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. */
   sit_time: number;
   /**
-   * Off the ground and sinking faster than this (units/s), loco, land and sit turn into fall
+   * Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
    * (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
    */
   fall_speed: number;
@@ -1252,6 +1556,12 @@ export declare class SaModeMachineConfig extends Struct {
   fade_rate: Float32Array;
   /** Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. */
   style: SaModeFadeStyle;
+  /**
+   * Game units per reference cell, > 0: the speed thresholds above are in cells/s and are compared
+   * with the input's speeds (game units/s) times this. Default 1; 100 for centimetres when a cell
+   * is a metre.
+   */
+  units_per_cell: number;
 }
 
 export interface SaModeMachineFields {
@@ -1367,6 +1677,8 @@ export interface SaFootstepsJobFields {
   surfaces: number;
   surface_count: number;
   default_surface: SaFootstepsSurface;
+  layer_phase_from: number;
+  layer_phase_to: number;
   out: number;
   capacity: number;
 }
@@ -1408,6 +1720,20 @@ export declare class SaFootstepsJob extends Struct {
   surface_count: number;
   /** Surface for a foot without an entry in surfaces (default SA_FOOTSTEPS_SURFACE_GRASS). */
   default_surface: SaFootstepsSurface;
+  /**
+   * Optional: each layer's own phase at the end of the last frame, layer_count entries, in [0, 1)
+   * (NaN counts as 0), for clips synced by their markers, which each play their own phase
+   * (blend_tree.h: sa_blend_tree_frame::clip_phase_from, indexed by slot). Read with
+   * layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The job's
+   * `cycles` still gives the direction and the whole cycles passed.
+   */
+  layer_phase_from: number;
+  /**
+   * Optional: each layer's own phase after this frame, layer_count entries, in [0, 1)
+   * (sa_blend_tree_frame::clip_phase); NULL (the default): the shared phase_to. Used only when
+   * layer_phase_from is given too.
+   */
+  layer_phase_to: number;
   /**
    * Receives the events, earliest first (ties keep layer and marker order); a stream: the first
    * min(crossed, capacity) are written. NULL (the default) asks for the count only:
@@ -2167,6 +2493,7 @@ export declare class StickAnim {
   readonly SaVec3: StructClass<SaVec3, SaVec3Fields>;
   readonly SaQuat: StructClass<SaQuat, SaQuatFields>;
   readonly SaTransform: StructClass<SaTransform, SaTransformFields>;
+  readonly SaMat4: StructClass<SaMat4, SaMat4Fields>;
   readonly SaIkArmPose: StructClass<SaIkArmPose, SaIkArmPoseFields>;
   readonly SaIkConfig: StructClass<SaIkConfig, SaIkConfigFields>;
   readonly SaIkResult: StructClass<SaIkResult, SaIkResultFields>;
@@ -2189,6 +2516,10 @@ export declare class StickAnim {
   readonly SaInertialQuat: StructClass<SaInertialQuat, SaInertialQuatFields>;
   readonly SaClipTouchdown: StructClass<SaClipTouchdown, SaClipTouchdownFields>;
   readonly SaClip: StructClass<SaClip, SaClipFields>;
+  readonly SaClipTouchdownConfig: StructClass<SaClipTouchdownConfig, SaClipTouchdownConfigFields>;
+  readonly SaClipBuilderChannel: StructClass<SaClipBuilderChannel, SaClipBuilderChannelFields>;
+  readonly SaClipBuilderJob: StructClass<SaClipBuilderJob, SaClipBuilderJobFields>;
+  readonly SaSkinJob: StructClass<SaSkinJob, SaSkinJobFields>;
   readonly SaBlendTreeLocoConfig: StructClass<SaBlendTreeLocoConfig, SaBlendTreeLocoConfigFields>;
   readonly SaBlendTreePoint: StructClass<SaBlendTreePoint, SaBlendTreePointFields>;
   readonly SaBlendTreeSpace: StructClass<SaBlendTreeSpace, SaBlendTreeSpaceFields>;
@@ -2339,6 +2670,32 @@ export declare class StickAnim {
   sa_transform_sanitize(t: SaTransform | Partial<SaTransformFields>): SaTransform;
   /** True when every component of the transform is finite. (vecmath.h) */
   sa_transform_is_finite(t: SaTransform | Partial<SaTransformFields>): boolean;
+  /** The identity matrix. (vecmath.h) */
+  sa_mat4_identity(): SaMat4;
+  /**
+   * The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point() of it
+   * gives sa_transform_point() of the transform. (vecmath.h)
+   */
+  sa_mat4_from_transform(t: SaTransform | Partial<SaTransformFields>): SaMat4;
+  /** The product a·b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h) */
+  sa_mat4_mul(a: SaMat4 | Partial<SaMat4Fields>, b: SaMat4 | Partial<SaMat4Fields>): SaMat4;
+  /**
+   * M·(p, 1) for an affine matrix: the upper 3×4 part applied to point p (the bottom row is not
+   * read). (vecmath.h)
+   */
+  sa_mat4_transform_point(m: SaMat4 | Partial<SaMat4Fields>, p: SaVec3 | Partial<SaVec3Fields>): SaVec3;
+  /**
+   * The upper 3×3 part applied to vector v: a direction, no translation. (A normal needs the
+   * inverse transpose; skin.h's job takes care of it.) (vecmath.h)
+   */
+  sa_mat4_transform_vector(m: SaMat4 | Partial<SaMat4Fields>, v: SaVec3 | Partial<SaVec3Fields>): SaVec3;
+  /**
+   * The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices from the
+   * rest pose's model matrices. (vecmath.h)
+   */
+  sa_mat4_invert(m: SaMat4 | Partial<SaMat4Fields>): SaMat4;
+  /** True when all 16 elements are finite. (vecmath.h) */
+  sa_mat4_is_finite(m: SaMat4 | Partial<SaMat4Fields>): boolean;
   /**
    * Solves a two-bone chain and returns the middle joint (knee or elbow), as the reference
    * figure's ik() does. (ik.h)
@@ -2520,6 +2877,11 @@ export declare class StickAnim {
    */
   sa_skeleton_local_to_model_run(job: Pointer<SaSkeletonLocalToModelJob>): number;
   /**
+   * Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any scale, for
+   * rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
+   */
+  sa_skeleton_local_to_model_matrices(skeleton: Pointer<SaSkeleton>, local: Pointer<SaTransform>, root: Pointer<SaTransform>, out: Pointer<SaMat4>, capacity: number): number;
+  /**
    * Checks a blend job without running it: sa_pose_blend_run() returns 0 exactly when this is not
    * SA_OK. (pose.h)
    */
@@ -2576,24 +2938,69 @@ export declare class StickAnim {
   /** Attaches touchdown markers to a clip (no copy). (clip.h) */
   sa_clip_set_touchdowns(clip: Pointer<SaClip>, markers: Pointer<SaClipTouchdown>, count: number): SaStatus;
   /**
-   * Re-checks a clip whose fields were set by hand: the checks of sa_clip_init() and
-   * sa_clip_set_touchdowns(), with the same codes. (clip.h)
+   * Gives a clip its exact length: its frames are spread evenly over seconds, whatever its rate
+   * (see sa_clip::duration). (clip.h)
+   */
+  sa_clip_set_duration(clip: Pointer<SaClip>, seconds: number): SaStatus;
+  /**
+   * Re-checks a clip whose fields were set by hand: the checks of sa_clip_init(),
+   * sa_clip_set_touchdowns() and sa_clip_set_duration(), with the same codes. (clip.h)
    */
   sa_clip_validate(clip: Pointer<SaClip>): SaStatus;
   /**
-   * Length of the clip in seconds: frame_count / rate when looping, (frame_count − 1) / rate
-   * otherwise (0 for a one-frame one-shot). (clip.h)
+   * Length of the clip in seconds: sa_clip::duration when it is above 0, else frame_count / rate
+   * when looping, (frame_count − 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
    */
   sa_clip_duration(clip: Pointer<SaClip>): number;
   /** Samples the clip at time seconds into a pose. (clip.h) */
   sa_clip_sample_time(clip: Pointer<SaClip>, time: number, out: Pointer<SaTransform>, capacity: number): number;
   /** Samples the clip at phase (time / duration) into a pose, as sa_clip_sample_time(). (clip.h) */
   sa_clip_sample_phase(clip: Pointer<SaClip>, phase: number, out: Pointer<SaTransform>, capacity: number): number;
+  /**
+   * The defaults: relative bands down 0.1 and up 0.3, 0.1 s in the air at least, feet that move
+   * less than 1% of the skeleton's size never lift. (clip.h)
+   */
+  sa_clip_touchdown_config_default(): SaClipTouchdownConfig;
+  /** Checks a touchdown config. (clip.h) */
+  sa_clip_touchdown_config_validate(config: Pointer<SaClipTouchdownConfig>): SaStatus;
   /** Measures touchdown markers from the clip: where each foot comes down onto the ground. (clip.h) */
-  sa_clip_measure_touchdowns(clip: Pointer<SaClip>, skeleton: Pointer<SaSkeleton>, foot_joints: Pointer, foot_count: number, threshold: number, out: Pointer<SaClipTouchdown>, capacity: number): number;
+  sa_clip_measure_touchdowns(clip: Pointer<SaClip>, skeleton: Pointer<SaSkeleton>, foot_joints: Pointer, foot_count: number, config: Pointer<SaClipTouchdownConfig>, out: Pointer<SaClipTouchdown>, capacity: number): number;
+  /**
+   * A job with no skeleton or channels, rate 30, start 0, duration from the keys, a one-shot,
+   * slerp, and no outputs (a count-only call once the inputs are filled in). (clip_builder.h)
+   */
+  sa_clip_builder_job_default(): SaClipBuilderJob;
+  /**
+   * Checks a builder job without running it: sa_clip_builder_run() returns 0 exactly when this is
+   * not SA_OK. (clip_builder.h)
+   */
+  sa_clip_builder_validate(job: Pointer<SaClipBuilderJob>): SaStatus;
+  /**
+   * Validates and runs a builder job: samples every channel at every frame into `out`, and fills
+   * `clip` when given. (clip_builder.h)
+   */
+  sa_clip_builder_run(job: Pointer<SaClipBuilderJob>): number;
+  /**
+   * Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's count
+   * joints. (skin.h)
+   */
+  sa_skin_matrices(model: Pointer<SaMat4>, model_count: number, joints: Pointer, inverse_bind: Pointer<SaMat4>, count: number, out: Pointer<SaMat4>, capacity: number): number;
+  /** A job with nothing to skin: no arrays, 4 influences, packed strides, no output. (skin.h) */
+  sa_skin_job_default(): SaSkinJob;
+  /**
+   * Checks a skinning job without running it, including every vertex's joint indices and weights
+   * and every matrix. (skin.h)
+   */
+  sa_skin_validate(job: Pointer<SaSkinJob>): SaStatus;
+  /**
+   * Skins the job's vertices: positions into `out`, normals into out_normals when both normal
+   * arrays are given. (skin.h)
+   */
+  sa_skin_run(job: Pointer<SaSkinJob>): number;
   /**
    * The reference's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM 1.4,
-   * RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. (blend_tree.h)
+   * RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed, 1 unit per cell.
+   * (blend_tree.h)
    */
   sa_blend_tree_loco_config_default(): SaBlendTreeLocoConfig;
   /** Checks a loco config. (blend_tree.h) */
@@ -2603,13 +3010,22 @@ export declare class StickAnim {
    * stride, on a body moving at speed: the reference's phase rate. (blend_tree.h)
    */
   sa_blend_tree_cycle_rate(speed: number, move: number, anim: number, stride: number, follow_speed: boolean): number;
-  /** Empties a blend space with clip_count weight slots. (blend_tree.h) */
+  /**
+   * Empties a blend space with clip_count weight slots (no points, no sync markers).
+   * (blend_tree.h)
+   */
   sa_blend_tree_space_init(space: Pointer<SaBlendTreeSpace>, clip_count: number, follow_speed: boolean): SaStatus;
   /** Appends a point to a blend space. (blend_tree.h) */
   sa_blend_tree_space_add(space: Pointer<SaBlendTreeSpace>, point: Pointer<SaBlendTreePoint>): SaStatus;
   /**
+   * Syncs a clip slot by its markers: the clips of synced slots are warped so that their markers
+   * line up, and walk and run blend without their feet skating. (blend_tree.h)
+   */
+  sa_blend_tree_space_set_markers(space: Pointer<SaBlendTreeSpace>, clip: number, markers: Pointer<SaClipTouchdown>, count: number): SaStatus;
+  /**
    * Checks a whole blend space (e.g. one filled in by hand or loaded from data), with the same
-   * rules as sa_blend_tree_space_init() and sa_blend_tree_space_add(). (blend_tree.h)
+   * rules as sa_blend_tree_space_init(), sa_blend_tree_space_add() and
+   * sa_blend_tree_space_set_markers(). (blend_tree.h)
    */
   sa_blend_tree_space_validate(space: Pointer<SaBlendTreeSpace>): SaStatus;
   /**
@@ -2681,7 +3097,10 @@ export declare class StickAnim {
    * underfoot and no output buffer (`out` NULL, `capacity` 0: a count-only call). (footsteps.h)
    */
   sa_footsteps_job_default(): SaFootstepsJob;
-  /** Checks a footsteps job without running it: what sa_footsteps_run() would repair. (footsteps.h) */
+  /**
+   * Checks a footsteps job without running it: what sa_footsteps_run() would repair (the layers'
+   * own phases, when given, as the shared ones). (footsteps.h)
+   */
   sa_footsteps_validate(job: Pointer<SaFootstepsJob>): SaStatus;
   /**
    * Finds every touchdown the phase passed this frame and writes one event per crossing into the

@@ -332,10 +332,15 @@ const SA_SKELETON_JOINT_NONE = -1;
 /** The reference's sample rate: 30 poses a second. A clip with rate 0 uses it. (clip.h) */
 const SA_CLIP_DEFAULT_RATE = 30.0;
 /**
- * Default height band of sa_clip_measure_touchdowns(): a foot is down when it is within this
- * fraction of its vertical range above its lowest point in the clip. (clip.h)
+ * Default down band of sa_clip_measure_touchdowns() (sa_clip_touchdown_config::down): a foot is
+ * down when it is within this fraction of its vertical range above its lowest point in the clip.
+ * (clip.h)
  */
 const SA_CLIP_TOUCHDOWN_THRESHOLD = 0.1;
+/** Most frames a built clip may have (over 9 hours at 30 frames a second). (clip_builder.h) */
+const SA_CLIP_BUILDER_MAX_FRAMES = 1048576;
+/** Most joints that move one vertex (glTF's JOINTS_0 / WEIGHTS_0). (skin.h) */
+const SA_SKIN_MAX_INFLUENCES = 4;
 /** Most points a blend space holds. (blend_tree.h) */
 const SA_BLEND_TREE_MAX_POINTS = 16;
 /**
@@ -343,6 +348,11 @@ const SA_BLEND_TREE_MAX_POINTS = 16;
  * (blend_tree.h)
  */
 const SA_BLEND_TREE_MAX_CLIPS = 16;
+/**
+ * Most sync markers a blend space reads per clip (sa_blend_tree_space_set_markers()).
+ * (blend_tree.h)
+ */
+const SA_BLEND_TREE_MAX_MARKERS = 16;
 /**
  * Largest stride stretch a frame gives; larger factors are clamped to it (the legs would swing
  * past a half turn long before that). (blend_tree.h)
@@ -430,6 +440,26 @@ const SA_EASE_FORCE_U32_ = 2147483647;
  * are constants only)
  */
 const SaEase = Object.freeze({ LINEAR: 0, SMOOTH: 1, IN_QUAD: 2, OUT_QUAD: 3, IN_OUT_QUAD: 4, IN_CUBIC: 5, OUT_CUBIC: 6, IN_OUT_CUBIC: 7, OUT_BACK: 8 });
+const SA_CLIP_BUILDER_PATH_TRANSLATION = 0;
+const SA_CLIP_BUILDER_PATH_ROTATION = 1;
+const SA_CLIP_BUILDER_PATH_SCALE = 2;
+const SA_CLIP_BUILDER_PATH_COUNT_ = 3;
+const SA_CLIP_BUILDER_PATH_FORCE_U32_ = 2147483647;
+/**
+ * What a channel animates; glTF's `target.path`. Values are stable. (C: sa_clip_builder_path,
+ * clip_builder.h; sentinels are constants only)
+ */
+const SaClipBuilderPath = Object.freeze({ TRANSLATION: 0, ROTATION: 1, SCALE: 2 });
+const SA_CLIP_BUILDER_INTERPOLATION_LINEAR = 0;
+const SA_CLIP_BUILDER_INTERPOLATION_STEP = 1;
+const SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE = 2;
+const SA_CLIP_BUILDER_INTERPOLATION_COUNT_ = 3;
+const SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_ = 2147483647;
+/**
+ * How a channel moves between its keys; glTF's sampler `interpolation`. Values are stable. (C:
+ * sa_clip_builder_interpolation, clip_builder.h; sentinels are constants only)
+ */
+const SaClipBuilderInterpolation = Object.freeze({ LINEAR: 0, STEP: 1, CUBICSPLINE: 2 });
 const SA_BLEND_TREE_LOCO_CLIP_IDLE = 0;
 const SA_BLEND_TREE_LOCO_CLIP_WALK = 1;
 const SA_BLEND_TREE_LOCO_CLIP_RUN = 2;
@@ -613,13 +643,18 @@ const SA_ABI_TYPE_FIGURE_FOOT_LOCK = 46;
 const SA_ABI_TYPE_FIGURE = 47;
 const SA_ABI_TYPE_FIGURE_BODY = 48;
 const SA_ABI_TYPE_FIGURE_EVENT = 49;
-const SA_ABI_TYPE_COUNT_ = 50;
+const SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG = 50;
+const SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 51;
+const SA_ABI_TYPE_CLIP_BUILDER_JOB = 52;
+const SA_ABI_TYPE_MAT4 = 53;
+const SA_ABI_TYPE_SKIN_JOB = 54;
+const SA_ABI_TYPE_COUNT_ = 55;
 const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type, abi.h; sentinels are constants only)
  */
-const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49 });
+const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54 });
 
 // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
 /** A 2D point or vector (canvas units for the stick figure, y down). (C: sa_vec2, vecmath.h) */
@@ -696,6 +731,17 @@ SaTransform.SIZE = 40;
 SaTransform.ALIGN = 4;
 SaTransform.ABI_TYPE = 3; // SA_ABI_TYPE_TRANSFORM
 SaTransform.FIELDS = Object.freeze(["translation", "rotation", "scale"]);
+/** A 4×4 matrix, column-major: m[4·column + row]. (C: sa_mat4, vecmath.h) */
+class SaMat4 extends Struct {
+  /** The 16 elements, column after column. */
+  get m() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 16); }
+  set m(v) { this.m.set(v); }
+}
+SaMat4.C_NAME = "sa_mat4";
+SaMat4.SIZE = 64;
+SaMat4.ALIGN = 4;
+SaMat4.ABI_TYPE = 53; // SA_ABI_TYPE_MAT4
+SaMat4.FIELDS = Object.freeze(["m"]);
 /** A two-bone arm solved by forward kinematics: elbow and hand positions. (C: sa_ik_arm_pose, ik.h) */
 class SaIkArmPose extends Struct {
   /** Middle joint, upper_len from the shoulder. */
@@ -1253,12 +1299,238 @@ class SaClip extends Struct {
   /** Number of touchdown markers (0 for a clip without footsteps). */
   get touchdown_count() { return this._sa._dv().getUint32(this.ptr + 24, true); }
   set touchdown_count(v) { this._sa._dv().setUint32(this.ptr + 24, v, true); }
+  /**
+   * Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the length follows
+   * from the rate: frame_count / rate looping, (frame_count − 1) / rate otherwise. Above 0, the
+   * frames are spread evenly over this many seconds and `rate` is informational only (the clip
+   * builder sets it to the frames' actual spacing).
+   */
+  get duration() { return this._sa._dv().getFloat32(this.ptr + 28, true); }
+  set duration(v) { this._sa._dv().setFloat32(this.ptr + 28, v, true); }
 }
 SaClip.C_NAME = "sa_clip";
-SaClip.SIZE = 28;
+SaClip.SIZE = 32;
 SaClip.ALIGN = 4;
 SaClip.ABI_TYPE = 25; // SA_ABI_TYPE_CLIP
-SaClip.FIELDS = Object.freeze(["frames", "frame_count", "joint_count", "rate", "looping", "touchdowns", "touchdown_count"]);
+SaClip.FIELDS = Object.freeze(["frames", "frame_count", "joint_count", "rate", "looping", "touchdowns", "touchdown_count", "duration"]);
+/**
+ * How sa_clip_measure_touchdowns() tells a foot on the ground from a foot in the air. Get the
+ * defaults from sa_clip_touchdown_config_default(). (C: sa_clip_touchdown_config, clip.h)
+ */
+class SaClipTouchdownConfig extends Struct {
+  /**
+   * Down band: relative, in (0, 1), default SA_CLIP_TOUCHDOWN_THRESHOLD (0.1); absolute, > 0 model
+   * units.
+   */
+  get down() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
+  set down(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
+  /**
+   * Up band, ≥ `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
+   * means no hysteresis.
+   */
+  get up() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+  set up(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+  /**
+   * Shortest time in the air, seconds, ≥ 0, that makes the landing after it a touchdown; shorter
+   * hops are part of the stance. Default 0.1.
+   */
+  get min_air_time() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
+  set min_air_time(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
+  /**
+   * Smallest height range, ≥ 0, of a foot that ever lifts: relative, a fraction of the skeleton's
+   * size, default 0.01; absolute, model units. A range below it (or below 1e-6 model units,
+   * whatever this says) gives no markers for the foot.
+   */
+  get min_lift() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
+  set min_lift(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
+  /** False (default): `down`, `up` and `min_lift` are relative (see above); true: model units. */
+  get absolute() { return this._sa._dv().getUint8(this.ptr + 16, true) !== 0; }
+  set absolute(v) { this._sa._dv().setUint8(this.ptr + 16, v ? 1 : 0, true); }
+}
+SaClipTouchdownConfig.C_NAME = "sa_clip_touchdown_config";
+SaClipTouchdownConfig.SIZE = 20;
+SaClipTouchdownConfig.ALIGN = 4;
+SaClipTouchdownConfig.ABI_TYPE = 50; // SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG
+SaClipTouchdownConfig.FIELDS = Object.freeze(["down", "up", "min_air_time", "min_lift", "absolute"]);
+/**
+ * One channel of keys: one path of one joint, as a glTF animation channel and its sampler give it.
+ * The arrays are the caller's and are only read. (C: sa_clip_builder_channel, clip_builder.h)
+ */
+class SaClipBuilderChannel extends Struct {
+  /** The joint it animates, in [0, joint_count) of the job's skeleton. */
+  get joint() { return this._sa._dv().getInt32(this.ptr + 0, true); }
+  set joint(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
+  /** Translation, rotation or scale. */
+  get path() { return this._sa._dv().getInt32(this.ptr + 4, true); }
+  set path(v) { this._sa._dv().setInt32(this.ptr + 4, v, true); }
+  /** LINEAR, STEP or CUBICSPLINE. */
+  get interpolation() { return this._sa._dv().getInt32(this.ptr + 8, true); }
+  set interpolation(v) { this._sa._dv().setInt32(this.ptr + 8, v, true); }
+  /** key_count key times in seconds, finite and non-decreasing (glTF's sampler input). */
+  get times() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+  set times(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_clip_builder_channel.times'), true); }
+  /**
+   * The values, packed as glTF's sampler output: key_count values of 3 floats (translation, scale)
+   * or 4 (rotation, x y z w), three values per key for CUBICSPLINE (in-tangent, value, out-
+   * tangent). All finite.
+   */
+  get values() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+  set values(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_clip_builder_channel.values'), true); }
+  /** Number of keys, ≥ 1. */
+  get key_count() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+  set key_count(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+}
+SaClipBuilderChannel.C_NAME = "sa_clip_builder_channel";
+SaClipBuilderChannel.SIZE = 24;
+SaClipBuilderChannel.ALIGN = 4;
+SaClipBuilderChannel.ABI_TYPE = 51; // SA_ABI_TYPE_CLIP_BUILDER_CHANNEL
+SaClipBuilderChannel.FIELDS = Object.freeze(["joint", "path", "interpolation", "times", "values", "key_count"]);
+/**
+ * One clip to build: channels in, frames out. Get one with sa_clip_builder_job_default(), fill it,
+ * and run it with sa_clip_builder_run() (which validates first). (C: sa_clip_builder_job,
+ * clip_builder.h)
+ */
+class SaClipBuilderJob extends Struct {
+  /**
+   * The clip's skeleton (required, valid): its joint count, and its rest pose for every joint and
+   * path that no channel animates.
+   */
+  get skeleton() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set skeleton(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_clip_builder_job.skeleton'), true); }
+  /** The channels (required). At most one per joint and path, as glTF requires. */
+  get channels() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+  set channels(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_clip_builder_job.channels'), true); }
+  /** Number of channels, ≥ 1. */
+  get channel_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set channel_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+  /**
+   * Frames per second to sample at, > 0 and finite; 0 means SA_CLIP_DEFAULT_RATE (30). The frames
+   * are spread to fit the duration exactly, so the clip's spacing is within half a frame of this
+   * over the clip.
+   */
+  get rate() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
+  set rate(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
+  /** Time on the channels' time line where the clip starts, seconds, finite. Default 0. */
+  get start() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
+  set start(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
+  /**
+   * Length of the clip, seconds, ≥ 0 and finite; 0 (the default) means from `start` to the last
+   * key of all channels (glTF's animation length), or a one-frame clip when no key is after
+   * `start`.
+   */
+  get duration() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
+  set duration(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
+  /**
+   * True for a cycle (its frame at the end is its first frame, not stored), false for a one-shot.
+   * Default false.
+   */
+  get looping() { return this._sa._dv().getUint8(this.ptr + 24, true) !== 0; }
+  set looping(v) { this._sa._dv().setUint8(this.ptr + 24, v ? 1 : 0, true); }
+  /**
+   * Rotations of LINEAR channels: false (default) slerp, glTF's rule; true nlerp, a little cheaper
+   * and indistinguishable for keys close together.
+   */
+  get nlerp() { return this._sa._dv().getUint8(this.ptr + 25, true) !== 0; }
+  set nlerp(v) { this._sa._dv().setUint8(this.ptr + 25, v ? 1 : 0, true); }
+  /**
+   * Optional: receives the built clip, which plays the frames in `out` (no markers). Written only
+   * by a run that writes the frames. NULL (the default) builds the frames only.
+   */
+  get clip() { return this._sa._dv().getUint32(this.ptr + 28, true); }
+  set clip(v) { this._sa._dv().setUint32(this.ptr + 28, ptrOf(v, 'sa_clip_builder_job.clip'), true); }
+  /**
+   * Receives the frames (frame_count × joint_count transforms, frame-major), written whole or not
+   * at all; must not overlap the channels' arrays. NULL (the default) asks for the count only.
+   */
+  get out() { return this._sa._dv().getUint32(this.ptr + 32, true); }
+  set out(v) { this._sa._dv().setUint32(this.ptr + 32, ptrOf(v, 'sa_clip_builder_job.out'), true); }
+  /** Number of transforms `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is NULL. */
+  get capacity() { return this._sa._dv().getUint32(this.ptr + 36, true); }
+  set capacity(v) { this._sa._dv().setUint32(this.ptr + 36, v, true); }
+}
+SaClipBuilderJob.C_NAME = "sa_clip_builder_job";
+SaClipBuilderJob.SIZE = 40;
+SaClipBuilderJob.ALIGN = 4;
+SaClipBuilderJob.ABI_TYPE = 52; // SA_ABI_TYPE_CLIP_BUILDER_JOB
+SaClipBuilderJob.FIELDS = Object.freeze(["skeleton", "channels", "channel_count", "rate", "start", "duration", "looping", "nlerp", "clip", "out", "capacity"]);
+/**
+ * One skinning pass over a range of vertices. Get one with sa_skin_job_default(), fill it, and run
+ * it with sa_skin_run(). (C: sa_skin_job, skin.h)
+ */
+class SaSkinJob extends Struct {
+  /** The skinning matrices (sa_skin_matrices()), matrix_count of them (required). */
+  get matrices() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set matrices(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_skin_job.matrices'), true); }
+  /** Number of skinning matrices, ≥ 1: joint indices are below it. */
+  get matrix_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+  set matrix_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
+  /** Number of vertices, ≥ 1. */
+  get vertex_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set vertex_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+  /** Joints per vertex, 1 … SA_SKIN_MAX_INFLUENCES. */
+  get influences() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+  set influences(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
+  /**
+   * Each vertex's `influences` joint indices into `matrices` (required). An index out of range
+   * makes its weight count as 0 (sa_skin_validate() reports it).
+   */
+  get joint_indices() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+  set joint_indices(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_skin_job.joint_indices'), true); }
+  /** Stride of joint_indices in bytes; 0: packed. */
+  get joint_indices_stride() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+  set joint_indices_stride(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+  /**
+   * Each vertex's `influences` weights, ≥ 0 (required, except that NULL with one influence means
+   * weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
+   * (sa_skin_validate() reports them).
+   */
+  get joint_weights() { return this._sa._dv().getUint32(this.ptr + 24, true); }
+  set joint_weights(v) { this._sa._dv().setUint32(this.ptr + 24, ptrOf(v, 'sa_skin_job.joint_weights'), true); }
+  /** Stride of joint_weights in bytes; 0: packed. */
+  get joint_weights_stride() { return this._sa._dv().getUint32(this.ptr + 28, true); }
+  set joint_weights_stride(v) { this._sa._dv().setUint32(this.ptr + 28, v, true); }
+  /** Bind-pose positions, x y z per vertex (required). */
+  get in_positions() { return this._sa._dv().getUint32(this.ptr + 32, true); }
+  set in_positions(v) { this._sa._dv().setUint32(this.ptr + 32, ptrOf(v, 'sa_skin_job.in_positions'), true); }
+  /** Stride of in_positions in bytes; 0: packed. */
+  get in_positions_stride() { return this._sa._dv().getUint32(this.ptr + 36, true); }
+  set in_positions_stride(v) { this._sa._dv().setUint32(this.ptr + 36, v, true); }
+  /** Bind-pose normals, x y z per vertex (any length: they are normalised); NULL: no normals. */
+  get in_normals() { return this._sa._dv().getUint32(this.ptr + 40, true); }
+  set in_normals(v) { this._sa._dv().setUint32(this.ptr + 40, ptrOf(v, 'sa_skin_job.in_normals'), true); }
+  /** Stride of in_normals in bytes; 0: packed. */
+  get in_normals_stride() { return this._sa._dv().getUint32(this.ptr + 44, true); }
+  set in_normals_stride(v) { this._sa._dv().setUint32(this.ptr + 44, v, true); }
+  /**
+   * Receives the skinned normals, unit length (0 for a zero normal); may be in_normals (same
+   * stride). Written when in_normals is given too; NULL: none.
+   */
+  get out_normals() { return this._sa._dv().getUint32(this.ptr + 48, true); }
+  set out_normals(v) { this._sa._dv().setUint32(this.ptr + 48, ptrOf(v, 'sa_skin_job.out_normals'), true); }
+  /** Stride of out_normals in bytes; 0: packed. */
+  get out_normals_stride() { return this._sa._dv().getUint32(this.ptr + 52, true); }
+  set out_normals_stride(v) { this._sa._dv().setUint32(this.ptr + 52, v, true); }
+  /** Stride of out in bytes; 0: packed. */
+  get out_stride() { return this._sa._dv().getUint32(this.ptr + 56, true); }
+  set out_stride(v) { this._sa._dv().setUint32(this.ptr + 56, v, true); }
+  /**
+   * Receives the skinned positions, x y z per vertex, all vertex_count written or none; may be
+   * in_positions (same stride). NULL asks for the count only.
+   */
+  get out() { return this._sa._dv().getUint32(this.ptr + 60, true); }
+  set out(v) { this._sa._dv().setUint32(this.ptr + 60, ptrOf(v, 'sa_skin_job.out'), true); }
+  /**
+   * Number of vertices `out` (and out_normals) can hold, ≥ vertex_count. Ignored when `out` is
+   * NULL.
+   */
+  get capacity() { return this._sa._dv().getUint32(this.ptr + 64, true); }
+  set capacity(v) { this._sa._dv().setUint32(this.ptr + 64, v, true); }
+}
+SaSkinJob.C_NAME = "sa_skin_job";
+SaSkinJob.SIZE = 68;
+SaSkinJob.ALIGN = 4;
+SaSkinJob.ABI_TYPE = 54; // SA_ABI_TYPE_SKIN_JOB
+SaSkinJob.FIELDS = Object.freeze(["matrices", "matrix_count", "vertex_count", "influences", "joint_indices", "joint_indices_stride", "joint_weights", "joint_weights_stride", "in_positions", "in_positions_stride", "in_normals", "in_normals_stride", "out_normals", "out_normals_stride", "out_stride", "out", "capacity"]);
 /**
  * The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle →
  * moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the reference's
@@ -1310,12 +1582,19 @@ class SaBlendTreeLocoConfig extends Struct {
    */
   get follow_speed() { return this._sa._dv().getUint8(this.ptr + 32, true) !== 0; }
   set follow_speed(v) { this._sa._dv().setUint8(this.ptr + 32, v ? 1 : 0, true); }
+  /**
+   * Game units per reference cell, > 0: every speed and stride above is in cells (per second) and
+   * is multiplied by this when the space is built, so the body's speed is given in the game's
+   * units. Default 1 (the game's unit is the cell); 100 for centimetres when a cell is a metre.
+   */
+  get units_per_cell() { return this._sa._dv().getFloat32(this.ptr + 36, true); }
+  set units_per_cell(v) { this._sa._dv().setFloat32(this.ptr + 36, v, true); }
 }
 SaBlendTreeLocoConfig.C_NAME = "sa_blend_tree_loco_config";
-SaBlendTreeLocoConfig.SIZE = 36;
+SaBlendTreeLocoConfig.SIZE = 40;
 SaBlendTreeLocoConfig.ALIGN = 4;
 SaBlendTreeLocoConfig.ABI_TYPE = 26; // SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG
-SaBlendTreeLocoConfig.FIELDS = Object.freeze(["idle_speed", "moving_speed", "walk_speed", "run_speed", "walk_anim", "run_anim", "walk_stride", "run_stride", "follow_speed"]);
+SaBlendTreeLocoConfig.FIELDS = Object.freeze(["idle_speed", "moving_speed", "walk_speed", "run_speed", "walk_anim", "run_anim", "walk_stride", "run_stride", "follow_speed", "units_per_cell"]);
 /**
  * One point of a blend space: where on the parameter a clip shows alone, and the gait numbers of
  * that clip for the phase. (C: sa_blend_tree_point, blend_tree.h)
@@ -1379,12 +1658,24 @@ class SaBlendTreeSpace extends Struct {
    */
   get follow_speed() { return this._sa._dv().getUint8(this.ptr + 392, true) !== 0; }
   set follow_speed(v) { this._sa._dv().setUint8(this.ptr + 392, v ? 1 : 0, true); }
+  /**
+   * Each clip slot's sync markers, sorted by phase (usually its clip's touchdowns; set them with
+   * sa_blend_tree_space_set_markers()); NULL for a slot that is not synced.
+   */
+  get markers() { return new Uint32Array(this._sa.memory.buffer, this.ptr + 396, 16); }
+  set markers(v) { this.markers.set(v); }
+  /**
+   * Number of sync markers of each slot, at most SA_BLEND_TREE_MAX_MARKERS; 0 for a slot that is
+   * not synced.
+   */
+  get marker_count() { return new Uint32Array(this._sa.memory.buffer, this.ptr + 460, 16); }
+  set marker_count(v) { this.marker_count.set(v); }
 }
 SaBlendTreeSpace.C_NAME = "sa_blend_tree_space";
-SaBlendTreeSpace.SIZE = 396;
+SaBlendTreeSpace.SIZE = 524;
 SaBlendTreeSpace.ALIGN = 4;
 SaBlendTreeSpace.ABI_TYPE = 28; // SA_ABI_TYPE_BLEND_TREE_SPACE
-SaBlendTreeSpace.FIELDS = Object.freeze(["points", "point_count", "clip_count", "follow_speed"]);
+SaBlendTreeSpace.FIELDS = Object.freeze(["points", "point_count", "clip_count", "follow_speed", "markers", "marker_count"]);
 /**
  * One frame of a blend space: the clips' weights, the shared phase and the stretch. (C:
  * sa_blend_tree_frame, blend_tree.h)
@@ -1427,18 +1718,44 @@ class SaBlendTreeFrame extends Struct {
   /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite. */
   get rate() { return this._sa._dv().getFloat32(this.ptr + 92, true); }
   set rate(v) { this._sa._dv().setFloat32(this.ptr + 92, v, true); }
-  /** Cycles advanced this frame, rate·dt, signed, not wrapped (footsteps.h's `cycles`). */
+  /**
+   * Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped (footsteps.h's
+   * `cycles`; every slot passes the same number of whole cycles).
+   */
   get advance() { return this._sa._dv().getFloat32(this.ptr + 96, true); }
   set advance(v) { this._sa._dv().setFloat32(this.ptr + 96, v, true); }
-  /** The shared phase after this frame, in [0, 1). */
+  /**
+   * The shared phase after this frame, in [0, 1): the one phase every clip plays when no slot has
+   * sync markers; with markers, the sync phase, which is the phase of the first synced slot (the
+   * reference) and from which every slot's own phase follows.
+   */
   get phase() { return this._sa._dv().getFloat32(this.ptr + 100, true); }
   set phase(v) { this._sa._dv().setFloat32(this.ptr + 100, v, true); }
+  /**
+   * The slot whose own phase advanced by `advance`: the heaviest (the first of the heaviest on a
+   * tie). With markers, every other synced slot is warped to line up with it.
+   */
+  get leader() { return this._sa._dv().getUint32(this.ptr + 104, true); }
+  set leader(v) { this._sa._dv().setUint32(this.ptr + 104, v, true); }
+  /**
+   * Each slot's own phase after this frame, in [0, 1): sample the slot's clip here. A synced slot
+   * is warped so its markers line up with the other synced slots'; a slot without markers plays
+   * `phase`. Slots from weight_count on are 0.
+   */
+  get clip_phase() { return new Float32Array(this._sa.memory.buffer, this.ptr + 108, 16); }
+  set clip_phase(v) { this.clip_phase.set(v); }
+  /**
+   * Each slot's own phase before this frame, in [0, 1): with clip_phase, the interval a footsteps
+   * layer of the slot passed (footsteps.h's per-layer phases).
+   */
+  get clip_phase_from() { return new Float32Array(this._sa.memory.buffer, this.ptr + 172, 16); }
+  set clip_phase_from(v) { this.clip_phase_from.set(v); }
 }
 SaBlendTreeFrame.C_NAME = "sa_blend_tree_frame";
-SaBlendTreeFrame.SIZE = 104;
+SaBlendTreeFrame.SIZE = 236;
 SaBlendTreeFrame.ALIGN = 4;
 SaBlendTreeFrame.ABI_TYPE = 29; // SA_ABI_TYPE_BLEND_TREE_FRAME
-SaBlendTreeFrame.FIELDS = Object.freeze(["weights", "weight_count", "segment", "u", "move", "anim", "stride", "stretch", "rate", "advance", "phase"]);
+SaBlendTreeFrame.FIELDS = Object.freeze(["weights", "weight_count", "segment", "u", "move", "anim", "stride", "stretch", "rate", "advance", "phase", "leader", "clip_phase", "clip_phase_from"]);
 /**
  * What the machine reads from the game's character body each frame. Plain data; get an idle body
  * from sa_mode_input_default(). (C: sa_mode_input, mode_machine.h)
@@ -1497,14 +1814,14 @@ SaModeInput.FIELDS = Object.freeze(["grounded", "vertical_velocity", "landing_sp
  * values. (C: sa_mode_machine_config, mode_machine.h)
  */
 class SaModeMachineConfig extends Struct {
-  /** Landing faster than this (units/s) sits instead of landing, ≥ 0. Default 10. */
+  /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
   get hard_landing_speed() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set hard_landing_speed(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
   /** The land mode ends after this many seconds, ≥ 0. Default 0.5. */
   get land_time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set land_time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Land ends sooner when the speed rises above this (units/s), ≥ 0. Default 0.35, where the blend
+   * Land ends sooner when the speed rises above this (cells/s), ≥ 0. Default 0.35, where the blend
    * tree is fully moving.
    */
   get land_exit_speed() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
@@ -1513,7 +1830,7 @@ class SaModeMachineConfig extends Struct {
   get sit_time() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set sit_time(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
   /**
-   * Off the ground and sinking faster than this (units/s), loco, land and sit turn into fall
+   * Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
    * (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
    */
   get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
@@ -1544,12 +1861,19 @@ class SaModeMachineConfig extends Struct {
   /** Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. */
   get style() { return this._sa._dv().getInt32(this.ptr + 76, true); }
   set style(v) { this._sa._dv().setInt32(this.ptr + 76, v, true); }
+  /**
+   * Game units per reference cell, > 0: the speed thresholds above are in cells/s and are compared
+   * with the input's speeds (game units/s) times this. Default 1; 100 for centimetres when a cell
+   * is a metre.
+   */
+  get units_per_cell() { return this._sa._dv().getFloat32(this.ptr + 80, true); }
+  set units_per_cell(v) { this._sa._dv().setFloat32(this.ptr + 80, v, true); }
 }
 SaModeMachineConfig.C_NAME = "sa_mode_machine_config";
-SaModeMachineConfig.SIZE = 80;
+SaModeMachineConfig.SIZE = 84;
 SaModeMachineConfig.ALIGN = 4;
 SaModeMachineConfig.ABI_TYPE = 31; // SA_ABI_TYPE_MODE_MACHINE_CONFIG
-SaModeMachineConfig.FIELDS = Object.freeze(["hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed", "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length", "morph_time", "fade_rate", "style"]);
+SaModeMachineConfig.FIELDS = Object.freeze(["hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed", "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length", "morph_time", "fade_rate", "style", "units_per_cell"]);
 /**
  * The machine's state. Plain data owned by the caller; set it up with sa_mode_machine_init() and
  * read it through the functions below or directly. (C: sa_mode_machine, mode_machine.h)
@@ -1562,29 +1886,29 @@ class SaModeMachine extends Struct {
    * The fading layers: each layer's id is its sa_mode and its user values hold its play time and
    * time scale. Read them with sa_mode_machine_layer().
    */
-  get fade() { return this._sa.SaFade.at(this.ptr + 80, this); }
+  get fade() { return this._sa.SaFade.at(this.ptr + 84, this); }
   set fade(v) { this.fade.set(v); }
   /** The current mode (the fade's target). */
-  get mode() { return this._sa._dv().getInt32(this.ptr + 244, true); }
-  set mode(v) { this._sa._dv().setInt32(this.ptr + 244, v, true); }
+  get mode() { return this._sa._dv().getInt32(this.ptr + 248, true); }
+  set mode(v) { this._sa._dv().setInt32(this.ptr + 248, v, true); }
   /** The mode before the last switch (= mode until the first switch). */
-  get previous() { return this._sa._dv().getInt32(this.ptr + 248, true); }
-  set previous(v) { this._sa._dv().setInt32(this.ptr + 248, v, true); }
+  get previous() { return this._sa._dv().getInt32(this.ptr + 252, true); }
+  set previous(v) { this._sa._dv().setInt32(this.ptr + 252, v, true); }
   /** True when the last update switched modes: record inertialization offsets now. */
-  get switched() { return this._sa._dv().getUint8(this.ptr + 252, true) !== 0; }
-  set switched(v) { this._sa._dv().setUint8(this.ptr + 252, v ? 1 : 0, true); }
+  get switched() { return this._sa._dv().getUint8(this.ptr + 256, true) !== 0; }
+  set switched(v) { this._sa._dv().setUint8(this.ptr + 256, v ? 1 : 0, true); }
   /** The get-up clip chosen when the ragdoll was released. */
-  get getup_side() { return this._sa._dv().getInt32(this.ptr + 256, true); }
-  set getup_side(v) { this._sa._dv().setInt32(this.ptr + 256, v, true); }
+  get getup_side() { return this._sa._dv().getInt32(this.ptr + 260, true); }
+  set getup_side(v) { this._sa._dv().setInt32(this.ptr + 260, v, true); }
   /** The last jump counter seen. */
-  get jump_seen() { return this._sa._dv().getUint32(this.ptr + 260, true); }
-  set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 260, v, true); }
+  get jump_seen() { return this._sa._dv().getUint32(this.ptr + 264, true); }
+  set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 264, v, true); }
   /** False until the first update, which adopts the jump counter without jumping. */
-  get started() { return this._sa._dv().getUint8(this.ptr + 264, true) !== 0; }
-  set started(v) { this._sa._dv().setUint8(this.ptr + 264, v ? 1 : 0, true); }
+  get started() { return this._sa._dv().getUint8(this.ptr + 268, true) !== 0; }
+  set started(v) { this._sa._dv().setUint8(this.ptr + 268, v ? 1 : 0, true); }
 }
 SaModeMachine.C_NAME = "sa_mode_machine";
-SaModeMachine.SIZE = 268;
+SaModeMachine.SIZE = 272;
 SaModeMachine.ALIGN = 4;
 SaModeMachine.ABI_TYPE = 32; // SA_ABI_TYPE_MODE_MACHINE
 SaModeMachine.FIELDS = Object.freeze(["config", "fade", "mode", "previous", "switched", "getup_side", "jump_seen", "started"]);
@@ -1715,24 +2039,40 @@ class SaFootstepsJob extends Struct {
   get default_surface() { return this._sa._dv().getInt32(this.ptr + 36, true); }
   set default_surface(v) { this._sa._dv().setInt32(this.ptr + 36, v, true); }
   /**
+   * Optional: each layer's own phase at the end of the last frame, layer_count entries, in [0, 1)
+   * (NaN counts as 0), for clips synced by their markers, which each play their own phase
+   * (blend_tree.h: sa_blend_tree_frame::clip_phase_from, indexed by slot). Read with
+   * layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The job's
+   * `cycles` still gives the direction and the whole cycles passed.
+   */
+  get layer_phase_from() { return this._sa._dv().getUint32(this.ptr + 40, true); }
+  set layer_phase_from(v) { this._sa._dv().setUint32(this.ptr + 40, ptrOf(v, 'sa_footsteps_job.layer_phase_from'), true); }
+  /**
+   * Optional: each layer's own phase after this frame, layer_count entries, in [0, 1)
+   * (sa_blend_tree_frame::clip_phase); NULL (the default): the shared phase_to. Used only when
+   * layer_phase_from is given too.
+   */
+  get layer_phase_to() { return this._sa._dv().getUint32(this.ptr + 44, true); }
+  set layer_phase_to(v) { this._sa._dv().setUint32(this.ptr + 44, ptrOf(v, 'sa_footsteps_job.layer_phase_to'), true); }
+  /**
    * Receives the events, earliest first (ties keep layer and marker order); a stream: the first
    * min(crossed, capacity) are written. NULL (the default) asks for the count only:
    * sa_footsteps_run() then writes nothing and returns how many were crossed.
    */
-  get out() { return this._sa._dv().getUint32(this.ptr + 40, true); }
-  set out(v) { this._sa._dv().setUint32(this.ptr + 40, ptrOf(v, 'sa_footsteps_job.out'), true); }
+  get out() { return this._sa._dv().getUint32(this.ptr + 48, true); }
+  set out(v) { this._sa._dv().setUint32(this.ptr + 48, ptrOf(v, 'sa_footsteps_job.out'), true); }
   /**
    * Number of events `out` can hold (default 0); any value is valid, 0 writes nothing. Ignored
    * when `out` is NULL.
    */
-  get capacity() { return this._sa._dv().getUint32(this.ptr + 44, true); }
-  set capacity(v) { this._sa._dv().setUint32(this.ptr + 44, v, true); }
+  get capacity() { return this._sa._dv().getUint32(this.ptr + 52, true); }
+  set capacity(v) { this._sa._dv().setUint32(this.ptr + 52, v, true); }
 }
 SaFootstepsJob.C_NAME = "sa_footsteps_job";
-SaFootstepsJob.SIZE = 48;
+SaFootstepsJob.SIZE = 56;
 SaFootstepsJob.ALIGN = 4;
 SaFootstepsJob.ABI_TYPE = 36; // SA_ABI_TYPE_FOOTSTEPS_JOB
-SaFootstepsJob.FIELDS = Object.freeze(["phase_from", "phase_to", "cycles", "dt", "layers", "layer_count", "threshold", "surfaces", "surface_count", "default_surface", "out", "capacity"]);
+SaFootstepsJob.FIELDS = Object.freeze(["phase_from", "phase_to", "cycles", "dt", "layers", "layer_count", "threshold", "surfaces", "surface_count", "default_surface", "layer_phase_from", "layer_phase_to", "out", "capacity"]);
 /**
  * Shape and density of a limb's ribbon. Get the defaults from sa_limb_config_default(). (C:
  * sa_limb_config, limb.h)
@@ -2426,66 +2766,66 @@ class SaFigure extends Struct {
   get modes() { return this._sa.SaModeMachine.at(this.ptr + 608, this); }
   set modes(v) { this.modes.set(v); }
   /** The body as last seen (its grounded edge, its speeds). */
-  get body() { return this._sa.SaFigureBody.at(this.ptr + 876, this); }
+  get body() { return this._sa.SaFigureBody.at(this.ptr + 880, this); }
   set body(v) { this.body.set(v); }
   /** Fastest the body sank in this flight, units/s, ≥ 0. */
-  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 964, true); }
-  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 964, v, true); }
+  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
+  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
   /** How fast the body rose when it took off, units/s, ≥ 0. */
-  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
-  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
+  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
+  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
   /** The landing's depth showing, in [0, 1] (eased). */
-  get landing() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
-  set landing(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
+  get landing() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
+  set landing(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
   /** The last landing's depth, in [0, 1]. */
-  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
-  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
+  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
+  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
   /** The body's locomotion stride factor, eased. */
-  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
-  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
+  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
+  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
   /** The climb's cycle, [0, 1). */
-  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
-  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
+  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
+  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
   /** Treading (0) → paddling (1), eased. */
-  get swim() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
-  set swim(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
+  get swim() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
+  set swim(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
   /** The body's vertical velocity, up positive, eased. */
-  get vy() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
-  set vy(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
+  get vy() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
+  set vy(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
   /** 0 on the ground → 1 in the air, eased. */
-  get air() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
-  set air(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
+  get air() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
+  set air(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
   /** The body locomotes (not standing idle). */
-  get moving() { return this._sa._dv().getUint8(this.ptr + 1000, true) !== 0; }
-  set moving(v) { this._sa._dv().setUint8(this.ptr + 1000, v ? 1 : 0, true); }
+  get moving() { return this._sa._dv().getUint8(this.ptr + 1004, true) !== 0; }
+  set moving(v) { this._sa._dv().setUint8(this.ptr + 1004, v ? 1 : 0, true); }
   /** A scripted jump has taken off and not landed yet. */
-  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1001, true) !== 0; }
-  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1001, v ? 1 : 0, true); }
+  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1005, true) !== 0; }
+  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1005, v ? 1 : 0, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
-  get turn() { return this._sa._dv().getFloat32(this.ptr + 1004, true); }
-  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1004, v, true); }
+  get turn() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
+  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
   /** The last update's events. */
-  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1008, 16, this); }
+  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1016, 16, this); }
   set events(v) { this.events.set(v); }
   /** How many of them, ≤ 16. */
-  get event_count() { return this._sa._dv().getUint32(this.ptr + 1520, true); }
-  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1520, v, true); }
+  get event_count() { return this._sa._dv().getUint32(this.ptr + 1528, true); }
+  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1528, v, true); }
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
-  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1524, 64); }
+  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1532, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
   /** Seconds of the next sub-step before the knock-down, ≥ 0. */
-  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1780, true); }
-  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1780, v, true); }
+  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1788, true); }
+  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1788, v, true); }
   /** The current pose. */
-  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1784, this); }
+  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1792, this); }
   set pose(v) { this.pose.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2216;
+SaFigure.SIZE = 2224;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
 SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "turn", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
+const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------
 // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -2544,6 +2884,13 @@ const ARITY = Object.freeze({
   sa_transform_point: 3,
   sa_transform_sanitize: 2,
   sa_transform_is_finite: 1,
+  sa_mat4_identity: 1,
+  sa_mat4_from_transform: 2,
+  sa_mat4_mul: 3,
+  sa_mat4_transform_point: 3,
+  sa_mat4_transform_vector: 3,
+  sa_mat4_invert: 2,
+  sa_mat4_is_finite: 1,
   sa_ik_two_bone: 6,
   sa_ik_reach_guard: 6,
   sa_ik_arm_fk: 6,
@@ -2599,6 +2946,7 @@ const ARITY = Object.freeze({
   sa_skeleton_joint_model: 4,
   sa_skeleton_local_to_model_validate: 1,
   sa_skeleton_local_to_model_run: 1,
+  sa_skeleton_local_to_model_matrices: 5,
   sa_pose_blend_validate: 1,
   sa_pose_blend_run: 1,
   sa_pose_lerp: 6,
@@ -2615,16 +2963,27 @@ const ARITY = Object.freeze({
   sa_inertial_quats_apply: 7,
   sa_clip_init: 6,
   sa_clip_set_touchdowns: 3,
+  sa_clip_set_duration: 2,
   sa_clip_validate: 1,
   sa_clip_duration: 1,
   sa_clip_sample_time: 4,
   sa_clip_sample_phase: 4,
+  sa_clip_touchdown_config_default: 1,
+  sa_clip_touchdown_config_validate: 1,
   sa_clip_measure_touchdowns: 7,
+  sa_clip_builder_job_default: 1,
+  sa_clip_builder_validate: 1,
+  sa_clip_builder_run: 1,
+  sa_skin_matrices: 7,
+  sa_skin_job_default: 1,
+  sa_skin_validate: 1,
+  sa_skin_run: 1,
   sa_blend_tree_loco_config_default: 1,
   sa_blend_tree_loco_config_validate: 1,
   sa_blend_tree_cycle_rate: 5,
   sa_blend_tree_space_init: 3,
   sa_blend_tree_space_add: 2,
+  sa_blend_tree_space_set_markers: 4,
   sa_blend_tree_space_validate: 1,
   sa_blend_tree_space_from_loco: 2,
   sa_blend_tree_space_step: 5,
@@ -3201,6 +3560,95 @@ class StickAnim extends StickAnimBase {
     }
   }
 
+  /** The identity matrix. (vecmath.h) */
+  sa_mat4_identity() {
+    const $r = new this.SaMat4();
+    this._x.sa_mat4_identity($r.ptr);
+    return $r;
+  }
+
+  /**
+   * The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point() of it
+   * gives sa_transform_point() of the transform. (vecmath.h)
+   */
+  sa_mat4_from_transform(t) {
+    const $t = [];
+    try {
+      const $r = new this.SaMat4();
+      this._x.sa_mat4_from_transform($r.ptr, this._byval(this.SaTransform, t, $t));
+      return $r;
+    } finally {
+      this._release($t);
+    }
+  }
+
+  /** The product a·b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h) */
+  sa_mat4_mul(a, b) {
+    const $t = [];
+    try {
+      const $r = new this.SaMat4();
+      this._x.sa_mat4_mul($r.ptr, this._byval(this.SaMat4, a, $t), this._byval(this.SaMat4, b, $t));
+      return $r;
+    } finally {
+      this._release($t);
+    }
+  }
+
+  /**
+   * M·(p, 1) for an affine matrix: the upper 3×4 part applied to point p (the bottom row is not
+   * read). (vecmath.h)
+   */
+  sa_mat4_transform_point(m, p) {
+    const $t = [];
+    try {
+      const $r = new this.SaVec3();
+      this._x.sa_mat4_transform_point($r.ptr, this._byval(this.SaMat4, m, $t), this._byval(this.SaVec3, p, $t));
+      return $r;
+    } finally {
+      this._release($t);
+    }
+  }
+
+  /**
+   * The upper 3×3 part applied to vector v: a direction, no translation. (A normal needs the
+   * inverse transpose; skin.h's job takes care of it.) (vecmath.h)
+   */
+  sa_mat4_transform_vector(m, v) {
+    const $t = [];
+    try {
+      const $r = new this.SaVec3();
+      this._x.sa_mat4_transform_vector($r.ptr, this._byval(this.SaMat4, m, $t), this._byval(this.SaVec3, v, $t));
+      return $r;
+    } finally {
+      this._release($t);
+    }
+  }
+
+  /**
+   * The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices from the
+   * rest pose's model matrices. (vecmath.h)
+   */
+  sa_mat4_invert(m) {
+    const $t = [];
+    try {
+      const $r = new this.SaMat4();
+      this._x.sa_mat4_invert($r.ptr, this._byval(this.SaMat4, m, $t));
+      return $r;
+    } finally {
+      this._release($t);
+    }
+  }
+
+  /** True when all 16 elements are finite. (vecmath.h) */
+  sa_mat4_is_finite(m) {
+    const $t = [];
+    try {
+      return this._x.sa_mat4_is_finite(this._byval(this.SaMat4, m, $t)) !== 0;
+    } finally {
+      this._release($t);
+    }
+  }
+
   /**
    * Solves a two-bone chain and returns the middle joint (knee or elbow), as the reference
    * figure's ik() does. (ik.h)
@@ -3674,6 +4122,14 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
+   * Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any scale, for
+   * rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
+   */
+  sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity) {
+    return this._x.sa_skeleton_local_to_model_matrices(ptrOf(skeleton, 'sa_skeleton_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_skeleton_local_to_model_matrices(local)'), ptrOf(root, 'sa_skeleton_local_to_model_matrices(root)'), ptrOf(out, 'sa_skeleton_local_to_model_matrices(out)'), capacity) >>> 0;
+  }
+
+  /**
    * Checks a blend job without running it: sa_pose_blend_run() returns 0 exactly when this is not
    * SA_OK. (pose.h)
    */
@@ -3799,16 +4255,24 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Re-checks a clip whose fields were set by hand: the checks of sa_clip_init() and
-   * sa_clip_set_touchdowns(), with the same codes. (clip.h)
+   * Gives a clip its exact length: its frames are spread evenly over seconds, whatever its rate
+   * (see sa_clip::duration). (clip.h)
+   */
+  sa_clip_set_duration(clip, seconds) {
+    return this._x.sa_clip_set_duration(ptrOf(clip, 'sa_clip_set_duration(clip)'), seconds);
+  }
+
+  /**
+   * Re-checks a clip whose fields were set by hand: the checks of sa_clip_init(),
+   * sa_clip_set_touchdowns() and sa_clip_set_duration(), with the same codes. (clip.h)
    */
   sa_clip_validate(clip) {
     return this._x.sa_clip_validate(ptrOf(clip, 'sa_clip_validate(clip)'));
   }
 
   /**
-   * Length of the clip in seconds: frame_count / rate when looping, (frame_count − 1) / rate
-   * otherwise (0 for a one-frame one-shot). (clip.h)
+   * Length of the clip in seconds: sa_clip::duration when it is above 0, else frame_count / rate
+   * when looping, (frame_count − 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
    */
   sa_clip_duration(clip) {
     return this._x.sa_clip_duration(ptrOf(clip, 'sa_clip_duration(clip)'));
@@ -3824,14 +4288,87 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_clip_sample_phase(ptrOf(clip, 'sa_clip_sample_phase(clip)'), phase, ptrOf(out, 'sa_clip_sample_phase(out)'), capacity) >>> 0;
   }
 
+  /**
+   * The defaults: relative bands down 0.1 and up 0.3, 0.1 s in the air at least, feet that move
+   * less than 1% of the skeleton's size never lift. (clip.h)
+   */
+  sa_clip_touchdown_config_default() {
+    const $r = new this.SaClipTouchdownConfig();
+    this._x.sa_clip_touchdown_config_default($r.ptr);
+    return $r;
+  }
+
+  /** Checks a touchdown config. (clip.h) */
+  sa_clip_touchdown_config_validate(config) {
+    return this._x.sa_clip_touchdown_config_validate(ptrOf(config, 'sa_clip_touchdown_config_validate(config)'));
+  }
+
   /** Measures touchdown markers from the clip: where each foot comes down onto the ground. (clip.h) */
-  sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, threshold, out, capacity) {
-    return this._x.sa_clip_measure_touchdowns(ptrOf(clip, 'sa_clip_measure_touchdowns(clip)'), ptrOf(skeleton, 'sa_clip_measure_touchdowns(skeleton)'), ptrOf(foot_joints, 'sa_clip_measure_touchdowns(foot_joints)'), foot_count, threshold, ptrOf(out, 'sa_clip_measure_touchdowns(out)'), capacity) >>> 0;
+  sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, config, out, capacity) {
+    return this._x.sa_clip_measure_touchdowns(ptrOf(clip, 'sa_clip_measure_touchdowns(clip)'), ptrOf(skeleton, 'sa_clip_measure_touchdowns(skeleton)'), ptrOf(foot_joints, 'sa_clip_measure_touchdowns(foot_joints)'), foot_count, ptrOf(config, 'sa_clip_measure_touchdowns(config)'), ptrOf(out, 'sa_clip_measure_touchdowns(out)'), capacity) >>> 0;
+  }
+
+  /**
+   * A job with no skeleton or channels, rate 30, start 0, duration from the keys, a one-shot,
+   * slerp, and no outputs (a count-only call once the inputs are filled in). (clip_builder.h)
+   */
+  sa_clip_builder_job_default() {
+    const $r = new this.SaClipBuilderJob();
+    this._x.sa_clip_builder_job_default($r.ptr);
+    return $r;
+  }
+
+  /**
+   * Checks a builder job without running it: sa_clip_builder_run() returns 0 exactly when this is
+   * not SA_OK. (clip_builder.h)
+   */
+  sa_clip_builder_validate(job) {
+    return this._x.sa_clip_builder_validate(ptrOf(job, 'sa_clip_builder_validate(job)'));
+  }
+
+  /**
+   * Validates and runs a builder job: samples every channel at every frame into `out`, and fills
+   * `clip` when given. (clip_builder.h)
+   */
+  sa_clip_builder_run(job) {
+    return this._x.sa_clip_builder_run(ptrOf(job, 'sa_clip_builder_run(job)')) >>> 0;
+  }
+
+  /**
+   * Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's count
+   * joints. (skin.h)
+   */
+  sa_skin_matrices(model, model_count, joints, inverse_bind, count, out, capacity) {
+    return this._x.sa_skin_matrices(ptrOf(model, 'sa_skin_matrices(model)'), model_count, ptrOf(joints, 'sa_skin_matrices(joints)'), ptrOf(inverse_bind, 'sa_skin_matrices(inverse_bind)'), count, ptrOf(out, 'sa_skin_matrices(out)'), capacity) >>> 0;
+  }
+
+  /** A job with nothing to skin: no arrays, 4 influences, packed strides, no output. (skin.h) */
+  sa_skin_job_default() {
+    const $r = new this.SaSkinJob();
+    this._x.sa_skin_job_default($r.ptr);
+    return $r;
+  }
+
+  /**
+   * Checks a skinning job without running it, including every vertex's joint indices and weights
+   * and every matrix. (skin.h)
+   */
+  sa_skin_validate(job) {
+    return this._x.sa_skin_validate(ptrOf(job, 'sa_skin_validate(job)'));
+  }
+
+  /**
+   * Skins the job's vertices: positions into `out`, normals into out_normals when both normal
+   * arrays are given. (skin.h)
+   */
+  sa_skin_run(job) {
+    return this._x.sa_skin_run(ptrOf(job, 'sa_skin_run(job)')) >>> 0;
   }
 
   /**
    * The reference's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM 1.4,
-   * RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. (blend_tree.h)
+   * RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed, 1 unit per cell.
+   * (blend_tree.h)
    */
   sa_blend_tree_loco_config_default() {
     const $r = new this.SaBlendTreeLocoConfig();
@@ -3852,7 +4389,10 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_blend_tree_cycle_rate(speed, move, anim, stride, follow_speed ? 1 : 0);
   }
 
-  /** Empties a blend space with clip_count weight slots. (blend_tree.h) */
+  /**
+   * Empties a blend space with clip_count weight slots (no points, no sync markers).
+   * (blend_tree.h)
+   */
   sa_blend_tree_space_init(space, clip_count, follow_speed) {
     return this._x.sa_blend_tree_space_init(ptrOf(space, 'sa_blend_tree_space_init(space)'), clip_count, follow_speed ? 1 : 0);
   }
@@ -3863,8 +4403,17 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
+   * Syncs a clip slot by its markers: the clips of synced slots are warped so that their markers
+   * line up, and walk and run blend without their feet skating. (blend_tree.h)
+   */
+  sa_blend_tree_space_set_markers(space, clip, markers, count) {
+    return this._x.sa_blend_tree_space_set_markers(ptrOf(space, 'sa_blend_tree_space_set_markers(space)'), clip, ptrOf(markers, 'sa_blend_tree_space_set_markers(markers)'), count);
+  }
+
+  /**
    * Checks a whole blend space (e.g. one filled in by hand or loaded from data), with the same
-   * rules as sa_blend_tree_space_init() and sa_blend_tree_space_add(). (blend_tree.h)
+   * rules as sa_blend_tree_space_init(), sa_blend_tree_space_add() and
+   * sa_blend_tree_space_set_markers(). (blend_tree.h)
    */
   sa_blend_tree_space_validate(space) {
     return this._x.sa_blend_tree_space_validate(ptrOf(space, 'sa_blend_tree_space_validate(space)'));
@@ -4000,7 +4549,10 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
-  /** Checks a footsteps job without running it: what sa_footsteps_run() would repair. (footsteps.h) */
+  /**
+   * Checks a footsteps job without running it: what sa_footsteps_run() would repair (the layers'
+   * own phases, when given, as the shared ones). (footsteps.h)
+   */
   sa_footsteps_validate(job) {
     return this._x.sa_footsteps_validate(ptrOf(job, 'sa_footsteps_validate(job)'));
   }
@@ -4205,8 +4757,9 @@ export {
   SA_VERLET_MAX_ITERATIONS, SA_VERLET_MAX_SPACING, SA_VERLET_GRAVITY, SA_VERLET_WIND_PER_SPEED,
   SA_VERLET_REFERENCE_DT, SA_VERLET_MIN_DT, SA_VERLET_MAX_DT, SA_FADE_MAX_LAYERS,
   SA_FADE_MIN_WEIGHT, SA_FADE_USER_VALUES, SA_SKELETON_MAX_JOINTS, SA_SKELETON_JOINT_NONE,
-  SA_CLIP_DEFAULT_RATE, SA_CLIP_TOUCHDOWN_THRESHOLD, SA_BLEND_TREE_MAX_POINTS,
-  SA_BLEND_TREE_MAX_CLIPS, SA_BLEND_TREE_MAX_STRETCH, SA_FOOTSTEPS_DEFAULT_THRESHOLD,
+  SA_CLIP_DEFAULT_RATE, SA_CLIP_TOUCHDOWN_THRESHOLD, SA_CLIP_BUILDER_MAX_FRAMES,
+  SA_SKIN_MAX_INFLUENCES, SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS,
+  SA_BLEND_TREE_MAX_MARKERS, SA_BLEND_TREE_MAX_STRETCH, SA_FOOTSTEPS_DEFAULT_THRESHOLD,
   SA_FOOTSTEPS_MAX_CYCLES, SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
   SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
   SA_FIGURE_BONE_COUNT, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS, SA_FIGURE_MAX_DT,
@@ -4216,7 +4769,12 @@ export {
   SA_ERR_MISMATCH, SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR,
   SA_EASE_SMOOTH, SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC,
   SA_EASE_OUT_CUBIC, SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_,
-  SaEase, SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_BLEND_TREE_LOCO_CLIP_RUN,
+  SaEase, SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_PATH_ROTATION,
+  SA_CLIP_BUILDER_PATH_SCALE, SA_CLIP_BUILDER_PATH_COUNT_, SA_CLIP_BUILDER_PATH_FORCE_U32_,
+  SaClipBuilderPath, SA_CLIP_BUILDER_INTERPOLATION_LINEAR, SA_CLIP_BUILDER_INTERPOLATION_STEP,
+  SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE, SA_CLIP_BUILDER_INTERPOLATION_COUNT_,
+  SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_, SaClipBuilderInterpolation,
+  SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_BLEND_TREE_LOCO_CLIP_RUN,
   SA_BLEND_TREE_LOCO_CLIP_COUNT_, SA_BLEND_TREE_LOCO_CLIP_FORCE_U32_, SaBlendTreeLocoClip,
   SA_MODE_LOCO, SA_MODE_JUMP, SA_MODE_FALL, SA_MODE_LAND, SA_MODE_SIT, SA_MODE_SWIM,
   SA_MODE_CLIMB, SA_MODE_RAGDOLL, SA_MODE_GETUP, SA_MODE_COUNT_, SA_MODE_FORCE_U32_, SaMode,
@@ -4256,13 +4814,16 @@ export {
   SA_ABI_TYPE_FIGURE_INPUT, SA_ABI_TYPE_FIGURE_BONE, SA_ABI_TYPE_FIGURE_PARAMS,
   SA_ABI_TYPE_FIGURE_CONTACT, SA_ABI_TYPE_FIGURE_POSE, SA_ABI_TYPE_FIGURE_HEAD,
   SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE, SA_ABI_TYPE_FIGURE_BODY,
-  SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_COUNT_, SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3,
-  SaQuat, SaTransform, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey,
-  SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer,
-  SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar,
-  SaInertialQuat, SaClipTouchdown, SaClip, SaBlendTreeLocoConfig, SaBlendTreePoint,
-  SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine,
-  SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle,
-  SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact,
-  SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure
+  SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, SA_ABI_TYPE_CLIP_BUILDER_CHANNEL,
+  SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4, SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_COUNT_,
+  SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose,
+  SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1,
+  SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton,
+  SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat,
+  SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob,
+  SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame,
+  SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent,
+  SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody,
+  SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent,
+  SaFigureHead, SaFigureFootLock, SaFigure
 };

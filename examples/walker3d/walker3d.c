@@ -335,9 +335,9 @@ static int build_clips(clips *c, const sa_transform *rest, const sa_skeleton *sk
         return 1;
     /* Touchdown markers measured from the clips themselves: where each ankle comes down. */
     const int32_t feet[2] = {J_FOOT_L, J_FOOT_R};
-    const size_t mw = sa_clip_measure_touchdowns(&c->c_walk, sk, feet, 2, 0.0f, c->walk_marks, 8);
+    const size_t mw = sa_clip_measure_touchdowns(&c->c_walk, sk, feet, 2, NULL, c->walk_marks, 8);
     if (mw == 0 || sa_clip_set_touchdowns(&c->c_walk, c->walk_marks, mw) != SA_OK) return 1;
-    const size_t mr = sa_clip_measure_touchdowns(&c->c_run, sk, feet, 2, 0.0f, c->run_marks, 8);
+    const size_t mr = sa_clip_measure_touchdowns(&c->c_run, sk, feet, 2, NULL, c->run_marks, 8);
     if (mr == 0 || sa_clip_set_touchdowns(&c->c_run, c->run_marks, mr) != SA_OK) return 1;
     return 0;
 }

@@ -258,8 +258,11 @@
   const SA_SKELETON_JOINT_NONE = -1;
   const SA_CLIP_DEFAULT_RATE = 30.0;
   const SA_CLIP_TOUCHDOWN_THRESHOLD = 0.1;
+  const SA_CLIP_BUILDER_MAX_FRAMES = 1048576;
+  const SA_SKIN_MAX_INFLUENCES = 4;
   const SA_BLEND_TREE_MAX_POINTS = 16;
   const SA_BLEND_TREE_MAX_CLIPS = 16;
+  const SA_BLEND_TREE_MAX_MARKERS = 16;
   const SA_BLEND_TREE_MAX_STRETCH = 4.0;
   const SA_FOOTSTEPS_DEFAULT_THRESHOLD = 0.5;
   const SA_FOOTSTEPS_MAX_CYCLES = 1000000.0;
@@ -307,6 +310,18 @@
   const SA_EASE_COUNT_ = 9;
   const SA_EASE_FORCE_U32_ = 2147483647;
   const SaEase = Object.freeze({ LINEAR: 0, SMOOTH: 1, IN_QUAD: 2, OUT_QUAD: 3, IN_OUT_QUAD: 4, IN_CUBIC: 5, OUT_CUBIC: 6, IN_OUT_CUBIC: 7, OUT_BACK: 8 });
+  const SA_CLIP_BUILDER_PATH_TRANSLATION = 0;
+  const SA_CLIP_BUILDER_PATH_ROTATION = 1;
+  const SA_CLIP_BUILDER_PATH_SCALE = 2;
+  const SA_CLIP_BUILDER_PATH_COUNT_ = 3;
+  const SA_CLIP_BUILDER_PATH_FORCE_U32_ = 2147483647;
+  const SaClipBuilderPath = Object.freeze({ TRANSLATION: 0, ROTATION: 1, SCALE: 2 });
+  const SA_CLIP_BUILDER_INTERPOLATION_LINEAR = 0;
+  const SA_CLIP_BUILDER_INTERPOLATION_STEP = 1;
+  const SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE = 2;
+  const SA_CLIP_BUILDER_INTERPOLATION_COUNT_ = 3;
+  const SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_ = 2147483647;
+  const SaClipBuilderInterpolation = Object.freeze({ LINEAR: 0, STEP: 1, CUBICSPLINE: 2 });
   const SA_BLEND_TREE_LOCO_CLIP_IDLE = 0;
   const SA_BLEND_TREE_LOCO_CLIP_WALK = 1;
   const SA_BLEND_TREE_LOCO_CLIP_RUN = 2;
@@ -447,9 +462,14 @@
   const SA_ABI_TYPE_FIGURE = 47;
   const SA_ABI_TYPE_FIGURE_BODY = 48;
   const SA_ABI_TYPE_FIGURE_EVENT = 49;
-  const SA_ABI_TYPE_COUNT_ = 50;
+  const SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG = 50;
+  const SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 51;
+  const SA_ABI_TYPE_CLIP_BUILDER_JOB = 52;
+  const SA_ABI_TYPE_MAT4 = 53;
+  const SA_ABI_TYPE_SKIN_JOB = 54;
+  const SA_ABI_TYPE_COUNT_ = 55;
   const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
-  const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49 });
+  const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54 });
 
   // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
   class SaVec2 extends Struct {
@@ -504,6 +524,15 @@
   SaTransform.ALIGN = 4;
   SaTransform.ABI_TYPE = 3; // SA_ABI_TYPE_TRANSFORM
   SaTransform.FIELDS = Object.freeze(["translation", "rotation", "scale"]);
+  class SaMat4 extends Struct {
+    get m() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 16); }
+    set m(v) { this.m.set(v); }
+  }
+  SaMat4.C_NAME = "sa_mat4";
+  SaMat4.SIZE = 64;
+  SaMat4.ALIGN = 4;
+  SaMat4.ABI_TYPE = 53; // SA_ABI_TYPE_MAT4
+  SaMat4.FIELDS = Object.freeze(["m"]);
   class SaIkArmPose extends Struct {
     get elbow() { return this._sa.SaVec2.at(this.ptr + 0, this); }
     set elbow(v) { this.elbow.set(v); }
@@ -816,12 +845,120 @@
     set touchdowns(v) { this._sa._dv().setUint32(this.ptr + 20, ptrOf(v, 'sa_clip.touchdowns'), true); }
     get touchdown_count() { return this._sa._dv().getUint32(this.ptr + 24, true); }
     set touchdown_count(v) { this._sa._dv().setUint32(this.ptr + 24, v, true); }
+    get duration() { return this._sa._dv().getFloat32(this.ptr + 28, true); }
+    set duration(v) { this._sa._dv().setFloat32(this.ptr + 28, v, true); }
   }
   SaClip.C_NAME = "sa_clip";
-  SaClip.SIZE = 28;
+  SaClip.SIZE = 32;
   SaClip.ALIGN = 4;
   SaClip.ABI_TYPE = 25; // SA_ABI_TYPE_CLIP
-  SaClip.FIELDS = Object.freeze(["frames", "frame_count", "joint_count", "rate", "looping", "touchdowns", "touchdown_count"]);
+  SaClip.FIELDS = Object.freeze(["frames", "frame_count", "joint_count", "rate", "looping", "touchdowns", "touchdown_count", "duration"]);
+  class SaClipTouchdownConfig extends Struct {
+    get down() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
+    set down(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
+    get up() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+    set up(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+    get min_air_time() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
+    set min_air_time(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
+    get min_lift() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
+    set min_lift(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
+    get absolute() { return this._sa._dv().getUint8(this.ptr + 16, true) !== 0; }
+    set absolute(v) { this._sa._dv().setUint8(this.ptr + 16, v ? 1 : 0, true); }
+  }
+  SaClipTouchdownConfig.C_NAME = "sa_clip_touchdown_config";
+  SaClipTouchdownConfig.SIZE = 20;
+  SaClipTouchdownConfig.ALIGN = 4;
+  SaClipTouchdownConfig.ABI_TYPE = 50; // SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG
+  SaClipTouchdownConfig.FIELDS = Object.freeze(["down", "up", "min_air_time", "min_lift", "absolute"]);
+  class SaClipBuilderChannel extends Struct {
+    get joint() { return this._sa._dv().getInt32(this.ptr + 0, true); }
+    set joint(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
+    get path() { return this._sa._dv().getInt32(this.ptr + 4, true); }
+    set path(v) { this._sa._dv().setInt32(this.ptr + 4, v, true); }
+    get interpolation() { return this._sa._dv().getInt32(this.ptr + 8, true); }
+    set interpolation(v) { this._sa._dv().setInt32(this.ptr + 8, v, true); }
+    get times() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+    set times(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_clip_builder_channel.times'), true); }
+    get values() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+    set values(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_clip_builder_channel.values'), true); }
+    get key_count() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+    set key_count(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+  }
+  SaClipBuilderChannel.C_NAME = "sa_clip_builder_channel";
+  SaClipBuilderChannel.SIZE = 24;
+  SaClipBuilderChannel.ALIGN = 4;
+  SaClipBuilderChannel.ABI_TYPE = 51; // SA_ABI_TYPE_CLIP_BUILDER_CHANNEL
+  SaClipBuilderChannel.FIELDS = Object.freeze(["joint", "path", "interpolation", "times", "values", "key_count"]);
+  class SaClipBuilderJob extends Struct {
+    get skeleton() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set skeleton(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_clip_builder_job.skeleton'), true); }
+    get channels() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+    set channels(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_clip_builder_job.channels'), true); }
+    get channel_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set channel_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+    get rate() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
+    set rate(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
+    get start() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
+    set start(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
+    get duration() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
+    set duration(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
+    get looping() { return this._sa._dv().getUint8(this.ptr + 24, true) !== 0; }
+    set looping(v) { this._sa._dv().setUint8(this.ptr + 24, v ? 1 : 0, true); }
+    get nlerp() { return this._sa._dv().getUint8(this.ptr + 25, true) !== 0; }
+    set nlerp(v) { this._sa._dv().setUint8(this.ptr + 25, v ? 1 : 0, true); }
+    get clip() { return this._sa._dv().getUint32(this.ptr + 28, true); }
+    set clip(v) { this._sa._dv().setUint32(this.ptr + 28, ptrOf(v, 'sa_clip_builder_job.clip'), true); }
+    get out() { return this._sa._dv().getUint32(this.ptr + 32, true); }
+    set out(v) { this._sa._dv().setUint32(this.ptr + 32, ptrOf(v, 'sa_clip_builder_job.out'), true); }
+    get capacity() { return this._sa._dv().getUint32(this.ptr + 36, true); }
+    set capacity(v) { this._sa._dv().setUint32(this.ptr + 36, v, true); }
+  }
+  SaClipBuilderJob.C_NAME = "sa_clip_builder_job";
+  SaClipBuilderJob.SIZE = 40;
+  SaClipBuilderJob.ALIGN = 4;
+  SaClipBuilderJob.ABI_TYPE = 52; // SA_ABI_TYPE_CLIP_BUILDER_JOB
+  SaClipBuilderJob.FIELDS = Object.freeze(["skeleton", "channels", "channel_count", "rate", "start", "duration", "looping", "nlerp", "clip", "out", "capacity"]);
+  class SaSkinJob extends Struct {
+    get matrices() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set matrices(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_skin_job.matrices'), true); }
+    get matrix_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+    set matrix_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
+    get vertex_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set vertex_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+    get influences() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+    set influences(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
+    get joint_indices() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+    set joint_indices(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_skin_job.joint_indices'), true); }
+    get joint_indices_stride() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+    set joint_indices_stride(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+    get joint_weights() { return this._sa._dv().getUint32(this.ptr + 24, true); }
+    set joint_weights(v) { this._sa._dv().setUint32(this.ptr + 24, ptrOf(v, 'sa_skin_job.joint_weights'), true); }
+    get joint_weights_stride() { return this._sa._dv().getUint32(this.ptr + 28, true); }
+    set joint_weights_stride(v) { this._sa._dv().setUint32(this.ptr + 28, v, true); }
+    get in_positions() { return this._sa._dv().getUint32(this.ptr + 32, true); }
+    set in_positions(v) { this._sa._dv().setUint32(this.ptr + 32, ptrOf(v, 'sa_skin_job.in_positions'), true); }
+    get in_positions_stride() { return this._sa._dv().getUint32(this.ptr + 36, true); }
+    set in_positions_stride(v) { this._sa._dv().setUint32(this.ptr + 36, v, true); }
+    get in_normals() { return this._sa._dv().getUint32(this.ptr + 40, true); }
+    set in_normals(v) { this._sa._dv().setUint32(this.ptr + 40, ptrOf(v, 'sa_skin_job.in_normals'), true); }
+    get in_normals_stride() { return this._sa._dv().getUint32(this.ptr + 44, true); }
+    set in_normals_stride(v) { this._sa._dv().setUint32(this.ptr + 44, v, true); }
+    get out_normals() { return this._sa._dv().getUint32(this.ptr + 48, true); }
+    set out_normals(v) { this._sa._dv().setUint32(this.ptr + 48, ptrOf(v, 'sa_skin_job.out_normals'), true); }
+    get out_normals_stride() { return this._sa._dv().getUint32(this.ptr + 52, true); }
+    set out_normals_stride(v) { this._sa._dv().setUint32(this.ptr + 52, v, true); }
+    get out_stride() { return this._sa._dv().getUint32(this.ptr + 56, true); }
+    set out_stride(v) { this._sa._dv().setUint32(this.ptr + 56, v, true); }
+    get out() { return this._sa._dv().getUint32(this.ptr + 60, true); }
+    set out(v) { this._sa._dv().setUint32(this.ptr + 60, ptrOf(v, 'sa_skin_job.out'), true); }
+    get capacity() { return this._sa._dv().getUint32(this.ptr + 64, true); }
+    set capacity(v) { this._sa._dv().setUint32(this.ptr + 64, v, true); }
+  }
+  SaSkinJob.C_NAME = "sa_skin_job";
+  SaSkinJob.SIZE = 68;
+  SaSkinJob.ALIGN = 4;
+  SaSkinJob.ABI_TYPE = 54; // SA_ABI_TYPE_SKIN_JOB
+  SaSkinJob.FIELDS = Object.freeze(["matrices", "matrix_count", "vertex_count", "influences", "joint_indices", "joint_indices_stride", "joint_weights", "joint_weights_stride", "in_positions", "in_positions_stride", "in_normals", "in_normals_stride", "out_normals", "out_normals_stride", "out_stride", "out", "capacity"]);
   class SaBlendTreeLocoConfig extends Struct {
     get idle_speed() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
     set idle_speed(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
@@ -841,12 +978,14 @@
     set run_stride(v) { this._sa._dv().setFloat32(this.ptr + 28, v, true); }
     get follow_speed() { return this._sa._dv().getUint8(this.ptr + 32, true) !== 0; }
     set follow_speed(v) { this._sa._dv().setUint8(this.ptr + 32, v ? 1 : 0, true); }
+    get units_per_cell() { return this._sa._dv().getFloat32(this.ptr + 36, true); }
+    set units_per_cell(v) { this._sa._dv().setFloat32(this.ptr + 36, v, true); }
   }
   SaBlendTreeLocoConfig.C_NAME = "sa_blend_tree_loco_config";
-  SaBlendTreeLocoConfig.SIZE = 36;
+  SaBlendTreeLocoConfig.SIZE = 40;
   SaBlendTreeLocoConfig.ALIGN = 4;
   SaBlendTreeLocoConfig.ABI_TYPE = 26; // SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG
-  SaBlendTreeLocoConfig.FIELDS = Object.freeze(["idle_speed", "moving_speed", "walk_speed", "run_speed", "walk_anim", "run_anim", "walk_stride", "run_stride", "follow_speed"]);
+  SaBlendTreeLocoConfig.FIELDS = Object.freeze(["idle_speed", "moving_speed", "walk_speed", "run_speed", "walk_anim", "run_anim", "walk_stride", "run_stride", "follow_speed", "units_per_cell"]);
   class SaBlendTreePoint extends Struct {
     get at() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
     set at(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
@@ -875,12 +1014,16 @@
     set clip_count(v) { this._sa._dv().setUint32(this.ptr + 388, v, true); }
     get follow_speed() { return this._sa._dv().getUint8(this.ptr + 392, true) !== 0; }
     set follow_speed(v) { this._sa._dv().setUint8(this.ptr + 392, v ? 1 : 0, true); }
+    get markers() { return new Uint32Array(this._sa.memory.buffer, this.ptr + 396, 16); }
+    set markers(v) { this.markers.set(v); }
+    get marker_count() { return new Uint32Array(this._sa.memory.buffer, this.ptr + 460, 16); }
+    set marker_count(v) { this.marker_count.set(v); }
   }
   SaBlendTreeSpace.C_NAME = "sa_blend_tree_space";
-  SaBlendTreeSpace.SIZE = 396;
+  SaBlendTreeSpace.SIZE = 524;
   SaBlendTreeSpace.ALIGN = 4;
   SaBlendTreeSpace.ABI_TYPE = 28; // SA_ABI_TYPE_BLEND_TREE_SPACE
-  SaBlendTreeSpace.FIELDS = Object.freeze(["points", "point_count", "clip_count", "follow_speed"]);
+  SaBlendTreeSpace.FIELDS = Object.freeze(["points", "point_count", "clip_count", "follow_speed", "markers", "marker_count"]);
   class SaBlendTreeFrame extends Struct {
     get weights() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 16); }
     set weights(v) { this.weights.set(v); }
@@ -904,12 +1047,18 @@
     set advance(v) { this._sa._dv().setFloat32(this.ptr + 96, v, true); }
     get phase() { return this._sa._dv().getFloat32(this.ptr + 100, true); }
     set phase(v) { this._sa._dv().setFloat32(this.ptr + 100, v, true); }
+    get leader() { return this._sa._dv().getUint32(this.ptr + 104, true); }
+    set leader(v) { this._sa._dv().setUint32(this.ptr + 104, v, true); }
+    get clip_phase() { return new Float32Array(this._sa.memory.buffer, this.ptr + 108, 16); }
+    set clip_phase(v) { this.clip_phase.set(v); }
+    get clip_phase_from() { return new Float32Array(this._sa.memory.buffer, this.ptr + 172, 16); }
+    set clip_phase_from(v) { this.clip_phase_from.set(v); }
   }
   SaBlendTreeFrame.C_NAME = "sa_blend_tree_frame";
-  SaBlendTreeFrame.SIZE = 104;
+  SaBlendTreeFrame.SIZE = 236;
   SaBlendTreeFrame.ALIGN = 4;
   SaBlendTreeFrame.ABI_TYPE = 29; // SA_ABI_TYPE_BLEND_TREE_FRAME
-  SaBlendTreeFrame.FIELDS = Object.freeze(["weights", "weight_count", "segment", "u", "move", "anim", "stride", "stretch", "rate", "advance", "phase"]);
+  SaBlendTreeFrame.FIELDS = Object.freeze(["weights", "weight_count", "segment", "u", "move", "anim", "stride", "stretch", "rate", "advance", "phase", "leader", "clip_phase", "clip_phase_from"]);
   class SaModeInput extends Struct {
     get grounded() { return this._sa._dv().getUint8(this.ptr + 0, true) !== 0; }
     set grounded(v) { this._sa._dv().setUint8(this.ptr + 0, v ? 1 : 0, true); }
@@ -962,32 +1111,34 @@
     set fade_rate(v) { this.fade_rate.set(v); }
     get style() { return this._sa._dv().getInt32(this.ptr + 76, true); }
     set style(v) { this._sa._dv().setInt32(this.ptr + 76, v, true); }
+    get units_per_cell() { return this._sa._dv().getFloat32(this.ptr + 80, true); }
+    set units_per_cell(v) { this._sa._dv().setFloat32(this.ptr + 80, v, true); }
   }
   SaModeMachineConfig.C_NAME = "sa_mode_machine_config";
-  SaModeMachineConfig.SIZE = 80;
+  SaModeMachineConfig.SIZE = 84;
   SaModeMachineConfig.ALIGN = 4;
   SaModeMachineConfig.ABI_TYPE = 31; // SA_ABI_TYPE_MODE_MACHINE_CONFIG
-  SaModeMachineConfig.FIELDS = Object.freeze(["hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed", "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length", "morph_time", "fade_rate", "style"]);
+  SaModeMachineConfig.FIELDS = Object.freeze(["hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed", "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length", "morph_time", "fade_rate", "style", "units_per_cell"]);
   class SaModeMachine extends Struct {
     get config() { return this._sa.SaModeMachineConfig.at(this.ptr + 0, this); }
     set config(v) { this.config.set(v); }
-    get fade() { return this._sa.SaFade.at(this.ptr + 80, this); }
+    get fade() { return this._sa.SaFade.at(this.ptr + 84, this); }
     set fade(v) { this.fade.set(v); }
-    get mode() { return this._sa._dv().getInt32(this.ptr + 244, true); }
-    set mode(v) { this._sa._dv().setInt32(this.ptr + 244, v, true); }
-    get previous() { return this._sa._dv().getInt32(this.ptr + 248, true); }
-    set previous(v) { this._sa._dv().setInt32(this.ptr + 248, v, true); }
-    get switched() { return this._sa._dv().getUint8(this.ptr + 252, true) !== 0; }
-    set switched(v) { this._sa._dv().setUint8(this.ptr + 252, v ? 1 : 0, true); }
-    get getup_side() { return this._sa._dv().getInt32(this.ptr + 256, true); }
-    set getup_side(v) { this._sa._dv().setInt32(this.ptr + 256, v, true); }
-    get jump_seen() { return this._sa._dv().getUint32(this.ptr + 260, true); }
-    set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 260, v, true); }
-    get started() { return this._sa._dv().getUint8(this.ptr + 264, true) !== 0; }
-    set started(v) { this._sa._dv().setUint8(this.ptr + 264, v ? 1 : 0, true); }
+    get mode() { return this._sa._dv().getInt32(this.ptr + 248, true); }
+    set mode(v) { this._sa._dv().setInt32(this.ptr + 248, v, true); }
+    get previous() { return this._sa._dv().getInt32(this.ptr + 252, true); }
+    set previous(v) { this._sa._dv().setInt32(this.ptr + 252, v, true); }
+    get switched() { return this._sa._dv().getUint8(this.ptr + 256, true) !== 0; }
+    set switched(v) { this._sa._dv().setUint8(this.ptr + 256, v ? 1 : 0, true); }
+    get getup_side() { return this._sa._dv().getInt32(this.ptr + 260, true); }
+    set getup_side(v) { this._sa._dv().setInt32(this.ptr + 260, v, true); }
+    get jump_seen() { return this._sa._dv().getUint32(this.ptr + 264, true); }
+    set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 264, v, true); }
+    get started() { return this._sa._dv().getUint8(this.ptr + 268, true) !== 0; }
+    set started(v) { this._sa._dv().setUint8(this.ptr + 268, v ? 1 : 0, true); }
   }
   SaModeMachine.C_NAME = "sa_mode_machine";
-  SaModeMachine.SIZE = 268;
+  SaModeMachine.SIZE = 272;
   SaModeMachine.ALIGN = 4;
   SaModeMachine.ABI_TYPE = 32; // SA_ABI_TYPE_MODE_MACHINE
   SaModeMachine.FIELDS = Object.freeze(["config", "fade", "mode", "previous", "switched", "getup_side", "jump_seen", "started"]);
@@ -1059,16 +1210,20 @@
     set surface_count(v) { this._sa._dv().setUint32(this.ptr + 32, v, true); }
     get default_surface() { return this._sa._dv().getInt32(this.ptr + 36, true); }
     set default_surface(v) { this._sa._dv().setInt32(this.ptr + 36, v, true); }
-    get out() { return this._sa._dv().getUint32(this.ptr + 40, true); }
-    set out(v) { this._sa._dv().setUint32(this.ptr + 40, ptrOf(v, 'sa_footsteps_job.out'), true); }
-    get capacity() { return this._sa._dv().getUint32(this.ptr + 44, true); }
-    set capacity(v) { this._sa._dv().setUint32(this.ptr + 44, v, true); }
+    get layer_phase_from() { return this._sa._dv().getUint32(this.ptr + 40, true); }
+    set layer_phase_from(v) { this._sa._dv().setUint32(this.ptr + 40, ptrOf(v, 'sa_footsteps_job.layer_phase_from'), true); }
+    get layer_phase_to() { return this._sa._dv().getUint32(this.ptr + 44, true); }
+    set layer_phase_to(v) { this._sa._dv().setUint32(this.ptr + 44, ptrOf(v, 'sa_footsteps_job.layer_phase_to'), true); }
+    get out() { return this._sa._dv().getUint32(this.ptr + 48, true); }
+    set out(v) { this._sa._dv().setUint32(this.ptr + 48, ptrOf(v, 'sa_footsteps_job.out'), true); }
+    get capacity() { return this._sa._dv().getUint32(this.ptr + 52, true); }
+    set capacity(v) { this._sa._dv().setUint32(this.ptr + 52, v, true); }
   }
   SaFootstepsJob.C_NAME = "sa_footsteps_job";
-  SaFootstepsJob.SIZE = 48;
+  SaFootstepsJob.SIZE = 56;
   SaFootstepsJob.ALIGN = 4;
   SaFootstepsJob.ABI_TYPE = 36; // SA_ABI_TYPE_FOOTSTEPS_JOB
-  SaFootstepsJob.FIELDS = Object.freeze(["phase_from", "phase_to", "cycles", "dt", "layers", "layer_count", "threshold", "surfaces", "surface_count", "default_surface", "out", "capacity"]);
+  SaFootstepsJob.FIELDS = Object.freeze(["phase_from", "phase_to", "cycles", "dt", "layers", "layer_count", "threshold", "surfaces", "surface_count", "default_surface", "layer_phase_from", "layer_phase_to", "out", "capacity"]);
   class SaLimbConfig extends Struct {
     get root_width() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
     set root_width(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
@@ -1410,49 +1565,49 @@
     set feet(v) { this.feet.set(v); }
     get modes() { return this._sa.SaModeMachine.at(this.ptr + 608, this); }
     set modes(v) { this.modes.set(v); }
-    get body() { return this._sa.SaFigureBody.at(this.ptr + 876, this); }
+    get body() { return this._sa.SaFigureBody.at(this.ptr + 880, this); }
     set body(v) { this.body.set(v); }
-    get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 964, true); }
-    set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 964, v, true); }
-    get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
-    set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
-    get landing() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
-    set landing(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
-    get landing_target() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
-    set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
-    get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
-    set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
-    get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
-    set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
-    get swim() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
-    set swim(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
-    get vy() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
-    set vy(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
-    get air() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
-    set air(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
-    get moving() { return this._sa._dv().getUint8(this.ptr + 1000, true) !== 0; }
-    set moving(v) { this._sa._dv().setUint8(this.ptr + 1000, v ? 1 : 0, true); }
-    get in_flight() { return this._sa._dv().getUint8(this.ptr + 1001, true) !== 0; }
-    set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1001, v ? 1 : 0, true); }
-    get turn() { return this._sa._dv().getFloat32(this.ptr + 1004, true); }
-    set turn(v) { this._sa._dv().setFloat32(this.ptr + 1004, v, true); }
-    get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1008, 16, this); }
+    get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
+    set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
+    get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
+    set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
+    get landing() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
+    set landing(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
+    get landing_target() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
+    set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
+    get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
+    set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
+    get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
+    set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
+    get swim() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
+    set swim(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
+    get vy() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
+    set vy(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
+    get air() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
+    set air(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
+    get moving() { return this._sa._dv().getUint8(this.ptr + 1004, true) !== 0; }
+    set moving(v) { this._sa._dv().setUint8(this.ptr + 1004, v ? 1 : 0, true); }
+    get in_flight() { return this._sa._dv().getUint8(this.ptr + 1005, true) !== 0; }
+    set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1005, v ? 1 : 0, true); }
+    get turn() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
+    set turn(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
+    get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1016, 16, this); }
     set events(v) { this.events.set(v); }
-    get event_count() { return this._sa._dv().getUint32(this.ptr + 1520, true); }
-    set event_count(v) { this._sa._dv().setUint32(this.ptr + 1520, v, true); }
-    get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1524, 64); }
+    get event_count() { return this._sa._dv().getUint32(this.ptr + 1528, true); }
+    set event_count(v) { this._sa._dv().setUint32(this.ptr + 1528, v, true); }
+    get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1532, 64); }
     set ragdoll(v) { this.ragdoll.set(v); }
-    get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1780, true); }
-    set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1780, v, true); }
-    get pose() { return this._sa.SaFigurePose.at(this.ptr + 1784, this); }
+    get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1788, true); }
+    set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1788, v, true); }
+    get pose() { return this._sa.SaFigurePose.at(this.ptr + 1792, this); }
     set pose(v) { this.pose.set(v); }
   }
   SaFigure.C_NAME = "sa_figure";
-  SaFigure.SIZE = 2216;
+  SaFigure.SIZE = 2224;
   SaFigure.ALIGN = 8;
   SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
   SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "turn", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-  const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
+  const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
 
   // ---- functions -----------------------------------------------------------------------------------
   // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -1511,6 +1666,13 @@
     sa_transform_point: 3,
     sa_transform_sanitize: 2,
     sa_transform_is_finite: 1,
+    sa_mat4_identity: 1,
+    sa_mat4_from_transform: 2,
+    sa_mat4_mul: 3,
+    sa_mat4_transform_point: 3,
+    sa_mat4_transform_vector: 3,
+    sa_mat4_invert: 2,
+    sa_mat4_is_finite: 1,
     sa_ik_two_bone: 6,
     sa_ik_reach_guard: 6,
     sa_ik_arm_fk: 6,
@@ -1566,6 +1728,7 @@
     sa_skeleton_joint_model: 4,
     sa_skeleton_local_to_model_validate: 1,
     sa_skeleton_local_to_model_run: 1,
+    sa_skeleton_local_to_model_matrices: 5,
     sa_pose_blend_validate: 1,
     sa_pose_blend_run: 1,
     sa_pose_lerp: 6,
@@ -1582,16 +1745,27 @@
     sa_inertial_quats_apply: 7,
     sa_clip_init: 6,
     sa_clip_set_touchdowns: 3,
+    sa_clip_set_duration: 2,
     sa_clip_validate: 1,
     sa_clip_duration: 1,
     sa_clip_sample_time: 4,
     sa_clip_sample_phase: 4,
+    sa_clip_touchdown_config_default: 1,
+    sa_clip_touchdown_config_validate: 1,
     sa_clip_measure_touchdowns: 7,
+    sa_clip_builder_job_default: 1,
+    sa_clip_builder_validate: 1,
+    sa_clip_builder_run: 1,
+    sa_skin_matrices: 7,
+    sa_skin_job_default: 1,
+    sa_skin_validate: 1,
+    sa_skin_run: 1,
     sa_blend_tree_loco_config_default: 1,
     sa_blend_tree_loco_config_validate: 1,
     sa_blend_tree_cycle_rate: 5,
     sa_blend_tree_space_init: 3,
     sa_blend_tree_space_add: 2,
+    sa_blend_tree_space_set_markers: 4,
     sa_blend_tree_space_validate: 1,
     sa_blend_tree_space_from_loco: 2,
     sa_blend_tree_space_step: 5,
@@ -2094,6 +2268,76 @@
       }
     }
 
+    sa_mat4_identity() {
+      const $r = new this.SaMat4();
+      this._x.sa_mat4_identity($r.ptr);
+      return $r;
+    }
+
+    sa_mat4_from_transform(t) {
+      const $t = [];
+      try {
+        const $r = new this.SaMat4();
+        this._x.sa_mat4_from_transform($r.ptr, this._byval(this.SaTransform, t, $t));
+        return $r;
+      } finally {
+        this._release($t);
+      }
+    }
+
+    sa_mat4_mul(a, b) {
+      const $t = [];
+      try {
+        const $r = new this.SaMat4();
+        this._x.sa_mat4_mul($r.ptr, this._byval(this.SaMat4, a, $t), this._byval(this.SaMat4, b, $t));
+        return $r;
+      } finally {
+        this._release($t);
+      }
+    }
+
+    sa_mat4_transform_point(m, p) {
+      const $t = [];
+      try {
+        const $r = new this.SaVec3();
+        this._x.sa_mat4_transform_point($r.ptr, this._byval(this.SaMat4, m, $t), this._byval(this.SaVec3, p, $t));
+        return $r;
+      } finally {
+        this._release($t);
+      }
+    }
+
+    sa_mat4_transform_vector(m, v) {
+      const $t = [];
+      try {
+        const $r = new this.SaVec3();
+        this._x.sa_mat4_transform_vector($r.ptr, this._byval(this.SaMat4, m, $t), this._byval(this.SaVec3, v, $t));
+        return $r;
+      } finally {
+        this._release($t);
+      }
+    }
+
+    sa_mat4_invert(m) {
+      const $t = [];
+      try {
+        const $r = new this.SaMat4();
+        this._x.sa_mat4_invert($r.ptr, this._byval(this.SaMat4, m, $t));
+        return $r;
+      } finally {
+        this._release($t);
+      }
+    }
+
+    sa_mat4_is_finite(m) {
+      const $t = [];
+      try {
+        return this._x.sa_mat4_is_finite(this._byval(this.SaMat4, m, $t)) !== 0;
+      } finally {
+        this._release($t);
+      }
+    }
+
     sa_ik_two_bone(root, target, len1, len2, bend) {
       const $t = [];
       try {
@@ -2441,6 +2685,10 @@
       return this._x.sa_skeleton_local_to_model_run(ptrOf(job, 'sa_skeleton_local_to_model_run(job)')) >>> 0;
     }
 
+    sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity) {
+      return this._x.sa_skeleton_local_to_model_matrices(ptrOf(skeleton, 'sa_skeleton_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_skeleton_local_to_model_matrices(local)'), ptrOf(root, 'sa_skeleton_local_to_model_matrices(root)'), ptrOf(out, 'sa_skeleton_local_to_model_matrices(out)'), capacity) >>> 0;
+    }
+
     sa_pose_blend_validate(job) {
       return this._x.sa_pose_blend_validate(ptrOf(job, 'sa_pose_blend_validate(job)'));
     }
@@ -2526,6 +2774,10 @@
       return this._x.sa_clip_set_touchdowns(ptrOf(clip, 'sa_clip_set_touchdowns(clip)'), ptrOf(markers, 'sa_clip_set_touchdowns(markers)'), count);
     }
 
+    sa_clip_set_duration(clip, seconds) {
+      return this._x.sa_clip_set_duration(ptrOf(clip, 'sa_clip_set_duration(clip)'), seconds);
+    }
+
     sa_clip_validate(clip) {
       return this._x.sa_clip_validate(ptrOf(clip, 'sa_clip_validate(clip)'));
     }
@@ -2542,8 +2794,50 @@
       return this._x.sa_clip_sample_phase(ptrOf(clip, 'sa_clip_sample_phase(clip)'), phase, ptrOf(out, 'sa_clip_sample_phase(out)'), capacity) >>> 0;
     }
 
-    sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, threshold, out, capacity) {
-      return this._x.sa_clip_measure_touchdowns(ptrOf(clip, 'sa_clip_measure_touchdowns(clip)'), ptrOf(skeleton, 'sa_clip_measure_touchdowns(skeleton)'), ptrOf(foot_joints, 'sa_clip_measure_touchdowns(foot_joints)'), foot_count, threshold, ptrOf(out, 'sa_clip_measure_touchdowns(out)'), capacity) >>> 0;
+    sa_clip_touchdown_config_default() {
+      const $r = new this.SaClipTouchdownConfig();
+      this._x.sa_clip_touchdown_config_default($r.ptr);
+      return $r;
+    }
+
+    sa_clip_touchdown_config_validate(config) {
+      return this._x.sa_clip_touchdown_config_validate(ptrOf(config, 'sa_clip_touchdown_config_validate(config)'));
+    }
+
+    sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, config, out, capacity) {
+      return this._x.sa_clip_measure_touchdowns(ptrOf(clip, 'sa_clip_measure_touchdowns(clip)'), ptrOf(skeleton, 'sa_clip_measure_touchdowns(skeleton)'), ptrOf(foot_joints, 'sa_clip_measure_touchdowns(foot_joints)'), foot_count, ptrOf(config, 'sa_clip_measure_touchdowns(config)'), ptrOf(out, 'sa_clip_measure_touchdowns(out)'), capacity) >>> 0;
+    }
+
+    sa_clip_builder_job_default() {
+      const $r = new this.SaClipBuilderJob();
+      this._x.sa_clip_builder_job_default($r.ptr);
+      return $r;
+    }
+
+    sa_clip_builder_validate(job) {
+      return this._x.sa_clip_builder_validate(ptrOf(job, 'sa_clip_builder_validate(job)'));
+    }
+
+    sa_clip_builder_run(job) {
+      return this._x.sa_clip_builder_run(ptrOf(job, 'sa_clip_builder_run(job)')) >>> 0;
+    }
+
+    sa_skin_matrices(model, model_count, joints, inverse_bind, count, out, capacity) {
+      return this._x.sa_skin_matrices(ptrOf(model, 'sa_skin_matrices(model)'), model_count, ptrOf(joints, 'sa_skin_matrices(joints)'), ptrOf(inverse_bind, 'sa_skin_matrices(inverse_bind)'), count, ptrOf(out, 'sa_skin_matrices(out)'), capacity) >>> 0;
+    }
+
+    sa_skin_job_default() {
+      const $r = new this.SaSkinJob();
+      this._x.sa_skin_job_default($r.ptr);
+      return $r;
+    }
+
+    sa_skin_validate(job) {
+      return this._x.sa_skin_validate(ptrOf(job, 'sa_skin_validate(job)'));
+    }
+
+    sa_skin_run(job) {
+      return this._x.sa_skin_run(ptrOf(job, 'sa_skin_run(job)')) >>> 0;
     }
 
     sa_blend_tree_loco_config_default() {
@@ -2566,6 +2860,10 @@
 
     sa_blend_tree_space_add(space, point) {
       return this._x.sa_blend_tree_space_add(ptrOf(space, 'sa_blend_tree_space_add(space)'), ptrOf(point, 'sa_blend_tree_space_add(point)'));
+    }
+
+    sa_blend_tree_space_set_markers(space, clip, markers, count) {
+      return this._x.sa_blend_tree_space_set_markers(ptrOf(space, 'sa_blend_tree_space_set_markers(space)'), clip, ptrOf(markers, 'sa_blend_tree_space_set_markers(markers)'), count);
     }
 
     sa_blend_tree_space_validate(space) {
@@ -2799,7 +3097,8 @@
     SA_VERLET_GRAVITY, SA_VERLET_WIND_PER_SPEED, SA_VERLET_REFERENCE_DT, SA_VERLET_MIN_DT,
     SA_VERLET_MAX_DT, SA_FADE_MAX_LAYERS, SA_FADE_MIN_WEIGHT, SA_FADE_USER_VALUES,
     SA_SKELETON_MAX_JOINTS, SA_SKELETON_JOINT_NONE, SA_CLIP_DEFAULT_RATE,
-    SA_CLIP_TOUCHDOWN_THRESHOLD, SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS,
+    SA_CLIP_TOUCHDOWN_THRESHOLD, SA_CLIP_BUILDER_MAX_FRAMES, SA_SKIN_MAX_INFLUENCES,
+    SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS, SA_BLEND_TREE_MAX_MARKERS,
     SA_BLEND_TREE_MAX_STRETCH, SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES,
     SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
     SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
@@ -2810,21 +3109,25 @@
     SA_ERR_RANGE, SA_ERR_MISMATCH, SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_, SaStatus,
     SA_EASE_LINEAR, SA_EASE_SMOOTH, SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD,
     SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC, SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_,
-    SA_EASE_FORCE_U32_, SaEase, SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK,
-    SA_BLEND_TREE_LOCO_CLIP_RUN, SA_BLEND_TREE_LOCO_CLIP_COUNT_,
-    SA_BLEND_TREE_LOCO_CLIP_FORCE_U32_, SaBlendTreeLocoClip, SA_MODE_LOCO, SA_MODE_JUMP,
-    SA_MODE_FALL, SA_MODE_LAND, SA_MODE_SIT, SA_MODE_SWIM, SA_MODE_CLIMB, SA_MODE_RAGDOLL,
-    SA_MODE_GETUP, SA_MODE_COUNT_, SA_MODE_FORCE_U32_, SaMode, SA_MODE_GETUP_SIDE_BACK,
-    SA_MODE_GETUP_SIDE_FRONT, SA_MODE_GETUP_SIDE_FORCE_U32_, SaModeGetupSide,
-    SA_MODE_FADE_STYLE_CROSSFADE, SA_MODE_FADE_STYLE_INERTIALIZE, SA_MODE_FADE_STYLE_FORCE_U32_,
-    SaModeFadeStyle, SA_FOOTSTEPS_SURFACE_GRASS, SA_FOOTSTEPS_SURFACE_STONE,
-    SA_FOOTSTEPS_SURFACE_WOOD, SA_FOOTSTEPS_SURFACE_SNOW, SA_FOOTSTEPS_SURFACE_MUD,
-    SA_FOOTSTEPS_SURFACE_USER, SA_FOOTSTEPS_SURFACE_FORCE_U32_, SaFootstepsSurface,
-    SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR, SA_LIMB_SIDE_COUNT_, SA_LIMB_SIDE_FORCE_U32_,
-    SaLimbSide, SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,
-    SA_FIGURE_MOTION_LOCOMOTE, SA_FIGURE_MOTION_THROW, SA_FIGURE_MOTION_JUMP,
-    SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN, SA_FIGURE_MOTION_WAVE,
-    SA_FIGURE_MOTION_COUNT_, SA_FIGURE_MOTION_FORCE_U32_, SaFigureMotion,
+    SA_EASE_FORCE_U32_, SaEase, SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_PATH_ROTATION,
+    SA_CLIP_BUILDER_PATH_SCALE, SA_CLIP_BUILDER_PATH_COUNT_, SA_CLIP_BUILDER_PATH_FORCE_U32_,
+    SaClipBuilderPath, SA_CLIP_BUILDER_INTERPOLATION_LINEAR, SA_CLIP_BUILDER_INTERPOLATION_STEP,
+    SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE, SA_CLIP_BUILDER_INTERPOLATION_COUNT_,
+    SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_, SaClipBuilderInterpolation,
+    SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_BLEND_TREE_LOCO_CLIP_RUN,
+    SA_BLEND_TREE_LOCO_CLIP_COUNT_, SA_BLEND_TREE_LOCO_CLIP_FORCE_U32_, SaBlendTreeLocoClip,
+    SA_MODE_LOCO, SA_MODE_JUMP, SA_MODE_FALL, SA_MODE_LAND, SA_MODE_SIT, SA_MODE_SWIM,
+    SA_MODE_CLIMB, SA_MODE_RAGDOLL, SA_MODE_GETUP, SA_MODE_COUNT_, SA_MODE_FORCE_U32_, SaMode,
+    SA_MODE_GETUP_SIDE_BACK, SA_MODE_GETUP_SIDE_FRONT, SA_MODE_GETUP_SIDE_FORCE_U32_,
+    SaModeGetupSide, SA_MODE_FADE_STYLE_CROSSFADE, SA_MODE_FADE_STYLE_INERTIALIZE,
+    SA_MODE_FADE_STYLE_FORCE_U32_, SaModeFadeStyle, SA_FOOTSTEPS_SURFACE_GRASS,
+    SA_FOOTSTEPS_SURFACE_STONE, SA_FOOTSTEPS_SURFACE_WOOD, SA_FOOTSTEPS_SURFACE_SNOW,
+    SA_FOOTSTEPS_SURFACE_MUD, SA_FOOTSTEPS_SURFACE_USER, SA_FOOTSTEPS_SURFACE_FORCE_U32_,
+    SaFootstepsSurface, SA_LIMB_SIDE_FAR, SA_LIMB_SIDE_NEAR, SA_LIMB_SIDE_COUNT_,
+    SA_LIMB_SIDE_FORCE_U32_, SaLimbSide, SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_WALK,
+    SA_FIGURE_MOTION_RUN, SA_FIGURE_MOTION_LOCOMOTE, SA_FIGURE_MOTION_THROW,
+    SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN,
+    SA_FIGURE_MOTION_WAVE, SA_FIGURE_MOTION_COUNT_, SA_FIGURE_MOTION_FORCE_U32_, SaFigureMotion,
     SA_FIGURE_FACING_RIGHT, SA_FIGURE_FACING_LEFT, SA_FIGURE_FACING_COUNT_,
     SA_FIGURE_FACING_FORCE_U32_, SaFigureFacing, SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_HIP,
     SA_FIGURE_JOINT_CHEST, SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_NECK, SA_FIGURE_JOINT_HEAD,
@@ -2852,15 +3155,17 @@
     SA_ABI_TYPE_FIGURE_INPUT, SA_ABI_TYPE_FIGURE_BONE, SA_ABI_TYPE_FIGURE_PARAMS,
     SA_ABI_TYPE_FIGURE_CONTACT, SA_ABI_TYPE_FIGURE_POSE, SA_ABI_TYPE_FIGURE_HEAD,
     SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE, SA_ABI_TYPE_FIGURE_BODY,
-    SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_COUNT_, SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2,
-    SaVec3, SaQuat, SaTransform, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot,
+    SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG,
+    SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4,
+    SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_COUNT_, SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3,
+    SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot,
     SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig,
     SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob,
-    SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaBlendTreeLocoConfig,
-    SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig,
-    SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob,
-    SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone,
-    SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead,
-    SaFigureFootLock, SaFigure
+    SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig,
+    SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint,
+    SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine,
+    SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle,
+    SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact,
+    SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure
   });
 })(typeof globalThis !== 'undefined' ? globalThis : window);

@@ -93,6 +93,11 @@ typedef enum sa_abi_type {
     SA_ABI_TYPE_FIGURE = 47,                      /**< ::sa_figure */
     SA_ABI_TYPE_FIGURE_BODY = 48,                 /**< ::sa_figure_body */
     SA_ABI_TYPE_FIGURE_EVENT = 49,                /**< ::sa_figure_event */
+    SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG = 50,       /**< ::sa_clip_touchdown_config */
+    SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 51,        /**< ::sa_clip_builder_channel */
+    SA_ABI_TYPE_CLIP_BUILDER_JOB = 52,            /**< ::sa_clip_builder_job */
+    SA_ABI_TYPE_MAT4 = 53,                        /**< ::sa_mat4 */
+    SA_ABI_TYPE_SKIN_JOB = 54,                    /**< ::sa_skin_job */
     SA_ABI_TYPE_COUNT_,                           /**< Number of types; not a type. */
     SA_ABI_TYPE_FORCE_U32_ = 0x7FFFFFFF           /**< Pins the enum to 32 bits; not a type. */
 } sa_abi_type;

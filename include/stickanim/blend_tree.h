@@ -1,7 +1,8 @@
 /**
  * @file blend_tree.h
  * @brief Layer 3: 1D blend spaces: clip weights on one parameter, one shared phase advanced by
- *        distance, and the stride stretch. The reference's idle/walk/run locomotion is a preset.
+ *        distance, clips synced by their markers, and the stride stretch. The reference's
+ *        idle/walk/run locomotion is a preset.
  *
  * A blend space (::sa_blend_tree_space) places clips at points on one parameter: the body's
  * speed, a turn rate. Each frame sa_blend_tree_space_step() gives every clip's weight, advances
@@ -13,9 +14,15 @@
  * @code
  * sa_blend_tree_space loco;
  * sa_blend_tree_space_from_loco(&loco, NULL); // the reference's numbers
+ * // optional: sync walk and run by their feet (their clips' touchdown markers)
+ * sa_blend_tree_space_set_markers(&loco, SA_BLEND_TREE_LOCO_CLIP_WALK, walk.touchdowns,
+ *                                 walk.touchdown_count);
+ * sa_blend_tree_space_set_markers(&loco, SA_BLEND_TREE_LOCO_CLIP_RUN, run.touchdowns,
+ *                                 run.touchdown_count);
  * // each frame:
  * const sa_blend_tree_frame f = sa_blend_tree_space_step(&loco, &phase, speed, dt);
- * // sample idle on its own clock, walk and run at f.phase; blend the three by
+ * // sample idle on its own clock, walk at f.clip_phase[SA_BLEND_TREE_LOCO_CLIP_WALK] and run at
+ * // f.clip_phase[SA_BLEND_TREE_LOCO_CLIP_RUN] (both f.phase when not synced); blend the three by
  * // f.weights[SA_BLEND_TREE_LOCO_CLIP_IDLE], [SA_BLEND_TREE_LOCO_CLIP_WALK] and
  * // [SA_BLEND_TREE_LOCO_CLIP_RUN]; then stretch the stride (pose.h):
  * sa_pose_lerp_masked(idle_pose, pose, f.stretch, stretch_weights, n, pose, n);
@@ -26,6 +33,10 @@
  * - One phase in [0, 1) drives every moving clip, so walk and run stay in step while they mix.
  *   Following the speed, it advances by the *distance* moved (one cycle per stride), and stops
  *   when the body stands still, so planted feet do not slide.
+ * - Clips whose feet land at different phases are *synced* by their markers
+ *   (sa_blend_tree_space_set_markers()): the heaviest clip leads, the others are warped so their
+ *   markers line up with its own, and each is sampled at its own phase
+ *   (@ref sa_blend_tree_frame::clip_phase).
  * - A clip is not played faster when the body is faster than the clip was made for: it plays at
  *   its own pace and the legs swing further. The frame's `stretch` is that factor; apply it to
  *   the thighs and upper arms with sa_pose_lerp_masked() and the weights from
@@ -34,9 +45,12 @@
  * The formulas, the preset's layout and why the phase follows distance: @ref blend_tree_page
  * (`docs/blend_tree.md`).
  *
- * Units: one length unit throughout (the reference's "cells"; metres work the same): speeds in
- * units per second, strides in units; phase in cycles; dt in seconds. Controllers output weights
- * and phases only: pose data stays with the caller (see pose.h and clip.h).
+ * Units: one length unit throughout: speeds in units per second, strides in units; phase in
+ * cycles; dt in seconds. The loco preset's numbers are the reference's, in its "cells" (a cell is
+ * about a metre): a game in other units sets @ref sa_blend_tree_loco_config::units_per_cell
+ * (100 for a centimetre rig whose cell is a metre) and every speed and stride follows, so the
+ * reference's defaults need no rescaling by hand. Controllers output weights and phases only:
+ * pose data stays with the caller (see pose.h and clip.h).
  *
  * Setup functions (building a space) return an ::sa_status. sa_blend_tree_space_step() is
  * total: any space, NaN and infinities included, gives a finite frame as documented.
@@ -46,6 +60,7 @@
 
 #include <stickanim/vecmath.h>
 #include <stickanim/skeleton.h>
+#include <stickanim/clip.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,6 +72,9 @@ extern "C" {
 /** @brief Most clips (weight slots) a blend space mixes: the length of
  *         @ref sa_blend_tree_frame::weights. */
 #define SA_BLEND_TREE_MAX_CLIPS 16
+
+/** @brief Most sync markers a blend space reads per clip (sa_blend_tree_space_set_markers()). */
+#define SA_BLEND_TREE_MAX_MARKERS 16
 
 /**
  * @brief Largest stride stretch a frame gives; larger factors are clamped to it (the legs would
@@ -95,6 +113,11 @@ typedef struct sa_blend_tree_loco_config {
     /** "The cycle follows the speed": true (default) advances the phase by the distance moved;
      *  false plays the clips at their own pace, whatever the speed (the feet skate). */
     bool follow_speed;
+    /** Game units per reference cell, > 0: every speed and stride above is in cells (per
+     *  second) and is multiplied by this when the space is built, so the body's speed is given
+     *  in the game's units. Default 1 (the game's unit is the cell); 100 for centimetres when a
+     *  cell is a metre. */
+    float units_per_cell;
 } sa_blend_tree_loco_config;
 
 /** @brief The weight slots of the locomotion preset: index @ref sa_blend_tree_frame::weights
@@ -108,15 +131,16 @@ typedef enum sa_blend_tree_loco_clip {
 } sa_blend_tree_loco_clip;
 
 /** @brief The reference's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM
- *         1.4, RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. */
+ *         1.4, RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed, 1 unit per
+ *         cell. */
 SA_API sa_blend_tree_loco_config sa_blend_tree_loco_config_default(void);
 
 /**
  * @brief Checks a loco config.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
  *         ::SA_ERR_RANGE when idle_speed < 0, moving_speed ≤ idle_speed, walk_speed ≤
- *         moving_speed (the walk would never show alone), run_speed ≤ walk_speed, or an anim
- *         speed or stride is ≤ 0.
+ *         moving_speed (the walk would never show alone), run_speed ≤ walk_speed, an anim
+ *         speed or stride is ≤ 0, or units_per_cell is ≤ 0 (or so large that a speed overflows).
  */
 SA_API sa_status sa_blend_tree_loco_config_validate(const sa_blend_tree_loco_config *config);
 
@@ -197,6 +221,12 @@ typedef struct sa_blend_tree_space {
     /** "The cycle follows the speed" (the parameter is then the body's speed); false: every
      *  clip plays at its own pace. */
     bool follow_speed;
+    /** Each clip slot's sync markers, sorted by phase (usually its clip's touchdowns; set them
+     *  with sa_blend_tree_space_set_markers()); NULL for a slot that is not synced. */
+    const sa_clip_touchdown *markers[SA_BLEND_TREE_MAX_CLIPS];
+    /** Number of sync markers of each slot, at most ::SA_BLEND_TREE_MAX_MARKERS; 0 for a slot
+     *  that is not synced. */
+    size_t marker_count[SA_BLEND_TREE_MAX_CLIPS];
 } sa_blend_tree_space;
 
 /** @brief One frame of a blend space: the clips' weights, the shared phase and the stretch. */
@@ -224,14 +254,27 @@ typedef struct sa_blend_tree_frame {
     float stretch;
     /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite. */
     float rate;
-    /** Cycles advanced this frame, rate·dt, signed, not wrapped (footsteps.h's `cycles`). */
+    /** Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped (footsteps.h's
+     *  `cycles`; every slot passes the same number of whole cycles). */
     float advance;
-    /** The shared phase after this frame, in [0, 1). */
+    /** The shared phase after this frame, in [0, 1): the one phase every clip plays when no slot
+     *  has sync markers; with markers, the sync phase, which is the phase of the first synced
+     *  slot (the reference) and from which every slot's own phase follows. */
     float phase;
+    /** The slot whose own phase advanced by `advance`: the heaviest (the first of the heaviest on
+     *  a tie). With markers, every other synced slot is warped to line up with it. */
+    size_t leader;
+    /** Each slot's own phase after this frame, in [0, 1): sample the slot's clip here. A synced
+     *  slot is warped so its markers line up with the other synced slots'; a slot without
+     *  markers plays `phase`. Slots from weight_count on are 0. */
+    float clip_phase[SA_BLEND_TREE_MAX_CLIPS];
+    /** Each slot's own phase before this frame, in [0, 1): with clip_phase, the interval a
+     *  footsteps layer of the slot passed (footsteps.h's per-layer phases). */
+    float clip_phase_from[SA_BLEND_TREE_MAX_CLIPS];
 } sa_blend_tree_frame;
 
 /**
- * @brief Empties a blend space with @p clip_count weight slots.
+ * @brief Empties a blend space with @p clip_count weight slots (no points, no sync markers).
  * @param space        The space to empty.
  * @param clip_count   Number of clips the space mixes, in [1, ::SA_BLEND_TREE_MAX_CLIPS].
  * @param follow_speed Whether the phase follows the parameter as a speed.
@@ -253,11 +296,43 @@ SA_API sa_status sa_blend_tree_space_add(sa_blend_tree_space *space,
                                          const sa_blend_tree_point *point);
 
 /**
+ * @brief Syncs a clip slot by its markers: the clips of synced slots are warped so that their
+ *        markers line up, and walk and run blend without their feet skating.
+ *
+ * As Unreal's sync groups do. Clips whose feet touch down at different phases (a walk and a
+ * gallop, a walk and a run with longer flights) cannot share one phase: while they blend, one
+ * clip's planted foot is mixed with the other's swinging foot and slides. With markers, each
+ * slot plays its own phase (@ref sa_blend_tree_frame::clip_phase): the leader, the heaviest slot,
+ * advances by the distance moved; every other synced slot is placed, between the two of its
+ * markers around it, as far as the leader is between the matching two of its own. Markers match
+ * by foot, in order around the cycle: the most pairs that keep both clips' order (a gallop and a
+ * walk, whose feet land in different orders, line up the feet that can); a slot with no foot in
+ * common with the reference, or with a single one (then a constant offset), is warped that far.
+ *
+ * The shared phase stored between frames is then the phase of the first synced slot (the
+ * reference); slots without markers (idle) play it unwarped. A space with no markers behaves
+ * exactly as before.
+ * @param space   The space.
+ * @param clip    The slot, in [0, clip_count).
+ * @param markers The slot's clip's markers (e.g. its touchdowns, measured with
+ *                sa_clip_measure_touchdowns()), sorted by phase, each in [0, 1); kept by pointer,
+ *                so they must outlive the space. NULL with @p count 0 unsyncs the slot.
+ * @param count   Number of markers, at most ::SA_BLEND_TREE_MAX_MARKERS.
+ * @return ::SA_OK; ::SA_ERR_NULL for a NULL space, or NULL markers with a count; ::SA_ERR_COUNT
+ *         for a slot outside [0, clip_count) or more than ::SA_BLEND_TREE_MAX_MARKERS markers;
+ *         ::SA_ERR_RANGE for a phase outside [0, 1) (or NaN); ::SA_ERR_UNSORTED when phases
+ *         decrease. The space is untouched on error.
+ */
+SA_API sa_status sa_blend_tree_space_set_markers(sa_blend_tree_space *space, size_t clip,
+                                                 const sa_clip_touchdown *markers, size_t count);
+
+/**
  * @brief Checks a whole blend space (e.g. one filled in by hand or loaded from data), with the
- *        same rules as sa_blend_tree_space_init() and sa_blend_tree_space_add().
+ *        same rules as sa_blend_tree_space_init(), sa_blend_tree_space_add() and
+ *        sa_blend_tree_space_set_markers().
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_COUNT for a clip_count outside [1,
  *         ::SA_BLEND_TREE_MAX_CLIPS] or a point_count outside [1, ::SA_BLEND_TREE_MAX_POINTS];
- *         otherwise the first point's error.
+ *         otherwise the first point's error, then the first slot's marker error.
  */
 SA_API sa_status sa_blend_tree_space_validate(const sa_blend_tree_space *space);
 
@@ -266,10 +341,11 @@ SA_API sa_status sa_blend_tree_space_validate(const sa_blend_tree_space *space);
  *
  * Four points, three slots (::sa_blend_tree_loco_clip): idle at idle_speed (smooth segment), walk
  * at moving_speed and again at walk_speed (the walk plateau), run at run_speed (linear from the
- * walk). The idle point carries the walk clip's gait numbers, so the cycle stops when the body
- * stands. Stepped with a speed ≥ 0 it gives the reference's weights exactly (idle = 1 −
- * smooth(idle_speed, moving_speed, speed), walk and run split linearly between WALK_SPEED and
- * RUN_SPEED), its phase rate and its stretch; see @ref blend_tree_page.
+ * walk); every speed and stride times units_per_cell. The idle point carries the walk clip's gait
+ * numbers, so the cycle stops when the body stands. Stepped with a speed ≥ 0 it gives the
+ * reference's weights exactly (idle = 1 − smooth(idle_speed, moving_speed, speed), walk and run
+ * split linearly between WALK_SPEED and RUN_SPEED), its phase rate and its stretch; see @ref
+ * blend_tree_page.
  *
  * @param space  Receives the space.
  * @param config The locomotion numbers; NULL means sa_blend_tree_loco_config_default().
@@ -283,10 +359,14 @@ SA_API sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
  * @brief One frame of a blend space: the clips' weights at parameter @p x, the shared phase
  *        advanced by this frame, and the stride stretch.
  *
+ * With sync markers (sa_blend_tree_space_set_markers()) the leader's own phase advances by
+ * this frame's distance and the stored phase follows as the sync phase; every slot's own phase
+ * is in the frame's clip_phase (after) and clip_phase_from (before).
+ *
  * @param space The space; NULL or empty gives a frame with no weights (weight_count 0), no
  *              advance and the stored phase wrapped. An unvalidated space is still safe: counts
- *              are clamped, slots are clamped into range, unsorted or non-finite points can only
- *              give odd (never bad) weights.
+ *              are clamped, slots are clamped into range, unsorted or non-finite points or
+ *              markers can only give odd (never bad) weights and phases.
  * @param phase Shared phase, read and written back wrapped into [0, 1) (a non-finite stored
  *              phase restarts at 0); NULL: weights only (the frame's phase is then 0 plus this
  *              frame's advance).

@@ -17,6 +17,9 @@
  *   (default 0.5) fire, and each foot fires from one layer only, the heaviest of those that have
  *   markers for it. With two clips mixing (weights summing to 1) exactly one fires at any time;
  *   other engines fire two or three times during such blends.
+ * - Clips synced by their markers (blend_tree.h) each play their own phase: the job then takes
+ *   each layer's own phases (@ref sa_footsteps_job::layer_phase_from and
+ *   @ref sa_footsteps_job::layer_phase_to), so a layer's markers fire when its own feet land.
  *
  * Fill an ::sa_footsteps_job each frame and call sa_footsteps_run(): the events are a stream
  * (@ref api_conventions) written into the caller-owned buffer the job's `out` and `capacity`
@@ -115,6 +118,16 @@ typedef struct sa_footsteps_job {
     size_t surface_count;
     /** Surface for a foot without an entry in surfaces (default ::SA_FOOTSTEPS_SURFACE_GRASS). */
     sa_footsteps_surface default_surface;
+    /** Optional: each layer's own phase at the end of the last frame, layer_count entries, in
+     *  [0, 1) (NaN counts as 0), for clips synced by their markers, which each play their own
+     *  phase (blend_tree.h: @ref sa_blend_tree_frame::clip_phase_from, indexed by slot). Read
+     *  with layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The
+     *  job's `cycles` still gives the direction and the whole cycles passed. */
+    const float *layer_phase_from;
+    /** Optional: each layer's own phase after this frame, layer_count entries, in [0, 1)
+     *  (@ref sa_blend_tree_frame::clip_phase); NULL (the default): the shared phase_to. Used only
+     *  when layer_phase_from is given too. */
+    const float *layer_phase_to;
     /** Receives the events, earliest first (ties keep layer and marker order); a stream: the
      *  first min(crossed, capacity) are written. NULL (the default) asks for the count only:
      *  sa_footsteps_run() then writes nothing and returns how many were crossed. */
@@ -129,17 +142,20 @@ typedef struct sa_footsteps_job {
 SA_API sa_footsteps_job sa_footsteps_job_default(void);
 
 /**
- * @brief Checks a footsteps job without running it: what sa_footsteps_run() would repair.
+ * @brief Checks a footsteps job without running it: what sa_footsteps_run() would repair (the
+ *        layers' own phases, when given, as the shared ones).
  *
  * The output buffer is not checked: a NULL `out` is the count-only call and, the events being a
  * stream, any `capacity` is valid.
  * @param job The job; NULL gives ::SA_ERR_NULL.
  * @return ::SA_OK; ::SA_ERR_NULL for a NULL @p job, layers NULL with layer_count above 0, a
  *         layer's touchdowns NULL with touchdown_count above 0, or surfaces NULL with
- *         surface_count above 0; ::SA_ERR_NOT_FINITE for a NaN or infinite phase_from, phase_to,
- *         dt, threshold, layer weight or marker phase (cycles may be NaN: see
- *         @ref sa_footsteps_job::cycles); ::SA_ERR_RANGE for a phase_from, phase_to or marker
- *         phase outside [0, 1), a negative dt or threshold, or a layer weight outside [0, 1].
+ *         surface_count above 0, or only one of layer_phase_from and layer_phase_to given;
+ *         ::SA_ERR_NOT_FINITE for a NaN or infinite phase_from, phase_to, layer phase, dt,
+ *         threshold, layer weight or marker phase (cycles may be NaN: see
+ *         @ref sa_footsteps_job::cycles); ::SA_ERR_RANGE for a phase_from, phase_to, layer phase
+ *         or marker phase outside [0, 1), a negative dt or threshold, or a layer weight outside
+ *         [0, 1].
  */
 SA_API sa_status sa_footsteps_validate(const sa_footsteps_job *job);
 

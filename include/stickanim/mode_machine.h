@@ -39,8 +39,10 @@
  * How the rules, the fades, the two styles and the get-up fit together, with the reasons for the
  * defaults and one frame of a game in code: @ref mode_machine_page.
  *
- * Units: speeds in the game's distance units per second (the reference uses cells/s), times in
- * seconds, y up. No allocation: the machine is a plain struct the caller owns.
+ * Units: the input's speeds are in the game's distance units per second, times in seconds, y up.
+ * The config's speed thresholds are the reference's, in its cells per second; set
+ * @ref sa_mode_machine_config::units_per_cell (100 for a centimetre rig whose cell is a metre)
+ * and every one of them follows. No allocation: the machine is a plain struct the caller owns.
  */
 #ifndef STICKANIM_MODE_MACHINE_H
 #define STICKANIM_MODE_MACHINE_H
@@ -128,23 +130,25 @@ typedef struct sa_mode_input {
  * @brief Thresholds, durations and fade rates; sa_mode_machine_config_default() gives the
  *        reference's values.
  *
- * A non-finite or negative field (a rate or time scale ≤ 0, an unknown style) is replaced by its
- * default when the machine is initialised.
+ * The speed thresholds (hard_landing_speed, land_exit_speed, fall_speed) are in reference cells
+ * per second and are multiplied by units_per_cell where they are compared with the input's
+ * speeds. A non-finite or negative field (a rate, time scale or units_per_cell ≤ 0, an unknown
+ * style) is replaced by its default when the machine is initialised.
  */
 typedef struct sa_mode_machine_config {
-    /** Landing faster than this (units/s) sits instead of landing, ≥ 0. Default 10. */
+    /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
     float hard_landing_speed;
     /** The land mode ends after this many seconds, ≥ 0. Default 0.5. */
     float land_time;
     /**
-     * Land ends sooner when the speed rises above this (units/s), ≥ 0. Default 0.35, where the
+     * Land ends sooner when the speed rises above this (cells/s), ≥ 0. Default 0.35, where the
      * blend tree is fully moving.
      */
     float land_exit_speed;
     /** The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. */
     float sit_time;
     /**
-     * Off the ground and sinking faster than this (units/s), loco, land and sit turn into fall
+     * Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
      * (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
      */
     float fall_speed;
@@ -167,6 +171,10 @@ typedef struct sa_mode_machine_config {
     float fade_rate[SA_MODE_COUNT_];
     /** Cross-fade or inertialization. Default ::SA_MODE_FADE_STYLE_CROSSFADE. */
     sa_mode_fade_style style;
+    /** Game units per reference cell, > 0: the speed thresholds above are in cells/s and are
+     *  compared with the input's speeds (game units/s) times this. Default 1; 100 for
+     *  centimetres when a cell is a metre. */
+    float units_per_cell;
 } sa_mode_machine_config;
 
 /**

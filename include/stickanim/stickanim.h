@@ -23,6 +23,8 @@
 #include <stickanim/pose.h>
 #include <stickanim/inertial.h>
 #include <stickanim/clip.h>
+#include <stickanim/clip_builder.h>
+#include <stickanim/skin.h>
 
 /* Layer 3: controllers. */
 #include <stickanim/blend_tree.h>

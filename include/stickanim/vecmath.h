@@ -315,6 +315,51 @@ SA_API sa_transform sa_transform_sanitize(sa_transform t);
 /** @brief True when every component of the transform is finite. */
 SA_API bool sa_transform_is_finite(sa_transform t);
 
+/**
+ * @name 4×4 matrices
+ * For skinning and for rigs whose non-uniform scale must compose exactly (skin.h,
+ * sa_skeleton_local_to_model_matrices()). Column-major, as glTF and OpenGL store them: element
+ * (row r, column c) is m[4·c + r], the translation is m[12], m[13], m[14], and a point p maps to
+ * M·(p, 1). sa_mat4_mul() and the transform functions are plain arithmetic (NaN in, NaN out);
+ * sa_mat4_from_transform() and sa_mat4_invert() are total.
+ * @{
+ */
+
+/** @brief A 4×4 matrix, column-major: m[4·column + row]. */
+typedef struct sa_mat4 {
+    float m[16]; /**< The 16 elements, column after column. */
+} sa_mat4;
+
+/** @brief The identity matrix. */
+SA_API sa_mat4 sa_mat4_identity(void);
+/**
+ * @brief The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point()
+ *        of it gives sa_transform_point() of the transform.
+ * @return An affine matrix (bottom row 0, 0, 0, 1); bad parts of @p t are cleaned first as in
+ *         sa_transform_sanitize().
+ */
+SA_API sa_mat4 sa_mat4_from_transform(sa_transform t);
+/** @brief The product a·b: applies @p b first, then @p a (a parent's matrix goes on the left). */
+SA_API sa_mat4 sa_mat4_mul(sa_mat4 a, sa_mat4 b);
+/** @brief M·(p, 1) for an affine matrix: the upper 3×4 part applied to point @p p (the bottom row
+ *         is not read). */
+SA_API sa_vec3 sa_mat4_transform_point(sa_mat4 m, sa_vec3 p);
+/** @brief The upper 3×3 part applied to vector @p v: a direction, no translation. (A normal needs
+ *         the inverse transpose; skin.h's job takes care of it.) */
+SA_API sa_vec3 sa_mat4_transform_vector(sa_mat4 m, sa_vec3 v);
+/**
+ * @brief The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices
+ *        from the rest pose's model matrices.
+ * @return M⁻¹; the identity when @p m has a NaN or infinite element or is singular (its
+ *         determinant below 1e-30 of the product of its columns' lengths, or a result that
+ *         overflows a float).
+ */
+SA_API sa_mat4 sa_mat4_invert(sa_mat4 m);
+/** @brief True when all 16 elements are finite. */
+SA_API bool sa_mat4_is_finite(sa_mat4 m);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -105,14 +105,23 @@ SA_SKELETON_JOINT_NONE = -1
 # SA_CLIP_DEFAULT_RATE (clip.h): The reference's sample rate: 30 poses a second. A clip with rate 0
 # uses it.
 SA_CLIP_DEFAULT_RATE = 30.0
-# SA_CLIP_TOUCHDOWN_THRESHOLD (clip.h): Default height band of sa_clip_measure_touchdowns(): a foot
-# is down when it is within this fraction of its vertical range above its lowest point in the clip.
+# SA_CLIP_TOUCHDOWN_THRESHOLD (clip.h): Default down band of sa_clip_measure_touchdowns()
+# (sa_clip_touchdown_config::down): a foot is down when it is within this fraction of its vertical
+# range above its lowest point in the clip.
 SA_CLIP_TOUCHDOWN_THRESHOLD = 0.1
+# SA_CLIP_BUILDER_MAX_FRAMES (clip_builder.h): Most frames a built clip may have (over 9 hours at 30
+# frames a second).
+SA_CLIP_BUILDER_MAX_FRAMES = 1048576
+# SA_SKIN_MAX_INFLUENCES (skin.h): Most joints that move one vertex (glTF's JOINTS_0 / WEIGHTS_0).
+SA_SKIN_MAX_INFLUENCES = 4
 # SA_BLEND_TREE_MAX_POINTS (blend_tree.h): Most points a blend space holds.
 SA_BLEND_TREE_MAX_POINTS = 16
 # SA_BLEND_TREE_MAX_CLIPS (blend_tree.h): Most clips (weight slots) a blend space mixes: the length
 # of sa_blend_tree_frame::weights.
 SA_BLEND_TREE_MAX_CLIPS = 16
+# SA_BLEND_TREE_MAX_MARKERS (blend_tree.h): Most sync markers a blend space reads per clip
+# (sa_blend_tree_space_set_markers()).
+SA_BLEND_TREE_MAX_MARKERS = 16
 # SA_BLEND_TREE_MAX_STRETCH (blend_tree.h): Largest stride stretch a frame gives; larger factors are
 # clamped to it (the legs would swing past a half turn long before that).
 SA_BLEND_TREE_MAX_STRETCH = 4.0
@@ -195,6 +204,20 @@ SA_EASE_IN_OUT_CUBIC = 7
 SA_EASE_OUT_BACK = 8
 SA_EASE_COUNT_ = 9
 SA_EASE_FORCE_U32_ = 2147483647
+
+# sa_clip_builder_path (clip_builder.h)
+SA_CLIP_BUILDER_PATH_TRANSLATION = 0
+SA_CLIP_BUILDER_PATH_ROTATION = 1
+SA_CLIP_BUILDER_PATH_SCALE = 2
+SA_CLIP_BUILDER_PATH_COUNT_ = 3
+SA_CLIP_BUILDER_PATH_FORCE_U32_ = 2147483647
+
+# sa_clip_builder_interpolation (clip_builder.h)
+SA_CLIP_BUILDER_INTERPOLATION_LINEAR = 0
+SA_CLIP_BUILDER_INTERPOLATION_STEP = 1
+SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE = 2
+SA_CLIP_BUILDER_INTERPOLATION_COUNT_ = 3
+SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_ = 2147483647
 
 # sa_blend_tree_loco_clip (blend_tree.h)
 SA_BLEND_TREE_LOCO_CLIP_IDLE = 0
@@ -348,7 +371,12 @@ SA_ABI_TYPE_FIGURE_FOOT_LOCK = 46
 SA_ABI_TYPE_FIGURE = 47
 SA_ABI_TYPE_FIGURE_BODY = 48
 SA_ABI_TYPE_FIGURE_EVENT = 49
-SA_ABI_TYPE_COUNT_ = 50
+SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG = 50
+SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 51
+SA_ABI_TYPE_CLIP_BUILDER_JOB = 52
+SA_ABI_TYPE_MAT4 = 53
+SA_ABI_TYPE_SKIN_JOB = 54
+SA_ABI_TYPE_COUNT_ = 55
 SA_ABI_TYPE_FORCE_U32_ = 2147483647
 
 
@@ -381,6 +409,25 @@ class Ease(enum.IntEnum):
     OUT_CUBIC = 6
     IN_OUT_CUBIC = 7
     OUT_BACK = 8
+
+
+class ClipBuilderPath(enum.IntEnum):
+    """What a channel animates; glTF's `target.path`. Values are stable. (C: sa_clip_builder_path,
+    clip_builder.h). Sentinels (_COUNT_, _FORCE_U32_) are module constants only.
+    """
+    TRANSLATION = 0
+    ROTATION = 1
+    SCALE = 2
+
+
+class ClipBuilderInterpolation(enum.IntEnum):
+    """How a channel moves between its keys; glTF's sampler `interpolation`. Values are stable. (C:
+    sa_clip_builder_interpolation, clip_builder.h). Sentinels (_COUNT_, _FORCE_U32_) are module
+    constants only.
+    """
+    LINEAR = 0
+    STEP = 1
+    CUBICSPLINE = 2
 
 
 class BlendTreeLocoClip(enum.IntEnum):
@@ -570,6 +617,11 @@ class AbiType(enum.IntEnum):
     FIGURE = 47
     FIGURE_BODY = 48
     FIGURE_EVENT = 49
+    CLIP_TOUCHDOWN_CONFIG = 50
+    CLIP_BUILDER_CHANNEL = 51
+    CLIP_BUILDER_JOB = 52
+    MAT4 = 53
+    SKIN_JOB = 54
 
 
 # ---- structs ------------------------------------------------------------------------------------
@@ -617,6 +669,13 @@ class Transform(_Struct):
     identity is (0, 0, 0, 1). scale: Scale per axis; (1, 1, 1) is no scaling.
     """
     _c_name_ = "sa_transform"
+
+
+class Mat4(_Struct):
+    """A 4×4 matrix, column-major: m[4·column + row]. (C: sa_mat4, vecmath.h). Fields: m: The 16
+    elements, column after column.
+    """
+    _c_name_ = "sa_mat4"
 
 
 class IkArmPose(_Struct):
@@ -869,9 +928,91 @@ class Clip(_Struct):
     0 means SA_CLIP_DEFAULT_RATE (30). looping: True for a cycle (walk, run, swim): time and
     phase wrap and the last frame blends into the first. False for a one-shot (land, get-up):
     ends are held. touchdowns: Touchdown markers sorted by phase, or NULL when touchdown_count is
-    0. touchdown_count: Number of touchdown markers (0 for a clip without footsteps).
+    0. touchdown_count: Number of touchdown markers (0 for a clip without footsteps). duration:
+    Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the length follows
+    from the rate: frame_count / rate looping, (frame_count − 1) / rate otherwise. Above 0, the
+    frames are spread evenly over this many seconds and `rate` is informational only (the clip
+    builder sets it to the frames' actual spacing).
     """
     _c_name_ = "sa_clip"
+
+
+class ClipTouchdownConfig(_Struct):
+    """How sa_clip_measure_touchdowns() tells a foot on the ground from a foot in the air. Get the
+    defaults from sa_clip_touchdown_config_default(). (C: sa_clip_touchdown_config, clip.h).
+    Fields: down: Down band: relative, in (0, 1), default SA_CLIP_TOUCHDOWN_THRESHOLD (0.1);
+    absolute, > 0 model units. up: Up band, ≥ `down`: relative, below 1, default 0.3; absolute,
+    model units. Equal to `down` means no hysteresis. min_air_time: Shortest time in the air,
+    seconds, ≥ 0, that makes the landing after it a touchdown; shorter hops are part of the
+    stance. Default 0.1. min_lift: Smallest height range, ≥ 0, of a foot that ever lifts:
+    relative, a fraction of the skeleton's size, default 0.01; absolute, model units. A range
+    below it (or below 1e-6 model units, whatever this says) gives no markers for the foot.
+    absolute: False (default): `down`, `up` and `min_lift` are relative (see above); true: model
+    units.
+    """
+    _c_name_ = "sa_clip_touchdown_config"
+
+
+class ClipBuilderChannel(_Struct):
+    """One channel of keys: one path of one joint, as a glTF animation channel and its sampler give
+    it. The arrays are the caller's and are only read. (C: sa_clip_builder_channel,
+    clip_builder.h). Fields: joint: The joint it animates, in [0, joint_count) of the job's
+    skeleton. path: Translation, rotation or scale. interpolation: LINEAR, STEP or CUBICSPLINE.
+    times: key_count key times in seconds, finite and non-decreasing (glTF's sampler input).
+    values: The values, packed as glTF's sampler output: key_count values of 3 floats
+    (translation, scale) or 4 (rotation, x y z w), three values per key for CUBICSPLINE (in-
+    tangent, value, out-tangent). All finite. key_count: Number of keys, ≥ 1.
+    """
+    _c_name_ = "sa_clip_builder_channel"
+
+
+class ClipBuilderJob(_Struct):
+    """One clip to build: channels in, frames out. Get one with sa_clip_builder_job_default(), fill
+    it, and run it with sa_clip_builder_run() (which validates first). (C: sa_clip_builder_job,
+    clip_builder.h). Fields: skeleton: The clip's skeleton (required, valid): its joint count,
+    and its rest pose for every joint and path that no channel animates. channels: The channels
+    (required). At most one per joint and path, as glTF requires. channel_count: Number of
+    channels, ≥ 1. rate: Frames per second to sample at, > 0 and finite; 0 means
+    SA_CLIP_DEFAULT_RATE (30). The frames are spread to fit the duration exactly, so the clip's
+    spacing is within half a frame of this over the clip. start: Time on the channels' time line
+    where the clip starts, seconds, finite. Default 0. duration: Length of the clip, seconds, ≥ 0
+    and finite; 0 (the default) means from `start` to the last key of all channels (glTF's
+    animation length), or a one-frame clip when no key is after `start`. looping: True for a
+    cycle (its frame at the end is its first frame, not stored), false for a one-shot. Default
+    false. nlerp: Rotations of LINEAR channels: false (default) slerp, glTF's rule; true nlerp, a
+    little cheaper and indistinguishable for keys close together. clip: Optional: receives the
+    built clip, which plays the frames in `out` (no markers). Written only by a run that writes
+    the frames. NULL (the default) builds the frames only. out: Receives the frames (frame_count
+    × joint_count transforms, frame-major), written whole or not at all; must not overlap the
+    channels' arrays. NULL (the default) asks for the count only. capacity: Number of transforms
+    `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is NULL.
+    """
+    _c_name_ = "sa_clip_builder_job"
+
+
+class SkinJob(_Struct):
+    """One skinning pass over a range of vertices. Get one with sa_skin_job_default(), fill it, and
+    run it with sa_skin_run(). (C: sa_skin_job, skin.h). Fields: matrices: The skinning matrices
+    (sa_skin_matrices()), matrix_count of them (required). matrix_count: Number of skinning
+    matrices, ≥ 1: joint indices are below it. vertex_count: Number of vertices, ≥ 1. influences:
+    Joints per vertex, 1 … SA_SKIN_MAX_INFLUENCES. joint_indices: Each vertex's `influences`
+    joint indices into `matrices` (required). An index out of range makes its weight count as 0
+    (sa_skin_validate() reports it). joint_indices_stride: Stride of joint_indices in bytes; 0:
+    packed. joint_weights: Each vertex's `influences` weights, ≥ 0 (required, except that NULL
+    with one influence means weight 1). Normalised by their sum; negative, NaN or infinite
+    weights count as 0 (sa_skin_validate() reports them). joint_weights_stride: Stride of
+    joint_weights in bytes; 0: packed. in_positions: Bind-pose positions, x y z per vertex
+    (required). in_positions_stride: Stride of in_positions in bytes; 0: packed. in_normals:
+    Bind-pose normals, x y z per vertex (any length: they are normalised); NULL: no normals.
+    in_normals_stride: Stride of in_normals in bytes; 0: packed. out_normals: Receives the
+    skinned normals, unit length (0 for a zero normal); may be in_normals (same stride). Written
+    when in_normals is given too; NULL: none. out_normals_stride: Stride of out_normals in bytes;
+    0: packed. out_stride: Stride of out in bytes; 0: packed. out: Receives the skinned
+    positions, x y z per vertex, all vertex_count written or none; may be in_positions (same
+    stride). NULL asks for the count only. capacity: Number of vertices `out` (and out_normals)
+    can hold, ≥ vertex_count. Ignored when `out` is NULL.
+    """
+    _c_name_ = "sa_skin_job"
 
 
 class BlendTreeLocoConfig(_Struct):
@@ -890,7 +1031,10 @@ class BlendTreeLocoConfig(_Struct):
     blend_tree_page). run_stride: Distance one full run cycle covers when the run clip plays at
     run_anim; > 0. Default 2.0 (168 steps a minute at run_anim). follow_speed: "The cycle follows
     the speed": true (default) advances the phase by the distance moved; false plays the clips at
-    their own pace, whatever the speed (the feet skate).
+    their own pace, whatever the speed (the feet skate). units_per_cell: Game units per reference
+    cell, > 0: every speed and stride above is in cells (per second) and is multiplied by this
+    when the space is built, so the body's speed is given in the game's units. Default 1 (the
+    game's unit is the cell); 100 for centimetres when a cell is a metre.
     """
     _c_name_ = "sa_blend_tree_loco_config"
 
@@ -918,7 +1062,11 @@ class BlendTreeSpace(_Struct):
     blend_tree.h). Fields: points: The points, `point_count` of them, sorted by `at`.
     point_count: Points in use, in [0, SA_BLEND_TREE_MAX_POINTS]. clip_count: Number of weight
     slots (clips), in [1, SA_BLEND_TREE_MAX_CLIPS]. follow_speed: "The cycle follows the speed"
-    (the parameter is then the body's speed); false: every clip plays at its own pace.
+    (the parameter is then the body's speed); false: every clip plays at its own pace. markers:
+    Each clip slot's sync markers, sorted by phase (usually its clip's touchdowns; set them with
+    sa_blend_tree_space_set_markers()); NULL for a slot that is not synced. marker_count: Number
+    of sync markers of each slot, at most SA_BLEND_TREE_MAX_MARKERS; 0 for a slot that is not
+    synced.
     """
     _c_name_ = "sa_blend_tree_space"
 
@@ -935,8 +1083,18 @@ class BlendTreeFrame(_Struct):
     move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ≈ 1.357 at
     WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not follow the speed, or anim is
     0. rate: Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite.
-    advance: Cycles advanced this frame, rate·dt, signed, not wrapped (footsteps.h's `cycles`).
-    phase: The shared phase after this frame, in [0, 1).
+    advance: Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped
+    (footsteps.h's `cycles`; every slot passes the same number of whole cycles). phase: The
+    shared phase after this frame, in [0, 1): the one phase every clip plays when no slot has
+    sync markers; with markers, the sync phase, which is the phase of the first synced slot (the
+    reference) and from which every slot's own phase follows. leader: The slot whose own phase
+    advanced by `advance`: the heaviest (the first of the heaviest on a tie). With markers, every
+    other synced slot is warped to line up with it. clip_phase: Each slot's own phase after this
+    frame, in [0, 1): sample the slot's clip here. A synced slot is warped so its markers line up
+    with the other synced slots'; a slot without markers plays `phase`. Slots from weight_count
+    on are 0. clip_phase_from: Each slot's own phase before this frame, in [0, 1): with
+    clip_phase, the interval a footsteps layer of the slot passed (footsteps.h's per-layer
+    phases).
     """
     _c_name_ = "sa_blend_tree_frame"
 
@@ -966,11 +1124,11 @@ class ModeInput(_Struct):
 class ModeMachineConfig(_Struct):
     """Thresholds, durations and fade rates; sa_mode_machine_config_default() gives the reference's
     values. (C: sa_mode_machine_config, mode_machine.h). Fields: hard_landing_speed: Landing
-    faster than this (units/s) sits instead of landing, ≥ 0. Default 10. land_time: The land mode
+    faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. land_time: The land mode
     ends after this many seconds, ≥ 0. Default 0.5. land_exit_speed: Land ends sooner when the
-    speed rises above this (units/s), ≥ 0. Default 0.35, where the blend tree is fully moving.
+    speed rises above this (cells/s), ≥ 0. Default 0.35, where the blend tree is fully moving.
     sit_time: The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. fall_speed:
-    Off the ground and sinking faster than this (units/s), loco, land and sit turn into fall
+    Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
     (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
     water_jump_time: Water does not override a jump younger than this (s): jumping out. ≥ 0.
     Default 0.25. getup_time_scale: Time scale of the get-up clips, > 0. Default 1.35.
@@ -981,7 +1139,10 @@ class ModeMachineConfig(_Struct):
     (exponential catch-up: about 95% done after 3/rate seconds; in the inertialization style the
     spring's half-life is 2·ln 2 / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15,
     swim 3, climb 8, ragdoll 30, get-up 10 (unused when leaving the ragdoll: that is a cut).
-    style: Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE.
+    style: Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. units_per_cell:
+    Game units per reference cell, > 0: the speed thresholds above are in cells/s and are
+    compared with the input's speeds (game units/s) times this. Default 1; 100 for centimetres
+    when a cell is a metre.
     """
     _c_name_ = "sa_mode_machine_config"
 
@@ -1050,11 +1211,19 @@ class FootstepsJob(_Struct):
     layer with weight above 0 may fire, still one layer per foot). surfaces: Surface under each
     foot, indexed by foot (may be NULL: every foot on default_surface). surface_count: Number of
     entries in surfaces (ignored when surfaces is NULL). default_surface: Surface for a foot
-    without an entry in surfaces (default SA_FOOTSTEPS_SURFACE_GRASS). out: Receives the events,
-    earliest first (ties keep layer and marker order); a stream: the first min(crossed, capacity)
-    are written. NULL (the default) asks for the count only: sa_footsteps_run() then writes
-    nothing and returns how many were crossed. capacity: Number of events `out` can hold (default
-    0); any value is valid, 0 writes nothing. Ignored when `out` is NULL.
+    without an entry in surfaces (default SA_FOOTSTEPS_SURFACE_GRASS). layer_phase_from:
+    Optional: each layer's own phase at the end of the last frame, layer_count entries, in [0, 1)
+    (NaN counts as 0), for clips synced by their markers, which each play their own phase
+    (blend_tree.h: sa_blend_tree_frame::clip_phase_from, indexed by slot). Read with
+    layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The job's
+    `cycles` still gives the direction and the whole cycles passed. layer_phase_to: Optional:
+    each layer's own phase after this frame, layer_count entries, in [0, 1)
+    (sa_blend_tree_frame::clip_phase); NULL (the default): the shared phase_to. Used only when
+    layer_phase_from is given too. out: Receives the events, earliest first (ties keep layer and
+    marker order); a stream: the first min(crossed, capacity) are written. NULL (the default)
+    asks for the count only: sa_footsteps_run() then writes nothing and returns how many were
+    crossed. capacity: Number of events `out` can hold (default 0); any value is valid, 0 writes
+    nothing. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_footsteps_job"
 
@@ -1370,6 +1539,9 @@ Transform._fields_ = [
     ("rotation", Quat),
     ("scale", Vec3),
 ]
+Mat4._fields_ = [
+    ("m", (ctypes.c_float * 16)),
+]
 IkArmPose._fields_ = [
     ("elbow", Vec2),
     ("hand", Vec2),
@@ -1495,6 +1667,54 @@ Clip._fields_ = [
     ("looping", ctypes.c_bool),
     ("touchdowns", ctypes.POINTER(ClipTouchdown)),
     ("touchdown_count", ctypes.c_size_t),
+    ("duration", ctypes.c_float),
+]
+ClipTouchdownConfig._fields_ = [
+    ("down", ctypes.c_float),
+    ("up", ctypes.c_float),
+    ("min_air_time", ctypes.c_float),
+    ("min_lift", ctypes.c_float),
+    ("absolute", ctypes.c_bool),
+]
+ClipBuilderChannel._fields_ = [
+    ("joint", ctypes.c_int32),
+    ("path", ctypes.c_int32),
+    ("interpolation", ctypes.c_int32),
+    ("times", ctypes.POINTER(ctypes.c_float)),
+    ("values", ctypes.POINTER(ctypes.c_float)),
+    ("key_count", ctypes.c_size_t),
+]
+ClipBuilderJob._fields_ = [
+    ("skeleton", ctypes.POINTER(Skeleton)),
+    ("channels", ctypes.POINTER(ClipBuilderChannel)),
+    ("channel_count", ctypes.c_size_t),
+    ("rate", ctypes.c_float),
+    ("start", ctypes.c_float),
+    ("duration", ctypes.c_float),
+    ("looping", ctypes.c_bool),
+    ("nlerp", ctypes.c_bool),
+    ("clip", ctypes.POINTER(Clip)),
+    ("out", ctypes.POINTER(Transform)),
+    ("capacity", ctypes.c_size_t),
+]
+SkinJob._fields_ = [
+    ("matrices", ctypes.POINTER(Mat4)),
+    ("matrix_count", ctypes.c_size_t),
+    ("vertex_count", ctypes.c_size_t),
+    ("influences", ctypes.c_size_t),
+    ("joint_indices", ctypes.POINTER(ctypes.c_uint16)),
+    ("joint_indices_stride", ctypes.c_size_t),
+    ("joint_weights", ctypes.POINTER(ctypes.c_float)),
+    ("joint_weights_stride", ctypes.c_size_t),
+    ("in_positions", ctypes.POINTER(ctypes.c_float)),
+    ("in_positions_stride", ctypes.c_size_t),
+    ("in_normals", ctypes.POINTER(ctypes.c_float)),
+    ("in_normals_stride", ctypes.c_size_t),
+    ("out_normals", ctypes.POINTER(ctypes.c_float)),
+    ("out_normals_stride", ctypes.c_size_t),
+    ("out_stride", ctypes.c_size_t),
+    ("out", ctypes.POINTER(ctypes.c_float)),
+    ("capacity", ctypes.c_size_t),
 ]
 BlendTreeLocoConfig._fields_ = [
     ("idle_speed", ctypes.c_float),
@@ -1506,6 +1726,7 @@ BlendTreeLocoConfig._fields_ = [
     ("walk_stride", ctypes.c_float),
     ("run_stride", ctypes.c_float),
     ("follow_speed", ctypes.c_bool),
+    ("units_per_cell", ctypes.c_float),
 ]
 BlendTreePoint._fields_ = [
     ("at", ctypes.c_float),
@@ -1520,6 +1741,8 @@ BlendTreeSpace._fields_ = [
     ("point_count", ctypes.c_size_t),
     ("clip_count", ctypes.c_size_t),
     ("follow_speed", ctypes.c_bool),
+    ("markers", (ctypes.POINTER(ClipTouchdown) * 16)),
+    ("marker_count", (ctypes.c_size_t * 16)),
 ]
 BlendTreeFrame._fields_ = [
     ("weights", (ctypes.c_float * 16)),
@@ -1533,6 +1756,9 @@ BlendTreeFrame._fields_ = [
     ("rate", ctypes.c_float),
     ("advance", ctypes.c_float),
     ("phase", ctypes.c_float),
+    ("leader", ctypes.c_size_t),
+    ("clip_phase", (ctypes.c_float * 16)),
+    ("clip_phase_from", (ctypes.c_float * 16)),
 ]
 ModeInput._fields_ = [
     ("grounded", ctypes.c_bool),
@@ -1559,6 +1785,7 @@ ModeMachineConfig._fields_ = [
     ("morph_time", ctypes.c_float),
     ("fade_rate", (ctypes.c_float * 9)),
     ("style", ctypes.c_int32),
+    ("units_per_cell", ctypes.c_float),
 ]
 ModeMachine._fields_ = [
     ("config", ModeMachineConfig),
@@ -1600,6 +1827,8 @@ FootstepsJob._fields_ = [
     ("surfaces", ctypes.POINTER(ctypes.c_int32)),
     ("surface_count", ctypes.c_size_t),
     ("default_surface", ctypes.c_int32),
+    ("layer_phase_from", ctypes.POINTER(ctypes.c_float)),
+    ("layer_phase_to", ctypes.POINTER(ctypes.c_float)),
     ("out", ctypes.POINTER(FootstepsEvent)),
     ("capacity", ctypes.c_size_t),
 ]
@@ -1782,6 +2011,7 @@ STRUCTS = [
     (Vec3, 1, "sa_vec3"),
     (Quat, 2, "sa_quat"),
     (Transform, 3, "sa_transform"),
+    (Mat4, 53, "sa_mat4"),
     (IkArmPose, 4, "sa_ik_arm_pose"),
     (IkConfig, 5, "sa_ik_config"),
     (IkResult, 6, "sa_ik_result"),
@@ -1804,6 +2034,10 @@ STRUCTS = [
     (InertialQuat, 23, "sa_inertial_quat"),
     (ClipTouchdown, 24, "sa_clip_touchdown"),
     (Clip, 25, "sa_clip"),
+    (ClipTouchdownConfig, 50, "sa_clip_touchdown_config"),
+    (ClipBuilderChannel, 51, "sa_clip_builder_channel"),
+    (ClipBuilderJob, 52, "sa_clip_builder_job"),
+    (SkinJob, 54, "sa_skin_job"),
     (BlendTreeLocoConfig, 26, "sa_blend_tree_loco_config"),
     (BlendTreePoint, 27, "sa_blend_tree_point"),
     (BlendTreeSpace, 28, "sa_blend_tree_space"),
@@ -1836,6 +2070,7 @@ LAYOUT_LP64 = {
     "sa_vec3": (12, 4, {"x": 0, "y": 4, "z": 8}),
     "sa_quat": (16, 4, {"x": 0, "y": 4, "z": 8, "w": 12}),
     "sa_transform": (40, 4, {"translation": 0, "rotation": 12, "scale": 28}),
+    "sa_mat4": (64, 4, {"m": 0}),
     "sa_ik_arm_pose": (16, 4, {"elbow": 0, "hand": 8}),
     "sa_ik_config": (32, 4, {
         "bend": 0, "softness": 4, "max_stretch": 8, "weight": 12, "fk_joint": 16, "fk_end": 24}),
@@ -1863,38 +2098,54 @@ LAYOUT_LP64 = {
     "sa_inertial_scalar": (8, 4, {"offset": 0, "velocity": 4}),
     "sa_inertial_quat": (24, 4, {"offset": 0, "velocity": 12}),
     "sa_clip_touchdown": (16, 8, {"phase": 0, "foot": 8}),
-    "sa_clip": (48, 8, {
+    "sa_clip": (56, 8, {
         "frames": 0, "frame_count": 8, "joint_count": 16, "rate": 24, "looping": 28, "touchdowns":
-        32, "touchdown_count": 40}),
-    "sa_blend_tree_loco_config": (36, 4, {
+        32, "touchdown_count": 40, "duration": 48}),
+    "sa_clip_touchdown_config": (20, 4, {
+        "down": 0, "up": 4, "min_air_time": 8, "min_lift": 12, "absolute": 16}),
+    "sa_clip_builder_channel": (40, 8, {
+        "joint": 0, "path": 4, "interpolation": 8, "times": 16, "values": 24, "key_count": 32}),
+    "sa_clip_builder_job": (64, 8, {
+        "skeleton": 0, "channels": 8, "channel_count": 16, "rate": 24, "start": 28, "duration": 32,
+        "looping": 36, "nlerp": 37, "clip": 40, "out": 48, "capacity": 56}),
+    "sa_skin_job": (136, 8, {
+        "matrices": 0, "matrix_count": 8, "vertex_count": 16, "influences": 24, "joint_indices": 32,
+        "joint_indices_stride": 40, "joint_weights": 48, "joint_weights_stride": 56, "in_positions":
+        64, "in_positions_stride": 72, "in_normals": 80, "in_normals_stride": 88, "out_normals": 96,
+        "out_normals_stride": 104, "out_stride": 112, "out": 120, "capacity": 128}),
+    "sa_blend_tree_loco_config": (40, 4, {
         "idle_speed": 0, "moving_speed": 4, "walk_speed": 8, "run_speed": 12, "walk_anim": 16,
-        "run_anim": 20, "walk_stride": 24, "run_stride": 28, "follow_speed": 32}),
+        "run_anim": 20, "walk_stride": 24, "run_stride": 28, "follow_speed": 32, "units_per_cell":
+        36}),
     "sa_blend_tree_point": (32, 8, {
         "at": 0, "clip": 8, "ease": 16, "move": 20, "anim": 24, "stride": 28}),
-    "sa_blend_tree_space": (536, 8, {
-        "points": 0, "point_count": 512, "clip_count": 520, "follow_speed": 528}),
-    "sa_blend_tree_frame": (112, 8, {
+    "sa_blend_tree_space": (792, 8, {
+        "points": 0, "point_count": 512, "clip_count": 520, "follow_speed": 528, "markers": 536,
+        "marker_count": 664}),
+    "sa_blend_tree_frame": (248, 8, {
         "weights": 0, "weight_count": 64, "segment": 72, "u": 80, "move": 84, "anim": 88, "stride":
-        92, "stretch": 96, "rate": 100, "advance": 104, "phase": 108}),
+        92, "stretch": 96, "rate": 100, "advance": 104, "phase": 108, "leader": 112, "clip_phase":
+        120, "clip_phase_from": 184}),
     "sa_mode_input": (44, 4, {
         "grounded": 0, "vertical_velocity": 4, "landing_speed": 8, "speed": 12, "in_water": 16,
         "on_ladder": 17, "ladder_direction": 20, "jump": 24, "knocked_down": 28, "pelvis_forward":
         32}),
-    "sa_mode_machine_config": (80, 4, {
+    "sa_mode_machine_config": (84, 4, {
         "hard_landing_speed": 0, "land_time": 4, "land_exit_speed": 8, "sit_time": 12, "fall_speed":
         16, "water_jump_time": 20, "getup_time_scale": 24, "getup_back_length": 28,
-        "getup_front_length": 32, "morph_time": 36, "fade_rate": 40, "style": 76}),
-    "sa_mode_machine": (272, 8, {
-        "config": 0, "fade": 80, "mode": 248, "previous": 252, "switched": 256, "getup_side": 260,
-        "jump_seen": 264, "started": 268}),
+        "getup_front_length": 32, "morph_time": 36, "fade_rate": 40, "style": 76, "units_per_cell":
+        80}),
+    "sa_mode_machine": (280, 8, {
+        "config": 0, "fade": 88, "mode": 256, "previous": 260, "switched": 264, "getup_side": 268,
+        "jump_seen": 272, "started": 276}),
     "sa_mode_layer": (20, 4, {
         "mode": 0, "weight": 4, "mode_time": 8, "play_time": 12, "time_scale": 16}),
     "sa_footsteps_event": (32, 8, {"foot": 0, "surface": 8, "time": 12, "phase": 16, "layer": 24}),
     "sa_footsteps_layer": (24, 8, {"touchdowns": 0, "touchdown_count": 8, "weight": 16}),
-    "sa_footsteps_job": (80, 8, {
+    "sa_footsteps_job": (96, 8, {
         "phase_from": 0, "phase_to": 4, "cycles": 8, "dt": 12, "layers": 16, "layer_count": 24,
-        "threshold": 32, "surfaces": 40, "surface_count": 48, "default_surface": 56, "out": 64,
-        "capacity": 72}),
+        "threshold": 32, "surfaces": 40, "surface_count": 48, "default_surface": 56,
+        "layer_phase_from": 64, "layer_phase_to": 72, "out": 80, "capacity": 88}),
     "sa_limb_config": (24, 8, {
         "root_width": 0, "tip_width": 4, "bone_samples": 8, "cap_samples": 16}),
     "sa_limb_style": (16, 4, {"width_scale": 0, "shade": 4, "opacity": 8, "draw_order": 12}),
@@ -1929,14 +2180,14 @@ LAYOUT_LP64 = {
     "sa_figure_foot_lock": (64, 8, {
         "x": 0, "from_": 8, "to": 16, "offset": 24, "from_y": 32, "time": 36, "duration": 40,
         "lift": 44, "last_x": 48, "last_y": 52, "ground": 56, "state": 60}),
-    "sa_figure": (2240, 8, {
+    "sa_figure": (2248, 8, {
         "config": 0, "merge_offset": 84, "fade": 176, "phase": 344, "gait": 348, "thrust_time": 352,
         "jump_seen": 356, "thrust_seen": 360, "wanted": 364, "substep_lag": 368, "head": 372,
-        "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 888, "fall_speed": 976,
-        "rise_speed": 980, "landing": 984, "landing_target": 988, "stride_scale": 992,
-        "climb_phase": 996, "swim": 1000, "vy": 1004, "air": 1008, "moving": 1012, "in_flight":
-        1013, "turn": 1016, "events": 1024, "event_count": 1536, "ragdoll": 1544, "ragdoll_wait":
-        1800, "pose": 1808}),
+        "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 896, "fall_speed": 984,
+        "rise_speed": 988, "landing": 992, "landing_target": 996, "stride_scale": 1000,
+        "climb_phase": 1004, "swim": 1008, "vy": 1012, "air": 1016, "moving": 1020, "in_flight":
+        1021, "turn": 1024, "events": 1032, "event_count": 1544, "ragdoll": 1552, "ragdoll_wait":
+        1808, "pose": 1816}),
 }
 
 
@@ -1995,6 +2246,13 @@ _PROTOTYPES = {  # name: (restype, argtypes)
     "sa_transform_point": (Vec3, [Transform, Vec3]),
     "sa_transform_sanitize": (Transform, [Transform]),
     "sa_transform_is_finite": (ctypes.c_bool, [Transform]),
+    "sa_mat4_identity": (Mat4, []),
+    "sa_mat4_from_transform": (Mat4, [Transform]),
+    "sa_mat4_mul": (Mat4, [Mat4, Mat4]),
+    "sa_mat4_transform_point": (Vec3, [Mat4, Vec3]),
+    "sa_mat4_transform_vector": (Vec3, [Mat4, Vec3]),
+    "sa_mat4_invert": (Mat4, [Mat4]),
+    "sa_mat4_is_finite": (ctypes.c_bool, [Mat4]),
     "sa_ik_two_bone": (Vec2, [Vec2, Vec2, ctypes.c_float, ctypes.c_float, ctypes.c_float]),
     "sa_ik_reach_guard": (Vec2, [Vec2, Vec2, ctypes.c_float, ctypes.c_float, ctypes.c_float]),
     "sa_ik_arm_fk": (
@@ -2129,6 +2387,13 @@ _PROTOTYPES = {  # name: (restype, argtypes)
         ctypes.c_int32,
         [ctypes.POINTER(SkeletonLocalToModelJob)]),
     "sa_skeleton_local_to_model_run": (ctypes.c_size_t, [ctypes.POINTER(SkeletonLocalToModelJob)]),
+    "sa_skeleton_local_to_model_matrices": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Skeleton),
+         ctypes.POINTER(Transform),
+         ctypes.POINTER(Transform),
+         ctypes.POINTER(Mat4),
+         ctypes.c_size_t]),
     "sa_pose_blend_validate": (ctypes.c_int32, [ctypes.POINTER(PoseBlendJob)]),
     "sa_pose_blend_run": (ctypes.c_size_t, [ctypes.POINTER(PoseBlendJob)]),
     "sa_pose_lerp": (
@@ -2214,6 +2479,7 @@ _PROTOTYPES = {  # name: (restype, argtypes)
         [ctypes.POINTER(Clip),
          ctypes.POINTER(ClipTouchdown),
          ctypes.c_size_t]),
+    "sa_clip_set_duration": (ctypes.c_int32, [ctypes.POINTER(Clip), ctypes.c_float]),
     "sa_clip_validate": (ctypes.c_int32, [ctypes.POINTER(Clip)]),
     "sa_clip_duration": (ctypes.c_float, [ctypes.POINTER(Clip)]),
     "sa_clip_sample_time": (
@@ -2228,15 +2494,32 @@ _PROTOTYPES = {  # name: (restype, argtypes)
          ctypes.c_float,
          ctypes.POINTER(Transform),
          ctypes.c_size_t]),
+    "sa_clip_touchdown_config_default": (ClipTouchdownConfig, []),
+    "sa_clip_touchdown_config_validate": (ctypes.c_int32, [ctypes.POINTER(ClipTouchdownConfig)]),
     "sa_clip_measure_touchdowns": (
         ctypes.c_size_t,
         [ctypes.POINTER(Clip),
          ctypes.POINTER(Skeleton),
          ctypes.POINTER(ctypes.c_int32),
          ctypes.c_size_t,
-         ctypes.c_float,
+         ctypes.POINTER(ClipTouchdownConfig),
          ctypes.POINTER(ClipTouchdown),
          ctypes.c_size_t]),
+    "sa_clip_builder_job_default": (ClipBuilderJob, []),
+    "sa_clip_builder_validate": (ctypes.c_int32, [ctypes.POINTER(ClipBuilderJob)]),
+    "sa_clip_builder_run": (ctypes.c_size_t, [ctypes.POINTER(ClipBuilderJob)]),
+    "sa_skin_matrices": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Mat4),
+         ctypes.c_size_t,
+         ctypes.POINTER(ctypes.c_int32),
+         ctypes.POINTER(Mat4),
+         ctypes.c_size_t,
+         ctypes.POINTER(Mat4),
+         ctypes.c_size_t]),
+    "sa_skin_job_default": (SkinJob, []),
+    "sa_skin_validate": (ctypes.c_int32, [ctypes.POINTER(SkinJob)]),
+    "sa_skin_run": (ctypes.c_size_t, [ctypes.POINTER(SkinJob)]),
     "sa_blend_tree_loco_config_default": (BlendTreeLocoConfig, []),
     "sa_blend_tree_loco_config_validate": (ctypes.c_int32, [ctypes.POINTER(BlendTreeLocoConfig)]),
     "sa_blend_tree_cycle_rate": (
@@ -2255,6 +2538,12 @@ _PROTOTYPES = {  # name: (restype, argtypes)
         ctypes.c_int32,
         [ctypes.POINTER(BlendTreeSpace),
          ctypes.POINTER(BlendTreePoint)]),
+    "sa_blend_tree_space_set_markers": (
+        ctypes.c_int32,
+        [ctypes.POINTER(BlendTreeSpace),
+         ctypes.c_size_t,
+         ctypes.POINTER(ClipTouchdown),
+         ctypes.c_size_t]),
     "sa_blend_tree_space_validate": (ctypes.c_int32, [ctypes.POINTER(BlendTreeSpace)]),
     "sa_blend_tree_space_from_loco": (
         ctypes.c_int32,
@@ -3013,6 +3302,87 @@ def sa_transform_is_finite(t):
     Returns (_Bool): -
     """
     return _fn["sa_transform_is_finite"](t)
+
+
+def sa_mat4_identity():
+    """The identity matrix. (vecmath.h)
+
+    Returns (sa_mat4): -
+    """
+    return _fn["sa_mat4_identity"]()
+
+
+def sa_mat4_from_transform(t):
+    """The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point() of
+    it gives sa_transform_point() of the transform. (vecmath.h)
+
+    t (sa_transform): -
+
+    Returns (sa_mat4): An affine matrix (bottom row 0, 0, 0, 1); bad parts of t are cleaned
+        first as in sa_transform_sanitize().
+    """
+    return _fn["sa_mat4_from_transform"](t)
+
+
+def sa_mat4_mul(a, b):
+    """The product a·b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h)
+
+    a (sa_mat4): -
+
+    b (sa_mat4): -
+
+    Returns (sa_mat4): -
+    """
+    return _fn["sa_mat4_mul"](a, b)
+
+
+def sa_mat4_transform_point(m, p):
+    """M·(p, 1) for an affine matrix: the upper 3×4 part applied to point p (the bottom row is not
+    read). (vecmath.h)
+
+    m (sa_mat4): -
+
+    p (sa_vec3): -
+
+    Returns (sa_vec3): -
+    """
+    return _fn["sa_mat4_transform_point"](m, p)
+
+
+def sa_mat4_transform_vector(m, v):
+    """The upper 3×3 part applied to vector v: a direction, no translation. (A normal needs the
+    inverse transpose; skin.h's job takes care of it.) (vecmath.h)
+
+    m (sa_mat4): -
+
+    v (sa_vec3): -
+
+    Returns (sa_vec3): -
+    """
+    return _fn["sa_mat4_transform_vector"](m, v)
+
+
+def sa_mat4_invert(m):
+    """The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices from
+    the rest pose's model matrices. (vecmath.h)
+
+    m (sa_mat4): -
+
+    Returns (sa_mat4): M⁻¹; the identity when m has a NaN or infinite element or is singular
+        (its determinant below 1e-30 of the product of its columns' lengths, or a result that
+        overflows a float).
+    """
+    return _fn["sa_mat4_invert"](m)
+
+
+def sa_mat4_is_finite(m):
+    """True when all 16 elements are finite. (vecmath.h)
+
+    m (sa_mat4): -
+
+    Returns (_Bool): -
+    """
+    return _fn["sa_mat4_is_finite"](m)
 
 
 def sa_ik_two_bone(root, target, len1, len2, bend):
@@ -3819,6 +4189,29 @@ def sa_skeleton_local_to_model_run(job):
     return _fn["sa_skeleton_local_to_model_run"](job)
 
 
+def sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity):
+    """Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any scale,
+    for rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
+
+    skeleton (const sa_skeleton *): A valid skeleton.
+
+    local (const sa_transform *): A pose: joint_count local transforms; non-finite parts are
+        cleaned as in sa_transform_sanitize().
+
+    root (const sa_transform *): Optional transform of the root joints' parent; NULL means the
+        identity.
+
+    out (sa_mat4 *): Receives joint_count model matrices (affine: bottom row 0, 0, 0, 1),
+        written whole or not at all. NULL asks for the count only.
+
+    capacity (size_t): Number of matrices out can hold, ≥ joint_count.
+
+    Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
+        written, for a NULL or invalid skeleton, a NULL local, or capacity below joint_count.
+    """
+    return _fn["sa_skeleton_local_to_model_matrices"](skeleton, local, root, out, capacity)
+
+
 def sa_pose_blend_validate(job):
     """Checks a blend job without running it: sa_pose_blend_run() returns 0 exactly when this is
     not SA_OK. (pose.h)
@@ -4125,9 +4518,24 @@ def sa_clip_set_touchdowns(clip, markers, count):
     return _fn["sa_clip_set_touchdowns"](clip, markers, count)
 
 
+def sa_clip_set_duration(clip, seconds):
+    """Gives a clip its exact length: its frames are spread evenly over seconds, whatever its rate
+    (see sa_clip::duration). (clip.h)
+
+    clip (sa_clip *): An initialised clip.
+
+    seconds (float): Length in seconds, ≥ 0 and finite; 0 goes back to the length the rate
+        gives.
+
+    Returns (sa_status): SA_OK; SA_ERR_NULL; SA_ERR_RANGE for a negative, NaN or infinite
+        length. The clip is untouched on error.
+    """
+    return _fn["sa_clip_set_duration"](clip, seconds)
+
+
 def sa_clip_validate(clip):
-    """Re-checks a clip whose fields were set by hand: the checks of sa_clip_init() and
-    sa_clip_set_touchdowns(), with the same codes. (clip.h)
+    """Re-checks a clip whose fields were set by hand: the checks of sa_clip_init(),
+    sa_clip_set_touchdowns() and sa_clip_set_duration(), with the same codes. (clip.h)
 
     clip (const sa_clip *): -
 
@@ -4137,8 +4545,8 @@ def sa_clip_validate(clip):
 
 
 def sa_clip_duration(clip):
-    """Length of the clip in seconds: frame_count / rate when looping, (frame_count − 1) / rate
-    otherwise (0 for a one-frame one-shot). (clip.h)
+    """Length of the clip in seconds: sa_clip::duration when it is above 0, else frame_count / rate
+    when looping, (frame_count − 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
 
     clip (const sa_clip *): -
 
@@ -4181,7 +4589,28 @@ def sa_clip_sample_phase(clip, phase, out, capacity):
     return _fn["sa_clip_sample_phase"](clip, phase, out, capacity)
 
 
-def sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, threshold, out, capacity):
+def sa_clip_touchdown_config_default():
+    """The defaults: relative bands down 0.1 and up 0.3, 0.1 s in the air at least, feet that move
+    less than 1% of the skeleton's size never lift. (clip.h)
+
+    Returns (sa_clip_touchdown_config): -
+    """
+    return _fn["sa_clip_touchdown_config_default"]()
+
+
+def sa_clip_touchdown_config_validate(config):
+    """Checks a touchdown config. (clip.h)
+
+    config (const sa_clip_touchdown_config *): -
+
+    Returns (sa_status): SA_OK; SA_ERR_NULL for NULL; SA_ERR_NOT_FINITE for a NaN or infinite
+        field; SA_ERR_RANGE for `down` ≤ 0, `up` < `down`, relative bands of 1 or more, or a
+        negative `min_air_time` or `min_lift`.
+    """
+    return _fn["sa_clip_touchdown_config_validate"](config)
+
+
+def sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, config, out, capacity):
     """Measures touchdown markers from the clip: where each foot comes down onto the ground.
     (clip.h)
 
@@ -4194,8 +4623,8 @@ def sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, threshol
 
     foot_count (size_t): Number of feet, ≥ 1.
 
-    threshold (float): Height band as a fraction of each foot's vertical range, in (0, 1); 0
-        means SA_CLIP_TOUCHDOWN_THRESHOLD.
+    config (const sa_clip_touchdown_config *): The bands; NULL means
+        sa_clip_touchdown_config_default().
 
     out (sa_clip_touchdown *): Receives the markers, earliest phase first. NULL asks for the
         count only.
@@ -4206,14 +4635,125 @@ def sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, threshol
         order (a stream: a count-only call returns how many were found, so a smaller result
         means the buffer was too small). 0, with nothing written, for bad input: a NULL pointer,
         an invalid clip or skeleton, fewer than 2 frames, no feet, joint counts that differ, a
-        foot joint out of range, or a threshold that is NaN or outside [0, 1).
+        foot joint out of range, or a config that sa_clip_touchdown_config_validate() rejects.
     """
-    return _fn["sa_clip_measure_touchdowns"](clip, skeleton, foot_joints, foot_count, threshold, out, capacity)
+    return _fn["sa_clip_measure_touchdowns"](clip, skeleton, foot_joints, foot_count, config, out, capacity)
+
+
+def sa_clip_builder_job_default():
+    """A job with no skeleton or channels, rate 30, start 0, duration from the keys, a one-shot,
+    slerp, and no outputs (a count-only call once the inputs are filled in). (clip_builder.h)
+
+    Returns (sa_clip_builder_job): -
+    """
+    return _fn["sa_clip_builder_job_default"]()
+
+
+def sa_clip_builder_validate(job):
+    """Checks a builder job without running it: sa_clip_builder_run() returns 0 exactly when this
+    is not SA_OK. (clip_builder.h)
+
+    job (const sa_clip_builder_job *): The job; NULL gives SA_ERR_NULL.
+
+    Returns (sa_status): SA_OK, or the first problem found: - SA_ERR_NULL: the job, its
+        skeleton, its channels, or a channel's times or values is NULL; - the skeleton's own
+        error (see sa_skeleton_validate()); - SA_ERR_COUNT: no channels, a channel with no keys,
+        or more than SA_CLIP_BUILDER_MAX_FRAMES frames; - SA_ERR_RANGE: a negative, NaN or
+        infinite rate or duration, a channel's joint out of range, an unknown path or
+        interpolation, or a rotation key whose length is not within 10% of 1; -
+        SA_ERR_NOT_FINITE: a NaN or infinite start, key time or value; - SA_ERR_UNSORTED: a
+        channel's key times decrease; - SA_ERR_MISMATCH: two channels animate the same path of
+        the same joint; - SA_ERR_CAPACITY: `out` is given and holds fewer than frames × joints
+        transforms.
+    """
+    return _fn["sa_clip_builder_validate"](job)
+
+
+def sa_clip_builder_run(job):
+    """Validates and runs a builder job: samples every channel at every frame into `out`, and fills
+    `clip` when given. (clip_builder.h)
+
+    job (const sa_clip_builder_job *): The job; NULL writes nothing and returns 0.
+
+    Returns (size_t): frame_count × joint_count, the number of transforms written (also for the
+        count-only call, `out` NULL, which writes nothing); 0, with nothing written, when
+        sa_clip_builder_validate() is not SA_OK (it says why).
+    """
+    return _fn["sa_clip_builder_run"](job)
+
+
+def sa_skin_matrices(model, model_count, joints, inverse_bind, count, out, capacity):
+    """Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's count
+    joints. (skin.h)
+
+    model (const sa_mat4 *): The pose's model matrices (sa_skeleton_local_to_model_matrices()),
+        model_count of them.
+
+    model_count (size_t): Number of model matrices, ≥ 1.
+
+    joints (const int32_t *): The skin's joints as indices into model (glTF's `skin.joints`
+        mapped to the skeleton's joints), count of them, each in [0, model_count); NULL means
+        joint k is model matrix k (then count ≤ model_count).
+
+    inverse_bind (const sa_mat4 *): The inverse bind matrices, count of them (glTF's
+        `inverseBindMatrices`); NULL means identities (the mesh is modelled in the joints'
+        spaces already).
+
+    count (size_t): Number of skin joints, ≥ 1.
+
+    out (sa_mat4 *): Receives count matrices, written whole or not at all; must not overlap the
+        inputs. NULL asks for the count only.
+
+    capacity (size_t): Number of matrices out can hold, ≥ count.
+
+    Returns (size_t): count (also for the count-only call); 0, with nothing written, for a NULL
+        model, a zero count, a joint index out of range, or capacity below count.
+    """
+    return _fn["sa_skin_matrices"](model, model_count, joints, inverse_bind, count, out, capacity)
+
+
+def sa_skin_job_default():
+    """A job with nothing to skin: no arrays, 4 influences, packed strides, no output. (skin.h)
+
+    Returns (sa_skin_job): -
+    """
+    return _fn["sa_skin_job_default"]()
+
+
+def sa_skin_validate(job):
+    """Checks a skinning job without running it, including every vertex's joint indices and weights
+    and every matrix. (skin.h)
+
+    job (const sa_skin_job *): The job; NULL gives SA_ERR_NULL.
+
+    Returns (sa_status): SA_OK, or the first problem found: - SA_ERR_NULL: the job, matrices,
+        joint_indices, in_positions, or joint_weights with more than one influence is NULL; or
+        out_normals is given without in_normals; - SA_ERR_COUNT: matrix_count or vertex_count is
+        0, or influences is outside 1 … SA_SKIN_MAX_INFLUENCES; - SA_ERR_RANGE: a stride below
+        its packed size or not a multiple of its element's size, a misaligned array, a joint
+        index ≥ matrix_count, or a negative weight; - SA_ERR_NOT_FINITE: a NaN or infinite
+        weight or matrix element; - SA_ERR_CAPACITY: `out` is given and capacity < vertex_count.
+    """
+    return _fn["sa_skin_validate"](job)
+
+
+def sa_skin_run(job):
+    """Skins the job's vertices: positions into `out`, normals into out_normals when both normal
+    arrays are given. (skin.h)
+
+    job (const sa_skin_job *): The job; NULL writes nothing and returns 0.
+
+    Returns (size_t): vertex_count, the number of vertices written (also for the count-only
+        call, `out` NULL, which writes nothing); 0, with nothing written, for a job whose
+        structure sa_skin_validate() rejects (see there).
+    """
+    return _fn["sa_skin_run"](job)
 
 
 def sa_blend_tree_loco_config_default():
     """The reference's values: edges 0.05 and 0.35, WALK_SPEED 1.9, RUN_SPEED 2.8, WALK_ANIM 1.4,
-    RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed. (blend_tree.h)
+    RUN_ANIM 2.8, strides 1.5 and 2.0, the cycle following the speed, 1 unit per cell.
+    (blend_tree.h)
 
     Returns (sa_blend_tree_loco_config): -
     """
@@ -4227,8 +4767,8 @@ def sa_blend_tree_loco_config_validate(config):
 
     Returns (sa_status): SA_OK; SA_ERR_NULL for NULL; SA_ERR_NOT_FINITE when a field is NaN or
         infinite; SA_ERR_RANGE when idle_speed < 0, moving_speed ≤ idle_speed, walk_speed ≤
-        moving_speed (the walk would never show alone), run_speed ≤ walk_speed, or an anim speed
-        or stride is ≤ 0.
+        moving_speed (the walk would never show alone), run_speed ≤ walk_speed, an anim speed or
+        stride is ≤ 0, or units_per_cell is ≤ 0 (or so large that a speed overflows).
     """
     return _fn["sa_blend_tree_loco_config_validate"](config)
 
@@ -4253,7 +4793,8 @@ def sa_blend_tree_cycle_rate(speed, move, anim, stride, follow_speed):
 
 
 def sa_blend_tree_space_init(space, clip_count, follow_speed):
-    """Empties a blend space with clip_count weight slots. (blend_tree.h)
+    """Empties a blend space with clip_count weight slots (no points, no sync markers).
+    (blend_tree.h)
 
     space (sa_blend_tree_space *): The space to empty.
 
@@ -4283,15 +4824,38 @@ def sa_blend_tree_space_add(space, point):
     return _fn["sa_blend_tree_space_add"](space, point)
 
 
+def sa_blend_tree_space_set_markers(space, clip, markers, count):
+    """Syncs a clip slot by its markers: the clips of synced slots are warped so that their markers
+    line up, and walk and run blend without their feet skating. (blend_tree.h)
+
+    space (sa_blend_tree_space *): The space.
+
+    clip (size_t): The slot, in [0, clip_count).
+
+    markers (const sa_clip_touchdown *): The slot's clip's markers (e.g. its touchdowns,
+        measured with sa_clip_measure_touchdowns()), sorted by phase, each in [0, 1); kept by
+        pointer, so they must outlive the space. NULL with count 0 unsyncs the slot.
+
+    count (size_t): Number of markers, at most SA_BLEND_TREE_MAX_MARKERS.
+
+    Returns (sa_status): SA_OK; SA_ERR_NULL for a NULL space, or NULL markers with a count;
+        SA_ERR_COUNT for a slot outside [0, clip_count) or more than SA_BLEND_TREE_MAX_MARKERS
+        markers; SA_ERR_RANGE for a phase outside [0, 1) (or NaN); SA_ERR_UNSORTED when phases
+        decrease. The space is untouched on error.
+    """
+    return _fn["sa_blend_tree_space_set_markers"](space, clip, markers, count)
+
+
 def sa_blend_tree_space_validate(space):
     """Checks a whole blend space (e.g. one filled in by hand or loaded from data), with the same
-    rules as sa_blend_tree_space_init() and sa_blend_tree_space_add(). (blend_tree.h)
+    rules as sa_blend_tree_space_init(), sa_blend_tree_space_add() and
+    sa_blend_tree_space_set_markers(). (blend_tree.h)
 
     space (const sa_blend_tree_space *): -
 
     Returns (sa_status): SA_OK; SA_ERR_NULL for NULL; SA_ERR_COUNT for a clip_count outside [1,
         SA_BLEND_TREE_MAX_CLIPS] or a point_count outside [1, SA_BLEND_TREE_MAX_POINTS];
-        otherwise the first point's error.
+        otherwise the first point's error, then the first slot's marker error.
     """
     return _fn["sa_blend_tree_space_validate"](space)
 
@@ -4318,8 +4882,8 @@ def sa_blend_tree_space_step(space, phase, x, dt):
 
     space (const sa_blend_tree_space *): The space; NULL or empty gives a frame with no weights
         (weight_count 0), no advance and the stored phase wrapped. An unvalidated space is still
-        safe: counts are clamped, slots are clamped into range, unsorted or non-finite points
-        can only give odd (never bad) weights.
+        safe: counts are clamped, slots are clamped into range, unsorted or non-finite points or
+        markers can only give odd (never bad) weights and phases.
 
     phase (float *): Shared phase, read and written back wrapped into [0, 1) (a non-finite
         stored phase restarts at 0); NULL: weights only (the frame's phase is then 0 plus this
@@ -4512,17 +5076,19 @@ def sa_footsteps_job_default():
 
 
 def sa_footsteps_validate(job):
-    """Checks a footsteps job without running it: what sa_footsteps_run() would repair.
-    (footsteps.h)
+    """Checks a footsteps job without running it: what sa_footsteps_run() would repair (the layers'
+    own phases, when given, as the shared ones). (footsteps.h)
 
     job (const sa_footsteps_job *): The job; NULL gives SA_ERR_NULL.
 
     Returns (sa_status): SA_OK; SA_ERR_NULL for a NULL job, layers NULL with layer_count above
         0, a layer's touchdowns NULL with touchdown_count above 0, or surfaces NULL with
-        surface_count above 0; SA_ERR_NOT_FINITE for a NaN or infinite phase_from, phase_to, dt,
+        surface_count above 0, or only one of layer_phase_from and layer_phase_to given;
+        SA_ERR_NOT_FINITE for a NaN or infinite phase_from, phase_to, layer phase, dt,
         threshold, layer weight or marker phase (cycles may be NaN: see
-        sa_footsteps_job::cycles); SA_ERR_RANGE for a phase_from, phase_to or marker phase
-        outside [0, 1), a negative dt or threshold, or a layer weight outside [0, 1].
+        sa_footsteps_job::cycles); SA_ERR_RANGE for a phase_from, phase_to, layer phase or
+        marker phase outside [0, 1), a negative dt or threshold, or a layer weight outside [0,
+        1].
     """
     return _fn["sa_footsteps_validate"](job)
 
