@@ -2714,6 +2714,96 @@ static void test_figure_body_modes_are_continuous(void **state) {
     assert_true(worst <= 0.25f);
 }
 
+/* A game's body as a function of time (a scripted session every frame rate samples exactly):
+ * standing, walking right, turning left and back, a jump, swimming, up and down a ladder, knocked
+ * down and up again. */
+static sa_figure_input body_script_at(double t) {
+    sa_figure_input in = sa_figure_input_default();
+    in.motion = SA_FIGURE_MOTION_LOCOMOTE;
+    in.body.active = true;
+    /* A jump in the air 2/3 s, so it lands on a moment every frame rate reaches. */
+    const double g = BODY_GRAVITY, v0 = g / 3.0, air = 2.0 * v0 / g;
+    float vx = 0.0f, vy = 0.0f, y = 0.0f;
+    if (t >= 1.0 && t < 4.5) vx = 140.0f;
+    if (t >= 2.0 && t < 2.5) in.facing = SA_FIGURE_FACING_LEFT;
+    if (t >= 3.0) in.jump = 1u;
+    if (t >= 3.0 && t < 3.0 + air) {
+        const double a = t - 3.0;
+        y = (float)(-v0 * a + 0.5 * g * a * a);
+        vy = (float)(-v0 + g * a);
+        in.body.grounded = false;
+    }
+    if (t >= 4.5 && t < 6.0) {
+        in.body.in_water = true;
+        in.body.grounded = false;
+        in.body.water_line = -90.0f;
+        vx = (float)(120.0 * (t - 4.5));
+    }
+    if (t >= 6.0 && t < 9.0) {
+        in.body.on_ladder = true;
+        in.body.grounded = false;
+        const double up = t < 7.5 ? t - 6.0 : 9.0 - t;
+        y = (float)(-70.0 * up);
+        vy = t < 7.5 ? -70.0f : 70.0f;
+        in.body.ladder_rung = fmodf(-y, 28.0f);
+    }
+    if (t >= 9.5 && t < 11.0) {
+        in.body.knocked_down = true;
+        in.body.impulse = (sa_vec2){-260.0f, -300.0f};
+    }
+    in.body.velocity = (sa_vec2){vx, vy};
+    (void)y;
+    return in;
+}
+
+/* The frame-rate promise in the body's modes: the same session at 30, 60 and 144 fps (the body
+ * read at each frame's start) agrees at the moments all three reach (every 1/6 s). */
+static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
+    (void)state;
+    enum { SAMPLES = 6 * 13 };
+    static const int fps[3] = {30, 60, 144};
+    static sa_vec2 joints[3][SAMPLES][SA_FIGURE_JOINT_COUNT];
+    static sa_mode modes[3][SAMPLES];
+    for (int q = 0; q < 3; ++q) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        int sample = 0;
+        for (int n = 0; n < fps[q] * SAMPLES / 6; ++n) {
+            const sa_figure_input in = body_script_at((double)n / fps[q]); /* at its start */
+            sa_figure_update(&f, &in, 1.0f / (float)fps[q]);
+            if (((n + 1) * 6) % fps[q] == 0) {
+                memcpy(joints[q][sample], f.pose.joints, sizeof joints[q][sample]);
+                modes[q][sample] = f.pose.mode;
+                ++sample;
+            }
+        }
+        assert_int_equal(sample, SAMPLES);
+    }
+    /* Every joint within 3 units at 60 fps and 6.5 at 30 (a body sampled once a frame reports
+     * the speed it lands at a frame apart: 780 units/s at 30 fps, 849 at 144, so the landing is
+     * deeper at 144), but for the turn (2 to 3 s: the feet's steps into the turned stance start a
+     * moment apart; up to 10 units) and the ragdoll (from 9.5 s: a knock-down is chaotic, the
+     * fraction of a unit the runs differ by before it grows as the bodies tumble). */
+    float worst = 0.0f, turning = 0.0f;
+    for (int q = 0; q < 2; ++q)
+        for (int s = 0; s < SAMPLES; ++s) {
+            const double t = (s + 1) / 6.0;
+            if (t < 9.5) assert_int_equal(modes[q][s], modes[2][s]);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT && t < 9.5; ++i) {
+                const float d = dist(joints[q][s][i], joints[2][s][i]);
+                if (t > 2.0 && t <= 3.0)
+                    turning = fmaxf(turning, d);
+                else
+                    worst = fmaxf(worst, q == 0 ? d * (3.0f / 6.5f) : d);
+            }
+        }
+    print_message("body modes at 30/60 vs 144 fps: joints %.2f apart at most (30 fps scaled by "
+                  "3/6.5; %.2f in the turn)\n",
+                  (double)worst, (double)turning);
+    assert_true(worst <= 3.0f);
+    assert_true(turning <= 12.0f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2761,6 +2851,7 @@ int main(void) {
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),
         cmocka_unit_test(test_figure_body_modes_are_continuous),
+        cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2388,6 +2388,7 @@ export interface SaFigureFields {
   moving: boolean;
   in_flight: boolean;
   turn: number;
+  facing: SaFigureFacing;
   events: StructArray<SaFigureEvent>;
   event_count: number;
   ragdoll: Float32Array;
@@ -2461,6 +2462,8 @@ export declare class SaFigure extends Struct {
   in_flight: boolean;
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
   turn: number;
+  /** The facing asked for by the last update's input. */
+  facing: SaFigureFacing;
   /** The last update's events. */
   events: StructArray<SaFigureEvent>;
   /** How many of them, ≤ 16. */

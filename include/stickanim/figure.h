@@ -769,6 +769,7 @@ typedef struct sa_figure {
     bool moving;                 /**< The body locomotes (not standing idle). */
     bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
     float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
+    sa_figure_facing facing;     /**< The facing asked for by the last update's input. */
     sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */
     size_t event_count;                           /**< How many of them, ≤ 16. */
     /** The ragdoll (figure space) while knocked down; its last pose while getting up. */

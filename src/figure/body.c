@@ -202,7 +202,8 @@ static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
         j[i] = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
     const sa_vec2 v = sai_v2(s * b->velocity.x, b->velocity.y);
     const sa_vec2 impulse = sai_v2(s * b->impulse.x, b->impulse.y);
-    sai_figure_ragdoll_start(fig, j, v, impulse, fminf(dt, SA_FIGURE_SUBSTEP));
+    (void)dt;
+    sai_figure_ragdoll_start(fig, j, v, impulse, SA_FIGURE_SUBSTEP);
 }
 
 /* The row a grounded body shows: the motion asked for, but locomotion that follows the body

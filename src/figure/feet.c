@@ -113,7 +113,8 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
-sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float dt, double scroll) {
+sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float dt, double scroll,
+                                      bool turning) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
@@ -282,7 +283,6 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
         nearly[i] = (step_at - SAI_FEET_TIE) * k;
         /* A turn around keeps its feet where they stand; they step into the new stance after. */
-        const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
         if (!(off > step_at && other_held) || turning) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
          * offset crossed the line, or before it) and when the other foot came down, and not
@@ -392,6 +392,7 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {
 void sai_figure_feet_mirror(sa_figure *fig) {
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     fig->scroll = -fig->scroll;
+    fig->pose.scroll = -fig->pose.scroll; /* (the figure's own space during an update) */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         /* A foot following its motion is, in the turned figure's space, where the unturned

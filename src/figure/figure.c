@@ -27,6 +27,7 @@ typedef struct carried {
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS];
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
     float ragdoll_wait;
+    float turn;
 } carried;
 
 /* The ground's speed at a sub-step: none when the frame ends standing (the pose promises a speed
@@ -42,6 +43,8 @@ static double speed_of(const sa_figure *fig, const sa_figure_params *p, bool mov
  * body's velocity then (forward and down, units/s). */
 typedef struct lead {
     float time, forward, down;
+    sa_figure_facing facing;     /* the way the input asks to face: the turn moves at each step */
+    sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
 } lead;
 
 /* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
@@ -70,12 +73,21 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
-    const float before = fig->body.active ? fminf(from->time, h) : 0.0f;
+    const float shown = fminf(from->time, h);
+    const float before = fig->body.active ? shown : 0.0f;
     const double forward =
         (double)speed_of(fig, &p, moving) * (double)(h - before) + (double)(from->forward * before);
     const float down = fig->body.velocity.y * (h - before) + from->down * before;
     from->time = 0.0f;
-    p = sai_figure_feet_step(fig, p, h, fig->scroll + forward);
+    /* A turn moves at each step; the feet keep still through it, and step into the turned
+     * stance from the step after it ends. */
+    const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
+    /* (a figure lying knocked down or getting up turns once it stands) */
+    sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
+    if (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, ahead) > 0.0f))
+        sai_figure_turn(fig, from->facing, h - shown);
+    p = sai_figure_feet_step(fig, p, h, fig->scroll + forward,
+                             turning || (fig->turn > 0.0f && fig->turn < 1.0f));
     const float k = sai_figure_getup_k(fig, ahead);
     if (sai_figure_ragdolling(fig)) {
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
@@ -113,7 +125,6 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     fig->event_count = 0;
     const bool was_airborne = fig->pose.airborne;
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
-    sai_figure_turn(fig, in.facing, dt);
     const double own = fig->turn < 0.5f ? 1.0 : -1.0;
     fig->pose.scroll *= own;
     for (int i = 0; i < 2; ++i)
@@ -124,6 +135,9 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     from.time = lag;
     from.forward = sai_figure_forward_speed(fig); /* the body as last seen */
     from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
+    from.facing = in.facing;
+    from.was_facing = fig->facing;
+    fig->facing = in.facing;
     const sa_figure_params end = advance(fig, &in, dt);
     const bool moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
@@ -155,6 +169,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         kept.ragdoll[i] = fig->ragdoll[i];
     kept.ragdoll_wait = fig->ragdoll_wait;
+    kept.turn = fig->turn;
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
     sa_figure_params p =
@@ -184,6 +199,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             fig->ragdoll[i] = kept.ragdoll[i];
         fig->ragdoll_wait = kept.ragdoll_wait;
+        fig->turn = kept.turn;
         fig->substep_lag = dt - last;
     }
 }

@@ -121,8 +121,9 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
  * cannot reach), writes the pose's contacts, and returns p with those foot targets. Lift-offs,
- * touchdowns and steps are dated inside the sub-step. */
-sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float h, double scroll);
+ * touchdowns and steps are dated inside the sub-step. While `turning`, held feet do not step. */
+sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float h, double scroll,
+                                      bool turning);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */

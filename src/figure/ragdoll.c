@@ -156,7 +156,10 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
     const sa_vec2 g = sai_v2(0.0f, SAI_RAG_GRAVITY * k * h * h);
     const sa_vec2 shift = sai_v2(-travel.x, -travel.y);
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
-        const sa_vec2 v = sai_v2_scale(sai_v2_sub(r[i].pos, r[i].prev), drag);
+        /* prev is a step of SA_FIGURE_SUBSTEP back (a shorter step at a frame's end is put
+         * back after the frame): the move this step is that one's, scaled to its length. */
+        const sa_vec2 v =
+            sai_v2_scale(sai_v2_sub(r[i].pos, r[i].prev), drag * (h / SA_FIGURE_SUBSTEP));
         r[i].prev = sai_v2_add(r[i].pos, shift);
         r[i].pos = sai_v2_add(sai_v2_add(sai_v2_add(r[i].pos, v), g), shift);
     }
