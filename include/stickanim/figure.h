@@ -38,6 +38,11 @@
  * head, never through it, and squash and stretch
  * (squash.h) is applied last, about the ground point.
  *
+ * **In a game world**, the game's physics body drives the figure through the modes of
+ * mode_machine.h (walking at its speed, jumping, falling, landing, swimming, climbing, knocked
+ * down and getting up), facing either way, on the game's uneven ground, with events: see
+ * ::sa_figure_body and @ref figure_world_page.
+ *
  * Every function is total: NULL pointers, NaN or infinite numbers and unknown enum values get the
  * documented safe result, and no NaN ever reaches the pose. Nothing allocates; ::sa_figure is a
  * plain struct the caller owns (copy it to snapshot the character). Distinct figures may be
