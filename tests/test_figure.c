@@ -2804,6 +2804,50 @@ static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
     assert_true(turning <= 12.0f);
 }
 
+/* The scripted jump's height and length come from the config: 1.5 times both rises 1.5 times as
+ * high and reaches its apex 1.5 times later; out-of-range values are refused. */
+static void jump_extent(const sa_figure_config *cfg, float *rise, float *air) {
+    sa_figure f;
+    assert_int_equal(sa_figure_init(&f, cfg), SA_OK);
+    sa_figure_input in = sa_figure_input_default();
+    run_for(&f, &in, 1.0f);
+    const float ground = f.pose.unsquashed[SA_FIGURE_JOINT_PELVIS].y;
+    ++in.jump;
+    *rise = 0.0f;
+    *air = 0.0f;
+    for (int i = 0; i < 240; ++i) {
+        sa_figure_update(&f, &in, DT60);
+        const float up = ground - f.pose.unsquashed[SA_FIGURE_JOINT_PELVIS].y;
+        if (up > *rise) {
+            *rise = up;
+            *air = (float)(i + 1) * DT60; /* when the apex comes */
+        }
+    }
+}
+
+static void test_figure_jump_height_and_length_are_configured(void **state) {
+    (void)state;
+    sa_figure_config cfg = sa_figure_config_default();
+    float rise0, air0, rise1, air1;
+    jump_extent(&cfg, &rise0, &air0);
+    cfg.jump_height *= 1.5f;
+    cfg.jump_duration *= 1.5f;
+    jump_extent(&cfg, &rise1, &air1);
+    print_message("jump: rise %.1f -> %.1f, apex at %.2f -> %.2f s\n", (double)rise0, (double)rise1,
+                  (double)air0, (double)air1);
+    assert_near(rise1 / rise0, 1.5, 0.05);
+    assert_near(air1 / air0, 1.5, 0.05);
+    cfg = sa_figure_config_default();
+    cfg.jump_duration = 0.3f;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
+    cfg = sa_figure_config_default();
+    cfg.jump_height = 5.0f * cfg.hip_height;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
+    cfg = sa_figure_config_default();
+    cfg.rung_spacing = NAN;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_NOT_FINITE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2852,6 +2896,7 @@ int main(void) {
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
+        cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2335,9 +2335,9 @@ class SaFigureInput extends Struct {
    * locomote, Spear Run) it is a running jump, a leap out of the stride: no crouch, the pelvis
    * keeps the gait's height and bob until take-off, a foot on the ground stays put until the
    * rising hip lifts it, the legs split in the air with the arms in counter-swing, and from the
-   * landing on (0.88 s after the press) the pose is the gait's own; the ground keeps scrolling at
-   * the gait's speed throughout. From the others it is the reference's standing jump, with the
-   * ground still.
+   * landing on (0.88 s after the press with the default sa_figure_config::jump_duration, which
+   * scales it) the pose is the gait's own; the ground keeps scrolling at the gait's speed
+   * throughout. From the others it is the reference's standing jump, with the ground still.
    */
   get jump() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set jump(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }

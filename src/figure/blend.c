@@ -73,8 +73,9 @@ void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
                          float time, sa_figure_params *out) {
     const sai_figure_motion_row *row = sai_figure_row(id);
     float u = 0.0f;
-    if (row->duration > 0.0f) {
-        const float played = time / row->duration;
+    const float duration = sai_figure_row_duration(cfg, row);
+    if (duration > 0.0f) {
+        const float played = time / duration;
         u = row->play == SAI_FIGURE_ONCE ? fminf(played, SAI_FIGURE_ONCE_END)
                                          : sai_phase_wrap(played);
     }

@@ -46,7 +46,9 @@ static const sa_track_key kick_x[] = {{0, 0, SAI_SMOOTH},      {0.28f, 0, SAI_SM
 void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     sai_figure_idle(c, 0.0f, out);
     const float k = c->scale;
-    const float ry = SAI_TRACK(root_y, u) * k;
+    /* The config's jump height scales the rise above the ground (not the crouch). */
+    const float track = SAI_TRACK(root_y, u);
+    const float ry = (track < 0.0f ? track * c->jump_height : track) * k;
     out->root = sai_v2(0.0f, 0.6f * k + ry);
     const float hip_y = -c->hip_height + out->root.y;
     const float hang = SAI_TRACK(leg, u) * k;
@@ -135,7 +137,7 @@ static void running_jump(const sai_figure_ctx *c, float u, sai_figure_evaluate_f
     /* The pelvis: the gait's own until the take-off; in the air its bob gives way to the bob's
      * high point, plus the arc. */
     const float high = out->root.y - (sa_gait_hip_offset(&c->gait, c->phase) + c->gait.bob) * k;
-    out->root.y = sai_lerp(out->root.y, high, air) + SAI_TRACK(run_arc, u) * k;
+    out->root.y = sai_lerp(out->root.y, high, air) + SAI_TRACK(run_arc, u) * c->jump_height * k;
     const sa_vec2 hip = sai_v2(out->root.x, out->root.y - c->hip_height);
     const float lead = lead_of_near_foot(c, u);
     float clear = 1.0f;

@@ -79,6 +79,10 @@ typedef struct sai_figure_motion_row {
 extern const sai_figure_motion_row sai_figure_motions[];
 extern const size_t sai_figure_motion_count;
 
+/* Seconds one play of row r lasts for config cfg, and when a one-shot hands back: the jump's
+ * rows last sa_figure_config::jump_duration (their table values are the reference's 1.1 s). */
+float sai_figure_row_duration(const sa_figure_config *cfg, const sai_figure_motion_row *r);
+float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_motion_row *r);
 /* The row with fade id `id`; an id outside the table reads as the idle row. */
 const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */

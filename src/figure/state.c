@@ -315,8 +315,9 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
      * the frame, so the fade back does not depend on the frame rate. */
     const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
     const sai_figure_motion_row *row = sai_figure_row(target.id);
-    const float until = row->hand_back - target.time;
-    if (row->play == SAI_FIGURE_ONCE && row->hand_back > 0.0f && until < dt) {
+    const float hand_back = sai_figure_row_hand_back(&fig->config, row);
+    const float until = hand_back - target.time;
+    if (row->play == SAI_FIGURE_ONCE && hand_back > 0.0f && until < dt) {
         const float before = until > 0.0f ? until : 0.0f;
         sa_fade_step(&fig->fade, fig->config.fade_rate, before);
         sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));

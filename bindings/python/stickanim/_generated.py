@@ -1337,14 +1337,15 @@ class FigureInput(_Struct):
     locomotes (walk, run, locomote, Spear Run) it is a running jump, a leap out of the stride: no
     crouch, the pelvis keeps the gait's height and bob until take-off, a foot on the ground stays
     put until the rising hip lifts it, the legs split in the air with the arms in counter-swing,
-    and from the landing on (0.88 s after the press) the pose is the gait's own; the ground keeps
-    scrolling at the gait's speed throughout. From the others it is the reference's standing
-    jump, with the ground still. thrust: Thrust counter: each change starts one two-handed spear
-    thrust while the figure shows SA_FIGURE_MOTION_SPEAR_RUN (about 0.5 s). A change while
-    another motion shows, or while a thrust is still playing, is seen and ignored. facing: Which
-    way the figure faces (default right). A change turns the figure around. surface: The surface
-    under the feet, reported in footstep events. Default grass. body: The game's body; inactive
-    by default (see sa_figure_body).
+    and from the landing on (0.88 s after the press with the default
+    sa_figure_config::jump_duration, which scales it) the pose is the gait's own; the ground
+    keeps scrolling at the gait's speed throughout. From the others it is the reference's
+    standing jump, with the ground still. thrust: Thrust counter: each change starts one two-
+    handed spear thrust while the figure shows SA_FIGURE_MOTION_SPEAR_RUN (about 0.5 s). A change
+    while another motion shows, or while a thrust is still playing, is seen and ignored. facing:
+    Which way the figure faces (default right). A change turns the figure around. surface: The
+    surface under the feet, reported in footstep events. Default grass. body: The game's body;
+    inactive by default (see sa_figure_body).
     """
     _c_name_ = "sa_figure_input"
 
