@@ -2848,6 +2848,74 @@ static void test_figure_jump_height_and_length_are_configured(void **state) {
     assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_NOT_FINITE);
 }
 
+/* Events: a footstep each time a foot's contact turns planted, once, at that contact's x and in
+ * time order; the scripted jump's take-off and landing once each; the thrust's hit window opening
+ * before it closes; a stream with a count-only call and a short buffer. */
+static void test_figure_events_fire_once_at_their_frame(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_SPEAR_RUN, 0.0f);
+    in.surface = SA_FOOTSTEPS_SURFACE_SNOW;
+    size_t steps = 0, planted_edges = 0, take_offs = 0, landings = 0, opens = 0, closes = 0;
+    bool was[2] = {true, true};
+    for (int i = 0; i < 600; ++i) {
+        if (i == 200 || i == 400) ++in.jump;
+        if (i % 90 == 45) ++in.thrust;
+        const float dt = i % 3 ? DT60 : 1.0f / 30.0f;
+        sa_figure_update(&f, &in, dt);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+        assert_int_equal(sa_figure_events(&f, NULL, 0), n);
+        for (size_t e = 0; e < n; ++e) {
+            assert_true(ev[e].time >= 0.0f && ev[e].time <= dt + 1e-6f);
+            if (e > 0) assert_true(ev[e].time >= ev[e - 1].time);
+            switch (ev[e].kind) {
+            case SA_FIGURE_EVENT_FOOTSTEP:
+                ++steps;
+                assert_true(ev[e].foot == 0 || ev[e].foot == 1);
+                assert_int_equal(ev[e].surface, SA_FOOTSTEPS_SURFACE_SNOW);
+                /* The step is the contact planted now, where it is. */
+                assert_true(f.pose.contact[ev[e].foot].planted);
+                assert_near(ev[e].x, f.pose.contact[ev[e].foot].x, 1e-6);
+                break;
+            case SA_FIGURE_EVENT_TAKE_OFF:
+                ++take_offs;
+                break;
+            case SA_FIGURE_EVENT_LANDING:
+                ++landings;
+                break;
+            case SA_FIGURE_EVENT_HIT_START:
+                ++opens;
+                break;
+            case SA_FIGURE_EVENT_HIT_END:
+                ++closes;
+                assert_true(closes <= opens);
+                break;
+            default:
+                break;
+            }
+        }
+        for (int k = 0; k < 2; ++k) {
+            planted_edges += !was[k] && f.pose.contact[k].planted;
+            was[k] = f.pose.contact[k].planted;
+        }
+        /* A short buffer gets the earliest ones. */
+        sa_figure_event one;
+        assert_int_equal(sa_figure_events(&f, &one, 1), n > 0 ? 1u : 0u);
+        if (n > 0) assert_int_equal(one.kind, ev[0].kind);
+    }
+    print_message("events: %zu footsteps (%zu contacts planted), %zu take-offs, %zu landings, %zu "
+                  "hit windows\n",
+                  steps, planted_edges, take_offs, landings, opens);
+    assert_true(steps > 20);
+    assert_int_equal(steps, planted_edges);
+    assert_int_equal(take_offs, 2);
+    assert_int_equal(landings, 2);
+    assert_true(opens >= 4 && closes >= opens - 1);
+    assert_int_equal(sa_figure_events(NULL, NULL, 0), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2897,6 +2965,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
+        cmocka_unit_test(test_figure_events_fire_once_at_their_frame),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

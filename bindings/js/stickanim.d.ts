@@ -2387,6 +2387,7 @@ export interface SaFigureFields {
   air: number;
   moving: boolean;
   in_flight: boolean;
+  jump_pending: boolean;
   turn: number;
   facing: SaFigureFacing;
   events: StructArray<SaFigureEvent>;
@@ -2460,6 +2461,8 @@ export declare class SaFigure extends Struct {
   moving: boolean;
   /** A scripted jump has taken off and not landed yet. */
   in_flight: boolean;
+  /** A scripted jump was pressed and has not taken off yet. */
+  jump_pending: boolean;
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
   turn: number;
   /** The facing asked for by the last update's input. */

@@ -2801,6 +2801,9 @@ class SaFigure extends Struct {
   /** A scripted jump has taken off and not landed yet. */
   get in_flight() { return this._sa._dv().getUint8(this.ptr + 1005, true) !== 0; }
   set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1005, v ? 1 : 0, true); }
+  /** A scripted jump was pressed and has not taken off yet. */
+  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1006, true) !== 0; }
+  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1006, v ? 1 : 0, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
   get turn() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
   set turn(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
@@ -2827,7 +2830,7 @@ SaFigure.C_NAME = "sa_figure";
 SaFigure.SIZE = 2224;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
 const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------

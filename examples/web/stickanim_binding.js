@@ -1589,6 +1589,8 @@
     set moving(v) { this._sa._dv().setUint8(this.ptr + 1004, v ? 1 : 0, true); }
     get in_flight() { return this._sa._dv().getUint8(this.ptr + 1005, true) !== 0; }
     set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1005, v ? 1 : 0, true); }
+    get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1006, true) !== 0; }
+    set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1006, v ? 1 : 0, true); }
     get turn() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
     set turn(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
     get facing() { return this._sa._dv().getInt32(this.ptr + 1012, true); }
@@ -1608,7 +1610,7 @@
   SaFigure.SIZE = 2224;
   SaFigure.ALIGN = 8;
   SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
+  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
   const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
 
   // ---- functions -----------------------------------------------------------------------------------

@@ -774,6 +774,7 @@ typedef struct sa_figure {
     float air;                   /**< 0 on the ground → 1 in the air, eased. */
     bool moving;                 /**< The body locomotes (not standing idle). */
     bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
+    bool jump_pending;           /**< A scripted jump was pressed and has not taken off yet. */
     float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
     sa_figure_facing facing;     /**< The facing asked for by the last update's input. */
     sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */

@@ -363,11 +363,14 @@ float sai_figure_forward_speed(const sa_figure *fig) {
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {
     if (fig->body.active) {
         fig->in_flight = false;
+        fig->jump_pending = false;
         return;
     }
-    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(&fig->fade));
-    const bool jump = r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW);
-    if (jump && !fig->in_flight && !was_airborne && fig->pose.airborne) {
+    (void)was_airborne;
+    /* Once per press: the take-off when the figure is first off the ground after it, the landing
+     * when it is first down again (a running jump's stride has flights of its own). */
+    if (fig->jump_pending && fig->pose.airborne) {
+        fig->jump_pending = false;
         fig->in_flight = true;
         sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, SA_MODE_LOCO));
     } else if (fig->in_flight && !fig->pose.airborne) {

@@ -222,6 +222,7 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
         if (in->jump != fig->jump_seen) {
             fig->jump_seen = in->jump;
             sai_figure_push_layer(fig, sai_figure_row_jump_from(wanted));
+            fig->jump_pending = true;
         } else if (asked_anew || !jumping(&fig->fade)) {
             sai_figure_switch_layer(fig, wanted);
         }

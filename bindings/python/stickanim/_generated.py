@@ -1510,11 +1510,12 @@ class Figure(_Struct):
     locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0) →
     paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
     ground → 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
-    scripted jump has taken off and not landed yet. turn: A turn's progress, [0, 1]: 0 faces
-    right, 1 left. facing: The facing asked for by the last update's input. events: The last
-    update's events. event_count: How many of them, ≤ 16. ragdoll: The ragdoll (figure space)
-    while knocked down; its last pose while getting up. ragdoll_wait: Seconds of the next sub-
-    step before the knock-down, ≥ 0. pose: The current pose.
+    scripted jump has taken off and not landed yet. jump_pending: A scripted jump was pressed and
+    has not taken off yet. turn: A turn's progress, [0, 1]: 0 faces right, 1 left. facing: The
+    facing asked for by the last update's input. events: The last update's events. event_count:
+    How many of them, ≤ 16. ragdoll: The ragdoll (figure space) while knocked down; its last pose
+    while getting up. ragdoll_wait: Seconds of the next sub-step before the knock-down, ≥ 0.
+    pose: The current pose.
     """
     _c_name_ = "sa_figure"
 
@@ -1998,6 +1999,7 @@ Figure._fields_ = [
     ("air", ctypes.c_float),
     ("moving", ctypes.c_bool),
     ("in_flight", ctypes.c_bool),
+    ("jump_pending", ctypes.c_bool),
     ("turn", ctypes.c_float),
     ("facing", ctypes.c_int32),
     ("events", (FigureEvent * 16)),
@@ -2188,8 +2190,8 @@ LAYOUT_LP64 = {
         "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 896, "fall_speed": 984,
         "rise_speed": 988, "landing": 992, "landing_target": 996, "stride_scale": 1000,
         "climb_phase": 1004, "swim": 1008, "vy": 1012, "air": 1016, "moving": 1020, "in_flight":
-        1021, "turn": 1024, "facing": 1028, "events": 1032, "event_count": 1544, "ragdoll": 1552,
-        "ragdoll_wait": 1808, "pose": 1816}),
+        1021, "jump_pending": 1022, "turn": 1024, "facing": 1028, "events": 1032, "event_count":
+        1544, "ragdoll": 1552, "ragdoll_wait": 1808, "pose": 1816}),
 }
 
 
