@@ -114,7 +114,8 @@ void sai_figure_ground_probes(sa_figure *fig) {
     float x[SA_FIGURE_GROUND_PROBES];
     for (int i = 0; i < 2; ++i) {
         x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
-        x[2 + i] = s * landing_x(fig, i);
+        /* (only a body asks the game for its ground: without one, the feet themselves) */
+        x[2 + i] = fig->body.active ? s * landing_x(fig, i) : x[i];
     }
     for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
         x[i] = (float)(i - 6) * 0.25f * fig->config.hip_height;
