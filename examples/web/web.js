@@ -175,9 +175,9 @@
     document.getElementById('lab').hidden = mode !== 'lab';
     document.getElementById('game-hint').hidden = mode !== 'game';
     document.getElementById('level-hint').hidden = mode !== 'level';
-    if (sa && (mode === 'level') !== (was === 'level')) {
-      // Into or out of the level: a fresh figure (the body's modes, the ragdoll and the feet's
-      // world points belong to the level), facing right, scripted again outside it.
+    if (sa && (mode === 'level' || was === 'level')) {
+      // Into, out of or restarting the level: a fresh figure (the body's modes, the ragdoll and
+      // the feet's world points belong to the level), facing right, scripted again outside it.
       sa.sa_figure_init(fig, null);
       input.body.set(restBody);
       input.facing = 0;
