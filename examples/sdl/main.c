@@ -739,7 +739,8 @@ static void level_bot(app *a, int *phase, int frame) {
 }
 
 /* Every Platformer frame: finite joints, the feet never into the ground while the body walks on
- * it, and the order of the modes. */
+ * it (a foot's drawn end is about 4 units across: within 4 units of a stair's edge it may stand
+ * at either step's height), and the order of the modes. */
 static void watch_level(const app *a, stats *st) {
     const plat_level *l = a->level;
     const sa_figure_pose *p = sa_figure_get_pose(&l->fig);
@@ -752,7 +753,11 @@ static void watch_level(const app *a, stats *st) {
     if (l->body.grounded && p->mode == SA_MODE_LOCO)
         for (int f = 0; f < 2; ++f) {
             const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + f];
-            const float below = l->body.y + foot.y - plat_ground(l->body.x + foot.x, l->body.y);
+            const float wx = l->body.x + foot.x;
+            const float under =
+                fmaxf(plat_ground(wx, l->body.y),
+                      fmaxf(plat_ground(wx - 4.0f, l->body.y), plat_ground(wx + 4.0f, l->body.y)));
+            const float below = l->body.y + foot.y - under;
             st->level_below = fmaxf(st->level_below, below);
         }
     const int n = st->level_mode_count;

@@ -296,7 +296,9 @@ try {
   // First with the real keys (turning, a jump), then by script: a bot holds → and presses Space,
   // ↑ at the ladder, steps the page frame by frame (window.stickanim.step) and records the body's
   // modes. Every frame: joints finite, and the feet never below the level's ground while the
-  // body stands on it.
+  // body walks on it. A foot's drawn end is about 4 units across: one within 4 units of a stair's
+  // edge may stand at either step's height (the figure sees the ground as straight lines between
+  // the heights it asked for, and a foot can come down half a unit short of the edge it aimed past).
   {
     const { context: cl, page: pl, errors: el } = await openPage(url);
     await pl.click('#mode-level');
@@ -345,7 +347,8 @@ try {
         for (const j of Object.values(s.joints)) bot.finite = bot.finite && Number.isFinite(j.x) && Number.isFinite(j.y);
         if (b.grounded && s.bodyMode === 'loco') {
           for (const f of [s.joints.foot_near, s.joints.foot_far]) {
-            bot.worstBelow = Math.max(bot.worstBelow, b.y + f.y - Lv.groundAt(b.x + f.x, b.y));
+            const wx = b.x + f.x, under = Math.max(...[-4, 0, 4].map(dx => Lv.groundAt(wx + dx, b.y)));
+            bot.worstBelow = Math.max(bot.worstBelow, b.y + f.y - under);
           }
         }
         if (bot.modes[bot.modes.length - 1] !== s.bodyMode) bot.modes.push(s.bodyMode);
