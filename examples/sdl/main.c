@@ -495,6 +495,14 @@ static void draw_level(app *a) {
         if (fabsf(y - prev) > 6.0f) g[n++] = sa_v2(x, prev);
         g[n++] = sa_v2(x, y);
         prev = y;
+        /* a point in line with the two before it adds nothing: keep the outline a few segments */
+        while (n >= 4) {
+            const sa_vec2 p0 = g[n - 3], p1 = g[n - 2], p2 = g[n - 1];
+            const float cross = (p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x);
+            if (fabsf(cross) > 1e-3f * (1.0f + sa_v2_length(sa_v2_sub(p2, p0)))) break;
+            g[n - 2] = p2;
+            --n;
+        }
     }
     g[n++] = sa_v2(x1, bottom + 50.0f);
     ex_canvas_fill_polygon(c, g, n, rgb255(217, 207, 184), 1.0f);
