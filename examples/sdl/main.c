@@ -486,7 +486,7 @@ static void draw_level(app *a) {
     enum { MAX_GROUND = 1000 };
     sa_vec2 g[MAX_GROUND];
     size_t n = 0;
-    const float x0 = fmaxf(PLAT_WORLD_X0, left - 10.0f), x1 = fminf(PLAT_WORLD_X1, right + 10.0f);
+    const float x0 = left - 10.0f, x1 = right + 10.0f;
     float prev = plat_terrain(x0);
     g[n++] = sa_v2(x0, bottom + 50.0f);
     g[n++] = sa_v2(x0, prev);

@@ -15,8 +15,9 @@
 #define SAFE_S     3.0f
 #define DT_CAP     0.05f
 
-/* The terrain, left to right: flat start, a slope up, stairs down, a ledge (a soft landing), a
- * high drop (a hard landing: the sit), a cliff with the ladder, the pool with a ramp out. */
+/* The terrain, left to right: a wall, flat start, a slope up, stairs down, a ledge (a soft
+ * landing), a high drop (a hard landing: the sit), a cliff with the ladder, the pool with a ramp
+ * out, and a wall after the end flag. */
 #define SLOPE_X0   200.0f
 #define SLOPE_X1   400.0f
 #define SLOPE_TOP  (-80.0f)
@@ -28,10 +29,14 @@
 #define DROP_X     1040.0f
 #define CLIFF_X    1300.0f
 #define RAMP_X0    2020.0f
+#define WALL_X0    (-150.0f)
+#define WALL_X1    3000.0f
 #define BALL_SWING 1.05f
 #define BALL_T     2.6f
 
 float plat_terrain(float x) {
+    if (x < WALL_X0) return -200.0f;
+    if (x >= WALL_X1) return PLAT_LADDER_TOP - 200.0f;
     if (x < SLOPE_X0) return 0.0f;
     if (x < SLOPE_X1) return SLOPE_TOP * (x - SLOPE_X0) / (SLOPE_X1 - SLOPE_X0);
     if (x < STAIRS_X0) return SLOPE_TOP;
@@ -151,9 +156,12 @@ static void step_body(plat_level *l, const plat_keys *k, float dt) {
     } else {
         b->vy += GRAVITY * dt;
     }
-    /* horizontal: walls are rises taller than a step */
+    /* horizontal: walls are rises taller than a step, kept a foot's length (12) away */
     const float nx = fmaxf(PLAT_WORLD_X0 + 20.0f, fminf(PLAT_WORLD_X1 - 20.0f, b->x + b->vx * dt));
-    if (plat_ground(nx, b->y) < b->y - STEP_UP)
+    if (plat_ground(nx + (b->vx > 0.0f   ? 12.0f
+                          : b->vx < 0.0f ? -12.0f
+                                         : 0.0f),
+                    b->y) < b->y - STEP_UP)
         b->vx = 0.0f;
     else
         b->x = nx;

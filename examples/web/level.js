@@ -16,9 +16,9 @@
   const KNOCK_S = 1.5, SAFE_S = 3;        // knocked down for, then safe from the ball for
 
   // ---- the level ---------------------------------------------------------------------------------
-  // The terrain (solid below its surface), left to right: flat start, a slope up, stairs down, a
-  // ledge (a soft landing), a high drop (a hard landing: the sit), a cliff with a ladder up it, a
-  // pool with a ramp out, the ball and the end.
+  // The terrain (solid below its surface), left to right: a wall, flat start, a slope up, stairs
+  // down, a ledge (a soft landing), a high drop (a hard landing: the sit), a cliff with a ladder up
+  // it, a pool with a ramp out, the ball, the end flag and a wall.
   const SLOPE = [200, 400, -80];        // x from, x to, the top's y
   const STAIRS = [500, 660, 20];        // x from, x to, step height (4 steps of 40)
   const LEDGE_X = 820, LEDGE_Y = 120;   // soft: a 120-unit drop
@@ -27,9 +27,11 @@
   const LADDER = { x: 1270, top: TOP_Y, bottom: DROP_Y, rung: 28, ledge: [1244, CLIFF_X] };
   const POOL = { x0: 1700, floor: 580, surface: 384, ramp: [2020, 2320] };
   const BALL = { x: 2560, y: TOP_Y - 340, length: 268, r: 22, swing: 1.05, period: 2.6 };
-  const END_X = 2860, WORLD_X = [-200, 3100];
+  const END_X = 2860, WALLS = [-150, 3000], WORLD_X = [-200, 3100];
 
   function terrain(x) {
+    if (x < WALLS[0]) return -200;
+    if (x >= WALLS[1]) return TOP_Y - 200;
     if (x < SLOPE[0]) return 0;
     if (x < SLOPE[1]) return SLOPE[2] * (x - SLOPE[0]) / (SLOPE[1] - SLOPE[0]);
     if (x < STAIRS[0]) return SLOPE[2];
@@ -136,9 +138,9 @@
       } else {
         b.vy += GRAVITY * dt;
       }
-      // horizontal: walls are rises taller than a step
+      // horizontal: walls are rises taller than a step, kept a foot's length (12) away
       const nx = Math.max(WORLD_X[0] + 20, Math.min(WORLD_X[1] - 20, b.x + b.vx * dt));
-      if (groundAt(nx, b.y) < b.y - STEP_UP) b.vx = 0; else b.x = nx;
+      if (groundAt(nx + 12 * Math.sign(b.vx), b.y) < b.y - STEP_UP) b.vx = 0; else b.x = nx;
       // vertical: stand on the ground under the feet
       const g = groundAt(b.x, b.y);
       const wasGrounded = b.grounded;
@@ -205,7 +207,7 @@
 
     // ---- drawing: the level in world units (the caller set the camera's transform) ------------
     L.draw = function (ctx, left, right, top, bottom) {
-      const x0 = Math.max(WORLD_X[0], left - 10), x1 = Math.min(WORLD_X[1], right + 10);
+      const x0 = left - 10, x1 = right + 10;
       // water behind the ground
       ctx.fillStyle = 'rgba(70,140,200,0.35)';
       ctx.fillRect(POOL.x0, POOL.surface, POOL.ramp[1] - POOL.x0, POOL.floor - POOL.surface + 2);
