@@ -1,10 +1,11 @@
-/* Stickman Spear Run in an SDL2 window, with the motion lab as its second mode. The game state is
- * spear_run_game.c (no SDL in it); this file turns keys into its input, draws each frame with the
- * examples' shared scene and anti-aliased rasteriser into an RGB canvas, and streams that canvas
- * into an SDL texture. With --frames N it runs N fixed 1/60 s frames instead of real time, feeding
- * scripted (--script) or bot (--bot) key presses through SDL's own event queue, checks what
- * happened (--check) and saves a screenshot read back from the renderer (--screenshot), so a test
- * can run it with SDL_VIDEODRIVER=dummy. */
+/* Stickman Spear Run in an SDL2 window, with the motion lab as its second mode and the Platformer
+ * (a level walked by a physics body that drives the figure's modes) as its third. The game states
+ * are spear_run_game.c and platformer.c (no SDL in them); this file turns keys into their input,
+ * draws each frame with the examples' shared scene and anti-aliased rasteriser into an RGB canvas,
+ * and streams that canvas into an SDL texture. With --frames N it runs N fixed 1/60 s frames
+ * instead of real time, feeding scripted (--script) or bot (--bot) key presses through SDL's own
+ * event queue, checks what happened (--check) and saves a screenshot read back from the renderer
+ * (--screenshot), so a test can run it with SDL_VIDEODRIVER=dummy. */
 #define SDL_MAIN_HANDLED
 #include <SDL.h>
 
@@ -15,6 +16,7 @@
 
 #include "canvas.h"
 #include "output.h"
+#include "platformer.h"
 #include "spear_run_game.h"
 
 /* As on the reference's page: the scene is 440 units tall at any window size, the ground line sits
@@ -212,7 +214,7 @@ typedef struct options {
     int frames;        /* > 0: run this many fixed 1/60 s frames, then quit (headless) */
     int width, height; /* window size, pixels */
     int bot;
-    const char *check; /* "game" or "lab" */
+    const char *check; /* "game", "lab" or "level" */
     const char *screenshot;
     int shot_frame;  /* < 0: automatic */
     int hitch_frame; /* this frame steps 250 ms (< 0: none) */
@@ -231,6 +233,10 @@ typedef struct stats {
     float max_step;              /* largest joint move in one frame */
     float switch_step;           /* largest first-frame change of a switch / change 30 later */
     int switches;
+    int level_frames, level_finite; /* frames in the Platformer, and how many had finite joints */
+    float level_below;              /* deepest a foot went into the level's ground, units */
+    sa_mode level_modes[64];        /* the Platformer's modes in the order shown */
+    int level_mode_count;
 } stats;
 
 typedef struct app {
@@ -241,6 +247,9 @@ typedef struct app {
     ex_scene *scene;
     srg_game *game;
     srg_input input;
+    plat_level *level; /* the Platformer, shown while in_level */
+    plat_keys keys;    /* its held keys and jump presses */
+    int in_level;
     options opt;
     int skeleton, paused, hidden, quit;
     float time_scale; /* the lab's speed */
@@ -249,14 +258,58 @@ typedef struct app {
     const char *shot_path; /* a screenshot wanted at the next render */
 } app;
 
+/* The Platformer's keys: ←/→ walk (and turn), ↑/↓ climb, Space and ↑ jump; held until released. */
+static int level_key(app *a, SDL_Keycode key, int down) {
+    plat_keys *k = &a->keys;
+    switch (key) {
+    case SDLK_LEFT:
+    case SDLK_a:
+        k->left = down;
+        return 1;
+    case SDLK_RIGHT:
+    case SDLK_d:
+        k->right = down;
+        return 1;
+    case SDLK_UP:
+    case SDLK_w:
+        k->up = down;
+        return 1;
+    case SDLK_DOWN:
+    case SDLK_s:
+        k->down = down;
+        return 1;
+    case SDLK_SPACE:
+        k->jump += down;
+        return 1;
+    case SDLK_r:
+        if (down) plat_init(a->level);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void enter_level(app *a, int on) {
+    if (on && !a->in_level) plat_init(a->level);
+    a->in_level = on;
+    memset(&a->keys, 0, sizeof a->keys);
+}
+
 static void handle_key(app *a, SDL_Keycode key) {
     srg_game *g = a->game;
+    if (a->in_level && level_key(a, key, 1)) return;
+    if (key == SDLK_l) {
+        enter_level(a, !a->in_level);
+        a->switched = 1;
+        return;
+    }
     static const sa_figure_motion LAB_KEYS[7] = {
         SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,        SA_FIGURE_MOTION_THROW,
         SA_FIGURE_MOTION_JUMP, SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_SPEAR_RUN,
         SA_FIGURE_MOTION_WAVE,
     };
     if (key >= SDLK_1 && key <= SDLK_7) {
+        enter_level(a, 0);
         srg_set_lab_motion(g, LAB_KEYS[key - SDLK_1]);
         a->switched = 1;
         return;
@@ -266,9 +319,15 @@ static void handle_key(app *a, SDL_Keycode key) {
     case SDLK_q:
         a->quit = 1;
         break;
-    case SDLK_TAB:
+    case SDLK_TAB: /* game -> lab -> Platformer -> game */
     case SDLK_m:
-        srg_set_mode(g, g->mode == SRG_MODE_RUN ? SRG_MODE_LAB : SRG_MODE_RUN);
+        if (a->in_level) {
+            enter_level(a, 0);
+            srg_set_mode(g, SRG_MODE_RUN);
+        } else if (g->mode == SRG_MODE_LAB)
+            enter_level(a, 1);
+        else
+            srg_set_mode(g, SRG_MODE_LAB);
         a->switched = 1;
         break;
     case SDLK_SPACE:
@@ -299,16 +358,18 @@ static void handle_key(app *a, SDL_Keycode key) {
     }
 }
 
-static void push_key(app *a, SDL_Keycode key) {
+static void push_key_event(app *a, SDL_Keycode key, int down) {
     SDL_Event e;
     memset(&e, 0, sizeof e);
-    e.type = SDL_KEYDOWN;
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
     e.key.windowID = SDL_GetWindowID(a->window);
-    e.key.state = SDL_PRESSED;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
     e.key.keysym.sym = key;
     e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
     SDL_PushEvent(&e);
 }
+
+static void push_key(app *a, SDL_Keycode key) { push_key_event(a, key, 1); }
 
 static void poll_events(app *a) {
     SDL_Event e;
@@ -317,6 +378,8 @@ static void poll_events(app *a) {
             a->quit = 1;
         else if (e.type == SDL_KEYDOWN && !e.key.repeat)
             handle_key(a, e.key.keysym.sym);
+        else if (e.type == SDL_KEYUP && a->in_level)
+            level_key(a, e.key.keysym.sym, 0);
         else if (e.type == SDL_WINDOWEVENT) {
             /* Like the web page off-screen: a hidden or minimised window does not animate. */
             if (e.window.event == SDL_WINDOWEVENT_MINIMIZED ||
@@ -360,17 +423,28 @@ static void draw_hud(app *a) {
     const ex_rgb ink = rgb255(35, 32, 28), soft = rgb255(95, 88, 78);
     char line1[96], line2[128];
     const char *hint;
-    if (g->mode == SRG_MODE_RUN) {
+    if (a->in_level) {
+        const plat_level *l = a->level;
+        snprintf(line1, sizeof line1, "PLATFORMER: %s", sa_mode_name(l->mode));
+        snprintf(line2, sizeof line2, "%s", l->finished ? "YOU MADE IT! (R RESTARTS)" : "SEEN:");
+        for (int m = 0; m < SA_MODE_COUNT_ && !l->finished; ++m)
+            if (l->seen[m]) {
+                const size_t used = strlen(line2);
+                snprintf(line2 + used, sizeof line2 - used, " %s", sa_mode_name((sa_mode)m));
+            }
+        hint = "LEFT/RIGHT WALK   SPACE/UP JUMP   UP/DOWN CLIMB   R RESTART   TAB GAME   ESC QUIT";
+    } else if (g->mode == SRG_MODE_RUN) {
         snprintf(line1, sizeof line1, "SCORE %d", g->score);
         snprintf(line2, sizeof line2, "BEST %d   CLEARED %d   SPEARED %d   BUMPS %d", g->best,
                  g->cleared, g->speared, g->bumps);
-        hint = "SPACE/UP JUMP   F/RIGHT THRUST   R RESTART   TAB MOTION LAB   ESC QUIT";
+        hint =
+            "SPACE/UP JUMP   F/RIGHT THRUST   R RESTART   TAB MOTION LAB   L PLATFORMER   ESC QUIT";
     } else {
         snprintf(line1, sizeof line1, "MOTION LAB: %s", sa_figure_motion_name(srg_pose(g)->motion));
         snprintf(line2, sizeof line2, "SPEED %.2fX   SKELETON %s", (double)a->time_scale,
                  a->skeleton ? "ON" : "OFF");
         hint = "1 WALK  2 RUN  3 THROW  4 JUMP  5 SPEAR FORM  6 SPEAR RUN  K SKELETON  [ ] SPEED"
-               "  TAB GAME";
+               "  TAB PLATFORMER";
     }
     draw_text(c, x, (int)(14.0f * k), big, line1, ink);
     draw_text(c, x, (int)(14.0f * k) + 10 * big, small, line2, soft);
@@ -379,9 +453,111 @@ static void draw_hud(app *a) {
         draw_text(c, x, (int)(14.0f * k) + 10 * big + 12 * small, small, "PAUSED (P)", ink);
 }
 
+/* The figure's shapes for a pose, drawn where the canvas's view puts figure space. */
+static void draw_figure(app *a, const sa_figure_pose *p, float scroll) {
+    ex_canvas *c = &a->canvas;
+    ex_pose pose;
+    ex_pose_from_figure(p, scroll, sa_figure_motion_name(p->motion), &pose);
+    ex_scene_build(&pose, 1.0f, a->scene);
+    for (int i = 0; i < EX_PART_COUNT; ++i) { /* far side first, near side last */
+        const ex_shape *s = &a->scene->shape[i];
+        if (s->is_circle)
+            ex_canvas_fill_circle(c, s->centre, s->radius, s->fill, s->opacity);
+        else if (s->count > 0)
+            ex_canvas_fill_polygon(c, a->scene->points + s->first, s->count, s->fill, s->opacity);
+    }
+}
+
+/* The Platformer: the level about the camera (the body's feet point at 40% of the width, 300
+ * units down), then the figure drawn at the body's feet point. */
+static void draw_level(app *a) {
+    ex_canvas *c = &a->canvas;
+    const plat_level *l = a->level;
+    const float k = (float)c->height / SCENE_H, view_w = (float)c->width / k;
+    const float left = l->cam_x - 0.4f * view_w, top = l->cam_y - 300.0f;
+    const float right = left + view_w, bottom = top + SCENE_H;
+    ex_canvas_view(c, left, top, view_w);
+    ex_canvas_clear(c, ex_paper());
+    const sa_vec2 water[4] = {
+        sa_v2(PLAT_POOL_X0, PLAT_POOL_SURFACE), sa_v2(PLAT_POOL_X1, PLAT_POOL_SURFACE),
+        sa_v2(PLAT_POOL_X1, PLAT_POOL_FLOOR + 2.0f), sa_v2(PLAT_POOL_X0, PLAT_POOL_FLOOR + 2.0f)};
+    ex_canvas_fill_polygon(c, water, 4, rgb255(180, 205, 222), 1.0f);
+    /* the ground: the terrain's outline, filled below (steps and drops straight down) */
+    enum { MAX_GROUND = 1000 };
+    sa_vec2 g[MAX_GROUND];
+    size_t n = 0;
+    const float x0 = left - 10.0f, x1 = right + 10.0f;
+    float prev = plat_terrain(x0);
+    g[n++] = sa_v2(x0, bottom + 50.0f);
+    g[n++] = sa_v2(x0, prev);
+    for (float x = x0; x <= x1 && n + 3 < MAX_GROUND; x += 4.0f) {
+        const float y = plat_terrain(x);
+        if (fabsf(y - prev) > 6.0f) g[n++] = sa_v2(x, prev);
+        g[n++] = sa_v2(x, y);
+        prev = y;
+        /* a point in line with the two before it adds nothing: keep the outline a few segments */
+        while (n >= 4) {
+            const sa_vec2 p0 = g[n - 3], p1 = g[n - 2], p2 = g[n - 1];
+            const float cross = (p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x);
+            if (fabsf(cross) > 1e-3f * (1.0f + sa_v2_length(sa_v2_sub(p2, p0)))) break;
+            g[n - 2] = p2;
+            --n;
+        }
+    }
+    g[n++] = sa_v2(x1, bottom + 50.0f);
+    ex_canvas_fill_polygon(c, g, n, rgb255(217, 207, 184), 1.0f);
+    for (size_t i = 2; i + 1 < n; ++i)
+        line(c, g[i - 1], g[i], 2.0f, rgb255(60, 50, 40), 0.55f);
+    line(c, sa_v2(PLAT_POOL_X0, PLAT_POOL_SURFACE), sa_v2(PLAT_POOL_X1, PLAT_POOL_SURFACE), 2.0f,
+         rgb255(40, 100, 170), 0.8f);
+    /* the ladder and its ledge */
+    const ex_rgb wood = rgb255(122, 85, 48);
+    line(c, sa_v2(PLAT_LEDGE_X0, PLAT_LADDER_TOP + 4.0f),
+         sa_v2(PLAT_LEDGE_X1, PLAT_LADDER_TOP + 4.0f), 8.0f, rgb255(138, 106, 68), 1.0f);
+    for (int side = -1; side <= 1; side += 2)
+        line(c, sa_v2(PLAT_LADDER_X + 14.0f * (float)side, PLAT_LADDER_TOP - 30.0f),
+             sa_v2(PLAT_LADDER_X + 14.0f * (float)side, PLAT_LADDER_BOTTOM), 3.0f, wood, 1.0f);
+    for (float y = PLAT_LADDER_BOTTOM - PLAT_LADDER_RUNG; y > PLAT_LADDER_TOP - 30.0f;
+         y -= PLAT_LADDER_RUNG)
+        line(c, sa_v2(PLAT_LADDER_X - 14.0f, y), sa_v2(PLAT_LADDER_X + 14.0f, y), 3.0f, wood, 1.0f);
+    /* the swinging ball on its rope, and its beam */
+    const sa_vec2 ball = plat_ball(l->time);
+    line(c, sa_v2(PLAT_BALL_X - 60.0f, PLAT_BALL_Y), sa_v2(PLAT_BALL_X + 60.0f, PLAT_BALL_Y), 6.0f,
+         rgb255(93, 74, 51), 1.0f);
+    line(c, sa_v2(PLAT_BALL_X, PLAT_BALL_Y), ball, 2.0f, rgb255(93, 74, 51), 1.0f);
+    ex_canvas_fill_circle(c, ball, PLAT_BALL_R,
+                          l->knocked > 0.0f ? rgb255(181, 69, 43) : rgb255(122, 85, 48), 1.0f);
+    /* the end flag */
+    line(c, sa_v2(PLAT_END_X, PLAT_LADDER_TOP), sa_v2(PLAT_END_X, PLAT_LADDER_TOP - 110.0f), 3.0f,
+         rgb255(35, 32, 28), 1.0f);
+    const sa_vec2 flag[3] = {sa_v2(PLAT_END_X, PLAT_LADDER_TOP - 110.0f),
+                             sa_v2(PLAT_END_X + 44.0f, PLAT_LADDER_TOP - 96.0f),
+                             sa_v2(PLAT_END_X, PLAT_LADDER_TOP - 82.0f)};
+    ex_canvas_fill_polygon(c, flag, 3, l->finished ? rgb255(60, 140, 74) : rgb255(181, 69, 43),
+                           1.0f);
+    /* footstep dust */
+    for (int i = 0; i < 8; ++i) {
+        const float age = l->dust_age[i];
+        if (age < 0.0f) continue;
+        const float fade = 1.0f - age / 0.45f;
+        for (int d = -1; d <= 1; ++d)
+            ex_canvas_fill_circle(c,
+                                  sa_v2(l->dust_x[i] + 7.0f * (float)d * (1.0f + 3.0f * age),
+                                        l->dust_y[i] - 3.0f - 12.0f * age),
+                                  2.5f * fade + 1.0f, rgb255(120, 100, 80), 0.5f * fade);
+    }
+    ex_canvas_view(c, left - l->body.x, top - l->body.y, view_w); /* figure space */
+    draw_figure(a, sa_figure_get_pose(&l->fig), 0.0f);
+    draw_hud(a);
+}
+
 static void draw_frame(app *a) {
     ex_canvas *c = &a->canvas;
     const srg_game *g = a->game;
+    if (a->in_level) {
+        draw_level(a);
+        return;
+    }
     const sa_figure_pose *p = srg_pose(g);
     const float k = (float)c->height / SCENE_H, view_w = (float)c->width / k;
     const float left = -ANCHOR_AT * view_w, right = left + view_w;
@@ -407,16 +583,7 @@ static void draw_frame(app *a) {
             else
                 draw_target(c, sx, o, alpha);
         }
-    ex_pose pose;
-    ex_pose_from_figure(p, g->scroll, sa_figure_motion_name(p->motion), &pose);
-    ex_scene_build(&pose, 1.0f, a->scene);
-    for (int i = 0; i < EX_PART_COUNT; ++i) { /* far side first, near side last */
-        const ex_shape *s = &a->scene->shape[i];
-        if (s->is_circle)
-            ex_canvas_fill_circle(c, s->centre, s->radius, s->fill, s->opacity);
-        else if (s->count > 0)
-            ex_canvas_fill_polygon(c, a->scene->points + s->first, s->count, s->fill, s->opacity);
-    }
+    draw_figure(a, p, g->scroll);
     if (a->skeleton && g->mode == SRG_MODE_LAB) draw_skeleton(c, p);
     draw_hud(a);
 }
@@ -543,6 +710,76 @@ static void watch(const app *a, stats *st, const sa_vec2 *before, int was_air, i
     }
 }
 
+/* The Platformer's bot, as the web test's: turns left and back at the start, jumps once, walks
+ * right, climbs the ladder (up, a few rungs down, up again) and walks on to the end, where the
+ * water and the swinging ball take it through the rest of the modes. Keys go through SDL's event
+ * queue, held from their key-down to their key-up. */
+static void level_bot(app *a, int *phase, int frame) {
+    const plat_level *l = a->level;
+    const plat_body *b = &l->body;
+    enum { TURN, BACK, JUMP, RUN, CLIMB_UP, CLIMB_DOWN, CLIMB_AGAIN, ON };
+    if (*phase == TURN && frame == 0) push_key_event(a, SDLK_LEFT, 1);
+    if (*phase == TURN && frame >= 20) {
+        push_key_event(a, SDLK_LEFT, 0);
+        push_key_event(a, SDLK_RIGHT, 1);
+        *phase = JUMP;
+    } else if (*phase == JUMP && b->x > 120.0f) {
+        push_key_event(a, SDLK_SPACE, 1);
+        push_key_event(a, SDLK_SPACE, 0);
+        *phase = RUN;
+    } else if (*phase == RUN && b->y > 600.0f && b->x > PLAT_LADDER_X - 20.0f) {
+        push_key_event(a, SDLK_RIGHT, 0);
+        push_key_event(a, SDLK_UP, 1);
+        *phase = CLIMB_UP;
+    } else if (*phase == CLIMB_UP && b->ladder && b->y < PLAT_LADDER_TOP + 120.0f) {
+        push_key_event(a, SDLK_UP, 0);
+        push_key_event(a, SDLK_DOWN, 1);
+        *phase = CLIMB_DOWN;
+    } else if (*phase == CLIMB_DOWN && b->y > PLAT_LADDER_TOP + 170.0f) {
+        push_key_event(a, SDLK_DOWN, 0);
+        push_key_event(a, SDLK_UP, 1);
+        *phase = CLIMB_AGAIN;
+    } else if (*phase == CLIMB_AGAIN && b->ladder && b->y <= PLAT_LADDER_TOP + 0.01f) {
+        push_key_event(a, SDLK_UP, 0);
+        push_key_event(a, SDLK_RIGHT, 1);
+        *phase = ON;
+    }
+}
+
+/* Every Platformer frame: finite joints, the feet never into the ground while the body walks on
+ * it (a foot's drawn end is about 4 units across: within 4 units of a stair's edge it may stand
+ * at either step's height), and the order of the modes. */
+static void watch_level(const app *a, stats *st) {
+    const plat_level *l = a->level;
+    const sa_figure_pose *p = sa_figure_get_pose(&l->fig);
+    int finite = 1;
+    for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
+        finite &= isfinite(p->joints[j].x) && isfinite(p->joints[j].y);
+    ++st->level_frames;
+    st->level_finite += finite;
+    st->max_dt = fmaxf(st->max_dt, p->dt);
+    if (l->body.grounded && p->mode == SA_MODE_LOCO)
+        for (int f = 0; f < 2; ++f) {
+            const sa_vec2 foot = p->joints[SA_FIGURE_JOINT_FOOT_NEAR + f];
+            const float wx = l->body.x + foot.x;
+            const float under =
+                fmaxf(plat_ground(wx, l->body.y),
+                      fmaxf(plat_ground(wx - 4.0f, l->body.y), plat_ground(wx + 4.0f, l->body.y)));
+            const float below = l->body.y + foot.y - under;
+            st->level_below = fmaxf(st->level_below, below);
+        }
+    const int n = st->level_mode_count;
+    if ((n == 0 || st->level_modes[n - 1] != p->mode) && n < 64)
+        st->level_modes[st->level_mode_count++] = p->mode;
+}
+
+/* True when mode `x` was directly followed by mode `y`. */
+static int followed(const stats *st, sa_mode x, sa_mode y) {
+    for (int i = 0; i + 1 < st->level_mode_count; ++i)
+        if (st->level_modes[i] == x && st->level_modes[i + 1] == y) return 1;
+    return 0;
+}
+
 static int expect(int ok, const char *what, const char *detail, int *failed) {
     printf("  %s %s (%s)\n", ok ? "ok  " : "FAIL", what, detail);
     *failed += !ok;
@@ -554,7 +791,39 @@ static int check(const app *a, const stats *st) {
     char d[160];
     int failed = 0, total = 0;
     printf("sdl check %s:\n", a->opt.check);
-    if (strcmp(a->opt.check, "game") == 0) {
+    if (strcmp(a->opt.check, "level") == 0) {
+        const plat_level *l = a->level;
+        char seq[640] = "";
+        for (int i = 0; i < st->level_mode_count; ++i) {
+            const size_t used = strlen(seq);
+            snprintf(seq + used, sizeof seq - used, "%s%s", i ? " " : "",
+                     sa_mode_name(st->level_modes[i]));
+        }
+        snprintf(d, sizeof d, "%d frames, body at x %.0f", st->level_frames, (double)l->body.x);
+        expect(a->in_level && l->finished, "the bot plays the Platformer start to end", d, &failed);
+        int all = 1;
+        for (int m = 0; m < SA_MODE_COUNT_; ++m)
+            all &= l->seen[m];
+        expect(all, "every mode shows: loco jump fall land sit swim climb ragdoll getup", seq,
+               &failed);
+        expect(followed(st, SA_MODE_FALL, SA_MODE_LAND) && followed(st, SA_MODE_FALL, SA_MODE_SIT),
+               "the ledge lands soft, the high drop sits", seq, &failed);
+        expect(followed(st, SA_MODE_RAGDOLL, SA_MODE_GETUP) &&
+                   followed(st, SA_MODE_GETUP, SA_MODE_LOCO),
+               "the swinging ball knocks it down, then it gets up", seq, &failed);
+        snprintf(d, sizeof d, "faced left %s, right %s", l->seen_left ? "yes" : "no",
+                 l->seen_right ? "yes" : "no");
+        expect(l->seen_left && l->seen_right, "Left and Right turn the figure", d, &failed);
+        snprintf(d, sizeof d, "%d of %d frames finite; feet at most %.2f units into the ground",
+                 st->level_finite, st->level_frames, (double)st->level_below);
+        expect(st->level_finite == st->level_frames && st->level_below < 2.0f,
+               "joints finite, the feet on the ground (slope, stairs, ledges)", d, &failed);
+        snprintf(d, sizeof d, "%d footsteps", l->footsteps);
+        expect(l->footsteps > 10, "footstep events (dust)", d, &failed);
+        snprintf(d, sizeof d, "largest step %.4f s", (double)st->max_dt);
+        expect(st->max_dt <= SRG_DT_CAP + 1e-6f, "each step is capped at 50 ms", d, &failed);
+        total = 7;
+    } else if (strcmp(a->opt.check, "game") == 0) {
         snprintf(d, sizeof d, "%d jumps, the root rose %.0f units", st->jumps,
                  (double)-st->root_min);
         expect(st->jumps >= 1 && st->root_min < -60.0f, "Space/Up jumps", d, &failed);
@@ -602,15 +871,17 @@ static int check(const app *a, const stats *st) {
 static void usage(const char *argv0) {
     fprintf(stderr,
             "usage: %s [--size WxH (960x540)] [--lab]\n"
-            "  headless: --frames N [--script T:KEY,...] [--bot] [--check game|lab]\n"
+            "  headless: --frames N [--script T:KEY,...] [--bot] [--check game|lab|level]\n"
             "            [--screenshot FILE.bmp] [--shot-frame F] [--hitch F]\n"
             "  --frames runs N frames of 1/60 s as fast as it can, then quits; --script presses\n"
             "  SDL key names at T seconds (e.g. 0.5:Space,1:F,2:Tab,2.5:3); --bot jumps at rocks\n"
-            "  and thrusts at targets; --hitch makes frame F a 250 ms step; --check verifies\n"
-            "  what happened and exits 1 if it did not.\n"
-            "  Keys: Space/Up jump, F/Right thrust, R restart, Tab/M game <-> motion lab,\n"
-            "  1-7 walk, run, throw, jump, spear form, spear run, wave, K skeleton,\n"
-            "  [ ] lab speed, P pause, Esc quit.\n",
+            "  and thrusts at targets (in the Platformer: plays the level to its end); --hitch\n"
+            "  makes frame F a 250 ms step; --check verifies what happened and exits 1 if it\n"
+            "  did not.\n"
+            "  Keys: Space/Up jump, F/Right thrust, R restart, Tab/M game -> motion lab ->\n"
+            "  Platformer, L Platformer, 1-7 walk, run, throw, jump, spear form, spear run, wave,\n"
+            "  K skeleton, [ ] lab speed, P pause, Esc quit. Platformer: Left/Right walk,\n"
+            "  Space/Up jump, Up/Down climb.\n",
             argv0);
 }
 
@@ -663,7 +934,9 @@ static int parse(int argc, char **argv, options *o) {
         else
             return 1;
     }
-    if (o->check && strcmp(o->check, "game") != 0 && strcmp(o->check, "lab") != 0) return 1;
+    if (o->check && strcmp(o->check, "game") != 0 && strcmp(o->check, "lab") != 0 &&
+        strcmp(o->check, "level") != 0)
+        return 1;
     if ((o->check || o->bot) && o->frames <= 0) return 1;
     return (o->frames < 0 || o->width < 64 || o->height < 64 || o->width > 8192 || o->height > 8192)
                ? 1
@@ -676,7 +949,7 @@ static int run_headless(app *a) {
     stats st;
     memset(&st, 0, sizeof st);
     float pressed[MAX_PRESSED];
-    int npressed = 0, shot_at = a->opt.shot_frame;
+    int npressed = 0, shot_at = a->opt.shot_frame, level_phase = 0, level_frame = 0;
     sa_vec2 before[SA_FIGURE_JOINT_COUNT];
     srg_game *snap = (srg_game *)malloc(sizeof *snap),
              *scratch = (srg_game *)malloc(sizeof *scratch);
@@ -690,7 +963,9 @@ static int run_headless(app *a) {
             if (a->opt.script[i].frame == a->frame) push_key(a, a->opt.script[i].key);
         /* The screenshot: 8 frames after the bot's first thrust at a target (the tip at the
          * target), unless a frame was given; the last frame otherwise. */
-        if (a->opt.bot && bot(a, pressed, &npressed) && shot_at < 0) shot_at = a->frame + 8;
+        if (a->opt.bot && !a->in_level && bot(a, pressed, &npressed) && shot_at < 0)
+            shot_at = a->frame + 8;
+        if (a->opt.bot && a->in_level) level_bot(a, &level_phase, level_frame++);
         a->switched = 0;
         a->input.jump = a->input.thrust = 0;
         *snap = *a->game; /* a plain struct: copying it snapshots the figure and the world */
@@ -699,9 +974,18 @@ static int run_headless(app *a) {
         const int was_air = srg_airborne(a->game), was_thrust = srg_thrusting(a->game);
         /* --hitch: one step of 250 ms, to show the cap. */
         const float dt = a->frame == a->opt.hitch_frame ? 0.25f : FIXED_DT;
-        srg_update(a->game, &a->input, a->game->mode == SRG_MODE_LAB ? dt * a->time_scale : dt);
-        watch(a, &st, before, was_air, was_thrust);
-        if (a->switched) watch_switch(&st, snap, a->game, FIXED_DT, scratch);
+        if (a->in_level) {
+            plat_update(a->level, &a->keys, dt);
+            a->keys.jump = 0;
+            watch_level(a, &st);
+            /* the screenshot: the figure swimming, unless a frame was given */
+            if (shot_at < 0 && a->level->mode == SA_MODE_SWIM && a->level->body.x > 1900.0f)
+                shot_at = a->frame;
+        } else {
+            srg_update(a->game, &a->input, a->game->mode == SRG_MODE_LAB ? dt * a->time_scale : dt);
+            watch(a, &st, before, was_air, was_thrust);
+        }
+        if (a->switched && !a->in_level) watch_switch(&st, snap, a->game, FIXED_DT, scratch);
         if (a->opt.screenshot &&
             (a->frame == shot_at || (shot_at < 0 && a->frame + 1 == a->opt.frames)))
             a->shot_path = a->opt.screenshot;
@@ -712,7 +996,10 @@ static int run_headless(app *a) {
     if (a->frame < a->opt.frames && !a->quit) return 1;
     const srg_game *g = a->game;
     printf("sdl: %d frames, mode %s, motion %s, score %d (cleared %d, speared %d, bumps %d)\n",
-           a->frame, g->mode == SRG_MODE_RUN ? "game" : "lab",
+           a->frame,
+           a->in_level               ? "platformer"
+           : g->mode == SRG_MODE_RUN ? "game"
+                                     : "lab",
            sa_figure_motion_name(srg_pose(g)->motion), g->score, g->cleared, g->speared, g->bumps);
     return a->opt.check ? check(a, &st) : 0;
 }
@@ -731,7 +1018,10 @@ static int run_window(app *a) {
             SDL_Delay(50);
             continue;
         }
-        if (!a->paused)
+        if (!a->paused && a->in_level) {
+            plat_update(a->level, &a->keys, dt);
+            a->keys.jump = 0;
+        } else if (!a->paused)
             srg_update(a->game, &a->input, a->game->mode == SRG_MODE_LAB ? dt * a->time_scale : dt);
         if (render(a)) return 1;
         /* Without vsync, do not spin: about 120 frames a second at most. */
@@ -757,6 +1047,7 @@ int main(int argc, char **argv) {
     a.time_scale = 1.0f;
     a.scene = (ex_scene *)malloc(sizeof *a.scene);
     a.game = (srg_game *)malloc(sizeof *a.game);
+    a.level = (plat_level *)malloc(sizeof *a.level);
     const Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
                          (a.opt.frames > 0 ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN);
     a.window = SDL_CreateWindow("Stickman Spear Run - libstickanim", SDL_WINDOWPOS_CENTERED,
@@ -766,10 +1057,11 @@ int main(int argc, char **argv) {
         if (!a.renderer) a.renderer = SDL_CreateRenderer(a.window, -1, SDL_RENDERER_SOFTWARE);
     }
     int rc = 1;
-    if (!a.scene || !a.game || !a.window || !a.renderer) {
+    if (!a.scene || !a.game || !a.level || !a.window || !a.renderer) {
         fprintf(stderr, "sdl: cannot open a window: %s\n", SDL_GetError());
     } else {
         srg_init(a.game, (float)a.opt.width * SCENE_H / (float)a.opt.height);
+        plat_init(a.level);
         if (a.opt.frames == 0) {
             SDL_RendererInfo info;
             if (SDL_GetRendererInfo(a.renderer, &info) == 0)
@@ -784,6 +1076,7 @@ int main(int argc, char **argv) {
     if (a.window) SDL_DestroyWindow(a.window);
     ex_canvas_free(&a.canvas);
     free(a.game);
+    free(a.level);
     free(a.scene);
     SDL_Quit();
     return rc;

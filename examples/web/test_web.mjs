@@ -1,8 +1,9 @@
 // Headless browser test of the web example: opens the page in Debian's Chromium through
 // playwright-core, presses the game's keys, reads the figure's state back from the page
 // (window.stickanim.state()) and checks that the figure jumps, thrusts, that the motion lab
-// switches motions without a pop, that the page pauses off-screen and under reduced motion, and
-// that it loads both from file:// and from a plain static server; and that the generated ES
+// switches motions without a pop, that the Platformer's level is played start to end through
+// every mode of the body (by keys and by a scripted bot), that the page pauses off-screen and under
+// reduced motion, and that it loads both from file:// and from a plain static server; and that the generated ES
 // module (bindings/js/stickanim.mjs) loads, checks the ABI and walks a figure. Saves screenshots.
 //
 // usage: node test_web.mjs [--page DIR] [--chromium /usr/bin/chromium] [--out DIR]
@@ -291,6 +292,109 @@ try {
   check(errors.length === 0, 'no errors in the page (file://)', errors.join('; '));
   await context.close();
 
+  // ---- the Platformer: the level played start to end ------------------------------------------------
+  // First with the real keys (turning, a jump), then by script: a bot holds → and presses Space,
+  // ↑ at the ladder, steps the page frame by frame (window.stickanim.step) and records the body's
+  // modes. Every frame: joints finite, and the feet never below the level's ground while the
+  // body walks on it. A foot's drawn end is about 4 units across: one within 4 units of a stair's
+  // edge may stand at either step's height (the figure sees the ground as straight lines between
+  // the heights it asked for, and a foot can come down half a unit short of the edge it aimed past).
+  {
+    const { context: cl, page: pl, errors: el } = await openPage(url);
+    await pl.click('#mode-level');
+    let s = await state(pl);
+    check(s.mode === 'level' && s.level && s.level.grounded, 'the Platformer opens with the body on the ground',
+      `body at ${f1(s.level.x)}, ${f1(s.level.y)}`);
+    await pl.click('#view');
+    await pl.keyboard.down('ArrowLeft');
+    s = await waitFor(pl, x => x.facing === 'left' && x.level.x < 30, 3000, 'facing left');
+    await pl.keyboard.up('ArrowLeft');
+    check(s.facing === 'left' && s.turn < 0, '← walks left and the figure turns to face left',
+      `facing ${s.facing}, turn ${f1(s.turn)}, body x ${f1(s.level.x)}`);
+    await pl.keyboard.down('ArrowRight');
+    s = await waitFor(pl, x => x.facing === 'right' && x.turn > 0.99 && x.level.vx > 100, 3000, 'facing right');
+    await pl.keyboard.up('ArrowRight');
+    check(s.facing === 'right', '→ walks right and the figure turns back', `turn ${f1(s.turn)}, vx ${f1(s.level.vx)}`);
+    await waitFor(pl, x => x.level.grounded && Math.abs(x.level.vx) < 1, 3000, 'the body to stop');
+    await pl.keyboard.press('Space');
+    const air = await sample(pl, 900);
+    const top = Math.min(...air.map(x => x.level.y));
+    check(air.some(x => x.bodyMode === 'jump') && top < -120, 'Space jumps: the body rises, the figure shows the jump mode',
+      `body rose to y ${f1(top)}; modes ${[...new Set(air.map(x => x.bodyMode))].join(' ')}`);
+    await waitFor(pl, x => x.level.grounded, 3000, 'landing');
+    await pl.keyboard.press('r');
+
+    // The bot, one frame per call (screenshots between calls).
+    await pl.evaluate(() => {
+      const sa = window.stickanim, Lv = window.StickLevel;
+      const bot = { phase: 'start', worstBelow: 0, finite: true, modes: [], dust: 0, frames: 0, facing: [] };
+      sa.hold('right', true);
+      bot.step = () => {
+        let s = sa.state();
+        const lv = s.level;
+        if (bot.phase === 'start' && lv.x > 120) { sa.levelJump(); bot.phase = 'run'; }
+        if (bot.phase === 'run' && lv.y > 600 && lv.x > Lv.LADDER.x - 20) {
+          sa.hold('right', false); sa.hold('up', true); bot.phase = 'climb';
+        }
+        if (bot.phase === 'climb' && lv.onLadder && lv.y < Lv.LADDER.top + 120) { // a few rungs down, then up
+          sa.hold('up', false); sa.hold('down', true); bot.phase = 'down';
+        }
+        if (bot.phase === 'down' && lv.y > Lv.LADDER.top + 170) { sa.hold('down', false); sa.hold('up', true); bot.phase = 'up'; }
+        if (bot.phase === 'up' && lv.y <= Lv.LADDER.top + 0.01) { sa.hold('up', false); sa.hold('right', true); bot.phase = 'on'; }
+        s = sa.step(1);
+        bot.frames++;
+        const b = s.level;
+        for (const j of Object.values(s.joints)) bot.finite = bot.finite && Number.isFinite(j.x) && Number.isFinite(j.y);
+        if (b.grounded && s.bodyMode === 'loco') {
+          for (const f of [s.joints.foot_near, s.joints.foot_far]) {
+            const wx = b.x + f.x, under = Math.max(...[-4, 0, 4].map(dx => Lv.groundAt(wx + dx, b.y)));
+            bot.worstBelow = Math.max(bot.worstBelow, b.y + f.y - under);
+          }
+        }
+        if (bot.modes[bot.modes.length - 1] !== s.bodyMode) bot.modes.push(s.bodyMode);
+        bot.dust = Math.max(bot.dust, b.dust);
+        return { mode: s.bodyMode, x: b.x, y: b.y, finished: b.finished, phase: bot.phase, onLadder: b.onLadder };
+      };
+      window.__levelBot = bot;
+    });
+    const shots = { stairs: x => x.x > 560 && x.mode === 'loco', sit: x => x.mode === 'sit',
+      climb: x => x.phase === 'up' && x.y < 420, swim: x => x.mode === 'swim' && x.x > 1900,
+      knock: x => x.mode === 'ragdoll', getup: x => x.mode === 'getup', end: x => x.finished };
+    const taken = new Set();
+    let r = null;
+    for (let i = 0; i < 60 * 60; i++) {
+      r = await pl.evaluate(() => window.__levelBot.step());
+      for (const [name, when] of Object.entries(shots)) {
+        if (!taken.has(name) && when(r)) {
+          await pl.waitForTimeout(i % 2 ? 30 : 0); // let the redraw reach the screen
+          await pl.screenshot({ path: path.join(args.out, `web_level_${name}.png`) });
+          taken.add(name);
+        }
+      }
+      if (r.finished) break;
+    }
+    const bot = await pl.evaluate(() => {
+      const b = window.__levelBot;
+      return { modes: b.modes, worstBelow: b.worstBelow, finite: b.finite, dust: b.dust, frames: b.frames };
+    });
+    const seq = bot.modes.join(' ');
+    const after = (a, b) => bot.modes.some((m, i) => m === a && bot.modes[i + 1] === b);
+    check(r.finished, 'the bot plays the level start to end', `${bot.frames} frames (${f1(bot.frames / 60)} s)`);
+    for (const m of ['jump', 'fall', 'land', 'sit', 'climb', 'swim', 'ragdoll', 'getup']) {
+      check(bot.modes.includes(m), `the level shows the ${m} mode`, seq);
+    }
+    check(after('fall', 'land'), 'the ledge: a fall, then a soft landing', seq);
+    check(after('fall', 'sit'), 'the high drop: a fall, then the sit', seq);
+    check(after('ragdoll', 'getup') && after('getup', 'loco'), 'the swinging ball: knocked down, then up and walking', seq);
+    check(bot.finite, 'the joints stay finite all the way');
+    check(bot.worstBelow < 2, 'walking the slope, the stairs and the rest, the feet never sink into the ground',
+      `at most ${bot.worstBelow.toFixed(2)} units below it`);
+    check(bot.dust > 0, 'footstep events leave dust marks');
+    check(taken.size === Object.keys(shots).length, 'screenshots of the level', [...taken].map(n => `web_level_${n}.png`).join(' '));
+    check(el.length === 0, 'no errors in the page (Platformer)', el.join('; '));
+    await cl.close();
+  }
+
   // ---- a phone: touch controls at 390 x 844 ---------------------------------------------------------
   {
     const { context: cp, page: pp, errors: ep } = await openPage(url, {
@@ -331,6 +435,38 @@ try {
     }
     await pp.tap('#mode-game');
     check(await pp.locator('#touch').isVisible(), 'back in the game, Jump and Thrust show again');
+    // The Platformer's pad: ← → ↓ ↑ Jump, big enough for a finger; a finger held on → walks right.
+    await pp.tap('#mode-level');
+    check(!(await pp.locator('#touch').isVisible()) && await pp.locator('#touch-level').isVisible(),
+      'the Platformer shows its own pad instead of Jump and Thrust');
+    for (const id of ['#touch-left', '#touch-right', '#touch-up', '#touch-down', '#touch-level-jump']) {
+      const box = await pp.locator(id).boundingBox();
+      check(box && box.width >= 56 && box.height >= 56 && box.x >= 0 && box.x + box.width <= 390,
+        `${id} is on screen and big enough for a finger`, box ? `${box.width.toFixed(0)} x ${box.height.toFixed(0)} px at x ${box.x.toFixed(0)}` : 'not laid out');
+    }
+    const x0 = (await state(pp)).level.x;
+    // A held finger: pointerdown now, pointerup later (a tap would let go at once).
+    const hold = async (id, ms) => {
+      const box = await pp.locator(id).boundingBox();
+      await pp.dispatchEvent(id, 'pointerdown', { pointerType: 'touch', isPrimary: true, clientX: box.x + 5, clientY: box.y + 5 });
+      await pp.waitForTimeout(ms);
+      await pp.dispatchEvent(id, 'pointerup', { pointerType: 'touch', isPrimary: true });
+    };
+    await hold('#touch-right', 700);
+    let ps = await state(pp);
+    check(ps.level.x > x0 + 60 && ps.facing === 'right', 'holding → walks right', `body x ${f1(x0)} -> ${f1(ps.level.x)}`);
+    await hold('#touch-left', 500);
+    ps = await state(pp);
+    check(ps.facing === 'left', 'holding ← turns the figure left', `facing ${ps.facing}`);
+    await waitFor(pp, x => x.level.grounded && Math.abs(x.level.vx) < 1, 3000, 'the body to stop (phone)');
+    await pp.tap('#touch-level-jump');
+    const jp = await sample(pp, 800);
+    check(jp.some(x => x.bodyMode === 'jump'), 'tapping Jump jumps in the Platformer',
+      `lowest body y ${f1(Math.min(...jp.map(x => x.level.y)))}`);
+    await pp.screenshot({ path: path.join(args.out, 'web_level_phone.png') });
+    await pp.tap('#mode-game');
+    check(await pp.locator('#touch').isVisible() && !(await pp.locator('#touch-level').isVisible()),
+      'back in the game, the Platformer pad hides');
     check(ep.length === 0, 'no errors in the page (phone)', ep.join('; '));
     await cp.close();
   }

@@ -2,9 +2,9 @@
  * stickanim_wasm.js so file:// works) through the generated binding (stickanim_binding.js, which
  * scripts/gen_js.py writes from api/stickanim_api.json: it checks the ABI at load and gives every
  * sa_* function and every struct as a view over wasm memory), advances the figure each animation
- * frame and draws it on a canvas. Two modes: Stickman Spear Run (a small game) and the motion
- * lab. A classic script, no modules and no build step. window.stickanim exposes the state for
- * tests. */
+ * frame and draws it on a canvas. Three modes: Stickman Spear Run (a small game), the motion
+ * lab and the Platformer (level.js: a game's physics body drives the figure's modes). A classic
+ * script, no modules and no build step. window.stickanim exposes the state for tests. */
 (function () {
   'use strict';
 
@@ -17,6 +17,7 @@
   // the figure's bones (sa_figure_bones: [from, to, side]); filled at load.
   const MOTIONS = [];
   const M = {};
+  const MODES = []; // sa_mode's names ("loco", "jump", "fall", ...), by value
   const BONES = [];
   const SIDE_CENTRE = 0;
 
@@ -38,10 +39,14 @@
   let limbOut = null; // where sa_limb_outline writes, LIMB_POINTS sa_vec2
   let HAIR_POINTS = 0;
   let frame = null; // what the page draws, read from the pose after each step (readFrame)
+  let events = null; // where sa_figure_events writes (SA_FIGURE_MAX_EVENTS sa_figure_event)
+  let restBody = null; // sa_figure_body_default(): the scripted figure, for the other modes
+  const level = window.StickLevel ? window.StickLevel.create() : null;
+  const LEVEL_FEET_AT = 300, LEVEL_BODY_AT = 0.4; // the body's feet point on screen (scene units)
 
   // ---- page state ------------------------------------------------------------------------------
   const S = {
-    mode: 'game',        // 'game' | 'lab'
+    mode: 'game',        // 'game' | 'lab' | 'level'
     labMotion: 'walk',
     skeleton: false,
     timeScale: 1,
@@ -54,6 +59,7 @@
     distance: 0, score: 0, best: 0, bumps: 0, cleared: 0, speared: 0, objects: [], nextSpawn: 500,
     rng: 12345,
     flash: 0, lastEvent: '',
+    touch: false,        // touch controls shown (a touch screen, or a first touch)
   };
 
   function running() { return sa && !S.userPaused && !S.hidden && !S.offscreen; }
@@ -87,6 +93,13 @@
     }
     fig = new sa.SaFigure();
     input = sa.sa_figure_input_default();
+    restBody = sa.sa_figure_body_default();
+    events = sa.SaFigureEvent.array(16);
+    for (let i = 0; ; i++) {
+      const name = sa.sa_mode_name(i);
+      if (!name || name === 'unknown') break;
+      MODES.push(name);
+    }
     saved = { fig: new sa.SaFigure(), input: new sa.SaFigureInput() };
     HAIR_POINTS = sa.sa_figure_get_pose(fig).hair.length / 2;
     P.POINTS = P.HAIR0 + HAIR_POINTS;
@@ -142,6 +155,7 @@
       thrust: pose.thrust >= 0,                          // a spear-run thrust plays
       airborne: pose.motion === M.jump && pose.airborne, // in a jump, both feet off the ground
       gait: pose.gait,
+      mode: pose.mode, facing: pose.facing, turn: pose.turn,
     };
   }
 
@@ -152,14 +166,29 @@
 
   // ---- modes and moves ---------------------------------------------------------------------------
   function setMode(mode) {
+    if (mode === 'level' && !level) return;
+    const was = S.mode;
     S.mode = mode;
-    document.getElementById('mode-game').setAttribute('aria-pressed', String(mode === 'game'));
-    document.getElementById('mode-lab').setAttribute('aria-pressed', String(mode === 'lab'));
+    for (const m of ['game', 'lab', 'level']) {
+      document.getElementById('mode-' + m).setAttribute('aria-pressed', String(mode === m));
+    }
     document.getElementById('lab').hidden = mode !== 'lab';
     document.getElementById('game-hint').hidden = mode !== 'game';
-    if (sa) input.motion = mode === 'game' ? M.spear_run : M[S.labMotion];
+    document.getElementById('level-hint').hidden = mode !== 'level';
+    if (sa && (mode === 'level' || was === 'level')) {
+      // Into, out of or restarting the level: a fresh figure (the body's modes, the ragdoll and
+      // the feet's world points belong to the level), facing right, scripted again outside it.
+      sa.sa_figure_init(fig, null);
+      input.body.set(restBody);
+      input.facing = 0;
+      input.jump = 0; input.thrust = 0;
+    }
+    if (mode === 'level') level.reset();
+    if (sa) input.motion = mode === 'game' ? M.spear_run : mode === 'lab' ? M[S.labMotion] : M.locomote;
+    if (sa) readFrame();
     if (mode === 'game') resetGame();
     markLabButtons();
+    showTouch();
     if (!running()) redraw();
   }
 
@@ -337,14 +366,21 @@
     const left = ax - viewW * ANCHOR_AT, right = left + viewW;
 
     // ground: a line and soft dots scrolling at the reported ground speed
-    line({ x: left, y: ground }, { x: right, y: ground }, 1.5, 'rgba(60,50,40,0.35)');
+    if (S.mode !== 'level') line({ x: left, y: ground }, { x: right, y: ground }, 1.5, 'rgba(60,50,40,0.35)');
     const gap = 28, phase = (((left + S.groundScroll) % gap) + gap) % gap;
     ctx.fillStyle = 'rgba(60,50,40,0.28)';
-    for (let x = left - phase; x < right + gap; x += gap) { // dot i sits at i·gap − scroll
+    for (let x = left - phase; S.mode !== 'level' && x < right + gap; x += gap) { // dot i sits at i·gap − scroll
       ctx.beginPath(); ctx.arc(x, ground + 9, 2.2, 0, Math.PI * 2); ctx.fill();
     }
 
     if (S.mode === 'game') drawObjects(ground, ax);
+    if (S.mode === 'level') {
+      ctx.setTransform(k * dpr, 0, 0, k * dpr, 0, 0);
+      ctx.translate(viewW * LEVEL_BODY_AT - level.camX, LEVEL_FEET_AT - level.camY);
+      const l = level.camX - viewW * LEVEL_BODY_AT, t = level.camY - LEVEL_FEET_AT;
+      level.draw(ctx, l, l + viewW, t, t + SCENE_H);
+      ctx.translate(level.body.x, level.body.y); // the pose is relative to the body's feet point
+    }
     drawFigure();
     if (S.skeleton && S.mode === 'lab') drawSkeleton();
 
@@ -356,6 +392,11 @@
       ctx.fillText(`Score ${S.score}`, 16, 30);
       ctx.font = '14px system-ui, sans-serif';
       ctx.fillText(`best ${S.best} · bumps ${S.bumps}`, 16, 50);
+    } else if (S.mode === 'level') {
+      ctx.fillText(`Platformer: ${MODES[frame.mode] || '?'}`, 16, 30);
+      ctx.font = '14px system-ui, sans-serif';
+      const st = level.state();
+      ctx.fillText(st.finished ? 'You made it! (R restarts)' : `modes seen: ${st.seen.join(' ')}`, 16, 50);
     } else {
       const showing = MOTIONS[frame.motion] || '?';
       ctx.fillText(`Motion lab: ${labelOf(showing)}`, 16, 30);
@@ -397,9 +438,22 @@
   let rafId = 0, lastT = 0;
 
   function advance(dt) { // one figure step of dt seconds (already capped and scaled)
+    if (S.mode === 'level') { // the body moves first, then the figure follows it
+      level.step(dt);
+      level.fill(input, sa.sa_figure_get_pose(fig), M);
+    }
     sa.sa_figure_update(fig, input, dt);
     readFrame();
     S.frames++;
+    if (S.mode === 'level') {
+      const steps = [], n = sa.sa_figure_events(fig, events, events.length);
+      for (let i = 0; i < n; i++) {
+        const e = events.get(i);
+        if (e.kind !== window.StickAnim.SA_FIGURE_EVENT_FOOTSTEP) continue;
+        steps.push({ x: level.body.x + pt(e.foot === 0 ? P.FOOT_NEAR : P.FOOT_FAR).x });
+      }
+      level.after(dt, frame.mode, MODES[frame.mode], steps);
+    }
     // The library's ground speed plants the feet; a jump from the run is a running jump, so
     // the world keeps scrolling through it.
     const speed = frame.groundSpeed;
@@ -422,9 +476,19 @@
   function redraw() { if (sa) drawScene(); }
 
   // ---- input -------------------------------------------------------------------------------------
+  const LEVEL_KEYS = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down',
+    KeyA: 'left', KeyD: 'right', KeyW: 'up', KeyS: 'down' };
+  window.addEventListener('keyup', e => {
+    if (S.mode === 'level' && LEVEL_KEYS[e.code]) level.hold(LEVEL_KEYS[e.code], false);
+  });
+  window.addEventListener('blur', () => { if (level) for (const k of Object.keys(level.keys)) level.hold(k, false); });
   window.addEventListener('keydown', e => {
     if (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') return;
-    if (S.mode === 'game') {
+    if (S.mode === 'level') {
+      if (LEVEL_KEYS[e.code]) { if (!e.repeat) level.hold(LEVEL_KEYS[e.code], true); e.preventDefault(); }
+      else if (e.code === 'Space') { level.jump(); e.preventDefault(); }
+      else if (e.key === 'r' || e.key === 'R') setMode('level');
+    } else if (S.mode === 'game') {
       if (e.code === 'Space' || e.key === 'ArrowUp') { jump(); e.preventDefault(); }
       else if (e.key === 'f' || e.key === 'F' || e.key === 'ArrowRight') { thrust(); e.preventDefault(); }
       else if (e.key === 'r' || e.key === 'R') resetGame();
@@ -432,6 +496,7 @@
   });
   document.getElementById('mode-game').addEventListener('click', () => setMode('game'));
   document.getElementById('mode-lab').addEventListener('click', () => setMode('lab'));
+  document.getElementById('mode-level').addEventListener('click', () => setMode('level'));
   document.getElementById('pause').addEventListener('click', () => setPaused(!S.userPaused));
   for (const b of document.querySelectorAll('#lab button[data-motion]')) {
     b.addEventListener('click', () => setLabMotion(b.dataset.motion));
@@ -460,21 +525,31 @@
   // ---- touch: on-screen Jump and Thrust ----------------------------------------------------------
   // Pointer events, acted on at pointerdown (no click delay); shown on a touch screen, or from the
   // first touch anywhere. The lab's buttons are plain buttons, which take taps as clicks.
+  // The Platformer's pad (← → Jump ↑ ↓) holds its arrows while a finger is on them.
+  function showTouch() {
+    const pad = document.getElementById('touch'), lpad = document.getElementById('touch-level');
+    if (pad) pad.hidden = !(S.touch && S.mode !== 'level');
+    if (lpad) lpad.hidden = !(S.touch && S.mode === 'level');
+  }
   function setupTouchControls() {
     const pad = document.getElementById('touch');
     if (!pad) return;
-    const show = () => { pad.hidden = false; };
+    const show = () => { S.touch = true; showTouch(); };
     if (navigator.maxTouchPoints > 0 || matchMedia('(pointer: coarse)').matches) show();
-    window.addEventListener('pointerdown', e => { if (e.pointerType === 'touch') show(); }, true);
-    for (const [id, act] of [['touch-jump', jump], ['touch-thrust', thrust]]) {
+    window.addEventListener('pointerdown', e => { if (e.pointerType === 'touch' && !S.touch) show(); }, true);
+    const held = k => down => { if (level && S.mode === 'level') level.hold(k, down); };
+    for (const [id, act, release] of [['touch-jump', jump], ['touch-thrust', thrust],
+      ['touch-level-jump', () => level && level.jump()],
+      ...['left', 'right', 'up', 'down'].map(k => [`touch-${k}`, () => held(k)(true), () => held(k)(false)])]) {
       const b = document.getElementById(id);
+      if (!b) continue;
       b.addEventListener('pointerdown', e => {
         e.preventDefault(); // no focus, no emulated mouse events, no text selection
         b.classList.add('down');
         act();
       });
       for (const end of ['pointerup', 'pointercancel', 'pointerleave']) {
-        b.addEventListener(end, () => b.classList.remove('down'));
+        b.addEventListener(end, () => { b.classList.remove('down'); if (release) release(); });
       }
       b.addEventListener('contextmenu', e => e.preventDefault()); // a long press is not a menu
     }
@@ -520,12 +595,19 @@
       skeleton: S.skeleton, timeScale: S.timeScale,
       scale: scale(),
       canvasHeight: canvas.clientHeight,
+      // the Platformer: the pose's mode, facing and turn, and the level's body
+      bodyMode: MODES[frame.mode], facing: frame.facing === 1 ? 'left' : 'right', turn: frame.turn,
+      level: level && S.mode === 'level' ? level.state() : null,
     };
   }
 
   window.stickanim = {
     state,
     setMode, setLabMotion, jump, thrust, setPaused,
+    /** The Platformer's keys, as the keyboard and the touch pad hold them ('left', 'right',
+     *  'up', 'down'; down true or false), and its jump. */
+    hold(key, down) { if (level && S.mode === 'level') level.hold(key, down); },
+    levelJump() { if (level && S.mode === 'level') level.jump(); },
     /** Saves the figure (tests: run one moment twice); pauses the loop. */
     snapshot() { setPaused(true); saved.fig.set(fig); saved.input.set(input); },
     /** Puts the saved figure back and redraws it. */
