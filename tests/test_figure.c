@@ -2916,6 +2916,29 @@ static void test_figure_events_fire_once_at_their_frame(void **state) {
     assert_int_equal(sa_figure_events(NULL, NULL, 0), 0);
 }
 
+/* The reference's precedence: water wins over everything but the start of a jump out of it (the
+ * first 0.25 s), and a ladder wins over the water. */
+static void test_figure_body_water_and_ladder_take_precedence(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    b.water = true;
+    sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+    for (int i = 0; i < 60; ++i)
+        body_frame(&f, &b, DT60, ev);
+    assert_int_equal(f.pose.mode, SA_MODE_SWIM);
+    ++b.jumps; /* jumping out: the jump shows for a moment, then the water wins again */
+    body_frame(&f, &b, DT60, ev);
+    assert_int_equal(f.pose.mode, SA_MODE_JUMP);
+    for (int i = 0; i < 30; ++i)
+        body_frame(&f, &b, DT60, ev);
+    assert_int_equal(f.pose.mode, SA_MODE_SWIM);
+    b.ladder = true;
+    body_frame(&f, &b, DT60, ev);
+    assert_int_equal(f.pose.mode, SA_MODE_CLIMB);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2966,6 +2989,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
         cmocka_unit_test(test_figure_events_fire_once_at_their_frame),
+        cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
