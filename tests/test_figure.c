@@ -2939,6 +2939,31 @@ static void test_figure_body_water_and_ladder_take_precedence(void **state) {
     assert_int_equal(f.pose.mode, SA_MODE_CLIMB);
 }
 
+/* Spear Run driven by a body keeps its spear through the body's jump, fall and landing (the
+ * hands on the shaft, the shaft shown), as the scripted running jump does. */
+static void test_figure_body_jump_keeps_the_spear(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    b.vx = 300.0f;
+    float least = 1.0f;
+    for (int i = 0; i < 150; ++i) {
+        if (i == 60) {
+            ++b.jumps;
+            b.vy = -BODY_JUMP;
+        }
+        body_step(&b, DT60);
+        sa_figure_input in = body_input(&b, f.config.rung_spacing);
+        in.motion = SA_FIGURE_MOTION_SPEAR_RUN;
+        sa_figure_update(&f, &in, DT60);
+        check_bones(&f.config, &f.pose);
+        if (i >= 45) least = fminf(least, f.pose.spear);
+    }
+    print_message("body jump with the spear: shown at least %.3f\n", (double)least);
+    assert_true(least > 0.99f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -2990,6 +3015,7 @@ int main(void) {
         cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
         cmocka_unit_test(test_figure_events_fire_once_at_their_frame),
         cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),
+        cmocka_unit_test(test_figure_body_jump_keeps_the_spear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -290,6 +290,16 @@ static bool body_drive(const char *name, float t, body_script *b, sa_figure_inpu
         in->body.impulse.y = -300.0f;
         return t < 3.6f;
     }
+    if (strcmp(name, "spear_jump") == 0) {
+        /* Spear Run at the run's speed, a jump at 0.6 s. */
+        in->motion = SA_FIGURE_MOTION_SPEAR_RUN;
+        b->vx = 383.0f;
+        if (t >= 0.6f && in->jump == 0u) {
+            in->jump = 1u;
+            b->vy = -BODY_JUMP;
+        }
+        return t < 1.8f;
+    }
     if (strcmp(name, "run") == 0) {
         b->vx = fminf(380.0f, 200.0f * t);
         return t < 2.5f;

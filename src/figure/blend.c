@@ -82,8 +82,15 @@ void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
     row->evaluate(c, u, out);
     /* Motions without the spear carry it low (their spear fields are the carry's), so the shaft
      * moves continuously while it fades in or out; `spear` says how much the hands hold it. */
-    out->spear = (row->flags & SAI_FIGURE_HOLDS_SPEAR) ? 1.0f : 0.0f;
-    if (row->flags & SAI_FIGURE_HOLDS_SPEAR) sai_figure_spear_arm_angles(cfg, out);
+    /* The body's jump, fall and landing keep the spear of a motion that holds it (Spear Run):
+     * carried low in both hands, as the jump one-shots carry it. */
+    const bool keeps =
+        c->holds_spear && (row->flags & SAI_FIGURE_MODE_ROW) &&
+        (row->mode == SA_MODE_JUMP || row->mode == SA_MODE_FALL || row->mode == SA_MODE_LAND);
+    if (keeps) sai_figure_spear_carry(c, out);
+    const bool holds = (row->flags & SAI_FIGURE_HOLDS_SPEAR) || keeps;
+    out->spear = holds ? 1.0f : 0.0f;
+    if (holds) sai_figure_spear_arm_angles(cfg, out);
 }
 
 /* acc += p · w over the parameters as floats. */

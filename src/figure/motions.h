@@ -34,6 +34,7 @@ typedef struct sai_figure_ctx {
     float climb_phase;  /* the climb's cycle: a rung's y over two rungs, wrapped into [0, 1) */
     float water_line;   /* the water's surface, figure y */
     float swim_mix;     /* treading (0) -> paddling (1) */
+    bool holds_spear;   /* the motion asked for holds the spear (the body's jump keeps it) */
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the

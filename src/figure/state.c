@@ -133,6 +133,7 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     c.climb_phase = 0.0f;
     c.water_line = 0.0f;
     c.swim_mix = 0.0f;
+    c.holds_spear = false;
     return c;
 }
 
@@ -148,6 +149,8 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     c.climb_phase = fig->climb_phase;
     c.water_line = b->water_line;
     c.swim_mix = sai_saturate(fig->swim);
+    c.holds_spear =
+        (sai_figure_row(sai_figure_row_for(fig->wanted))->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
     return c;
 }
 
