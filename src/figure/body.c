@@ -357,8 +357,8 @@ float sai_figure_fade_rate(const sa_figure *fig) {
 }
 
 float sai_figure_forward_speed(const sa_figure *fig) {
-    if (!fig->body.active) return 0.0f;
-    return fig->pose.facing == SA_FIGURE_FACING_LEFT ? -fig->body.velocity.x : fig->body.velocity.x;
+    /* (the figure's own space as it is now: a turn flips it at a sub-step, not at a frame) */
+    return fig->body.active ? facing_sign(fig) * fig->body.velocity.x : 0.0f;
 }
 
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {
