@@ -51,15 +51,12 @@ sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_bo
     return b;
 }
 
-/* +1 while the figure's own space faces right on screen, −1 left. */
-static float facing_sign(const sa_figure *fig) { return fig->turn < 0.5f ? 1.0f : -1.0f; }
-
 float sai_figure_ground_at(const sa_figure *fig, float x) {
     const sa_figure_body *b = &fig->body;
     if (!b->active || !b->ground_given) return 0.0f;
     /* The probes asked about by the last pose, and the game's heights there: the nearest on
      * each side of x give the line under it. */
-    const float wx = b->position.x + facing_sign(fig) * x;
+    const float wx = b->position.x + sai_figure_facing_sign(fig) * x;
     const float *px = fig->pose.ground_probe;
     int left = -1, right = -1;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
@@ -81,7 +78,7 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach) {
     float y = sai_figure_ground_at(fig, x);
     const sa_figure_body *b = &fig->body;
     if (!b->active || !b->ground_given) return y;
-    const float wx = b->position.x + facing_sign(fig) * x;
+    const float wx = b->position.x + sai_figure_facing_sign(fig) * x;
     const float limit = 4.0f * fig->config.hip_height;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
         if (fabsf(fig->pose.ground_probe[i] - wx) <= reach)
@@ -109,7 +106,7 @@ static float landing_x(const sa_figure *fig, int i) {
 }
 
 void sai_figure_ground_probes(sa_figure *fig) {
-    const float s = facing_sign(fig);
+    const float s = sai_figure_facing_sign(fig);
     const float origin = fig->body.active ? fig->body.position.x : 0.0f;
     float x[SA_FIGURE_GROUND_PROBES];
     for (int i = 0; i < 2; ++i) {
@@ -197,7 +194,7 @@ static void climb_cycle(sa_figure *fig, const sa_figure_body *b, float dt) {
 /* Knocked down: the ragdoll starts from the pose as it is (figure space), moving with the body
  * and thrown by the knock. */
 static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
-    const float s = facing_sign(fig);
+    const float s = sai_figure_facing_sign(fig);
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         j[i] = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
@@ -273,7 +270,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     if (mode_before == SA_MODE_RAGDOLL && mode != SA_MODE_RAGDOLL) {
         /* The morph starts from the pose as drawn (a frame may end between two of the ragdoll's
          * steps: the pose then shows it carried on). */
-        const float s = facing_sign(fig);
+        const float s = sai_figure_facing_sign(fig);
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
             fig->ragdoll[i].pos = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
             fig->ragdoll[i].prev = fig->ragdoll[i].pos;
@@ -287,11 +284,16 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     return row;
 }
 
-float sai_figure_getup_k(const sa_figure *fig, float ahead) {
+float sai_figure_getup_k(const sa_figure *fig, float at) {
     if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
         fig->modes.previous != SA_MODE_RAGDOLL)
         return 0.0f;
-    const float t = sa_mode_machine_mode_time(&fig->modes) - ahead;
+    /* The frame that reads the release shows the ragdoll's pose, exactly. After it the morph
+     * keeps the time since the release (the machine's mode time counts the frames before this
+     * one; `at` seconds into this one), so it runs the same at any frame rate. */
+    const float since = sa_mode_machine_mode_time(&fig->modes);
+    if (!(since > 0.0f)) return 1.0f;
+    const float t = since + at;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }
@@ -358,7 +360,7 @@ float sai_figure_fade_rate(const sa_figure *fig) {
 
 float sai_figure_forward_speed(const sa_figure *fig) {
     /* (the figure's own space as it is now: a turn flips it at a sub-step, not at a frame) */
-    return fig->body.active ? facing_sign(fig) * fig->body.velocity.x : 0.0f;
+    return fig->body.active ? sai_figure_facing_sign(fig) * fig->body.velocity.x : 0.0f;
 }
 
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {

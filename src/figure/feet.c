@@ -114,15 +114,14 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
 }
 
 sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float dt, double scroll,
-                                      bool turning) {
+                                      bool turning, bool holds) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
     const float speed = sai_narrow((scroll - fig->scroll) / (double)dt);
     /* A body in the air, in water or on a ladder has no ground under it: nothing is held. */
     const sa_figure_body *body = &fig->body;
-    const bool has_ground = sai_figure_has_ground(fig) && !sai_figure_ragdolling(fig) &&
-                            !(sai_figure_getup_k(fig, 0.0f) > 0.0f);
+    const bool has_ground = sai_figure_has_ground(fig) && holds;
     fig->scroll = scroll;
     /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
      * lower ground stays in reach (and rises a little over a hump), and below every foot is put

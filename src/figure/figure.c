@@ -59,17 +59,17 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
         e.surface = surface;
         e.mode = fig->modes.mode;
         e.speed = 0.0f;
-        e.x = (fig->turn < 0.5f ? 1.0 : -1.0) * fig->pose.contact[i].x;
+        e.x = (double)sai_figure_facing_sign(fig) * fig->pose.contact[i].x;
         sai_figure_event_add(fig, e);
     }
 }
 
-/* One sub-step of h seconds to the parameters p, `ahead` seconds before the frame's end: the
+/* One sub-step of h seconds to the parameters p, ending `at` seconds into the frame: the
  * feet, then the head and hair on the body's spine solved into j (the whole body when `whole`,
  * for the pose). Knocked down, the ragdoll moves the body instead; getting up, the solved body is
  * morphed from the ragdoll's pose. */
 static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
-                                 bool whole, sa_vec2 *j, float ahead, lead *from) {
+                                 bool whole, sa_vec2 *j, float at, lead *from) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -84,11 +84,13 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
     /* (a figure lying knocked down or getting up turns once it stands) */
     sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
-    if (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, ahead) > 0.0f))
+    if (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, at) > 0.0f))
         sai_figure_turn(fig, from->facing, h - shown);
+    /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them) */
+    const float k = sai_figure_getup_k(fig, at);
+    const bool holds = !sai_figure_ragdolling(fig) && !(k > 0.0f);
     p = sai_figure_feet_step(fig, p, h, fig->scroll + forward,
-                             turning || (fig->turn > 0.0f && fig->turn < 1.0f));
-    const float k = sai_figure_getup_k(fig, ahead);
+                             turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
     if (sai_figure_ragdolling(fig)) {
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
@@ -125,7 +127,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     fig->event_count = 0;
     const bool was_airborne = fig->pose.airborne;
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
-    const double own = fig->turn < 0.5f ? 1.0 : -1.0;
+    const double own = (double)sai_figure_facing_sign(fig);
     fig->pose.scroll *= own;
     for (int i = 0; i < 2; ++i)
         fig->pose.contact[i].x *= own;
@@ -150,7 +152,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
         (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j,
-                       dt - next, &from);
+                       next, &from);
         footsteps(fig, planted, next, in.surface);
         last = next;
         next = (float)n * SA_FIGURE_SUBSTEP - lag;
@@ -173,7 +175,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
     sa_figure_params p =
-        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, 0.0f, &from);
+        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
     footsteps(fig, planted, dt, in.surface);

@@ -62,9 +62,9 @@ float sai_figure_ground_at(const sa_figure *fig, float x);
 /* The highest of the game's ground under figure x and at the probes within `reach` of it, as a
  * figure y (a foot in the air clears a stair's edge between two probes). */
 float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
-/* The get-up's morph factor `ahead` seconds before the frame's end (1: the ragdoll's pose; 0
- * when not getting up). */
-float sai_figure_getup_k(const sa_figure *fig, float ahead);
+/* The get-up's morph factor `at` seconds into the frame (1: the ragdoll's pose; 0 when not
+ * getting up). */
+float sai_figure_getup_k(const sa_figure *fig, float at);
 /* True while the figure stands on a ground: without a body, or a body grounded, out of water and
  * off a ladder. */
 bool sai_figure_has_ground(const sa_figure *fig);
@@ -121,9 +121,10 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
  * cannot reach), writes the pose's contacts, and returns p with those foot targets. Lift-offs,
- * touchdowns and steps are dated inside the sub-step. While `turning`, held feet do not step. */
+ * touchdowns and steps are dated inside the sub-step. While `turning`, held feet do not step;
+ * without `holds` (knocked down, getting up) no foot is held. */
 sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float h, double scroll,
-                                      bool turning);
+                                      bool turning, bool holds);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */
@@ -158,6 +159,8 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
 /* After the sub-steps: lays the hair out when the config has none, and puts head and hair at rest
  * on j if anything went non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
+/* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
+float sai_figure_facing_sign(const sa_figure *fig);
 /* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
  * (sai_figure_feet_mirror). */
 void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);

@@ -226,8 +226,12 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
 }
 
-/* +1 while the figure's own space faces right on screen, −1 left. */
-static float facing_sign(const sa_figure *fig) { return fig->turn < 0.5f ? 1.0f : -1.0f; }
+/* A turn's progress where the figure's own space flips (a hair before its middle). */
+#define SAI_TURN_MIDDLE (0.5f - 1e-4f)
+
+float sai_figure_facing_sign(const sa_figure *fig) {
+    return fig->turn < SAI_TURN_MIDDLE ? 1.0f : -1.0f;
+}
 
 void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
@@ -236,12 +240,15 @@ void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
     const float now = target > was ? fminf(was + step, target) : fmaxf(was - step, target);
     fig->turn = now;
     /* Through profile: the figure's own space turns with it. */
-    if ((was < 0.5f) != (now < 0.5f)) sai_figure_feet_mirror(fig);
+    /* Through profile: the figure's own space turns with it. A turn reaches its middle exactly
+     * on a sub-step's moment (0.1 s is 12 of them): rounding in the sum must not decide whether
+     * it flips at that moment or the next, at one frame rate and not another. */
+    if ((was < SAI_TURN_MIDDLE) != (now < SAI_TURN_MIDDLE)) sai_figure_feet_mirror(fig);
 }
 
 void sai_figure_face_pose(sa_figure *fig) {
     sa_figure_pose *pose = &fig->pose;
-    const float s = facing_sign(fig);
+    const float s = sai_figure_facing_sign(fig);
     const float c = cosf(SA_PI * fig->turn), scale = fabsf(c);
     pose->turn = c;
     pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
