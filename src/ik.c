@@ -190,11 +190,19 @@ static dvec3 d3_scale(dvec3 a, double s) { return d3(a.x * s, a.y * s, a.z * s);
 static double d3_dot(dvec3 a, dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static double d3_length(dvec3 a) { return sqrt(d3_dot(a, a)); }
 
-/* The part of p perpendicular to unit u, normalised; zero length when p is along u. */
+/* The part of p perpendicular to unit u, normalised; zero length when p is along u, which
+ * includes a part below 1e-9 of |p|: that is rounding left over from removing the part along u
+ * (a pole on the target at 3·FLT_MAX leaves 1e22 of it), which points anywhere. Projected twice,
+ * so what is left is perpendicular to u to double precision. */
 static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
-    const dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
+    dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
+    b = d3_sub(b, d3_scale(u, d3_dot(b, u)));
     *len = d3_length(b);
-    return *len > 1e-12 ? d3_scale(b, 1.0 / *len) : b;
+    if (!(*len > 1e-12) || !(*len > 1e-9 * d3_length(p))) {
+        *len = 0.0;
+        return d3(0.0, 0.0, 0.0);
+    }
+    return d3_scale(b, 1.0 / *len);
 }
 
 sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, sa_vec3 pole) {

@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <float.h>
 #include <string.h>
 
 #include <stickanim/clip.h>
@@ -379,6 +380,26 @@ static void test_clip_measures_a_one_shot_landing(void **state) {
     assert_near(marks[0].phase, 9.9 / 30.0, 1e-5);
 }
 
+/* Issue 14: a clip interpolating between frames at −FLT_MAX and FLT_MAX sampled infinity. */
+static void test_clip_frames_near_flt_max_sample_finite_poses(void **state) {
+    (void)state;
+    sa_transform frames[2] = {sa_transform_identity(), sa_transform_identity()};
+    frames[0].translation = sa_v3(-FLT_MAX, FLT_MAX, -FLT_MAX);
+    frames[1].translation = sa_v3(FLT_MAX, FLT_MAX, -FLT_MAX);
+    frames[1].scale = sa_v3(FLT_MAX, -FLT_MAX, 1);
+    sa_clip clip;
+    assert_int_equal(sa_clip_init(&clip, frames, 2, 1, 30.0f, true), SA_OK);
+    sa_transform out[1];
+    for (int k = 0; k <= 40; ++k) {
+        assert_int_equal(sa_clip_sample_phase(&clip, (float)k / 40.0f, out, 1), 1);
+        assert_true(sa_transform_is_finite(out[0]));
+        assert_near(out[0].translation.y, FLT_MAX, 0);
+        assert_near(out[0].translation.z, -FLT_MAX, 0);
+    }
+    assert_int_equal(sa_clip_sample_phase(&clip, 0.25f, out, 1), 1); /* halfway: frame 0.5 */
+    assert_near(out[0].translation.x, 0, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clip_bad_input_is_rejected_or_safe),
@@ -387,6 +408,7 @@ int main(void) {
         cmocka_unit_test(test_clip_sampling_never_pops_across_the_wrap),
         cmocka_unit_test(test_clip_measures_touchdowns_where_each_foot_lands),
         cmocka_unit_test(test_clip_measures_a_one_shot_landing),
+        cmocka_unit_test(test_clip_frames_near_flt_max_sample_finite_poses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

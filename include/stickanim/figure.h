@@ -137,12 +137,22 @@ SA_API sa_figure_config sa_figure_config_default(void);
 /**
  * @brief The reference figure with every length multiplied by @p scale (rates, drag and the hair's
  *        accelerations unchanged).
- * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1.
+ * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1. Clamped to [1e−3 / 9, 1e6 / 150] (the
+ *              shortest default length, the hair spacing 9, and the longest, the spear 150,
+ *              kept within the lengths' bounds of sa_figure_config_validate()).
+ * @return A config sa_figure_config_validate() accepts, for every @p scale.
  */
 SA_API sa_figure_config sa_figure_config_scaled(float scale);
 
 /**
- * @brief Checks a config: every field finite and in its documented range.
+ * @brief Checks a config: every field finite and in its documented range, within bounds that
+ *        keep every frame of a figure finite.
+ *
+ * The bounds: every length (spine, neck, head_radius, upper_arm, forearm, thigh, shin,
+ * hip_height, spear_length, hair_spacing) in [1e−3, 1e6]; fade_rate, gait_rate and
+ * head_stiffness in (0, 1e6]; head_damping and hair_jump_kick in [0, 1e6]; hair_drag in [0, 1].
+ * No sum or product of numbers within these bounds overflows a float, so a config this accepts
+ * gives finite poses whatever the inputs.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
  *         ::SA_ERR_RANGE when a field is out of range.
  */
