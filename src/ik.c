@@ -218,10 +218,15 @@ sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, 
         else
             d = 0.0;
     }
+    /* The bend direction: toward the pole; else +z; else, when the chain points along z, +x.
+     * (Only the +z fallback may be replaced: a pole just off the line is still a direction.) */
     double blen = 0.0;
-    dvec3 b = sai_v3_finite(pole) ? perpendicular(d3_sub(d3_from(pole), r), u, &blen) : d3(0, 0, 0);
-    if (!(blen > 1e-12) || !isfinite(blen)) b = perpendicular(d3(0.0, 0.0, 1.0), u, &blen);
-    if (!(blen > 1e-6)) b = perpendicular(d3(1.0, 0.0, 0.0), u, &blen);
+    dvec3 b = d3(0.0, 0.0, 0.0);
+    if (sai_v3_finite(pole)) b = perpendicular(d3_sub(d3_from(pole), r), u, &blen);
+    if (!(blen > 0.0)) {
+        b = perpendicular(d3(0.0, 0.0, 1.0), u, &blen);
+        if (!(blen > 1e-6)) b = perpendicular(d3(1.0, 0.0, 0.0), u, &blen);
+    }
     if (l1 <= 0.0) {
         sa_vec3 j = {(float)r.x, (float)r.y, (float)r.z};
         return j;

@@ -386,6 +386,21 @@ static void test_ik_3d_pole_on_a_huge_target_keeps_the_bone_length(void **state)
     }
 }
 
+/* Found by the fuzzer (tests/fuzz/regressions/ik): a pole less than 1e-6 off the line of a chain
+ * along x was dropped for the +x fallback, which is the chain's own direction there, so the
+ * joint did not bend at all and sat short of len1 from the root. */
+static void test_ik_3d_pole_just_off_the_line_still_bends_the_chain(void **state) {
+    (void)state;
+    const sa_vec3 root = sa_v3(-88.36f, 1e-30f, 1e-30f), target = sa_v3(1e-30f, 1e-30f, 1e-30f);
+    const float offsets[] = {1e-6f, 5e-7f, 1e-8f, 1e-3f};
+    for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; ++i) {
+        const sa_vec3 pole = sa_v3(1e-30f, 1e-30f, offsets[i]);
+        const sa_vec3 j = sa_ik_two_bone_3d(root, target, 6.2831855f, 3.1415927f, pole);
+        assert_near(test_distance3(j, root), 6.2831855, 1e-5);
+        assert_true(j.z > 0.1f); /* bent toward the pole, +z */
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ik_bad_input_gives_documented_finite_results),
@@ -404,6 +419,7 @@ int main(void) {
         cmocka_unit_test(test_ik_3d_bad_input_is_finite),
         cmocka_unit_test(test_ik_3d_keeps_lengths_and_bends_toward_the_pole),
         cmocka_unit_test(test_ik_3d_pole_on_a_huge_target_keeps_the_bone_length),
+        cmocka_unit_test(test_ik_3d_pole_just_off_the_line_still_bends_the_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
