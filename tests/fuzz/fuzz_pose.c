@@ -4,6 +4,7 @@
  * lerps exact at their ends; a model joint the same whichever way it is computed. */
 #include "fuzz.h"
 
+#include <stickanim/blend_tree.h>
 #include <stickanim/pose.h>
 #include <stickanim/skeleton.h>
 
@@ -171,6 +172,13 @@ static void check_skeleton(fz_in *in, const sa_skeleton *sk, const sa_transform 
     } else {
         FZ_CHECK(written == 0);
     }
+    /* The stride stretch's weights: 1 on the limbs it finds by name, 0 elsewhere. */
+    float sw[MAX_J];
+    FZ_CHECK(sa_blend_tree_stretch_weights(sk, NULL, 0) == nj);
+    FZ_CHECK(sa_blend_tree_stretch_weights(sk, sw, nj - 1) == 0);
+    FZ_CHECK(sa_blend_tree_stretch_weights(sk, sw, MAX_J) == nj);
+    for (size_t j = 0; j < nj; ++j)
+        FZ_CHECK(sw[j] == 0.0f || (sw[j] == 1.0f && sk->names && sk->names[j]));
     const char *name = joint_names[fz_below(in, MAX_J)];
     const int32_t found = sa_skeleton_find(sk, name);
     int32_t first = SA_SKELETON_JOINT_NONE;
