@@ -56,6 +56,7 @@ void sa_fuzz_blend_tree(const uint8_t *data, size_t size) {
             if (fz_bool(&in)) *fields[i] = fz_float(&in);
         c.follow_speed = fz_bool(&in);
         const sa_status st = sa_blend_tree_space_from_loco(&sp, use ? &c : NULL);
+        FZ_CHECK(st == (use ? sa_blend_tree_loco_config_validate(&c) : SA_OK));
         if (st == SA_OK)
             FZ_CHECK(sa_blend_tree_space_validate(&sp) == SA_OK);
         else

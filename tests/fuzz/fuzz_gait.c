@@ -48,5 +48,9 @@ void sa_fuzz_gait(const uint8_t *data, size_t size) {
         const float k = sa_gait_mix_for_speed(a, b, speed);
         FZ_CHECK2(k >= 0.0f && k <= 1.0f, k, speed);
         if (sa_gait_validate(&ga) == SA_OK) FZ_CHECK(gait_sane(&ga));
+        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+        FZ_CHECK(sa_gait_validate(&walk) == SA_OK && sa_gait_validate(&run) == SA_OK);
+        FZ_CHECK(walk.stride == 44.0f && walk.duty == 0.62f && run.stride == 60.0f &&
+                 run.duty == 0.40f);
     } while (fz_more(&in));
 }

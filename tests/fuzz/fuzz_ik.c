@@ -10,12 +10,17 @@ static double usable(float len) { return (fz_finite(len) && len > 0.0f) ? (doubl
 /* Whether lengths and coordinates are small enough for a length check at float precision. */
 static bool moderate(double len, double coord) { return len < 1e30 && coord < 1e30; }
 
-static void check_bone(sa_vec2 a, sa_vec2 b, double len) {
-    const double coord = fmax(fz_absmax2(a), fz_absmax2(b));
+/* |a − b| = len up to float rounding at the size of the coordinates involved: a, b and `near`,
+ * a point the solver computed them from (the root: a joint computed as root + offset carries
+ * the root's rounding). */
+static void check_bone_from(sa_vec2 a, sa_vec2 b, double len, sa_vec2 near) {
+    const double coord = fmax(fmax(fz_absmax2(a), fz_absmax2(b)), fz_absmax2(near));
     if (!moderate(len, coord)) return;
     const double d = fz_dist2(a, b);
     FZ_CHECK2(fabs(d - len) <= fz_length_tol(len, coord), d, len);
 }
+
+static void check_bone(sa_vec2 a, sa_vec2 b, double len) { check_bone_from(a, b, len, a); }
 
 static void check_2d(fz_in *in) {
     const sa_vec2 root = fz_v2(in), target = fz_v2(in);
@@ -30,7 +35,7 @@ static void check_2d(fz_in *in) {
     const double a = usable(l1), b = usable(l2), d = fz_dist2(r, target);
     if (fz_finite_v2(target) && a > 0.0 && d >= fabs(a - b) + 0.02 && d <= a + b - 0.02 &&
         moderate(a + b, fz_absmax2(target)) && a > 1e-3 && b > 1e-3)
-        check_bone(j, target, b);
+        check_bone_from(j, target, b, r);
 
     const float margin = fz_float(in);
     const sa_vec2 g = sa_ik_reach_guard(root, target, l1, l2, margin);

@@ -119,6 +119,59 @@ static void check_transform(fz_in *in) {
     }
 }
 
+/* Both the same float: equal bits, or both NaN (whose payloads may differ). */
+static bool same(float a, float b) { return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0; }
+
+/* Plain arithmetic, by design: exactly the IEEE formula, NaN and overflow included. */
+static void check_plain(fz_in *in) {
+    const sa_vec2 a = fz_v2(in), b = fz_v2(in);
+    const float s = fz_float(in);
+    const sa_vec2 v2 = sa_v2(a.x, a.y);
+    FZ_CHECK(same(v2.x, a.x) && same(v2.y, a.y));
+    sa_vec2 r = sa_v2_add(a, b);
+    FZ_CHECK(same(r.x, a.x + b.x) && same(r.y, a.y + b.y));
+    r = sa_v2_sub(a, b);
+    FZ_CHECK(same(r.x, a.x - b.x) && same(r.y, a.y - b.y));
+    r = sa_v2_scale(a, s);
+    FZ_CHECK(same(r.x, a.x * s) && same(r.y, a.y * s));
+    FZ_CHECK(same(sa_v2_dot(a, b), a.x * b.x + a.y * b.y));
+    r = sa_v2_lerp(a, b, s);
+    FZ_CHECK(same(r.x, a.x + (b.x - a.x) * s) && same(r.y, a.y + (b.y - a.y) * s));
+    FZ_CHECK(same(sa_lerp(a.x, b.x, s), a.x + (b.x - a.x) * s));
+
+    const sa_vec3 p = fz_v3(in), q = fz_v3(in);
+    const sa_vec3 v3 = sa_v3(p.x, p.y, p.z);
+    FZ_CHECK(same(v3.x, p.x) && same(v3.y, p.y) && same(v3.z, p.z));
+    sa_vec3 t = sa_v3_add(p, q);
+    FZ_CHECK(same(t.x, p.x + q.x) && same(t.y, p.y + q.y) && same(t.z, p.z + q.z));
+    t = sa_v3_sub(p, q);
+    FZ_CHECK(same(t.x, p.x - q.x) && same(t.y, p.y - q.y) && same(t.z, p.z - q.z));
+    t = sa_v3_scale(p, s);
+    FZ_CHECK(same(t.x, p.x * s) && same(t.y, p.y * s) && same(t.z, p.z * s));
+    t = sa_v3_mul(p, q);
+    FZ_CHECK(same(t.x, p.x * q.x) && same(t.y, p.y * q.y) && same(t.z, p.z * q.z));
+    FZ_CHECK(same(sa_v3_dot(p, q), p.x * q.x + p.y * q.y + p.z * q.z));
+    t = sa_v3_cross(p, q);
+    FZ_CHECK(same(t.x, p.y * q.z - p.z * q.y) && same(t.y, p.z * q.x - p.x * q.z) &&
+             same(t.z, p.x * q.y - p.y * q.x));
+    t = sa_v3_lerp(p, q, s);
+    FZ_CHECK(same(t.x, p.x + (q.x - p.x) * s) && same(t.z, p.z + (q.z - p.z) * s));
+
+    const sa_quat u = fz_quat(in), w = fz_quat(in);
+    const sa_quat m = sa_quat_make(u.x, u.y, u.z, u.w);
+    FZ_CHECK(same(m.x, u.x) && same(m.y, u.y) && same(m.z, u.z) && same(m.w, u.w));
+    const sa_quat c = sa_quat_conjugate(u);
+    FZ_CHECK(same(c.x, -u.x) && same(c.y, -u.y) && same(c.z, -u.z) && same(c.w, u.w));
+    FZ_CHECK(same(sa_quat_dot(u, w), u.x * w.x + u.y * w.y + u.z * w.z + u.w * w.w));
+    const sa_quat id = sa_quat_identity();
+    FZ_CHECK(id.x == 0.0f && id.y == 0.0f && id.z == 0.0f && id.w == 1.0f);
+    const sa_transform x = sa_transform_make(p, u, q);
+    FZ_CHECK(memcmp(&x.translation, &p, sizeof p) == 0 && memcmp(&x.rotation, &u, sizeof u) == 0 &&
+             memcmp(&x.scale, &q, sizeof q) == 0);
+    const sa_transform i = sa_transform_identity();
+    FZ_CHECK(sa_transform_is_finite(i) && i.rotation.w == 1.0f && i.scale.y == 1.0f);
+}
+
 static void check_base(fz_in *in) {
     const uint32_t code = fz_u32(in);
     FZ_CHECK(sa_status_string((sa_status)code) != NULL);
@@ -134,7 +187,7 @@ static void check_base(fz_in *in) {
 void sa_fuzz_math(const uint8_t *data, size_t size) {
     fz_in in = fz_make(data, size);
     do {
-        switch (fz_u8(&in) % 6) {
+        switch (fz_u8(&in) % 7) {
         case 0:
             check_scalars(&in);
             break;
@@ -149,6 +202,9 @@ void sa_fuzz_math(const uint8_t *data, size_t size) {
             break;
         case 4:
             check_transform(&in);
+            break;
+        case 5:
+            check_plain(&in);
             break;
         default:
             check_base(&in);

@@ -141,6 +141,7 @@ static void check_skeleton(fz_in *in, const sa_skeleton *sk, const sa_transform 
     sa_transform model[MAX_J];
     sa_transform root = fz_transform(in);
     sa_skeleton_local_to_model_job job = {sk, local, fz_bool(in) ? &root : NULL, model, MAX_J};
+    FZ_CHECK(sa_skeleton_local_to_model_validate(&job) == SA_OK);
     FZ_CHECK(sa_skeleton_local_to_model_run(&job) == nj);
     check_pose(model, nj);
     if (!job.root) {
@@ -148,6 +149,7 @@ static void check_skeleton(fz_in *in, const sa_skeleton *sk, const sa_transform 
             FZ_CHECK(same(sa_skeleton_joint_model(sk, local, (int32_t)j), model[j]));
     }
     job.capacity = nj - 1;
+    FZ_CHECK(sa_skeleton_local_to_model_validate(&job) == SA_ERR_CAPACITY);
     FZ_CHECK(sa_skeleton_local_to_model_run(&job) == 0);
     job.out = NULL;
     FZ_CHECK(sa_skeleton_local_to_model_run(&job) == nj);
@@ -210,6 +212,7 @@ void sa_fuzz_pose(const uint8_t *data, size_t size) {
         finite = finite && fz_finite_transform(rest[j]);
     }
     FZ_CHECK(st == (!order_ok ? SA_ERR_PARENT_ORDER : (!finite ? SA_ERR_NOT_FINITE : SA_OK)));
+    if (st == SA_OK) FZ_CHECK(sa_skeleton_validate(&sk) == SA_OK);
     if (st == SA_OK) check_skeleton(&in, &sk, poses[0]);
     check_blend(&in, (const sa_transform(*)[MAX_J])poses, nl, nj, rest);
     check_pairs(&in, poses[0], poses[nl - 1], nj);
