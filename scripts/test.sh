@@ -12,8 +12,12 @@
 #     scripts/gen_bindings.sh" —, the Python package pip-installed offline into a venv, the JS
 #     module in Node),
 #  3. builds the library and runs the suite with clang too, when it is installed,
-#  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
-# usage: scripts/test.sh            (build trees in build/test, build/clang and build/asan)
+#  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
+#  5. runs each libFuzzer target of tests/fuzz for 3 s (scripts/fuzz.sh 3), when clang can link
+#     libFuzzer (Debian: libclang-rt-14-dev); `scripts/fuzz.sh SECONDS` runs them longer.
+#     (Step 2's suite replays every fuzz corpus and regression input, on any compiler.)
+# usage: scripts/test.sh            (build trees in build/test, build/clang, build/asan and
+#                                    build/fuzz)
 set -eu
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-2}
@@ -76,5 +80,14 @@ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DSA_SANITIZE=address,undefine
 cmake --build build/asan -j"$jobs"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --output-on-failure -j"$jobs" -LE no_sanitize)
+
+echo "== the fuzzers, 3 s each (scripts/fuzz.sh SECONDS runs them longer)"
+fuzz_status=0
+JOBS=$jobs scripts/fuzz.sh 3 || fuzz_status=$?
+if [ "$fuzz_status" -eq 2 ]; then
+    echo "== fuzzers: skipped (clang with libFuzzer is not available; see above)"
+elif [ "$fuzz_status" -ne 0 ]; then
+    exit 1
+fi
 
 echo "test.sh: all passed"

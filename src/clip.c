@@ -114,9 +114,9 @@ static void sample_position(const sa_clip *clip, double pos, sa_transform *out) 
     const float t = (float)u;
     for (size_t j = 0; j < nj; ++j) {
         const sa_transform a = sai_transform_clean(f0[j]), b = sai_transform_clean(f1[j]);
-        out[j] = sai_transform(sai_v3_lerp(a.translation, b.translation, t),
+        out[j] = sai_transform(sai_v3_sat_lerp(a.translation, b.translation, t),
                                sai_quat_nlerp_unit(a.rotation, b.rotation, t),
-                               sai_v3_lerp(a.scale, b.scale, t));
+                               sai_v3_sat_lerp(a.scale, b.scale, t));
     }
 }
 

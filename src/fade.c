@@ -49,16 +49,20 @@ static void settle_weights(sa_fade *f, size_t n) {
     }
 }
 
+/* Repairs a corrupted fade of n live layers (count clamped, bad times 0, weights settled); a
+ * well-formed fade is left bit for bit as it is. */
+static void repair(sa_fade *f, size_t n) {
+    if (f->count == n && sa_fade_is_valid(f)) return;
+    f->count = n;
+    for (size_t i = 0; i < n; ++i)
+        f->layers[i].time = sai_positive_or(f->layers[i].time, 0.0f);
+    settle_weights(f, n);
+}
+
 /* Makes room for one more layer: repairs a corrupted fade and, when the stack is full, merges the
  * two weakest non-target layers (on ties the older one counts as weaker). Returns the count. */
 static size_t make_room(sa_fade *f, size_t n) {
-    /* A well-formed fade is left bit for bit as it is; only a corrupted one is repaired. */
-    if (f->count != n || !sa_fade_is_valid(f)) {
-        f->count = n;
-        for (size_t i = 0; i < n; ++i)
-            f->layers[i].time = sai_positive_or(f->layers[i].time, 0.0f);
-        settle_weights(f, n);
-    }
+    repair(f, n);
     if (n < SA_FADE_MAX_LAYERS) return n;
     const size_t a = sa_fade_weakest(f, SA_FADE_MAX_LAYERS);
     (void)sa_fade_merge(f, a, sa_fade_weakest(f, a));
@@ -105,7 +109,10 @@ void sa_fade_push(sa_fade *f, int32_t id) {
 void sa_fade_switch(sa_fade *f, int32_t id) {
     if (!f) return;
     const size_t n = live_count(f);
-    if (n > 0 && f->layers[n - 1].id == id) return;
+    if (n > 0 && f->layers[n - 1].id == id) {
+        repair(f, n); /* no new layer, but a corrupted fade is still repaired */
+        return;
+    }
     sa_fade_push(f, id);
 }
 

@@ -38,6 +38,9 @@ sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
     const float p = sai_phase_wrap(phase);
     const float half = 0.5f * s.stride;
+    /* |x| ≤ |stride|/2 holds in float too: only halving a denormal stride rounds, and x is
+     * clamped to that rounded half (a no-op for every other stride). */
+    const float bound = fabsf(half);
     sa_gait_foot f;
     if (p < s.duty) {
         /* Linear in phase, so the foot moves at exactly stride * cadence / duty. */
@@ -53,6 +56,7 @@ sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
         f.lift = s.step_height * sinf(SA_PI * m);
         f.planted = false;
     }
+    f.x = sai_clamp(f.x, -bound, bound);
     return f;
 }
 

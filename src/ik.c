@@ -190,11 +190,19 @@ static dvec3 d3_scale(dvec3 a, double s) { return d3(a.x * s, a.y * s, a.z * s);
 static double d3_dot(dvec3 a, dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static double d3_length(dvec3 a) { return sqrt(d3_dot(a, a)); }
 
-/* The part of p perpendicular to unit u, normalised; zero length when p is along u. */
+/* The part of p perpendicular to unit u, normalised; zero length when p is along u, which
+ * includes a part below 1e-9 of |p|: that is rounding left over from removing the part along u
+ * (a pole on the target at 3·FLT_MAX leaves 1e22 of it), which points anywhere. Projected twice,
+ * so what is left is perpendicular to u to double precision. */
 static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
-    const dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
+    dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
+    b = d3_sub(b, d3_scale(u, d3_dot(b, u)));
     *len = d3_length(b);
-    return *len > 1e-12 ? d3_scale(b, 1.0 / *len) : b;
+    if (!(*len > 1e-12) || !(*len > 1e-9 * d3_length(p))) {
+        *len = 0.0;
+        return d3(0.0, 0.0, 0.0);
+    }
+    return d3_scale(b, 1.0 / *len);
 }
 
 sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, sa_vec3 pole) {
@@ -210,10 +218,15 @@ sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, 
         else
             d = 0.0;
     }
+    /* The bend direction: toward the pole; else +z; else, when the chain points along z, +x.
+     * (Only the +z fallback may be replaced: a pole just off the line is still a direction.) */
     double blen = 0.0;
-    dvec3 b = sai_v3_finite(pole) ? perpendicular(d3_sub(d3_from(pole), r), u, &blen) : d3(0, 0, 0);
-    if (!(blen > 1e-12) || !isfinite(blen)) b = perpendicular(d3(0.0, 0.0, 1.0), u, &blen);
-    if (!(blen > 1e-6)) b = perpendicular(d3(1.0, 0.0, 0.0), u, &blen);
+    dvec3 b = d3(0.0, 0.0, 0.0);
+    if (sai_v3_finite(pole)) b = perpendicular(d3_sub(d3_from(pole), r), u, &blen);
+    if (!(blen > 0.0)) {
+        b = perpendicular(d3(0.0, 0.0, 1.0), u, &blen);
+        if (!(blen > 1e-6)) b = perpendicular(d3(1.0, 0.0, 0.0), u, &blen);
+    }
     if (l1 <= 0.0) {
         sa_vec3 j = {(float)r.x, (float)r.y, (float)r.z};
         return j;

@@ -50,22 +50,34 @@ sa_mode_input sa_mode_input_default(void) {
     return in;
 }
 
+/* A speed or time: NaN, infinite or negative is the default, above the maximum the maximum. */
+static float bounded(float v, float fallback) {
+    return sai_clamp(sai_nonneg_or(v, fallback), 0.0f, SA_MODE_MACHINE_MAX_VALUE);
+}
+
+/* A rate or time scale: NaN, infinite or ≤ 0 is the default; a positive one is clamped into
+ * [SA_MODE_MACHINE_MIN_RATE, SA_MODE_MACHINE_MAX_VALUE], so 2·ln 2 / rate stays finite. */
+static float rate_in_range(float v, float fallback) {
+    return sai_clamp(sai_positive_or(v, fallback), SA_MODE_MACHINE_MIN_RATE,
+                     SA_MODE_MACHINE_MAX_VALUE);
+}
+
 static sa_mode_machine_config sanitize_config(const sa_mode_machine_config *in) {
     const sa_mode_machine_config d = sa_mode_machine_config_default();
     if (!in) return d;
     sa_mode_machine_config c;
-    c.hard_landing_speed = sai_nonneg_or(in->hard_landing_speed, d.hard_landing_speed);
-    c.land_time = sai_nonneg_or(in->land_time, d.land_time);
-    c.land_exit_speed = sai_nonneg_or(in->land_exit_speed, d.land_exit_speed);
-    c.sit_time = sai_nonneg_or(in->sit_time, d.sit_time);
-    c.fall_speed = sai_nonneg_or(in->fall_speed, d.fall_speed);
-    c.water_jump_time = sai_nonneg_or(in->water_jump_time, d.water_jump_time);
-    c.getup_time_scale = sai_positive_or(in->getup_time_scale, d.getup_time_scale);
-    c.getup_back_length = sai_nonneg_or(in->getup_back_length, d.getup_back_length);
-    c.getup_front_length = sai_nonneg_or(in->getup_front_length, d.getup_front_length);
-    c.morph_time = sai_nonneg_or(in->morph_time, d.morph_time);
+    c.hard_landing_speed = bounded(in->hard_landing_speed, d.hard_landing_speed);
+    c.land_time = bounded(in->land_time, d.land_time);
+    c.land_exit_speed = bounded(in->land_exit_speed, d.land_exit_speed);
+    c.sit_time = bounded(in->sit_time, d.sit_time);
+    c.fall_speed = bounded(in->fall_speed, d.fall_speed);
+    c.water_jump_time = bounded(in->water_jump_time, d.water_jump_time);
+    c.getup_time_scale = rate_in_range(in->getup_time_scale, d.getup_time_scale);
+    c.getup_back_length = bounded(in->getup_back_length, d.getup_back_length);
+    c.getup_front_length = bounded(in->getup_front_length, d.getup_front_length);
+    c.morph_time = bounded(in->morph_time, d.morph_time);
     for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
-        c.fade_rate[i] = sai_positive_or(in->fade_rate[i], d.fade_rate[i]);
+        c.fade_rate[i] = rate_in_range(in->fade_rate[i], d.fade_rate[i]);
     c.style = in->style == SA_MODE_FADE_STYLE_INERTIALIZE ? SA_MODE_FADE_STYLE_INERTIALIZE
                                                           : SA_MODE_FADE_STYLE_CROSSFADE;
     c.units_per_cell = sai_positive_or(in->units_per_cell, d.units_per_cell);
@@ -292,8 +304,9 @@ float sa_mode_machine_inertial_time(const sa_mode_machine *m) {
 
 float sa_mode_machine_inertial_halflife(const sa_mode_machine *m) {
     float rate = default_rates[SA_MODE_LOCO];
+    /* The config is the caller's to change after init: its rate is bounded again here. */
     if (ready(m) && (uint32_t)m->mode < (uint32_t)SA_MODE_COUNT_)
-        rate = sai_positive_or(m->config.fade_rate[m->mode], rate);
+        rate = rate_in_range(m->config.fade_rate[m->mode], rate);
     return 2.0f * SAI_LN2 / rate;
 }
 

@@ -4,6 +4,9 @@
 
 /* Caps a layer weight so the sum of many layers stays finite. */
 #define SAI_POSE_WEIGHT_CAP 1e30f
+/* Below this summed weight at a joint, 1/total could overflow: the blend measures the weights
+ * against the heaviest one instead. */
+#define SAI_POSE_TINY_TOTAL 1e-30f
 /* Layer weights are cleaned once per run into a local array of this many; more layers clean
  * theirs per joint. */
 #define SAI_POSE_CACHED_LAYERS 16
@@ -17,6 +20,29 @@ static float layer_weight(const sa_pose_layer *layer) {
 static float weight_at(const sa_pose_layer *layers, const float *cached, size_t i, size_t j) {
     const float lw = i < SAI_POSE_CACHED_LAYERS ? cached[i] : layer_weight(&layers[i]);
     return layers[i].joint_weights ? lw * sai_saturate(layers[i].joint_weights[j]) : lw;
+}
+
+/* The careful path of a blend whose float sums overflowed (values near ±FLT_MAX): the weighted
+ * averages of translation and scale again, in double, rounded once. Each is an average of
+ * finite values, so it is finite; saturation only guards against its last rounding. */
+static void blend_wide(const sa_pose_layer *layers, const float *cached, size_t nl, size_t j,
+                       float unit, sa_vec3 *t, sa_vec3 *s) {
+    double total = 0.0, tx = 0.0, ty = 0.0, tz = 0.0, sx = 0.0, sy = 0.0, sz = 0.0;
+    for (size_t i = 0; i < nl; ++i) {
+        const float wf = weight_at(layers, cached, i, j);
+        if (!(wf > 0.0f)) continue;
+        const double w = (double)wf / (double)unit;
+        const sa_transform x = sai_transform_clean(layers[i].pose[j]);
+        total += w;
+        tx += w * (double)x.translation.x;
+        ty += w * (double)x.translation.y;
+        tz += w * (double)x.translation.z;
+        sx += w * (double)x.scale.x;
+        sy += w * (double)x.scale.y;
+        sz += w * (double)x.scale.z;
+    }
+    *t = sai_v3(sai_narrow(tx / total), sai_narrow(ty / total), sai_narrow(tz / total));
+    *s = sai_v3(sai_narrow(sx / total), sai_narrow(sy / total), sai_narrow(sz / total));
 }
 
 sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
@@ -65,18 +91,23 @@ size_t sa_pose_blend_run(const sa_pose_blend_job *job) {
         const sa_quat ref = sai_quat_normalize(layers[best_i].pose[j].rotation);
         sa_vec3 t = sai_v3(0.0f, 0.0f, 0.0f), s = sai_v3(0.0f, 0.0f, 0.0f);
         sa_quat q = sai_quat(0.0f, 0.0f, 0.0f, 0.0f);
-        const float inv_total = 1.0f / total;
+        /* Weights so small that 1/total overflows (two layers of 1e-39) are measured against the
+         * heaviest one instead: w/best is in (0, 1] and total/best in [1, contributors]. */
+        const bool tiny = !(total >= SAI_POSE_TINY_TOTAL);
+        const float inv_total = 1.0f / (tiny ? total / best : total);
         for (size_t i = 0; i < nl; ++i) {
             const float w = weight_at(layers, cached, i, j);
             if (!(w > 0.0f)) continue;
             const sa_transform x = sai_transform_clean(layers[i].pose[j]);
-            const float f = w * inv_total;
+            const float f = (tiny ? w / best : w) * inv_total;
             t = sai_v3_add(t, sai_v3_scale(x.translation, f));
             s = sai_v3_add(s, sai_v3_scale(x.scale, f));
             const float fq = sai_quat_dot(x.rotation, ref) < 0.0f ? -f : f;
             q = sai_quat(q.x + fq * x.rotation.x, q.y + fq * x.rotation.y, q.z + fq * x.rotation.z,
                          q.w + fq * x.rotation.w);
         }
+        if (!sai_v3_finite_fast(t) || !sai_v3_finite_fast(s))
+            blend_wide(layers, cached, nl, j, tiny ? best : 1.0f, &t, &s);
         job->out[j] = sai_transform(t, sai_quat_normalize(q), s);
     }
     return job->joint_count;
@@ -87,9 +118,9 @@ static sa_transform lerp_joint(sa_transform a, sa_transform b, float t) {
     if (t == 0.0f) return sai_transform_clean(a);
     if (t == 1.0f) return sai_transform_clean(b);
     const sa_transform x = sai_transform_clean(a), y = sai_transform_clean(b);
-    return sai_transform(sai_v3_lerp(x.translation, y.translation, t),
+    return sai_transform(sai_v3_sat_lerp(x.translation, y.translation, t),
                          sai_quat_slerp_unit(x.rotation, y.rotation, t),
-                         sai_v3_lerp(x.scale, y.scale, t));
+                         sai_v3_sat_lerp(x.scale, y.scale, t));
 }
 
 /* The number of transforms a per-frame pose function writes: joint_count when both input poses
@@ -130,7 +161,8 @@ size_t sa_pose_morph(const sa_transform *from, const sa_transform *to, float k, 
 
 static float scale_ratio(float a, float b) {
     if (!(fabsf(b) > 1e-6f)) return 1.0f;
-    return sai_finite_or(a / b, 1.0f);
+    const float r = a / b;
+    return sai_finite(r) ? r : sai_narrow((double)a / (double)b); /* saturates: a huge ratio */
 }
 
 size_t sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t joint_count,
@@ -143,11 +175,13 @@ size_t sa_pose_difference(const sa_transform *a, const sa_transform *b, size_t j
         sa_quat r =
             sai_quat_normalize(sai_quat_mul_raw(x.rotation, sai_quat_conjugate(y.rotation)));
         if (r.w < 0.0f) r = sai_quat_neg(r); /* the short way round */
-        const sa_vec3 d = sai_v3_sub(x.translation, y.translation);
-        out[j] = sai_transform(
-            sai_v3(sai_finite_or(d.x, 0.0f), sai_finite_or(d.y, 0.0f), sai_finite_or(d.z, 0.0f)), r,
-            sai_v3(scale_ratio(x.scale.x, y.scale.x), scale_ratio(x.scale.y, y.scale.y),
-                   scale_ratio(x.scale.z, y.scale.z)));
+        const sa_vec3 d = sai_v3(sai_sat_sub(x.translation.x, y.translation.x),
+                                 sai_sat_sub(x.translation.y, y.translation.y),
+                                 sai_sat_sub(x.translation.z, y.translation.z));
+        out[j] = sai_transform(d, r,
+                               sai_v3(scale_ratio(x.scale.x, y.scale.x),
+                                      scale_ratio(x.scale.y, y.scale.y),
+                                      scale_ratio(x.scale.z, y.scale.z)));
     }
     return n;
 }
@@ -166,9 +200,9 @@ size_t sa_pose_apply_offset(const sa_transform *base, const sa_transform *offset
         }
         const sa_transform x = sai_transform_clean(base[j]), o = sai_transform_clean(offset[j]);
         const sa_quat r = sai_quat_slerp_unit(sai_quat_identity(), o.rotation, k);
-        out[j] = sai_transform(sai_v3_add(x.translation, sai_v3_scale(o.translation, k)),
+        out[j] = sai_transform(sai_v3_sat_madd(x.translation, o.translation, k),
                                sai_quat_normalize(sai_quat_mul_raw(r, x.rotation)),
-                               sai_v3_mul(x.scale, sai_v3_lerp(one, o.scale, k)));
+                               sai_v3_sat_mul(x.scale, sai_v3_sat_lerp(one, o.scale, k)));
     }
     return n;
 }

@@ -56,15 +56,16 @@ sa_vec2 sa_v2_sub(sa_vec2 a, sa_vec2 b) { return sai_v2_sub(a, b); }
 sa_vec2 sa_v2_scale(sa_vec2 v, float s) { return sai_v2_scale(v, s); }
 float sa_v2_dot(sa_vec2 a, sa_vec2 b) { return sai_v2_dot(a, b); }
 float sa_v2_length(sa_vec2 v) { return sai_v2_length(v); }
-float sa_v2_distance(sa_vec2 a, sa_vec2 b) { return sai_v2_length(sai_v2_sub(a, b)); }
+float sa_v2_distance(sa_vec2 a, sa_vec2 b) {
+    const float r = sai_v2_length(sai_v2_sub(a, b));
+    if (sai_finite(r) || !sai_v2_finite(a) || !sai_v2_finite(b)) return r;
+    /* The difference of two finite points overflowed: measure it in double. */
+    return sai_narrow(hypot((double)a.x - (double)b.x, (double)a.y - (double)b.y));
+}
 sa_vec2 sa_v2_lerp(sa_vec2 a, sa_vec2 b, float t) { return sai_v2_lerp(a, b, t); }
 bool sa_v2_is_finite(sa_vec2 v) { return sai_v2_finite(v); }
 
-sa_vec2 sa_v2_normalize(sa_vec2 v) {
-    const float len = sai_v2_length(v);
-    if (!(len > 0.0f) || !sai_finite(len)) return sai_v2(0.0f, 0.0f);
-    return sai_v2(v.x / len, v.y / len);
-}
+sa_vec2 sa_v2_normalize(sa_vec2 v) { return sai_v2_normalize_or(v, sai_v2(0.0f, 0.0f)); }
 
 sa_vec3 sa_v3(float x, float y, float z) { return sai_v3(x, y, z); }
 sa_vec3 sa_v3_add(sa_vec3 a, sa_vec3 b) { return sai_v3_add(a, b); }

@@ -18,13 +18,7 @@ static float clamp_spacing(float s) {
 }
 
 /* Unit vector along v, or straight down when v has no usable direction. */
-static sa_vec2 direction_or_down(sa_vec2 v) {
-    if (sai_v2_finite(v)) {
-        const float len = sai_v2_length(v);
-        if (len > 0.0f && sai_finite(len)) return sai_v2(v.x / len, v.y / len);
-    }
-    return sai_v2(0.0f, 1.0f);
-}
+static sa_vec2 direction_or_down(sa_vec2 v) { return sai_v2_normalize_or(v, sai_v2(0.0f, 1.0f)); }
 
 static chain_cfg sane_cfg(const sa_verlet_config *config) {
     const sa_verlet_config d = sa_verlet_config_default();

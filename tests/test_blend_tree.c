@@ -4,6 +4,7 @@
 #include <stickanim/footsteps.h>
 #include <stickanim/pose.h>
 
+#include <float.h>
 #include <string.h>
 
 enum { IDLE = SA_BLEND_TREE_LOCO_CLIP_IDLE, WALK = SA_BLEND_TREE_LOCO_CLIP_WALK };
@@ -997,6 +998,46 @@ static void test_blend_tree_sync_markers_reject_bad_input(void **state) {
     }
 }
 
+/* Issue 14 (found against 0.1's sa_blend_tree_loco_step): walk_speed FLT_MAX with run_speed
+ * −FLT_MAX gave a NaN move. Such a config is rejected now, but a space filled in by hand with
+ * that preset's layout still steps into finite frames whose weights sum to 1. */
+static void test_blend_tree_extreme_hand_filled_space_steps_finitely(void **state) {
+    (void)state;
+    const float W = FLT_MAX, R = -FLT_MAX;
+    sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
+    c.walk_speed = W;
+    c.run_speed = R;
+    sa_blend_tree_space sp;
+    assert_int_equal(sa_blend_tree_space_from_loco(&sp, &c), SA_ERR_RANGE);
+    assert_int_equal(sa_blend_tree_space_init(&sp, 3, true), SA_OK);
+    const sa_blend_tree_point pts[4] = {
+        {0.05f, 0, SA_EASE_SMOOTH, W, 1.4f, 1.5f},
+        {0.35f, 1, SA_EASE_LINEAR, W, 1.4f, 1.5f},
+        {W, 1, SA_EASE_LINEAR, W, 1.4f, 1.5f},
+        {R, 2, SA_EASE_LINEAR, R, 2.8f, 2.0f},
+    };
+    memcpy(sp.points, pts, sizeof pts);
+    sp.point_count = 4;
+    const float xs[] = {0, 0.2f, 1, 1e38f, FLT_MAX, -FLT_MAX, INFINITY, -INFINITY, NAN, -1e-45f};
+    for (int follow = 0; follow < 2; ++follow) {
+        sp.follow_speed = follow != 0;
+        for (size_t i = 0; i < sizeof xs / sizeof xs[0]; ++i) {
+            float phase = 0.3f;
+            const sa_blend_tree_frame f = sa_blend_tree_space_step(&sp, &phase, xs[i], 1e30f);
+            double sum = 0;
+            for (size_t k = 0; k < f.weight_count; ++k) {
+                assert_true(f.weights[k] >= 0.0f);
+                sum += f.weights[k];
+            }
+            assert_near(sum, 1, 1e-6);
+            const float v[] = {f.u, f.move, f.anim, f.stride, f.stretch, f.rate, f.advance};
+            for (size_t k = 0; k < sizeof v / sizeof v[0]; ++k)
+                assert_finite(v[k]);
+            assert_true(f.phase >= 0.0f && f.phase < 1.0f);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blend_tree_bad_input_gives_documented_finite_results),
@@ -1016,6 +1057,7 @@ int main(void) {
         cmocka_unit_test(test_blend_tree_sync_markers_stop_out_of_step_clips_skating),
         cmocka_unit_test(test_blend_tree_sync_markers_line_up_and_move_smoothly),
         cmocka_unit_test(test_blend_tree_sync_markers_match_feet_in_order),
+        cmocka_unit_test(test_blend_tree_extreme_hand_filled_space_steps_finitely),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <float.h>
 #include <string.h>
 
 #include <stickanim/clip.h>
@@ -650,6 +651,26 @@ static void test_clip_duration_can_be_exact(void **state) {
     assert_near(sa_clip_duration(&c), (N - 1) / 30.0, 1e-6);
 }
 
+/* Issue 14: a clip interpolating between frames at −FLT_MAX and FLT_MAX sampled infinity. */
+static void test_clip_frames_near_flt_max_sample_finite_poses(void **state) {
+    (void)state;
+    sa_transform frames[2] = {sa_transform_identity(), sa_transform_identity()};
+    frames[0].translation = sa_v3(-FLT_MAX, FLT_MAX, -FLT_MAX);
+    frames[1].translation = sa_v3(FLT_MAX, FLT_MAX, -FLT_MAX);
+    frames[1].scale = sa_v3(FLT_MAX, -FLT_MAX, 1);
+    sa_clip clip;
+    assert_int_equal(sa_clip_init(&clip, frames, 2, 1, 30.0f, true), SA_OK);
+    sa_transform out[1];
+    for (int k = 0; k <= 40; ++k) {
+        assert_int_equal(sa_clip_sample_phase(&clip, (float)k / 40.0f, out, 1), 1);
+        assert_true(sa_transform_is_finite(out[0]));
+        assert_near(out[0].translation.y, FLT_MAX, 0);
+        assert_near(out[0].translation.z, -FLT_MAX, 0);
+    }
+    assert_int_equal(sa_clip_sample_phase(&clip, 0.25f, out, 1), 1); /* halfway: frame 0.5 */
+    assert_near(out[0].translation.x, 0, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clip_bad_input_is_rejected_or_safe),
@@ -663,6 +684,7 @@ int main(void) {
         cmocka_unit_test(test_clip_touchdowns_are_one_per_contact_on_noisy_clips),
         cmocka_unit_test(test_clip_touchdowns_need_the_minimum_air_time),
         cmocka_unit_test(test_clip_duration_can_be_exact),
+        cmocka_unit_test(test_clip_frames_near_flt_max_sample_finite_poses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -559,6 +559,38 @@ static void test_fade_finish_cuts_to_the_target(void **state) {
     assert_well_formed(&f);
 }
 
+/* Issue 14: sa_fade_switch() to the id already the target returned early, so a corrupted fade
+ * stayed corrupted, though fade.h says the next switch repairs it. */
+static void test_fade_switch_to_the_target_repairs_a_corrupted_fade(void **state) {
+    (void)state;
+    sa_fade f;
+    sa_fade_init(&f, 1);
+    sa_fade_switch(&f, 2);
+    f.layers[0].weight = NAN;
+    f.layers[1].weight = 5.0f;
+    f.layers[1].time = -INFINITY;
+    assert_false(sa_fade_is_valid(&f));
+    sa_fade_switch(&f, 2); /* the target already: no new layer, but repaired */
+    assert_true(sa_fade_is_valid(&f));
+    assert_int_equal(f.count, 2);
+    assert_int_equal(sa_fade_target(&f), 2);
+    assert_near(f.layers[1].weight, 1, 0); /* the NaN counts as 0; the target takes the rest */
+    assert_near(f.layers[1].time, 0, 0);
+    /* A count out of range is clamped, as for every other repair. */
+    f.count = 99;
+    sa_fade_switch(&f, f.layers[SA_FADE_MAX_LAYERS - 1].id);
+    assert_true(sa_fade_is_valid(&f));
+    assert_int_equal(f.count, SA_FADE_MAX_LAYERS);
+    /* A well-formed fade is left bit for bit as it is. */
+    sa_fade g;
+    sa_fade_init(&g, 1);
+    sa_fade_switch(&g, 2);
+    sa_fade_step(&g, 8.0f, 0.05f);
+    const sa_fade before = g;
+    sa_fade_switch(&g, 2);
+    assert_memory_equal(&before, &g, sizeof g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fade_bad_input_is_harmless),
@@ -573,6 +605,7 @@ int main(void) {
         cmocka_unit_test(test_fade_merge_keeps_the_stronger_layers_user_values),
         cmocka_unit_test(test_fade_weakest_and_merge_make_room_by_hand),
         cmocka_unit_test(test_fade_finish_cuts_to_the_target),
+        cmocka_unit_test(test_fade_switch_to_the_target_repairs_a_corrupted_fade),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

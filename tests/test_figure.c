@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <float.h>
 #include <string.h>
 
 #include <stickanim/figure.h>
@@ -2994,6 +2995,97 @@ static void test_figure_ragdoll_agrees_at_60_and_144_fps(void **state) {
     assert_true(worst <= 0.05f);
 }
 
+/* Every number of a pose finite. */
+static void check_pose_finite(const sa_figure_pose *p) {
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        assert_finite_v2(p->joints[i]);
+        assert_finite_v2(p->unsquashed[i]);
+    }
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+        assert_finite_v2(p->hair[i]);
+    assert_finite(p->head_radius);
+    assert_finite_v2(p->squash.pivot);
+    assert_finite(p->squash.sx);
+    assert_finite(p->squash.sy);
+    assert_finite(p->ground_speed);
+    assert_finite(p->scroll);
+    assert_finite(p->contact[0].x);
+    assert_finite(p->contact[1].x);
+}
+
+/* Issue 14: validate accepted head_radius 3.4e38 and spine = neck = FLT_MAX (infinite poses),
+ * sa_figure_config_scaled(1e37) gave a config validate rejects, and sa_figure_solve() solved
+ * root.x = FLT_MAX into infinite joints. */
+static void test_figure_config_bounds_keep_every_pose_finite(void **state) {
+    (void)state;
+    sa_figure_config c = sa_figure_config_default();
+    c.head_radius = 3.4e38f;
+    assert_int_equal(sa_figure_config_validate(&c), SA_ERR_RANGE);
+    c = sa_figure_config_default();
+    c.spine = c.neck = FLT_MAX;
+    assert_int_equal(sa_figure_config_validate(&c), SA_ERR_RANGE);
+    c = sa_figure_config_default();
+    c.thigh = 1e-4f; /* below the least length */
+    assert_int_equal(sa_figure_config_validate(&c), SA_ERR_RANGE);
+    c = sa_figure_config_default();
+    c.fade_rate = 2e6f;
+    assert_int_equal(sa_figure_config_validate(&c), SA_ERR_RANGE);
+    c = sa_figure_config_default();
+    c.hair_jump_kick = 2e6f;
+    assert_int_equal(sa_figure_config_validate(&c), SA_ERR_RANGE);
+    const float scales[] = {1e37f, FLT_MAX, 1e4f, 6666.0f, 1e-40f, 1e-45f, 1e-9f, 2e-4f};
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; ++i) {
+        const sa_figure_config s = sa_figure_config_scaled(scales[i]);
+        assert_int_equal(sa_figure_config_validate(&s), SA_OK);
+    }
+    /* The corners of the bounds: every length, rate and acceleration at its largest, then every
+     * length at its least; a few seconds of every motion, jumps and thrusts stay finite. */
+    sa_figure_config corners[2];
+    for (int k = 0; k < 2; ++k) {
+        sa_figure_config *q = &corners[k];
+        *q = sa_figure_config_default();
+        const float len = k == 0 ? 1e6f : 1e-3f;
+        q->spine = q->neck = q->head_radius = q->upper_arm = q->forearm = len;
+        q->thigh = q->shin = q->hip_height = q->spear_length = q->hair_spacing = len;
+        q->jump_height = q->rung_spacing = len;
+        if (k == 0) {
+            q->fade_rate = q->gait_rate = q->head_stiffness = 1e6f;
+            q->head_damping = q->hair_jump_kick = 1e6f;
+        }
+        assert_int_equal(sa_figure_config_validate(q), SA_OK);
+        sa_figure f;
+        assert_int_equal(sa_figure_init(&f, q), SA_OK);
+        sa_figure_input in = sa_figure_input_default();
+        for (int frame = 0; frame < 600; ++frame) {
+            in.motion = (sa_figure_motion)((frame / 40) % (int)SA_FIGURE_MOTION_COUNT_);
+            in.speed = frame % 2 ? FLT_MAX : 1e30f;
+            if (frame % 97 == 0) ++in.jump;
+            if (frame % 31 == 0) ++in.thrust;
+            sa_figure_update(&f, &in, frame % 50 == 0 ? 0.1f : DT60);
+            check_pose_finite(sa_figure_get_pose(&f));
+        }
+    }
+    /* Parameters at the ends of the float range solve to finite joints with any valid config. */
+    const sa_figure_config cfgs[3] = {sa_figure_config_default(), corners[0], corners[1]};
+    for (int k = 0; k < 3; ++k) {
+        sa_figure_params p = sa_figure_params_rest(&cfgs[k]);
+        p.root = sa_v2(FLT_MAX, -FLT_MAX);
+        p.foot[0] = sa_v2(-FLT_MAX, FLT_MAX);
+        p.spear_grip = sa_v2(FLT_MAX, FLT_MAX);
+        p.spear_gap = FLT_MAX;
+        p.lean = 0.3f;
+        p.arm_angle[0] = -FLT_MAX;
+        p.hair_push = sa_v2(FLT_MAX, -FLT_MAX);
+        p.ground_speed = FLT_MAX;
+        p.spear = 1;
+        sa_vec2 j[SA_FIGURE_JOINT_COUNT];
+        assert_int_equal(sa_figure_solve(&cfgs[k], &p, j, SA_FIGURE_JOINT_COUNT),
+                         SA_FIGURE_JOINT_COUNT);
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+            assert_finite_v2(j[i]);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -3047,6 +3139,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),
         cmocka_unit_test(test_figure_body_jump_keeps_the_spear),
         cmocka_unit_test(test_figure_ragdoll_agrees_at_60_and_144_fps),
+        cmocka_unit_test(test_figure_config_bounds_keep_every_pose_finite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

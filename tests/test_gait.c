@@ -453,6 +453,22 @@ static void test_gait_mix_for_speed_solves_any_pair(void **state) {
     assert_true(nonmono > 100); /* the non-monotonic curves were exercised */
 }
 
+/* Found by the fuzzer (tests/fuzz/regressions/gait): for a denormal stride, halving rounds
+ * (0.5 · 1e-45 is 0), and the foot went past the rounded half stride. */
+static void test_gait_foot_stays_within_half_a_denormal_stride(void **state) {
+    (void)state;
+    const float strides[] = {1e-45f, -1e-45f, 3e-45f, -1.7e-43f, 1e-40f};
+    for (size_t i = 0; i < sizeof strides / sizeof strides[0]; ++i) {
+        sa_gait g = sa_gait_walk();
+        g.stride = strides[i];
+        const float half = fabsf(0.5f * strides[i]);
+        for (int k = 0; k < 100; ++k) {
+            const sa_gait_foot f = sa_gait_sample(&g, (float)k / 100.0f);
+            assert_true(f.x >= -half && f.x <= half);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gait_bad_input_gives_documented_finite_results),
@@ -467,6 +483,7 @@ int main(void) {
         cmocka_unit_test(test_gait_mix_blends_every_field),
         cmocka_unit_test(test_gait_mix_for_speed_hits_the_speed),
         cmocka_unit_test(test_gait_mix_for_speed_solves_any_pair),
+        cmocka_unit_test(test_gait_foot_stays_within_half_a_denormal_stride),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

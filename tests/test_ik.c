@@ -1,5 +1,7 @@
 #include "test_support.h"
 
+#include <float.h>
+
 #include <stickanim/ik.h>
 
 /* The reference's ik() written out independently in double, with trigonometry, as a reference. */
@@ -362,6 +364,43 @@ static void test_ik_3d_keeps_lengths_and_bends_toward_the_pole(void **state) {
     }
 }
 
+/* Issue 14: with target = pole = 3·FLT_MAX the joint was 30.5 from the root instead of 30: the
+ * rounding left over from projecting the pole onto the chain's line was taken for a direction. */
+static void test_ik_3d_pole_on_a_huge_target_keeps_the_bone_length(void **state) {
+    (void)state;
+    const sa_vec3 roots[] = {sa_v3(0, 0, 0), sa_v3(1, -2, 3), sa_v3(-1e30f, 0, 1e30f)};
+    const sa_vec3 targets[] = {sa_v3(FLT_MAX, FLT_MAX, FLT_MAX), sa_v3(-FLT_MAX, 1e38f, 3e37f),
+                               sa_v3(1e20f, 1e20f, -1e20f), sa_v3(0, -FLT_MAX, 0)};
+    for (size_t r = 0; r < sizeof roots / sizeof roots[0]; ++r) {
+        for (size_t t = 0; t < sizeof targets / sizeof targets[0]; ++t) {
+            const sa_vec3 root = roots[r], target = targets[t];
+            /* The pole on the target (on the root → target line), and just beside the line. */
+            const sa_vec3 poles[2] = {target, sa_v3(target.x * 0.5f, target.y * 0.5f, 1e-3f)};
+            for (int p = 0; p < 2; ++p) {
+                const sa_vec3 j = sa_ik_two_bone_3d(root, target, 30, 30, poles[p]);
+                assert_true(sa_v3_is_finite(j));
+                if (fabsf(root.x) > 1e10f) continue; /* float spacing there exceeds 30 */
+                assert_near(test_distance3(j, root), 30, 1e-4);
+            }
+        }
+    }
+}
+
+/* Found by the fuzzer (tests/fuzz/regressions/ik): a pole less than 1e-6 off the line of a chain
+ * along x was dropped for the +x fallback, which is the chain's own direction there, so the
+ * joint did not bend at all and sat short of len1 from the root. */
+static void test_ik_3d_pole_just_off_the_line_still_bends_the_chain(void **state) {
+    (void)state;
+    const sa_vec3 root = sa_v3(-88.36f, 1e-30f, 1e-30f), target = sa_v3(1e-30f, 1e-30f, 1e-30f);
+    const float offsets[] = {1e-6f, 5e-7f, 1e-8f, 1e-3f};
+    for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; ++i) {
+        const sa_vec3 pole = sa_v3(1e-30f, 1e-30f, offsets[i]);
+        const sa_vec3 j = sa_ik_two_bone_3d(root, target, 6.2831855f, 3.1415927f, pole);
+        assert_near(test_distance3(j, root), 6.2831855, 1e-5);
+        assert_true(j.z > 0.1f); /* bent toward the pole, +z */
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ik_bad_input_gives_documented_finite_results),
@@ -379,6 +418,8 @@ int main(void) {
         cmocka_unit_test(test_ik_ex_weight_blends_angles_not_positions),
         cmocka_unit_test(test_ik_3d_bad_input_is_finite),
         cmocka_unit_test(test_ik_3d_keeps_lengths_and_bends_toward_the_pole),
+        cmocka_unit_test(test_ik_3d_pole_on_a_huge_target_keeps_the_bone_length),
+        cmocka_unit_test(test_ik_3d_pole_just_off_the_line_still_bends_the_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -734,6 +734,48 @@ static void test_mode_machine_units_per_cell_scales_every_speed_threshold(void *
     }
 }
 
+/* Issue 14: a fade rate of 1e-40 was accepted as > 0 and made the inertialization half-life
+ * infinite. Rates and time scales are now kept in [SA_MODE_MACHINE_MIN_RATE,
+ * SA_MODE_MACHINE_MAX_VALUE], speeds and times in [0, SA_MODE_MACHINE_MAX_VALUE]. */
+static void test_mode_machine_config_fields_are_bounded(void **state) {
+    (void)state;
+    sa_mode_machine_config c = sa_mode_machine_config_default();
+    for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
+        c.fade_rate[i] = (i % 2) ? 1e-40f : 1e30f;
+    c.getup_time_scale = 1e-45f;
+    c.land_time = FLT_MAX;
+    c.hard_landing_speed = 3e38f;
+    c.morph_time = 1e20f;
+    sa_mode_machine m;
+    assert_int_equal(sa_mode_machine_init(&m, &c), SA_OK);
+    for (int i = 0; i < (int)SA_MODE_COUNT_; ++i)
+        assert_near(m.config.fade_rate[i],
+                    (i % 2) ? SA_MODE_MACHINE_MIN_RATE : SA_MODE_MACHINE_MAX_VALUE, 0);
+    assert_near(m.config.getup_time_scale, SA_MODE_MACHINE_MIN_RATE, 0);
+    assert_near(m.config.land_time, SA_MODE_MACHINE_MAX_VALUE, 0);
+    assert_near(m.config.hard_landing_speed, SA_MODE_MACHINE_MAX_VALUE, 0);
+    assert_near(m.config.morph_time, SA_MODE_MACHINE_MAX_VALUE, 0);
+    /* Loco's rate (index 0) is the largest: the half-life is short and finite. */
+    assert_near(sa_mode_machine_inertial_halflife(&m), 2 * log(2) / 1e6, 1e-9);
+    /* A rate set to 1e-40 after init is bounded too: finite half-life, a k in [0, 1]. */
+    m.config.fade_rate[SA_MODE_LOCO] = 1e-40f;
+    const float h = sa_mode_machine_inertial_halflife(&m);
+    assert_finite(h);
+    assert_near(h, 2 * log(2) / SA_MODE_MACHINE_MIN_RATE, 1e-2);
+    const float k = sa_mode_machine_inertial_k(&m);
+    assert_true(k >= 0.0f && k <= 1.0f);
+    sa_mode_input in = sa_mode_input_default();
+    in.jump = 1;
+    for (int f = 0; f < 120; ++f) {
+        sa_mode_machine_update(&m, &in, 1.0f / 60.0f);
+        float sum = 0;
+        for (size_t i = 0; i < sa_mode_machine_layer_count(&m); ++i)
+            sum += sa_mode_machine_layer(&m, i).weight;
+        assert_near(sum, 1, 1e-5);
+        assert_finite(sa_mode_machine_inertial_halflife(&m));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mode_machine_bad_input_is_harmless),
@@ -752,6 +794,7 @@ int main(void) {
         cmocka_unit_test(test_mode_machine_getup_morph_starts_at_the_ragdoll_and_ends_at_the_clip),
         cmocka_unit_test(test_mode_machine_inertial_k_is_one_on_the_switch_then_decays),
         cmocka_unit_test(test_mode_machine_units_per_cell_scales_every_speed_threshold),
+        cmocka_unit_test(test_mode_machine_config_fields_are_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

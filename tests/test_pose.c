@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <float.h>
 #include <string.h>
 
 #include <stickanim/pose.h>
@@ -546,6 +547,79 @@ static void test_pose_blend_takes_any_number_of_layers(void **state) {
     }
 }
 
+/* Issue 14: a joint whose summed weight was below about 3e-39 got an infinite translation and
+ * scale (1/total overflowed) and its rotation snapped to the identity. */
+static void test_pose_blend_of_tiny_weights_is_still_a_weighted_average(void **state) {
+    (void)state;
+    sa_transform a = sa_transform_identity(), b = sa_transform_identity(), out[1];
+    a.translation = sa_v3(1, -2, 0);
+    b.translation = sa_v3(3, 2, 4);
+    b.scale = sa_v3(3, 3, 3);
+    b.rotation = sa_quat_from_axis_angle(sa_v3(0, 0, 1), 1.0f);
+    const float jw[1] = {1e-20f};
+    const float weights[][3] = {
+        /* layer weight a, layer weight b, joint weight (0: none) */
+        {1e-39f, 1e-39f, 0},
+        {1e-20f, 1e-20f, 1},
+        {1e-45f, 1e-45f, 0},
+    };
+    for (size_t c = 0; c < sizeof weights / sizeof weights[0]; ++c) {
+        sa_pose_layer layers[2] = {{&a, weights[c][0], NULL}, {&b, weights[c][1], NULL}};
+        if (weights[c][2] > 0) layers[0].joint_weights = layers[1].joint_weights = jw;
+        sa_pose_blend_job job = {layers, 2, NULL, 1, out, 1};
+        assert_int_equal(sa_pose_blend_run(&job), 1);
+        assert_near(out[0].translation.x, 2, 1e-6);
+        assert_near(out[0].translation.y, 0, 1e-6);
+        assert_near(out[0].translation.z, 2, 1e-6);
+        assert_near(out[0].scale.x, 2, 1e-6);
+        assert_near(test_quat_angle(out[0].rotation, sa_quat_identity()), 0.5, 1e-5);
+    }
+    /* Unequal tiny weights keep their ratio: 1 : 3. */
+    sa_pose_layer layers[2] = {{&a, 1e-40f, NULL}, {&b, 3e-40f, NULL}};
+    sa_pose_blend_job job = {layers, 2, NULL, 1, out, 1};
+    assert_int_equal(sa_pose_blend_run(&job), 1);
+    assert_near(out[0].translation.x, 2.5, 1e-3); /* denormal weights: their own rounding */
+}
+
+/* Issue 14: interpolating between frames at ±FLT_MAX, or past them, overflowed to infinity; a
+ * blend of two layers near FLT_MAX too. Every pose function now saturates instead. */
+static void test_pose_values_near_flt_max_saturate_instead_of_overflowing(void **state) {
+    (void)state;
+    sa_transform lo = sa_transform_identity(), hi = sa_transform_identity(), out[1];
+    lo.translation = sa_v3(-FLT_MAX, FLT_MAX, 1);
+    hi.translation = sa_v3(FLT_MAX, FLT_MAX, 1);
+    lo.scale = sa_v3(1e-3f, 1, 1);
+    hi.scale = sa_v3(FLT_MAX, 1, 1);
+    assert_int_equal(sa_pose_lerp(&lo, &hi, 0.5f, 1, out, 1), 1);
+    assert_true(sa_transform_is_finite(out[0]));
+    assert_near(out[0].translation.x, 0, 0);
+    assert_near(out[0].translation.y, FLT_MAX, 0);
+    assert_near(out[0].scale.x, FLT_MAX / 2, 1e32);
+    assert_int_equal(sa_pose_lerp(&lo, &hi, 2.0f, 1, out, 1), 1); /* past hi */
+    assert_true(sa_transform_is_finite(out[0]));
+    assert_near(out[0].translation.x, FLT_MAX, 0);
+    assert_near(out[0].scale.x, FLT_MAX, 0);
+    assert_int_equal(sa_pose_lerp(&lo, &hi, -1e6f, 1, out, 1), 1); /* far back past lo */
+    assert_true(sa_transform_is_finite(out[0]));
+    assert_near(out[0].translation.x, -FLT_MAX, 0);
+    /* Blending two layers near FLT_MAX: the float sum overflowed. */
+    const sa_pose_layer layers[2] = {{&hi, 0.7f, NULL}, {&hi, 0.6f, NULL}};
+    sa_pose_blend_job job = {layers, 2, NULL, 1, out, 1};
+    assert_int_equal(sa_pose_blend_run(&job), 1);
+    assert_true(sa_transform_is_finite(out[0]));
+    assert_near(out[0].translation.x, FLT_MAX, 1e32);
+    /* Difference and offset: the difference saturates (it used to read as 0), the offset too. */
+    assert_int_equal(sa_pose_difference(&hi, &lo, 1, out, 1), 1);
+    assert_true(sa_transform_is_finite(out[0]));
+    assert_near(out[0].translation.x, FLT_MAX, 0);
+    assert_near(out[0].scale.x, FLT_MAX, 0);
+    const sa_transform offset = out[0];
+    assert_int_equal(sa_pose_apply_offset(&hi, &offset, 1e6f, 1, out, 1), 1);
+    assert_true(sa_transform_is_finite(out[0]));
+    assert_near(out[0].translation.x, FLT_MAX, 0);
+    assert_near(out[0].scale.x, FLT_MAX, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_bad_input_is_rejected_or_safe),
@@ -559,6 +633,8 @@ int main(void) {
         cmocka_unit_test(test_pose_lerp_masked_stretches_only_the_chosen_joints),
         cmocka_unit_test(test_pose_morph_starts_and_ends_exactly),
         cmocka_unit_test(test_pose_offset_takes_one_pose_to_another_and_decays),
+        cmocka_unit_test(test_pose_blend_of_tiny_weights_is_still_a_weighted_average),
+        cmocka_unit_test(test_pose_values_near_flt_max_saturate_instead_of_overflowing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 #include "test_support.h"
 
+#include <float.h>
 #include <string.h>
 
 #include <stickanim/skeleton.h>
@@ -402,6 +403,31 @@ static void test_skeleton_matrix_path_keeps_non_uniform_scale_exact(void **state
     assert_near(model[2].translation.y, 1, 1e-6); /* the shortcut's answer, documented */
 }
 
+/* Issue 14: local → model gave NaN for a huge finite scale on a rotated joint. */
+static void test_skeleton_huge_scales_down_a_rotated_chain_stay_finite(void **state) {
+    (void)state;
+    const int32_t parents[3] = {SA_SKELETON_JOINT_NONE, 0, 1};
+    sa_transform rest[3];
+    for (int i = 0; i < 3; ++i)
+        rest[i] = sa_transform_identity();
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, 3), SA_OK);
+    sa_transform local[3];
+    const sa_quat q = sa_quat_from_axis_angle(sa_v3(0.3f, 1, -0.2f), 2.0f);
+    for (int i = 0; i < 3; ++i)
+        local[i] = sa_transform_make(sa_v3(1e30f, -1e30f, 3), q, sa_v3(1e30f, 1e25f, 3e20f));
+    sa_transform model[3];
+    const sa_skeleton_local_to_model_job job = {&sk, local, NULL, model, 3};
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 3);
+    for (int i = 0; i < 3; ++i) {
+        assert_true(sa_transform_is_finite(model[i]));
+        assert_near(test_quat_length(model[i].rotation), 1, 1e-6);
+        const sa_transform one = sa_skeleton_joint_model(&sk, local, i);
+        assert_memory_equal(&one, &model[i], sizeof one);
+    }
+    assert_near(model[2].scale.x, FLT_MAX, 0); /* 1e90: saturated */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skeleton_bad_input_gives_clear_status),
@@ -411,6 +437,7 @@ int main(void) {
         cmocka_unit_test(test_skeleton_bad_pose_values_give_finite_unit_results),
         cmocka_unit_test(test_skeleton_fill_subtree_marks_a_joint_and_everything_below),
         cmocka_unit_test(test_skeleton_matrix_path_keeps_non_uniform_scale_exact),
+        cmocka_unit_test(test_skeleton_huge_scales_down_a_rotated_chain_stay_finite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

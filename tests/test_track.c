@@ -434,6 +434,38 @@ static void test_track_multi_samples_each_channel_as_a_single_track(void **state
     }
 }
 
+/* Issue 14: "the value at a key's time is that key's value exactly" failed next to a huge
+ * neighbour: keys (0, −1e30), (1, 4) gave 0 at t = 1, as v0 + (v1 − v0)·1 lost v1. */
+static void test_track_key_values_are_exact_next_to_huge_neighbours(void **state) {
+    (void)state;
+    const float big[] = {-1e30f, 1e30f, -FLT_MAX, FLT_MAX, 1e16f, -3e38f};
+    const float small[] = {4.0f, -0.1f, 1e-30f, 3.0f, 7.5f, 1.0f};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i) {
+        for (int e = 0; e < (int)SA_EASE_COUNT_; ++e) {
+            const sa_track_key up[3] = {
+                {0, big[i], (sa_ease)e}, {1, small[i], (sa_ease)e}, {2, big[i], (sa_ease)e}};
+            assert_near(sa_track_sample(up, 3, 0), big[i], 0);
+            assert_near(sa_track_sample(up, 3, 1), small[i], 0);
+            assert_near(sa_track_sample(up, 3, 2), big[i], 0);
+            /* In between: finite, and inside the two keys unless the ease overshoots. */
+            for (int k = 1; k < 64; ++k) {
+                const float v = sa_track_sample(up, 3, (float)k / 64.0f);
+                assert_finite(v);
+                if (e == SA_EASE_OUT_BACK) continue;
+                assert_true(v >= fminf(big[i], small[i]) && v <= fmaxf(big[i], small[i]));
+            }
+        }
+    }
+    /* The same through the multi-channel track, both channels at once. */
+    const float times[2] = {0, 1}, values[4] = {-1e30f, 1e30f, 4, -4};
+    const sa_track_multi m = {times, values, NULL, 2, 2, 0};
+    float row[2];
+    assert_int_equal(sa_track_multi_sample(&m, 1.0f, row, 2), 2);
+    assert_near(row[0], 4, 0);
+    assert_near(row[1], -4, 0);
+    assert_near(sa_track_multi_sample_channel(&m, 1.0f, 0), 4, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_track_bad_input_gives_documented_safe_results),
@@ -445,6 +477,7 @@ int main(void) {
         cmocka_unit_test(test_track_easing_shapes_the_segment_that_starts_at_its_key),
         cmocka_unit_test(test_track_multi_bad_input_gives_documented_safe_results),
         cmocka_unit_test(test_track_multi_samples_each_channel_as_a_single_track),
+        cmocka_unit_test(test_track_key_values_are_exact_next_to_huge_neighbours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

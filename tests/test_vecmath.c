@@ -592,6 +592,102 @@ static void test_vecmath_mat4_matches_transforms_and_inverts(void **state) {
     assert_near(cleaned.m[13], 1, 0);
 }
 
+/* vecmath.h's three kinds, as it words them: plain arithmetic passes NaN through and overflows;
+ * the "finite for finite input" functions pass the one value through and repair the rest. */
+static void test_vecmath_plain_arithmetic_passes_bad_values_through(void **state) {
+    (void)state;
+    assert_true(isnan(sa_lerp(1.0f, 2.0f, NAN)));
+    assert_true(isinf(sa_lerp(-FLT_MAX, FLT_MAX, 0.5f))); /* ends far apart overflow */
+    assert_true(isnan(sa_clamp(0.5f, NAN, 1.0f)));        /* a NaN bound is trusted */
+    assert_near(sa_clamp(NAN, -1.0f, 1.0f), -1.0f, 0);    /* a NaN value is not */
+    assert_true(isnan(sa_v2_add(sa_v2(NAN, 0), sa_v2(1, 1)).x));
+    assert_true(isinf(sa_v2_scale(sa_v2(FLT_MAX, 0), 2.0f).x));
+    assert_true(isnan(sa_v3_cross(sa_v3(NAN, 0, 0), sa_v3(0, 1, 0)).z));
+    assert_true(isnan(sa_quat_dot(sa_quat_make(NAN, 0, 0, 1), sa_quat_identity())));
+    assert_true(isnan(sa_quat_conjugate(sa_quat_make(NAN, 0, 0, 1)).x)); /* not normalised */
+    /* sa_quat_rotate repairs the rotation and passes the vector through. */
+    assert_false(sa_v3_is_finite(sa_quat_rotate(sa_quat_make(NAN, 0, 0, 0), sa_v3(NAN, 1, 2))));
+    const sa_vec3 r = sa_quat_rotate(sa_quat_make(NAN, 0, 0, 0), sa_v3(0, 1, 2));
+    assert_near(r.x, 0, 0); /* the NaN rotation is the identity */
+    assert_near(r.y, 1, 0);
+    assert_near(r.z, 2, 0);
+    const sa_vec3 p = sa_transform_point(sa_transform_identity(), sa_v3(INFINITY, 0, 0));
+    assert_false(sa_v3_is_finite(p));
+    /* Lengths pass non-finite components through as hypot() does. */
+    assert_true(isnan(sa_v2_length(sa_v2(NAN, 1))));
+    assert_true(isinf(sa_v2_length(sa_v2(INFINITY, NAN))));
+    assert_true(isinf(sa_v2_distance(sa_v2(INFINITY, 0), sa_v2(0, 0))));
+}
+
+/* Issue 14: sa_v2_length(FLT_MAX, FLT_MAX) was infinite though documented "without overflow",
+ * and the distance of two finite points could be too. */
+static void test_vecmath_v2_length_of_finite_components_is_finite(void **state) {
+    (void)state;
+    assert_near(sa_v2_length(sa_v2(FLT_MAX, FLT_MAX)), FLT_MAX, 0);
+    assert_near(sa_v2_length(sa_v2(-FLT_MAX, 3)), FLT_MAX, 0);
+    assert_near(sa_v2_length(sa_v2(3e-45f, 4e-45f)), hypot(3e-45f, 4e-45f), 2e-45);
+    assert_near(sa_v2_distance(sa_v2(-FLT_MAX, 0), sa_v2(FLT_MAX, 0)), FLT_MAX, 0);
+    assert_near(sa_v2_distance(sa_v2(-2e38f, 0), sa_v2(2e38f, 0)), FLT_MAX, 0);
+    assert_near(sa_v2_distance(sa_v2(-2e38f, 0), sa_v2(1e38f, 0)), 3e38, 1e32);
+    assert_near(sa_v2_distance(sa_v2(1, 1), sa_v2(4, 5)), 5, 0);
+}
+
+/* Issue 14: sa_v2_normalize(1e-45, 1e-45) returned (1, 1), and near FLT_MAX (0, 0). */
+static void test_vecmath_v2_normalize_of_tiny_and_huge_vectors_is_unit(void **state) {
+    (void)state;
+    const sa_vec2 cases[] = {sa_v2(1e-45f, 1e-45f),  sa_v2(3e-45f, -1e-45f),
+                             sa_v2(1e-40f, 0),       sa_v2(FLT_MAX, FLT_MAX),
+                             sa_v2(-FLT_MAX, 1e38f), sa_v2(1e-45f, FLT_MAX)};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const sa_vec2 v = cases[i], n = sa_v2_normalize(v);
+        const double len = hypot(v.x, v.y);
+        assert_near(hypot(n.x, n.y), 1.0, 1e-6);
+        assert_near(n.x, v.x / len, 1e-6);
+        assert_near(n.y, v.y / len, 1e-6);
+    }
+}
+
+/* Issue 14: a huge finite scale on a rotated transform gave NaN from sa_transform_mul and
+ * sa_transform_point (the rotation overflowed to infinity, then ∞ − ∞). */
+static void test_vecmath_transforms_with_huge_scales_stay_finite(void **state) {
+    (void)state;
+    const sa_quat q = sa_quat_from_axis_angle(sa_v3(1, 1, 0), 0.7f);
+    const sa_transform big =
+        sa_transform_make(sa_v3(1e38f, -3e38f, 0), q, sa_v3(FLT_MAX, FLT_MAX, FLT_MAX));
+    const sa_transform child =
+        sa_transform_make(sa_v3(1, 1, 1), sa_quat_identity(), sa_v3(2, 2, 2));
+    const sa_transform m = sa_transform_mul(big, child);
+    assert_true(sa_transform_is_finite(m));
+    assert_near(m.scale.x, FLT_MAX, 0); /* saturated */
+    assert_near(test_quat_length(m.rotation), 1, 1e-6);
+    const sa_vec3 p = sa_transform_point(big, sa_v3(1, 1, 1));
+    assert_true(sa_v3_is_finite(p));
+    /* The same point in double, t + R·(s ⊙ p), clamped to the float range. */
+    const double s = FLT_MAX, v[3] = {s, s, s}, x = q.x, y = q.y, z = q.z, qw = q.w;
+    const double tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]),
+                 tz = 2 * (x * v[1] - y * v[0]);
+    const double want[3] = {1e38 + v[0] + qw * tx + (y * tz - z * ty),
+                            -3e38 + v[1] + qw * ty + (z * tx - x * tz),
+                            v[2] + qw * tz + (x * ty - y * tx)};
+    const float got[3] = {p.x, p.y, p.z};
+    for (int k = 0; k < 3; ++k) {
+        const double w = want[k] > s ? s : (want[k] < -s ? -s : want[k]);
+        assert_near(got[k], w, 1e-6 * s);
+    }
+    /* Rotating (FLT_MAX, FLT_MAX, 0) onto the x axis saturates instead of overflowing. */
+    const sa_vec3 r = sa_quat_rotate(sa_quat_from_axis_angle(sa_v3(0, 0, 1), -SA_PI / 4),
+                                     sa_v3(FLT_MAX, FLT_MAX, 0));
+    assert_true(sa_v3_is_finite(r));
+    assert_near(r.x, FLT_MAX, 0);
+    assert_near(r.y, 0, 1e32);
+    /* Ordinary values keep the float formula's bits. */
+    const sa_transform a = sa_transform_make(sa_v3(1, 2, 3), q, sa_v3(2, 1, 0.5f));
+    const sa_vec3 u = sa_transform_point(a, sa_v3(0.25f, -1, 4));
+    const sa_vec3 w =
+        sa_v3_add(a.translation, sa_quat_rotate(q, sa_v3_mul(a.scale, sa_v3(0.25f, -1, 4))));
+    assert_memory_equal(&u, &w, sizeof u);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vecmath_bad_input_is_safe),
@@ -617,6 +713,10 @@ int main(void) {
         cmocka_unit_test(test_vecmath_transform_composes_like_nested_spaces),
         cmocka_unit_test(test_vecmath_inline_quat_copies_agree_with_exported),
         cmocka_unit_test(test_vecmath_mat4_matches_transforms_and_inverts),
+        cmocka_unit_test(test_vecmath_plain_arithmetic_passes_bad_values_through),
+        cmocka_unit_test(test_vecmath_v2_length_of_finite_components_is_finite),
+        cmocka_unit_test(test_vecmath_v2_normalize_of_tiny_and_huge_vectors_is_unit),
+        cmocka_unit_test(test_vecmath_transforms_with_huge_scales_stay_finite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

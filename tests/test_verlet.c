@@ -512,6 +512,23 @@ static void test_verlet_collide_circle_drapes_a_chain_over_a_head(void **state) 
     assert_true(c[SA_VERLET_HAIR_POINTS - 1].pos.x > pin.x + 9);
 }
 
+/* Issue 14: a chain laid out along a denormal direction (1e-45, 1e-45) got segments of 12.7
+ * instead of 9 (the direction normalised to (1, 1)); one along (FLT_MAX, FLT_MAX) hung down. */
+static void test_verlet_tiny_and_huge_directions_lay_out_exact_segments(void **state) {
+    (void)state;
+    const sa_vec2 dirs[] = {sa_v2(1e-45f, 1e-45f), sa_v2(-3e-45f, 1e-45f), sa_v2(FLT_MAX, FLT_MAX),
+                            sa_v2(1e-40f, -1e-40f)};
+    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; ++d) {
+        sa_verlet_point pts[4];
+        assert_int_equal(sa_verlet_chain_init(pts, 4, sa_v2(5, 5), dirs[d], 9), SA_OK);
+        const double len = hypot(dirs[d].x, dirs[d].y);
+        for (int i = 1; i < 4; ++i) {
+            assert_near(test_distance(pts[i].pos, pts[i - 1].pos), 9, 1e-4);
+            assert_near((pts[i].pos.x - pts[i - 1].pos.x) / 9.0, dirs[d].x / len, 1e-5);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_verlet_bad_input_gets_documented_results),
@@ -526,6 +543,7 @@ int main(void) {
         cmocka_unit_test(test_verlet_collide_circle_bad_input_changes_nothing),
         cmocka_unit_test(test_verlet_collide_circle_pushes_points_out_keeping_lengths),
         cmocka_unit_test(test_verlet_collide_circle_drapes_a_chain_over_a_head),
+        cmocka_unit_test(test_verlet_tiny_and_huge_directions_lay_out_exact_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

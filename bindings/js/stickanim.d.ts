@@ -145,6 +145,16 @@ export declare const SA_BLEND_TREE_MAX_MARKERS: number;
  * past a half turn long before that).
  */
 export declare const SA_BLEND_TREE_MAX_STRETCH: number;
+/**
+ * Smallest fade rate and get-up time scale the machine uses, 1/s: 0.001 (a half-life of about 23
+ * minutes). A positive rate below it is raised to it, so every half-life and every fade is finite.
+ */
+export declare const SA_MODE_MACHINE_MIN_RATE: number;
+/**
+ * Largest value of any number in sa_mode_machine_config (speeds, times, rates, time scale): 1e6. A
+ * larger one is lowered to it when the machine is initialised.
+ */
+export declare const SA_MODE_MACHINE_MAX_VALUE: number;
 /** Default weight a layer needs for its touchdowns to fire. */
 export declare const SA_FOOTSTEPS_DEFAULT_THRESHOLD: number;
 /** Most cycles one frame may pass; larger advances are clamped to this (either sign). */
@@ -2177,11 +2187,13 @@ export declare class SaFigurePose extends Struct {
   /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
   squash: SaSquash;
   /**
-   * How far the ground scrolls backward per second over this frame, units/s, ≥ 0: the locomotion's
+   * How far the ground scrolls backward per second over this frame, units/s: the locomotion's
    * stride · cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP
    * moments, so the planted feet stay put in the world at any frame rate; exactly 0 whenever the
    * figure is not locomoting (a running jump locomotes; see sa_figure_input::jump) and no merge of
-   * a full fade stack is fading (sa_figure::merge_offset).
+   * a full fade stack is fading (sa_figure::merge_offset). Facing left it is negative (screen
+   * axes, like scroll). With a body (sa_figure_body) it is the body's own speed along x, over the
+   * frame.
    */
   ground_speed: number;
   /**
@@ -2209,8 +2221,10 @@ export declare class SaFigurePose extends Struct {
    */
   thrust: number;
   /**
-   * Ground scrolled since sa_figure_init(), canvas units, ≥ 0: the sum of ground_speed · dt over
-   * every update (in double, so it stays exact over hours). World x = figure x + scroll.
+   * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over every
+   * update (in double, so it stays exact over hours), in screen axes like the pose (it grows while
+   * the figure walks right and shrinks while it walks left, so it is ≥ 0 for a figure that has
+   * only ever faced right). World x = figure x + scroll.
    */
   scroll: number;
   /**
@@ -2560,7 +2574,8 @@ export declare class StickAnim {
   sa_saturate(v: number): number;
   /**
    * Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
-   * NaN in, NaN out. (vecmath.h)
+   * NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX and FLT_MAX)
+   * overflow to infinity. (vecmath.h)
    */
   sa_lerp(a: number, b: number, t: number): number;
   /**
@@ -2585,62 +2600,83 @@ export declare class StickAnim {
    * (vecmath.h)
    */
   sa_phase_advance(phase: number, cycles: number): number;
-  /** Makes a 2D vector. (vecmath.h) */
+  /** Makes a 2D vector, as given (plain arithmetic: nothing is checked). (vecmath.h) */
   sa_v2(x: number, y: number): SaVec2;
-  /** a + b. (vecmath.h) */
+  /** a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h) */
   sa_v2_add(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): SaVec2;
-  /** a − b. (vecmath.h) */
+  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v2_sub(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): SaVec2;
-  /** v·s. (vecmath.h) */
+  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_scale(v: SaVec2 | Partial<SaVec2Fields>, s: number): SaVec2;
-  /** Dot product. (vecmath.h) */
+  /** Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_dot(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): number;
-  /** Euclidean length, computed without overflow for large components (hypot). (vecmath.h) */
+  /** Euclidean length, computed without overflow in the squares (hypot). (vecmath.h) */
   sa_v2_length(v: SaVec2 | Partial<SaVec2Fields>): number;
-  /** Distance between two points, as sa_v2_length() of their difference. (vecmath.h) */
+  /**
+   * Distance between two points: sa_v2_length() of their difference, measured without overflow
+   * (two finite points give a finite distance, saturating at FLT_MAX, even when their difference
+   * is too large for a float). Non-finite components pass through as in sa_v2_length().
+   * (vecmath.h)
+   */
   sa_v2_distance(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): number;
-  /** a + (b − a)·t, component-wise. (vecmath.h) */
+  /** a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h) */
   sa_v2_lerp(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>, t: number): SaVec2;
   /** Unit vector along v; the zero vector (or a non-finite one) gives (0, 0). (vecmath.h) */
   sa_v2_normalize(v: SaVec2 | Partial<SaVec2Fields>): SaVec2;
   /** True when both components are finite. (vecmath.h) */
   sa_v2_is_finite(v: SaVec2 | Partial<SaVec2Fields>): boolean;
-  /** Makes a 3D vector. (vecmath.h) */
+  /** Makes a 3D vector, as given (plain arithmetic: nothing is checked). (vecmath.h) */
   sa_v3(x: number, y: number, z: number): SaVec3;
-  /** a + b. (vecmath.h) */
+  /** a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h) */
   sa_v3_add(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
-  /** a − b. (vecmath.h) */
+  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v3_sub(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
-  /** v·s. (vecmath.h) */
+  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_scale(v: SaVec3 | Partial<SaVec3Fields>, s: number): SaVec3;
-  /** Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. (vecmath.h) */
+  /**
+   * Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. Plain
+   * arithmetic: NaN passes through, large products overflow. (vecmath.h)
+   */
   sa_v3_mul(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
-  /** Dot product. (vecmath.h) */
+  /** Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_dot(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): number;
-  /** Cross product a × b (right-handed). (vecmath.h) */
+  /**
+   * Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large products
+   * overflow. (vecmath.h)
+   */
   sa_v3_cross(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /** Euclidean length, computed in double so large components do not overflow. (vecmath.h) */
   sa_v3_length(v: SaVec3 | Partial<SaVec3Fields>): number;
   /** Distance between two points (see sa_v3_length() for bad input). (vecmath.h) */
   sa_v3_distance(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): number;
-  /** a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). (vecmath.h) */
+  /**
+   * a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
+   * sa_lerp(). (vecmath.h)
+   */
   sa_v3_lerp(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>, t: number): SaVec3;
   /** Unit vector along v; the zero vector or a non-finite one gives (0, 0, 0). (vecmath.h) */
   sa_v3_normalize(v: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /** True when all three components are finite. (vecmath.h) */
   sa_v3_is_finite(v: SaVec3 | Partial<SaVec3Fields>): boolean;
-  /** Makes a quaternion from its four components, as given (not normalised). (vecmath.h) */
+  /**
+   * Makes a quaternion from its four components, as given (not normalised; plain arithmetic:
+   * nothing is checked). (vecmath.h)
+   */
   sa_quat_make(x: number, y: number, z: number, w: number): SaQuat;
   /** The identity rotation (0, 0, 0, 1). (vecmath.h) */
   sa_quat_identity(): SaQuat;
   /** Unit quaternion along q. (vecmath.h) */
   sa_quat_normalize(q: SaQuat | Partial<SaQuatFields>): SaQuat;
   /**
-   * Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised.
-   * (vecmath.h)
+   * Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised: plain
+   * arithmetic, so NaN components pass through (the one function here that takes a quaternion and
+   * does not normalise it). (vecmath.h)
    */
   sa_quat_conjugate(q: SaQuat | Partial<SaQuatFields>): SaQuat;
-  /** 4D dot product; for unit quaternions cos(half the angle between them), up to sign. (vecmath.h) */
+  /**
+   * 4D dot product; for unit quaternions cos(half the angle between them), up to sign. Plain
+   * arithmetic on the components as given (not normalised): NaN passes through. (vecmath.h)
+   */
   sa_quat_dot(a: SaQuat | Partial<SaQuatFields>, b: SaQuat | Partial<SaQuatFields>): number;
   /** Composition a·b: rotates by b first, then by a. (vecmath.h) */
   sa_quat_mul(a: SaQuat | Partial<SaQuatFields>, b: SaQuat | Partial<SaQuatFields>): SaQuat;
@@ -2662,7 +2698,7 @@ export declare class StickAnim {
   sa_quat_is_finite(q: SaQuat | Partial<SaQuatFields>): boolean;
   /** The identity transform: no translation, identity rotation, scale (1, 1, 1). (vecmath.h) */
   sa_transform_identity(): SaTransform;
-  /** Makes a transform from its three parts, as given. (vecmath.h) */
+  /** Makes a transform from its three parts, as given (plain: nothing is checked). (vecmath.h) */
   sa_transform_make(translation: SaVec3 | Partial<SaVec3Fields>, rotation: SaQuat | Partial<SaQuatFields>, scale: SaVec3 | Partial<SaVec3Fields>): SaTransform;
   /** Composition: child expressed in the space of parent (parent ∘ child). (vecmath.h) */
   sa_transform_mul(parent: SaTransform | Partial<SaTransformFields>, child: SaTransform | Partial<SaTransformFields>): SaTransform;
@@ -3084,8 +3120,9 @@ export declare class StickAnim {
    */
   sa_mode_machine_inertial_time(m: Pointer<SaModeMachine>): number;
   /**
-   * Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate.
-   * (mode_machine.h)
+   * Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate, the
+   * rate bounded as sa_mode_machine_config says (also when the config was changed after
+   * sa_mode_machine_init()). (mode_machine.h)
    */
   sa_mode_machine_inertial_halflife(m: Pointer<SaModeMachine>): number;
   /**
@@ -3139,7 +3176,10 @@ export declare class StickAnim {
    * accelerations unchanged). (figure.h)
    */
   sa_figure_config_scaled(scale: number): SaFigureConfig;
-  /** Checks a config: every field finite and in its documented range. (figure.h) */
+  /**
+   * Checks a config: every field finite and in its documented range, within bounds that keep every
+   * frame of a figure finite. (figure.h)
+   */
   sa_figure_config_validate(cfg: Pointer<SaFigureConfig>): SaStatus;
   /** A body that is not there (active false, grounded, still, dry, no ladder). (figure.h) */
   sa_figure_body_default(): SaFigureBody;

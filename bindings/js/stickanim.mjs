@@ -358,6 +358,17 @@ const SA_BLEND_TREE_MAX_MARKERS = 16;
  * past a half turn long before that). (blend_tree.h)
  */
 const SA_BLEND_TREE_MAX_STRETCH = 4.0;
+/**
+ * Smallest fade rate and get-up time scale the machine uses, 1/s: 0.001 (a half-life of about 23
+ * minutes). A positive rate below it is raised to it, so every half-life and every fade is finite.
+ * (mode_machine.h)
+ */
+const SA_MODE_MACHINE_MIN_RATE = 0.001;
+/**
+ * Largest value of any number in sa_mode_machine_config (speeds, times, rates, time scale): 1e6. A
+ * larger one is lowered to it when the machine is initialised. (mode_machine.h)
+ */
+const SA_MODE_MACHINE_MAX_VALUE = 1000000.0;
 /** Default weight a layer needs for its touchdowns to fire. (footsteps.h) */
 const SA_FOOTSTEPS_DEFAULT_THRESHOLD = 0.5;
 /** Most cycles one frame may pass; larger advances are clamped to this (either sign). (footsteps.h) */
@@ -2503,11 +2514,13 @@ class SaFigurePose extends Struct {
   get squash() { return this._sa.SaSquash.at(this.ptr + 292, this); }
   set squash(v) { this.squash.set(v); }
   /**
-   * How far the ground scrolls backward per second over this frame, units/s, ≥ 0: the locomotion's
+   * How far the ground scrolls backward per second over this frame, units/s: the locomotion's
    * stride · cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP
    * moments, so the planted feet stay put in the world at any frame rate; exactly 0 whenever the
    * figure is not locomoting (a running jump locomotes; see sa_figure_input::jump) and no merge of
-   * a full fade stack is fading (sa_figure::merge_offset).
+   * a full fade stack is fading (sa_figure::merge_offset). Facing left it is negative (screen
+   * axes, like scroll). With a body (sa_figure_body) it is the body's own speed along x, over the
+   * frame.
    */
   get ground_speed() { return this._sa._dv().getFloat32(this.ptr + 308, true); }
   set ground_speed(v) { this._sa._dv().setFloat32(this.ptr + 308, v, true); }
@@ -2542,8 +2555,10 @@ class SaFigurePose extends Struct {
   get thrust() { return this._sa._dv().getFloat32(this.ptr + 332, true); }
   set thrust(v) { this._sa._dv().setFloat32(this.ptr + 332, v, true); }
   /**
-   * Ground scrolled since sa_figure_init(), canvas units, ≥ 0: the sum of ground_speed · dt over
-   * every update (in double, so it stays exact over hours). World x = figure x + scroll.
+   * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over every
+   * update (in double, so it stays exact over hours), in screen axes like the pose (it grows while
+   * the figure walks right and shrinks while it walks left, so it is ≥ 0 for a figure that has
+   * only ever faced right). World x = figure x + scroll.
    */
   get scroll() { return this._sa._dv().getFloat64(this.ptr + 336, true); }
   set scroll(v) { this._sa._dv().setFloat64(this.ptr + 336, v, true); }
@@ -3060,7 +3075,8 @@ class StickAnim extends StickAnimBase {
 
   /**
    * Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
-   * NaN in, NaN out. (vecmath.h)
+   * NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX and FLT_MAX)
+   * overflow to infinity. (vecmath.h)
    */
   sa_lerp(a, b, t) {
     return this._x.sa_lerp(a, b, t);
@@ -3106,14 +3122,14 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_phase_advance(phase, cycles);
   }
 
-  /** Makes a 2D vector. (vecmath.h) */
+  /** Makes a 2D vector, as given (plain arithmetic: nothing is checked). (vecmath.h) */
   sa_v2(x, y) {
     const $r = new this.SaVec2();
     this._x.sa_v2($r.ptr, x, y);
     return $r;
   }
 
-  /** a + b. (vecmath.h) */
+  /** a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h) */
   sa_v2_add(a, b) {
     const $t = [];
     try {
@@ -3125,7 +3141,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a − b. (vecmath.h) */
+  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v2_sub(a, b) {
     const $t = [];
     try {
@@ -3137,7 +3153,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** v·s. (vecmath.h) */
+  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_scale(v, s) {
     const $t = [];
     try {
@@ -3149,7 +3165,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Dot product. (vecmath.h) */
+  /** Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_dot(a, b) {
     const $t = [];
     try {
@@ -3159,7 +3175,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Euclidean length, computed without overflow for large components (hypot). (vecmath.h) */
+  /** Euclidean length, computed without overflow in the squares (hypot). (vecmath.h) */
   sa_v2_length(v) {
     const $t = [];
     try {
@@ -3169,7 +3185,12 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Distance between two points, as sa_v2_length() of their difference. (vecmath.h) */
+  /**
+   * Distance between two points: sa_v2_length() of their difference, measured without overflow
+   * (two finite points give a finite distance, saturating at FLT_MAX, even when their difference
+   * is too large for a float). Non-finite components pass through as in sa_v2_length().
+   * (vecmath.h)
+   */
   sa_v2_distance(a, b) {
     const $t = [];
     try {
@@ -3179,7 +3200,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a + (b − a)·t, component-wise. (vecmath.h) */
+  /** a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h) */
   sa_v2_lerp(a, b, t) {
     const $t = [];
     try {
@@ -3213,14 +3234,14 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Makes a 3D vector. (vecmath.h) */
+  /** Makes a 3D vector, as given (plain arithmetic: nothing is checked). (vecmath.h) */
   sa_v3(x, y, z) {
     const $r = new this.SaVec3();
     this._x.sa_v3($r.ptr, x, y, z);
     return $r;
   }
 
-  /** a + b. (vecmath.h) */
+  /** a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h) */
   sa_v3_add(a, b) {
     const $t = [];
     try {
@@ -3232,7 +3253,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a − b. (vecmath.h) */
+  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v3_sub(a, b) {
     const $t = [];
     try {
@@ -3244,7 +3265,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** v·s. (vecmath.h) */
+  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_scale(v, s) {
     const $t = [];
     try {
@@ -3256,7 +3277,10 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. (vecmath.h) */
+  /**
+   * Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. Plain
+   * arithmetic: NaN passes through, large products overflow. (vecmath.h)
+   */
   sa_v3_mul(a, b) {
     const $t = [];
     try {
@@ -3268,7 +3292,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Dot product. (vecmath.h) */
+  /** Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_dot(a, b) {
     const $t = [];
     try {
@@ -3278,7 +3302,10 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Cross product a × b (right-handed). (vecmath.h) */
+  /**
+   * Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large products
+   * overflow. (vecmath.h)
+   */
   sa_v3_cross(a, b) {
     const $t = [];
     try {
@@ -3310,7 +3337,10 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). (vecmath.h) */
+  /**
+   * a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
+   * sa_lerp(). (vecmath.h)
+   */
   sa_v3_lerp(a, b, t) {
     const $t = [];
     try {
@@ -3344,7 +3374,10 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Makes a quaternion from its four components, as given (not normalised). (vecmath.h) */
+  /**
+   * Makes a quaternion from its four components, as given (not normalised; plain arithmetic:
+   * nothing is checked). (vecmath.h)
+   */
   sa_quat_make(x, y, z, w) {
     const $r = new this.SaQuat();
     this._x.sa_quat_make($r.ptr, x, y, z, w);
@@ -3371,8 +3404,9 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised.
-   * (vecmath.h)
+   * Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised: plain
+   * arithmetic, so NaN components pass through (the one function here that takes a quaternion and
+   * does not normalise it). (vecmath.h)
    */
   sa_quat_conjugate(q) {
     const $t = [];
@@ -3385,7 +3419,10 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** 4D dot product; for unit quaternions cos(half the angle between them), up to sign. (vecmath.h) */
+  /**
+   * 4D dot product; for unit quaternions cos(half the angle between them), up to sign. Plain
+   * arithmetic on the components as given (not normalised): NaN passes through. (vecmath.h)
+   */
   sa_quat_dot(a, b) {
     const $t = [];
     try {
@@ -3504,7 +3541,7 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
-  /** Makes a transform from its three parts, as given. (vecmath.h) */
+  /** Makes a transform from its three parts, as given (plain: nothing is checked). (vecmath.h) */
   sa_transform_make(translation, rotation, scale) {
     const $t = [];
     try {
@@ -4522,8 +4559,9 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate.
-   * (mode_machine.h)
+   * Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate, the
+   * rate bounded as sa_mode_machine_config says (also when the config was changed after
+   * sa_mode_machine_init()). (mode_machine.h)
    */
   sa_mode_machine_inertial_halflife(m) {
     return this._x.sa_mode_machine_inertial_halflife(ptrOf(m, 'sa_mode_machine_inertial_halflife(m)'));
@@ -4645,7 +4683,10 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
-  /** Checks a config: every field finite and in its documented range. (figure.h) */
+  /**
+   * Checks a config: every field finite and in its documented range, within bounds that keep every
+   * frame of a figure finite. (figure.h)
+   */
   sa_figure_config_validate(cfg) {
     return this._x.sa_figure_config_validate(ptrOf(cfg, 'sa_figure_config_validate(cfg)'));
   }
@@ -4765,8 +4806,9 @@ export {
   SA_FADE_MIN_WEIGHT, SA_FADE_USER_VALUES, SA_SKELETON_MAX_JOINTS, SA_SKELETON_JOINT_NONE,
   SA_CLIP_DEFAULT_RATE, SA_CLIP_TOUCHDOWN_THRESHOLD, SA_CLIP_BUILDER_MAX_FRAMES,
   SA_SKIN_MAX_INFLUENCES, SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS,
-  SA_BLEND_TREE_MAX_MARKERS, SA_BLEND_TREE_MAX_STRETCH, SA_FOOTSTEPS_DEFAULT_THRESHOLD,
-  SA_FOOTSTEPS_MAX_CYCLES, SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
+  SA_BLEND_TREE_MAX_MARKERS, SA_BLEND_TREE_MAX_STRETCH, SA_MODE_MACHINE_MIN_RATE,
+  SA_MODE_MACHINE_MAX_VALUE, SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES,
+  SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
   SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
   SA_FIGURE_BONE_COUNT, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS, SA_FIGURE_MAX_DT,
   SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR,

@@ -142,7 +142,9 @@ SA_API float sa_clip_duration(const sa_clip *clip);
  * exact time (within 1e-5 of a frame) that frame is copied unchanged (bit for bit when its
  * values are finite with unit rotations). A looping clip wraps the time (negative times
  * count back from the end) and interpolates its last frame into its first; a one-shot holds its
- * ends. Non-finite frame values are cleaned as in sa_transform_sanitize().
+ * ends. Non-finite frame values are cleaned as in sa_transform_sanitize(), and every transform
+ * written is finite: between frames near ±FLT_MAX the interpolation saturates instead of
+ * overflowing.
  * @param clip     A valid clip (see sa_clip_validate()).
  * @param time     Seconds; NaN gives 0; ±infinity gives the ends of a one-shot and 0 for a loop.
  * @param out      Output pose: joint_count transforms. NULL asks for the count only.

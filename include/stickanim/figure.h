@@ -162,12 +162,22 @@ SA_API sa_figure_config sa_figure_config_default(void);
 /**
  * @brief The reference figure with every length multiplied by @p scale (rates, drag and the hair's
  *        accelerations unchanged).
- * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1.
+ * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1. Clamped to [1e−3 / 9, 1e6 / 150] (the
+ *              shortest default length, the hair spacing 9, and the longest, the spear 150,
+ *              kept within the lengths' bounds of sa_figure_config_validate()).
+ * @return A config sa_figure_config_validate() accepts, for every @p scale.
  */
 SA_API sa_figure_config sa_figure_config_scaled(float scale);
 
 /**
- * @brief Checks a config: every field finite and in its documented range.
+ * @brief Checks a config: every field finite and in its documented range, within bounds that
+ *        keep every frame of a figure finite.
+ *
+ * The bounds: every length (spine, neck, head_radius, upper_arm, forearm, thigh, shin,
+ * hip_height, spear_length, hair_spacing) in [1e−3, 1e6]; fade_rate, gait_rate and
+ * head_stiffness in (0, 1e6]; head_damping and hair_jump_kick in [0, 1e6]; hair_drag in [0, 1].
+ * No sum or product of numbers within these bounds overflows a float, so a config this accepts
+ * gives finite poses whatever the inputs.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
  *         ::SA_ERR_RANGE when a field is out of range.
  */
@@ -547,12 +557,13 @@ typedef struct sa_figure_pose {
     /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
     sa_squash squash;
     /**
-     * How far the ground scrolls backward per second over this frame, units/s, ≥ 0: the
+     * How far the ground scrolls backward per second over this frame, units/s: the
      * locomotion's stride · cadence / duty times its fade weight, averaged over the frame's
      * ::SA_FIGURE_SUBSTEP moments, so the planted feet stay put in the world at any frame rate;
      * exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
      * sa_figure_input::jump) and no merge of a full fade stack is fading
-     * (sa_figure::merge_offset).
+     * (sa_figure::merge_offset). Facing left it is negative (screen axes, like @ref scroll).
+     * With a body (::sa_figure_body) it is the body's own speed along x, over the frame.
      */
     float ground_speed;
     /**
@@ -580,8 +591,10 @@ typedef struct sa_figure_pose {
      */
     float thrust;
     /**
-     * Ground scrolled since sa_figure_init(), canvas units, ≥ 0: the sum of ground_speed · dt
-     * over every update (in double, so it stays exact over hours). World x = figure x + scroll.
+     * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over
+     * every update (in double, so it stays exact over hours), in screen axes like the pose (it
+     * grows while the figure walks right and shrinks while it walks left, so it is ≥ 0 for a
+     * figure that has only ever faced right). World x = figure x + scroll.
      */
     double scroll;
     /**

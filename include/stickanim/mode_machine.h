@@ -127,13 +127,29 @@ typedef struct sa_mode_input {
 } sa_mode_input;
 
 /**
+ * @brief Smallest fade rate and get-up time scale the machine uses, 1/s: 0.001 (a half-life of
+ *        about 23 minutes). A positive rate below it is raised to it, so every half-life and
+ *        every fade is finite.
+ */
+#define SA_MODE_MACHINE_MIN_RATE 1e-3f
+
+/**
+ * @brief Largest value of any number in ::sa_mode_machine_config (speeds, times, rates, time
+ *        scale): 1e6. A larger one is lowered to it when the machine is initialised.
+ */
+#define SA_MODE_MACHINE_MAX_VALUE 1e6f
+
+/**
  * @brief Thresholds, durations and fade rates; sa_mode_machine_config_default() gives the
  *        reference's values.
  *
  * The speed thresholds (hard_landing_speed, land_exit_speed, fall_speed) are in reference cells
  * per second and are multiplied by units_per_cell where they are compared with the input's
- * speeds. A non-finite or negative field (a rate, time scale or units_per_cell ≤ 0, an unknown
- * style) is replaced by its default when the machine is initialised.
+ * speeds. Bounds, applied when the machine is initialised: a non-finite or negative field (a
+ * rate, time scale or units_per_cell ≤ 0, an unknown style) is replaced by its default; the
+ * speeds and times are kept in [0, ::SA_MODE_MACHINE_MAX_VALUE], the fade rates and the get-up
+ * time scale in [::SA_MODE_MACHINE_MIN_RATE, ::SA_MODE_MACHINE_MAX_VALUE] (a rate of 1e−40 is
+ * 0.001).
  */
 typedef struct sa_mode_machine_config {
     /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
@@ -283,8 +299,10 @@ SA_API float sa_mode_machine_inertial_time(const sa_mode_machine *m);
 
 /**
  * @brief Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade
- *        rate.
- * @return > 0; the loco default's (about 0.139 s) for NULL.
+ *        rate, the rate bounded as ::sa_mode_machine_config says (also when the config was
+ *        changed after sa_mode_machine_init()).
+ * @return Finite and > 0, at most 2·ln 2 / ::SA_MODE_MACHINE_MIN_RATE (about 1386 s); the loco
+ *         default's (about 0.139 s) for NULL.
  */
 SA_API float sa_mode_machine_inertial_halflife(const sa_mode_machine *m);
 

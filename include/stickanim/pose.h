@@ -12,7 +12,10 @@
  * first turned to the side of a reference rotation) and renormalised, so every rotation written
  * is a unit quaternion whatever comes in. Translations and scales are blended linearly. Input
  * transforms with NaN or infinite parts, or with a rotation that is not unit, are cleaned as in
- * sa_transform_sanitize() before use. "Copied unchanged" below means bit for bit for an input that
+ * sa_transform_sanitize() before use. Every transform written is finite, for every input: a
+ * translation or scale too large for a float (an interpolation between −FLT_MAX and FLT_MAX, or
+ * past them) saturates at ±FLT_MAX instead of overflowing, and weights of any size, denormals
+ * included, blend as their ratios say. "Copied unchanged" below means bit for bit for an input that
  * is already clean (finite, rotation unit to float precision), and cleaned otherwise.
  *
  * Output arrays may be one of the input arrays (in-place blending) in every function here. The

@@ -159,8 +159,9 @@ SA_API sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_
  *
  * A fixed-size result (@ref api_conventions): the whole pose or nothing. Non-finite parts of the
  * local transforms (and of @ref sa_skeleton_local_to_model_job::root) are cleaned as in
- * sa_transform_sanitize(), so every model transform is finite for any pose of moderate size, and
- * every model rotation is a unit quaternion.
+ * sa_transform_sanitize(), so every model transform is finite for any pose (a translation or
+ * scale too large for a float, from huge scales down a rotated chain, saturates at ±FLT_MAX),
+ * and every model rotation is a unit quaternion.
  * @param job The job; NULL writes nothing and returns 0.
  * @return The skeleton's joint_count, the number of transforms written (also for the count-only
  *         call, `out` NULL, which writes nothing); 0, with nothing written, when

@@ -2,14 +2,25 @@
  * @file vecmath.h
  * @brief Layer 0: small value types (2D/3D vectors, quaternions), scalar helpers and easing curves.
  *
- * Every function here is pure and total. Two kinds:
- * - **Plain arithmetic** (sa_lerp(), the component-wise vector operations, dot and cross
- *   products, sa_v2_length(), sa_quat_conjugate(), the constructors) is IEEE float arithmetic:
- *   NaN in gives NaN out, and finite input large enough can overflow to infinity. Check with the
- *   `_is_finite` functions, or use the repairing functions, where input may be bad.
- * - **Every other function** documents what NaN and infinite input give (usually the low end of
- *   a range, the identity or zero) and returns a finite value for it: clamps, easing, phases,
- *   normalisation, lengths in 3D, rotations and transforms.
+ * Every function here is pure and total. Each is one of three kinds, and its documentation says
+ * which:
+ * - **Plain arithmetic**, by design: sa_lerp(), sa_v2_lerp(), sa_v3_lerp(), the constructors
+ *   (sa_v2(), sa_v3(), sa_quat_make(), sa_transform_make()), the component-wise operations
+ *   (add, sub, scale, mul), the dot and cross products (sa_v2_dot(), sa_v3_dot(), sa_v3_cross(),
+ *   sa_quat_dot()) and sa_quat_conjugate(). These are the IEEE float formulas and nothing more,
+ *   so they cost what the arithmetic costs: NaN in any input gives NaN out, and finite input
+ *   large enough overflows to ±infinity. Check with the `_is_finite` functions, or use the
+ *   functions below, where input may be bad.
+ * - **Finite for finite input** (the value passes through, the rest is repaired): sa_clamp() (a
+ *   NaN or infinite bound is trusted and can come out), sa_v2_length() and sa_v2_distance() (NaN
+ *   and infinite components pass through as in hypot()), sa_quat_rotate() (the rotation is
+ *   repaired, the vector passes through) and sa_transform_point() (the transform is repaired,
+ *   the point passes through). For finite values of what passes through the result is finite,
+ *   up to ±FLT_MAX: a result too large for a float saturates there instead of overflowing.
+ * - **Finite for any input**: every other function documents what NaN and infinite input give
+ *   (usually the low end of a range, the identity or zero) and returns a finite value for every
+ *   float, FLT_MAX and denormals included: clamps of the value, easing, phases, normalisation,
+ *   lengths in 3D, rotations and transforms.
  *
  * The 2D stick figure uses canvas units with y pointing down; 3D uses right-handed y-up
  * coordinates and quaternions stored (x, y, z, w).
@@ -70,7 +81,8 @@ typedef enum sa_ease {
 /**
  * @brief Clamps @p v to [@p lo, @p hi].
  * @return @p lo when @p v is NaN or below @p lo, @p hi when above. When lo > hi, returns lo.
- *         The bounds are trusted: a NaN bound is not repaired.
+ *         The bounds are trusted: a NaN bound is not repaired (sa_clamp(0.5, NaN, 1) is NaN), so
+ *         the result is finite whenever both bounds are.
  */
 SA_API float sa_clamp(float v, float lo, float hi);
 
@@ -79,7 +91,8 @@ SA_API float sa_saturate(float v);
 
 /**
  * @brief Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain
- *        arithmetic: NaN in, NaN out.
+ *        arithmetic: NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX
+ *        and FLT_MAX) overflow to infinity.
  */
 SA_API float sa_lerp(float a, float b, float t);
 
@@ -128,44 +141,57 @@ SA_API float sa_phase_wrap(float phase);
  */
 SA_API float sa_phase_advance(float phase, float cycles);
 
-/** @brief Makes a 2D vector. */
+/** @brief Makes a 2D vector, as given (plain arithmetic: nothing is checked). */
 SA_API sa_vec2 sa_v2(float x, float y);
-/** @brief a + b. */
+/** @brief a + b. Plain arithmetic: NaN passes through, large sums overflow. */
 SA_API sa_vec2 sa_v2_add(sa_vec2 a, sa_vec2 b);
-/** @brief a − b. */
+/** @brief a − b. Plain arithmetic: NaN passes through, large differences overflow. */
 SA_API sa_vec2 sa_v2_sub(sa_vec2 a, sa_vec2 b);
-/** @brief v·s. */
+/** @brief v·s. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API sa_vec2 sa_v2_scale(sa_vec2 v, float s);
-/** @brief Dot product. */
+/** @brief Dot product. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API float sa_v2_dot(sa_vec2 a, sa_vec2 b);
 /**
- * @brief Euclidean length, computed without overflow for large components (hypot).
- * @return The length; NaN when a component is NaN and the other finite, +infinity when one is
- *         infinite.
+ * @brief Euclidean length, computed without overflow in the squares (hypot).
+ * @return The length, in [0, FLT_MAX] for finite components: a length past FLT_MAX (both
+ *         components near it) saturates to FLT_MAX. Non-finite components pass through as in
+ *         hypot(): +infinity when one is infinite, else NaN when one is NaN.
  */
 SA_API float sa_v2_length(sa_vec2 v);
-/** @brief Distance between two points, as sa_v2_length() of their difference. */
+/**
+ * @brief Distance between two points: sa_v2_length() of their difference, measured without
+ *        overflow (two finite points give a finite distance, saturating at FLT_MAX, even when
+ *        their difference is too large for a float). Non-finite components pass through as in
+ *        sa_v2_length().
+ */
 SA_API float sa_v2_distance(sa_vec2 a, sa_vec2 b);
-/** @brief a + (b − a)·t, component-wise. */
+/** @brief a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). */
 SA_API sa_vec2 sa_v2_lerp(sa_vec2 a, sa_vec2 b, float t);
-/** @brief Unit vector along @p v; the zero vector (or a non-finite one) gives (0, 0). */
+/**
+ * @brief Unit vector along @p v; the zero vector (or a non-finite one) gives (0, 0).
+ *
+ * Any other finite vector gives length 1 to float precision, tiny (denormal) and huge (near
+ * FLT_MAX) ones included: they are rescaled by a power of two first.
+ */
 SA_API sa_vec2 sa_v2_normalize(sa_vec2 v);
 /** @brief True when both components are finite. */
 SA_API bool sa_v2_is_finite(sa_vec2 v);
 
-/** @brief Makes a 3D vector. */
+/** @brief Makes a 3D vector, as given (plain arithmetic: nothing is checked). */
 SA_API sa_vec3 sa_v3(float x, float y, float z);
-/** @brief a + b. */
+/** @brief a + b. Plain arithmetic: NaN passes through, large sums overflow. */
 SA_API sa_vec3 sa_v3_add(sa_vec3 a, sa_vec3 b);
-/** @brief a − b. */
+/** @brief a − b. Plain arithmetic: NaN passes through, large differences overflow. */
 SA_API sa_vec3 sa_v3_sub(sa_vec3 a, sa_vec3 b);
-/** @brief v·s. */
+/** @brief v·s. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API sa_vec3 sa_v3_scale(sa_vec3 v, float s);
-/** @brief Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. */
+/** @brief Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale.
+ *         Plain arithmetic: NaN passes through, large products overflow. */
 SA_API sa_vec3 sa_v3_mul(sa_vec3 a, sa_vec3 b);
-/** @brief Dot product. */
+/** @brief Dot product. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API float sa_v3_dot(sa_vec3 a, sa_vec3 b);
-/** @brief Cross product a × b (right-handed). */
+/** @brief Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large
+ *         products overflow. */
 SA_API sa_vec3 sa_v3_cross(sa_vec3 a, sa_vec3 b);
 /**
  * @brief Euclidean length, computed in double so large components do not overflow.
@@ -175,7 +201,8 @@ SA_API sa_vec3 sa_v3_cross(sa_vec3 a, sa_vec3 b);
 SA_API float sa_v3_length(sa_vec3 v);
 /** @brief Distance between two points (see sa_v3_length() for bad input). */
 SA_API float sa_v3_distance(sa_vec3 a, sa_vec3 b);
-/** @brief a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). */
+/** @brief a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain
+ *         arithmetic, as sa_lerp(). */
 SA_API sa_vec3 sa_v3_lerp(sa_vec3 a, sa_vec3 b, float t);
 /** @brief Unit vector along @p v; the zero vector or a non-finite one gives (0, 0, 0). */
 SA_API sa_vec3 sa_v3_normalize(sa_vec3 v);
@@ -187,12 +214,14 @@ SA_API bool sa_v3_is_finite(sa_vec3 v);
  * Rotations are unit quaternions (x, y, z, w) = (axis·sin(angle/2), cos(angle/2)); q and −q are
  * the same rotation. sa_quat_mul(a, b) rotates by b first, then by a (the Hamilton product), so a
  * parent's rotation goes on the left. Every function that takes a rotation normalises it first
- * (see sa_quat_normalize(): zero or non-finite gives the identity), and every function that
- * returns a rotation returns a unit quaternion, whatever the input.
+ * (see sa_quat_normalize(): zero or non-finite gives the identity), except the plain
+ * sa_quat_conjugate() and sa_quat_dot(), and every function that returns a rotation returns a
+ * unit quaternion, whatever the input.
  * @{
  */
 
-/** @brief Makes a quaternion from its four components, as given (not normalised). */
+/** @brief Makes a quaternion from its four components, as given (not normalised; plain
+ *         arithmetic: nothing is checked). */
 SA_API sa_quat sa_quat_make(float x, float y, float z, float w);
 /** @brief The identity rotation (0, 0, 0, 1). */
 SA_API sa_quat sa_quat_identity(void);
@@ -202,9 +231,12 @@ SA_API sa_quat sa_quat_identity(void);
  *         identity when q is zero or has a NaN or infinite component.
  */
 SA_API sa_quat sa_quat_normalize(sa_quat q);
-/** @brief Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised. */
+/** @brief Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised:
+ *         plain arithmetic, so NaN components pass through (the one function here that takes a
+ *         quaternion and does not normalise it). */
 SA_API sa_quat sa_quat_conjugate(sa_quat q);
-/** @brief 4D dot product; for unit quaternions cos(half the angle between them), up to sign. */
+/** @brief 4D dot product; for unit quaternions cos(half the angle between them), up to sign.
+ *         Plain arithmetic on the components as given (not normalised): NaN passes through. */
 SA_API float sa_quat_dot(sa_quat a, sa_quat b);
 /**
  * @brief Composition a·b: rotates by @p b first, then by @p a.
@@ -213,7 +245,12 @@ SA_API float sa_quat_dot(sa_quat a, sa_quat b);
 SA_API sa_quat sa_quat_mul(sa_quat a, sa_quat b);
 /**
  * @brief Rotates vector @p v by rotation @p q (normalised first).
- * @return The rotated vector; same length as @p v up to rounding.
+ *
+ * The rotation is repaired; the vector passes through: a NaN or infinite component of @p v
+ * gives a non-finite result, as plain arithmetic does.
+ * @return The rotated vector, same length as @p v up to rounding; finite for every finite @p v
+ *         (a component that would exceed FLT_MAX, as rotating (FLT_MAX, FLT_MAX, 0) onto an axis
+ *         does, saturates at ±FLT_MAX).
  */
 SA_API sa_vec3 sa_quat_rotate(sa_quat q, sa_vec3 v);
 /**
@@ -289,7 +326,7 @@ typedef struct sa_transform {
 
 /** @brief The identity transform: no translation, identity rotation, scale (1, 1, 1). */
 SA_API sa_transform sa_transform_identity(void);
-/** @brief Makes a transform from its three parts, as given. */
+/** @brief Makes a transform from its three parts, as given (plain: nothing is checked). */
 SA_API sa_transform sa_transform_make(sa_vec3 translation, sa_quat rotation, sa_vec3 scale);
 /**
  * @brief Composition: @p child expressed in the space of @p parent (parent ∘ child).
@@ -298,12 +335,18 @@ SA_API sa_transform sa_transform_make(sa_vec3 translation, sa_quat rotation, sa_
  * rotation = parent.rotation·child.rotation, scale = parent.scale ⊙ child.scale. Exact for uniform
  * scale; with non-uniform scale and rotation it is the usual game-engine approximation (no shear).
  * Bad input is cleaned first as in sa_transform_sanitize().
- * @return The composed transform with a unit rotation.
+ * @return The composed transform with a unit rotation, finite for any input: a translation or
+ *         scale component too large for a float (a huge scale on a rotated parent) saturates at
+ *         ±FLT_MAX.
  */
 SA_API sa_transform sa_transform_mul(sa_transform parent, sa_transform child);
 /**
  * @brief Applies @p t to point @p p: t.translation + t.rotation·(t.scale ⊙ p).
- * @return The transformed point (bad transform parts are cleaned as in sa_transform_sanitize()).
+ *
+ * The transform is repaired (bad parts are cleaned as in sa_transform_sanitize()); the point
+ * passes through: a NaN or infinite component of @p p gives a non-finite result.
+ * @return The transformed point; finite for every finite @p p, whatever the transform (a
+ *         component too large for a float saturates at ±FLT_MAX).
  */
 SA_API sa_vec3 sa_transform_point(sa_transform t, sa_vec3 p);
 /**

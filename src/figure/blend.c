@@ -23,16 +23,30 @@ typedef struct sai_param_range {
 } sai_param_range;
 
 #define SAI_FIELD(name)                                                                            \
-    offsetof(sa_figure_params, name), sizeof(((sa_figure_params *)0)->name) / sizeof(float)
+    offsetof(sa_figure_params, name), sizeof(((sa_figure_params *)0)->name) / (sizeof(float))
+
+/* Positions, distances and speeds are kept within ±1e9 units and angles within ±1e6 rad: far
+ * beyond any motion (a figure at the largest config lengths, 1e6, moves within about 1e8), and
+ * small enough that a joint, the sum of a position and a few config lengths, stays finite
+ * (root.x = FLT_MAX solved into ±infinity). */
+#define SAI_FIGURE_FAR   1e9f
+#define SAI_FIGURE_TURNS 1e6f
 
 static const sai_param_range param_ranges[] = {
+    {SAI_FIELD(root), -SAI_FIGURE_FAR, SAI_FIGURE_FAR},
     {SAI_FIELD(lean), -SA_PI, SA_PI},
     {SAI_FIELD(head_tilt), -SA_PI, SA_PI},
+    {SAI_FIELD(foot), -SAI_FIGURE_FAR, SAI_FIGURE_FAR},
+    {SAI_FIELD(arm_angle), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+    {SAI_FIELD(arm_flex), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
     {SAI_FIELD(spear), 0.0f, 1.0f},
-    {SAI_FIELD(spear_gap), 0.0f, INFINITY},
+    {SAI_FIELD(spear_grip), -SAI_FIGURE_FAR, SAI_FIGURE_FAR},
+    {SAI_FIELD(spear_angle), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+    {SAI_FIELD(spear_gap), 0.0f, SAI_FIGURE_FAR},
     {SAI_FIELD(spear_slide), 0.0f, 1.0f},
     {SAI_FIELD(squash), 0.5f, 1.5f},
-    {SAI_FIELD(ground_speed), 0.0f, INFINITY},
+    {SAI_FIELD(hair_push), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+    {SAI_FIELD(ground_speed), 0.0f, SAI_FIGURE_FAR},
 };
 
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest) {

@@ -33,41 +33,45 @@ sa_figure_config sa_figure_config_default(void) {
 }
 
 sa_figure_config sa_figure_config_scaled(float scale) {
-    const float s = sai_positive_or(scale, 1.0f);
+    /* The lengths' bounds of sa_figure_config_validate(): the scale is clamped so the shortest
+     * default length (hair spacing 9) stays at or above the least and the longest (spear 150)
+     * at or below the most, and each product is clamped again against rounding. */
+    const float min_length = 1e-3f, max_length = 1e6f;
+    const float s = sai_clamp(sai_positive_or(scale, 1.0f), min_length / 9.0f, max_length / 150.0f);
     sa_figure_config c = sa_figure_config_default();
-    c.spine *= s;
-    c.neck *= s;
-    c.head_radius *= s;
-    c.upper_arm *= s;
-    c.forearm *= s;
-    c.thigh *= s;
-    c.shin *= s;
-    c.hip_height *= s;
-    c.spear_length *= s;
-    c.hair_spacing *= s;
-    c.jump_height *= s;
-    c.hard_landing_speed *= s;
-    c.rung_spacing *= s;
+    float *lengths[] = {&c.spine,        &c.neck,         &c.head_radius, &c.upper_arm,
+                        &c.forearm,      &c.thigh,        &c.shin,        &c.hip_height,
+                        &c.spear_length, &c.hair_spacing, &c.jump_height, &c.rung_spacing};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; ++i)
+        *lengths[i] = sai_clamp(*lengths[i] * s, min_length, max_length);
+    c.hard_landing_speed = sai_clamp(c.hard_landing_speed * s, min_length, max_length);
     return c;
 }
 
 sa_status sa_figure_config_validate(const sa_figure_config *cfg) {
     if (!cfg) return SA_ERR_NULL;
-    const float positive[] = {
-        cfg->spine,        cfg->neck,        cfg->head_radius,   cfg->upper_arm,
-        cfg->forearm,      cfg->thigh,       cfg->shin,          cfg->hip_height,
-        cfg->spear_length, cfg->fade_rate,   cfg->gait_rate,     cfg->head_stiffness,
-        cfg->hair_spacing, cfg->jump_height, cfg->jump_duration, cfg->hard_landing_speed,
-        cfg->rung_spacing};
+    /* The bounds figure.h documents: lengths in [1e-3, 1e6], rates, stiffness, damping, speeds
+     * and the kick at most 1e6, so no sum or product of them in a frame can overflow. */
+    const float min_length = 1e-3f, max_value = 1e6f;
+    const float lengths[] = {cfg->spine,        cfg->neck,        cfg->head_radius,
+                             cfg->upper_arm,    cfg->forearm,     cfg->thigh,
+                             cfg->shin,         cfg->hip_height,  cfg->spear_length,
+                             cfg->hair_spacing, cfg->jump_height, cfg->rung_spacing};
+    const float positive[] = {cfg->fade_rate, cfg->gait_rate, cfg->head_stiffness,
+                              cfg->jump_duration, cfg->hard_landing_speed};
     const float non_negative[] = {cfg->head_damping, cfg->hair_jump_kick, cfg->hair_drag};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; ++i)
+        if (!sai_finite(lengths[i])) return SA_ERR_NOT_FINITE;
     for (size_t i = 0; i < sizeof positive / sizeof positive[0]; ++i)
         if (!sai_finite(positive[i])) return SA_ERR_NOT_FINITE;
     for (size_t i = 0; i < sizeof non_negative / sizeof non_negative[0]; ++i)
         if (!sai_finite(non_negative[i])) return SA_ERR_NOT_FINITE;
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; ++i)
+        if (!(lengths[i] >= min_length && lengths[i] <= max_value)) return SA_ERR_RANGE;
     for (size_t i = 0; i < sizeof positive / sizeof positive[0]; ++i)
-        if (!(positive[i] > 0.0f)) return SA_ERR_RANGE;
+        if (!(positive[i] > 0.0f && positive[i] <= max_value)) return SA_ERR_RANGE;
     for (size_t i = 0; i < sizeof non_negative / sizeof non_negative[0]; ++i)
-        if (!(non_negative[i] >= 0.0f)) return SA_ERR_RANGE;
+        if (!(non_negative[i] >= 0.0f && non_negative[i] <= max_value)) return SA_ERR_RANGE;
     if (cfg->hair_drag > 1.0f) return SA_ERR_RANGE;
     if (cfg->jump_height > 4.0f * cfg->hip_height) return SA_ERR_RANGE;
     if (cfg->jump_duration < 0.4f || cfg->jump_duration > 4.0f) return SA_ERR_RANGE;

@@ -43,6 +43,31 @@ static inline float sai_narrow(double v) {
     return v == v ? (float)v : 0.0f;
 }
 
+/* Saturating arithmetic for per-frame results that must stay finite: the float result when it is
+ * finite (so ordinary values keep their exact bits), else the same formula in double, rounded
+ * once and clamped to ±FLT_MAX. Finite inputs always give a finite result; a non-finite input
+ * passes through as in plain float arithmetic (callers clean their inputs first). */
+static inline float sai_sat_lerp(float a, float b, float t) {
+    const float r = a + (b - a) * t;
+    if (sai_finite(r) || !sai_finite(a) || !sai_finite(b) || !sai_finite(t)) return r;
+    return sai_narrow((double)a + ((double)b - (double)a) * (double)t);
+}
+static inline float sai_sat_madd(float a, float b, float k) {
+    const float r = a + b * k;
+    if (sai_finite(r) || !sai_finite(a) || !sai_finite(b) || !sai_finite(k)) return r;
+    return sai_narrow((double)a + (double)b * (double)k);
+}
+static inline float sai_sat_mul(float a, float b) {
+    const float r = a * b;
+    if (sai_finite(r) || !sai_finite(a) || !sai_finite(b)) return r;
+    return sai_narrow((double)a * (double)b);
+}
+static inline float sai_sat_sub(float a, float b) {
+    const float r = a - b;
+    if (sai_finite(r) || !sai_finite(a) || !sai_finite(b)) return r;
+    return sai_narrow((double)a - (double)b);
+}
+
 /* The library's input repairs: one family, one naming. Each returns v when it is usable and the
  * fallback otherwise (NaN and infinities are never usable); sai_clamp and sai_saturate above are
  * the range repairs. */
@@ -80,7 +105,25 @@ static inline sa_vec2 sai_v2_add(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x + b.x
 static inline sa_vec2 sai_v2_sub(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x - b.x, a.y - b.y); }
 static inline sa_vec2 sai_v2_scale(sa_vec2 v, float s) { return sai_v2(v.x * s, v.y * s); }
 static inline float sai_v2_dot(sa_vec2 a, sa_vec2 b) { return a.x * b.x + a.y * b.y; }
-static inline float sai_v2_length(sa_vec2 v) { return hypotf(v.x, v.y); }
+/* hypot, so no overflow in the squares; a length past FLT_MAX (two components near it) saturates
+ * to FLT_MAX, so finite components always give a finite length. NaN and infinity pass through. */
+static inline float sai_v2_length(sa_vec2 v) {
+    const float r = hypotf(v.x, v.y);
+    return (r <= FLT_MAX || !sai_finite(v.x) || !sai_finite(v.y)) ? r : FLT_MAX;
+}
+/* Unit vector along v, or the fallback when v is zero or not finite. A tiny vector (denormal
+ * components) is scaled up by a power of two first, and a huge one down, exactly, so its
+ * direction keeps its precision and the result has length 1 (hypot alone would round a
+ * denormal length, or overflow to infinity near FLT_MAX). */
+static inline sa_vec2 sai_v2_normalize_or(sa_vec2 v, sa_vec2 fallback) {
+    if (!sai_finite(v.x) || !sai_finite(v.y)) return fallback;
+    const float m = fabsf(v.x) > fabsf(v.y) ? fabsf(v.x) : fabsf(v.y);
+    if (!(m > 0.0f)) return fallback;
+    if (m < 0x1p-60f) v = sai_v2(v.x * 0x1p100f, v.y * 0x1p100f);
+    if (m > 0x1p100f) v = sai_v2(v.x * 0x1p-60f, v.y * 0x1p-60f);
+    const float len = hypotf(v.x, v.y);
+    return sai_v2(v.x / len, v.y / len);
+}
 static inline sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {
     return sai_v2(sai_lerp(a.x, b.x, t), sai_lerp(a.y, b.y, t));
 }

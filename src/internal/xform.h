@@ -100,11 +100,40 @@ static inline sa_quat sai_quat_mul_raw(sa_quat a, sa_quat b) {
                     a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
 }
 
-/* v' = v + w·t + u × t with t = 2·(u × v), u the vector part; q must be unit. */
+/* NaN and infinity survive a sum, so one finite sum says all three parts are finite (a sum that
+ * overflows merely takes the careful path). */
+static inline bool sai_v3_finite_fast(sa_vec3 v) { return sai_finite(v.x + v.y + v.z); }
+
+/* The careful path of the rotation and the transforms below, in double: finite float inputs
+ * (each at most FLT_MAX) give products and sums far inside double's range, and the result is
+ * rounded once and clamped to ±FLT_MAX. */
+typedef struct sai_dvec3 {
+    double x, y, z;
+} sai_dvec3;
+static inline sai_dvec3 sai_dvec3_rotate(sa_quat q, sai_dvec3 v) {
+    const double ux = (double)q.x, uy = (double)q.y, uz = (double)q.z, w = (double)q.w;
+    const double tx = 2.0 * (uy * v.z - uz * v.y), ty = 2.0 * (uz * v.x - ux * v.z),
+                 tz = 2.0 * (ux * v.y - uy * v.x);
+    sai_dvec3 r;
+    r.x = v.x + w * tx + (uy * tz - uz * ty);
+    r.y = v.y + w * ty + (uz * tx - ux * tz);
+    r.z = v.z + w * tz + (ux * ty - uy * tx);
+    return r;
+}
+static inline sa_vec3 sai_dvec3_narrow(sai_dvec3 v) {
+    return sai_v3(sai_narrow(v.x), sai_narrow(v.y), sai_narrow(v.z));
+}
+
+/* v' = v + w·t + u × t with t = 2·(u × v), u the vector part; q must be unit. A finite v gives a
+ * finite result (a rotated vector too long for a float saturates at ±FLT_MAX per component); a
+ * non-finite v passes through as float arithmetic does. */
 static inline sa_vec3 sai_quat_rotate_unit(sa_quat q, sa_vec3 v) {
     const sa_vec3 u = sai_v3(q.x, q.y, q.z);
     const sa_vec3 t = sai_v3_scale(sai_v3_cross(u, v), 2.0f);
-    return sai_v3_add(sai_v3_add(v, sai_v3_scale(t, q.w)), sai_v3_cross(u, t));
+    const sa_vec3 r = sai_v3_add(sai_v3_add(v, sai_v3_scale(t, q.w)), sai_v3_cross(u, t));
+    if (sai_v3_finite_fast(r) || !sai_v3_finite(v)) return r;
+    const sai_dvec3 dv = {(double)v.x, (double)v.y, (double)v.z};
+    return sai_dvec3_narrow(sai_dvec3_rotate(q, dv));
 }
 
 static inline float sai_quat_factor(float t) {
@@ -181,18 +210,43 @@ static inline sa_transform sai_transform_clean(sa_transform t) {
     if (n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f && sai_transform_finite_fast(t)) return t;
     return sai_transform_sanitize(t);
 }
+/* Component-wise a + (b − a)·t, a + b·k and a·b that stay finite for finite input (see
+ * sai_sat_lerp() and its siblings): what poses and clips interpolate and compose with. */
+static inline sa_vec3 sai_v3_sat_lerp(sa_vec3 a, sa_vec3 b, float t) {
+    return sai_v3(sai_sat_lerp(a.x, b.x, t), sai_sat_lerp(a.y, b.y, t), sai_sat_lerp(a.z, b.z, t));
+}
+static inline sa_vec3 sai_v3_sat_madd(sa_vec3 a, sa_vec3 b, float k) {
+    return sai_v3(sai_sat_madd(a.x, b.x, k), sai_sat_madd(a.y, b.y, k), sai_sat_madd(a.z, b.z, k));
+}
+static inline sa_vec3 sai_v3_sat_mul(sa_vec3 a, sa_vec3 b) {
+    return sai_v3(sai_sat_mul(a.x, b.x), sai_sat_mul(a.y, b.y), sai_sat_mul(a.z, b.z));
+}
+
+/* t.translation + t.rotation·(t.scale ⊙ p) for a clean transform (finite, unit rotation). A
+ * finite p gives a finite point: when the float result overflows (a huge scale or offset) it
+ * is computed again in double and saturated at ±FLT_MAX. A non-finite p passes through. */
+static inline sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
+    const sa_vec3 r =
+        sai_v3_add(t.translation, sai_quat_rotate_unit(t.rotation, sai_v3_mul(t.scale, p)));
+    if (sai_v3_finite_fast(r) || !sai_v3_finite(p)) return r;
+    const sai_dvec3 sp = {(double)t.scale.x * (double)p.x, (double)t.scale.y * (double)p.y,
+                          (double)t.scale.z * (double)p.z};
+    sai_dvec3 d = sai_dvec3_rotate(t.rotation, sp);
+    d.x += (double)t.translation.x;
+    d.y += (double)t.translation.y;
+    d.z += (double)t.translation.z;
+    return sai_dvec3_narrow(d);
+}
+
 /* parent ∘ child for clean transforms with unit rotations; the product rotation is
- * renormalised so long chains do not drift. */
+ * renormalised so long chains do not drift. Clean inputs give a clean result: translation and
+ * scale saturate at ±FLT_MAX instead of overflowing. */
 static inline sa_transform sai_transform_mul_unit(sa_transform p, sa_transform c) {
     sa_transform r;
-    r.translation = sai_v3_add(
-        p.translation, sai_quat_rotate_unit(p.rotation, sai_v3_mul(p.scale, c.translation)));
+    r.translation = sai_transform_point_unit(p, c.translation);
     r.rotation = sai_quat_normalize(sai_quat_mul_raw(p.rotation, c.rotation));
-    r.scale = sai_v3_mul(p.scale, c.scale);
+    r.scale = sai_v3_sat_mul(p.scale, c.scale);
     return r;
-}
-static inline sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
-    return sai_v3_add(t.translation, sai_quat_rotate_unit(t.rotation, sai_v3_mul(t.scale, p)));
 }
 
 #endif

@@ -125,6 +125,14 @@ SA_BLEND_TREE_MAX_MARKERS = 16
 # SA_BLEND_TREE_MAX_STRETCH (blend_tree.h): Largest stride stretch a frame gives; larger factors are
 # clamped to it (the legs would swing past a half turn long before that).
 SA_BLEND_TREE_MAX_STRETCH = 4.0
+# SA_MODE_MACHINE_MIN_RATE (mode_machine.h): Smallest fade rate and get-up time scale the machine
+# uses, 1/s: 0.001 (a half-life of about 23 minutes). A positive rate below it is raised to it, so
+# every half-life and every fade is finite.
+SA_MODE_MACHINE_MIN_RATE = 0.001
+# SA_MODE_MACHINE_MAX_VALUE (mode_machine.h): Largest value of any number in sa_mode_machine_config
+# (speeds, times, rates, time scale): 1e6. A larger one is lowered to it when the machine is
+# initialised.
+SA_MODE_MACHINE_MAX_VALUE = 1000000.0
 # SA_FOOTSTEPS_DEFAULT_THRESHOLD (footsteps.h): Default weight a layer needs for its touchdowns to
 # fire.
 SA_FOOTSTEPS_DEFAULT_THRESHOLD = 0.5
@@ -1409,44 +1417,47 @@ class FigurePose(_Struct):
     over the head, bends at most 90° at a point and springs back from lying over it. head_radius:
     Head radius after squash (config head_radius · (sx + sy) / 2). squash: The squash applied
     last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. ground_speed: How far the
-    ground scrolls backward per second over this frame, units/s, ≥ 0: the locomotion's stride ·
+    ground scrolls backward per second over this frame, units/s: the locomotion's stride ·
     cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP moments, so
     the planted feet stay put in the world at any frame rate; exactly 0 whenever the figure is
     not locomoting (a running jump locomotes; see sa_figure_input::jump) and no merge of a full
-    fade stack is fading (sa_figure::merge_offset). dt: The time step this pose advanced by,
-    seconds, in [0, SA_FIGURE_MAX_DT]: the dt given, capped at 0.1 s (only a hitch is shortened).
-    Scroll the ground by ground_speed · dt. motion: The motion showing (the fade's target);
-    SA_FIGURE_MOTION_JUMP during a triggered jump. spear: The spear's visibility, in [0, 1]: how
-    much the hands hold it, the blended sa_figure_params::spear to the fourth (1 in the spear
-    motions, 0 in the others; in a fade it shows only as the arms come onto the shaft). Draw it
-    when > 0, with this opacity. While it is above 0.05 the shaft, both arms and the hair keep
-    out of the drawn head (the circle of sa_figure_pose::head_radius about the head joint) in
-    every frame. phase: Gait phase of the near foot, in [0, 1); the far foot is half a cycle
-    later. gait: Current walk (0) → run (1) mix of the gait. thrust: Progress of the Spear Run
-    thrust playing, in [0, 1) (about half a second from 0 to 1); −1 when none is. A game tests
-    spear hits while it is ≥ 0. scroll: Ground scrolled since sa_figure_init(), canvas units, ≥
-    0: the sum of ground_speed · dt over every update (in double, so it stays exact over hours).
-    World x = figure x + scroll. contact: Each foot's contact with the ground ([0] near, [1]
-    far): whether it is planted and the world x where it touched down. A game places a footprint
-    at contact[i].x when planted turns true. airborne: True while both feet are off the ground:
-    neither sa_figure_contact::planted. So it turns true when the second foot leaves the ground
-    (it rises 0.3 units off it, or its hold ends as a step lifts it) and false as soon as one
-    foot is planted again (within 0.1 units of the ground). True through a jump's flight, and for
-    a moment in each flight phase of a run (a game that wants "in a jump" also checks motion ==
-    SA_FIGURE_MOTION_JUMP); false standing, walking and after sa_figure_init(). mode: The mode
-    the body is in (SA_MODE_LOCO without a body, or with one on the ground). facing: The way the
-    figure faces: the input's, from the middle of a turn on (when it is seen in profile). turn:
-    Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn goes from one to the
-    other in SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both ends). The drawn x of
-    every point but the feet is turn · x about the figure's origin, so the body narrows through
-    profile (0) and comes out mirrored; the feet keep their places on the ground. Facing left,
-    every x of the pose (joints, unsquashed, hair, scroll, the contacts' x, ground_speed) is
-    mirrored: screen axes, +x right, whichever way the figure faces. ground_probe: Where the
-    figure wants to know the ground's height next update: world x (the body's
-    sa_figure_body::position.x plus screen x). Probes 0 and 1 are under the near and far foot, 2
-    and 3 where each will come down next (predicted from the gait), 4 to 8 from half a hip height
-    behind the body to half ahead. A game samples its ground there and passes the heights in
-    sa_figure_body::ground. Without a body: the screen x of those points.
+    fade stack is fading (sa_figure::merge_offset). Facing left it is negative (screen axes, like
+    scroll). With a body (sa_figure_body) it is the body's own speed along x, over the frame. dt:
+    The time step this pose advanced by, seconds, in [0, SA_FIGURE_MAX_DT]: the dt given, capped
+    at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed · dt. motion: The
+    motion showing (the fade's target); SA_FIGURE_MOTION_JUMP during a triggered jump. spear: The
+    spear's visibility, in [0, 1]: how much the hands hold it, the blended
+    sa_figure_params::spear to the fourth (1 in the spear motions, 0 in the others; in a fade it
+    shows only as the arms come onto the shaft). Draw it when > 0, with this opacity. While it is
+    above 0.05 the shaft, both arms and the hair keep out of the drawn head (the circle of
+    sa_figure_pose::head_radius about the head joint) in every frame. phase: Gait phase of the
+    near foot, in [0, 1); the far foot is half a cycle later. gait: Current walk (0) → run (1)
+    mix of the gait. thrust: Progress of the Spear Run thrust playing, in [0, 1) (about half a
+    second from 0 to 1); −1 when none is. A game tests spear hits while it is ≥ 0. scroll: Ground
+    scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over every update
+    (in double, so it stays exact over hours), in screen axes like the pose (it grows while the
+    figure walks right and shrinks while it walks left, so it is ≥ 0 for a figure that has only
+    ever faced right). World x = figure x + scroll. contact: Each foot's contact with the ground
+    ([0] near, [1] far): whether it is planted and the world x where it touched down. A game
+    places a footprint at contact[i].x when planted turns true. airborne: True while both feet
+    are off the ground: neither sa_figure_contact::planted. So it turns true when the second foot
+    leaves the ground (it rises 0.3 units off it, or its hold ends as a step lifts it) and false
+    as soon as one foot is planted again (within 0.1 units of the ground). True through a jump's
+    flight, and for a moment in each flight phase of a run (a game that wants "in a jump" also
+    checks motion == SA_FIGURE_MOTION_JUMP); false standing, walking and after sa_figure_init().
+    mode: The mode the body is in (SA_MODE_LOCO without a body, or with one on the ground).
+    facing: The way the figure faces: the input's, from the middle of a turn on (when it is seen
+    in profile). turn: Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn
+    goes from one to the other in SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both
+    ends). The drawn x of every point but the feet is turn · x about the figure's origin, so the
+    body narrows through profile (0) and comes out mirrored; the feet keep their places on the
+    ground. Facing left, every x of the pose (joints, unsquashed, hair, scroll, the contacts' x,
+    ground_speed) is mirrored: screen axes, +x right, whichever way the figure faces.
+    ground_probe: Where the figure wants to know the ground's height next update: world x (the
+    body's sa_figure_body::position.x plus screen x). Probes 0 and 1 are under the near and far
+    foot, 2 and 3 where each will come down next (predicted from the gait), 4 to 8 from half a
+    hip height behind the body to half ahead. A game samples its ground there and passes the
+    heights in sa_figure_body::ground. Without a body: the screen x of those points.
     """
     _c_name_ = "sa_figure_pose"
 
@@ -2699,7 +2710,8 @@ def sa_clamp(v, lo, hi):
     hi (float): -
 
     Returns (float): lo when v is NaN or below lo, hi when above. When lo > hi, returns lo. The
-        bounds are trusted: a NaN bound is not repaired.
+        bounds are trusted: a NaN bound is not repaired (sa_clamp(0.5, NaN, 1) is NaN), so the
+        result is finite whenever both bounds are.
     """
     return _fn["sa_clamp"](v, lo, hi)
 
@@ -2716,7 +2728,8 @@ def sa_saturate(v):
 
 def sa_lerp(a, b, t):
     """Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
-    NaN in, NaN out. (vecmath.h)
+    NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX and FLT_MAX)
+    overflow to infinity. (vecmath.h)
 
     a (float): -
 
@@ -2807,7 +2820,7 @@ def sa_phase_advance(phase, cycles):
 
 
 def sa_v2(x, y):
-    """Makes a 2D vector. (vecmath.h)
+    """Makes a 2D vector, as given (plain arithmetic: nothing is checked). (vecmath.h)
 
     x (float): -
 
@@ -2819,7 +2832,7 @@ def sa_v2(x, y):
 
 
 def sa_v2_add(a, b):
-    """a + b. (vecmath.h)
+    """a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2831,7 +2844,7 @@ def sa_v2_add(a, b):
 
 
 def sa_v2_sub(a, b):
-    """a − b. (vecmath.h)
+    """a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2843,7 +2856,7 @@ def sa_v2_sub(a, b):
 
 
 def sa_v2_scale(v, s):
-    """v·s. (vecmath.h)
+    """v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     v (sa_vec2): -
 
@@ -2855,7 +2868,7 @@ def sa_v2_scale(v, s):
 
 
 def sa_v2_dot(a, b):
-    """Dot product. (vecmath.h)
+    """Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2867,18 +2880,22 @@ def sa_v2_dot(a, b):
 
 
 def sa_v2_length(v):
-    """Euclidean length, computed without overflow for large components (hypot). (vecmath.h)
+    """Euclidean length, computed without overflow in the squares (hypot). (vecmath.h)
 
     v (sa_vec2): -
 
-    Returns (float): The length; NaN when a component is NaN and the other finite, +infinity
-        when one is infinite.
+    Returns (float): The length, in [0, FLT_MAX] for finite components: a length past FLT_MAX
+        (both components near it) saturates to FLT_MAX. Non-finite components pass through as in
+        hypot(): +infinity when one is infinite, else NaN when one is NaN.
     """
     return _fn["sa_v2_length"](v)
 
 
 def sa_v2_distance(a, b):
-    """Distance between two points, as sa_v2_length() of their difference. (vecmath.h)
+    """Distance between two points: sa_v2_length() of their difference, measured without overflow
+    (two finite points give a finite distance, saturating at FLT_MAX, even when their difference
+    is too large for a float). Non-finite components pass through as in sa_v2_length().
+    (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2890,7 +2907,7 @@ def sa_v2_distance(a, b):
 
 
 def sa_v2_lerp(a, b, t):
-    """a + (b − a)·t, component-wise. (vecmath.h)
+    """a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2924,7 +2941,7 @@ def sa_v2_is_finite(v):
 
 
 def sa_v3(x, y, z):
-    """Makes a 3D vector. (vecmath.h)
+    """Makes a 3D vector, as given (plain arithmetic: nothing is checked). (vecmath.h)
 
     x (float): -
 
@@ -2938,7 +2955,7 @@ def sa_v3(x, y, z):
 
 
 def sa_v3_add(a, b):
-    """a + b. (vecmath.h)
+    """a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -2950,7 +2967,7 @@ def sa_v3_add(a, b):
 
 
 def sa_v3_sub(a, b):
-    """a − b. (vecmath.h)
+    """a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -2962,7 +2979,7 @@ def sa_v3_sub(a, b):
 
 
 def sa_v3_scale(v, s):
-    """v·s. (vecmath.h)
+    """v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     v (sa_vec3): -
 
@@ -2974,8 +2991,8 @@ def sa_v3_scale(v, s):
 
 
 def sa_v3_mul(a, b):
-    """Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale.
-    (vecmath.h)
+    """Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. Plain
+    arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -2987,7 +3004,7 @@ def sa_v3_mul(a, b):
 
 
 def sa_v3_dot(a, b):
-    """Dot product. (vecmath.h)
+    """Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -2999,7 +3016,8 @@ def sa_v3_dot(a, b):
 
 
 def sa_v3_cross(a, b):
-    """Cross product a × b (right-handed). (vecmath.h)
+    """Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large products
+    overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -3034,7 +3052,8 @@ def sa_v3_distance(a, b):
 
 
 def sa_v3_lerp(a, b, t):
-    """a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). (vecmath.h)
+    """a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
+    sa_lerp(). (vecmath.h)
 
     a (sa_vec3): -
 
@@ -3068,7 +3087,8 @@ def sa_v3_is_finite(v):
 
 
 def sa_quat_make(x, y, z, w):
-    """Makes a quaternion from its four components, as given (not normalised). (vecmath.h)
+    """Makes a quaternion from its four components, as given (not normalised; plain arithmetic:
+    nothing is checked). (vecmath.h)
 
     x (float): -
 
@@ -3103,8 +3123,9 @@ def sa_quat_normalize(q):
 
 
 def sa_quat_conjugate(q):
-    """Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised.
-    (vecmath.h)
+    """Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised: plain
+    arithmetic, so NaN components pass through (the one function here that takes a quaternion
+    and does not normalise it). (vecmath.h)
 
     q (sa_quat): -
 
@@ -3114,8 +3135,8 @@ def sa_quat_conjugate(q):
 
 
 def sa_quat_dot(a, b):
-    """4D dot product; for unit quaternions cos(half the angle between them), up to sign.
-    (vecmath.h)
+    """4D dot product; for unit quaternions cos(half the angle between them), up to sign. Plain
+    arithmetic on the components as given (not normalised): NaN passes through. (vecmath.h)
 
     a (sa_quat): -
 
@@ -3145,7 +3166,9 @@ def sa_quat_rotate(q, v):
 
     v (sa_vec3): -
 
-    Returns (sa_vec3): The rotated vector; same length as v up to rounding.
+    Returns (sa_vec3): The rotated vector, same length as v up to rounding; finite for every
+        finite v (a component that would exceed FLT_MAX, as rotating (FLT_MAX, FLT_MAX, 0) onto
+        an axis does, saturates at ±FLT_MAX).
     """
     return _fn["sa_quat_rotate"](q, v)
 
@@ -3248,7 +3271,7 @@ def sa_transform_identity():
 
 
 def sa_transform_make(translation, rotation, scale):
-    """Makes a transform from its three parts, as given. (vecmath.h)
+    """Makes a transform from its three parts, as given (plain: nothing is checked). (vecmath.h)
 
     translation (sa_vec3): -
 
@@ -3268,7 +3291,9 @@ def sa_transform_mul(parent, child):
 
     child (sa_transform): -
 
-    Returns (sa_transform): The composed transform with a unit rotation.
+    Returns (sa_transform): The composed transform with a unit rotation, finite for any input: a
+        translation or scale component too large for a float (a huge scale on a rotated parent)
+        saturates at ±FLT_MAX.
     """
     return _fn["sa_transform_mul"](parent, child)
 
@@ -3280,8 +3305,8 @@ def sa_transform_point(t, p):
 
     p (sa_vec3): -
 
-    Returns (sa_vec3): The transformed point (bad transform parts are cleaned as in
-        sa_transform_sanitize()).
+    Returns (sa_vec3): The transformed point; finite for every finite p, whatever the transform
+        (a component too large for a float saturates at ±FLT_MAX).
     """
     return _fn["sa_transform_point"](t, p)
 
@@ -5038,12 +5063,14 @@ def sa_mode_machine_inertial_time(m):
 
 
 def sa_mode_machine_inertial_halflife(m):
-    """Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate.
-    (mode_machine.h)
+    """Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate,
+    the rate bounded as sa_mode_machine_config says (also when the config was changed after
+    sa_mode_machine_init()). (mode_machine.h)
 
     m (const sa_mode_machine *): -
 
-    Returns (float): > 0; the loco default's (about 0.139 s) for NULL.
+    Returns (float): Finite and > 0, at most 2·ln 2 / SA_MODE_MACHINE_MIN_RATE (about 1386 s);
+        the loco default's (about 0.139 s) for NULL.
     """
     return _fn["sa_mode_machine_inertial_halflife"](m)
 
@@ -5198,15 +5225,18 @@ def sa_figure_config_scaled(scale):
     """The reference figure with every length multiplied by scale (rates, drag and the hair's
     accelerations unchanged). (figure.h)
 
-    scale (float): > 0; NaN, infinite or ≤ 0 gives scale 1.
+    scale (float): > 0; NaN, infinite or ≤ 0 gives scale 1. Clamped to [1e−3 / 9, 1e6 / 150]
+        (the shortest default length, the hair spacing 9, and the longest, the spear 150, kept
+        within the lengths' bounds of sa_figure_config_validate()).
 
-    Returns (sa_figure_config): -
+    Returns (sa_figure_config): A config sa_figure_config_validate() accepts, for every scale.
     """
     return _fn["sa_figure_config_scaled"](scale)
 
 
 def sa_figure_config_validate(cfg):
-    """Checks a config: every field finite and in its documented range. (figure.h)
+    """Checks a config: every field finite and in its documented range, within bounds that keep
+    every frame of a figure finite. (figure.h)
 
     cfg (const sa_figure_config *): -
 
