@@ -81,8 +81,10 @@ static void check_pose(const sa_figure *fig, const sa_figure_pose *p, bool valid
     FZ_CHECK(fz_finite_v2(p->squash.pivot));
     FZ_CHECK(p->squash.sx >= SA_SQUASH_SCALE_MIN && p->squash.sx <= SA_SQUASH_SCALE_MAX);
     FZ_CHECK(p->squash.sy >= SA_SQUASH_SCALE_MIN && p->squash.sy <= SA_SQUASH_SCALE_MAX);
-    /* (with a body the ground goes by at the body's speed, either way; without one, forward) */
-    FZ_CHECK2(fz_finite(p->ground_speed) && (fig->body.active || p->ground_speed >= 0.0f),
+    /* (with a body the ground goes by at the body's speed, either way; without one, forward in
+     * the figure's own space: screen axes make it negative while it faces left) */
+    FZ_CHECK2(fz_finite(p->ground_speed) &&
+                  (fig->body.active || p->turn < 1.0f || p->ground_speed >= 0.0f),
               p->ground_speed, 0);
     FZ_CHECK(p->dt >= 0.0f && p->dt <= SA_FIGURE_MAX_DT);
     FZ_CHECK((uint32_t)p->motion < (uint32_t)SA_FIGURE_MOTION_COUNT_);

@@ -89,7 +89,8 @@ static void check_skin(fz_in *in, const sa_skeleton *sk, const sa_transform *loc
 }
 
 static void check_builder(fz_in *in, const sa_skeleton *sk) {
-    float times[3][RIG_KEYS], values[3][RIG_KEYS * 4];
+    /* (room for a cubic spline's three rotations per key) */
+    float times[3][RIG_KEYS], values[3][RIG_KEYS * 12];
     sa_clip_builder_channel ch[3];
     const size_t channels = 1 + fz_below(in, 3);
     for (size_t c = 0; c < channels; ++c) {
@@ -98,8 +99,8 @@ static void check_builder(fz_in *in, const sa_skeleton *sk) {
         for (size_t k = 0; k < keys; ++k) {
             times[c][k] = fz_u8(in) == 0 ? fz_float(in) : t;
             t += fz_float_in(in, 0.0f, 0.4f);
-            for (int q = 0; q < 4; ++q)
-                values[c][k * 4 + (size_t)q] = fz_bool(in) ? fz_float(in) : fz_float_in(in, -1, 1);
+            for (int q = 0; q < 12; ++q)
+                values[c][k * 12 + (size_t)q] = fz_bool(in) ? fz_float(in) : fz_float_in(in, -1, 1);
         }
         ch[c].joint = (int32_t)fz_below(in, RIG_JOINTS + 1);
         ch[c].path = (sa_clip_builder_path)fz_below(in, 4);
