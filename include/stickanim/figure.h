@@ -174,10 +174,12 @@ SA_API sa_figure_config sa_figure_config_scaled(float scale);
  *        keep every frame of a figure finite.
  *
  * The bounds: every length (spine, neck, head_radius, upper_arm, forearm, thigh, shin,
- * hip_height, spear_length, hair_spacing) in [1e−3, 1e6]; fade_rate, gait_rate and
- * head_stiffness in (0, 1e6]; head_damping and hair_jump_kick in [0, 1e6]; hair_drag in [0, 1].
- * No sum or product of numbers within these bounds overflows a float, so a config this accepts
- * gives finite poses whatever the inputs.
+ * hip_height, spear_length, hair_spacing, jump_height, rung_spacing) in [1e−3, 1e6], and
+ * jump_height at most 4 · hip_height; fade_rate, gait_rate, head_stiffness and
+ * hard_landing_speed in (0, 1e6]; jump_duration in [0.4, 4]; head_damping and hair_jump_kick in
+ * [0, 1e6]; hair_drag in [0, 1].
+ * Within them the figure's arithmetic stays far inside the float range, so a config this
+ * accepts gives finite poses whatever the inputs (the fuzz target `figure` checks it).
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
  *         ::SA_ERR_RANGE when a field is out of range.
  */

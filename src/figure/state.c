@@ -51,7 +51,8 @@ sa_figure_config sa_figure_config_scaled(float scale) {
 sa_status sa_figure_config_validate(const sa_figure_config *cfg) {
     if (!cfg) return SA_ERR_NULL;
     /* The bounds figure.h documents: lengths in [1e-3, 1e6], rates, stiffness, damping, speeds
-     * and the kick at most 1e6, so no sum or product of them in a frame can overflow. */
+     * and the kick at most 1e6, so a frame's arithmetic on them stays far inside the float
+     * range. */
     const float min_length = 1e-3f, max_value = 1e6f;
     const float lengths[] = {cfg->spine,        cfg->neck,        cfg->head_radius,
                              cfg->upper_arm,    cfg->forearm,     cfg->thigh,
