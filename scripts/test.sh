@@ -2,6 +2,7 @@
 # The whole test suite: installs what is missing (Debian, as root), then
 #  0. checks the formatting of every .c/.h in include/ src/ tests/ examples/ bench/ against
 #     .clang-format (clang-format --dry-run -Werror; skipped with a message without clang-format),
+#     and that the public headers are ASCII (scripts/ascii_headers.py --check),
 #  1. builds everything with warnings as errors and the docs with Doxygen (fails on any
 #     undocumented public symbol),
 #  2. runs the cmocka suite, the header checks (every public header as C99, C11, C++), the
@@ -56,6 +57,10 @@ if [ -n "$clang_format" ]; then
 else
     echo "== formatting: skipped, clang-format is not installed (apt-get install clang-format)"
 fi
+
+# Public headers are ASCII, so MSVC reads them in any code page (no C4819 without /utf-8).
+echo "== public headers are ASCII (scripts/ascii_headers.py)"
+python3 scripts/ascii_headers.py --check
 
 echo "== build and test (warnings are errors)"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

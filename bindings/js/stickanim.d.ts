@@ -48,11 +48,11 @@ export interface StructClass<T extends Struct, F> {
 
 /** Pi as a float. */
 export declare const SA_PI: number;
-/** How far inside its limits the root → target distance is clamped, canvas units: 0.01. */
+/** How far inside its limits the root -> target distance is clamped, canvas units: 0.01. */
 export declare const SA_IK_EPSILON: number;
 /**
  * The legs' reach margin, canvas units: the reference figure keeps foot targets within THIGH +
- * SHIN − 1.5 of the hip (see sa_ik_reach_guard()).
+ * SHIN - 1.5 of the hip (see sa_ik_reach_guard()).
  */
 export declare const SA_IK_LEG_MARGIN: number;
 /** Distance (canvas units) within which sa_ik_two_bone_ex() reports the target reached. */
@@ -64,7 +64,7 @@ export declare const SA_GAIT_DUTY_MAX: number;
 /** The `bad_key` that sa_track_multi_validate() reports when no single key is at fault. */
 export declare const SA_TRACK_NO_KEY: number;
 /**
- * How much width the figure trades for height: sx = 1 + (1 − sy)·0.7 (the reference figure's
+ * How much width the figure trades for height: sx = 1 + (1 - sy) * 0.7 (the reference figure's
  * factor; 1 would keep the area to first order, 0 never widens).
  */
 export declare const SA_SQUASH_K: number;
@@ -79,11 +79,14 @@ export declare const SA_SQUASH_SCALE_MIN: number;
 /** Largest scale either axis is clamped to. */
 export declare const SA_SQUASH_SCALE_MAX: number;
 /**
- * Stiffness of the reference figure's head spring, 260 in 1/s² (k of x'' = −k·(x − target) −
- * c·x').
+ * Stiffness of the reference figure's head spring, 260 in 1/s^2 (k of x'' = -k * (x - target) - c
+ * * x').
  */
 export declare const SA_SPRING_HEAD_STIFFNESS: number;
-/** Damping of the reference figure's head spring, 26 in 1/s (c of x'' = −k·(x − target) − c·x'). */
+/**
+ * Damping of the reference figure's head spring, 26 in 1/s (c of x'' = -k * (x - target) - c *
+ * x').
+ */
 export declare const SA_SPRING_HEAD_DAMPING: number;
 /** Points in the reference figure's hair chain, the first one pinned: 4. */
 export declare const SA_VERLET_HAIR_POINTS: number;
@@ -97,9 +100,9 @@ export declare const SA_VERLET_DEFAULT_ITERATIONS: number;
 export declare const SA_VERLET_MAX_ITERATIONS: number;
 /** Largest spacing accepted, canvas units; larger is clamped to this. */
 export declare const SA_VERLET_MAX_SPACING: number;
-/** Gravity for the hair, canvas units/s², pointing down (+y): 900. */
+/** Gravity for the hair, canvas units/s^2, pointing down (+y): 900. */
 export declare const SA_VERLET_GRAVITY: number;
-/** Backward wind on the hair per unit of running speed, in 1/s (units/s² per units/s): 4.5. */
+/** Backward wind on the hair per unit of running speed, in 1/s (units/s^2 per units/s): 4.5. */
 export declare const SA_VERLET_WIND_PER_SPEED: number;
 /** The step length the reference's per-frame constants are defined for: 1/60 s. */
 export declare const SA_VERLET_REFERENCE_DT: number;
@@ -117,7 +120,7 @@ export declare const SA_FADE_MAX_LAYERS: number;
  * Small enough to be invisible, large enough that finished fades leave the stack.
  */
 export declare const SA_FADE_MIN_WEIGHT: number;
-/** Number of caller values each layer carries (sa_fade_layer::user), ≥ 2. */
+/** Number of caller values each layer carries (sa_fade_layer::user), >= 2. */
 export declare const SA_FADE_USER_VALUES: number;
 /** The most joints a skeleton may have. sa_skeleton_init() rejects more. */
 export declare const SA_SKELETON_MAX_JOINTS: number;
@@ -187,7 +190,7 @@ export declare const SA_FIGURE_MAX_EVENTS: number;
 export declare const SA_FIGURE_MAX_DT: number;
 /** The sub-step of the head, the hair and the foot locks, seconds: 1/120. */
 export declare const SA_FIGURE_SUBSTEP: number;
-/** Largest angle between the neck and the spine's direction, radians: 45° (π/4). */
+/** Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4). */
 export declare const SA_FIGURE_NECK_CONE: number;
 /** The ABI version these headers describe; sa_abi_version() is the library's. */
 export declare const SA_ABI_VERSION: number;
@@ -521,7 +524,7 @@ export declare class SaTransform extends Struct {
 export interface SaMat4Fields {
   m: Float32Array;
 }
-/** A 4×4 matrix, column-major: m[4·column + row]. (C: sa_mat4) */
+/** A 4x4 matrix, column-major: m[4 * column + row]. (C: sa_mat4) */
 export declare class SaMat4 extends Struct {
   /** The 16 elements, column after column. */
   m: Float32Array;
@@ -552,14 +555,14 @@ export declare class SaIkConfig extends Struct {
   /** Which mirror solution, as sa_ik_two_bone()'s bend (only the sign matters). Default 1. */
   bend: number;
   /**
-   * Softness in canvas units, ≥ 0 (default 0: off, as the reference figure solves). Within this
+   * Softness in canvas units, >= 0 (default 0: off, as the reference figure solves). Within this
    * distance of full extension the end stops following the target linearly and eases toward full
-   * reach along 1 − e^(−x), so the chain never snaps straight (ozz-animation's soften, Spine's
+   * reach along 1 - e^(-x), so the chain never snaps straight (ozz-animation's soften, Spine's
    * softness). Larger than len1 + len2 is treated as len1 + len2.
    */
   softness: number;
   /**
-   * Maximum stretch factor, ≥ 1 (default 1: bones keep their length). When the (softened) target
+   * Maximum stretch factor, >= 1 (default 1: bones keep their length). When the (softened) target
    * is out of reach both bones lengthen by the same factor, up to this one.
    */
   max_stretch: number;
@@ -611,7 +614,7 @@ export interface SaGaitFields {
 export declare class SaGait extends Struct {
   /**
    * Distance a foot travels relative to the hip during one stance, canvas units. The stance foot
-   * slides from +stride/2 to −stride/2. Walk 44, run 60. Any finite value; negative mirrors the
+   * slides from +stride/2 to -stride/2. Walk 44, run 60. Any finite value; negative mirrors the
    * foot path (the figure walks backwards, ground speed negative).
    */
   stride: number;
@@ -626,26 +629,26 @@ export declare class SaGait extends Struct {
    * flight phase). Walk 0.62, run 0.40. Clamped to [SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX] when used.
    */
   duty: number;
-  /** Peak foot lift in the middle of the swing, canvas units, ≥ 0. Walk 8, run 22. */
+  /** Peak foot lift in the middle of the swing, canvas units, >= 0. Walk 8, run 22. */
   step_height: number;
   /**
-   * Hip bob amplitude, canvas units, ≥ 0: the hip rises from its lowest point (offset 0) to bob
-   * above it (offset −bob, y down) twice per cycle. Walk 4, run 7.
+   * Hip bob amplitude, canvas units, >= 0: the hip rises from its lowest point (offset 0) to bob
+   * above it (offset -bob, y down) twice per cycle. Walk 4, run 7.
    */
   bob: number;
   /**
    * Phase (in cycles) at which the hip is at its lowest; it is highest a quarter cycle later, and
-   * the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 − 1/4: highest in
+   * the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 - 1/4: highest in
    * the middle of single support), run 0.20 (= duty/2: lowest in mid-stance, highest in mid-
    * flight).
    */
   bob_shift: number;
   /**
    * Forward lean of the torso in radians (positive leans toward +x, the direction of travel). Walk
-   * 0.05 (about 3°), run 0.18 (about 10°). The sampler does not use it: it is carried here so it
-   * mixes with the rest of the gait. The figure tilts the spine by it and moves the feet forward
-   * by about spine·sin(lean)/2 so they stay under the centre of mass, as the reference figure
-   * does.
+   * 0.05 (about 3 deg), run 0.18 (about 10 deg). The sampler does not use it: it is carried here
+   * so it mixes with the rest of the gait. The figure tilts the spine by it and moves the feet
+   * forward by about spine * sin(lean)/2 so they stay under the centre of mass, as the reference
+   * figure does.
    */
   lean: number;
 }
@@ -659,7 +662,7 @@ export interface SaGaitFootFields {
 export declare class SaGaitFoot extends Struct {
   /** Forward distance of the foot from the point under the hip, canvas units (+x forward). */
   x: number;
-  /** Height of the foot above the ground, canvas units, ≥ 0 (subtract from y on the canvas). */
+  /** Height of the foot above the ground, canvas units, >= 0 (subtract from y on the canvas). */
   lift: number;
   /** True during stance (phase in [0, duty)): the foot is on the ground and must not slide. */
   planted: boolean;
@@ -699,9 +702,9 @@ export declare class SaTrackMulti extends Struct {
    * every segment uses SA_EASE_SMOOTH, the reference's default.
    */
   eases: number;
-  /** Number of keys, ≥ 1. */
+  /** Number of keys, >= 1. */
   count: number;
-  /** Number of channels (values per key), ≥ 1. */
+  /** Number of channels (values per key), >= 1. */
   channels: number;
   /**
    * Bytes from one key to the next in times, values and eases alike; 0 (the default when the field
@@ -760,7 +763,7 @@ export declare class SaVerletPoint extends Struct {
   pos: SaVec2;
   /**
    * Where the point would have been 1/60 s ago at its current velocity (at 60 fps: its previous
-   * position). Velocity = (pos − prev)·60 units/s.
+   * position). Velocity = (pos - prev) * 60 units/s.
    */
   prev: SaVec2;
 }
@@ -777,18 +780,19 @@ export interface SaVerletConfigFields {
  */
 export declare class SaVerletConfig extends Struct {
   /**
-   * Distance between neighbouring points, canvas units, ≥ 0 (default 9). NaN, infinite or negative
-   * is the default; above SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on the pin.
+   * Distance between neighbouring points, canvas units, >= 0 (default 9). NaN, infinite or
+   * negative is the default; above SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on the
+   * pin.
    */
   spacing: number;
   /**
    * Fraction of velocity kept per 1/60 s, in [0, 1] (default 0.86): over a step of dt seconds
-   * drag^(60·dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out of
-   * range is clamped.
+   * drag^(60 * dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out
+   * of range is clamped.
    */
   drag: number;
   /**
-   * Acceleration on every free point, canvas units/s² (default (0, SA_VERLET_GRAVITY): gravity, y
+   * Acceleration on every free point, canvas units/s^2 (default (0, SA_VERLET_GRAVITY): gravity, y
    * down). Add wind here: see sa_verlet_hair_accel(). A non-finite component is 0.
    */
   accel: SaVec2;
@@ -814,7 +818,7 @@ export declare class SaFadeLayer extends Struct {
   id: number;
   /** How much of it shows, in [0, 1]; the weights of all layers of a fade sum to 1. */
   weight: number;
-  /** Seconds since this layer was pushed, ≥ 0 (advanced by sa_fade_step()). */
+  /** Seconds since this layer was pushed, >= 0 (advanced by sa_fade_step()). */
   time: number;
   /**
    * The caller's own values for this layer, any float (0 when pushed); the fade never reads or
@@ -849,7 +853,7 @@ export declare class SaSkeleton extends Struct {
   rest: number;
   /** Joint names (joint_count entries, each NUL-terminated or NULL), or NULL for none. */
   names: number;
-  /** Number of joints, 1 … SA_SKELETON_MAX_JOINTS. */
+  /** Number of joints, 1 ... SA_SKELETON_MAX_JOINTS. */
   joint_count: number;
 }
 
@@ -861,7 +865,7 @@ export interface SaSkeletonLocalToModelJobFields {
   capacity: number;
 }
 /**
- * The local → model job: out[i] = out[parent(i)] ∘ local[i] for every joint, with the root joints
+ * The local -> model job: out[i] = out[parent(i)] o local[i] for every joint, with the root joints
  * placed by `root` (ozz's LocalToModelJob). (C: sa_skeleton_local_to_model_job)
  */
 export declare class SaSkeletonLocalToModelJob extends Struct {
@@ -884,7 +888,7 @@ export declare class SaSkeletonLocalToModelJob extends Struct {
    */
   out: number;
   /**
-   * Number of transforms `out` can hold, ≥ the skeleton's joint_count; below it nothing is
+   * Number of transforms `out` can hold, >= the skeleton's joint_count; below it nothing is
    * written. Ignored when `out` is NULL.
    */
   capacity: number;
@@ -900,8 +904,8 @@ export declare class SaPoseLayer extends Struct {
   /** The pose: joint_count local transforms (required). */
   pose: number;
   /**
-   * Weight of the layer, ≥ 0; weights need not sum to 1 (the blend renormalises). Negative, NaN or
-   * infinite weights count as 0.
+   * Weight of the layer, >= 0; weights need not sum to 1 (the blend renormalises). Negative, NaN
+   * or infinite weights count as 0.
    */
   weight: number;
   /**
@@ -927,14 +931,14 @@ export interface SaPoseBlendJobFields {
 export declare class SaPoseBlendJob extends Struct {
   /** The layers (required; at least one). */
   layers: number;
-  /** Number of layers, ≥ 1. */
+  /** Number of layers, >= 1. */
   layer_count: number;
   /**
    * Optional fallback pose (joint_count transforms, e.g. the skeleton's rest pose) for joints
    * where no layer has weight; NULL uses the first layer's pose.
    */
   rest: number;
-  /** Number of joints in every pose, 1 … SA_SKELETON_MAX_JOINTS. */
+  /** Number of joints in every pose, 1 ... SA_SKELETON_MAX_JOINTS. */
   joint_count: number;
   /**
    * Output pose: joint_count transforms, written whole or not at all; may be one of the layers'
@@ -943,7 +947,7 @@ export declare class SaPoseBlendJob extends Struct {
    */
   out: number;
   /**
-   * Number of transforms `out` can hold, ≥ joint_count; below it nothing is written. Ignored when
+   * Number of transforms `out` can hold, >= joint_count; below it nothing is written. Ignored when
    * `out` is NULL.
    */
   capacity: number;
@@ -958,9 +962,9 @@ export interface SaInertialScalarFields {
  * sa_inertial_scalar)
  */
 export declare class SaInertialScalar extends Struct {
-  /** Old value − new value at the switch, finite (any unit). */
+  /** Old value - new value at the switch, finite (any unit). */
   offset: number;
-  /** Old velocity − new velocity at the switch, units/s, finite. */
+  /** Old velocity - new velocity at the switch, units/s, finite. */
   velocity: number;
 }
 
@@ -969,13 +973,13 @@ export interface SaInertialQuatFields {
   velocity: SaVec3 | Partial<SaVec3Fields>;
 }
 /**
- * A recorded rotation offset of one joint, as rotation vectors (axis × angle). (C:
+ * A recorded rotation offset of one joint, as rotation vectors (axis x angle). (C:
  * sa_inertial_quat)
  */
 export declare class SaInertialQuat extends Struct {
-  /** Rotation from the new to the old rotation, axis × angle in radians, angle ≤ π. */
+  /** Rotation from the new to the old rotation, axis x angle in radians, angle <= pi. */
   offset: SaVec3;
-  /** Old angular velocity − new angular velocity, rad/s, in the rotations' parent space. */
+  /** Old angular velocity - new angular velocity, rad/s, in the rotations' parent space. */
   velocity: SaVec3;
 }
 
@@ -1009,11 +1013,11 @@ export interface SaClipFields {
  * sa_clip_validate()); the arrays must outlive it. (C: sa_clip)
  */
 export declare class SaClip extends Struct {
-  /** frame_count × joint_count local transforms, frame-major: frames[frame·joint_count + joint]. */
+  /** frame_count x joint_count local transforms, frame-major: frames[frame * joint_count + joint]. */
   frames: number;
-  /** Number of frames, ≥ 1 (one frame is a still pose). */
+  /** Number of frames, >= 1 (one frame is a still pose). */
   frame_count: number;
-  /** Joints per frame, 1 … SA_SKELETON_MAX_JOINTS; the skeleton's joint count. */
+  /** Joints per frame, 1 ... SA_SKELETON_MAX_JOINTS; the skeleton's joint count. */
   joint_count: number;
   /** Frames per second, > 0; 0 means SA_CLIP_DEFAULT_RATE (30). */
   rate: number;
@@ -1027,8 +1031,8 @@ export declare class SaClip extends Struct {
   /** Number of touchdown markers (0 for a clip without footsteps). */
   touchdown_count: number;
   /**
-   * Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the length follows
-   * from the rate: frame_count / rate looping, (frame_count − 1) / rate otherwise. Above 0, the
+   * Exact length in seconds, >= 0, finite; 0 (what sa_clip_init() sets) means the length follows
+   * from the rate: frame_count / rate looping, (frame_count - 1) / rate otherwise. Above 0, the
    * frames are spread evenly over this many seconds and `rate` is informational only (the clip
    * builder sets it to the frames' actual spacing).
    */
@@ -1053,17 +1057,17 @@ export declare class SaClipTouchdownConfig extends Struct {
    */
   down: number;
   /**
-   * Up band, ≥ `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
+   * Up band, >= `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
    * means no hysteresis.
    */
   up: number;
   /**
-   * Shortest time in the air, seconds, ≥ 0, that makes the landing after it a touchdown; shorter
+   * Shortest time in the air, seconds, >= 0, that makes the landing after it a touchdown; shorter
    * hops are part of the stance. Default 0.1.
    */
   min_air_time: number;
   /**
-   * Smallest height range, ≥ 0, of a foot that ever lifts: relative, a fraction of the skeleton's
+   * Smallest height range, >= 0, of a foot that ever lifts: relative, a fraction of the skeleton's
    * size, default 0.01; absolute, model units. A range below it (or below 1e-6 model units,
    * whatever this says) gives no markers for the foot.
    */
@@ -1099,7 +1103,7 @@ export declare class SaClipBuilderChannel extends Struct {
    * tangent). All finite.
    */
   values: number;
-  /** Number of keys, ≥ 1. */
+  /** Number of keys, >= 1. */
   key_count: number;
 }
 
@@ -1128,7 +1132,7 @@ export declare class SaClipBuilderJob extends Struct {
   skeleton: number;
   /** The channels (required). At most one per joint and path, as glTF requires. */
   channels: number;
-  /** Number of channels, ≥ 1. */
+  /** Number of channels, >= 1. */
   channel_count: number;
   /**
    * Frames per second to sample at, > 0 and finite; 0 means SA_CLIP_DEFAULT_RATE (30). The frames
@@ -1139,7 +1143,7 @@ export declare class SaClipBuilderJob extends Struct {
   /** Time on the channels' time line where the clip starts, seconds, finite. Default 0. */
   start: number;
   /**
-   * Length of the clip, seconds, ≥ 0 and finite; 0 (the default) means from `start` to the last
+   * Length of the clip, seconds, >= 0 and finite; 0 (the default) means from `start` to the last
    * key of all channels (glTF's animation length), or a one-frame clip when no key is after
    * `start`.
    */
@@ -1160,11 +1164,11 @@ export declare class SaClipBuilderJob extends Struct {
    */
   clip: number;
   /**
-   * Receives the frames (frame_count × joint_count transforms, frame-major), written whole or not
+   * Receives the frames (frame_count x joint_count transforms, frame-major), written whole or not
    * at all; must not overlap the channels' arrays. NULL (the default) asks for the count only.
    */
   out: number;
-  /** Number of transforms `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is NULL. */
+  /** Number of transforms `out` can hold, >= frame_count x joint_count. Ignored when `out` is NULL. */
   capacity: number;
 }
 
@@ -1194,11 +1198,11 @@ export interface SaSkinJobFields {
 export declare class SaSkinJob extends Struct {
   /** The skinning matrices (sa_skin_matrices()), matrix_count of them (required). */
   matrices: number;
-  /** Number of skinning matrices, ≥ 1: joint indices are below it. */
+  /** Number of skinning matrices, >= 1: joint indices are below it. */
   matrix_count: number;
-  /** Number of vertices, ≥ 1. */
+  /** Number of vertices, >= 1. */
   vertex_count: number;
-  /** Joints per vertex, 1 … SA_SKIN_MAX_INFLUENCES. */
+  /** Joints per vertex, 1 ... SA_SKIN_MAX_INFLUENCES. */
   influences: number;
   /**
    * Each vertex's `influences` joint indices into `matrices` (required). An index out of range
@@ -1208,7 +1212,7 @@ export declare class SaSkinJob extends Struct {
   /** Stride of joint_indices in bytes; 0: packed. */
   joint_indices_stride: number;
   /**
-   * Each vertex's `influences` weights, ≥ 0 (required, except that NULL with one influence means
+   * Each vertex's `influences` weights, >= 0 (required, except that NULL with one influence means
    * weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
    * (sa_skin_validate() reports them).
    */
@@ -1238,7 +1242,7 @@ export declare class SaSkinJob extends Struct {
    */
   out: number;
   /**
-   * Number of vertices `out` (and out_normals) can hold, ≥ vertex_count. Ignored when `out` is
+   * Number of vertices `out` (and out_normals) can hold, >= vertex_count. Ignored when `out` is
    * NULL.
    */
   capacity: number;
@@ -1257,13 +1261,13 @@ export interface SaBlendTreeLocoConfigFields {
   units_per_cell: number;
 }
 /**
- * The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle →
+ * The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle ->
  * moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the reference's
  * values from sa_blend_tree_loco_config_default(). (C: sa_blend_tree_loco_config)
  */
 export declare class SaBlendTreeLocoConfig extends Struct {
   /**
-   * Speed at or below which the body shows only idle; ≥ 0. Default 0.05 (the reference's lower
+   * Speed at or below which the body shows only idle; >= 0. Default 0.05 (the reference's lower
    * smooth edge).
    */
   idle_speed: number;
@@ -1335,11 +1339,11 @@ export declare class SaBlendTreePoint extends Struct {
    */
   ease: SaEase;
   /**
-   * Body speed this point's clip is matched to (phase rate numerator), ≥ 0; 0 for a clip that does
-   * not move with the body (tread, idle), which then plays at its own pace.
+   * Body speed this point's clip is matched to (phase rate numerator), >= 0; 0 for a clip that
+   * does not move with the body (tread, idle), which then plays at its own pace.
    */
   move: number;
-  /** Speed the clip looks best at, ≥ 0 (for a clip that does not move: its stride per second). */
+  /** Speed the clip looks best at, >= 0 (for a clip that does not move: its stride per second). */
   anim: number;
   /** Distance per cycle at anim, > 0 (for a clip that does not move: 1 gives anim cycles/s). */
   stride: number;
@@ -1411,20 +1415,20 @@ export declare class SaBlendTreeFrame extends Struct {
   /** Number of weight slots: the space's clip_count; 0 for a NULL or empty space. */
   weight_count: number;
   /**
-   * Index of the lower point of the active segment (0 below the first point, point_count − 1 above
+   * Index of the lower point of the active segment (0 below the first point, point_count - 1 above
    * the last).
    */
   segment: number;
   /** Linear position in the active segment, in [0, 1]. */
   u: number;
-  /** Mixed body speed the clips are matched to, ≥ 0. */
+  /** Mixed body speed the clips are matched to, >= 0. */
   move: number;
-  /** Mixed speed the clips look best at, ≥ 0. */
+  /** Mixed speed the clips look best at, >= 0. */
   anim: number;
   /** Mixed stride, > 0. */
   stride: number;
   /**
-   * Stride stretch move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ≈
+   * Stride stretch move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ~
    * 1.357 at WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not follow the speed, or
    * anim is 0.
    */
@@ -1432,7 +1436,7 @@ export declare class SaBlendTreeFrame extends Struct {
   /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite. */
   rate: number;
   /**
-   * Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped (footsteps.h's
+   * Cycles the leader's phase advanced this frame, rate * dt, signed, not wrapped (footsteps.h's
    * `cycles`; every slot passes the same number of whole cycles).
    */
   advance: number;
@@ -1482,19 +1486,19 @@ export declare class SaModeInput extends Struct {
   /** Vertical velocity, units/s, up positive (going down is negative). Default 0. */
   vertical_velocity: number;
   /**
-   * Speed of the impact on the frame the body touched down, units/s, ≥ 0 (0 otherwise; negative
-   * counts as 0). The machine takes the larger of this and −vertical_velocity, so a body that
+   * Speed of the impact on the frame the body touched down, units/s, >= 0 (0 otherwise; negative
+   * counts as 0). The machine takes the larger of this and -vertical_velocity, so a body that
    * reports either works. Default 0.
    */
   landing_speed: number;
-  /** Horizontal speed over the ground (or through the water), units/s, ≥ 0. Default 0. */
+  /** Horizontal speed over the ground (or through the water), units/s, >= 0. Default 0. */
   speed: number;
   /** True while the body is in water deep enough to swim. Default false. */
   in_water: boolean;
   /** True while the body holds a ladder. Default false. */
   on_ladder: boolean;
   /**
-   * Climbing direction, in [−1, 1] (clamped): +1 going up, −1 going down, 0 holding still; values
+   * Climbing direction, in [-1, 1] (clamped): +1 going up, -1 going down, 0 holding still; values
    * in between slow the cycle. It is the climb layer's time scale. Default 0.
    */
   ladder_direction: number;
@@ -1504,8 +1508,8 @@ export declare class SaModeInput extends Struct {
   knocked_down: boolean;
   /**
    * The pelvis's front (belly) direction in world space, y up, any length. Read on the frame the
-   * ragdoll is released: y ≥ 0 (belly up) picks the back get-up clip, y < 0 the front one. A game
-   * with only a flag passes (0, 1, 0) for the back and (0, −1, 0) for the front. Default (0, 1,
+   * ragdoll is released: y >= 0 (belly up) picks the back get-up clip, y < 0 the front one. A game
+   * with only a flag passes (0, 1, 0) for the back and (0, -1, 0) for the front. Default (0, 1,
    * 0).
    */
   pelvis_forward: SaVec3;
@@ -1531,37 +1535,37 @@ export interface SaModeMachineConfigFields {
  * values. (C: sa_mode_machine_config)
  */
 export declare class SaModeMachineConfig extends Struct {
-  /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
+  /** Landing faster than this (cells/s) sits instead of landing, >= 0. Default 10. */
   hard_landing_speed: number;
-  /** The land mode ends after this many seconds, ≥ 0. Default 0.5. */
+  /** The land mode ends after this many seconds, >= 0. Default 0.5. */
   land_time: number;
   /**
-   * Land ends sooner when the speed rises above this (cells/s), ≥ 0. Default 0.35, where the blend
-   * tree is fully moving.
+   * Land ends sooner when the speed rises above this (cells/s), >= 0. Default 0.35, where the
+   * blend tree is fully moving.
    */
   land_exit_speed: number;
-  /** The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. */
+  /** The sit mode ends after this many seconds (then loco), >= 0. Default 1. */
   sit_time: number;
   /**
    * Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
-   * (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
+   * (walking off a ledge); slower sinking is a step down and keeps the mode. >= 0. Default 2.
    */
   fall_speed: number;
-  /** Water does not override a jump younger than this (s): jumping out. ≥ 0. Default 0.25. */
+  /** Water does not override a jump younger than this (s): jumping out. >= 0. Default 0.25. */
   water_jump_time: number;
   /** Time scale of the get-up clips, > 0. Default 1.35. */
   getup_time_scale: number;
-  /** Length of the back get-up clip at its own pace, seconds, ≥ 0. Default 1.5. */
+  /** Length of the back get-up clip at its own pace, seconds, >= 0. Default 1.5. */
   getup_back_length: number;
-  /** Length of the front get-up clip at its own pace, seconds, ≥ 0. Default 1.5. */
+  /** Length of the front get-up clip at its own pace, seconds, >= 0. Default 1.5. */
   getup_front_length: number;
-  /** Seconds the get-up morph takes from the ragdoll pose into the clip, ≥ 0. Default 0.3. */
+  /** Seconds the get-up morph takes from the ragdoll pose into the clip, >= 0. Default 0.3. */
   morph_time: number;
   /**
    * Fade rate in 1/s toward each target mode, indexed by sa_mode, > 0 (exponential catch-up: about
-   * 95% done after 3/rate seconds; in the inertialization style the spring's half-life is 2·ln 2 /
-   * rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15, swim 3, climb 8, ragdoll 30, get-
-   * up 10 (unused when leaving the ragdoll: that is a cut).
+   * 95% done after 3/rate seconds; in the inertialization style the spring's half-life is 2 * ln 2
+   * / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15, swim 3, climb 8, ragdoll 30,
+   * get-up 10 (unused when leaving the ragdoll: that is a cut).
    */
   fade_rate: Float32Array;
   /** Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. */
@@ -1623,7 +1627,7 @@ export declare class SaModeLayer extends Struct {
   mode: SaMode;
   /** Blend weight in [0, 1]; the layers' weights sum to 1. */
   weight: number;
-  /** Seconds since the layer was pushed (the reference's modeT), ≥ 0. */
+  /** Seconds since the layer was pushed (the reference's modeT), >= 0. */
   mode_time: number;
   /** Clip time in seconds, advanced at the layer's time scale; negative down a ladder. */
   play_time: number;
@@ -1709,10 +1713,10 @@ export declare class SaFootstepsJob extends Struct {
    * Signed cycles the phase moved this frame, unwrapped (the blend tree's `advance`; negative
    * going backwards). It only decides the direction and how many whole cycles were passed: the
    * exact interval comes from phase_from and phase_to. NaN or infinite: the shorter way from
-   * phase_from to phase_to. Clamped to ±SA_FOOTSTEPS_MAX_CYCLES.
+   * phase_from to phase_to. Clamped to +/-SA_FOOTSTEPS_MAX_CYCLES.
    */
   cycles: number;
-  /** Frame time in seconds, only for the events' time (≤ 0, NaN or infinite: times are 0). */
+  /** Frame time in seconds, only for the events' time (<= 0, NaN or infinite: times are 0). */
   dt: number;
   /** The blended layers (NULL, or layer_count 0: no events). */
   layers: number;
@@ -1734,7 +1738,7 @@ export declare class SaFootstepsJob extends Struct {
    * Optional: each layer's own phase at the end of the last frame, layer_count entries, in [0, 1)
    * (NaN counts as 0), for clips synced by their markers, which each play their own phase
    * (blend_tree.h: sa_blend_tree_frame::clip_phase_from, indexed by slot). Read with
-   * layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The job's
+   * layer_phase_to; NULL (the default): every layer passes phase_from -> phase_to. The job's
    * `cycles` still gives the direction and the whole cycles passed.
    */
   layer_phase_from: number;
@@ -1769,19 +1773,19 @@ export interface SaLimbConfigFields {
  */
 export declare class SaLimbConfig extends Struct {
   /**
-   * Full ribbon width at the root (hip, shoulder), canvas units, ≥ 0. Default 9 (a leg of the
+   * Full ribbon width at the root (hip, shoulder), canvas units, >= 0. Default 9 (a leg of the
    * reference figure; arms look right at about 7). NaN, infinite or negative counts as 0.
    */
   root_width: number;
   /**
-   * Full ribbon width at the tip (foot, hand), canvas units, ≥ 0. Default 5.5 (arms: about 4.5).
+   * Full ribbon width at the tip (foot, hand), canvas units, >= 0. Default 5.5 (arms: about 4.5).
    * The width changes linearly from root_width to tip_width along the curve's parameter, which
    * gives each bone half of the taper. NaN, infinite or negative counts as 0.
    */
   tip_width: number;
   /**
    * Densification: curve steps per bone, 1 to SA_LIMB_MAX_BONE_SAMPLES. Default 8. The centre
-   * curve is sampled at 2·bone_samples + 1 points, the middle one exactly on the middle joint.
+   * curve is sampled at 2 * bone_samples + 1 points, the middle one exactly on the middle joint.
    */
   bone_samples: number;
   /**
@@ -1837,45 +1841,45 @@ export interface SaFigureConfigFields {
 }
 /** The figure's body plan and its secondary-motion settings. (C: sa_figure_config) */
 export declare class SaFigureConfig extends Struct {
-  /** Pelvis → chest, > 0. Default 54. */
+  /** Pelvis -> chest, > 0. Default 54. */
   spine: number;
-  /** Chest → base of the head, > 0. Default 13. */
+  /** Chest -> base of the head, > 0. Default 13. */
   neck: number;
   /** Head radius (the head centre is this far past the neck), > 0. Default 12. */
   head_radius: number;
-  /** Shoulder → elbow, > 0. Default 27. */
+  /** Shoulder -> elbow, > 0. Default 27. */
   upper_arm: number;
-  /** Elbow → hand, > 0. Default 25. */
+  /** Elbow -> hand, > 0. Default 25. */
   forearm: number;
-  /** Hip → knee, > 0. Default 37. */
+  /** Hip -> knee, > 0. Default 37. */
   thigh: number;
-  /** Knee → foot, > 0. Default 37. */
+  /** Knee -> foot, > 0. Default 37. */
   shin: number;
   /**
    * Standing hip height above the ground, > 0. Default 66, shorter than thigh + shin (74) so the
    * knees are always slightly bent. Also the motions' scale (see above).
    */
   hip_height: number;
-  /** Spear length, butt → tip, > 0. Default 150 (the game's long spear). */
+  /** Spear length, butt -> tip, > 0. Default 150 (the game's long spear). */
   spear_length: number;
   /**
-   * How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes w + (1 −
-   * w)(1 − e^(−rate·dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
+   * How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes w + (1 -
+   * w)(1 - e^(-rate * dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
    */
   fade_rate: number;
   /**
-   * How fast the walk ↔ run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
+   * How fast the walk <-> run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
    * independent). Default 4 (95% after 0.75 s).
    */
   gait_rate: number;
   /**
-   * Head spring stiffness, 1/s², > 0: pulls the neck's angle toward the pose's (see
+   * Head spring stiffness, 1/s^2, > 0: pulls the neck's angle toward the pose's (see
    * sa_figure_head). Default SA_SPRING_HEAD_STIFFNESS (260).
    */
   head_stiffness: number;
   /**
-   * Head spring damping, 1/s, ≥ 0, on the neck's angle. Default SA_SPRING_HEAD_DAMPING (26: a hint
-   * of cartoon wobble).
+   * Head spring damping, 1/s, >= 0, on the neck's angle. Default SA_SPRING_HEAD_DAMPING (26: a
+   * hint of cartoon wobble).
    */
   head_damping: number;
   /**
@@ -1888,14 +1892,14 @@ export declare class SaFigureConfig extends Struct {
   /** Hair air drag per 1/60 s, in [0, 1]. Default SA_VERLET_DEFAULT_DRAG (0.86). */
   hair_drag: number;
   /**
-   * Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0 (the reference's
+   * Extra backward wind on the hair while a jump is in the air, units/s^2, >= 0 (the reference's
    * kick). Default 1500 (about the wind of a run). The rest of the hair's acceleration is
    * sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind growing with speed.
    */
   hair_jump_kick: number;
   /**
    * How high the scripted jump (sa_figure_input::jump without a body) lifts the pelvis at its
-   * apex, canvas units, > 0 and at most 4 · hip_height. Default 160 (the reference's).
+   * apex, canvas units, > 0 and at most 4 * hip_height. Default 160 (the reference's).
    */
   jump_height: number;
   /**
@@ -1938,7 +1942,7 @@ export declare class SaFigureBody extends Struct {
   active: boolean;
   /** True while the body stands on the ground (its feet point is on it). Default true. */
   grounded: boolean;
-  /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is −y). */
+  /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is -y). */
   velocity: SaVec2;
   /** True while the body is in water deep enough to swim. Default false. */
   in_water: boolean;
@@ -1958,7 +1962,7 @@ export declare class SaFigureBody extends Struct {
    * True while the body is knocked down: the figure falls as a ragdoll (its bones as distance
    * constraints, knees and elbows bending only their way, the ground under it) until this turns
    * false, then gets up from its back or its front, whichever it lies on, morphing from the
-   * ragdoll's pose in 0.3 s (the get-up plays at 1.35×, the reference's numbers). A game may move
+   * ragdoll's pose in 0.3 s (the get-up plays at 1.35x, the reference's numbers). A game may move
    * its body to follow the ragdoll's pelvis meanwhile. Default false.
    */
   knocked_down: boolean;
@@ -1983,7 +1987,7 @@ export declare class SaFigureBody extends Struct {
    * between neighbouring probes (sorted by x), flat past the outermost ones; a foot planted on it
    * keeps its world height until it lifts. Read while the body stands on the ground and
    * ground_given is true; a non-finite height counts as the body's feet point's, and heights are
-   * kept within 4 · hip_height of it.
+   * kept within 4 * hip_height of it.
    */
   ground: Float32Array;
 }
@@ -2007,7 +2011,7 @@ export declare class SaFigureInput extends Struct {
   motion: SaFigureMotion;
   /**
    * Ground speed wanted for SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
-   * speed (≈ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
+   * speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
    * other motions.
    */
   speed: number;
@@ -2055,7 +2059,7 @@ export declare class SaFigureBone extends Struct {
   /** Near, far or centre. */
   side: SaFigureSide;
   /**
-   * Its length, canvas units: the config's spine, neck, head_radius (neck → head centre), thigh,
+   * Its length, canvas units: the config's spine, neck, head_radius (neck -> head centre), thigh,
    * shin, upper_arm, forearm or spear_length.
    */
   length: number;
@@ -2080,7 +2084,7 @@ export interface SaFigureParamsFields {
 /** Pose parameters: what one motion wants at one moment, before IK. (C: sa_figure_params) */
 export declare class SaFigureParams extends Struct {
   /**
-   * Pelvis offset from its standing place (0, −hip_height): +x forward, +y down (crouch, bob,
+   * Pelvis offset from its standing place (0, -hip_height): +x forward, +y down (crouch, bob,
    * jump).
    */
   root: SaVec2;
@@ -2090,7 +2094,7 @@ export declare class SaFigureParams extends Struct {
   head_tilt: number;
   /**
    * Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
-   * forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at the
+   * forward) after the reach guard pulls a target farther than thigh + shin - 1.5 back (1.5 at the
    * reference figure's size, scaled with hip_height). sa_figure_update() holds a target on the
    * ground where the foot touched down (see sa_figure_pose::contact); sa_figure_solve() reaches
    * for the targets as given.
@@ -2102,7 +2106,7 @@ export declare class SaFigureParams extends Struct {
   arm_flex: Float32Array;
   /**
    * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
-   * Blended, spear⁴ is the weight by which the arms blend from their FK angles to the IK solution
+   * Blended, spear^4 is the weight by which the arms blend from their FK angles to the IK solution
    * on the shaft (the spear motions give, as FK angles, those of their own IK solution, so a fade
    * moves the arms at its own pace), and the spear's visibility (sa_figure_pose::spear).
    */
@@ -2111,7 +2115,7 @@ export declare class SaFigureParams extends Struct {
   spear_grip: SaVec2;
   /** Spear direction, radians: 0 points the tip straight forward (+x), positive tips it down. */
   spear_angle: number;
-  /** Distance between the two hands along the shaft, ≥ 0. */
+  /** Distance between the two hands along the shaft, >= 0. */
   spear_gap: number;
   /** Where the grip midpoint is along the shaft, as a fraction from the butt, in [0, 1]. */
   spear_slide: number;
@@ -2134,7 +2138,7 @@ export interface SaFigureContactFields {
 export declare class SaFigureContact extends Struct {
   /**
    * World x of the contact point, canvas units: figure x + sa_figure_pose::scroll at the moment
-   * the foot touched down (the figure-space x of the foot now is x − scroll). Kept after the foot
+   * the foot touched down (the figure-space x of the foot now is x - scroll). Kept after the foot
    * lifts, until it touches down again; the rest pose's foot x after sa_figure_init().
    */
   x: number;
@@ -2178,17 +2182,17 @@ export declare class SaFigurePose extends Struct {
   /**
    * Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. With
    * config hair on, [1..] are never inside the drawn head (the circle of head_radius about
-   * joints[SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90° at a point
+   * joints[SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90 deg at a point
    * and springs back from lying over it.
    */
   hair: Float32Array;
-  /** Head radius after squash (config head_radius · (sx + sy) / 2). */
+  /** Head radius after squash (config head_radius * (sx + sy) / 2). */
   head_radius: number;
-  /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
+  /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 - sy) * 0.7. */
   squash: SaSquash;
   /**
    * How far the ground scrolls backward per second over this frame, units/s: the locomotion's
-   * stride · cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP
+   * stride * cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP
    * moments, so the planted feet stay put in the world at any frame rate; exactly 0 whenever the
    * figure is not locomoting (a running jump locomotes; see sa_figure_input::jump) and no merge of
    * a full fade stack is fading (sa_figure::merge_offset). Facing left it is negative (screen
@@ -2198,7 +2202,7 @@ export declare class SaFigurePose extends Struct {
   ground_speed: number;
   /**
    * The time step this pose advanced by, seconds, in [0, SA_FIGURE_MAX_DT]: the dt given, capped
-   * at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed · dt.
+   * at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed * dt.
    */
   dt: number;
   /** The motion showing (the fade's target); SA_FIGURE_MOTION_JUMP during a triggered jump. */
@@ -2213,17 +2217,17 @@ export declare class SaFigurePose extends Struct {
   spear: number;
   /** Gait phase of the near foot, in [0, 1); the far foot is half a cycle later. */
   phase: number;
-  /** Current walk (0) → run (1) mix of the gait. */
+  /** Current walk (0) -> run (1) mix of the gait. */
   gait: number;
   /**
-   * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); −1 when
-   * none is. A game tests spear hits while it is ≥ 0.
+   * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); -1 when
+   * none is. A game tests spear hits while it is >= 0.
    */
   thrust: number;
   /**
-   * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over every
+   * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed * dt over every
    * update (in double, so it stays exact over hours), in screen axes like the pose (it grows while
-   * the figure walks right and shrinks while it walks left, so it is ≥ 0 for a figure that has
+   * the figure walks right and shrinks while it walks left, so it is >= 0 for a figure that has
    * only ever faced right). World x = figure x + scroll.
    */
   scroll: number;
@@ -2249,9 +2253,9 @@ export declare class SaFigurePose extends Struct {
    */
   facing: SaFigureFacing;
   /**
-   * Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn goes from one to the
+   * Where a turn around is, in [-1, 1]: 1 faces right, -1 left, and a turn goes from one to the
    * other in SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both ends). The drawn x of
-   * every point but the feet is turn · x about the figure's origin, so the body narrows through
+   * every point but the feet is turn * x about the figure's origin, so the body narrows through
    * profile (0) and comes out mirrored; the feet keep their places on the ground. Facing left,
    * every x of the pose (joints, unsquashed, hair, scroll, the contacts' x, ground_speed) is
    * mirrored: screen axes, +x right, whichever way the figure faces.
@@ -2282,13 +2286,13 @@ export declare class SaFigureEvent extends Struct {
   kind: SaFigureEventKind;
   /** Seconds into the update when it happened, in [0, dt]: schedule a sound this late. */
   time: number;
-  /** The foot of a footstep (0 near, 1 far); −1 for the other kinds. */
+  /** The foot of a footstep (0 near, 1 far); -1 for the other kinds. */
   foot: number;
   /** The surface under a footstep (sa_figure_input::surface). */
   surface: SaFootstepsSurface;
   /** The mode after a mode change; the mode at the time for the other kinds. */
   mode: SaMode;
-  /** Landing speed of a landing, units/s, ≥ 0; 0 for the other kinds. */
+  /** Landing speed of a landing, units/s, >= 0; 0 for the other kinds. */
   speed: number;
   /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
   x: number;
@@ -2320,7 +2324,7 @@ export declare class SaFigureHead extends Struct {
   chest: SaVec2;
   /** The chest's velocity over the last sub-step, units/s. */
   chest_vel: SaVec2;
-  /** The hair's acceleration at the last sub-step, units/s². */
+  /** The hair's acceleration at the last sub-step, units/s^2. */
   hair_accel: SaVec2;
 }
 
@@ -2426,7 +2430,7 @@ export declare class SaFigure extends Struct {
   fade: SaFade;
   /** Gait phase, [0, 1). */
   phase: number;
-  /** Walk → run mix, [0, 1]. */
+  /** Walk -> run mix, [0, 1]. */
   gait: number;
   /** Seconds into the current thrust; < 0 when none. */
   thrust_time: number;
@@ -2453,9 +2457,9 @@ export declare class SaFigure extends Struct {
   modes: SaModeMachine;
   /** The body as last seen (its grounded edge, its speeds). */
   body: SaFigureBody;
-  /** Fastest the body sank in this flight, units/s, ≥ 0. */
+  /** Fastest the body sank in this flight, units/s, >= 0. */
   fall_speed: number;
-  /** How fast the body rose when it took off, units/s, ≥ 0. */
+  /** How fast the body rose when it took off, units/s, >= 0. */
   rise_speed: number;
   /** The landing's depth showing, in [0, 1] (eased). */
   landing: number;
@@ -2465,11 +2469,11 @@ export declare class SaFigure extends Struct {
   stride_scale: number;
   /** The climb's cycle, [0, 1). */
   climb_phase: number;
-  /** Treading (0) → paddling (1), eased. */
+  /** Treading (0) -> paddling (1), eased. */
   swim: number;
   /** The body's vertical velocity, up positive, eased. */
   vy: number;
-  /** 0 on the ground → 1 in the air, eased. */
+  /** 0 on the ground -> 1 in the air, eased. */
   air: number;
   /** The body locomotes (not standing idle). */
   moving: boolean;
@@ -2483,11 +2487,11 @@ export declare class SaFigure extends Struct {
   facing: SaFigureFacing;
   /** The last update's events. */
   events: StructArray<SaFigureEvent>;
-  /** How many of them, ≤ 16. */
+  /** How many of them, <= 16. */
   event_count: number;
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
   ragdoll: Float32Array;
-  /** Seconds of the next sub-step before the knock-down, ≥ 0. */
+  /** Seconds of the next sub-step before the knock-down, >= 0. */
   ragdoll_wait: number;
   /** The current pose. */
   pose: SaFigurePose;
@@ -2573,13 +2577,13 @@ export declare class StickAnim {
   /** Clamps v to [0, 1]; NaN gives 0. (vecmath.h) */
   sa_saturate(v: number): number;
   /**
-   * Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
-   * NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX and FLT_MAX)
+   * Linear interpolation a + (b - a) * t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
+   * NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (-FLT_MAX and FLT_MAX)
    * overflow to infinity. (vecmath.h)
    */
   sa_lerp(a: number, b: number, t: number): number;
   /**
-   * Smoothstep of a normalised parameter, `smooth` in both references: u²(3 − 2u) with u clamped
+   * Smoothstep of a normalised parameter, `smooth` in both references: u^2(3 - 2u) with u clamped
    * to [0, 1]. (vecmath.h)
    */
   sa_smooth(u: number): number;
@@ -2592,7 +2596,7 @@ export declare class StickAnim {
   sa_ease_apply(e: number, u: number): number;
   /** True when v is neither NaN nor infinite. (vecmath.h) */
   sa_is_finite(v: number): boolean;
-  /** A cycle's phase wrapped into [0, 1): the fractional part, so −0.25 gives 0.75. (vecmath.h) */
+  /** A cycle's phase wrapped into [0, 1): the fractional part, so -0.25 gives 0.75. (vecmath.h) */
   sa_phase_wrap(phase: number): number;
   /**
    * Advances a phase by a number of cycles (negative runs backwards) and wraps it into [0, 1). The
@@ -2604,9 +2608,9 @@ export declare class StickAnim {
   sa_v2(x: number, y: number): SaVec2;
   /** a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h) */
   sa_v2_add(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): SaVec2;
-  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
+  /** a - b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v2_sub(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): SaVec2;
-  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
+  /** v * s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_scale(v: SaVec2 | Partial<SaVec2Fields>, s: number): SaVec2;
   /** Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_dot(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): number;
@@ -2619,7 +2623,7 @@ export declare class StickAnim {
    * (vecmath.h)
    */
   sa_v2_distance(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>): number;
-  /** a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h) */
+  /** a + (b - a) * t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h) */
   sa_v2_lerp(a: SaVec2 | Partial<SaVec2Fields>, b: SaVec2 | Partial<SaVec2Fields>, t: number): SaVec2;
   /** Unit vector along v; the zero vector (or a non-finite one) gives (0, 0). (vecmath.h) */
   sa_v2_normalize(v: SaVec2 | Partial<SaVec2Fields>): SaVec2;
@@ -2629,19 +2633,19 @@ export declare class StickAnim {
   sa_v3(x: number, y: number, z: number): SaVec3;
   /** a + b. Plain arithmetic: NaN passes through, large sums overflow. (vecmath.h) */
   sa_v3_add(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
-  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
+  /** a - b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v3_sub(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
-  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
+  /** v * s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_scale(v: SaVec3 | Partial<SaVec3Fields>, s: number): SaVec3;
   /**
-   * Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. Plain
+   * Component-wise product (a.x * b.x, a.y * b.y, a.z * b.z), as used for non-uniform scale. Plain
    * arithmetic: NaN passes through, large products overflow. (vecmath.h)
    */
   sa_v3_mul(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /** Dot product. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_dot(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): number;
   /**
-   * Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large products
+   * Cross product a x b (right-handed). Plain arithmetic: NaN passes through, large products
    * overflow. (vecmath.h)
    */
   sa_v3_cross(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): SaVec3;
@@ -2650,7 +2654,7 @@ export declare class StickAnim {
   /** Distance between two points (see sa_v3_length() for bad input). (vecmath.h) */
   sa_v3_distance(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>): number;
   /**
-   * a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
+   * a + (b - a) * t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
    * sa_lerp(). (vecmath.h)
    */
   sa_v3_lerp(a: SaVec3 | Partial<SaVec3Fields>, b: SaVec3 | Partial<SaVec3Fields>, t: number): SaVec3;
@@ -2668,7 +2672,7 @@ export declare class StickAnim {
   /** Unit quaternion along q. (vecmath.h) */
   sa_quat_normalize(q: SaQuat | Partial<SaQuatFields>): SaQuat;
   /**
-   * Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised: plain
+   * Conjugate (-x, -y, -z, w): the inverse rotation of a unit quaternion. Not normalised: plain
    * arithmetic, so NaN components pass through (the one function here that takes a quaternion and
    * does not normalise it). (vecmath.h)
    */
@@ -2678,7 +2682,7 @@ export declare class StickAnim {
    * arithmetic on the components as given (not normalised): NaN passes through. (vecmath.h)
    */
   sa_quat_dot(a: SaQuat | Partial<SaQuatFields>, b: SaQuat | Partial<SaQuatFields>): number;
-  /** Composition a·b: rotates by b first, then by a. (vecmath.h) */
+  /** Composition a * b: rotates by b first, then by a. (vecmath.h) */
   sa_quat_mul(a: SaQuat | Partial<SaQuatFields>, b: SaQuat | Partial<SaQuatFields>): SaQuat;
   /** Rotates vector v by rotation q (normalised first). (vecmath.h) */
   sa_quat_rotate(q: SaQuat | Partial<SaQuatFields>, v: SaVec3 | Partial<SaVec3Fields>): SaVec3;
@@ -2700,9 +2704,9 @@ export declare class StickAnim {
   sa_transform_identity(): SaTransform;
   /** Makes a transform from its three parts, as given (plain: nothing is checked). (vecmath.h) */
   sa_transform_make(translation: SaVec3 | Partial<SaVec3Fields>, rotation: SaQuat | Partial<SaQuatFields>, scale: SaVec3 | Partial<SaVec3Fields>): SaTransform;
-  /** Composition: child expressed in the space of parent (parent ∘ child). (vecmath.h) */
+  /** Composition: child expressed in the space of parent (parent o child). (vecmath.h) */
   sa_transform_mul(parent: SaTransform | Partial<SaTransformFields>, child: SaTransform | Partial<SaTransformFields>): SaTransform;
-  /** Applies t to point p: t.translation + t.rotation·(t.scale ⊙ p). (vecmath.h) */
+  /** Applies t to point p: t.translation + t.rotation * (t.scale (*) p). (vecmath.h) */
   sa_transform_point(t: SaTransform | Partial<SaTransformFields>, p: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /**
    * Cleans a transform so it is safe to use: non-finite translation components become 0, the
@@ -2715,24 +2719,24 @@ export declare class StickAnim {
   /** The identity matrix. (vecmath.h) */
   sa_mat4_identity(): SaMat4;
   /**
-   * The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point() of it
+   * The matrix of a transform: translation * rotation * scale, so sa_mat4_transform_point() of it
    * gives sa_transform_point() of the transform. (vecmath.h)
    */
   sa_mat4_from_transform(t: SaTransform | Partial<SaTransformFields>): SaMat4;
-  /** The product a·b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h) */
+  /** The product a * b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h) */
   sa_mat4_mul(a: SaMat4 | Partial<SaMat4Fields>, b: SaMat4 | Partial<SaMat4Fields>): SaMat4;
   /**
-   * M·(p, 1) for an affine matrix: the upper 3×4 part applied to point p (the bottom row is not
+   * M * (p, 1) for an affine matrix: the upper 3x4 part applied to point p (the bottom row is not
    * read). (vecmath.h)
    */
   sa_mat4_transform_point(m: SaMat4 | Partial<SaMat4Fields>, p: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /**
-   * The upper 3×3 part applied to vector v: a direction, no translation. (A normal needs the
+   * The upper 3x3 part applied to vector v: a direction, no translation. (A normal needs the
    * inverse transpose; skin.h's job takes care of it.) (vecmath.h)
    */
   sa_mat4_transform_vector(m: SaMat4 | Partial<SaMat4Fields>, v: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /**
-   * The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices from the
+   * The inverse of a 4x4 matrix (general, computed in double): e.g. inverse bind matrices from the
    * rest pose's model matrices. (vecmath.h)
    */
   sa_mat4_invert(m: SaMat4 | Partial<SaMat4Fields>): SaMat4;
@@ -2744,8 +2748,8 @@ export declare class StickAnim {
    */
   sa_ik_two_bone(root: SaVec2 | Partial<SaVec2Fields>, target: SaVec2 | Partial<SaVec2Fields>, len1: number, len2: number, bend: number): SaVec2;
   /**
-   * The legs' reach guard: pulls a target that lies farther than (len1 + len2 − margin) from the
-   * root back onto that circle, along the root → target line. (ik.h)
+   * The legs' reach guard: pulls a target that lies farther than (len1 + len2 - margin) from the
+   * root back onto that circle, along the root -> target line. (ik.h)
    */
   sa_ik_reach_guard(root: SaVec2 | Partial<SaVec2Fields>, target: SaVec2 | Partial<SaVec2Fields>, len1: number, len2: number, margin: number): SaVec2;
   /** Arm forward kinematics in the reference figure's convention. (ik.h) */
@@ -2758,25 +2762,25 @@ export declare class StickAnim {
   sa_ik_two_bone_3d(root: SaVec3 | Partial<SaVec3Fields>, target: SaVec3 | Partial<SaVec3Fields>, len1: number, len2: number, pole: SaVec3 | Partial<SaVec3Fields>): SaVec3;
   /**
    * The walk: the reference figure's stride 44, cadence 1.5 and duty 0.62, with step height 8, bob
-   * 4, bob shift 0.06 and lean 0.05 rad (about 3°) chosen to match a person's walk (gait_page says
-   * how). Ground speed ≈ 106 units/s. (gait.h)
+   * 4, bob shift 0.06 and lean 0.05 rad (about 3 deg) chosen to match a person's walk (gait_page
+   * says how). Ground speed ~ 106 units/s. (gait.h)
    */
   sa_gait_walk(): SaGait;
   /**
    * The run: the reference figure's stride 60, cadence 2.55 and duty 0.40, with step height 22,
-   * bob 7, bob shift 0.20 and lean 0.18 rad (about 10°) chosen to match a person's run (gait_page
-   * says how). Ground speed 382.5 units/s. (gait.h)
+   * bob 7, bob shift 0.20 and lean 0.18 rad (about 10 deg) chosen to match a person's run
+   * (gait_page says how). Ground speed 382.5 units/s. (gait.h)
    */
   sa_gait_run(): SaGait;
-  /** Blends two gaits field by field: a·(1 − t) + b·t. (gait.h) */
+  /** Blends two gaits field by field: a * (1 - t) + b * t. (gait.h) */
   sa_gait_mix(a: Pointer<SaGait>, b: Pointer<SaGait>, t: number): SaGait;
   /** Samples one foot at a phase. (gait.h) */
   sa_gait_sample(g: Pointer<SaGait>, phase: number): SaGaitFoot;
-  /** The hip's vertical offset at a phase: −bob·|sin(2π·(phase − bob_shift))|. (gait.h) */
+  /** The hip's vertical offset at a phase: -bob * |sin(2pi * (phase - bob_shift))|. (gait.h) */
   sa_gait_hip_offset(g: Pointer<SaGait>, phase: number): number;
   /**
    * The speed at which the ground must move under the figure to keep the stance foot planted:
-   * stride · cadence / duty, canvas units per second. (gait.h)
+   * stride * cadence / duty, canvas units per second. (gait.h)
    */
   sa_gait_ground_speed(g: Pointer<SaGait>): number;
   /**
@@ -2809,7 +2813,7 @@ export declare class StickAnim {
   /** The transform that changes nothing: pivot (0, 0), sx = sy = 1. (squash.h) */
   sa_squash_identity(): SaSquash;
   /**
-   * Applies a squash to one point: pivot + (p − pivot)·(sx, sy), the reference figure's S().
+   * Applies a squash to one point: pivot + (p - pivot) * (sx, sy), the reference figure's S().
    * (squash.h)
    */
   sa_squash_point(s: SaSquash | Partial<SaSquashFields>, p: SaVec2 | Partial<SaVec2Fields>): SaVec2;
@@ -2828,12 +2832,12 @@ export declare class StickAnim {
    * (spring.h)
    */
   sa_spring2_at_rest(pos: SaVec2 | Partial<SaVec2Fields>): SaSpring2;
-  /** The damping that makes a spring of this stiffness critically damped: 2·√k. (spring.h) */
+  /** The damping that makes a spring of this stiffness critically damped: 2 * sqrt k. (spring.h) */
   sa_spring_critical_damping(stiffness: number): number;
   /** The reference hair's settings: spacing 9, drag 0.86, gravity only, 6 iterations. (verlet.h) */
   sa_verlet_config_default(): SaVerletConfig;
   /**
-   * Lays a chain out straight and at rest: point i at pin + direction·spacing·i, prev = pos.
+   * Lays a chain out straight and at rest: point i at pin + direction * spacing * i, prev = pos.
    * (verlet.h)
    */
   sa_verlet_chain_init(points: Pointer<SaVerletPoint>, count: number, pin: SaVec2 | Partial<SaVec2Fields>, direction: SaVec2 | Partial<SaVec2Fields>, spacing: number): SaStatus;
@@ -2846,7 +2850,7 @@ export declare class StickAnim {
   sa_verlet_chain_collide_circle(points: Pointer<SaVerletPoint>, count: number, centre: SaVec2 | Partial<SaVec2Fields>, radius: number): void;
   /** The hair's acceleration for a figure moving at speed: gravity plus a backward wind. (verlet.h) */
   sa_verlet_hair_accel(speed: number, extra_wind: number): SaVec2;
-  /** A point's velocity in canvas units/s: (pos − prev)·60. (verlet.h) */
+  /** A point's velocity in canvas units/s: (pos - prev) * 60. (verlet.h) */
   sa_verlet_point_velocity(pt: SaVerletPoint | Partial<SaVerletPointFields>): SaVec2;
   /** Starts a fade settled on one layer: id at weight 1, time 0. (fade.h) */
   sa_fade_init(f: Pointer<SaFade>, id: number): void;
@@ -2886,7 +2890,7 @@ export declare class StickAnim {
   sa_fade_finish(f: Pointer<SaFade>): void;
   /**
    * True when f is well formed: count in [1, SA_FADE_MAX_LAYERS], every weight finite and in [0,
-   * 1], every time finite and ≥ 0, and the weights summing to 1 within 1e-4. (fade.h)
+   * 1], every time finite and >= 0, and the weights summing to 1 within 1e-4. (fade.h)
    */
   sa_fade_is_valid(f: Pointer<SaFade>): boolean;
   /**
@@ -2909,18 +2913,18 @@ export declare class StickAnim {
   /** The model-space transform of one joint, composing only its chain of parents. (skeleton.h) */
   sa_skeleton_joint_model(skeleton: Pointer<SaSkeleton>, local: Pointer<SaTransform>, joint: number): SaTransform;
   /**
-   * Checks a local → model job without running it: sa_skeleton_local_to_model_run() returns 0
+   * Checks a local -> model job without running it: sa_skeleton_local_to_model_run() returns 0
    * exactly when this is not SA_OK. (skeleton.h)
    */
   sa_skeleton_local_to_model_validate(job: Pointer<SaSkeletonLocalToModelJob>): SaStatus;
   /**
-   * Validates and runs a local → model job, writing the skeleton's joint_count model transforms
+   * Validates and runs a local -> model job, writing the skeleton's joint_count model transforms
    * into the job's `out`. (skeleton.h)
    */
   sa_skeleton_local_to_model_run(job: Pointer<SaSkeletonLocalToModelJob>): number;
   /**
-   * Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any scale, for
-   * rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
+   * Local -> model as 4x4 matrices: out[i] = out[parent(i)] * M(local[i]), exact for any scale,
+   * for rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
    */
   sa_skeleton_local_to_model_matrices(skeleton: Pointer<SaSkeleton>, local: Pointer<SaTransform>, root: Pointer<SaTransform>, out: Pointer<SaMat4>, capacity: number): number;
   /**
@@ -2948,12 +2952,12 @@ export declare class StickAnim {
   sa_pose_apply_offset(base: Pointer<SaTransform>, offset: Pointer<SaTransform>, k: number, joint_count: number, out: Pointer<SaTransform>, capacity: number): number;
   /**
    * The decayed offset x(t) of a critically damped spring started at offset x0 with velocity v0:
-   * x(t) = e^(−y·t)·(x0 + (v0 + y·x0)·t) with y = 2·ln 2 / halflife. (inertial.h)
+   * x(t) = e^(-y * t) * (x0 + (v0 + y * x0) * t) with y = 2 * ln 2 / halflife. (inertial.h)
    */
   sa_inertial_decay(x0: number, v0: number, halflife: number, t: number): number;
   /**
-   * How much of a recorded offset is left at time t when its velocity was 0: e^(−y·t)·(1 + y·t)
-   * with y = 2·ln 2 / halflife. (inertial.h)
+   * How much of a recorded offset is left at time t when its velocity was 0: e^(-y * t) * (1 + y *
+   * t) with y = 2 * ln 2 / halflife. (inertial.h)
    */
   sa_inertial_factor(halflife: number, t: number): number;
   /** Records the offset of one scalar channel at a switch. (inertial.h) */
@@ -2961,16 +2965,16 @@ export declare class StickAnim {
   /** The new value plus the recorded offset decayed to time t: to + x(t). (inertial.h) */
   sa_inertial_scalar_apply(rec: SaInertialScalar | Partial<SaInertialScalarFields>, to: number, halflife: number, t: number): number;
   /**
-   * Records the rotation offset of one joint at a switch: the shortest rotation d with d·to =
+   * Records the rotation offset of one joint at a switch: the shortest rotation d with d * to =
    * from, as a rotation vector. (inertial.h)
    */
   sa_inertial_quat_record(from: SaQuat | Partial<SaQuatFields>, from_angular_vel: SaVec3 | Partial<SaVec3Fields>, to: SaQuat | Partial<SaQuatFields>, to_angular_vel: SaVec3 | Partial<SaVec3Fields>): SaInertialQuat;
   /**
-   * The new rotation with the recorded offset decayed to time t applied: exp(x(t))·to.
+   * The new rotation with the recorded offset decayed to time t applied: exp(x(t)) * to.
    * (inertial.h)
    */
   sa_inertial_quat_apply(rec: SaInertialQuat | Partial<SaInertialQuatFields>, to: SaQuat | Partial<SaQuatFields>, halflife: number, t: number): SaQuat;
-  /** sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t))·to[i]. (inertial.h) */
+  /** sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t)) * to[i]. (inertial.h) */
   sa_inertial_quats_apply(rec: Pointer<SaInertialQuat>, to: Pointer<SaQuat>, count: number, halflife: number, t: number, out: Pointer<SaQuat>, capacity: number): number;
   /**
    * Checks the frames and fills clip with them (no markers; see sa_clip_set_touchdowns()).
@@ -2991,7 +2995,7 @@ export declare class StickAnim {
   sa_clip_validate(clip: Pointer<SaClip>): SaStatus;
   /**
    * Length of the clip in seconds: sa_clip::duration when it is above 0, else frame_count / rate
-   * when looping, (frame_count − 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
+   * when looping, (frame_count - 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
    */
   sa_clip_duration(clip: Pointer<SaClip>): number;
   /** Samples the clip at time seconds into a pose. (clip.h) */
@@ -3023,7 +3027,7 @@ export declare class StickAnim {
    */
   sa_clip_builder_run(job: Pointer<SaClipBuilderJob>): number;
   /**
-   * Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's count
+   * Skinning matrices: out[k] = model[joints[k]] * inverse_bind[k], for each of a skin's count
    * joints. (skin.h)
    */
   sa_skin_matrices(model: Pointer<SaMat4>, model_count: number, joints: Pointer, inverse_bind: Pointer<SaMat4>, count: number, out: Pointer<SaMat4>, capacity: number): number;
@@ -3087,7 +3091,7 @@ export declare class StickAnim {
    */
   sa_blend_tree_stretch_weights(skeleton: Pointer<SaSkeleton>, out: Pointer, capacity: number): number;
   /**
-   * The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35× (see the fields
+   * The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35x (see the fields
    * for the rest). (mode_machine.h)
    */
   sa_mode_machine_config_default(): SaModeMachineConfig;
@@ -3103,14 +3107,14 @@ export declare class StickAnim {
   sa_mode_machine_update(m: Pointer<SaModeMachine>, input: Pointer<SaModeInput>, dt: number): SaMode;
   /** Number of fading layers. (mode_machine.h) */
   sa_mode_machine_layer_count(m: Pointer<SaModeMachine>): number;
-  /** Layer index, oldest first: 0 is the oldest, count − 1 the current mode. (mode_machine.h) */
+  /** Layer index, oldest first: 0 is the oldest, count - 1 the current mode. (mode_machine.h) */
   sa_mode_machine_layer(m: Pointer<SaModeMachine>, index: number): SaModeLayer;
   /**
    * Summed weight of the layers showing mode, in [0, 1]; 0 for NULL or an unknown mode.
    * (mode_machine.h)
    */
   sa_mode_machine_weight(m: Pointer<SaModeMachine>, mode: number): number;
-  /** Seconds in the current mode (the target layer's modeT), ≥ 0; 0 for NULL. (mode_machine.h) */
+  /** Seconds in the current mode (the target layer's modeT), >= 0; 0 for NULL. (mode_machine.h) */
   sa_mode_machine_mode_time(m: Pointer<SaModeMachine>): number;
   /** The get-up morph factor: how much of the remembered ragdoll pose is left. (mode_machine.h) */
   sa_mode_machine_getup_k(m: Pointer<SaModeMachine>): number;
@@ -3120,8 +3124,8 @@ export declare class StickAnim {
    */
   sa_mode_machine_inertial_time(m: Pointer<SaModeMachine>): number;
   /**
-   * Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate, the
-   * rate bounded as sa_mode_machine_config says (also when the config was changed after
+   * Half-life (s) of the inertialization spring for the current mode: 2 * ln 2 / its fade rate,
+   * the rate bounded as sa_mode_machine_config says (also when the config was changed after
    * sa_mode_machine_init()). (mode_machine.h)
    */
   sa_mode_machine_inertial_halflife(m: Pointer<SaModeMachine>): number;

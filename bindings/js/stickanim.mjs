@@ -248,11 +248,11 @@ class StickAnimBase {
 // ---- constants (#define) -------------------------------------------------------------------------
 /** Pi as a float. (vecmath.h) */
 const SA_PI = 3.1415927;
-/** How far inside its limits the root → target distance is clamped, canvas units: 0.01. (ik.h) */
+/** How far inside its limits the root -> target distance is clamped, canvas units: 0.01. (ik.h) */
 const SA_IK_EPSILON = 0.01;
 /**
  * The legs' reach margin, canvas units: the reference figure keeps foot targets within THIGH +
- * SHIN − 1.5 of the hip (see sa_ik_reach_guard()). (ik.h)
+ * SHIN - 1.5 of the hip (see sa_ik_reach_guard()). (ik.h)
  */
 const SA_IK_LEG_MARGIN = 1.5;
 /** Distance (canvas units) within which sa_ik_two_bone_ex() reports the target reached. (ik.h) */
@@ -264,7 +264,7 @@ const SA_GAIT_DUTY_MAX = 0.99;
 /** The `bad_key` that sa_track_multi_validate() reports when no single key is at fault. (track.h) */
 const SA_TRACK_NO_KEY = 4294967295;
 /**
- * How much width the figure trades for height: sx = 1 + (1 − sy)·0.7 (the reference figure's
+ * How much width the figure trades for height: sx = 1 + (1 - sy) * 0.7 (the reference figure's
  * factor; 1 would keep the area to first order, 0 never widens). (squash.h)
  */
 const SA_SQUASH_K = 0.7;
@@ -279,13 +279,13 @@ const SA_SQUASH_SCALE_MIN = 0.1;
 /** Largest scale either axis is clamped to. (squash.h) */
 const SA_SQUASH_SCALE_MAX = 10.0;
 /**
- * Stiffness of the reference figure's head spring, 260 in 1/s² (k of x'' = −k·(x − target) −
- * c·x'). (spring.h)
+ * Stiffness of the reference figure's head spring, 260 in 1/s^2 (k of x'' = -k * (x - target) - c
+ * * x'). (spring.h)
  */
 const SA_SPRING_HEAD_STIFFNESS = 260.0;
 /**
- * Damping of the reference figure's head spring, 26 in 1/s (c of x'' = −k·(x − target) − c·x').
- * (spring.h)
+ * Damping of the reference figure's head spring, 26 in 1/s (c of x'' = -k * (x - target) - c *
+ * x'). (spring.h)
  */
 const SA_SPRING_HEAD_DAMPING = 26.0;
 /** Points in the reference figure's hair chain, the first one pinned: 4. (verlet.h) */
@@ -300,10 +300,10 @@ const SA_VERLET_DEFAULT_ITERATIONS = 6;
 const SA_VERLET_MAX_ITERATIONS = 64;
 /** Largest spacing accepted, canvas units; larger is clamped to this. (verlet.h) */
 const SA_VERLET_MAX_SPACING = 1000000.0;
-/** Gravity for the hair, canvas units/s², pointing down (+y): 900. (verlet.h) */
+/** Gravity for the hair, canvas units/s^2, pointing down (+y): 900. (verlet.h) */
 const SA_VERLET_GRAVITY = 900.0;
 /**
- * Backward wind on the hair per unit of running speed, in 1/s (units/s² per units/s): 4.5.
+ * Backward wind on the hair per unit of running speed, in 1/s (units/s^2 per units/s): 4.5.
  * (verlet.h)
  */
 const SA_VERLET_WIND_PER_SPEED = 4.5;
@@ -323,7 +323,7 @@ const SA_FADE_MAX_LAYERS = 8;
  * Small enough to be invisible, large enough that finished fades leave the stack. (fade.h)
  */
 const SA_FADE_MIN_WEIGHT = 0.0001;
-/** Number of caller values each layer carries (sa_fade_layer::user), ≥ 2. (fade.h) */
+/** Number of caller values each layer carries (sa_fade_layer::user), >= 2. (fade.h) */
 const SA_FADE_USER_VALUES = 2;
 /** The most joints a skeleton may have. sa_skeleton_init() rejects more. (skeleton.h) */
 const SA_SKELETON_MAX_JOINTS = 256;
@@ -401,7 +401,7 @@ const SA_FIGURE_MAX_EVENTS = 16;
 const SA_FIGURE_MAX_DT = 0.1;
 /** The sub-step of the head, the hair and the foot locks, seconds: 1/120. (figure.h) */
 const SA_FIGURE_SUBSTEP = 0.008333334;
-/** Largest angle between the neck and the spine's direction, radians: 45° (π/4). (figure.h) */
+/** Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4). (figure.h) */
 const SA_FIGURE_NECK_CONE = 0.7853982;
 /** The ABI version these headers describe; sa_abi_version() is the library's. (abi.h) */
 const SA_ABI_VERSION = 2;
@@ -742,7 +742,7 @@ SaTransform.SIZE = 40;
 SaTransform.ALIGN = 4;
 SaTransform.ABI_TYPE = 3; // SA_ABI_TYPE_TRANSFORM
 SaTransform.FIELDS = Object.freeze(["translation", "rotation", "scale"]);
-/** A 4×4 matrix, column-major: m[4·column + row]. (C: sa_mat4, vecmath.h) */
+/** A 4x4 matrix, column-major: m[4 * column + row]. (C: sa_mat4, vecmath.h) */
 class SaMat4 extends Struct {
   /** The 16 elements, column after column. */
   get m() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 16); }
@@ -776,15 +776,15 @@ class SaIkConfig extends Struct {
   get bend() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set bend(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
   /**
-   * Softness in canvas units, ≥ 0 (default 0: off, as the reference figure solves). Within this
+   * Softness in canvas units, >= 0 (default 0: off, as the reference figure solves). Within this
    * distance of full extension the end stops following the target linearly and eases toward full
-   * reach along 1 − e^(−x), so the chain never snaps straight (ozz-animation's soften, Spine's
+   * reach along 1 - e^(-x), so the chain never snaps straight (ozz-animation's soften, Spine's
    * softness). Larger than len1 + len2 is treated as len1 + len2.
    */
   get softness() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set softness(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Maximum stretch factor, ≥ 1 (default 1: bones keep their length). When the (softened) target
+   * Maximum stretch factor, >= 1 (default 1: bones keep their length). When the (softened) target
    * is out of reach both bones lengthen by the same factor, up to this one.
    */
   get max_stretch() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
@@ -838,7 +838,7 @@ SaIkResult.FIELDS = Object.freeze(["joint", "end", "len1", "len2", "reached"]);
 class SaGait extends Struct {
   /**
    * Distance a foot travels relative to the hip during one stance, canvas units. The stance foot
-   * slides from +stride/2 to −stride/2. Walk 44, run 60. Any finite value; negative mirrors the
+   * slides from +stride/2 to -stride/2. Walk 44, run 60. Any finite value; negative mirrors the
    * foot path (the figure walks backwards, ground speed negative).
    */
   get stride() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
@@ -856,18 +856,18 @@ class SaGait extends Struct {
    */
   get duty() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set duty(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
-  /** Peak foot lift in the middle of the swing, canvas units, ≥ 0. Walk 8, run 22. */
+  /** Peak foot lift in the middle of the swing, canvas units, >= 0. Walk 8, run 22. */
   get step_height() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set step_height(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
   /**
-   * Hip bob amplitude, canvas units, ≥ 0: the hip rises from its lowest point (offset 0) to bob
-   * above it (offset −bob, y down) twice per cycle. Walk 4, run 7.
+   * Hip bob amplitude, canvas units, >= 0: the hip rises from its lowest point (offset 0) to bob
+   * above it (offset -bob, y down) twice per cycle. Walk 4, run 7.
    */
   get bob() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
   set bob(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
   /**
    * Phase (in cycles) at which the hip is at its lowest; it is highest a quarter cycle later, and
-   * the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 − 1/4: highest in
+   * the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 - 1/4: highest in
    * the middle of single support), run 0.20 (= duty/2: lowest in mid-stance, highest in mid-
    * flight).
    */
@@ -875,10 +875,10 @@ class SaGait extends Struct {
   set bob_shift(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
   /**
    * Forward lean of the torso in radians (positive leans toward +x, the direction of travel). Walk
-   * 0.05 (about 3°), run 0.18 (about 10°). The sampler does not use it: it is carried here so it
-   * mixes with the rest of the gait. The figure tilts the spine by it and moves the feet forward
-   * by about spine·sin(lean)/2 so they stay under the centre of mass, as the reference figure
-   * does.
+   * 0.05 (about 3 deg), run 0.18 (about 10 deg). The sampler does not use it: it is carried here
+   * so it mixes with the rest of the gait. The figure tilts the spine by it and moves the feet
+   * forward by about spine * sin(lean)/2 so they stay under the centre of mass, as the reference
+   * figure does.
    */
   get lean() { return this._sa._dv().getFloat32(this.ptr + 24, true); }
   set lean(v) { this._sa._dv().setFloat32(this.ptr + 24, v, true); }
@@ -893,7 +893,7 @@ class SaGaitFoot extends Struct {
   /** Forward distance of the foot from the point under the hip, canvas units (+x forward). */
   get x() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set x(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
-  /** Height of the foot above the ground, canvas units, ≥ 0 (subtract from y on the canvas). */
+  /** Height of the foot above the ground, canvas units, >= 0 (subtract from y on the canvas). */
   get lift() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set lift(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /** True during stance (phase in [0, duty)): the foot is on the ground and must not slide. */
@@ -939,10 +939,10 @@ class SaTrackMulti extends Struct {
    */
   get eases() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set eases(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_track_multi.eases'), true); }
-  /** Number of keys, ≥ 1. */
+  /** Number of keys, >= 1. */
   get count() { return this._sa._dv().getUint32(this.ptr + 12, true); }
   set count(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
-  /** Number of channels (values per key), ≥ 1. */
+  /** Number of channels (values per key), >= 1. */
   get channels() { return this._sa._dv().getUint32(this.ptr + 16, true); }
   set channels(v) { this._sa._dv().setUint32(this.ptr + 16, v, true); }
   /**
@@ -1016,7 +1016,7 @@ class SaVerletPoint extends Struct {
   set pos(v) { this.pos.set(v); }
   /**
    * Where the point would have been 1/60 s ago at its current velocity (at 60 fps: its previous
-   * position). Velocity = (pos − prev)·60 units/s.
+   * position). Velocity = (pos - prev) * 60 units/s.
    */
   get prev() { return this._sa.SaVec2.at(this.ptr + 8, this); }
   set prev(v) { this.prev.set(v); }
@@ -1032,20 +1032,21 @@ SaVerletPoint.FIELDS = Object.freeze(["pos", "prev"]);
  */
 class SaVerletConfig extends Struct {
   /**
-   * Distance between neighbouring points, canvas units, ≥ 0 (default 9). NaN, infinite or negative
-   * is the default; above SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on the pin.
+   * Distance between neighbouring points, canvas units, >= 0 (default 9). NaN, infinite or
+   * negative is the default; above SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on the
+   * pin.
    */
   get spacing() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set spacing(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
   /**
    * Fraction of velocity kept per 1/60 s, in [0, 1] (default 0.86): over a step of dt seconds
-   * drag^(60·dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out of
-   * range is clamped.
+   * drag^(60 * dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out
+   * of range is clamped.
    */
   get drag() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set drag(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Acceleration on every free point, canvas units/s² (default (0, SA_VERLET_GRAVITY): gravity, y
+   * Acceleration on every free point, canvas units/s^2 (default (0, SA_VERLET_GRAVITY): gravity, y
    * down). Add wind here: see sa_verlet_hair_accel(). A non-finite component is 0.
    */
   get accel() { return this._sa.SaVec2.at(this.ptr + 8, this); }
@@ -1073,7 +1074,7 @@ class SaFadeLayer extends Struct {
   /** How much of it shows, in [0, 1]; the weights of all layers of a fade sum to 1. */
   get weight() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set weight(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
-  /** Seconds since this layer was pushed, ≥ 0 (advanced by sa_fade_step()). */
+  /** Seconds since this layer was pushed, >= 0 (advanced by sa_fade_step()). */
   get time() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set time(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
   /**
@@ -1116,7 +1117,7 @@ class SaSkeleton extends Struct {
   /** Joint names (joint_count entries, each NUL-terminated or NULL), or NULL for none. */
   get names() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set names(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_skeleton.names'), true); }
-  /** Number of joints, 1 … SA_SKELETON_MAX_JOINTS. */
+  /** Number of joints, 1 ... SA_SKELETON_MAX_JOINTS. */
   get joint_count() { return this._sa._dv().getUint32(this.ptr + 12, true); }
   set joint_count(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
 }
@@ -1126,7 +1127,7 @@ SaSkeleton.ALIGN = 4;
 SaSkeleton.ABI_TYPE = 18; // SA_ABI_TYPE_SKELETON
 SaSkeleton.FIELDS = Object.freeze(["parents", "rest", "names", "joint_count"]);
 /**
- * The local → model job: out[i] = out[parent(i)] ∘ local[i] for every joint, with the root joints
+ * The local -> model job: out[i] = out[parent(i)] o local[i] for every joint, with the root joints
  * placed by `root` (ozz's LocalToModelJob). (C: sa_skeleton_local_to_model_job, skeleton.h)
  */
 class SaSkeletonLocalToModelJob extends Struct {
@@ -1153,7 +1154,7 @@ class SaSkeletonLocalToModelJob extends Struct {
   get out() { return this._sa._dv().getUint32(this.ptr + 12, true); }
   set out(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_skeleton_local_to_model_job.out'), true); }
   /**
-   * Number of transforms `out` can hold, ≥ the skeleton's joint_count; below it nothing is
+   * Number of transforms `out` can hold, >= the skeleton's joint_count; below it nothing is
    * written. Ignored when `out` is NULL.
    */
   get capacity() { return this._sa._dv().getUint32(this.ptr + 16, true); }
@@ -1173,8 +1174,8 @@ class SaPoseLayer extends Struct {
   get pose() { return this._sa._dv().getUint32(this.ptr + 0, true); }
   set pose(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_pose_layer.pose'), true); }
   /**
-   * Weight of the layer, ≥ 0; weights need not sum to 1 (the blend renormalises). Negative, NaN or
-   * infinite weights count as 0.
+   * Weight of the layer, >= 0; weights need not sum to 1 (the blend renormalises). Negative, NaN
+   * or infinite weights count as 0.
    */
   get weight() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set weight(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
@@ -1199,7 +1200,7 @@ class SaPoseBlendJob extends Struct {
   /** The layers (required; at least one). */
   get layers() { return this._sa._dv().getUint32(this.ptr + 0, true); }
   set layers(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_pose_blend_job.layers'), true); }
-  /** Number of layers, ≥ 1. */
+  /** Number of layers, >= 1. */
   get layer_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
   set layer_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
   /**
@@ -1208,7 +1209,7 @@ class SaPoseBlendJob extends Struct {
    */
   get rest() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set rest(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_pose_blend_job.rest'), true); }
-  /** Number of joints in every pose, 1 … SA_SKELETON_MAX_JOINTS. */
+  /** Number of joints in every pose, 1 ... SA_SKELETON_MAX_JOINTS. */
   get joint_count() { return this._sa._dv().getUint32(this.ptr + 12, true); }
   set joint_count(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
   /**
@@ -1219,7 +1220,7 @@ class SaPoseBlendJob extends Struct {
   get out() { return this._sa._dv().getUint32(this.ptr + 16, true); }
   set out(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_pose_blend_job.out'), true); }
   /**
-   * Number of transforms `out` can hold, ≥ joint_count; below it nothing is written. Ignored when
+   * Number of transforms `out` can hold, >= joint_count; below it nothing is written. Ignored when
    * `out` is NULL.
    */
   get capacity() { return this._sa._dv().getUint32(this.ptr + 20, true); }
@@ -1235,10 +1236,10 @@ SaPoseBlendJob.FIELDS = Object.freeze(["layers", "layer_count", "rest", "joint_c
  * sa_inertial_scalar, inertial.h)
  */
 class SaInertialScalar extends Struct {
-  /** Old value − new value at the switch, finite (any unit). */
+  /** Old value - new value at the switch, finite (any unit). */
   get offset() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set offset(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
-  /** Old velocity − new velocity at the switch, units/s, finite. */
+  /** Old velocity - new velocity at the switch, units/s, finite. */
   get velocity() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set velocity(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
 }
@@ -1248,14 +1249,14 @@ SaInertialScalar.ALIGN = 4;
 SaInertialScalar.ABI_TYPE = 22; // SA_ABI_TYPE_INERTIAL_SCALAR
 SaInertialScalar.FIELDS = Object.freeze(["offset", "velocity"]);
 /**
- * A recorded rotation offset of one joint, as rotation vectors (axis × angle). (C:
+ * A recorded rotation offset of one joint, as rotation vectors (axis x angle). (C:
  * sa_inertial_quat, inertial.h)
  */
 class SaInertialQuat extends Struct {
-  /** Rotation from the new to the old rotation, axis × angle in radians, angle ≤ π. */
+  /** Rotation from the new to the old rotation, axis x angle in radians, angle <= pi. */
   get offset() { return this._sa.SaVec3.at(this.ptr + 0, this); }
   set offset(v) { this.offset.set(v); }
-  /** Old angular velocity − new angular velocity, rad/s, in the rotations' parent space. */
+  /** Old angular velocity - new angular velocity, rad/s, in the rotations' parent space. */
   get velocity() { return this._sa.SaVec3.at(this.ptr + 12, this); }
   set velocity(v) { this.velocity.set(v); }
 }
@@ -1286,13 +1287,13 @@ SaClipTouchdown.FIELDS = Object.freeze(["phase", "foot"]);
  * sa_clip_validate()); the arrays must outlive it. (C: sa_clip, clip.h)
  */
 class SaClip extends Struct {
-  /** frame_count × joint_count local transforms, frame-major: frames[frame·joint_count + joint]. */
+  /** frame_count x joint_count local transforms, frame-major: frames[frame * joint_count + joint]. */
   get frames() { return this._sa._dv().getUint32(this.ptr + 0, true); }
   set frames(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_clip.frames'), true); }
-  /** Number of frames, ≥ 1 (one frame is a still pose). */
+  /** Number of frames, >= 1 (one frame is a still pose). */
   get frame_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
   set frame_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
-  /** Joints per frame, 1 … SA_SKELETON_MAX_JOINTS; the skeleton's joint count. */
+  /** Joints per frame, 1 ... SA_SKELETON_MAX_JOINTS; the skeleton's joint count. */
   get joint_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set joint_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
   /** Frames per second, > 0; 0 means SA_CLIP_DEFAULT_RATE (30). */
@@ -1311,8 +1312,8 @@ class SaClip extends Struct {
   get touchdown_count() { return this._sa._dv().getUint32(this.ptr + 24, true); }
   set touchdown_count(v) { this._sa._dv().setUint32(this.ptr + 24, v, true); }
   /**
-   * Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the length follows
-   * from the rate: frame_count / rate looping, (frame_count − 1) / rate otherwise. Above 0, the
+   * Exact length in seconds, >= 0, finite; 0 (what sa_clip_init() sets) means the length follows
+   * from the rate: frame_count / rate looping, (frame_count - 1) / rate otherwise. Above 0, the
    * frames are spread evenly over this many seconds and `rate` is informational only (the clip
    * builder sets it to the frames' actual spacing).
    */
@@ -1336,19 +1337,19 @@ class SaClipTouchdownConfig extends Struct {
   get down() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set down(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
   /**
-   * Up band, ≥ `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
+   * Up band, >= `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
    * means no hysteresis.
    */
   get up() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set up(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Shortest time in the air, seconds, ≥ 0, that makes the landing after it a touchdown; shorter
+   * Shortest time in the air, seconds, >= 0, that makes the landing after it a touchdown; shorter
    * hops are part of the stance. Default 0.1.
    */
   get min_air_time() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set min_air_time(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
   /**
-   * Smallest height range, ≥ 0, of a foot that ever lifts: relative, a fraction of the skeleton's
+   * Smallest height range, >= 0, of a foot that ever lifts: relative, a fraction of the skeleton's
    * size, default 0.01; absolute, model units. A range below it (or below 1e-6 model units,
    * whatever this says) gives no markers for the foot.
    */
@@ -1387,7 +1388,7 @@ class SaClipBuilderChannel extends Struct {
    */
   get values() { return this._sa._dv().getUint32(this.ptr + 16, true); }
   set values(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_clip_builder_channel.values'), true); }
-  /** Number of keys, ≥ 1. */
+  /** Number of keys, >= 1. */
   get key_count() { return this._sa._dv().getUint32(this.ptr + 20, true); }
   set key_count(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
 }
@@ -1411,7 +1412,7 @@ class SaClipBuilderJob extends Struct {
   /** The channels (required). At most one per joint and path, as glTF requires. */
   get channels() { return this._sa._dv().getUint32(this.ptr + 4, true); }
   set channels(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_clip_builder_job.channels'), true); }
-  /** Number of channels, ≥ 1. */
+  /** Number of channels, >= 1. */
   get channel_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set channel_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
   /**
@@ -1425,7 +1426,7 @@ class SaClipBuilderJob extends Struct {
   get start() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
   set start(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
   /**
-   * Length of the clip, seconds, ≥ 0 and finite; 0 (the default) means from `start` to the last
+   * Length of the clip, seconds, >= 0 and finite; 0 (the default) means from `start` to the last
    * key of all channels (glTF's animation length), or a one-frame clip when no key is after
    * `start`.
    */
@@ -1450,12 +1451,12 @@ class SaClipBuilderJob extends Struct {
   get clip() { return this._sa._dv().getUint32(this.ptr + 28, true); }
   set clip(v) { this._sa._dv().setUint32(this.ptr + 28, ptrOf(v, 'sa_clip_builder_job.clip'), true); }
   /**
-   * Receives the frames (frame_count × joint_count transforms, frame-major), written whole or not
+   * Receives the frames (frame_count x joint_count transforms, frame-major), written whole or not
    * at all; must not overlap the channels' arrays. NULL (the default) asks for the count only.
    */
   get out() { return this._sa._dv().getUint32(this.ptr + 32, true); }
   set out(v) { this._sa._dv().setUint32(this.ptr + 32, ptrOf(v, 'sa_clip_builder_job.out'), true); }
-  /** Number of transforms `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is NULL. */
+  /** Number of transforms `out` can hold, >= frame_count x joint_count. Ignored when `out` is NULL. */
   get capacity() { return this._sa._dv().getUint32(this.ptr + 36, true); }
   set capacity(v) { this._sa._dv().setUint32(this.ptr + 36, v, true); }
 }
@@ -1472,13 +1473,13 @@ class SaSkinJob extends Struct {
   /** The skinning matrices (sa_skin_matrices()), matrix_count of them (required). */
   get matrices() { return this._sa._dv().getUint32(this.ptr + 0, true); }
   set matrices(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_skin_job.matrices'), true); }
-  /** Number of skinning matrices, ≥ 1: joint indices are below it. */
+  /** Number of skinning matrices, >= 1: joint indices are below it. */
   get matrix_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
   set matrix_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
-  /** Number of vertices, ≥ 1. */
+  /** Number of vertices, >= 1. */
   get vertex_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set vertex_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
-  /** Joints per vertex, 1 … SA_SKIN_MAX_INFLUENCES. */
+  /** Joints per vertex, 1 ... SA_SKIN_MAX_INFLUENCES. */
   get influences() { return this._sa._dv().getUint32(this.ptr + 12, true); }
   set influences(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
   /**
@@ -1491,7 +1492,7 @@ class SaSkinJob extends Struct {
   get joint_indices_stride() { return this._sa._dv().getUint32(this.ptr + 20, true); }
   set joint_indices_stride(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
   /**
-   * Each vertex's `influences` weights, ≥ 0 (required, except that NULL with one influence means
+   * Each vertex's `influences` weights, >= 0 (required, except that NULL with one influence means
    * weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
    * (sa_skin_validate() reports them).
    */
@@ -1531,7 +1532,7 @@ class SaSkinJob extends Struct {
   get out() { return this._sa._dv().getUint32(this.ptr + 60, true); }
   set out(v) { this._sa._dv().setUint32(this.ptr + 60, ptrOf(v, 'sa_skin_job.out'), true); }
   /**
-   * Number of vertices `out` (and out_normals) can hold, ≥ vertex_count. Ignored when `out` is
+   * Number of vertices `out` (and out_normals) can hold, >= vertex_count. Ignored when `out` is
    * NULL.
    */
   get capacity() { return this._sa._dv().getUint32(this.ptr + 64, true); }
@@ -1543,13 +1544,13 @@ SaSkinJob.ALIGN = 4;
 SaSkinJob.ABI_TYPE = 54; // SA_ABI_TYPE_SKIN_JOB
 SaSkinJob.FIELDS = Object.freeze(["matrices", "matrix_count", "vertex_count", "influences", "joint_indices", "joint_indices_stride", "joint_weights", "joint_weights_stride", "in_positions", "in_positions_stride", "in_normals", "in_normals_stride", "out_normals", "out_normals_stride", "out_stride", "out", "capacity"]);
 /**
- * The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle →
+ * The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle ->
  * moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the reference's
  * values from sa_blend_tree_loco_config_default(). (C: sa_blend_tree_loco_config, blend_tree.h)
  */
 class SaBlendTreeLocoConfig extends Struct {
   /**
-   * Speed at or below which the body shows only idle; ≥ 0. Default 0.05 (the reference's lower
+   * Speed at or below which the body shows only idle; >= 0. Default 0.05 (the reference's lower
    * smooth edge).
    */
   get idle_speed() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
@@ -1630,12 +1631,12 @@ class SaBlendTreePoint extends Struct {
   get ease() { return this._sa._dv().getInt32(this.ptr + 8, true); }
   set ease(v) { this._sa._dv().setInt32(this.ptr + 8, v, true); }
   /**
-   * Body speed this point's clip is matched to (phase rate numerator), ≥ 0; 0 for a clip that does
-   * not move with the body (tread, idle), which then plays at its own pace.
+   * Body speed this point's clip is matched to (phase rate numerator), >= 0; 0 for a clip that
+   * does not move with the body (tread, idle), which then plays at its own pace.
    */
   get move() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set move(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
-  /** Speed the clip looks best at, ≥ 0 (for a clip that does not move: its stride per second). */
+  /** Speed the clip looks best at, >= 0 (for a clip that does not move: its stride per second). */
   get anim() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
   set anim(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
   /** Distance per cycle at anim, > 0 (for a clip that does not move: 1 gives anim cycles/s). */
@@ -1702,7 +1703,7 @@ class SaBlendTreeFrame extends Struct {
   get weight_count() { return this._sa._dv().getUint32(this.ptr + 64, true); }
   set weight_count(v) { this._sa._dv().setUint32(this.ptr + 64, v, true); }
   /**
-   * Index of the lower point of the active segment (0 below the first point, point_count − 1 above
+   * Index of the lower point of the active segment (0 below the first point, point_count - 1 above
    * the last).
    */
   get segment() { return this._sa._dv().getUint32(this.ptr + 68, true); }
@@ -1710,17 +1711,17 @@ class SaBlendTreeFrame extends Struct {
   /** Linear position in the active segment, in [0, 1]. */
   get u() { return this._sa._dv().getFloat32(this.ptr + 72, true); }
   set u(v) { this._sa._dv().setFloat32(this.ptr + 72, v, true); }
-  /** Mixed body speed the clips are matched to, ≥ 0. */
+  /** Mixed body speed the clips are matched to, >= 0. */
   get move() { return this._sa._dv().getFloat32(this.ptr + 76, true); }
   set move(v) { this._sa._dv().setFloat32(this.ptr + 76, v, true); }
-  /** Mixed speed the clips look best at, ≥ 0. */
+  /** Mixed speed the clips look best at, >= 0. */
   get anim() { return this._sa._dv().getFloat32(this.ptr + 80, true); }
   set anim(v) { this._sa._dv().setFloat32(this.ptr + 80, v, true); }
   /** Mixed stride, > 0. */
   get stride() { return this._sa._dv().getFloat32(this.ptr + 84, true); }
   set stride(v) { this._sa._dv().setFloat32(this.ptr + 84, v, true); }
   /**
-   * Stride stretch move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ≈
+   * Stride stretch move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ~
    * 1.357 at WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not follow the speed, or
    * anim is 0.
    */
@@ -1730,7 +1731,7 @@ class SaBlendTreeFrame extends Struct {
   get rate() { return this._sa._dv().getFloat32(this.ptr + 92, true); }
   set rate(v) { this._sa._dv().setFloat32(this.ptr + 92, v, true); }
   /**
-   * Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped (footsteps.h's
+   * Cycles the leader's phase advanced this frame, rate * dt, signed, not wrapped (footsteps.h's
    * `cycles`; every slot passes the same number of whole cycles).
    */
   get advance() { return this._sa._dv().getFloat32(this.ptr + 96, true); }
@@ -1779,13 +1780,13 @@ class SaModeInput extends Struct {
   get vertical_velocity() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set vertical_velocity(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Speed of the impact on the frame the body touched down, units/s, ≥ 0 (0 otherwise; negative
-   * counts as 0). The machine takes the larger of this and −vertical_velocity, so a body that
+   * Speed of the impact on the frame the body touched down, units/s, >= 0 (0 otherwise; negative
+   * counts as 0). The machine takes the larger of this and -vertical_velocity, so a body that
    * reports either works. Default 0.
    */
   get landing_speed() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set landing_speed(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
-  /** Horizontal speed over the ground (or through the water), units/s, ≥ 0. Default 0. */
+  /** Horizontal speed over the ground (or through the water), units/s, >= 0. Default 0. */
   get speed() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set speed(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
   /** True while the body is in water deep enough to swim. Default false. */
@@ -1795,7 +1796,7 @@ class SaModeInput extends Struct {
   get on_ladder() { return this._sa._dv().getUint8(this.ptr + 17, true) !== 0; }
   set on_ladder(v) { this._sa._dv().setUint8(this.ptr + 17, v ? 1 : 0, true); }
   /**
-   * Climbing direction, in [−1, 1] (clamped): +1 going up, −1 going down, 0 holding still; values
+   * Climbing direction, in [-1, 1] (clamped): +1 going up, -1 going down, 0 holding still; values
    * in between slow the cycle. It is the climb layer's time scale. Default 0.
    */
   get ladder_direction() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
@@ -1808,8 +1809,8 @@ class SaModeInput extends Struct {
   set knocked_down(v) { this._sa._dv().setUint8(this.ptr + 28, v ? 1 : 0, true); }
   /**
    * The pelvis's front (belly) direction in world space, y up, any length. Read on the frame the
-   * ragdoll is released: y ≥ 0 (belly up) picks the back get-up clip, y < 0 the front one. A game
-   * with only a flag passes (0, 1, 0) for the back and (0, −1, 0) for the front. Default (0, 1,
+   * ragdoll is released: y >= 0 (belly up) picks the back get-up clip, y < 0 the front one. A game
+   * with only a flag passes (0, 1, 0) for the back and (0, -1, 0) for the front. Default (0, 1,
    * 0).
    */
   get pelvis_forward() { return this._sa.SaVec3.at(this.ptr + 32, this); }
@@ -1825,47 +1826,47 @@ SaModeInput.FIELDS = Object.freeze(["grounded", "vertical_velocity", "landing_sp
  * values. (C: sa_mode_machine_config, mode_machine.h)
  */
 class SaModeMachineConfig extends Struct {
-  /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
+  /** Landing faster than this (cells/s) sits instead of landing, >= 0. Default 10. */
   get hard_landing_speed() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set hard_landing_speed(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
-  /** The land mode ends after this many seconds, ≥ 0. Default 0.5. */
+  /** The land mode ends after this many seconds, >= 0. Default 0.5. */
   get land_time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set land_time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Land ends sooner when the speed rises above this (cells/s), ≥ 0. Default 0.35, where the blend
-   * tree is fully moving.
+   * Land ends sooner when the speed rises above this (cells/s), >= 0. Default 0.35, where the
+   * blend tree is fully moving.
    */
   get land_exit_speed() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set land_exit_speed(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
-  /** The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. */
+  /** The sit mode ends after this many seconds (then loco), >= 0. Default 1. */
   get sit_time() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set sit_time(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
   /**
    * Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
-   * (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
+   * (walking off a ledge); slower sinking is a step down and keeps the mode. >= 0. Default 2.
    */
   get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
   set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
-  /** Water does not override a jump younger than this (s): jumping out. ≥ 0. Default 0.25. */
+  /** Water does not override a jump younger than this (s): jumping out. >= 0. Default 0.25. */
   get water_jump_time() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
   set water_jump_time(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
   /** Time scale of the get-up clips, > 0. Default 1.35. */
   get getup_time_scale() { return this._sa._dv().getFloat32(this.ptr + 24, true); }
   set getup_time_scale(v) { this._sa._dv().setFloat32(this.ptr + 24, v, true); }
-  /** Length of the back get-up clip at its own pace, seconds, ≥ 0. Default 1.5. */
+  /** Length of the back get-up clip at its own pace, seconds, >= 0. Default 1.5. */
   get getup_back_length() { return this._sa._dv().getFloat32(this.ptr + 28, true); }
   set getup_back_length(v) { this._sa._dv().setFloat32(this.ptr + 28, v, true); }
-  /** Length of the front get-up clip at its own pace, seconds, ≥ 0. Default 1.5. */
+  /** Length of the front get-up clip at its own pace, seconds, >= 0. Default 1.5. */
   get getup_front_length() { return this._sa._dv().getFloat32(this.ptr + 32, true); }
   set getup_front_length(v) { this._sa._dv().setFloat32(this.ptr + 32, v, true); }
-  /** Seconds the get-up morph takes from the ragdoll pose into the clip, ≥ 0. Default 0.3. */
+  /** Seconds the get-up morph takes from the ragdoll pose into the clip, >= 0. Default 0.3. */
   get morph_time() { return this._sa._dv().getFloat32(this.ptr + 36, true); }
   set morph_time(v) { this._sa._dv().setFloat32(this.ptr + 36, v, true); }
   /**
    * Fade rate in 1/s toward each target mode, indexed by sa_mode, > 0 (exponential catch-up: about
-   * 95% done after 3/rate seconds; in the inertialization style the spring's half-life is 2·ln 2 /
-   * rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15, swim 3, climb 8, ragdoll 30, get-
-   * up 10 (unused when leaving the ragdoll: that is a cut).
+   * 95% done after 3/rate seconds; in the inertialization style the spring's half-life is 2 * ln 2
+   * / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15, swim 3, climb 8, ragdoll 30,
+   * get-up 10 (unused when leaving the ragdoll: that is a cut).
    */
   get fade_rate() { return new Float32Array(this._sa.memory.buffer, this.ptr + 40, 9); }
   set fade_rate(v) { this.fade_rate.set(v); }
@@ -1934,7 +1935,7 @@ class SaModeLayer extends Struct {
   /** Blend weight in [0, 1]; the layers' weights sum to 1. */
   get weight() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set weight(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
-  /** Seconds since the layer was pushed (the reference's modeT), ≥ 0. */
+  /** Seconds since the layer was pushed (the reference's modeT), >= 0. */
   get mode_time() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set mode_time(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
   /** Clip time in seconds, advanced at the layer's time scale; negative down a ladder. */
@@ -2020,11 +2021,11 @@ class SaFootstepsJob extends Struct {
    * Signed cycles the phase moved this frame, unwrapped (the blend tree's `advance`; negative
    * going backwards). It only decides the direction and how many whole cycles were passed: the
    * exact interval comes from phase_from and phase_to. NaN or infinite: the shorter way from
-   * phase_from to phase_to. Clamped to ±SA_FOOTSTEPS_MAX_CYCLES.
+   * phase_from to phase_to. Clamped to +/-SA_FOOTSTEPS_MAX_CYCLES.
    */
   get cycles() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set cycles(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
-  /** Frame time in seconds, only for the events' time (≤ 0, NaN or infinite: times are 0). */
+  /** Frame time in seconds, only for the events' time (<= 0, NaN or infinite: times are 0). */
   get dt() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set dt(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
   /** The blended layers (NULL, or layer_count 0: no events). */
@@ -2053,7 +2054,7 @@ class SaFootstepsJob extends Struct {
    * Optional: each layer's own phase at the end of the last frame, layer_count entries, in [0, 1)
    * (NaN counts as 0), for clips synced by their markers, which each play their own phase
    * (blend_tree.h: sa_blend_tree_frame::clip_phase_from, indexed by slot). Read with
-   * layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The job's
+   * layer_phase_to; NULL (the default): every layer passes phase_from -> phase_to. The job's
    * `cycles` still gives the direction and the whole cycles passed.
    */
   get layer_phase_from() { return this._sa._dv().getUint32(this.ptr + 40, true); }
@@ -2090,13 +2091,13 @@ SaFootstepsJob.FIELDS = Object.freeze(["phase_from", "phase_to", "cycles", "dt",
  */
 class SaLimbConfig extends Struct {
   /**
-   * Full ribbon width at the root (hip, shoulder), canvas units, ≥ 0. Default 9 (a leg of the
+   * Full ribbon width at the root (hip, shoulder), canvas units, >= 0. Default 9 (a leg of the
    * reference figure; arms look right at about 7). NaN, infinite or negative counts as 0.
    */
   get root_width() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set root_width(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
   /**
-   * Full ribbon width at the tip (foot, hand), canvas units, ≥ 0. Default 5.5 (arms: about 4.5).
+   * Full ribbon width at the tip (foot, hand), canvas units, >= 0. Default 5.5 (arms: about 4.5).
    * The width changes linearly from root_width to tip_width along the curve's parameter, which
    * gives each bone half of the taper. NaN, infinite or negative counts as 0.
    */
@@ -2104,7 +2105,7 @@ class SaLimbConfig extends Struct {
   set tip_width(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
    * Densification: curve steps per bone, 1 to SA_LIMB_MAX_BONE_SAMPLES. Default 8. The centre
-   * curve is sampled at 2·bone_samples + 1 points, the middle one exactly on the middle joint.
+   * curve is sampled at 2 * bone_samples + 1 points, the middle one exactly on the middle joint.
    */
   get bone_samples() { return this._sa._dv().getUint32(this.ptr + 8, true); }
   set bone_samples(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
@@ -2145,25 +2146,25 @@ SaLimbStyle.ABI_TYPE = 38; // SA_ABI_TYPE_LIMB_STYLE
 SaLimbStyle.FIELDS = Object.freeze(["width_scale", "shade", "opacity", "draw_order"]);
 /** The figure's body plan and its secondary-motion settings. (C: sa_figure_config, figure.h) */
 class SaFigureConfig extends Struct {
-  /** Pelvis → chest, > 0. Default 54. */
+  /** Pelvis -> chest, > 0. Default 54. */
   get spine() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
   set spine(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
-  /** Chest → base of the head, > 0. Default 13. */
+  /** Chest -> base of the head, > 0. Default 13. */
   get neck() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set neck(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /** Head radius (the head centre is this far past the neck), > 0. Default 12. */
   get head_radius() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set head_radius(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }
-  /** Shoulder → elbow, > 0. Default 27. */
+  /** Shoulder -> elbow, > 0. Default 27. */
   get upper_arm() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
   set upper_arm(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
-  /** Elbow → hand, > 0. Default 25. */
+  /** Elbow -> hand, > 0. Default 25. */
   get forearm() { return this._sa._dv().getFloat32(this.ptr + 16, true); }
   set forearm(v) { this._sa._dv().setFloat32(this.ptr + 16, v, true); }
-  /** Hip → knee, > 0. Default 37. */
+  /** Hip -> knee, > 0. Default 37. */
   get thigh() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
   set thigh(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
-  /** Knee → foot, > 0. Default 37. */
+  /** Knee -> foot, > 0. Default 37. */
   get shin() { return this._sa._dv().getFloat32(this.ptr + 24, true); }
   set shin(v) { this._sa._dv().setFloat32(this.ptr + 24, v, true); }
   /**
@@ -2172,30 +2173,30 @@ class SaFigureConfig extends Struct {
    */
   get hip_height() { return this._sa._dv().getFloat32(this.ptr + 28, true); }
   set hip_height(v) { this._sa._dv().setFloat32(this.ptr + 28, v, true); }
-  /** Spear length, butt → tip, > 0. Default 150 (the game's long spear). */
+  /** Spear length, butt -> tip, > 0. Default 150 (the game's long spear). */
   get spear_length() { return this._sa._dv().getFloat32(this.ptr + 32, true); }
   set spear_length(v) { this._sa._dv().setFloat32(this.ptr + 32, v, true); }
   /**
-   * How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes w + (1 −
-   * w)(1 − e^(−rate·dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
+   * How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes w + (1 -
+   * w)(1 - e^(-rate * dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
    */
   get fade_rate() { return this._sa._dv().getFloat32(this.ptr + 36, true); }
   set fade_rate(v) { this._sa._dv().setFloat32(this.ptr + 36, v, true); }
   /**
-   * How fast the walk ↔ run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
+   * How fast the walk <-> run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
    * independent). Default 4 (95% after 0.75 s).
    */
   get gait_rate() { return this._sa._dv().getFloat32(this.ptr + 40, true); }
   set gait_rate(v) { this._sa._dv().setFloat32(this.ptr + 40, v, true); }
   /**
-   * Head spring stiffness, 1/s², > 0: pulls the neck's angle toward the pose's (see
+   * Head spring stiffness, 1/s^2, > 0: pulls the neck's angle toward the pose's (see
    * sa_figure_head). Default SA_SPRING_HEAD_STIFFNESS (260).
    */
   get head_stiffness() { return this._sa._dv().getFloat32(this.ptr + 44, true); }
   set head_stiffness(v) { this._sa._dv().setFloat32(this.ptr + 44, v, true); }
   /**
-   * Head spring damping, 1/s, ≥ 0, on the neck's angle. Default SA_SPRING_HEAD_DAMPING (26: a hint
-   * of cartoon wobble).
+   * Head spring damping, 1/s, >= 0, on the neck's angle. Default SA_SPRING_HEAD_DAMPING (26: a
+   * hint of cartoon wobble).
    */
   get head_damping() { return this._sa._dv().getFloat32(this.ptr + 48, true); }
   set head_damping(v) { this._sa._dv().setFloat32(this.ptr + 48, v, true); }
@@ -2212,7 +2213,7 @@ class SaFigureConfig extends Struct {
   get hair_drag() { return this._sa._dv().getFloat32(this.ptr + 60, true); }
   set hair_drag(v) { this._sa._dv().setFloat32(this.ptr + 60, v, true); }
   /**
-   * Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0 (the reference's
+   * Extra backward wind on the hair while a jump is in the air, units/s^2, >= 0 (the reference's
    * kick). Default 1500 (about the wind of a run). The rest of the hair's acceleration is
    * sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind growing with speed.
    */
@@ -2220,7 +2221,7 @@ class SaFigureConfig extends Struct {
   set hair_jump_kick(v) { this._sa._dv().setFloat32(this.ptr + 64, v, true); }
   /**
    * How high the scripted jump (sa_figure_input::jump without a body) lifts the pelvis at its
-   * apex, canvas units, > 0 and at most 4 · hip_height. Default 160 (the reference's).
+   * apex, canvas units, > 0 and at most 4 * hip_height. Default 160 (the reference's).
    */
   get jump_height() { return this._sa._dv().getFloat32(this.ptr + 68, true); }
   set jump_height(v) { this._sa._dv().setFloat32(this.ptr + 68, v, true); }
@@ -2259,7 +2260,7 @@ class SaFigureBody extends Struct {
   /** True while the body stands on the ground (its feet point is on it). Default true. */
   get grounded() { return this._sa._dv().getUint8(this.ptr + 1, true) !== 0; }
   set grounded(v) { this._sa._dv().setUint8(this.ptr + 1, v ? 1 : 0, true); }
-  /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is −y). */
+  /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is -y). */
   get velocity() { return this._sa.SaVec2.at(this.ptr + 4, this); }
   set velocity(v) { this.velocity.set(v); }
   /** True while the body is in water deep enough to swim. Default false. */
@@ -2284,7 +2285,7 @@ class SaFigureBody extends Struct {
    * True while the body is knocked down: the figure falls as a ragdoll (its bones as distance
    * constraints, knees and elbows bending only their way, the ground under it) until this turns
    * false, then gets up from its back or its front, whichever it lies on, morphing from the
-   * ragdoll's pose in 0.3 s (the get-up plays at 1.35×, the reference's numbers). A game may move
+   * ragdoll's pose in 0.3 s (the get-up plays at 1.35x, the reference's numbers). A game may move
    * its body to follow the ragdoll's pelvis meanwhile. Default false.
    */
   get knocked_down() { return this._sa._dv().getUint8(this.ptr + 28, true) !== 0; }
@@ -2313,7 +2314,7 @@ class SaFigureBody extends Struct {
    * between neighbouring probes (sorted by x), flat past the outermost ones; a foot planted on it
    * keeps its world height until it lifts. Read while the body stands on the ground and
    * ground_given is true; a non-finite height counts as the body's feet point's, and heights are
-   * kept within 4 · hip_height of it.
+   * kept within 4 * hip_height of it.
    */
   get ground() { return new Float32Array(this._sa.memory.buffer, this.ptr + 52, 9); }
   set ground(v) { this.ground.set(v); }
@@ -2334,7 +2335,7 @@ class SaFigureInput extends Struct {
   set motion(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
   /**
    * Ground speed wanted for SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
-   * speed (≈ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
+   * speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
    * other motions.
    */
   get speed() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
@@ -2389,7 +2390,7 @@ class SaFigureBone extends Struct {
   get side() { return this._sa._dv().getInt32(this.ptr + 8, true); }
   set side(v) { this._sa._dv().setInt32(this.ptr + 8, v, true); }
   /**
-   * Its length, canvas units: the config's spine, neck, head_radius (neck → head centre), thigh,
+   * Its length, canvas units: the config's spine, neck, head_radius (neck -> head centre), thigh,
    * shin, upper_arm, forearm or spear_length.
    */
   get length() { return this._sa._dv().getFloat32(this.ptr + 12, true); }
@@ -2403,7 +2404,7 @@ SaFigureBone.FIELDS = Object.freeze(["from", "to", "side", "length"]);
 /** Pose parameters: what one motion wants at one moment, before IK. (C: sa_figure_params, figure.h) */
 class SaFigureParams extends Struct {
   /**
-   * Pelvis offset from its standing place (0, −hip_height): +x forward, +y down (crouch, bob,
+   * Pelvis offset from its standing place (0, -hip_height): +x forward, +y down (crouch, bob,
    * jump).
    */
   get root() { return this._sa.SaVec2.at(this.ptr + 0, this); }
@@ -2416,7 +2417,7 @@ class SaFigureParams extends Struct {
   set head_tilt(v) { this._sa._dv().setFloat32(this.ptr + 12, v, true); }
   /**
    * Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
-   * forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at the
+   * forward) after the reach guard pulls a target farther than thigh + shin - 1.5 back (1.5 at the
    * reference figure's size, scaled with hip_height). sa_figure_update() holds a target on the
    * ground where the foot touched down (see sa_figure_pose::contact); sa_figure_solve() reaches
    * for the targets as given.
@@ -2431,7 +2432,7 @@ class SaFigureParams extends Struct {
   set arm_flex(v) { this.arm_flex.set(v); }
   /**
    * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
-   * Blended, spear⁴ is the weight by which the arms blend from their FK angles to the IK solution
+   * Blended, spear^4 is the weight by which the arms blend from their FK angles to the IK solution
    * on the shaft (the spear motions give, as FK angles, those of their own IK solution, so a fade
    * moves the arms at its own pace), and the spear's visibility (sa_figure_pose::spear).
    */
@@ -2443,7 +2444,7 @@ class SaFigureParams extends Struct {
   /** Spear direction, radians: 0 points the tip straight forward (+x), positive tips it down. */
   get spear_angle() { return this._sa._dv().getFloat32(this.ptr + 60, true); }
   set spear_angle(v) { this._sa._dv().setFloat32(this.ptr + 60, v, true); }
-  /** Distance between the two hands along the shaft, ≥ 0. */
+  /** Distance between the two hands along the shaft, >= 0. */
   get spear_gap() { return this._sa._dv().getFloat32(this.ptr + 64, true); }
   set spear_gap(v) { this._sa._dv().setFloat32(this.ptr + 64, v, true); }
   /** Where the grip midpoint is along the shaft, as a fraction from the butt, in [0, 1]. */
@@ -2471,7 +2472,7 @@ SaFigureParams.FIELDS = Object.freeze(["root", "lean", "head_tilt", "foot", "arm
 class SaFigureContact extends Struct {
   /**
    * World x of the contact point, canvas units: figure x + sa_figure_pose::scroll at the moment
-   * the foot touched down (the figure-space x of the foot now is x − scroll). Kept after the foot
+   * the foot touched down (the figure-space x of the foot now is x - scroll). Kept after the foot
    * lifts, until it touches down again; the rest pose's foot x after sa_figure_init().
    */
   get x() { return this._sa._dv().getFloat64(this.ptr + 0, true); }
@@ -2502,20 +2503,20 @@ class SaFigurePose extends Struct {
   /**
    * Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. With
    * config hair on, [1..] are never inside the drawn head (the circle of head_radius about
-   * joints[SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90° at a point
+   * joints[SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90 deg at a point
    * and springs back from lying over it.
    */
   get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 256, 8); }
   set hair(v) { this.hair.set(v); }
-  /** Head radius after squash (config head_radius · (sx + sy) / 2). */
+  /** Head radius after squash (config head_radius * (sx + sy) / 2). */
   get head_radius() { return this._sa._dv().getFloat32(this.ptr + 288, true); }
   set head_radius(v) { this._sa._dv().setFloat32(this.ptr + 288, v, true); }
-  /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
+  /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 - sy) * 0.7. */
   get squash() { return this._sa.SaSquash.at(this.ptr + 292, this); }
   set squash(v) { this.squash.set(v); }
   /**
    * How far the ground scrolls backward per second over this frame, units/s: the locomotion's
-   * stride · cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP
+   * stride * cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP
    * moments, so the planted feet stay put in the world at any frame rate; exactly 0 whenever the
    * figure is not locomoting (a running jump locomotes; see sa_figure_input::jump) and no merge of
    * a full fade stack is fading (sa_figure::merge_offset). Facing left it is negative (screen
@@ -2526,7 +2527,7 @@ class SaFigurePose extends Struct {
   set ground_speed(v) { this._sa._dv().setFloat32(this.ptr + 308, v, true); }
   /**
    * The time step this pose advanced by, seconds, in [0, SA_FIGURE_MAX_DT]: the dt given, capped
-   * at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed · dt.
+   * at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed * dt.
    */
   get dt() { return this._sa._dv().getFloat32(this.ptr + 312, true); }
   set dt(v) { this._sa._dv().setFloat32(this.ptr + 312, v, true); }
@@ -2545,19 +2546,19 @@ class SaFigurePose extends Struct {
   /** Gait phase of the near foot, in [0, 1); the far foot is half a cycle later. */
   get phase() { return this._sa._dv().getFloat32(this.ptr + 324, true); }
   set phase(v) { this._sa._dv().setFloat32(this.ptr + 324, v, true); }
-  /** Current walk (0) → run (1) mix of the gait. */
+  /** Current walk (0) -> run (1) mix of the gait. */
   get gait() { return this._sa._dv().getFloat32(this.ptr + 328, true); }
   set gait(v) { this._sa._dv().setFloat32(this.ptr + 328, v, true); }
   /**
-   * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); −1 when
-   * none is. A game tests spear hits while it is ≥ 0.
+   * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); -1 when
+   * none is. A game tests spear hits while it is >= 0.
    */
   get thrust() { return this._sa._dv().getFloat32(this.ptr + 332, true); }
   set thrust(v) { this._sa._dv().setFloat32(this.ptr + 332, v, true); }
   /**
-   * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over every
+   * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed * dt over every
    * update (in double, so it stays exact over hours), in screen axes like the pose (it grows while
-   * the figure walks right and shrinks while it walks left, so it is ≥ 0 for a figure that has
+   * the figure walks right and shrinks while it walks left, so it is >= 0 for a figure that has
    * only ever faced right). World x = figure x + scroll.
    */
   get scroll() { return this._sa._dv().getFloat64(this.ptr + 336, true); }
@@ -2588,9 +2589,9 @@ class SaFigurePose extends Struct {
   get facing() { return this._sa._dv().getInt32(this.ptr + 384, true); }
   set facing(v) { this._sa._dv().setInt32(this.ptr + 384, v, true); }
   /**
-   * Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn goes from one to the
+   * Where a turn around is, in [-1, 1]: 1 faces right, -1 left, and a turn goes from one to the
    * other in SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both ends). The drawn x of
-   * every point but the feet is turn · x about the figure's origin, so the body narrows through
+   * every point but the feet is turn * x about the figure's origin, so the body narrows through
    * profile (0) and comes out mirrored; the feet keep their places on the ground. Facing left,
    * every x of the pose (joints, unsquashed, hair, scroll, the contacts' x, ground_speed) is
    * mirrored: screen axes, +x right, whichever way the figure faces.
@@ -2620,7 +2621,7 @@ class SaFigureEvent extends Struct {
   /** Seconds into the update when it happened, in [0, dt]: schedule a sound this late. */
   get time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
-  /** The foot of a footstep (0 near, 1 far); −1 for the other kinds. */
+  /** The foot of a footstep (0 near, 1 far); -1 for the other kinds. */
   get foot() { return this._sa._dv().getInt32(this.ptr + 8, true); }
   set foot(v) { this._sa._dv().setInt32(this.ptr + 8, v, true); }
   /** The surface under a footstep (sa_figure_input::surface). */
@@ -2629,7 +2630,7 @@ class SaFigureEvent extends Struct {
   /** The mode after a mode change; the mode at the time for the other kinds. */
   get mode() { return this._sa._dv().getInt32(this.ptr + 16, true); }
   set mode(v) { this._sa._dv().setInt32(this.ptr + 16, v, true); }
-  /** Landing speed of a landing, units/s, ≥ 0; 0 for the other kinds. */
+  /** Landing speed of a landing, units/s, >= 0; 0 for the other kinds. */
   get speed() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
   set speed(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
   /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
@@ -2664,7 +2665,7 @@ class SaFigureHead extends Struct {
   /** The chest's velocity over the last sub-step, units/s. */
   get chest_vel() { return this._sa.SaVec2.at(this.ptr + 28, this); }
   set chest_vel(v) { this.chest_vel.set(v); }
-  /** The hair's acceleration at the last sub-step, units/s². */
+  /** The hair's acceleration at the last sub-step, units/s^2. */
   get hair_accel() { return this._sa.SaVec2.at(this.ptr + 36, this); }
   set hair_accel(v) { this.hair_accel.set(v); }
 }
@@ -2744,7 +2745,7 @@ class SaFigure extends Struct {
   /** Gait phase, [0, 1). */
   get phase() { return this._sa._dv().getFloat32(this.ptr + 336, true); }
   set phase(v) { this._sa._dv().setFloat32(this.ptr + 336, v, true); }
-  /** Walk → run mix, [0, 1]. */
+  /** Walk -> run mix, [0, 1]. */
   get gait() { return this._sa._dv().getFloat32(this.ptr + 340, true); }
   set gait(v) { this._sa._dv().setFloat32(this.ptr + 340, v, true); }
   /** Seconds into the current thrust; < 0 when none. */
@@ -2783,10 +2784,10 @@ class SaFigure extends Struct {
   /** The body as last seen (its grounded edge, its speeds). */
   get body() { return this._sa.SaFigureBody.at(this.ptr + 880, this); }
   set body(v) { this.body.set(v); }
-  /** Fastest the body sank in this flight, units/s, ≥ 0. */
+  /** Fastest the body sank in this flight, units/s, >= 0. */
   get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
   set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
-  /** How fast the body rose when it took off, units/s, ≥ 0. */
+  /** How fast the body rose when it took off, units/s, >= 0. */
   get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
   set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
   /** The landing's depth showing, in [0, 1] (eased). */
@@ -2801,13 +2802,13 @@ class SaFigure extends Struct {
   /** The climb's cycle, [0, 1). */
   get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
   set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
-  /** Treading (0) → paddling (1), eased. */
+  /** Treading (0) -> paddling (1), eased. */
   get swim() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
   set swim(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
   /** The body's vertical velocity, up positive, eased. */
   get vy() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
   set vy(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
-  /** 0 on the ground → 1 in the air, eased. */
+  /** 0 on the ground -> 1 in the air, eased. */
   get air() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
   set air(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
   /** The body locomotes (not standing idle). */
@@ -2828,13 +2829,13 @@ class SaFigure extends Struct {
   /** The last update's events. */
   get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1016, 16, this); }
   set events(v) { this.events.set(v); }
-  /** How many of them, ≤ 16. */
+  /** How many of them, <= 16. */
   get event_count() { return this._sa._dv().getUint32(this.ptr + 1528, true); }
   set event_count(v) { this._sa._dv().setUint32(this.ptr + 1528, v, true); }
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
   get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1532, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
-  /** Seconds of the next sub-step before the knock-down, ≥ 0. */
+  /** Seconds of the next sub-step before the knock-down, >= 0. */
   get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1788, true); }
   set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1788, v, true); }
   /** The current pose. */
@@ -3074,8 +3075,8 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
-   * NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX and FLT_MAX)
+   * Linear interpolation a + (b - a) * t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
+   * NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (-FLT_MAX and FLT_MAX)
    * overflow to infinity. (vecmath.h)
    */
   sa_lerp(a, b, t) {
@@ -3083,7 +3084,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Smoothstep of a normalised parameter, `smooth` in both references: u²(3 − 2u) with u clamped
+   * Smoothstep of a normalised parameter, `smooth` in both references: u^2(3 - 2u) with u clamped
    * to [0, 1]. (vecmath.h)
    */
   sa_smooth(u) {
@@ -3108,7 +3109,7 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_is_finite(v) !== 0;
   }
 
-  /** A cycle's phase wrapped into [0, 1): the fractional part, so −0.25 gives 0.75. (vecmath.h) */
+  /** A cycle's phase wrapped into [0, 1): the fractional part, so -0.25 gives 0.75. (vecmath.h) */
   sa_phase_wrap(phase) {
     return this._x.sa_phase_wrap(phase);
   }
@@ -3141,7 +3142,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
+  /** a - b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v2_sub(a, b) {
     const $t = [];
     try {
@@ -3153,7 +3154,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
+  /** v * s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v2_scale(v, s) {
     const $t = [];
     try {
@@ -3200,7 +3201,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h) */
+  /** a + (b - a) * t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h) */
   sa_v2_lerp(a, b, t) {
     const $t = [];
     try {
@@ -3253,7 +3254,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
+  /** a - b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h) */
   sa_v3_sub(a, b) {
     const $t = [];
     try {
@@ -3265,7 +3266,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
+  /** v * s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h) */
   sa_v3_scale(v, s) {
     const $t = [];
     try {
@@ -3278,7 +3279,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. Plain
+   * Component-wise product (a.x * b.x, a.y * b.y, a.z * b.z), as used for non-uniform scale. Plain
    * arithmetic: NaN passes through, large products overflow. (vecmath.h)
    */
   sa_v3_mul(a, b) {
@@ -3303,7 +3304,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large products
+   * Cross product a x b (right-handed). Plain arithmetic: NaN passes through, large products
    * overflow. (vecmath.h)
    */
   sa_v3_cross(a, b) {
@@ -3338,7 +3339,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
+   * a + (b - a) * t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
    * sa_lerp(). (vecmath.h)
    */
   sa_v3_lerp(a, b, t) {
@@ -3404,7 +3405,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised: plain
+   * Conjugate (-x, -y, -z, w): the inverse rotation of a unit quaternion. Not normalised: plain
    * arithmetic, so NaN components pass through (the one function here that takes a quaternion and
    * does not normalise it). (vecmath.h)
    */
@@ -3432,7 +3433,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Composition a·b: rotates by b first, then by a. (vecmath.h) */
+  /** Composition a * b: rotates by b first, then by a. (vecmath.h) */
   sa_quat_mul(a, b) {
     const $t = [];
     try {
@@ -3553,7 +3554,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Composition: child expressed in the space of parent (parent ∘ child). (vecmath.h) */
+  /** Composition: child expressed in the space of parent (parent o child). (vecmath.h) */
   sa_transform_mul(parent, child) {
     const $t = [];
     try {
@@ -3565,7 +3566,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** Applies t to point p: t.translation + t.rotation·(t.scale ⊙ p). (vecmath.h) */
+  /** Applies t to point p: t.translation + t.rotation * (t.scale (*) p). (vecmath.h) */
   sa_transform_point(t, p) {
     const $t = [];
     try {
@@ -3611,7 +3612,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point() of it
+   * The matrix of a transform: translation * rotation * scale, so sa_mat4_transform_point() of it
    * gives sa_transform_point() of the transform. (vecmath.h)
    */
   sa_mat4_from_transform(t) {
@@ -3625,7 +3626,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** The product a·b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h) */
+  /** The product a * b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h) */
   sa_mat4_mul(a, b) {
     const $t = [];
     try {
@@ -3638,7 +3639,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * M·(p, 1) for an affine matrix: the upper 3×4 part applied to point p (the bottom row is not
+   * M * (p, 1) for an affine matrix: the upper 3x4 part applied to point p (the bottom row is not
    * read). (vecmath.h)
    */
   sa_mat4_transform_point(m, p) {
@@ -3653,7 +3654,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * The upper 3×3 part applied to vector v: a direction, no translation. (A normal needs the
+   * The upper 3x3 part applied to vector v: a direction, no translation. (A normal needs the
    * inverse transpose; skin.h's job takes care of it.) (vecmath.h)
    */
   sa_mat4_transform_vector(m, v) {
@@ -3668,7 +3669,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices from the
+   * The inverse of a 4x4 matrix (general, computed in double): e.g. inverse bind matrices from the
    * rest pose's model matrices. (vecmath.h)
    */
   sa_mat4_invert(m) {
@@ -3708,8 +3709,8 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * The legs' reach guard: pulls a target that lies farther than (len1 + len2 − margin) from the
-   * root back onto that circle, along the root → target line. (ik.h)
+   * The legs' reach guard: pulls a target that lies farther than (len1 + len2 - margin) from the
+   * root back onto that circle, along the root -> target line. (ik.h)
    */
   sa_ik_reach_guard(root, target, len1, len2, margin) {
     const $t = [];
@@ -3767,8 +3768,8 @@ class StickAnim extends StickAnimBase {
 
   /**
    * The walk: the reference figure's stride 44, cadence 1.5 and duty 0.62, with step height 8, bob
-   * 4, bob shift 0.06 and lean 0.05 rad (about 3°) chosen to match a person's walk (gait_page says
-   * how). Ground speed ≈ 106 units/s. (gait.h)
+   * 4, bob shift 0.06 and lean 0.05 rad (about 3 deg) chosen to match a person's walk (gait_page
+   * says how). Ground speed ~ 106 units/s. (gait.h)
    */
   sa_gait_walk() {
     const $r = new this.SaGait();
@@ -3778,8 +3779,8 @@ class StickAnim extends StickAnimBase {
 
   /**
    * The run: the reference figure's stride 60, cadence 2.55 and duty 0.40, with step height 22,
-   * bob 7, bob shift 0.20 and lean 0.18 rad (about 10°) chosen to match a person's run (gait_page
-   * says how). Ground speed 382.5 units/s. (gait.h)
+   * bob 7, bob shift 0.20 and lean 0.18 rad (about 10 deg) chosen to match a person's run
+   * (gait_page says how). Ground speed 382.5 units/s. (gait.h)
    */
   sa_gait_run() {
     const $r = new this.SaGait();
@@ -3787,7 +3788,7 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
-  /** Blends two gaits field by field: a·(1 − t) + b·t. (gait.h) */
+  /** Blends two gaits field by field: a * (1 - t) + b * t. (gait.h) */
   sa_gait_mix(a, b, t) {
     const $r = new this.SaGait();
     this._x.sa_gait_mix($r.ptr, ptrOf(a, 'sa_gait_mix(a)'), ptrOf(b, 'sa_gait_mix(b)'), t);
@@ -3801,14 +3802,14 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
-  /** The hip's vertical offset at a phase: −bob·|sin(2π·(phase − bob_shift))|. (gait.h) */
+  /** The hip's vertical offset at a phase: -bob * |sin(2pi * (phase - bob_shift))|. (gait.h) */
   sa_gait_hip_offset(g, phase) {
     return this._x.sa_gait_hip_offset(ptrOf(g, 'sa_gait_hip_offset(g)'), phase);
   }
 
   /**
    * The speed at which the ground must move under the figure to keep the stance foot planted:
-   * stride · cadence / duty, canvas units per second. (gait.h)
+   * stride * cadence / duty, canvas units per second. (gait.h)
    */
   sa_gait_ground_speed(g) {
     return this._x.sa_gait_ground_speed(ptrOf(g, 'sa_gait_ground_speed(g)'));
@@ -3890,7 +3891,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Applies a squash to one point: pivot + (p − pivot)·(sx, sy), the reference figure's S().
+   * Applies a squash to one point: pivot + (p - pivot) * (sx, sy), the reference figure's S().
    * (squash.h)
    */
   sa_squash_point(s, p) {
@@ -3961,7 +3962,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** The damping that makes a spring of this stiffness critically damped: 2·√k. (spring.h) */
+  /** The damping that makes a spring of this stiffness critically damped: 2 * sqrt k. (spring.h) */
   sa_spring_critical_damping(stiffness) {
     return this._x.sa_spring_critical_damping(stiffness);
   }
@@ -3974,7 +3975,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Lays a chain out straight and at rest: point i at pin + direction·spacing·i, prev = pos.
+   * Lays a chain out straight and at rest: point i at pin + direction * spacing * i, prev = pos.
    * (verlet.h)
    */
   sa_verlet_chain_init(points, count, pin, direction, spacing) {
@@ -4016,7 +4017,7 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
-  /** A point's velocity in canvas units/s: (pos − prev)·60. (verlet.h) */
+  /** A point's velocity in canvas units/s: (pos - prev) * 60. (verlet.h) */
   sa_verlet_point_velocity(pt) {
     const $t = [];
     try {
@@ -4101,7 +4102,7 @@ class StickAnim extends StickAnimBase {
 
   /**
    * True when f is well formed: count in [1, SA_FADE_MAX_LAYERS], every weight finite and in [0,
-   * 1], every time finite and ≥ 0, and the weights summing to 1 within 1e-4. (fade.h)
+   * 1], every time finite and >= 0, and the weights summing to 1 within 1e-4. (fade.h)
    */
   sa_fade_is_valid(f) {
     return this._x.sa_fade_is_valid(ptrOf(f, 'sa_fade_is_valid(f)')) !== 0;
@@ -4149,7 +4150,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Checks a local → model job without running it: sa_skeleton_local_to_model_run() returns 0
+   * Checks a local -> model job without running it: sa_skeleton_local_to_model_run() returns 0
    * exactly when this is not SA_OK. (skeleton.h)
    */
   sa_skeleton_local_to_model_validate(job) {
@@ -4157,7 +4158,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Validates and runs a local → model job, writing the skeleton's joint_count model transforms
+   * Validates and runs a local -> model job, writing the skeleton's joint_count model transforms
    * into the job's `out`. (skeleton.h)
    */
   sa_skeleton_local_to_model_run(job) {
@@ -4165,8 +4166,8 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any scale, for
-   * rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
+   * Local -> model as 4x4 matrices: out[i] = out[parent(i)] * M(local[i]), exact for any scale,
+   * for rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
    */
   sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity) {
     return this._x.sa_skeleton_local_to_model_matrices(ptrOf(skeleton, 'sa_skeleton_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_skeleton_local_to_model_matrices(local)'), ptrOf(root, 'sa_skeleton_local_to_model_matrices(root)'), ptrOf(out, 'sa_skeleton_local_to_model_matrices(out)'), capacity) >>> 0;
@@ -4218,15 +4219,15 @@ class StickAnim extends StickAnimBase {
 
   /**
    * The decayed offset x(t) of a critically damped spring started at offset x0 with velocity v0:
-   * x(t) = e^(−y·t)·(x0 + (v0 + y·x0)·t) with y = 2·ln 2 / halflife. (inertial.h)
+   * x(t) = e^(-y * t) * (x0 + (v0 + y * x0) * t) with y = 2 * ln 2 / halflife. (inertial.h)
    */
   sa_inertial_decay(x0, v0, halflife, t) {
     return this._x.sa_inertial_decay(x0, v0, halflife, t);
   }
 
   /**
-   * How much of a recorded offset is left at time t when its velocity was 0: e^(−y·t)·(1 + y·t)
-   * with y = 2·ln 2 / halflife. (inertial.h)
+   * How much of a recorded offset is left at time t when its velocity was 0: e^(-y * t) * (1 + y *
+   * t) with y = 2 * ln 2 / halflife. (inertial.h)
    */
   sa_inertial_factor(halflife, t) {
     return this._x.sa_inertial_factor(halflife, t);
@@ -4250,7 +4251,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Records the rotation offset of one joint at a switch: the shortest rotation d with d·to =
+   * Records the rotation offset of one joint at a switch: the shortest rotation d with d * to =
    * from, as a rotation vector. (inertial.h)
    */
   sa_inertial_quat_record(from, from_angular_vel, to, to_angular_vel) {
@@ -4265,7 +4266,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * The new rotation with the recorded offset decayed to time t applied: exp(x(t))·to.
+   * The new rotation with the recorded offset decayed to time t applied: exp(x(t)) * to.
    * (inertial.h)
    */
   sa_inertial_quat_apply(rec, to, halflife, t) {
@@ -4279,7 +4280,7 @@ class StickAnim extends StickAnimBase {
     }
   }
 
-  /** sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t))·to[i]. (inertial.h) */
+  /** sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t)) * to[i]. (inertial.h) */
   sa_inertial_quats_apply(rec, to, count, halflife, t, out, capacity) {
     return this._x.sa_inertial_quats_apply(ptrOf(rec, 'sa_inertial_quats_apply(rec)'), ptrOf(to, 'sa_inertial_quats_apply(to)'), count, halflife, t, ptrOf(out, 'sa_inertial_quats_apply(out)'), capacity) >>> 0;
   }
@@ -4315,7 +4316,7 @@ class StickAnim extends StickAnimBase {
 
   /**
    * Length of the clip in seconds: sa_clip::duration when it is above 0, else frame_count / rate
-   * when looping, (frame_count − 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
+   * when looping, (frame_count - 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
    */
   sa_clip_duration(clip) {
     return this._x.sa_clip_duration(ptrOf(clip, 'sa_clip_duration(clip)'));
@@ -4378,7 +4379,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's count
+   * Skinning matrices: out[k] = model[joints[k]] * inverse_bind[k], for each of a skin's count
    * joints. (skin.h)
    */
   sa_skin_matrices(model, model_count, joints, inverse_bind, count, out, capacity) {
@@ -4490,7 +4491,7 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35× (see the fields
+   * The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35x (see the fields
    * for the rest). (mode_machine.h)
    */
   sa_mode_machine_config_default() {
@@ -4525,7 +4526,7 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_mode_machine_layer_count(ptrOf(m, 'sa_mode_machine_layer_count(m)')) >>> 0;
   }
 
-  /** Layer index, oldest first: 0 is the oldest, count − 1 the current mode. (mode_machine.h) */
+  /** Layer index, oldest first: 0 is the oldest, count - 1 the current mode. (mode_machine.h) */
   sa_mode_machine_layer(m, index) {
     const $r = new this.SaModeLayer();
     this._x.sa_mode_machine_layer($r.ptr, ptrOf(m, 'sa_mode_machine_layer(m)'), index);
@@ -4540,7 +4541,7 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_mode_machine_weight(ptrOf(m, 'sa_mode_machine_weight(m)'), mode);
   }
 
-  /** Seconds in the current mode (the target layer's modeT), ≥ 0; 0 for NULL. (mode_machine.h) */
+  /** Seconds in the current mode (the target layer's modeT), >= 0; 0 for NULL. (mode_machine.h) */
   sa_mode_machine_mode_time(m) {
     return this._x.sa_mode_machine_mode_time(ptrOf(m, 'sa_mode_machine_mode_time(m)'));
   }
@@ -4559,8 +4560,8 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
-   * Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate, the
-   * rate bounded as sa_mode_machine_config says (also when the config was changed after
+   * Half-life (s) of the inertialization spring for the current mode: 2 * ln 2 / its fade rate,
+   * the rate bounded as sa_mode_machine_config says (also when the config was changed after
    * sa_mode_machine_init()). (mode_machine.h)
    */
   sa_mode_machine_inertial_halflife(m) {

@@ -84,11 +84,11 @@ extern "C" {
 
 /**
  * @brief The reference's locomotion: speeds, the speeds the clips look best at, strides and the
- *        idle → moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the
+ *        idle -> moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the
  *        reference's values from sa_blend_tree_loco_config_default().
  */
 typedef struct sa_blend_tree_loco_config {
-    /** Speed at or below which the body shows only idle; ≥ 0. Default 0.05 (the reference's
+    /** Speed at or below which the body shows only idle; >= 0. Default 0.05 (the reference's
      *  lower smooth edge). */
     float idle_speed;
     /** Speed at or above which idle has gone; > idle_speed and < walk_speed. Default 0.35 (the
@@ -138,9 +138,9 @@ SA_API sa_blend_tree_loco_config sa_blend_tree_loco_config_default(void);
 /**
  * @brief Checks a loco config.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE when a field is NaN or infinite;
- *         ::SA_ERR_RANGE when idle_speed < 0, moving_speed ≤ idle_speed, walk_speed ≤
- *         moving_speed (the walk would never show alone), run_speed ≤ walk_speed, an anim
- *         speed or stride is ≤ 0, or units_per_cell is ≤ 0 (or so large that a speed overflows).
+ *         ::SA_ERR_RANGE when idle_speed < 0, moving_speed <= idle_speed, walk_speed <=
+ *         moving_speed (the walk would never show alone), run_speed <= walk_speed, an anim
+ *         speed or stride is <= 0, or units_per_cell is <= 0 (or so large that a speed overflows).
  */
 SA_API sa_status sa_blend_tree_loco_config_validate(const sa_blend_tree_loco_config *config);
 
@@ -148,16 +148,16 @@ SA_API sa_status sa_blend_tree_loco_config_validate(const sa_blend_tree_loco_con
  * @brief Cycles per second of a clip matched to body speed @p move that looks best at @p anim
  *        with stride @p stride, on a body moving at @p speed: the reference's phase rate.
  *
- * Following the speed: speed·(anim / move) / stride (signed: a negative speed runs the cycle
+ * Following the speed: speed * (anim / move) / stride (signed: a negative speed runs the cycle
  * backwards, as climbing down does). Not following, or for a clip that does not move
- * (move ≤ 0, e.g. treading water): anim / stride, its own pace.
+ * (move <= 0, e.g. treading water): anim / stride, its own pace.
  *
  * @param speed  Body speed; NaN counts as 0. An infinite speed gives 0 (no finite rate).
- * @param move   Body speed the clip is matched to; NaN, infinite or ≤ 0: the clip's own pace.
+ * @param move   Body speed the clip is matched to; NaN, infinite or <= 0: the clip's own pace.
  * @param anim   Speed the clip looks best at; NaN, infinite or < 0 counts as 0 (no advance).
- * @param stride Distance per cycle at @p anim; NaN, infinite or ≤ 0 gives 0 (no advance).
+ * @param stride Distance per cycle at @p anim; NaN, infinite or <= 0 gives 0 (no advance).
  * @param follow_speed True: the cycle follows the speed; false: its own pace.
- * @return A finite rate in cycles per second, capped to ±1e6.
+ * @return A finite rate in cycles per second, capped to +/-1e6.
  */
 SA_API float sa_blend_tree_cycle_rate(float speed, float move, float anim, float stride,
                                       bool follow_speed);
@@ -176,10 +176,10 @@ typedef struct sa_blend_tree_point {
     /** Curve of the segment from this point to the next (unused on the last point). The eased
      *  value is clamped to [0, 1], so ::SA_EASE_OUT_BACK cannot make a weight negative. */
     sa_ease ease;
-    /** Body speed this point's clip is matched to (phase rate numerator), ≥ 0; 0 for a clip that
+    /** Body speed this point's clip is matched to (phase rate numerator), >= 0; 0 for a clip that
      *  does not move with the body (tread, idle), which then plays at its own pace. */
     float move;
-    /** Speed the clip looks best at, ≥ 0 (for a clip that does not move: its stride per
+    /** Speed the clip looks best at, >= 0 (for a clip that does not move: its stride per
      *  second). */
     float anim;
     /** Distance per cycle at anim, > 0 (for a clip that does not move: 1 gives anim
@@ -192,8 +192,8 @@ typedef struct sa_blend_tree_point {
  *        mixing up to ::SA_BLEND_TREE_MAX_CLIPS clips. Build it with sa_blend_tree_space_init()
  *        and sa_blend_tree_space_add(), or sa_blend_tree_space_from_loco().
  *
- * At a parameter x between two neighbouring points a and b, u = (x − a.at)/(b.at − a.at) and the
- * weight moves from a's slot to b's along a's ease: w_b = ease(u), w_a = 1 − w_b. Below the
+ * At a parameter x between two neighbouring points a and b, u = (x - a.at)/(b.at - a.at) and the
+ * weight moves from a's slot to b's along a's ease: w_b = ease(u), w_a = 1 - w_b. Below the
  * first point the first shows alone, above the last the last. The gait numbers move, anim and
  * stride are mixed linearly by u (never eased, so the phase rate stays smooth); the phase rate
  * is sa_blend_tree_cycle_rate() of the mixed numbers, the stretch move / anim.
@@ -237,24 +237,24 @@ typedef struct sa_blend_tree_frame {
     float weights[SA_BLEND_TREE_MAX_CLIPS];
     /** Number of weight slots: the space's clip_count; 0 for a NULL or empty space. */
     size_t weight_count;
-    /** Index of the lower point of the active segment (0 below the first point, point_count − 1
+    /** Index of the lower point of the active segment (0 below the first point, point_count - 1
      *  above the last). */
     size_t segment;
     /** Linear position in the active segment, in [0, 1]. */
     float u;
-    /** Mixed body speed the clips are matched to, ≥ 0. */
+    /** Mixed body speed the clips are matched to, >= 0. */
     float move;
-    /** Mixed speed the clips look best at, ≥ 0. */
+    /** Mixed speed the clips look best at, >= 0. */
     float anim;
     /** Mixed stride, > 0. */
     float stride;
     /** Stride stretch move / anim, in [0, ::SA_BLEND_TREE_MAX_STRETCH]: for the loco preset
-     *  1.9 / 1.4 ≈ 1.357 at WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not
+     *  1.9 / 1.4 ~ 1.357 at WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not
      *  follow the speed, or anim is 0. */
     float stretch;
     /** Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite. */
     float rate;
-    /** Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped (footsteps.h's
+    /** Cycles the leader's phase advanced this frame, rate * dt, signed, not wrapped (footsteps.h's
      *  `cycles`; every slot passes the same number of whole cycles). */
     float advance;
     /** The shared phase after this frame, in [0, 1): the one phase every clip plays when no slot
@@ -289,7 +289,7 @@ SA_API sa_status sa_blend_tree_space_init(sa_blend_tree_space *space, size_t cli
  * @return ::SA_OK; ::SA_ERR_NULL for a NULL space or point; ::SA_ERR_CAPACITY when the space is
  *         full; ::SA_ERR_NOT_FINITE for a non-finite field; ::SA_ERR_COUNT for a clip slot
  *         outside [0, clip_count); ::SA_ERR_UNSORTED when `at` is not above the last point's;
- *         ::SA_ERR_RANGE for a negative move or anim, a stride ≤ 0 or an unknown ease. Nothing is
+ *         ::SA_ERR_RANGE for a negative move or anim, a stride <= 0 or an unknown ease. Nothing is
  *         added on error.
  */
 SA_API sa_status sa_blend_tree_space_add(sa_blend_tree_space *space,
@@ -342,8 +342,8 @@ SA_API sa_status sa_blend_tree_space_validate(const sa_blend_tree_space *space);
  * Four points, three slots (::sa_blend_tree_loco_clip): idle at idle_speed (smooth segment), walk
  * at moving_speed and again at walk_speed (the walk plateau), run at run_speed (linear from the
  * walk); every speed and stride times units_per_cell. The idle point carries the walk clip's gait
- * numbers, so the cycle stops when the body stands. Stepped with a speed ≥ 0 it gives the
- * reference's weights exactly (idle = 1 − smooth(idle_speed, moving_speed, speed), walk and run
+ * numbers, so the cycle stops when the body stands. Stepped with a speed >= 0 it gives the
+ * reference's weights exactly (idle = 1 - smooth(idle_speed, moving_speed, speed), walk and run
  * split linearly between WALK_SPEED and RUN_SPEED), its phase rate and its stretch; see @ref
  * blend_tree_page.
  *
@@ -371,9 +371,9 @@ SA_API sa_status sa_blend_tree_space_from_loco(sa_blend_tree_space *space,
  *              phase restarts at 0); NULL: weights only (the frame's phase is then 0 plus this
  *              frame's advance).
  * @param x     Blend parameter (the body's speed when the space follows the speed; negative runs
- *              the cycle backwards). NaN counts as 0; ±infinity picks the last/first point, with
+ *              the cycle backwards). NaN counts as 0; +/-infinity picks the last/first point, with
  *              no phase advance.
- * @param dt    Frame time in seconds; ≤ 0, NaN or infinite: no advance.
+ * @param dt    Frame time in seconds; <= 0, NaN or infinite: no advance.
  * @return The frame (see ::sa_blend_tree_frame), every field finite.
  */
 SA_API sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, float *phase,
@@ -393,7 +393,7 @@ SA_API sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *s
  *
  * @param skeleton A valid skeleton; without names every weight is 0.
  * @param out      Receives joint_count weights, indexed by joint. NULL asks for the count only.
- * @param capacity Number of floats @p out can hold, ≥ joint_count.
+ * @param capacity Number of floats @p out can hold, >= joint_count.
  * @return The skeleton's joint_count (also for the count-only call); 0, with nothing written,
  *         for a NULL or invalid skeleton or a @p capacity below joint_count.
  */

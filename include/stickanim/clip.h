@@ -4,12 +4,12 @@
  *        with interpolation, and per-foot touchdown markers, given or measured from the clip.
  *
  * A clip points at a caller-owned array of frames: frame_count poses of joint_count local
- * transforms each, frame-major (frame f, joint j is frames[f·joint_count + j]), sampled
+ * transforms each, frame-major (frame f, joint j is frames[f * joint_count + j]), sampled
  * @ref sa_clip::rate times a second (the reference's 30 by default).
  *
  * Time and phase: a looping clip of N frames lasts N / rate seconds; its last frame is followed
  * by its first again (do not repeat the first frame at the end), and sampling between them
- * interpolates across the wrap. A non-looping clip lasts (N − 1) / rate seconds and holds its
+ * interpolates across the wrap. A non-looping clip lasts (N - 1) / rate seconds and holds its
  * first and last frames outside that range. Phase is time / duration: in [0, 1), wrapping, for
  * a looping clip; clamped to [0, 1] for a non-looping one.
  *
@@ -58,12 +58,12 @@ typedef struct sa_clip_touchdown {
  *        call sa_clip_validate()); the arrays must outlive it.
  */
 typedef struct sa_clip {
-    /** @brief frame_count × joint_count local transforms, frame-major:
-     *         frames[frame·joint_count + joint]. */
+    /** @brief frame_count x joint_count local transforms, frame-major:
+     *         frames[frame * joint_count + joint]. */
     const sa_transform *frames;
-    /** @brief Number of frames, ≥ 1 (one frame is a still pose). */
+    /** @brief Number of frames, >= 1 (one frame is a still pose). */
     size_t frame_count;
-    /** @brief Joints per frame, 1 … ::SA_SKELETON_MAX_JOINTS; the skeleton's joint count. */
+    /** @brief Joints per frame, 1 ... ::SA_SKELETON_MAX_JOINTS; the skeleton's joint count. */
     size_t joint_count;
     /** @brief Frames per second, > 0; 0 means ::SA_CLIP_DEFAULT_RATE (30). */
     float rate;
@@ -74,8 +74,8 @@ typedef struct sa_clip {
     const sa_clip_touchdown *touchdowns;
     /** @brief Number of touchdown markers (0 for a clip without footsteps). */
     size_t touchdown_count;
-    /** @brief Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the
-     *         length follows from the rate: frame_count / rate looping, (frame_count − 1) / rate
+    /** @brief Exact length in seconds, >= 0, finite; 0 (what sa_clip_init() sets) means the
+     *         length follows from the rate: frame_count / rate looping, (frame_count - 1) / rate
      *         otherwise. Above 0, the frames are spread evenly over this many seconds and `rate`
      *         is informational only (the clip builder sets it to the frames' actual spacing). */
     float duration;
@@ -85,9 +85,9 @@ typedef struct sa_clip {
  * @brief Checks the frames and fills @p clip with them (no markers; see sa_clip_set_touchdowns()).
  *
  * @param clip        Receives the clip; untouched on error.
- * @param frames      frame_count × joint_count local transforms, frame-major.
- * @param frame_count Number of frames, ≥ 1.
- * @param joint_count Joints per frame, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param frames      frame_count x joint_count local transforms, frame-major.
+ * @param frame_count Number of frames, >= 1.
+ * @param joint_count Joints per frame, 1 ... ::SA_SKELETON_MAX_JOINTS.
  * @param rate        Frames per second, > 0 and finite; 0 means ::SA_CLIP_DEFAULT_RATE.
  * @param looping     True for a cycle, false for a one-shot.
  * @return ::SA_OK; ::SA_ERR_NULL for a NULL @p clip or @p frames; ::SA_ERR_COUNT for a zero
@@ -114,7 +114,7 @@ SA_API sa_status sa_clip_set_touchdowns(sa_clip *clip, const sa_clip_touchdown *
  * @brief Gives a clip its exact length: its frames are spread evenly over @p seconds, whatever
  *        its rate (see @ref sa_clip::duration).
  * @param clip    An initialised clip.
- * @param seconds Length in seconds, ≥ 0 and finite; 0 goes back to the length the rate gives.
+ * @param seconds Length in seconds, >= 0 and finite; 0 goes back to the length the rate gives.
  * @return ::SA_OK; ::SA_ERR_NULL; ::SA_ERR_RANGE for a negative, NaN or infinite length. The clip
  *         is untouched on error.
  */
@@ -128,7 +128,7 @@ SA_API sa_status sa_clip_validate(const sa_clip *clip);
 
 /**
  * @brief Length of the clip in seconds: @ref sa_clip::duration when it is above 0, else
- *        frame_count / rate when looping, (frame_count − 1) / rate otherwise (0 for a one-frame
+ *        frame_count / rate when looping, (frame_count - 1) / rate otherwise (0 for a one-frame
  *        one-shot).
  * @return The duration; 0 for a NULL or invalid clip.
  */
@@ -143,12 +143,12 @@ SA_API float sa_clip_duration(const sa_clip *clip);
  * values are finite with unit rotations). A looping clip wraps the time (negative times
  * count back from the end) and interpolates its last frame into its first; a one-shot holds its
  * ends. Non-finite frame values are cleaned as in sa_transform_sanitize(), and every transform
- * written is finite: between frames near ±FLT_MAX the interpolation saturates instead of
+ * written is finite: between frames near +/-FLT_MAX the interpolation saturates instead of
  * overflowing.
  * @param clip     A valid clip (see sa_clip_validate()).
- * @param time     Seconds; NaN gives 0; ±infinity gives the ends of a one-shot and 0 for a loop.
+ * @param time     Seconds; NaN gives 0; +/-infinity gives the ends of a one-shot and 0 for a loop.
  * @param out      Output pose: joint_count transforms. NULL asks for the count only.
- * @param capacity Number of transforms @p out can hold, ≥ joint_count.
+ * @param capacity Number of transforms @p out can hold, >= joint_count.
  * @return The clip's joint_count (also for the count-only call); 0, with nothing written, for a
  *         NULL or invalid clip or a @p capacity below joint_count.
  */
@@ -161,7 +161,7 @@ SA_API size_t sa_clip_sample_time(const sa_clip *clip, float time, sa_transform 
  * @param phase    Looping: any value, wrapped into [0, 1). One-shot: clamped to [0, 1]. NaN or
  *                 infinite gives 0.
  * @param out      Output pose: joint_count transforms. NULL asks for the count only.
- * @param capacity Number of transforms @p out can hold, ≥ joint_count.
+ * @param capacity Number of transforms @p out can hold, >= joint_count.
  * @return As sa_clip_sample_time().
  */
 SA_API size_t sa_clip_sample_phase(const sa_clip *clip, float phase, sa_transform *out,
@@ -188,13 +188,13 @@ typedef struct sa_clip_touchdown_config {
     /** Down band: relative, in (0, 1), default ::SA_CLIP_TOUCHDOWN_THRESHOLD (0.1); absolute, > 0
      *  model units. */
     float down;
-    /** Up band, ≥ `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
+    /** Up band, >= `down`: relative, below 1, default 0.3; absolute, model units. Equal to `down`
      *  means no hysteresis. */
     float up;
-    /** Shortest time in the air, seconds, ≥ 0, that makes the landing after it a touchdown;
+    /** Shortest time in the air, seconds, >= 0, that makes the landing after it a touchdown;
      *  shorter hops are part of the stance. Default 0.1. */
     float min_air_time;
-    /** Smallest height range, ≥ 0, of a foot that ever lifts: relative, a fraction of the
+    /** Smallest height range, >= 0, of a foot that ever lifts: relative, a fraction of the
      *  skeleton's size, default 0.01; absolute, model units. A range below it (or below 1e-6
      *  model units, whatever this says) gives no markers for the foot. */
     float min_lift;
@@ -210,7 +210,7 @@ SA_API sa_clip_touchdown_config sa_clip_touchdown_config_default(void);
 /**
  * @brief Checks a touchdown config.
  * @return ::SA_OK; ::SA_ERR_NULL for NULL; ::SA_ERR_NOT_FINITE for a NaN or infinite field;
- *         ::SA_ERR_RANGE for `down` ≤ 0, `up` < `down`, relative bands of 1 or more, or a negative
+ *         ::SA_ERR_RANGE for `down` <= 0, `up` < `down`, relative bands of 1 or more, or a negative
  *         `min_air_time` or `min_lift`.
  */
 SA_API sa_status sa_clip_touchdown_config_validate(const sa_clip_touchdown_config *config);
@@ -236,7 +236,7 @@ SA_API sa_status sa_clip_touchdown_config_validate(const sa_clip_touchdown_confi
  * @param skeleton    The clip's skeleton (valid, same joint count).
  * @param foot_joints @p foot_count joint indices, each in [0, joint_count); marker foot i is
  *                    foot_joints[i].
- * @param foot_count  Number of feet, ≥ 1.
+ * @param foot_count  Number of feet, >= 1.
  * @param config      The bands; NULL means sa_clip_touchdown_config_default().
  * @param out         Receives the markers, earliest phase first. NULL asks for the count only.
  * @param capacity    Number of markers @p out can hold.

@@ -29,13 +29,13 @@
  *
  * **Times and frames.** The clip covers [start, start + duration] of the channels' time line
  * (glTF's: start 0, duration the last key's time). With rate R and duration D, a looping clip has
- * N = max(1, round(D·R)) frames at start + k·D/N (k < N; the frame at D is frame 0 again, so a
+ * N = max(1, round(D * R)) frames at start + k * D/N (k < N; the frame at D is frame 0 again, so a
  * source whose last key repeats its first wraps seamlessly, and one whose end differs from its
  * start is closed over the last frame interval, where the clip turns its last frame into its
- * first), a one-shot N = round(D·R) + 1 frames at start + k·D/(N − 1), its last at start + D
+ * first), a one-shot N = round(D * R) + 1 frames at start + k * D/(N - 1), its last at start + D
  * exactly. The clip keeps D exactly in
  * @ref sa_clip::duration, so a 1.0333 s walk built at 30 frames a second lasts 1.0333 s (31
- * frames 0.03333 s apart); its `rate` is the frames' actual spacing, N/D or (N − 1)/D.
+ * frames 0.03333 s apart); its `rate` is the frames' actual spacing, N/D or (N - 1)/D.
  *
  * **Keys.** Times are seconds, non-decreasing per channel: two keys at the same time are a jump
  * (a time exactly on them takes the later one), so duplicated end keys collapse into one. Before
@@ -48,7 +48,7 @@
  * bit for bit for clean keys (finite, rotations unit to float precision).
  *
  * **Between frames** the clip interpolates its frames linearly (clip.h), so at any time it stays
- * within h·v/2 of the source, where h is the frame spacing and v the fastest change between two
+ * within h * v/2 of the source, where h is the frame spacing and v the fastest change between two
  * keys (units or radians per second); a STEP channel's jump becomes a one-frame ramp.
  *
  * **Rotations** are normalised: glTF requires unit quaternions and exporters write nearly unit
@@ -104,7 +104,7 @@ typedef struct sa_clip_builder_channel {
      *  scale) or 4 (rotation, x y z w), three values per key for CUBICSPLINE (in-tangent, value,
      *  out-tangent). All finite. */
     const float *values;
-    /** Number of keys, ≥ 1. */
+    /** Number of keys, >= 1. */
     size_t key_count;
 } sa_clip_builder_channel;
 
@@ -113,8 +113,8 @@ typedef struct sa_clip_builder_channel {
  *        fill it, and run it with sa_clip_builder_run() (which validates first).
  *
  * The job holds no state: distinct jobs run on distinct threads. The frames go into the
- * caller's `out`, frame-major as a clip holds them (frame f, joint j at out[f·joint_count + j]);
- * the count-only call (`out` NULL) says how many transforms (frames × joints) to provide, times
+ * caller's `out`, frame-major as a clip holds them (frame f, joint j at out[f * joint_count + j]);
+ * the count-only call (`out` NULL) says how many transforms (frames x joints) to provide, times
  * sizeof(::sa_transform) bytes.
  */
 typedef struct sa_clip_builder_job {
@@ -123,7 +123,7 @@ typedef struct sa_clip_builder_job {
     const sa_skeleton *skeleton;
     /** The channels (required). At most one per joint and path, as glTF requires. */
     const sa_clip_builder_channel *channels;
-    /** Number of channels, ≥ 1. */
+    /** Number of channels, >= 1. */
     size_t channel_count;
     /** Frames per second to sample at, > 0 and finite; 0 means ::SA_CLIP_DEFAULT_RATE (30). The
      *  frames are spread to fit the duration exactly, so the clip's spacing is within half a
@@ -131,7 +131,7 @@ typedef struct sa_clip_builder_job {
     float rate;
     /** Time on the channels' time line where the clip starts, seconds, finite. Default 0. */
     float start;
-    /** Length of the clip, seconds, ≥ 0 and finite; 0 (the default) means from `start` to the
+    /** Length of the clip, seconds, >= 0 and finite; 0 (the default) means from `start` to the
      *  last key of all channels (glTF's animation length), or a one-frame clip when no key is
      *  after `start`. */
     float duration;
@@ -144,11 +144,11 @@ typedef struct sa_clip_builder_job {
     /** Optional: receives the built clip, which plays the frames in `out` (no markers). Written
      *  only by a run that writes the frames. NULL (the default) builds the frames only. */
     sa_clip *clip;
-    /** Receives the frames (frame_count × joint_count transforms, frame-major), written whole or
+    /** Receives the frames (frame_count x joint_count transforms, frame-major), written whole or
      *  not at all; must not overlap the channels' arrays. NULL (the default) asks for the count
      *  only. */
     sa_transform *out;
-    /** Number of transforms `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is
+    /** Number of transforms `out` can hold, >= frame_count x joint_count. Ignored when `out` is
      *  NULL. */
     size_t capacity;
 } sa_clip_builder_job;
@@ -176,7 +176,7 @@ SA_API sa_clip_builder_job sa_clip_builder_job_default(void);
  *         - ::SA_ERR_NOT_FINITE: a NaN or infinite start, key time or value;
  *         - ::SA_ERR_UNSORTED: a channel's key times decrease;
  *         - ::SA_ERR_MISMATCH: two channels animate the same path of the same joint;
- *         - ::SA_ERR_CAPACITY: `out` is given and holds fewer than frames × joints transforms.
+ *         - ::SA_ERR_CAPACITY: `out` is given and holds fewer than frames x joints transforms.
  */
 SA_API sa_status sa_clip_builder_validate(const sa_clip_builder_job *job);
 
@@ -189,7 +189,7 @@ SA_API sa_status sa_clip_builder_validate(const sa_clip_builder_job *job);
  * `rate` the frames' spacing; attach markers with sa_clip_set_touchdowns() (measure them with
  * sa_clip_measure_touchdowns()).
  * @param job The job; NULL writes nothing and returns 0.
- * @return frame_count × joint_count, the number of transforms written (also for the count-only
+ * @return frame_count x joint_count, the number of transforms written (also for the count-only
  *         call, `out` NULL, which writes nothing); 0, with nothing written, when
  *         sa_clip_builder_validate() is not ::SA_OK (it says why).
  */

@@ -65,7 +65,7 @@ extern "C" {
  */
 #define SA_FADE_MIN_WEIGHT 1e-4f
 
-/** @brief Number of caller values each layer carries (sa_fade_layer::user), ≥ 2. */
+/** @brief Number of caller values each layer carries (sa_fade_layer::user), >= 2. */
 #define SA_FADE_USER_VALUES 2
 
 /** @brief One layer of a fade: what it shows, how much, since when, and the caller's values. */
@@ -74,7 +74,7 @@ typedef struct sa_fade_layer {
     int32_t id;
     /** How much of it shows, in [0, 1]; the weights of all layers of a fade sum to 1. */
     float weight;
-    /** Seconds since this layer was pushed, ≥ 0 (advanced by sa_fade_step()). */
+    /** Seconds since this layer was pushed, >= 0 (advanced by sa_fade_step()). */
     float time;
     /** The caller's own values for this layer, any float (0 when pushed); the fade never reads
      *  or repairs them. */
@@ -122,18 +122,18 @@ SA_API void sa_fade_push(sa_fade *f, int32_t id);
 /**
  * @brief Advances the fade by @p dt seconds with exponential catch-up toward the target.
  *
- * With e = exp(−rate·dt), the target's weight w becomes w + (1 − w)(1 − e) and every other
+ * With e = exp(-rate * dt), the target's weight w becomes w + (1 - w)(1 - e) and every other
  * layer's weight is multiplied by e, so the sum stays 1 (renormalised against rounding: the
- * target receives exactly what the others leave). Because exp(−r·a)·exp(−r·b) = exp(−r·(a + b)),
- * sixty steps of 1/60 s give the same weights as one step of 1 s: the fade does not depend on the
- * frame rate. Layers whose weight falls below ::SA_FADE_MIN_WEIGHT are removed and their weight
+ * target receives exactly what the others leave). Because exp(-r * a) * exp(-r * b) = exp(-r * (a +
+ * b)), sixty steps of 1/60 s give the same weights as one step of 1 s: the fade does not depend on
+ * the frame rate. Layers whose weight falls below ::SA_FADE_MIN_WEIGHT are removed and their weight
  * given to the target. Every layer's time advances by @p dt (saturating at FLT_MAX).
  *
  * @param f    The fade; NULL or empty does nothing.
- * @param rate Catch-up rate in 1/s, ≥ 0: about 63% of the remaining way is covered in 1/rate
- *             seconds (e.g. 12 for a fast landing, 3 for slow swimming). ≤ 0 or NaN: no weight
+ * @param rate Catch-up rate in 1/s, >= 0: about 63% of the remaining way is covered in 1/rate
+ *             seconds (e.g. 12 for a fast landing, 3 for slow swimming). <= 0 or NaN: no weight
  *             changes (times still advance); +infinity snaps to the target at once.
- * @param dt   Frame time in seconds. ≤ 0 or NaN: nothing changes at all.
+ * @param dt   Frame time in seconds. <= 0 or NaN: nothing changes at all.
  */
 SA_API void sa_fade_step(sa_fade *f, float rate, float dt);
 
@@ -142,9 +142,9 @@ SA_API void sa_fade_step(sa_fade *f, float rate, float dt);
  *        stack merges first (sa_fade_weakest(f, ::SA_FADE_MAX_LAYERS)), and the one it merges into
  *        (sa_fade_weakest(f, first)).
  * @param f    The fade; read only.
- * @param skip Index of a layer not to consider; ::SA_FADE_MAX_LAYERS (or any index ≥ count)
+ * @param skip Index of a layer not to consider; ::SA_FADE_MAX_LAYERS (or any index >= count)
  *             skips none.
- * @return The index, in [0, count − 1), of the non-target layer of least weight other than
+ * @return The index, in [0, count - 1), of the non-target layer of least weight other than
  *         @p skip; on ties the older (lower) index. ::SA_FADE_MAX_LAYERS when there is none (only
  *         the target, or the target and @p skip), for NULL or for an empty fade. NaN weights count
  *         as 0.
@@ -161,9 +161,9 @@ SA_API size_t sa_fade_weakest(const sa_fade *f, size_t skip);
  * what sa_fade_switch() and sa_fade_push() do on a full stack, with sa_fade_weakest()'s pair.
  *
  * @param f    The fade; NULL or empty does nothing.
- * @param from Index of a non-target layer, in [0, count − 1).
+ * @param from Index of a non-target layer, in [0, count - 1).
  * @param into Index of any other layer, in [0, count), the target included.
- * @return The index @p into's layer has after the merge (@p into − 1 when @p from was below it);
+ * @return The index @p into's layer has after the merge (@p into - 1 when @p from was below it);
  *         ::SA_FADE_MAX_LAYERS, with nothing changed, for NULL, an empty fade, @p from the target
  *         or out of range, @p into out of range or equal to @p from.
  */
@@ -205,7 +205,7 @@ SA_API void sa_fade_finish(sa_fade *f);
 
 /**
  * @brief True when @p f is well formed: count in [1, ::SA_FADE_MAX_LAYERS], every weight finite
- *        and in [0, 1], every time finite and ≥ 0, and the weights summing to 1 within 1e-4.
+ *        and in [0, 1], every time finite and >= 0, and the weights summing to 1 within 1e-4.
  * @return false for NULL.
  */
 SA_API bool sa_fade_is_valid(const sa_fade *f);

@@ -23,7 +23,7 @@
  *
  * **Figure space.** Canvas units with y pointing down, as in the reference. The origin is the point
  * on the ground under the figure: the ground is y = 0, the figure faces +x, and the standing hip is
- * at (0, −hip_height). The figure stays at the origin while the ground scrolls past (world x =
+ * at (0, -hip_height). The figure stays at the origin while the ground scrolls past (world x =
  * figure x + sa_figure_pose::scroll, the distance scrolled). "Near" limbs are on the viewer's side
  * (drawn last), "far" limbs behind.
  *
@@ -72,7 +72,7 @@ extern "C" {
 /**
  * @brief Where the shoulder sits on the spine, as a fraction of the spine from the pelvis.
  *
- * The shoulder is on the pelvis → chest line, this far up; the arms hang from it.
+ * The shoulder is on the pelvis -> chest line, this far up; the arms hang from it.
  */
 #define SA_FIGURE_SHOULDER_AT 0.92f
 
@@ -86,35 +86,35 @@ extern "C" {
  * uniformly moves exactly like the reference figure, only bigger.
  */
 typedef struct sa_figure_config {
-    float spine;       /**< Pelvis → chest, > 0. Default 54. */
-    float neck;        /**< Chest → base of the head, > 0. Default 13. */
+    float spine;       /**< Pelvis -> chest, > 0. Default 54. */
+    float neck;        /**< Chest -> base of the head, > 0. Default 13. */
     float head_radius; /**< Head radius (the head centre is this far past the neck), > 0.
                           Default 12. */
-    float upper_arm;   /**< Shoulder → elbow, > 0. Default 27. */
-    float forearm;     /**< Elbow → hand, > 0. Default 25. */
-    float thigh;       /**< Hip → knee, > 0. Default 37. */
-    float shin;        /**< Knee → foot, > 0. Default 37. */
+    float upper_arm;   /**< Shoulder -> elbow, > 0. Default 27. */
+    float forearm;     /**< Elbow -> hand, > 0. Default 25. */
+    float thigh;       /**< Hip -> knee, > 0. Default 37. */
+    float shin;        /**< Knee -> foot, > 0. Default 37. */
     /**
      * Standing hip height above the ground, > 0. Default 66, shorter than thigh + shin (74) so
      * the knees are always slightly bent. Also the motions' scale (see above).
      */
     float hip_height;
-    /** Spear length, butt → tip, > 0. Default 150 (the game's long spear). */
+    /** Spear length, butt -> tip, > 0. Default 150 (the game's long spear). */
     float spear_length;
     /**
      * How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes
-     * w + (1 − w)(1 − e^(−rate·dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
+     * w + (1 - w)(1 - e^(-rate * dt)) each frame (fade.h). Default 8 (95% after 0.37 s).
      */
     float fade_rate;
     /**
-     * How fast the walk ↔ run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
+     * How fast the walk <-> run mix eases toward its target, 1/s, > 0 (exponential, frame-rate
      * independent). Default 4 (95% after 0.75 s).
      */
     float gait_rate;
-    /** Head spring stiffness, 1/s², > 0: pulls the neck's angle toward the pose's (see
+    /** Head spring stiffness, 1/s^2, > 0: pulls the neck's angle toward the pose's (see
      *  ::sa_figure_head). Default ::SA_SPRING_HEAD_STIFFNESS (260). */
     float head_stiffness;
-    /** Head spring damping, 1/s, ≥ 0, on the neck's angle. Default ::SA_SPRING_HEAD_DAMPING (26:
+    /** Head spring damping, 1/s, >= 0, on the neck's angle. Default ::SA_SPRING_HEAD_DAMPING (26:
      *  a hint of cartoon wobble). */
     float head_damping;
     /**
@@ -127,7 +127,7 @@ typedef struct sa_figure_config {
     /** Hair air drag per 1/60 s, in [0, 1]. Default ::SA_VERLET_DEFAULT_DRAG (0.86). */
     float hair_drag;
     /**
-     * Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0 (the
+     * Extra backward wind on the hair while a jump is in the air, units/s^2, >= 0 (the
      * reference's kick). Default 1500 (about the wind of a run). The rest of the hair's
      * acceleration is sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind
      * growing with speed.
@@ -135,7 +135,7 @@ typedef struct sa_figure_config {
     float hair_jump_kick;
     /**
      * How high the scripted jump (sa_figure_input::jump without a body) lifts the pelvis at its
-     * apex, canvas units, > 0 and at most 4 · hip_height. Default 160 (the reference's).
+     * apex, canvas units, > 0 and at most 4 * hip_height. Default 160 (the reference's).
      */
     float jump_height;
     /** How long the scripted jump lasts, press to settled, seconds, in [0.4, 4]. Default 1.1 (the
@@ -162,7 +162,7 @@ SA_API sa_figure_config sa_figure_config_default(void);
 /**
  * @brief The reference figure with every length multiplied by @p scale (rates, drag and the hair's
  *        accelerations unchanged).
- * @param scale > 0; NaN, infinite or ≤ 0 gives scale 1. Clamped to [1e−3 / 9, 1e6 / 150] (the
+ * @param scale > 0; NaN, infinite or <= 0 gives scale 1. Clamped to [1e-3 / 9, 1e6 / 150] (the
  *              shortest default length, the hair spacing 9, and the longest, the spear 150,
  *              kept within the lengths' bounds of sa_figure_config_validate()).
  * @return A config sa_figure_config_validate() accepts, for every @p scale.
@@ -174,8 +174,8 @@ SA_API sa_figure_config sa_figure_config_scaled(float scale);
  *        keep every frame of a figure finite.
  *
  * The bounds: every length (spine, neck, head_radius, upper_arm, forearm, thigh, shin,
- * hip_height, spear_length, hair_spacing, jump_height, rung_spacing) in [1e−3, 1e6], and
- * jump_height at most 4 · hip_height; fade_rate, gait_rate, head_stiffness and
+ * hip_height, spear_length, hair_spacing, jump_height, rung_spacing) in [1e-3, 1e6], and
+ * jump_height at most 4 * hip_height; fade_rate, gait_rate, head_stiffness and
  * hard_landing_speed in (0, 1e6]; jump_duration in [0.4, 4]; head_damping and hair_jump_kick in
  * [0, 1e6]; hair_drag in [0, 1].
  * Within them the figure's arithmetic stays far inside the float range, so a config this
@@ -190,13 +190,13 @@ SA_API sa_status sa_figure_config_validate(const sa_figure_config *cfg);
  */
 typedef enum sa_figure_motion {
     SA_FIGURE_MOTION_IDLE = 0, /**< Standing, breathing. */
-    /** The reference walk (ground speed ≈ 106 at the reference figure's size). */
+    /** The reference walk (ground speed ~ 106 at the reference figure's size). */
     SA_FIGURE_MOTION_WALK = 1,
-    /** The reference run (ground speed ≈ 383 at the reference figure's size). */
+    /** The reference run (ground speed ~ 383 at the reference figure's size). */
     SA_FIGURE_MOTION_RUN = 2,
     /**
      * Locomotion at sa_figure_input::speed: the figure picks the walk/run mix whose ground speed
-     * (stride · cadence / duty) is exactly that speed, so the feet stay planted.
+     * (stride * cadence / duty) is exactly that speed, so the feet stay planted.
      */
     SA_FIGURE_MOTION_LOCOMOTE = 3,
     SA_FIGURE_MOTION_THROW = 4, /**< The unarmed throw (loops while asked for; about 1.4 s). */
@@ -213,7 +213,7 @@ typedef enum sa_figure_motion {
 /** @brief Which way the figure faces on screen. Values are stable across versions. */
 typedef enum sa_figure_facing {
     SA_FIGURE_FACING_RIGHT = 0, /**< Facing +x (the figure's own frame; the default). */
-    SA_FIGURE_FACING_LEFT = 1,  /**< Facing −x: the pose is drawn mirrored about the body. */
+    SA_FIGURE_FACING_LEFT = 1,  /**< Facing -x: the pose is drawn mirrored about the body. */
     SA_FIGURE_FACING_COUNT_,    /**< Number of facings; not a facing. */
     SA_FIGURE_FACING_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a facing. */
 } sa_figure_facing;
@@ -248,7 +248,7 @@ typedef struct sa_figure_body {
     bool active;
     /** True while the body stands on the ground (its feet point is on it). Default true. */
     bool grounded;
-    /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is −y). */
+    /** The body's velocity, units/s, screen axes: +x right, +y down (so a jump's rise is -y). */
     sa_vec2 velocity;
     /** True while the body is in water deep enough to swim. Default false. */
     bool in_water;
@@ -264,7 +264,7 @@ typedef struct sa_figure_body {
      * True while the body is knocked down: the figure falls as a ragdoll (its bones as distance
      * constraints, knees and elbows bending only their way, the ground under it) until this
      * turns false, then gets up from its back or its front, whichever it lies on, morphing from
-     * the ragdoll's pose in 0.3 s (the get-up plays at 1.35×, the reference's numbers). A game
+     * the ragdoll's pose in 0.3 s (the get-up plays at 1.35x, the reference's numbers). A game
      * may move its body to follow the ragdoll's pelvis meanwhile. Default false.
      */
     bool knocked_down;
@@ -287,7 +287,7 @@ typedef struct sa_figure_body {
      * straight line between neighbouring probes (sorted by x), flat past the outermost ones; a
      * foot planted on it keeps its world height until it lifts. Read while the body stands on
      * the ground and @ref ground_given is true; a non-finite height counts as the body's feet
-     * point's, and heights are kept within 4 · hip_height of it.
+     * point's, and heights are kept within 4 * hip_height of it.
      */
     float ground[SA_FIGURE_GROUND_PROBES];
 } sa_figure_body;
@@ -312,7 +312,7 @@ typedef struct sa_figure_input {
     sa_figure_motion motion;
     /**
      * Ground speed wanted for ::SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
-     * speed (≈ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
+     * speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
      * other motions.
      */
     float speed;
@@ -367,8 +367,8 @@ SA_API float sa_figure_motion_duration(sa_figure_motion motion);
  *        read the array by these numbers).
  *
  * Bones, each keeping its config length in every frame of the un-squashed pose:
- * pelvis → chest (spine), chest → neck (neck), neck → head (head_radius), hip → knee → foot
- * (thigh, shin), shoulder → elbow → hand (upper_arm, forearm), spear butt → tip (spear_length).
+ * pelvis -> chest (spine), chest -> neck (neck), neck -> head (head_radius), hip -> knee -> foot
+ * (thigh, shin), shoulder -> elbow -> hand (upper_arm, forearm), spear butt -> tip (spear_length).
  * The shoulder sits on the spine at ::SA_FIGURE_SHOULDER_AT.
  */
 typedef enum sa_figure_joint {
@@ -425,7 +425,7 @@ typedef struct sa_figure_bone {
     sa_figure_joint from; /**< The joint nearer the pelvis (the spear: its butt). */
     sa_figure_joint to;   /**< The joint farther from it (the spear: its tip). */
     sa_figure_side side;  /**< Near, far or centre. */
-    /** Its length, canvas units: the config's spine, neck, head_radius (neck → head centre),
+    /** Its length, canvas units: the config's spine, neck, head_radius (neck -> head centre),
      *  thigh, shin, upper_arm, forearm or spear_length. */
     float length;
 } sa_figure_bone;
@@ -433,13 +433,13 @@ typedef struct sa_figure_bone {
 /**
  * @brief The figure's bones as data, in back-to-front drawing order.
  *
- * The 12 bones, in this order: far thigh (hip → far knee), far shin, far upper arm (shoulder →
- * far elbow), far forearm; spine (pelvis → chest), neck (chest → neck), head (neck → head centre:
- * draw a circle of sa_figure_pose::head_radius about the head joint rather than a line); near
- * thigh, near shin; the spear (spear butt → tip: draw it while sa_figure_pose::spear > 0, with that
- * opacity); near upper arm, near forearm (the near hand closes over the shaft). Every joint is an
- * end of at least one bone (the hip and the shoulder through the limbs; the hip is the pelvis's
- * point and the shoulder lies on the spine at ::SA_FIGURE_SHOULDER_AT).
+ * The 12 bones, in this order: far thigh (hip -> far knee), far shin, far upper arm (shoulder ->
+ * far elbow), far forearm; spine (pelvis -> chest), neck (chest -> neck), head (neck -> head
+ * centre: draw a circle of sa_figure_pose::head_radius about the head joint rather than a line);
+ * near thigh, near shin; the spear (spear butt -> tip: draw it while sa_figure_pose::spear > 0,
+ * with that opacity); near upper arm, near forearm (the near hand closes over the shaft). Every
+ * joint is an end of at least one bone (the hip and the shoulder through the limbs; the hip is the
+ * pelvis's point and the shoulder lies on the spine at ::SA_FIGURE_SHOULDER_AT).
  *
  * @param cfg      Body plan for the lengths; NULL or invalid means sa_figure_config_default().
  * @param out      Where to write the bones; NULL is the count-only call: nothing is written and
@@ -461,7 +461,7 @@ SA_API size_t sa_figure_bones(const sa_figure_config *cfg, sa_figure_bone *out, 
  * floats (the figure blends and repairs it as one; a binding may copy it as one).
  */
 typedef struct sa_figure_params {
-    /** Pelvis offset from its standing place (0, −hip_height): +x forward, +y down (crouch, bob,
+    /** Pelvis offset from its standing place (0, -hip_height): +x forward, +y down (crouch, bob,
      * jump). */
     sa_vec2 root;
     /** Spine lean from vertical, radians; positive leans forward. */
@@ -470,7 +470,7 @@ typedef struct sa_figure_params {
     float head_tilt;
     /**
      * Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
-     * forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at
+     * forward) after the reach guard pulls a target farther than thigh + shin - 1.5 back (1.5 at
      * the reference figure's size, scaled with hip_height). sa_figure_update() holds a target on
      * the ground where the foot touched down (see sa_figure_pose::contact); sa_figure_solve()
      * reaches for the targets as given.
@@ -483,7 +483,7 @@ typedef struct sa_figure_params {
     float arm_flex[2];
     /**
      * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
-     * Blended, spear⁴ is the weight by which the arms blend from their FK angles to the IK
+     * Blended, spear^4 is the weight by which the arms blend from their FK angles to the IK
      * solution on the shaft (the spear motions give, as FK angles, those of their own IK
      * solution, so a fade moves the arms at its own pace), and the spear's visibility
      * (sa_figure_pose::spear).
@@ -493,7 +493,7 @@ typedef struct sa_figure_params {
     sa_vec2 spear_grip;
     /** Spear direction, radians: 0 points the tip straight forward (+x), positive tips it down. */
     float spear_angle;
-    /** Distance between the two hands along the shaft, ≥ 0. */
+    /** Distance between the two hands along the shaft, >= 0. */
     float spear_gap;
     /** Where the grip midpoint is along the shaft, as a fraction from the butt, in [0, 1]. */
     float spear_slide;
@@ -516,7 +516,7 @@ typedef struct sa_figure_params {
  * foot is held and not being lifted, whose lift waits for such a step to come down; at 1.5 units
  * once the motion's foot has stood still for 0.4 s, so a standing figure settles into its
  * stance), as does one the leg can no longer reach (a take-off): it lifts along an arc
- * (0.1–0.35 s, clearing the ground by 2–9 units) and comes down at a point fixed in the world. A
+ * (0.1-0.35 s, clearing the ground by 2-9 units) and comes down at a point fixed in the world. A
  * foot that leaves the ground never skims along it.
  *
  * A held foot is **planted** from when it is within 0.1 units of the ground until the hold ends
@@ -526,7 +526,7 @@ typedef struct sa_figure_params {
 typedef struct sa_figure_contact {
     /**
      * World x of the contact point, canvas units: figure x + sa_figure_pose::scroll at the moment
-     * the foot touched down (the figure-space x of the foot now is x − scroll). Kept after
+     * the foot touched down (the figure-space x of the foot now is x - scroll). Kept after
      * the foot lifts, until it touches down again; the rest pose's foot x after sa_figure_init().
      */
     double x;
@@ -550,17 +550,17 @@ typedef struct sa_figure_pose {
     /**
      * Hair points, squashed; [0] is pinned to the back of the head, the rest trail behind. With
      * config hair on, [1..] are never inside the drawn head (the circle of @ref head_radius about
-     * joints[::SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90° at a point
-     * and springs back from lying over it.
+     * joints[::SA_FIGURE_JOINT_HEAD]): the chain drapes over the head, bends at most 90 deg at a
+     * point and springs back from lying over it.
      */
     sa_vec2 hair[SA_VERLET_HAIR_POINTS];
-    /** Head radius after squash (config head_radius · (sx + sy) / 2). */
+    /** Head radius after squash (config head_radius * (sx + sy) / 2). */
     float head_radius;
-    /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. */
+    /** The squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 - sy) * 0.7. */
     sa_squash squash;
     /**
      * How far the ground scrolls backward per second over this frame, units/s: the
-     * locomotion's stride · cadence / duty times its fade weight, averaged over the frame's
+     * locomotion's stride * cadence / duty times its fade weight, averaged over the frame's
      * ::SA_FIGURE_SUBSTEP moments, so the planted feet stay put in the world at any frame rate;
      * exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
      * sa_figure_input::jump) and no merge of a full fade stack is fading
@@ -570,7 +570,7 @@ typedef struct sa_figure_pose {
     float ground_speed;
     /**
      * The time step this pose advanced by, seconds, in [0, ::SA_FIGURE_MAX_DT]: the dt given,
-     * capped at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed · dt.
+     * capped at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed * dt.
      */
     float dt;
     /** The motion showing (the fade's target); ::SA_FIGURE_MOTION_JUMP during a triggered jump. */
@@ -585,17 +585,17 @@ typedef struct sa_figure_pose {
     float spear;
     /** Gait phase of the near foot, in [0, 1); the far foot is half a cycle later. */
     float phase;
-    /** Current walk (0) → run (1) mix of the gait. */
+    /** Current walk (0) -> run (1) mix of the gait. */
     float gait;
     /**
-     * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); −1
-     * when none is. A game tests spear hits while it is ≥ 0.
+     * Progress of the Spear Run thrust playing, in [0, 1) (about half a second from 0 to 1); -1
+     * when none is. A game tests spear hits while it is >= 0.
      */
     float thrust;
     /**
-     * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over
+     * Ground scrolled since sa_figure_init(), canvas units: the sum of ground_speed * dt over
      * every update (in double, so it stays exact over hours), in screen axes like the pose (it
-     * grows while the figure walks right and shrinks while it walks left, so it is ≥ 0 for a
+     * grows while the figure walks right and shrinks while it walks left, so it is >= 0 for a
      * figure that has only ever faced right). World x = figure x + scroll.
      */
     double scroll;
@@ -619,9 +619,9 @@ typedef struct sa_figure_pose {
      *  profile). */
     sa_figure_facing facing;
     /**
-     * Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn goes from one to the
+     * Where a turn around is, in [-1, 1]: 1 faces right, -1 left, and a turn goes from one to the
      * other in ::SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both ends). The drawn
-     * x of every point but the feet is turn · x about the figure's origin, so the body narrows
+     * x of every point but the feet is turn * x about the figure's origin, so the body narrows
      * through profile (0) and comes out mirrored; the feet keep their places on the ground.
      * Facing left, every x of the pose (@ref joints, @ref unsquashed, @ref hair, @ref scroll,
      * the contacts' x, @ref ground_speed) is mirrored: screen axes, +x right, whichever way the
@@ -667,13 +667,13 @@ typedef struct sa_figure_event {
     sa_figure_event_kind kind; /**< What happened. */
     /** Seconds into the update when it happened, in [0, dt]: schedule a sound this late. */
     float time;
-    /** The foot of a footstep (0 near, 1 far); −1 for the other kinds. */
+    /** The foot of a footstep (0 near, 1 far); -1 for the other kinds. */
     int32_t foot;
     /** The surface under a footstep (sa_figure_input::surface). */
     sa_footsteps_surface surface;
     /** The mode after a mode change; the mode at the time for the other kinds. */
     sa_mode mode;
-    /** Landing speed of a landing, units/s, ≥ 0; 0 for the other kinds. */
+    /** Landing speed of a landing, units/s, >= 0; 0 for the other kinds. */
     float speed;
     /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
     double x;
@@ -703,9 +703,9 @@ typedef struct sa_figure_event {
 #define SA_FIGURE_SUBSTEP (1.0f / 120.0f)
 
 /**
- * @brief Largest angle between the neck and the spine's direction, radians: 45° (π/4).
+ * @brief Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4).
  *
- * The head swings on its spring within this cone about the line pelvis → chest, in every frame
+ * The head swings on its spring within this cone about the line pelvis -> chest, in every frame
  * (jumps, landings, switches, any dt); at the cone's edge its swing outward stops.
  */
 #define SA_FIGURE_NECK_CONE 0.78539816f
@@ -718,7 +718,7 @@ typedef struct sa_figure_event {
  * angle from the spine's direction (positive nods forward), pulled toward the pose's own neck angle
  * with the config's head stiffness and damping (damping against the head's turning in figure
  * space, so it lags the body's turns), kicked by the chest's changes of velocity (so it lags the
- * body's lurches), and kept within ±::SA_FIGURE_NECK_CONE.
+ * body's lurches), and kept within +/-::SA_FIGURE_NECK_CONE.
  */
 typedef struct sa_figure_head {
     sa_spring1 tilt;    /**< Neck angle from the spine's direction, radians, and its rate, rad/s. */
@@ -727,7 +727,7 @@ typedef struct sa_figure_head {
     float target;       /**< The pose's neck angle from the spine's direction then, radians. */
     sa_vec2 chest;      /**< The chest at the last sub-step (figure space). */
     sa_vec2 chest_vel;  /**< The chest's velocity over the last sub-step, units/s. */
-    sa_vec2 hair_accel; /**< The hair's acceleration at the last sub-step, units/s². */
+    sa_vec2 hair_accel; /**< The hair's acceleration at the last sub-step, units/s^2. */
 } sa_figure_head;
 
 /**
@@ -764,7 +764,7 @@ typedef struct sa_figure {
     sa_figure_params merge_offset;
     sa_fade fade;         /**< Motion layers and their weights; ids are rows of the motion table. */
     float phase;          /**< Gait phase, [0, 1). */
-    float gait;           /**< Walk → run mix, [0, 1]. */
+    float gait;           /**< Walk -> run mix, [0, 1]. */
     float thrust_time;    /**< Seconds into the current thrust; < 0 when none. */
     uint32_t jump_seen;   /**< Last jump counter seen. */
     uint32_t thrust_seen; /**< Last thrust counter seen. */
@@ -778,25 +778,25 @@ typedef struct sa_figure {
     sa_figure_foot_lock feet[2]; /**< Foot locks: [0] near, [1] far. */
     sa_mode_machine modes;       /**< The body's modes (used while a body is active). */
     sa_figure_body body;         /**< The body as last seen (its grounded edge, its speeds). */
-    float fall_speed;            /**< Fastest the body sank in this flight, units/s, ≥ 0. */
-    float rise_speed;            /**< How fast the body rose when it took off, units/s, ≥ 0. */
+    float fall_speed;            /**< Fastest the body sank in this flight, units/s, >= 0. */
+    float rise_speed;            /**< How fast the body rose when it took off, units/s, >= 0. */
     float landing;               /**< The landing's depth showing, in [0, 1] (eased). */
     float landing_target;        /**< The last landing's depth, in [0, 1]. */
     float stride_scale;          /**< The body's locomotion stride factor, eased. */
     float climb_phase;           /**< The climb's cycle, [0, 1). */
-    float swim;                  /**< Treading (0) → paddling (1), eased. */
+    float swim;                  /**< Treading (0) -> paddling (1), eased. */
     float vy;                    /**< The body's vertical velocity, up positive, eased. */
-    float air;                   /**< 0 on the ground → 1 in the air, eased. */
+    float air;                   /**< 0 on the ground -> 1 in the air, eased. */
     bool moving;                 /**< The body locomotes (not standing idle). */
     bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
     bool jump_pending;           /**< A scripted jump was pressed and has not taken off yet. */
     float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
     sa_figure_facing facing;     /**< The facing asked for by the last update's input. */
     sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */
-    size_t event_count;                           /**< How many of them, ≤ 16. */
+    size_t event_count;                           /**< How many of them, <= 16. */
     /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
-    float ragdoll_wait;  /**< Seconds of the next sub-step before the knock-down, ≥ 0. */
+    float ragdoll_wait;  /**< Seconds of the next sub-step before the knock-down, >= 0. */
     sa_figure_pose pose; /**< The current pose. */
 } sa_figure;
 
@@ -854,7 +854,7 @@ SA_API size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_
  *
  * Pelvis from params->root, chest along the lean, neck and head along lean + head_tilt; legs by
  * the reach guard and two-bone IK with the knees forward; arms by FK from the angles, blended to
- * two-bone IK onto the spear shaft by params->spear⁴ (both elbows bend as a person's do, never
+ * two-bone IK onto the spear shaft by params->spear^4 (both elbows bend as a person's do, never
  * backwards: the rear elbow points back, the front one down); the spear from its grip, angle and
  * slide. Every bone keeps its length.
  *

@@ -11,7 +11,7 @@
  * - Forwards, backwards (climbing down runs the cycle backwards) and across the wrap from 1 to 0.
  * - More than one event per marker when the frame was long (a dt spike can pass several cycles):
  *   one event per touchdown crossed, none missed, none twice. The interval is half-open at the
- *   start — (from, to] forwards, [to, from) backwards — so a marker the phase stops exactly on
+ *   start -- (from, to] forwards, [to, from) backwards -- so a marker the phase stops exactly on
  *   fires once, in the frame that reached it, and not again in the next one.
  * - While clips blend, a step fires once: only layers whose weight is at or above a threshold
  *   (default 0.5) fire, and each foot fires from one layer only, the heaviest of those that have
@@ -100,9 +100,9 @@ typedef struct sa_footsteps_job {
     /** Signed cycles the phase moved this frame, unwrapped (the blend tree's `advance`; negative
      *  going backwards). It only decides the direction and how many whole cycles were passed:
      *  the exact interval comes from phase_from and phase_to. NaN or infinite: the shorter way
-     *  from phase_from to phase_to. Clamped to ±::SA_FOOTSTEPS_MAX_CYCLES. */
+     *  from phase_from to phase_to. Clamped to +/-::SA_FOOTSTEPS_MAX_CYCLES. */
     float cycles;
-    /** Frame time in seconds, only for the events' time (≤ 0, NaN or infinite: times are 0). */
+    /** Frame time in seconds, only for the events' time (<= 0, NaN or infinite: times are 0). */
     float dt;
     /** The blended layers (NULL, or layer_count 0: no events). */
     const sa_footsteps_layer *layers;
@@ -121,7 +121,7 @@ typedef struct sa_footsteps_job {
     /** Optional: each layer's own phase at the end of the last frame, layer_count entries, in
      *  [0, 1) (NaN counts as 0), for clips synced by their markers, which each play their own
      *  phase (blend_tree.h: @ref sa_blend_tree_frame::clip_phase_from, indexed by slot). Read
-     *  with layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The
+     *  with layer_phase_to; NULL (the default): every layer passes phase_from -> phase_to. The
      *  job's `cycles` still gives the direction and the whole cycles passed. */
     const float *layer_phase_from;
     /** Optional: each layer's own phase after this frame, layer_count entries, in [0, 1)

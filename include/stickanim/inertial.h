@@ -17,7 +17,7 @@
  * the factor for whole poses relates to the per-channel decay): @ref inertial_page.
  *
  * Units: times and half-lives in seconds; rotations as unit quaternions (x, y, z, w) and rotation
- * vectors (axis × angle, radians); velocities per second. Per-frame functions never fail: bad
+ * vectors (axis x angle, radians); velocities per second. Per-frame functions never fail: bad
  * input gives the documented finite result.
  */
 #ifndef STICKANIM_INERTIAL_H
@@ -31,33 +31,34 @@ extern "C" {
 
 /**
  * @brief The decayed offset x(t) of a critically damped spring started at offset @p x0 with
- *        velocity @p v0: x(t) = e^(−y·t)·(x0 + (v0 + y·x0)·t) with y = 2·ln 2 / @p halflife.
- * @param x0       Offset at the switch (old − new), any unit.
+ *        velocity @p v0: x(t) = e^(-y * t) * (x0 + (v0 + y * x0) * t) with y = 2 * ln 2 / @p
+ * halflife.
+ * @param x0       Offset at the switch (old - new), any unit.
  * @param v0       Velocity of the offset at the switch, units/s.
- * @param halflife Seconds, > 0; ≤ 0 or NaN means "already decayed": 0 for every t > 0.
- * @param t        Seconds since the switch; ≤ 0 or NaN gives @p x0 (whatever the half-life);
+ * @param halflife Seconds, > 0; <= 0 or NaN means "already decayed": 0 for every t > 0.
+ * @param t        Seconds since the switch; <= 0 or NaN gives @p x0 (whatever the half-life);
  *                 +infinity gives 0.
- * @return x(t), finite (saturating at ±FLT_MAX); 0 when @p x0 or @p v0 is not finite.
+ * @return x(t), finite (saturating at +/-FLT_MAX); 0 when @p x0 or @p v0 is not finite.
  */
 SA_API float sa_inertial_decay(float x0, float v0, float halflife, float t);
 
 /**
  * @brief How much of a recorded offset is left at time @p t when its velocity was 0:
- *        e^(−y·t)·(1 + y·t) with y = 2·ln 2 / @p halflife.
+ *        e^(-y * t) * (1 + y * t) with y = 2 * ln 2 / @p halflife.
  *
  * The k for pose.h's sa_pose_apply_offset() to inertialize a whole pose: the same decay as
  * sa_inertial_quat_apply() with zero velocities.
- * @param halflife Seconds, > 0; ≤ 0 or NaN gives 0.
- * @param t        Seconds since the switch; ≤ 0 or NaN gives 1.
+ * @param halflife Seconds, > 0; <= 0 or NaN gives 0.
+ * @param t        Seconds since the switch; <= 0 or NaN gives 1.
  * @return k in [0, 1]: exactly 1 at t = 0, decreasing smoothly (zero slope at the start) to 0.
  */
 SA_API float sa_inertial_factor(float halflife, float t);
 
 /** @brief A recorded offset of one scalar channel (a translation component, a blend parameter). */
 typedef struct sa_inertial_scalar {
-    /** Old value − new value at the switch, finite (any unit). */
+    /** Old value - new value at the switch, finite (any unit). */
     float offset;
-    /** Old velocity − new velocity at the switch, units/s, finite. */
+    /** Old velocity - new velocity at the switch, units/s, finite. */
     float velocity;
 } sa_inertial_scalar;
 
@@ -86,17 +87,17 @@ SA_API sa_inertial_scalar sa_inertial_scalar_record(float from, float from_veloc
  */
 SA_API float sa_inertial_scalar_apply(sa_inertial_scalar rec, float to, float halflife, float t);
 
-/** @brief A recorded rotation offset of one joint, as rotation vectors (axis × angle). */
+/** @brief A recorded rotation offset of one joint, as rotation vectors (axis x angle). */
 typedef struct sa_inertial_quat {
-    /** Rotation from the new to the old rotation, axis × angle in radians, angle ≤ π. */
+    /** Rotation from the new to the old rotation, axis x angle in radians, angle <= pi. */
     sa_vec3 offset;
-    /** Old angular velocity − new angular velocity, rad/s, in the rotations' parent space. */
+    /** Old angular velocity - new angular velocity, rad/s, in the rotations' parent space. */
     sa_vec3 velocity;
 } sa_inertial_quat;
 
 /**
  * @brief Records the rotation offset of one joint at a switch: the shortest rotation d with
- *        d·to = from, as a rotation vector.
+ *        d * to = from, as a rotation vector.
  * @param from             Rotation shown before the switch (normalised here; zero or non-finite
  *                         counts as the identity).
  * @param from_angular_vel Its angular velocity, rad/s (zero when unknown).
@@ -108,7 +109,7 @@ SA_API sa_inertial_quat sa_inertial_quat_record(sa_quat from, sa_vec3 from_angul
                                                 sa_vec3 to_angular_vel);
 
 /**
- * @brief The new rotation with the recorded offset decayed to time @p t applied: exp(x(t))·to.
+ * @brief The new rotation with the recorded offset decayed to time @p t applied: exp(x(t)) * to.
  * @param rec      The offset from sa_inertial_quat_record(); non-finite components count as 0.
  * @param to       The new rotation this frame (normalised here; bad counts as the identity).
  * @param halflife Spring half-life in seconds, as in sa_inertial_decay().
@@ -119,7 +120,7 @@ SA_API sa_inertial_quat sa_inertial_quat_record(sa_quat from, sa_vec3 from_angul
 SA_API sa_quat sa_inertial_quat_apply(sa_inertial_quat rec, sa_quat to, float halflife, float t);
 
 /**
- * @brief sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t))·to[i].
+ * @brief sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t)) * to[i].
  *
  * A fixed-size result: all @p count rotations are written, or none.
  * @param rec      Recorded offsets, @p count of them.
@@ -128,7 +129,7 @@ SA_API sa_quat sa_inertial_quat_apply(sa_inertial_quat rec, sa_quat to, float ha
  * @param halflife Spring half-life in seconds, as in sa_inertial_decay().
  * @param t        Seconds since the switch, as in sa_inertial_decay().
  * @param out      Output rotations; may be the same array as @p to. NULL asks for the count only.
- * @param capacity Number of rotations @p out can hold, ≥ @p count.
+ * @param capacity Number of rotations @p out can hold, >= @p count.
  * @return @p count (also for the count-only call); 0, with nothing written, when @p count is 0,
  *         @p rec or @p to is NULL, or @p capacity is below @p count.
  */

@@ -3,8 +3,8 @@
  * @brief Layer 4: soft-limb geometry for drawing: the tapered ribbon outline of a limb and the
  *        style hints that give a flat figure depth.
  *
- * The reference figure runs each limb's three points (hip → knee → foot, shoulder → elbow → hand)
- * through a Catmull-Rom spline, densifies it into a smooth curve and fills a tapered ribbon
+ * The reference figure runs each limb's three points (hip -> knee -> foot, shoulder -> elbow ->
+ * hand) through a Catmull-Rom spline, densifies it into a smooth curve and fills a tapered ribbon
  * around it, thick at the root and thinner at the tip, with round caps: a rubber-hose limb that
  * bends instead of hinging. Far-side limbs are drawn first, thinner, darker and at 42% opacity.
  *
@@ -20,7 +20,7 @@
  *   no direction the ribbon keeps the last direction it had, and a limb with no direction at all
  *   hangs straight down (+y);
  * - a width that is NaN, infinite or negative counts as 0 (the outline collapses onto the curve);
- * - coordinates up to ±FLT_MAX are handled in double precision and never overflow to infinity.
+ * - coordinates up to +/-FLT_MAX are handled in double precision and never overflow to infinity.
  */
 #ifndef STICKANIM_LIMB_H
 #define STICKANIM_LIMB_H
@@ -43,23 +43,23 @@ extern "C" {
 /**
  * @brief Shape and density of a limb's ribbon. Get the defaults from sa_limb_config_default().
  *
- * The outline has 2·(2·bone_samples + 1) + 2·cap_samples + 1 points: 47 with the defaults.
+ * The outline has 2 * (2 * bone_samples + 1) + 2 * cap_samples + 1 points: 47 with the defaults.
  */
 typedef struct sa_limb_config {
     /**
-     * Full ribbon width at the root (hip, shoulder), canvas units, ≥ 0. Default 9 (a leg of the
+     * Full ribbon width at the root (hip, shoulder), canvas units, >= 0. Default 9 (a leg of the
      * reference figure; arms look right at about 7). NaN, infinite or negative counts as 0.
      */
     float root_width;
     /**
-     * Full ribbon width at the tip (foot, hand), canvas units, ≥ 0. Default 5.5 (arms: about 4.5).
+     * Full ribbon width at the tip (foot, hand), canvas units, >= 0. Default 5.5 (arms: about 4.5).
      * The width changes linearly from root_width to tip_width along the curve's parameter, which
      * gives each bone half of the taper. NaN, infinite or negative counts as 0.
      */
     float tip_width;
     /**
      * Densification: curve steps per bone, 1 to ::SA_LIMB_MAX_BONE_SAMPLES. Default 8. The centre
-     * curve is sampled at 2·bone_samples + 1 points, the middle one exactly on the middle joint.
+     * curve is sampled at 2 * bone_samples + 1 points, the middle one exactly on the middle joint.
      */
     size_t bone_samples;
     /**
@@ -76,8 +76,8 @@ SA_API sa_limb_config sa_limb_config_default(void);
  * @brief The point at parameter @p t on the limb's centre curve: a uniform Catmull-Rom spline
  *        through root, middle and tip.
  *
- * The end tangents come from mirrored phantom points (root − (middle − root) before the root,
- * tip + (tip − middle) after the tip), so the curve starts and ends heading along each bone.
+ * The end tangents come from mirrored phantom points (root - (middle - root) before the root,
+ * tip + (tip - middle) after the tip), so the curve starts and ends heading along each bone.
  *
  * @param root   First point: hip or shoulder, canvas units.
  * @param middle Middle joint: knee or elbow.
@@ -91,20 +91,20 @@ SA_API sa_vec2 sa_limb_curve_point(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, fl
 /**
  * @brief Writes the closed ribbon outline of a limb into @p out and returns its point count.
  *
- * The outline is a fixed-size result of n_out = 2·(2·bone_samples + 1) + 2·cap_samples + 1 points
- * (47 with the defaults): it is written whole or not at all. Call with @p out NULL to get n_out
- * for sizing the buffer; widths and points do not change it.
+ * The outline is a fixed-size result of n_out = 2 * (2 * bone_samples + 1) + 2 * cap_samples + 1
+ * points (47 with the defaults): it is written whole or not at all. Call with @p out NULL to get
+ * n_out for sizing the buffer; widths and points do not change it.
  *
  * With n = bone_samples, m = 2n + 1 centre samples (sample k at curve parameter k / 2n) and
  * c = cap_samples, the layout is:
- * - `out[0 .. m−1]`: the left side (left of the root → tip direction on a y-down canvas),
+ * - `out[0 .. m-1]`: the left side (left of the root -> tip direction on a y-down canvas),
  *   root to tip;
- * - `out[m .. m+c−1]`: the tip's round cap, from the left side around the tip to the right side;
- * - `out[m+c .. 2m+c−1]`: the right side, tip back to root;
- * - `out[2m+c .. 2m+2c−1]`: the root's round cap;
+ * - `out[m .. m+c-1]`: the tip's round cap, from the left side around the tip to the right side;
+ * - `out[m+c .. 2m+c-1]`: the right side, tip back to root;
+ * - `out[2m+c .. 2m+2c-1]`: the root's round cap;
  * - `out[2m+2c]`: a copy of `out[0]`, closing the polygon.
  *
- * Centre sample k has its two side points at `out[k]` and `out[2m+c−1−k]`: their midpoint is
+ * Centre sample k has its two side points at `out[k]` and `out[2m+c-1-k]`: their midpoint is
  * sa_limb_curve_point() at k / 2n and their distance is the width there, root_width at the root
  * tapering linearly to tip_width at the tip. The sides are offset along the curve's normal, so a
  * sharply folded limb may make the inner side cross itself; fill with either rule.

@@ -9,17 +9,17 @@
  * reference (the explainer "Poses, one after another") from top to bottom, later ones overriding
  * earlier ones:
  *
- * 0. knocked down → ragdoll; when the ragdoll is released → get-up, which plays to its end;
- * 1. on a ladder → climb, and nothing else is asked (a ladder wins over everything);
- * 2. a new jump (the body's jump counter differs from the last one seen) → jump; a jump going
- *    down (vertical velocity < 0) → fall; loco, land or sit off the ground and sinking faster
- *    than `fall_speed` → fall (walking off a ledge);
- * 3. jump or fall touching the ground → sit when landing faster than `hard_landing_speed`,
+ * 0. knocked down -> ragdoll; when the ragdoll is released -> get-up, which plays to its end;
+ * 1. on a ladder -> climb, and nothing else is asked (a ladder wins over everything);
+ * 2. a new jump (the body's jump counter differs from the last one seen) -> jump; a jump going
+ *    down (vertical velocity < 0) -> fall; loco, land or sit off the ground and sinking faster
+ *    than `fall_speed` -> fall (walking off a ledge);
+ * 3. jump or fall touching the ground -> sit when landing faster than `hard_landing_speed`,
  *    land otherwise;
  * 4. land ends after `land_time`, or sooner when the speed rises above `land_exit_speed`; sit
- *    ends after `sit_time`; swim and climb end when the water or the ladder is gone (→ loco on
+ *    ends after `sit_time`; swim and climb end when the water or the ladder is gone (-> loco on
  *    the ground, fall in the air);
- * 5. in water → swim, last, so water wins over everything but the start of a jump out of it
+ * 5. in water -> swim, last, so water wins over everything but the start of a jump out of it
  *    (the first `water_jump_time` seconds of a jump).
  *
  * Every switch fades. The machine keeps an ::sa_fade (fade.h) whose layers each show one mode:
@@ -97,19 +97,19 @@ typedef struct sa_mode_input {
     /** Vertical velocity, units/s, up positive (going down is negative). Default 0. */
     float vertical_velocity;
     /**
-     * Speed of the impact on the frame the body touched down, units/s, ≥ 0 (0 otherwise; negative
-     * counts as 0). The machine takes the larger of this and −vertical_velocity, so a body that
+     * Speed of the impact on the frame the body touched down, units/s, >= 0 (0 otherwise; negative
+     * counts as 0). The machine takes the larger of this and -vertical_velocity, so a body that
      * reports either works. Default 0.
      */
     float landing_speed;
-    /** Horizontal speed over the ground (or through the water), units/s, ≥ 0. Default 0. */
+    /** Horizontal speed over the ground (or through the water), units/s, >= 0. Default 0. */
     float speed;
     /** True while the body is in water deep enough to swim. Default false. */
     bool in_water;
     /** True while the body holds a ladder. Default false. */
     bool on_ladder;
     /**
-     * Climbing direction, in [−1, 1] (clamped): +1 going up, −1 going down, 0 holding still;
+     * Climbing direction, in [-1, 1] (clamped): +1 going up, -1 going down, 0 holding still;
      * values in between slow the cycle. It is the climb layer's time scale. Default 0.
      */
     float ladder_direction;
@@ -119,8 +119,8 @@ typedef struct sa_mode_input {
     bool knocked_down;
     /**
      * The pelvis's front (belly) direction in world space, y up, any length. Read on the frame
-     * the ragdoll is released: y ≥ 0 (belly up) picks the back get-up clip, y < 0 the front one.
-     * A game with only a flag passes (0, 1, 0) for the back and (0, −1, 0) for the front.
+     * the ragdoll is released: y >= 0 (belly up) picks the back get-up clip, y < 0 the front one.
+     * A game with only a flag passes (0, 1, 0) for the back and (0, -1, 0) for the front.
      * Default (0, 1, 0).
      */
     sa_vec3 pelvis_forward;
@@ -146,42 +146,42 @@ typedef struct sa_mode_input {
  * The speed thresholds (hard_landing_speed, land_exit_speed, fall_speed) are in reference cells
  * per second and are multiplied by units_per_cell where they are compared with the input's
  * speeds. Bounds, applied when the machine is initialised: a non-finite or negative field (a
- * rate, time scale or units_per_cell ≤ 0, an unknown style) is replaced by its default; the
+ * rate, time scale or units_per_cell <= 0, an unknown style) is replaced by its default; the
  * speeds and times are kept in [0, ::SA_MODE_MACHINE_MAX_VALUE], the fade rates and the get-up
- * time scale in [::SA_MODE_MACHINE_MIN_RATE, ::SA_MODE_MACHINE_MAX_VALUE] (a rate of 1e−40 is
+ * time scale in [::SA_MODE_MACHINE_MIN_RATE, ::SA_MODE_MACHINE_MAX_VALUE] (a rate of 1e-40 is
  * 0.001).
  */
 typedef struct sa_mode_machine_config {
-    /** Landing faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. */
+    /** Landing faster than this (cells/s) sits instead of landing, >= 0. Default 10. */
     float hard_landing_speed;
-    /** The land mode ends after this many seconds, ≥ 0. Default 0.5. */
+    /** The land mode ends after this many seconds, >= 0. Default 0.5. */
     float land_time;
     /**
-     * Land ends sooner when the speed rises above this (cells/s), ≥ 0. Default 0.35, where the
+     * Land ends sooner when the speed rises above this (cells/s), >= 0. Default 0.35, where the
      * blend tree is fully moving.
      */
     float land_exit_speed;
-    /** The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. */
+    /** The sit mode ends after this many seconds (then loco), >= 0. Default 1. */
     float sit_time;
     /**
      * Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
-     * (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
+     * (walking off a ledge); slower sinking is a step down and keeps the mode. >= 0. Default 2.
      */
     float fall_speed;
-    /** Water does not override a jump younger than this (s): jumping out. ≥ 0. Default 0.25. */
+    /** Water does not override a jump younger than this (s): jumping out. >= 0. Default 0.25. */
     float water_jump_time;
     /** Time scale of the get-up clips, > 0. Default 1.35. */
     float getup_time_scale;
-    /** Length of the back get-up clip at its own pace, seconds, ≥ 0. Default 1.5. */
+    /** Length of the back get-up clip at its own pace, seconds, >= 0. Default 1.5. */
     float getup_back_length;
-    /** Length of the front get-up clip at its own pace, seconds, ≥ 0. Default 1.5. */
+    /** Length of the front get-up clip at its own pace, seconds, >= 0. Default 1.5. */
     float getup_front_length;
-    /** Seconds the get-up morph takes from the ragdoll pose into the clip, ≥ 0. Default 0.3. */
+    /** Seconds the get-up morph takes from the ragdoll pose into the clip, >= 0. Default 0.3. */
     float morph_time;
     /**
      * Fade rate in 1/s toward each target mode, indexed by ::sa_mode, > 0 (exponential catch-up:
      * about 95% done after 3/rate seconds; in the inertialization style the spring's half-life is
-     * 2·ln 2 / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15, swim 3, climb 8,
+     * 2 * ln 2 / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15, swim 3, climb 8,
      * ragdoll 30, get-up 10 (unused when leaving the ragdoll: that is a cut).
      */
     float fade_rate[SA_MODE_COUNT_];
@@ -225,7 +225,7 @@ typedef struct sa_mode_layer {
     sa_mode mode;
     /** Blend weight in [0, 1]; the layers' weights sum to 1. */
     float weight;
-    /** Seconds since the layer was pushed (the reference's modeT), ≥ 0. */
+    /** Seconds since the layer was pushed (the reference's modeT), >= 0. */
     float mode_time;
     /** Clip time in seconds, advanced at the layer's time scale; negative down a ladder. */
     float play_time;
@@ -233,7 +233,7 @@ typedef struct sa_mode_layer {
     float time_scale;
 } sa_mode_layer;
 
-/** @brief The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35× (see the
+/** @brief The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35x (see the
  *         fields for the rest). */
 SA_API sa_mode_machine_config sa_mode_machine_config_default(void);
 
@@ -256,7 +256,7 @@ SA_API sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_
  * @param m     The machine; NULL does nothing and returns ::SA_MODE_LOCO. A machine never set up
  *              (fade count 0 or corrupted) is set up with the default config first.
  * @param input This frame's body state; NULL is sa_mode_input_default().
- * @param dt    Frame time in seconds, ≥ 0; ≤ 0, NaN or infinite is treated as 0 (the rules still
+ * @param dt    Frame time in seconds, >= 0; <= 0, NaN or infinite is treated as 0 (the rules still
  *              run).
  * @return The current mode after the update.
  */
@@ -269,7 +269,7 @@ SA_API sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *i
 SA_API size_t sa_mode_machine_layer_count(const sa_mode_machine *m);
 
 /**
- * @brief Layer @p index, oldest first: 0 is the oldest, count − 1 the current mode.
+ * @brief Layer @p index, oldest first: 0 is the oldest, count - 1 the current mode.
  * @return The layer; an index out of range (or NULL) gives a loco layer with weight 0, times 0
  *         and time scale 1.
  */
@@ -278,13 +278,13 @@ SA_API sa_mode_layer sa_mode_machine_layer(const sa_mode_machine *m, size_t inde
 /** @brief Summed weight of the layers showing @p mode, in [0, 1]; 0 for NULL or an unknown mode. */
 SA_API float sa_mode_machine_weight(const sa_mode_machine *m, sa_mode mode);
 
-/** @brief Seconds in the current mode (the target layer's modeT), ≥ 0; 0 for NULL. */
+/** @brief Seconds in the current mode (the target layer's modeT), >= 0; 0 for NULL. */
 SA_API float sa_mode_machine_mode_time(const sa_mode_machine *m);
 
 /**
  * @brief The get-up morph factor: how much of the remembered ragdoll pose is left.
  *
- * k = 1 − smoothstep(t / morph_time) with t the get-up layer's mode time: exactly 1 on the frame
+ * k = 1 - smoothstep(t / morph_time) with t the get-up layer's mode time: exactly 1 on the frame
  * the get-up starts, smooth (zero slope at both ends), exactly 0 from morph_time on. Pass it to
  * pose.h's morph: `sa_pose_morph(remembered, clip_pose, k, n, out, n)`.
  * @return k in [0, 1]; 0 when the machine is not getting up, or for NULL.
@@ -293,15 +293,15 @@ SA_API float sa_mode_machine_getup_k(const sa_mode_machine *m);
 
 /**
  * @brief Seconds since the last switch, for inertialization: the current layer's mode time.
- * @return ≥ 0; 0 for NULL.
+ * @return >= 0; 0 for NULL.
  */
 SA_API float sa_mode_machine_inertial_time(const sa_mode_machine *m);
 
 /**
- * @brief Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade
+ * @brief Half-life (s) of the inertialization spring for the current mode: 2 * ln 2 / its fade
  *        rate, the rate bounded as ::sa_mode_machine_config says (also when the config was
  *        changed after sa_mode_machine_init()).
- * @return Finite and > 0, at most 2·ln 2 / ::SA_MODE_MACHINE_MIN_RATE (about 1386 s); the loco
+ * @return Finite and > 0, at most 2 * ln 2 / ::SA_MODE_MACHINE_MIN_RATE (about 1386 s); the loco
  *         default's (about 0.139 s) for NULL.
  */
 SA_API float sa_mode_machine_inertial_halflife(const sa_mode_machine *m);

@@ -1,14 +1,14 @@
 /**
  * @file skeleton.h
  * @brief Layer 2: a joint hierarchy (parents before children, optional names, rest pose) and the
- *        local → model job that turns a pose into model-space transforms.
+ *        local -> model job that turns a pose into model-space transforms.
  *
  * A skeleton only points at arrays the caller owns: parent indices, the rest pose and optionally
  * joint names. Nothing is copied and nothing is allocated, so the arrays must outlive the
- * skeleton. Joints are numbered 0 … joint_count − 1 and every joint's parent comes before it
+ * skeleton. Joints are numbered 0 ... joint_count - 1 and every joint's parent comes before it
  * (parent index < joint index, or ::SA_SKELETON_JOINT_NONE for a root), so one pass from first to
  * last joint sees every parent before its children. Several roots are allowed. Joint indices are
- * `int32_t` throughout, because ::SA_SKELETON_JOINT_NONE (−1) is one of their values.
+ * `int32_t` throughout, because ::SA_SKELETON_JOINT_NONE (-1) is one of their values.
  *
  * A pose is a plain array of ::sa_transform, one per joint, each relative to its parent
  * ("local"); see pose.h. Model space is the space of the root joints' parent: the character's
@@ -43,7 +43,7 @@ typedef struct sa_skeleton {
     const sa_transform *rest;
     /** @brief Joint names (joint_count entries, each NUL-terminated or NULL), or NULL for none. */
     const char *const *names;
-    /** @brief Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS. */
+    /** @brief Number of joints, 1 ... ::SA_SKELETON_MAX_JOINTS. */
     size_t joint_count;
 } sa_skeleton;
 
@@ -56,7 +56,7 @@ typedef struct sa_skeleton {
  * @param rest        joint_count finite local transforms: the rest pose.
  * @param names       joint_count names for sa_skeleton_find(), or NULL when joints have no names;
  *                    single entries may be NULL.
- * @param joint_count Number of joints, 1 … ::SA_SKELETON_MAX_JOINTS.
+ * @param joint_count Number of joints, 1 ... ::SA_SKELETON_MAX_JOINTS.
  * @return ::SA_OK; ::SA_ERR_NULL when @p skeleton, @p parents or @p rest is NULL;
  *         ::SA_ERR_COUNT when @p joint_count is 0; ::SA_ERR_TOO_MANY_JOINTS above
  *         ::SA_SKELETON_MAX_JOINTS; ::SA_ERR_PARENT_ORDER when a parent does not come before its
@@ -90,7 +90,7 @@ SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);
  * @param value    The weight to write, usually 1 (in) or 0 (out); not clamped here.
  * @param out      The weights, indexed by joint (joint_count floats); only the subtree's entries
  *                 are written. NULL asks for the count only.
- * @param capacity Number of floats @p out can hold, ≥ joint_count (the subtree's joints may be
+ * @param capacity Number of floats @p out can hold, >= joint_count (the subtree's joints may be
  *                 anywhere in the array).
  * @return The number of weights written: the size of the subtree, 1 for a leaf (also for the
  *         count-only call). 0, with nothing written, for a NULL or invalid skeleton (see
@@ -114,7 +114,7 @@ SA_API sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const s
                                             int32_t joint);
 
 /**
- * @brief The local → model job: out[i] = out[parent(i)] ∘ local[i] for every joint, with the
+ * @brief The local -> model job: out[i] = out[parent(i)] o local[i] for every joint, with the
  *        root joints placed by `root` (ozz's LocalToModelJob).
  *
  * Set the fields, then call sa_skeleton_local_to_model_run() (which validates first). The job
@@ -135,13 +135,13 @@ typedef struct sa_skeleton_local_to_model_job {
      *         asks for the count only: sa_skeleton_local_to_model_run() then writes nothing and
      *         returns the joint count. */
     sa_transform *out;
-    /** @brief Number of transforms `out` can hold, ≥ the skeleton's joint_count; below it
+    /** @brief Number of transforms `out` can hold, >= the skeleton's joint_count; below it
      *         nothing is written. Ignored when `out` is NULL. */
     size_t capacity;
 } sa_skeleton_local_to_model_job;
 
 /**
- * @brief Checks a local → model job without running it: sa_skeleton_local_to_model_run()
+ * @brief Checks a local -> model job without running it: sa_skeleton_local_to_model_run()
  *        returns 0 exactly when this is not ::SA_OK.
  *
  * A NULL `out` is not an error (it is the count-only call), and `capacity` is checked only when
@@ -154,13 +154,13 @@ typedef struct sa_skeleton_local_to_model_job {
 SA_API sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job);
 
 /**
- * @brief Validates and runs a local → model job, writing the skeleton's joint_count model
+ * @brief Validates and runs a local -> model job, writing the skeleton's joint_count model
  *        transforms into the job's `out`.
  *
  * A fixed-size result (@ref api_conventions): the whole pose or nothing. Non-finite parts of the
  * local transforms (and of @ref sa_skeleton_local_to_model_job::root) are cleaned as in
  * sa_transform_sanitize(), so every model transform is finite for any pose (a translation or
- * scale too large for a float, from huge scales down a rotated chain, saturates at ±FLT_MAX),
+ * scale too large for a float, from huge scales down a rotated chain, saturates at +/-FLT_MAX),
  * and every model rotation is a unit quaternion.
  * @param job The job; NULL writes nothing and returns 0.
  * @return The skeleton's joint_count, the number of transforms written (also for the count-only
@@ -170,18 +170,18 @@ SA_API sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_
 SA_API size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job);
 
 /**
- * @brief Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any
+ * @brief Local -> model as 4x4 matrices: out[i] = out[parent(i)] * M(local[i]), exact for any
  *        scale, for rigs whose non-uniform scale sits above rotated joints, and for skinning.
  *
  * The transform path (sa_skeleton_local_to_model_run()) composes scales component by component,
  * the usual game-engine shortcut: with a non-uniform scale above a rotated joint it loses the
  * shear, and a tip that should land at (0, 2, 0) lands at (0, 1, 0). A matrix keeps it: each
- * local transform becomes translation · rotation · scale (sa_mat4_from_transform()) and each
+ * local transform becomes translation * rotation * scale (sa_mat4_from_transform()) and each
  * joint's model matrix is its parent's times that, so points under the joint map exactly as the
  * chain of local transforms maps them. Model matrices of rigs without such scale agree with the
  * transform path's up to rounding.
  *
- * Cost: one quaternion-to-matrix and one affine 3×4 product (36 multiplications) per joint,
+ * Cost: one quaternion-to-matrix and one affine 3x4 product (36 multiplications) per joint,
  * about the same time as the transform path, which renormalises a quaternion per joint instead
  * (the bench's `skin` rows measure both: about 19 and 21 ns a joint on one x86-64 core); the
  * output is 64 bytes a joint instead of 40.
@@ -191,7 +191,7 @@ SA_API size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_jo
  * @param root     Optional transform of the root joints' parent; NULL means the identity.
  * @param out      Receives joint_count model matrices (affine: bottom row 0, 0, 0, 1), written
  *                 whole or not at all. NULL asks for the count only.
- * @param capacity Number of matrices @p out can hold, ≥ joint_count.
+ * @param capacity Number of matrices @p out can hold, >= joint_count.
  * @return The skeleton's joint_count (also for the count-only call); 0, with nothing written, for
  *         a NULL or invalid skeleton, a NULL @p local, or @p capacity below joint_count.
  */

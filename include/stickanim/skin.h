@@ -10,7 +10,7 @@
  * @code
  * // 1. the pose's model matrices (exact for any scale)
  * sa_skeleton_local_to_model_matrices(&skeleton, pose, NULL, model, joint_count);
- * // 2. skinning matrices: model × inverse bind, for the skin's joints (glTF's skin.joints)
+ * // 2. skinning matrices: model x inverse bind, for the skin's joints (glTF's skin.joints)
  * sa_skin_matrices(model, joint_count, skin_joints, inverse_bind, skin_joint_count,
  *                  skin_matrices, skin_joint_count);
  * // 3. the vertices
@@ -29,9 +29,9 @@
  * sa_skin_run(&job);
  * @endcode
  *
- * Each vertex's matrix is M = Σ wᵢ·Sᵢ over its influences, Sᵢ the skinning matrix of its i-th
- * joint, with the weights divided by their sum (they need not sum to 1; glTF asks for 1 and
- * exporters come close). The position is M·p. The normal is M's inverse transpose applied to n
+ * Each vertex's matrix is M = sum  w_i * S_i over its influences, S_i the skinning matrix of its
+ * i-th joint, with the weights divided by their sum (they need not sum to 1; glTF asks for 1 and
+ * exporters come close). The position is M * p. The normal is M's inverse transpose applied to n
  * (by M's cofactor matrix and the sign of its determinant, so non-uniform scale and mirroring
  * keep normals perpendicular to the surface), normalised. A vertex whose weights are all 0 (or
  * negative, NaN, or on joints out of range) keeps its bind position and normal: it is not
@@ -54,22 +54,22 @@ extern "C" {
 #define SA_SKIN_MAX_INFLUENCES 4
 
 /**
- * @brief Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's
+ * @brief Skinning matrices: out[k] = model[joints[k]] * inverse_bind[k], for each of a skin's
  *        @p count joints.
  *
  * @param model        The pose's model matrices (sa_skeleton_local_to_model_matrices()),
  *                     @p model_count of them.
- * @param model_count  Number of model matrices, ≥ 1.
+ * @param model_count  Number of model matrices, >= 1.
  * @param joints       The skin's joints as indices into @p model (glTF's `skin.joints` mapped to
  *                     the skeleton's joints), @p count of them, each in [0, model_count); NULL
- *                     means joint k is model matrix k (then @p count ≤ @p model_count).
+ *                     means joint k is model matrix k (then @p count <= @p model_count).
  * @param inverse_bind The inverse bind matrices, @p count of them (glTF's
  *                     `inverseBindMatrices`); NULL means identities (the mesh is modelled in
  *                     the joints' spaces already).
- * @param count        Number of skin joints, ≥ 1.
+ * @param count        Number of skin joints, >= 1.
  * @param out          Receives @p count matrices, written whole or not at all; must not overlap
  *                     the inputs. NULL asks for the count only.
- * @param capacity     Number of matrices @p out can hold, ≥ @p count.
+ * @param capacity     Number of matrices @p out can hold, >= @p count.
  * @return @p count (also for the count-only call); 0, with nothing written, for a NULL @p model,
  *         a zero count, a joint index out of range, or @p capacity below @p count.
  */
@@ -89,18 +89,18 @@ SA_API size_t sa_skin_matrices(const sa_mat4 *model, size_t model_count, const i
 typedef struct sa_skin_job {
     /** The skinning matrices (sa_skin_matrices()), matrix_count of them (required). */
     const sa_mat4 *matrices;
-    /** Number of skinning matrices, ≥ 1: joint indices are below it. */
+    /** Number of skinning matrices, >= 1: joint indices are below it. */
     size_t matrix_count;
-    /** Number of vertices, ≥ 1. */
+    /** Number of vertices, >= 1. */
     size_t vertex_count;
-    /** Joints per vertex, 1 … ::SA_SKIN_MAX_INFLUENCES. */
+    /** Joints per vertex, 1 ... ::SA_SKIN_MAX_INFLUENCES. */
     size_t influences;
     /** Each vertex's `influences` joint indices into `matrices` (required). An index out of range
      *  makes its weight count as 0 (sa_skin_validate() reports it). */
     const uint16_t *joint_indices;
     /** Stride of joint_indices in bytes; 0: packed. */
     size_t joint_indices_stride;
-    /** Each vertex's `influences` weights, ≥ 0 (required, except that NULL with one influence
+    /** Each vertex's `influences` weights, >= 0 (required, except that NULL with one influence
      *  means weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
      *  (sa_skin_validate() reports them). */
     const float *joint_weights;
@@ -124,7 +124,7 @@ typedef struct sa_skin_job {
     /** Receives the skinned positions, x y z per vertex, all vertex_count written or none; may be
      *  in_positions (same stride). NULL asks for the count only. */
     float *out;
-    /** Number of vertices `out` (and out_normals) can hold, ≥ vertex_count. Ignored when `out` is
+    /** Number of vertices `out` (and out_normals) can hold, >= vertex_count. Ignored when `out` is
      *  NULL. */
     size_t capacity;
 } sa_skin_job;
@@ -145,9 +145,9 @@ SA_API sa_skin_job sa_skin_job_default(void);
  *         - ::SA_ERR_NULL: the job, matrices, joint_indices, in_positions, or joint_weights with
  *           more than one influence is NULL; or out_normals is given without in_normals;
  *         - ::SA_ERR_COUNT: matrix_count or vertex_count is 0, or influences is outside
- *           1 … ::SA_SKIN_MAX_INFLUENCES;
+ *           1 ... ::SA_SKIN_MAX_INFLUENCES;
  *         - ::SA_ERR_RANGE: a stride below its packed size or not a multiple of its element's
- *           size, a misaligned array, a joint index ≥ matrix_count, or a negative weight;
+ *           size, a misaligned array, a joint index >= matrix_count, or a negative weight;
  *         - ::SA_ERR_NOT_FINITE: a NaN or infinite weight or matrix element;
  *         - ::SA_ERR_CAPACITY: `out` is given and capacity < vertex_count.
  */

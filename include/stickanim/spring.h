@@ -6,10 +6,10 @@
  * damping 26 (::SA_SPRING_HEAD_STIFFNESS, ::SA_SPRING_HEAD_DAMPING) pulls it toward its ideal
  * position, so when the body lurches the head lags and settles with a hint of overshoot.
  *
- * The spring obeys x'' = −k·(x − target) − c·x'. Each step solves that equation exactly, in closed
- * form, for a target held still over the step: no stiffness, damping or dt makes it gain energy,
- * n steps of dt land where one step of n·dt does (up to float rounding), and the under-, over- and
- * critically damped regimes join without a seam. One step per frame is always enough. The
+ * The spring obeys x'' = -k * (x - target) - c * x'. Each step solves that equation exactly, in
+ * closed form, for a target held still over the step: no stiffness, damping or dt makes it gain
+ * energy, n steps of dt land where one step of n * dt does (up to float rounding), and the under-,
+ * over- and critically damped regimes join without a seam. One step per frame is always enough. The
  * solution, its three regimes and how the critical boundary is crossed without 0/0 are in
  * @ref spring_page (`docs/spring.md`).
  *
@@ -17,14 +17,14 @@
  * - dt that is NaN, infinite, negative or 0 advances no time: a finite state is left exactly as
  *   it is (a non-finite one is still repaired as below);
  * - stiffness that is NaN or +infinite snaps the value onto the target with zero velocity (a
- *   rigid spring); stiffness ≤ 0 (or −infinite) is 0: no pull, the value coasts, slowed only by
+ *   rigid spring); stiffness <= 0 (or -infinite) is 0: no pull, the value coasts, slowed only by
  *   the damping;
  * - damping that is NaN or < 0 is 0 (undamped: it oscillates forever but never grows);
  *   +infinite damping is the largest float (the value stops where it is);
  * - a non-finite position restarts the spring at rest on the target; a non-finite velocity is
  *   0; a non-finite target component anchors the spring where the value is on that axis (the
  *   target is the current position there);
- * - finite results too large for a float are clamped to ±FLT_MAX.
+ * - finite results too large for a float are clamped to +/-FLT_MAX.
  */
 #ifndef STICKANIM_SPRING_H
 #define STICKANIM_SPRING_H
@@ -36,17 +36,18 @@ extern "C" {
 #endif
 
 /**
- * @brief Stiffness of the reference figure's head spring, 260 in 1/s² (k of
- *        x'' = −k·(x − target) − c·x').
+ * @brief Stiffness of the reference figure's head spring, 260 in 1/s^2 (k of
+ *        x'' = -k * (x - target) - c * x').
  */
 #define SA_SPRING_HEAD_STIFFNESS 260.0f
 
 /**
  * @brief Damping of the reference figure's head spring, 26 in 1/s (c of
- *        x'' = −k·(x − target) − c·x').
+ *        x'' = -k * (x - target) - c * x').
  *
  * Against ::SA_SPRING_HEAD_STIFFNESS that is a damping ratio of about 0.81 (critical would be
- * 2·√260 ≈ 32.2): the head overshoots by about 1.4% before it settles, a little cartoon wobble.
+ * 2 * sqrt 260 ~ 32.2): the head overshoots by about 1.4% before it settles, a little cartoon
+ * wobble.
  */
 #define SA_SPRING_HEAD_DAMPING 26.0f
 
@@ -72,9 +73,9 @@ typedef struct sa_spring2 {
  *                  restarts the spring at rest on the target; a non-finite velocity is taken as 0.
  * @param target    Where the spring pulls. Non-finite anchors the spring where the value is now
  *                  (0 if that is not finite either).
- * @param stiffness k, in 1/s², ≥ 0. NaN or +infinite snaps onto the target with zero velocity;
- *                  ≤ 0 is taken as 0 (no pull).
- * @param damping   c, in 1/s, ≥ 0. NaN or < 0 is taken as 0; above FLT_MAX (+infinite) as FLT_MAX.
+ * @param stiffness k, in 1/s^2, >= 0. NaN or +infinite snaps onto the target with zero velocity;
+ *                  <= 0 is taken as 0 (no pull).
+ * @param damping   c, in 1/s, >= 0. NaN or < 0 is taken as 0; above FLT_MAX (+infinite) as FLT_MAX.
  * @param dt        Step length in seconds; any value > 0 is exact and stable (1 s, 10 s, ...).
  *                  NaN, infinite, negative or 0 advances no time: a finite state is left
  *                  bit-identical, a non-finite one is only repaired as above.
@@ -92,8 +93,8 @@ SA_API void sa_spring1_step(sa_spring1 *s, float target, float stiffness, float 
  *                  component is taken as 0.
  * @param target    Where the spring pulls (canvas units). A non-finite component anchors that axis
  *                  where the value is now (0 if that is not finite either).
- * @param stiffness k, in 1/s²; the head uses ::SA_SPRING_HEAD_STIFFNESS (260). NaN or +infinite
- *                  snaps onto the target with zero velocity; ≤ 0 is taken as 0 (no pull).
+ * @param stiffness k, in 1/s^2; the head uses ::SA_SPRING_HEAD_STIFFNESS (260). NaN or +infinite
+ *                  snaps onto the target with zero velocity; <= 0 is taken as 0 (no pull).
  * @param damping   c, in 1/s; the head uses ::SA_SPRING_HEAD_DAMPING (26). NaN or < 0 is taken as
  *                  0; above FLT_MAX (+infinite) as FLT_MAX.
  * @param dt        Step length in seconds, as in sa_spring1_step().
@@ -114,13 +115,13 @@ SA_API sa_spring1 sa_spring1_at_rest(float pos);
 SA_API sa_spring2 sa_spring2_at_rest(sa_vec2 pos);
 
 /**
- * @brief The damping that makes a spring of this stiffness critically damped: 2·√k.
+ * @brief The damping that makes a spring of this stiffness critically damped: 2 * sqrt k.
  *
  * Critical damping settles fastest without overshoot; less overshoots (the head's 26 against
  * 260 is about 0.81 of it), more creeps in slowly.
  *
- * @param stiffness k, in 1/s²; NaN, infinite or ≤ 0 gives 0.
- * @return The critical damping in 1/s, finite and ≥ 0.
+ * @param stiffness k, in 1/s^2; NaN, infinite or <= 0 gives 0.
+ * @return The critical damping in 1/s, finite and >= 0.
  */
 SA_API float sa_spring_critical_damping(float stiffness);
 

@@ -4,7 +4,7 @@
  *
  * The reference figure's jump animates a vertical scale sy (::SA_SQUASH_CROUCH in the crouch,
  * ::SA_SQUASH_TAKEOFF at take-off, ::SA_SQUASH_LANDING on landing) and derives the horizontal one
- * from it, sx = 1 + (1 − sy)·k with k = ::SA_SQUASH_K, so that squashing down widens the figure
+ * from it, sx = 1 + (1 - sy) * k with k = ::SA_SQUASH_K, so that squashing down widens the figure
  * and stretching up thins it. Every joint is scaled about a pivot on the ground under the figure,
  * not about its centre, so the feet stay on the floor while the body squashes; the head radius
  * scales by (sx + sy) / 2. How much area each k keeps, and why 0.7 rather than 1, is in
@@ -17,7 +17,7 @@
  * ::SA_SQUASH_K, a non-finite pivot component is 0. An ::sa_squash filled in by hand is read the
  * same way (non-finite scales are 1, out-of-range scales clamped, non-finite pivot components 0).
  * A non-finite point component maps onto the pivot's component; finite results too large for a
- * float are clamped to ±FLT_MAX.
+ * float are clamped to +/-FLT_MAX.
  */
 #ifndef STICKANIM_SQUASH_H
 #define STICKANIM_SQUASH_H
@@ -29,7 +29,7 @@ extern "C" {
 #endif
 
 /**
- * @brief How much width the figure trades for height: sx = 1 + (1 − sy)·0.7 (the reference
+ * @brief How much width the figure trades for height: sx = 1 + (1 - sy) * 0.7 (the reference
  *        figure's factor; 1 would keep the area to first order, 0 never widens).
  */
 #define SA_SQUASH_K 0.7f
@@ -61,7 +61,7 @@ typedef struct sa_squash {
  *        does.
  *
  * sy is clamped to [::SA_SQUASH_SCALE_MIN, ::SA_SQUASH_SCALE_MAX]; then
- * sx = 1 + (1 − sy)·k, clamped to the same range.
+ * sx = 1 + (1 - sy) * k, clamped to the same range.
  *
  * @param pivot The fixed point (canvas units), normally (figure x, ground y); a non-finite
  *              component is taken as 0.
@@ -75,7 +75,7 @@ SA_API sa_squash sa_squash_make(sa_vec2 pivot, float sy, float k);
 /**
  * @brief Makes a squash that keeps area exactly: sx = 1 / sy.
  *
- * Same clamping and bad-input rules as sa_squash_make(); sx·sy = 1 whenever sy is in
+ * Same clamping and bad-input rules as sa_squash_make(); sx * sy = 1 whenever sy is in
  * [::SA_SQUASH_SCALE_MIN, ::SA_SQUASH_SCALE_MAX].
  *
  * @param pivot The fixed point; a non-finite component is taken as 0.
@@ -89,7 +89,7 @@ SA_API sa_squash sa_squash_make_area(sa_vec2 pivot, float sy);
 SA_API sa_squash sa_squash_identity(void);
 
 /**
- * @brief Applies a squash to one point: pivot + (p − pivot)·(sx, sy), the reference figure's
+ * @brief Applies a squash to one point: pivot + (p - pivot) * (sx, sy), the reference figure's
  *        S().
  *
  * The pivot maps onto itself and points on the pivot's horizontal line (the ground) stay on it.

@@ -8,8 +8,8 @@
  *
  * - at or before the first key's time: the first key's value;
  * - after the last key's time: the last key's value;
- * - in between, with t0 < t ≤ t1 the segment's two keys:
- *   v0 + (v1 − v0)·ease((t − t0) / (t1 − t0)), where the ease is the one of the key that *starts*
+ * - in between, with t0 < t <= t1 the segment's two keys:
+ *   v0 + (v1 - v0) * ease((t - t0) / (t1 - t0)), where the ease is the one of the key that *starts*
  *   the segment (the reference's default, ::SA_EASE_SMOOTH, unless a key says otherwise);
  * - a key time that appears twice (a zero-length segment) is a step: exactly at that time the
  *   track has the earlier key's value, just after it the later key's; nothing divides by zero;
@@ -22,7 +22,7 @@
  *
  * **Bad input** (the per-frame functions never fail; validate once at setup to find out):
  * - NULL keys or a count of 0 sample as 0;
- * - a NaN sample time reads as "before the first key" (the first key's value); ±infinity is
+ * - a NaN sample time reads as "before the first key" (the first key's value); +/-infinity is
  *   before the first key / after the last;
  * - a NaN or infinite key value reads as 0;
  * - keys out of order, or with NaN times, give a finite value between two of the keys' values
@@ -130,9 +130,9 @@ typedef struct sa_track_multi {
      * means every segment uses ::SA_EASE_SMOOTH, the reference's default.
      */
     const sa_ease *eases;
-    /** Number of keys, ≥ 1. */
+    /** Number of keys, >= 1. */
     size_t count;
-    /** Number of channels (values per key), ≥ 1. */
+    /** Number of channels (values per key), >= 1. */
     size_t channels;
     /**
      * Bytes from one key to the next in times, values and eases alike; 0 (the default when the
@@ -152,7 +152,7 @@ typedef struct sa_track_multi {
  * @param bad_key Optional (may be NULL): receives the index of the first key at fault, or
  *                ::SA_TRACK_NO_KEY when the track is fine or the problem is not one key's.
  * @return ::SA_ERR_NULL when @p track, its times or its values are NULL; ::SA_ERR_COUNT when count
- *         or channels is 0 (or channels·sizeof(float) overflows); ::SA_ERR_RANGE when a nonzero
+ *         or channels is 0 (or channels * sizeof(float) overflows); ::SA_ERR_RANGE when a nonzero
  *         stride is not a multiple of 4 or is shorter than a row of values, or when a key's ease
  *         is not an ::sa_ease curve; ::SA_ERR_NOT_FINITE when a key's time or one of its values is
  *         NaN or infinite; ::SA_ERR_UNSORTED when a key's time is less than the one before it;
@@ -187,7 +187,7 @@ SA_API size_t sa_track_multi_sample(const sa_track_multi *track, float t, float 
  * @param t       Sample time; NaN reads as before the first key.
  * @param channel Index of the channel, < channels.
  * @return The channel's value at @p t; 0 when @p track is NULL, times or values is NULL, count is
- *         0 or @p channel ≥ channels.
+ *         0 or @p channel >= channels.
  */
 SA_API float sa_track_multi_sample_channel(const sa_track_multi *track, float t, size_t channel);
 

@@ -9,14 +9,14 @@
  *   (add, sub, scale, mul), the dot and cross products (sa_v2_dot(), sa_v3_dot(), sa_v3_cross(),
  *   sa_quat_dot()) and sa_quat_conjugate(). These are the IEEE float formulas and nothing more,
  *   so they cost what the arithmetic costs: NaN in any input gives NaN out, and finite input
- *   large enough overflows to ±infinity. Check with the `_is_finite` functions, or use the
+ *   large enough overflows to +/-infinity. Check with the `_is_finite` functions, or use the
  *   functions below, where input may be bad.
  * - **Finite for finite input** (the value passes through, the rest is repaired): sa_clamp() (a
  *   NaN or infinite bound is trusted and can come out), sa_v2_length() and sa_v2_distance() (NaN
  *   and infinite components pass through as in hypot()), sa_quat_rotate() (the rotation is
  *   repaired, the vector passes through) and sa_transform_point() (the transform is repaired,
  *   the point passes through). For finite values of what passes through the result is finite,
- *   up to ±FLT_MAX: a result too large for a float saturates there instead of overflowing.
+ *   up to +/-FLT_MAX: a result too large for a float saturates there instead of overflowing.
  * - **Finite for any input**: every other function documents what NaN and infinite input give
  *   (usually the low end of a range, the identity or zero) and returns a finite value for every
  *   float, FLT_MAX and denormals included: clamps of the value, easing, phases, normalisation,
@@ -65,16 +65,16 @@ typedef struct sa_quat {
  * that range (it overshoots to about 1.1 before settling). Values are stable across versions.
  */
 typedef enum sa_ease {
-    SA_EASE_LINEAR = 0,       /**< u. */
-    SA_EASE_SMOOTH = 1,       /**< Smoothstep u²(3 − 2u): the reference figure's default. */
-    SA_EASE_IN_QUAD = 2,      /**< u²: slow start. */
-    SA_EASE_OUT_QUAD = 3,     /**< 1 − (1 − u)²: slow end. */
-    SA_EASE_IN_OUT_QUAD = 4,  /**< Quadratic ease in, then out. */
-    SA_EASE_IN_CUBIC = 5,     /**< u³: the jump's fall, accelerating like gravity. */
-    SA_EASE_OUT_CUBIC = 6,    /**< 1 − (1 − u)³: the jump's rise and the spear's thrusts. */
-    SA_EASE_IN_OUT_CUBIC = 7, /**< Cubic ease in, then out. */
-    SA_EASE_OUT_BACK = 8,     /**< Overshoots past 1 (by about 10%) and settles back. */
-    SA_EASE_COUNT_,           /**< Number of curves; not a curve. */
+    SA_EASE_LINEAR = 0,             /**< u. */
+    SA_EASE_SMOOTH = 1,             /**< Smoothstep u^2(3 - 2u): the reference figure's default. */
+    SA_EASE_IN_QUAD = 2,            /**< u^2: slow start. */
+    SA_EASE_OUT_QUAD = 3,           /**< 1 - (1 - u)^2: slow end. */
+    SA_EASE_IN_OUT_QUAD = 4,        /**< Quadratic ease in, then out. */
+    SA_EASE_IN_CUBIC = 5,           /**< u^3: the jump's fall, accelerating like gravity. */
+    SA_EASE_OUT_CUBIC = 6,          /**< 1 - (1 - u)^3: the jump's rise and the spear's thrusts. */
+    SA_EASE_IN_OUT_CUBIC = 7,       /**< Cubic ease in, then out. */
+    SA_EASE_OUT_BACK = 8,           /**< Overshoots past 1 (by about 10%) and settles back. */
+    SA_EASE_COUNT_,                 /**< Number of curves; not a curve. */
     SA_EASE_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a curve. */
 } sa_ease;
 
@@ -90,14 +90,14 @@ SA_API float sa_clamp(float v, float lo, float hi);
 SA_API float sa_saturate(float v);
 
 /**
- * @brief Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain
- *        arithmetic: NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX
+ * @brief Linear interpolation a + (b - a) * t; t is not clamped (t > 1 extrapolates). Plain
+ *        arithmetic: NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (-FLT_MAX
  *        and FLT_MAX) overflow to infinity.
  */
 SA_API float sa_lerp(float a, float b, float t);
 
 /**
- * @brief Smoothstep of a normalised parameter, `smooth` in both references: u²(3 − 2u) with u
+ * @brief Smoothstep of a normalised parameter, `smooth` in both references: u^2(3 - 2u) with u
  *        clamped to [0, 1].
  * @return A value in [0, 1]; NaN gives 0.
  */
@@ -123,10 +123,11 @@ SA_API float sa_ease_apply(sa_ease e, float u);
 SA_API bool sa_is_finite(float v);
 
 /**
- * @brief A cycle's phase wrapped into [0, 1): the fractional part, so −0.25 gives 0.75.
+ * @brief A cycle's phase wrapped into [0, 1): the fractional part, so -0.25 gives 0.75.
  * @param phase Any value, in cycles; NaN or infinite gives 0.
  * @return A value in [0, 1). A negative phase a rounding error below a whole number gives 0 (the
- *         next cycle's start, never 1); so does |phase| ≥ 2²³, where a float has no fraction left.
+ *         next cycle's start, never 1); so does |phase| >= 2^23, where a float has no fraction
+ * left.
  */
 SA_API float sa_phase_wrap(float phase);
 
@@ -135,9 +136,9 @@ SA_API float sa_phase_wrap(float phase);
  *        [0, 1). The sum is taken in double and rounded once, so a long run of small steps does
  *        not drift.
  * @param phase  Current phase, in cycles (wrapped first; NaN or infinite counts as 0).
- * @param cycles Cycles to move, e.g. a gait's cadence · dt; NaN or infinite counts as 0.
+ * @param cycles Cycles to move, e.g. a gait's cadence * dt; NaN or infinite counts as 0.
  * @return A value in [0, 1), whatever the inputs: a sum that rounds up to a whole number gives 0,
- *         and so does one too large for a double to keep a fraction (|cycles| ≥ 2⁵²).
+ *         and so does one too large for a double to keep a fraction (|cycles| >= 2^52).
  */
 SA_API float sa_phase_advance(float phase, float cycles);
 
@@ -145,9 +146,9 @@ SA_API float sa_phase_advance(float phase, float cycles);
 SA_API sa_vec2 sa_v2(float x, float y);
 /** @brief a + b. Plain arithmetic: NaN passes through, large sums overflow. */
 SA_API sa_vec2 sa_v2_add(sa_vec2 a, sa_vec2 b);
-/** @brief a − b. Plain arithmetic: NaN passes through, large differences overflow. */
+/** @brief a - b. Plain arithmetic: NaN passes through, large differences overflow. */
 SA_API sa_vec2 sa_v2_sub(sa_vec2 a, sa_vec2 b);
-/** @brief v·s. Plain arithmetic: NaN passes through, large products overflow. */
+/** @brief v * s. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API sa_vec2 sa_v2_scale(sa_vec2 v, float s);
 /** @brief Dot product. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API float sa_v2_dot(sa_vec2 a, sa_vec2 b);
@@ -165,7 +166,7 @@ SA_API float sa_v2_length(sa_vec2 v);
  *        sa_v2_length().
  */
 SA_API float sa_v2_distance(sa_vec2 a, sa_vec2 b);
-/** @brief a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). */
+/** @brief a + (b - a) * t, component-wise. Plain arithmetic, as sa_lerp(). */
 SA_API sa_vec2 sa_v2_lerp(sa_vec2 a, sa_vec2 b, float t);
 /**
  * @brief Unit vector along @p v; the zero vector (or a non-finite one) gives (0, 0).
@@ -181,16 +182,16 @@ SA_API bool sa_v2_is_finite(sa_vec2 v);
 SA_API sa_vec3 sa_v3(float x, float y, float z);
 /** @brief a + b. Plain arithmetic: NaN passes through, large sums overflow. */
 SA_API sa_vec3 sa_v3_add(sa_vec3 a, sa_vec3 b);
-/** @brief a − b. Plain arithmetic: NaN passes through, large differences overflow. */
+/** @brief a - b. Plain arithmetic: NaN passes through, large differences overflow. */
 SA_API sa_vec3 sa_v3_sub(sa_vec3 a, sa_vec3 b);
-/** @brief v·s. Plain arithmetic: NaN passes through, large products overflow. */
+/** @brief v * s. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API sa_vec3 sa_v3_scale(sa_vec3 v, float s);
-/** @brief Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale.
+/** @brief Component-wise product (a.x * b.x, a.y * b.y, a.z * b.z), as used for non-uniform scale.
  *         Plain arithmetic: NaN passes through, large products overflow. */
 SA_API sa_vec3 sa_v3_mul(sa_vec3 a, sa_vec3 b);
 /** @brief Dot product. Plain arithmetic: NaN passes through, large products overflow. */
 SA_API float sa_v3_dot(sa_vec3 a, sa_vec3 b);
-/** @brief Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large
+/** @brief Cross product a x b (right-handed). Plain arithmetic: NaN passes through, large
  *         products overflow. */
 SA_API sa_vec3 sa_v3_cross(sa_vec3 a, sa_vec3 b);
 /**
@@ -201,7 +202,7 @@ SA_API sa_vec3 sa_v3_cross(sa_vec3 a, sa_vec3 b);
 SA_API float sa_v3_length(sa_vec3 v);
 /** @brief Distance between two points (see sa_v3_length() for bad input). */
 SA_API float sa_v3_distance(sa_vec3 a, sa_vec3 b);
-/** @brief a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain
+/** @brief a + (b - a) * t, component-wise; t is not clamped (t > 1 extrapolates). Plain
  *         arithmetic, as sa_lerp(). */
 SA_API sa_vec3 sa_v3_lerp(sa_vec3 a, sa_vec3 b, float t);
 /** @brief Unit vector along @p v; the zero vector or a non-finite one gives (0, 0, 0). */
@@ -211,7 +212,7 @@ SA_API bool sa_v3_is_finite(sa_vec3 v);
 
 /**
  * @name Quaternions
- * Rotations are unit quaternions (x, y, z, w) = (axis·sin(angle/2), cos(angle/2)); q and −q are
+ * Rotations are unit quaternions (x, y, z, w) = (axis * sin(angle/2), cos(angle/2)); q and -q are
  * the same rotation. sa_quat_mul(a, b) rotates by b first, then by a (the Hamilton product), so a
  * parent's rotation goes on the left. Every function that takes a rotation normalises it first
  * (see sa_quat_normalize(): zero or non-finite gives the identity), except the plain
@@ -231,7 +232,7 @@ SA_API sa_quat sa_quat_identity(void);
  *         identity when q is zero or has a NaN or infinite component.
  */
 SA_API sa_quat sa_quat_normalize(sa_quat q);
-/** @brief Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised:
+/** @brief Conjugate (-x, -y, -z, w): the inverse rotation of a unit quaternion. Not normalised:
  *         plain arithmetic, so NaN components pass through (the one function here that takes a
  *         quaternion and does not normalise it). */
 SA_API sa_quat sa_quat_conjugate(sa_quat q);
@@ -239,7 +240,7 @@ SA_API sa_quat sa_quat_conjugate(sa_quat q);
  *         Plain arithmetic on the components as given (not normalised): NaN passes through. */
 SA_API float sa_quat_dot(sa_quat a, sa_quat b);
 /**
- * @brief Composition a·b: rotates by @p b first, then by @p a.
+ * @brief Composition a * b: rotates by @p b first, then by @p a.
  * @return The normalised product of the normalised inputs.
  */
 SA_API sa_quat sa_quat_mul(sa_quat a, sa_quat b);
@@ -250,7 +251,7 @@ SA_API sa_quat sa_quat_mul(sa_quat a, sa_quat b);
  * gives a non-finite result, as plain arithmetic does.
  * @return The rotated vector, same length as @p v up to rounding; finite for every finite @p v
  *         (a component that would exceed FLT_MAX, as rotating (FLT_MAX, FLT_MAX, 0) onto an axis
- *         does, saturates at ±FLT_MAX).
+ *         does, saturates at +/-FLT_MAX).
  */
 SA_API sa_vec3 sa_quat_rotate(sa_quat q, sa_vec3 v);
 /**
@@ -269,24 +270,24 @@ SA_API sa_quat sa_quat_from_axis_angle(sa_vec3 axis, float radians);
 SA_API sa_quat sa_quat_from_to(sa_vec3 from, sa_vec3 to);
 /**
  * @brief The rotation angle of @p q (normalised first), in radians.
- * @return A value in [0, π]; q and −q give the same angle.
+ * @return A value in [0, pi]; q and -q give the same angle.
  */
 SA_API float sa_quat_angle(sa_quat q);
 /**
  * @brief The angle of the rotation that takes @p a to @p b, in radians: how far apart they are.
- * @return A value in [0, π]; 0 for q and −q.
+ * @return A value in [0, pi]; 0 for q and -q.
  */
 SA_API float sa_quat_angle_between(sa_quat a, sa_quat b);
 /**
  * @brief Normalised linear interpolation along the shortest arc.
  *
- * @p b is negated first when dot(a, b) < 0 (hemisphere correction), then a + (b − a)·t is
+ * @p b is negated first when dot(a, b) < 0 (hemisphere correction), then a + (b - a) * t is
  * normalised. Cheap and exact at the ends, but the angular speed is not constant; use it for
  * small angles (neighbouring frames, blending similar poses).
  * @param a First rotation (normalised here).
  * @param b Second rotation (normalised here; its sign does not matter).
- * @param t Factor; 0 gives a, 1 gives b (or −b), values outside [0, 1] extrapolate. Clamped to
- *          [−1e6, 1e6]; NaN or infinite gives 0.
+ * @param t Factor; 0 gives a, 1 gives b (or -b), values outside [0, 1] extrapolate. Clamped to
+ *          [-1e6, 1e6]; NaN or infinite gives 0.
  * @return A unit quaternion, always.
  */
 SA_API sa_quat sa_quat_nlerp(sa_quat a, sa_quat b, float t);
@@ -299,8 +300,8 @@ SA_API sa_quat sa_quat_nlerp(sa_quat a, sa_quat b, float t);
  * sa_quat_nlerp() when the rotations are nearly equal (where both agree to float precision).
  * @param a First rotation (normalised here).
  * @param b Second rotation (normalised here; its sign does not matter).
- * @param t Factor; 0 gives a, 1 gives b, 1.2 goes 20% of the a→b angle past b. Clamped to
- *          [−1e6, 1e6]; NaN or infinite gives 0.
+ * @param t Factor; 0 gives a, 1 gives b, 1.2 goes 20% of the a->b angle past b. Clamped to
+ *          [-1e6, 1e6]; NaN or infinite gives 0.
  * @return A unit quaternion, always.
  */
 SA_API sa_quat sa_quat_slerp(sa_quat a, sa_quat b, float t);
@@ -312,7 +313,7 @@ SA_API bool sa_quat_is_finite(sa_quat q);
 /**
  * @brief A rigid transform with non-uniform scale: scale first, then rotate, then translate.
  *
- * Applied to a point p: translation + rotation·(scale ⊙ p). Poses are arrays of these (one per
+ * Applied to a point p: translation + rotation * (scale (*) p). Poses are arrays of these (one per
  * joint, relative to the joint's parent); see skeleton.h.
  */
 typedef struct sa_transform {
@@ -329,24 +330,24 @@ SA_API sa_transform sa_transform_identity(void);
 /** @brief Makes a transform from its three parts, as given (plain: nothing is checked). */
 SA_API sa_transform sa_transform_make(sa_vec3 translation, sa_quat rotation, sa_vec3 scale);
 /**
- * @brief Composition: @p child expressed in the space of @p parent (parent ∘ child).
+ * @brief Composition: @p child expressed in the space of @p parent (parent o child).
  *
- * translation = parent.translation + parent.rotation·(parent.scale ⊙ child.translation),
- * rotation = parent.rotation·child.rotation, scale = parent.scale ⊙ child.scale. Exact for uniform
- * scale; with non-uniform scale and rotation it is the usual game-engine approximation (no shear).
- * Bad input is cleaned first as in sa_transform_sanitize().
+ * translation = parent.translation + parent.rotation * (parent.scale (*) child.translation),
+ * rotation = parent.rotation * child.rotation, scale = parent.scale (*) child.scale. Exact for
+ * uniform scale; with non-uniform scale and rotation it is the usual game-engine approximation (no
+ * shear). Bad input is cleaned first as in sa_transform_sanitize().
  * @return The composed transform with a unit rotation, finite for any input: a translation or
  *         scale component too large for a float (a huge scale on a rotated parent) saturates at
- *         ±FLT_MAX.
+ *         +/-FLT_MAX.
  */
 SA_API sa_transform sa_transform_mul(sa_transform parent, sa_transform child);
 /**
- * @brief Applies @p t to point @p p: t.translation + t.rotation·(t.scale ⊙ p).
+ * @brief Applies @p t to point @p p: t.translation + t.rotation * (t.scale (*) p).
  *
  * The transform is repaired (bad parts are cleaned as in sa_transform_sanitize()); the point
  * passes through: a NaN or infinite component of @p p gives a non-finite result.
  * @return The transformed point; finite for every finite @p p, whatever the transform (a
- *         component too large for a float saturates at ±FLT_MAX).
+ *         component too large for a float saturates at +/-FLT_MAX).
  */
 SA_API sa_vec3 sa_transform_point(sa_transform t, sa_vec3 p);
 /**
@@ -359,16 +360,16 @@ SA_API sa_transform sa_transform_sanitize(sa_transform t);
 SA_API bool sa_transform_is_finite(sa_transform t);
 
 /**
- * @name 4×4 matrices
+ * @name 4x4 matrices
  * For skinning and for rigs whose non-uniform scale must compose exactly (skin.h,
  * sa_skeleton_local_to_model_matrices()). Column-major, as glTF and OpenGL store them: element
- * (row r, column c) is m[4·c + r], the translation is m[12], m[13], m[14], and a point p maps to
- * M·(p, 1). sa_mat4_mul() and the transform functions are plain arithmetic (NaN in, NaN out);
+ * (row r, column c) is m[4 * c + r], the translation is m[12], m[13], m[14], and a point p maps to
+ * M * (p, 1). sa_mat4_mul() and the transform functions are plain arithmetic (NaN in, NaN out);
  * sa_mat4_from_transform() and sa_mat4_invert() are total.
  * @{
  */
 
-/** @brief A 4×4 matrix, column-major: m[4·column + row]. */
+/** @brief A 4x4 matrix, column-major: m[4 * column + row]. */
 typedef struct sa_mat4 {
     float m[16]; /**< The 16 elements, column after column. */
 } sa_mat4;
@@ -376,24 +377,24 @@ typedef struct sa_mat4 {
 /** @brief The identity matrix. */
 SA_API sa_mat4 sa_mat4_identity(void);
 /**
- * @brief The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point()
+ * @brief The matrix of a transform: translation * rotation * scale, so sa_mat4_transform_point()
  *        of it gives sa_transform_point() of the transform.
  * @return An affine matrix (bottom row 0, 0, 0, 1); bad parts of @p t are cleaned first as in
  *         sa_transform_sanitize().
  */
 SA_API sa_mat4 sa_mat4_from_transform(sa_transform t);
-/** @brief The product a·b: applies @p b first, then @p a (a parent's matrix goes on the left). */
+/** @brief The product a * b: applies @p b first, then @p a (a parent's matrix goes on the left). */
 SA_API sa_mat4 sa_mat4_mul(sa_mat4 a, sa_mat4 b);
-/** @brief M·(p, 1) for an affine matrix: the upper 3×4 part applied to point @p p (the bottom row
+/** @brief M * (p, 1) for an affine matrix: the upper 3x4 part applied to point @p p (the bottom row
  *         is not read). */
 SA_API sa_vec3 sa_mat4_transform_point(sa_mat4 m, sa_vec3 p);
-/** @brief The upper 3×3 part applied to vector @p v: a direction, no translation. (A normal needs
+/** @brief The upper 3x3 part applied to vector @p v: a direction, no translation. (A normal needs
  *         the inverse transpose; skin.h's job takes care of it.) */
 SA_API sa_vec3 sa_mat4_transform_vector(sa_mat4 m, sa_vec3 v);
 /**
- * @brief The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices
+ * @brief The inverse of a 4x4 matrix (general, computed in double): e.g. inverse bind matrices
  *        from the rest pose's model matrices.
- * @return M⁻¹; the identity when @p m has a NaN or infinite element or is singular (its
+ * @return M^-1; the identity when @p m has a NaN or infinite element or is singular (its
  *         determinant below 1e-30 of the product of its columns' lengths, or a result that
  *         overflows a float).
  */

@@ -45,19 +45,20 @@ extern "C" {
 #define SA_VERLET_MAX_SPACING 1e6f
 
 /**
- * @brief Gravity for the hair, canvas units/s², pointing down (+y): 900.
+ * @brief Gravity for the hair, canvas units/s^2, pointing down (+y): 900.
  *
- * The figure is about 160 units from foot to crown: 1 m is about 90 units, and 9.81 m/s² is
- * about 900 units/s². The reference leaves its gravity unspecified; this is the physical value.
+ * The figure is about 160 units from foot to crown: 1 m is about 90 units, and 9.81 m/s^2 is
+ * about 900 units/s^2. The reference leaves its gravity unspecified; this is the physical value.
  */
 #define SA_VERLET_GRAVITY 900.0f
 
 /**
- * @brief Backward wind on the hair per unit of running speed, in 1/s (units/s² per units/s): 4.5.
+ * @brief Backward wind on the hair per unit of running speed, in 1/s (units/s^2 per units/s): 4.5.
  *
  * Chosen against ::SA_VERLET_GRAVITY so the hair's rest angle from vertical, atan(wind/gravity),
- * is about 28° at the walk's ground speed (≈ 106 units/s: it droops) and about 62° at the run's
- * (≈ 383 units/s: it streams back), the look the reference figure describes.
+ * is about 28 deg at the walk's ground speed (~ 106 units/s: it droops) and about 62 deg at the
+ * run's
+ * (~ 383 units/s: it streams back), the look the reference figure describes.
  */
 #define SA_VERLET_WIND_PER_SPEED 4.5f
 
@@ -74,7 +75,7 @@ typedef struct sa_verlet_point {
     sa_vec2 pos;
     /**
      * Where the point would have been 1/60 s ago at its current velocity (at 60 fps: its
-     * previous position). Velocity = (pos − prev)·60 units/s.
+     * previous position). Velocity = (pos - prev) * 60 units/s.
      */
     sa_vec2 prev;
 } sa_verlet_point;
@@ -82,19 +83,19 @@ typedef struct sa_verlet_point {
 /** @brief Settings of a verlet chain; get the reference hair's from sa_verlet_config_default(). */
 typedef struct sa_verlet_config {
     /**
-     * Distance between neighbouring points, canvas units, ≥ 0 (default 9). NaN, infinite or
+     * Distance between neighbouring points, canvas units, >= 0 (default 9). NaN, infinite or
      * negative is the default; above ::SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on
      * the pin.
      */
     float spacing;
     /**
      * Fraction of velocity kept per 1/60 s, in [0, 1] (default 0.86): over a step of dt seconds
-     * drag^(60·dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out
+     * drag^(60 * dt) is kept. 1 is no drag, 0 stops every point each step. NaN is the default; out
      * of range is clamped.
      */
     float drag;
     /**
-     * Acceleration on every free point, canvas units/s² (default (0, ::SA_VERLET_GRAVITY):
+     * Acceleration on every free point, canvas units/s^2 (default (0, ::SA_VERLET_GRAVITY):
      * gravity, y down). Add wind here: see sa_verlet_hair_accel(). A non-finite component is 0.
      */
     sa_vec2 accel;
@@ -109,7 +110,8 @@ typedef struct sa_verlet_config {
 SA_API sa_verlet_config sa_verlet_config_default(void);
 
 /**
- * @brief Lays a chain out straight and at rest: point i at pin + direction·spacing·i, prev = pos.
+ * @brief Lays a chain out straight and at rest: point i at pin + direction * spacing * i, prev =
+ * pos.
  *
  * Use it once before the first sa_verlet_chain_step(), or to reset the chain (a teleport).
  *
@@ -129,7 +131,7 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_
 /**
  * @brief Advances a pinned chain by @p dt seconds: drag, acceleration, constraints, pin.
  *
- * Point 0 is put on @p pin; the others move by their velocity (kept at drag^(60·dt)) and the
+ * Point 0 is put on @p pin; the others move by their velocity (kept at drag^(60 * dt)) and the
  * config's acceleration, then the reference's two-sided distance constraint runs `iterations`
  * times from the pin outward, then one pass from the pin sets every segment to exactly `spacing`.
  * Frames longer than 1/60 s are split into sub-steps with the pin moving linearly.
@@ -141,12 +143,12 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_
  *               current one.
  * @param config Settings; NULL means sa_verlet_config_default().
  * @param dt     Step length, seconds (the figure steps its hair in sub-steps of at most 1/120 s).
- * Longer than 1/60 s it runs as ceil(60·dt) sub-steps (the cost grows with it). NaN, negative or
+ * Longer than 1/60 s it runs as ceil(60 * dt) sub-steps (the cost grows with it). NaN, negative or
  * below
  *               ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,
  *               and every point keeps its velocity. Above ::SA_VERLET_MAX_DT (60 sub-steps),
  *               +infinite included, it is clamped; by then drag has removed nearly all velocity
- *               (0.86^60 ≈ 1e−4).
+ *               (0.86^60 ~ 1e-4).
  */
 SA_API void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
                                  const sa_verlet_config *config, float dt);
@@ -169,7 +171,7 @@ SA_API void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 
  *               non-finite point is left as it is (sa_verlet_chain_step() repairs it).
  * @param count  Number of points; fewer than 2 does nothing.
  * @param centre The circle's centre, canvas units; non-finite does nothing.
- * @param radius The circle's radius, canvas units, > 0; NaN, infinite or ≤ 0 does nothing.
+ * @param radius The circle's radius, canvas units, > 0; NaN, infinite or <= 0 does nothing.
  */
 SA_API void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
                                            float radius);
@@ -177,20 +179,20 @@ SA_API void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count
 /**
  * @brief The hair's acceleration for a figure moving at @p speed: gravity plus a backward wind.
  *
- * Returns (−(::SA_VERLET_WIND_PER_SPEED × speed + extra_wind), ::SA_VERLET_GRAVITY): the wind
+ * Returns (-(::SA_VERLET_WIND_PER_SPEED x speed + extra_wind), ::SA_VERLET_GRAVITY): the wind
  * blows against the motion and grows with speed, so the hair droops at a walk and streams back
  * at a run. Put it in ::sa_verlet_config::accel each frame.
  *
  * @param speed      The figure's horizontal velocity, canvas units/s (+x forward; the gait's
  *                   ground speed). Non-finite is 0.
- * @param extra_wind An extra push along −x, units/s² (the reference's kick during jumps); 0 for
+ * @param extra_wind An extra push along -x, units/s^2 (the reference's kick during jumps); 0 for
  *                   none. Non-finite is 0.
- * @return A finite acceleration in canvas units/s².
+ * @return A finite acceleration in canvas units/s^2.
  */
 SA_API sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind);
 
 /**
- * @brief A point's velocity in canvas units/s: (pos − prev)·60.
+ * @brief A point's velocity in canvas units/s: (pos - prev) * 60.
  * @return (0, 0) when the point is not finite; clamped to the float range.
  */
 SA_API sa_vec2 sa_verlet_point_velocity(sa_verlet_point pt);

@@ -18,11 +18,11 @@ _MODEL = "lp64" if ctypes.sizeof(ctypes.c_void_p) == 8 else "wasm32"  # wasm32: 
 # ---- constants (#define) ------------------------------------------------------------------------
 # SA_PI (vecmath.h): Pi as a float.
 SA_PI = 3.1415927
-# SA_IK_EPSILON (ik.h): How far inside its limits the root → target distance is clamped, canvas
+# SA_IK_EPSILON (ik.h): How far inside its limits the root -> target distance is clamped, canvas
 # units: 0.01.
 SA_IK_EPSILON = 0.01
 # SA_IK_LEG_MARGIN (ik.h): The legs' reach margin, canvas units: the reference figure keeps foot
-# targets within THIGH + SHIN − 1.5 of the hip (see sa_ik_reach_guard()).
+# targets within THIGH + SHIN - 1.5 of the hip (see sa_ik_reach_guard()).
 SA_IK_LEG_MARGIN = 1.5
 # SA_IK_REACH_TOLERANCE (ik.h): Distance (canvas units) within which sa_ik_two_bone_ex() reports the
 # target reached.
@@ -35,7 +35,7 @@ SA_GAIT_DUTY_MAX = 0.99
 # SA_TRACK_NO_KEY (track.h): The `bad_key` that sa_track_multi_validate() reports when no single key
 # is at fault.
 SA_TRACK_NO_KEY = {"lp64": 18446744073709551615, "wasm32": 4294967295}[_MODEL]
-# SA_SQUASH_K (squash.h): How much width the figure trades for height: sx = 1 + (1 − sy)·0.7 (the
+# SA_SQUASH_K (squash.h): How much width the figure trades for height: sx = 1 + (1 - sy) * 0.7 (the
 # reference figure's factor; 1 would keep the area to first order, 0 never widens).
 SA_SQUASH_K = 0.7
 # SA_SQUASH_CROUCH (squash.h): Vertical scale in the jump's crouch, before take-off (reference
@@ -49,11 +49,11 @@ SA_SQUASH_LANDING = 0.82
 SA_SQUASH_SCALE_MIN = 0.1
 # SA_SQUASH_SCALE_MAX (squash.h): Largest scale either axis is clamped to.
 SA_SQUASH_SCALE_MAX = 10.0
-# SA_SPRING_HEAD_STIFFNESS (spring.h): Stiffness of the reference figure's head spring, 260 in 1/s²
-# (k of x'' = −k·(x − target) − c·x').
+# SA_SPRING_HEAD_STIFFNESS (spring.h): Stiffness of the reference figure's head spring, 260 in 1/s^2
+# (k of x'' = -k * (x - target) - c * x').
 SA_SPRING_HEAD_STIFFNESS = 260.0
 # SA_SPRING_HEAD_DAMPING (spring.h): Damping of the reference figure's head spring, 26 in 1/s (c of
-# x'' = −k·(x − target) − c·x').
+# x'' = -k * (x - target) - c * x').
 SA_SPRING_HEAD_DAMPING = 26.0
 # SA_VERLET_HAIR_POINTS (verlet.h): Points in the reference figure's hair chain, the first one
 # pinned: 4.
@@ -73,10 +73,10 @@ SA_VERLET_MAX_ITERATIONS = 64
 # SA_VERLET_MAX_SPACING (verlet.h): Largest spacing accepted, canvas units; larger is clamped to
 # this.
 SA_VERLET_MAX_SPACING = 1000000.0
-# SA_VERLET_GRAVITY (verlet.h): Gravity for the hair, canvas units/s², pointing down (+y): 900.
+# SA_VERLET_GRAVITY (verlet.h): Gravity for the hair, canvas units/s^2, pointing down (+y): 900.
 SA_VERLET_GRAVITY = 900.0
 # SA_VERLET_WIND_PER_SPEED (verlet.h): Backward wind on the hair per unit of running speed, in 1/s
-# (units/s² per units/s): 4.5.
+# (units/s^2 per units/s): 4.5.
 SA_VERLET_WIND_PER_SPEED = 4.5
 # SA_VERLET_REFERENCE_DT (verlet.h): The step length the reference's per-frame constants are defined
 # for: 1/60 s.
@@ -93,7 +93,7 @@ SA_FADE_MAX_LAYERS = 8
 # weight goes to the target. Small enough to be invisible, large enough that finished fades leave
 # the stack.
 SA_FADE_MIN_WEIGHT = 0.0001
-# SA_FADE_USER_VALUES (fade.h): Number of caller values each layer carries (sa_fade_layer::user), ≥
+# SA_FADE_USER_VALUES (fade.h): Number of caller values each layer carries (sa_fade_layer::user), >=
 # 2.
 SA_FADE_USER_VALUES = 2
 # SA_SKELETON_MAX_JOINTS (skeleton.h): The most joints a skeleton may have. sa_skeleton_init()
@@ -168,7 +168,7 @@ SA_FIGURE_MAX_DT = 0.1
 # 1/120.
 SA_FIGURE_SUBSTEP = 0.008333334
 # SA_FIGURE_NECK_CONE (figure.h): Largest angle between the neck and the spine's direction, radians:
-# 45° (π/4).
+# 45 deg (pi/4).
 SA_FIGURE_NECK_CONE = 0.7853982
 # SA_ABI_VERSION (abi.h): The ABI version these headers describe; sa_abi_version() is the library's.
 SA_ABI_VERSION = 2
@@ -680,7 +680,7 @@ class Transform(_Struct):
 
 
 class Mat4(_Struct):
-    """A 4×4 matrix, column-major: m[4·column + row]. (C: sa_mat4, vecmath.h). Fields: m: The 16
+    """A 4x4 matrix, column-major: m[4 * column + row]. (C: sa_mat4, vecmath.h). Fields: m: The 16
     elements, column after column.
     """
     _c_name_ = "sa_mat4"
@@ -697,11 +697,11 @@ class IkArmPose(_Struct):
 class IkConfig(_Struct):
     """Settings of sa_ik_two_bone_ex(); get the defaults from sa_ik_config_default(). (C:
     sa_ik_config, ik.h). Fields: bend: Which mirror solution, as sa_ik_two_bone()'s bend (only
-    the sign matters). Default 1. softness: Softness in canvas units, ≥ 0 (default 0: off, as the
-    reference figure solves). Within this distance of full extension the end stops following the
-    target linearly and eases toward full reach along 1 − e^(−x), so the chain never snaps
+    the sign matters). Default 1. softness: Softness in canvas units, >= 0 (default 0: off, as
+    the reference figure solves). Within this distance of full extension the end stops following
+    the target linearly and eases toward full reach along 1 - e^(-x), so the chain never snaps
     straight (ozz-animation's soften, Spine's softness). Larger than len1 + len2 is treated as
-    len1 + len2. max_stretch: Maximum stretch factor, ≥ 1 (default 1: bones keep their length).
+    len1 + len2. max_stretch: Maximum stretch factor, >= 1 (default 1: bones keep their length).
     When the (softened) target is out of reach both bones lengthen by the same factor, up to this
     one. weight: Blend between the FK pose (0) and the IK solution (1); default 1. Bone *angles*
     are blended, never positions, so the bones keep their length at every weight. fk_joint: FK
@@ -724,7 +724,7 @@ class Gait(_Struct):
     """One gait: stride, cadence, duty and the body's motion over the cycle. Mix two with
     sa_gait_mix(); get the reference figure's with sa_gait_walk() and sa_gait_run(). (C: sa_gait,
     gait.h). Fields: stride: Distance a foot travels relative to the hip during one stance,
-    canvas units. The stance foot slides from +stride/2 to −stride/2. Walk 44, run 60. Any finite
+    canvas units. The stance foot slides from +stride/2 to -stride/2. Walk 44, run 60. Any finite
     value; negative mirrors the foot path (the figure walks backwards, ground speed negative).
     cadence: Gait cycles per second (one cycle = two steps). Walk 1.5, run 2.55. Any finite
     value; negative runs the cycle backwards (with a negative ground speed, so feet stay
@@ -732,16 +732,16 @@ class Gait(_Struct):
     Above 0.5 both feet are down for part of each cycle (walking); below 0.5 neither is for part
     of it (the run's flight phase). Walk 0.62, run 0.40. Clamped to [SA_GAIT_DUTY_MIN,
     SA_GAIT_DUTY_MAX] when used. step_height: Peak foot lift in the middle of the swing, canvas
-    units, ≥ 0. Walk 8, run 22. bob: Hip bob amplitude, canvas units, ≥ 0: the hip rises from its
-    lowest point (offset 0) to bob above it (offset −bob, y down) twice per cycle. Walk 4, run 7.
-    bob_shift: Phase (in cycles) at which the hip is at its lowest; it is highest a quarter cycle
-    later, and the pattern repeats every half cycle. Any finite value. Walk 0.06 (= duty/2 − 1/4:
-    highest in the middle of single support), run 0.20 (= duty/2: lowest in mid-stance, highest
-    in mid-flight). lean: Forward lean of the torso in radians (positive leans toward +x, the
-    direction of travel). Walk 0.05 (about 3°), run 0.18 (about 10°). The sampler does not use
-    it: it is carried here so it mixes with the rest of the gait. The figure tilts the spine by
-    it and moves the feet forward by about spine·sin(lean)/2 so they stay under the centre of
-    mass, as the reference figure does.
+    units, >= 0. Walk 8, run 22. bob: Hip bob amplitude, canvas units, >= 0: the hip rises from
+    its lowest point (offset 0) to bob above it (offset -bob, y down) twice per cycle. Walk 4,
+    run 7. bob_shift: Phase (in cycles) at which the hip is at its lowest; it is highest a
+    quarter cycle later, and the pattern repeats every half cycle. Any finite value. Walk 0.06 (=
+    duty/2 - 1/4: highest in the middle of single support), run 0.20 (= duty/2: lowest in mid-
+    stance, highest in mid-flight). lean: Forward lean of the torso in radians (positive leans
+    toward +x, the direction of travel). Walk 0.05 (about 3 deg), run 0.18 (about 10 deg). The
+    sampler does not use it: it is carried here so it mixes with the rest of the gait. The figure
+    tilts the spine by it and moves the feet forward by about spine * sin(lean)/2 so they stay
+    under the centre of mass, as the reference figure does.
     """
     _c_name_ = "sa_gait"
 
@@ -749,7 +749,7 @@ class Gait(_Struct):
 class GaitFoot(_Struct):
     """Where one foot is in its cycle, relative to the hip. (C: sa_gait_foot, gait.h). Fields: x:
     Forward distance of the foot from the point under the hip, canvas units (+x forward). lift:
-    Height of the foot above the ground, canvas units, ≥ 0 (subtract from y on the canvas).
+    Height of the foot above the ground, canvas units, >= 0 (subtract from y on the canvas).
     planted: True during stance (phase in [0, duty)): the foot is on the ground and must not
     slide.
     """
@@ -771,8 +771,8 @@ class TrackMulti(_Struct):
     (`stride` bytes apart when nonzero). values: Key values, one row of `channels` floats per key
     (rows `stride` bytes apart if nonzero). eases: Easing of the segment starting at each key,
     `count` entries (the last is ignored); NULL means every segment uses SA_EASE_SMOOTH, the
-    reference's default. count: Number of keys, ≥ 1. channels: Number of channels (values per
-    key), ≥ 1. stride: Bytes from one key to the next in times, values and eases alike; 0 (the
+    reference's default. count: Number of keys, >= 1. channels: Number of channels (values per
+    key), >= 1. stride: Bytes from one key to the next in times, values and eases alike; 0 (the
     default when the field is left out of an initialiser) means each array is packed. When
     nonzero: a multiple of 4 and at least `channels * sizeof(float)`.
     """
@@ -807,7 +807,7 @@ class Spring2(_Struct):
 class VerletPoint(_Struct):
     """One point of a verlet chain; the caller owns the array. (C: sa_verlet_point, verlet.h).
     Fields: pos: Current position, canvas units. prev: Where the point would have been 1/60 s ago
-    at its current velocity (at 60 fps: its previous position). Velocity = (pos − prev)·60
+    at its current velocity (at 60 fps: its previous position). Velocity = (pos - prev) * 60
     units/s.
     """
     _c_name_ = "sa_verlet_point"
@@ -816,14 +816,14 @@ class VerletPoint(_Struct):
 class VerletConfig(_Struct):
     """Settings of a verlet chain; get the reference hair's from sa_verlet_config_default(). (C:
     sa_verlet_config, verlet.h). Fields: spacing: Distance between neighbouring points, canvas
-    units, ≥ 0 (default 9). NaN, infinite or negative is the default; above SA_VERLET_MAX_SPACING
-    is clamped; 0 gathers the chain on the pin. drag: Fraction of velocity kept per 1/60 s, in
-    [0, 1] (default 0.86): over a step of dt seconds drag^(60·dt) is kept. 1 is no drag, 0 stops
-    every point each step. NaN is the default; out of range is clamped. accel: Acceleration on
-    every free point, canvas units/s² (default (0, SA_VERLET_GRAVITY): gravity, y down). Add wind
-    here: see sa_verlet_hair_accel(). A non-finite component is 0. iterations: Constraint
-    iterations per step (default 6); more than SA_VERLET_MAX_ITERATIONS is clamped. 0 skips the
-    two-sided constraint (the final length pass still runs).
+    units, >= 0 (default 9). NaN, infinite or negative is the default; above
+    SA_VERLET_MAX_SPACING is clamped; 0 gathers the chain on the pin. drag: Fraction of velocity
+    kept per 1/60 s, in [0, 1] (default 0.86): over a step of dt seconds drag^(60 * dt) is kept.
+    1 is no drag, 0 stops every point each step. NaN is the default; out of range is clamped.
+    accel: Acceleration on every free point, canvas units/s^2 (default (0, SA_VERLET_GRAVITY):
+    gravity, y down). Add wind here: see sa_verlet_hair_accel(). A non-finite component is 0.
+    iterations: Constraint iterations per step (default 6); more than SA_VERLET_MAX_ITERATIONS is
+    clamped. 0 skips the two-sided constraint (the final length pass still runs).
     """
     _c_name_ = "sa_verlet_config"
 
@@ -832,7 +832,7 @@ class FadeLayer(_Struct):
     """One layer of a fade: what it shows, how much, since when, and the caller's values. (C:
     sa_fade_layer, fade.h). Fields: id: What the layer shows: a motion, a mode, ... in the
     caller's own numbering (any value). weight: How much of it shows, in [0, 1]; the weights of
-    all layers of a fade sum to 1. time: Seconds since this layer was pushed, ≥ 0 (advanced by
+    all layers of a fade sum to 1. time: Seconds since this layer was pushed, >= 0 (advanced by
     sa_fade_step()). user: The caller's own values for this layer, any float (0 when pushed); the
     fade never reads or repairs them.
     """
@@ -852,14 +852,14 @@ class Skeleton(_Struct):
     skeleton.h). Fields: parents: Parent of each joint (joint_count entries):
     SA_SKELETON_JOINT_NONE or an earlier joint. rest: Rest (bind) pose, joint_count local
     transforms; the pose of a skeleton left alone. names: Joint names (joint_count entries, each
-    NUL-terminated or NULL), or NULL for none. joint_count: Number of joints, 1 …
+    NUL-terminated or NULL), or NULL for none. joint_count: Number of joints, 1 ...
     SA_SKELETON_MAX_JOINTS.
     """
     _c_name_ = "sa_skeleton"
 
 
 class SkeletonLocalToModelJob(_Struct):
-    """The local → model job: out[i] = out[parent(i)] ∘ local[i] for every joint, with the root
+    """The local -> model job: out[i] = out[parent(i)] o local[i] for every joint, with the root
     joints placed by `root` (ozz's LocalToModelJob). (C: sa_skeleton_local_to_model_job,
     skeleton.h). Fields: skeleton: The skeleton (required; must pass sa_skeleton_validate()).
     local: Input pose: the skeleton's joint_count local transforms (required); may be
@@ -869,7 +869,7 @@ class SkeletonLocalToModelJob(_Struct):
     skeleton's joint_count model transforms, written whole or not at all. May be the same array
     as `local`: the job then converts the pose in place. NULL asks for the count only:
     sa_skeleton_local_to_model_run() then writes nothing and returns the joint count. capacity:
-    Number of transforms `out` can hold, ≥ the skeleton's joint_count; below it nothing is
+    Number of transforms `out` can hold, >= the skeleton's joint_count; below it nothing is
     written. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_skeleton_local_to_model_job"
@@ -878,7 +878,7 @@ class SkeletonLocalToModelJob(_Struct):
 class PoseLayer(_Struct):
     """One input of a blend: a pose, its weight and optionally a weight per joint. (C:
     sa_pose_layer, pose.h). Fields: pose: The pose: joint_count local transforms (required).
-    weight: Weight of the layer, ≥ 0; weights need not sum to 1 (the blend renormalises).
+    weight: Weight of the layer, >= 0; weights need not sum to 1 (the blend renormalises).
     Negative, NaN or infinite weights count as 0. joint_weights: Optional per-joint weights
     (joint_count floats) multiplying `weight`: 1 where the layer counts fully, 0 where it does
     not count at all (an upper-body layer has 1 on the spine and everything above it). Clamped to
@@ -890,12 +890,12 @@ class PoseLayer(_Struct):
 class PoseBlendJob(_Struct):
     """The blend job: out = the weighted average of the layers' poses, joint by joint. (C:
     sa_pose_blend_job, pose.h). Fields: layers: The layers (required; at least one). layer_count:
-    Number of layers, ≥ 1. rest: Optional fallback pose (joint_count transforms, e.g. the
+    Number of layers, >= 1. rest: Optional fallback pose (joint_count transforms, e.g. the
     skeleton's rest pose) for joints where no layer has weight; NULL uses the first layer's pose.
-    joint_count: Number of joints in every pose, 1 … SA_SKELETON_MAX_JOINTS. out: Output pose:
+    joint_count: Number of joints in every pose, 1 ... SA_SKELETON_MAX_JOINTS. out: Output pose:
     joint_count transforms, written whole or not at all; may be one of the layers' poses or
     `rest` (in-place blending). NULL asks for the count only: sa_pose_blend_run() then writes
-    nothing and returns joint_count. capacity: Number of transforms `out` can hold, ≥
+    nothing and returns joint_count. capacity: Number of transforms `out` can hold, >=
     joint_count; below it nothing is written. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_pose_blend_job"
@@ -903,16 +903,16 @@ class PoseBlendJob(_Struct):
 
 class InertialScalar(_Struct):
     """A recorded offset of one scalar channel (a translation component, a blend parameter). (C:
-    sa_inertial_scalar, inertial.h). Fields: offset: Old value − new value at the switch, finite
-    (any unit). velocity: Old velocity − new velocity at the switch, units/s, finite.
+    sa_inertial_scalar, inertial.h). Fields: offset: Old value - new value at the switch, finite
+    (any unit). velocity: Old velocity - new velocity at the switch, units/s, finite.
     """
     _c_name_ = "sa_inertial_scalar"
 
 
 class InertialQuat(_Struct):
-    """A recorded rotation offset of one joint, as rotation vectors (axis × angle). (C:
+    """A recorded rotation offset of one joint, as rotation vectors (axis x angle). (C:
     sa_inertial_quat, inertial.h). Fields: offset: Rotation from the new to the old rotation,
-    axis × angle in radians, angle ≤ π. velocity: Old angular velocity − new angular velocity,
+    axis x angle in radians, angle <= pi. velocity: Old angular velocity - new angular velocity,
     rad/s, in the rotations' parent space.
     """
     _c_name_ = "sa_inertial_quat"
@@ -930,15 +930,15 @@ class ClipTouchdown(_Struct):
 class Clip(_Struct):
     """A clip over caller-owned frames. Fill it with sa_clip_init() (or set the fields and call
     sa_clip_validate()); the arrays must outlive it. (C: sa_clip, clip.h). Fields: frames:
-    frame_count × joint_count local transforms, frame-major: frames[frame·joint_count + joint].
-    frame_count: Number of frames, ≥ 1 (one frame is a still pose). joint_count: Joints per
-    frame, 1 … SA_SKELETON_MAX_JOINTS; the skeleton's joint count. rate: Frames per second, > 0;
-    0 means SA_CLIP_DEFAULT_RATE (30). looping: True for a cycle (walk, run, swim): time and
+    frame_count x joint_count local transforms, frame-major: frames[frame * joint_count + joint].
+    frame_count: Number of frames, >= 1 (one frame is a still pose). joint_count: Joints per
+    frame, 1 ... SA_SKELETON_MAX_JOINTS; the skeleton's joint count. rate: Frames per second, >
+    0; 0 means SA_CLIP_DEFAULT_RATE (30). looping: True for a cycle (walk, run, swim): time and
     phase wrap and the last frame blends into the first. False for a one-shot (land, get-up):
     ends are held. touchdowns: Touchdown markers sorted by phase, or NULL when touchdown_count is
     0. touchdown_count: Number of touchdown markers (0 for a clip without footsteps). duration:
-    Exact length in seconds, ≥ 0, finite; 0 (what sa_clip_init() sets) means the length follows
-    from the rate: frame_count / rate looping, (frame_count − 1) / rate otherwise. Above 0, the
+    Exact length in seconds, >= 0, finite; 0 (what sa_clip_init() sets) means the length follows
+    from the rate: frame_count / rate looping, (frame_count - 1) / rate otherwise. Above 0, the
     frames are spread evenly over this many seconds and `rate` is informational only (the clip
     builder sets it to the frames' actual spacing).
     """
@@ -949,10 +949,10 @@ class ClipTouchdownConfig(_Struct):
     """How sa_clip_measure_touchdowns() tells a foot on the ground from a foot in the air. Get the
     defaults from sa_clip_touchdown_config_default(). (C: sa_clip_touchdown_config, clip.h).
     Fields: down: Down band: relative, in (0, 1), default SA_CLIP_TOUCHDOWN_THRESHOLD (0.1);
-    absolute, > 0 model units. up: Up band, ≥ `down`: relative, below 1, default 0.3; absolute,
+    absolute, > 0 model units. up: Up band, >= `down`: relative, below 1, default 0.3; absolute,
     model units. Equal to `down` means no hysteresis. min_air_time: Shortest time in the air,
-    seconds, ≥ 0, that makes the landing after it a touchdown; shorter hops are part of the
-    stance. Default 0.1. min_lift: Smallest height range, ≥ 0, of a foot that ever lifts:
+    seconds, >= 0, that makes the landing after it a touchdown; shorter hops are part of the
+    stance. Default 0.1. min_lift: Smallest height range, >= 0, of a foot that ever lifts:
     relative, a fraction of the skeleton's size, default 0.01; absolute, model units. A range
     below it (or below 1e-6 model units, whatever this says) gives no markers for the foot.
     absolute: False (default): `down`, `up` and `min_lift` are relative (see above); true: model
@@ -969,7 +969,7 @@ class ClipBuilderChannel(_Struct):
     times: key_count key times in seconds, finite and non-decreasing (glTF's sampler input).
     values: The values, packed as glTF's sampler output: key_count values of 3 floats
     (translation, scale) or 4 (rotation, x y z w), three values per key for CUBICSPLINE (in-
-    tangent, value, out-tangent). All finite. key_count: Number of keys, ≥ 1.
+    tangent, value, out-tangent). All finite. key_count: Number of keys, >= 1.
     """
     _c_name_ = "sa_clip_builder_channel"
 
@@ -980,20 +980,20 @@ class ClipBuilderJob(_Struct):
     clip_builder.h). Fields: skeleton: The clip's skeleton (required, valid): its joint count,
     and its rest pose for every joint and path that no channel animates. channels: The channels
     (required). At most one per joint and path, as glTF requires. channel_count: Number of
-    channels, ≥ 1. rate: Frames per second to sample at, > 0 and finite; 0 means
+    channels, >= 1. rate: Frames per second to sample at, > 0 and finite; 0 means
     SA_CLIP_DEFAULT_RATE (30). The frames are spread to fit the duration exactly, so the clip's
     spacing is within half a frame of this over the clip. start: Time on the channels' time line
-    where the clip starts, seconds, finite. Default 0. duration: Length of the clip, seconds, ≥ 0
-    and finite; 0 (the default) means from `start` to the last key of all channels (glTF's
+    where the clip starts, seconds, finite. Default 0. duration: Length of the clip, seconds, >=
+    0 and finite; 0 (the default) means from `start` to the last key of all channels (glTF's
     animation length), or a one-frame clip when no key is after `start`. looping: True for a
     cycle (its frame at the end is its first frame, not stored), false for a one-shot. Default
     false. nlerp: Rotations of LINEAR channels: false (default) slerp, glTF's rule; true nlerp, a
     little cheaper and indistinguishable for keys close together. clip: Optional: receives the
     built clip, which plays the frames in `out` (no markers). Written only by a run that writes
     the frames. NULL (the default) builds the frames only. out: Receives the frames (frame_count
-    × joint_count transforms, frame-major), written whole or not at all; must not overlap the
+    x joint_count transforms, frame-major), written whole or not at all; must not overlap the
     channels' arrays. NULL (the default) asks for the count only. capacity: Number of transforms
-    `out` can hold, ≥ frame_count × joint_count. Ignored when `out` is NULL.
+    `out` can hold, >= frame_count x joint_count. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_clip_builder_job"
 
@@ -1002,14 +1002,14 @@ class SkinJob(_Struct):
     """One skinning pass over a range of vertices. Get one with sa_skin_job_default(), fill it, and
     run it with sa_skin_run(). (C: sa_skin_job, skin.h). Fields: matrices: The skinning matrices
     (sa_skin_matrices()), matrix_count of them (required). matrix_count: Number of skinning
-    matrices, ≥ 1: joint indices are below it. vertex_count: Number of vertices, ≥ 1. influences:
-    Joints per vertex, 1 … SA_SKIN_MAX_INFLUENCES. joint_indices: Each vertex's `influences`
-    joint indices into `matrices` (required). An index out of range makes its weight count as 0
-    (sa_skin_validate() reports it). joint_indices_stride: Stride of joint_indices in bytes; 0:
-    packed. joint_weights: Each vertex's `influences` weights, ≥ 0 (required, except that NULL
-    with one influence means weight 1). Normalised by their sum; negative, NaN or infinite
-    weights count as 0 (sa_skin_validate() reports them). joint_weights_stride: Stride of
-    joint_weights in bytes; 0: packed. in_positions: Bind-pose positions, x y z per vertex
+    matrices, >= 1: joint indices are below it. vertex_count: Number of vertices, >= 1.
+    influences: Joints per vertex, 1 ... SA_SKIN_MAX_INFLUENCES. joint_indices: Each vertex's
+    `influences` joint indices into `matrices` (required). An index out of range makes its weight
+    count as 0 (sa_skin_validate() reports it). joint_indices_stride: Stride of joint_indices in
+    bytes; 0: packed. joint_weights: Each vertex's `influences` weights, >= 0 (required, except
+    that NULL with one influence means weight 1). Normalised by their sum; negative, NaN or
+    infinite weights count as 0 (sa_skin_validate() reports them). joint_weights_stride: Stride
+    of joint_weights in bytes; 0: packed. in_positions: Bind-pose positions, x y z per vertex
     (required). in_positions_stride: Stride of in_positions in bytes; 0: packed. in_normals:
     Bind-pose normals, x y z per vertex (any length: they are normalised); NULL: no normals.
     in_normals_stride: Stride of in_normals in bytes; 0: packed. out_normals: Receives the
@@ -1018,16 +1018,16 @@ class SkinJob(_Struct):
     0: packed. out_stride: Stride of out in bytes; 0: packed. out: Receives the skinned
     positions, x y z per vertex, all vertex_count written or none; may be in_positions (same
     stride). NULL asks for the count only. capacity: Number of vertices `out` (and out_normals)
-    can hold, ≥ vertex_count. Ignored when `out` is NULL.
+    can hold, >= vertex_count. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_skin_job"
 
 
 class BlendTreeLocoConfig(_Struct):
-    """The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle →
-    moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the reference's
-    values from sa_blend_tree_loco_config_default(). (C: sa_blend_tree_loco_config,
-    blend_tree.h). Fields: idle_speed: Speed at or below which the body shows only idle; ≥ 0.
+    """The reference's locomotion: speeds, the speeds the clips look best at, strides and the idle
+    -> moving edge. sa_blend_tree_space_from_loco() turns it into a blend space; get the
+    reference's values from sa_blend_tree_loco_config_default(). (C: sa_blend_tree_loco_config,
+    blend_tree.h). Fields: idle_speed: Speed at or below which the body shows only idle; >= 0.
     Default 0.05 (the reference's lower smooth edge). moving_speed: Speed at or above which idle
     has gone; > idle_speed and < walk_speed. Default 0.35 (the upper smooth edge). walk_speed:
     WALK_SPEED: the body speed at which only the walk clip shows; > moving_speed. Default 1.9.
@@ -1055,9 +1055,9 @@ class BlendTreePoint(_Struct):
     points may share a slot (a plateau); an out-of-range slot is clamped into range per frame.
     ease: Curve of the segment from this point to the next (unused on the last point). The eased
     value is clamped to [0, 1], so SA_EASE_OUT_BACK cannot make a weight negative. move: Body
-    speed this point's clip is matched to (phase rate numerator), ≥ 0; 0 for a clip that does not
-    move with the body (tread, idle), which then plays at its own pace. anim: Speed the clip
-    looks best at, ≥ 0 (for a clip that does not move: its stride per second). stride: Distance
+    speed this point's clip is matched to (phase rate numerator), >= 0; 0 for a clip that does
+    not move with the body (tread, idle), which then plays at its own pace. anim: Speed the clip
+    looks best at, >= 0 (for a clip that does not move: its stride per second). stride: Distance
     per cycle at anim, > 0 (for a clip that does not move: 1 gives anim cycles/s).
     """
     _c_name_ = "sa_blend_tree_point"
@@ -1085,15 +1085,15 @@ class BlendTreeFrame(_Struct):
     1], summing to 1 over the first weight_count; slots from weight_count on are 0. For the loco
     preset, index it with sa_blend_tree_loco_clip. weight_count: Number of weight slots: the
     space's clip_count; 0 for a NULL or empty space. segment: Index of the lower point of the
-    active segment (0 below the first point, point_count − 1 above the last). u: Linear position
-    in the active segment, in [0, 1]. move: Mixed body speed the clips are matched to, ≥ 0. anim:
-    Mixed speed the clips look best at, ≥ 0. stride: Mixed stride, > 0. stretch: Stride stretch
-    move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ≈ 1.357 at
-    WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not follow the speed, or anim is
-    0. rate: Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed, finite.
-    advance: Cycles the leader's phase advanced this frame, rate·dt, signed, not wrapped
-    (footsteps.h's `cycles`; every slot passes the same number of whole cycles). phase: The
-    shared phase after this frame, in [0, 1): the one phase every clip plays when no slot has
+    active segment (0 below the first point, point_count - 1 above the last). u: Linear position
+    in the active segment, in [0, 1]. move: Mixed body speed the clips are matched to, >= 0.
+    anim: Mixed speed the clips look best at, >= 0. stride: Mixed stride, > 0. stretch: Stride
+    stretch move / anim, in [0, SA_BLEND_TREE_MAX_STRETCH]: for the loco preset 1.9 / 1.4 ~ 1.357
+    at WALK_SPEED, 1 at RUN_SPEED. 1 when the clips do not move, do not follow the speed, or anim
+    is 0. rate: Cycles per second (sa_blend_tree_cycle_rate() of the mixed numbers), signed,
+    finite. advance: Cycles the leader's phase advanced this frame, rate * dt, signed, not
+    wrapped (footsteps.h's `cycles`; every slot passes the same number of whole cycles). phase:
+    The shared phase after this frame, in [0, 1): the one phase every clip plays when no slot has
     sync markers; with markers, the sync phase, which is the phase of the first synced slot (the
     reference) and from which every slot's own phase follows. leader: The slot whose own phase
     advanced by `advance`: the heaviest (the first of the heaviest on a tie). With markers, every
@@ -1112,18 +1112,18 @@ class ModeInput(_Struct):
     body from sa_mode_input_default(). (C: sa_mode_input, mode_machine.h). Fields: grounded: True
     while the body stands on the ground. Default true. vertical_velocity: Vertical velocity,
     units/s, up positive (going down is negative). Default 0. landing_speed: Speed of the impact
-    on the frame the body touched down, units/s, ≥ 0 (0 otherwise; negative counts as 0). The
-    machine takes the larger of this and −vertical_velocity, so a body that reports either works.
-    Default 0. speed: Horizontal speed over the ground (or through the water), units/s, ≥ 0.
+    on the frame the body touched down, units/s, >= 0 (0 otherwise; negative counts as 0). The
+    machine takes the larger of this and -vertical_velocity, so a body that reports either works.
+    Default 0. speed: Horizontal speed over the ground (or through the water), units/s, >= 0.
     Default 0. in_water: True while the body is in water deep enough to swim. Default false.
     on_ladder: True while the body holds a ladder. Default false. ladder_direction: Climbing
-    direction, in [−1, 1] (clamped): +1 going up, −1 going down, 0 holding still; values in
+    direction, in [-1, 1] (clamped): +1 going up, -1 going down, 0 holding still; values in
     between slow the cycle. It is the climb layer's time scale. Default 0. jump: The body's jump
     counter: it changes (by any amount) each time the body jumps. Default 0. knocked_down: True
     while the body is knocked down and the ragdoll's physics moves it. Default false.
     pelvis_forward: The pelvis's front (belly) direction in world space, y up, any length. Read
-    on the frame the ragdoll is released: y ≥ 0 (belly up) picks the back get-up clip, y < 0 the
-    front one. A game with only a flag passes (0, 1, 0) for the back and (0, −1, 0) for the
+    on the frame the ragdoll is released: y >= 0 (belly up) picks the back get-up clip, y < 0 the
+    front one. A game with only a flag passes (0, 1, 0) for the back and (0, -1, 0) for the
     front. Default (0, 1, 0).
     """
     _c_name_ = "sa_mode_input"
@@ -1132,21 +1132,21 @@ class ModeInput(_Struct):
 class ModeMachineConfig(_Struct):
     """Thresholds, durations and fade rates; sa_mode_machine_config_default() gives the reference's
     values. (C: sa_mode_machine_config, mode_machine.h). Fields: hard_landing_speed: Landing
-    faster than this (cells/s) sits instead of landing, ≥ 0. Default 10. land_time: The land mode
-    ends after this many seconds, ≥ 0. Default 0.5. land_exit_speed: Land ends sooner when the
-    speed rises above this (cells/s), ≥ 0. Default 0.35, where the blend tree is fully moving.
-    sit_time: The sit mode ends after this many seconds (then loco), ≥ 0. Default 1. fall_speed:
-    Off the ground and sinking faster than this (cells/s), loco, land and sit turn into fall
-    (walking off a ledge); slower sinking is a step down and keeps the mode. ≥ 0. Default 2.
-    water_jump_time: Water does not override a jump younger than this (s): jumping out. ≥ 0.
-    Default 0.25. getup_time_scale: Time scale of the get-up clips, > 0. Default 1.35.
-    getup_back_length: Length of the back get-up clip at its own pace, seconds, ≥ 0. Default 1.5.
-    getup_front_length: Length of the front get-up clip at its own pace, seconds, ≥ 0. Default
-    1.5. morph_time: Seconds the get-up morph takes from the ragdoll pose into the clip, ≥ 0.
-    Default 0.3. fade_rate: Fade rate in 1/s toward each target mode, indexed by sa_mode, > 0
-    (exponential catch-up: about 95% done after 3/rate seconds; in the inertialization style the
-    spring's half-life is 2·ln 2 / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit 15,
-    swim 3, climb 8, ragdoll 30, get-up 10 (unused when leaving the ragdoll: that is a cut).
+    faster than this (cells/s) sits instead of landing, >= 0. Default 10. land_time: The land
+    mode ends after this many seconds, >= 0. Default 0.5. land_exit_speed: Land ends sooner when
+    the speed rises above this (cells/s), >= 0. Default 0.35, where the blend tree is fully
+    moving. sit_time: The sit mode ends after this many seconds (then loco), >= 0. Default 1.
+    fall_speed: Off the ground and sinking faster than this (cells/s), loco, land and sit turn
+    into fall (walking off a ledge); slower sinking is a step down and keeps the mode. >= 0.
+    Default 2. water_jump_time: Water does not override a jump younger than this (s): jumping
+    out. >= 0. Default 0.25. getup_time_scale: Time scale of the get-up clips, > 0. Default 1.35.
+    getup_back_length: Length of the back get-up clip at its own pace, seconds, >= 0. Default
+    1.5. getup_front_length: Length of the front get-up clip at its own pace, seconds, >= 0.
+    Default 1.5. morph_time: Seconds the get-up morph takes from the ragdoll pose into the clip,
+    >= 0. Default 0.3. fade_rate: Fade rate in 1/s toward each target mode, indexed by sa_mode, >
+    0 (exponential catch-up: about 95% done after 3/rate seconds; in the inertialization style
+    the spring's half-life is 2 * ln 2 / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit
+    15, swim 3, climb 8, ragdoll 30, get-up 10 (unused when leaving the ragdoll: that is a cut).
     style: Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. units_per_cell:
     Game units per reference cell, > 0: the speed thresholds above are in cells/s and are
     compared with the input's speeds (game units/s) times this. Default 1; 100 for centimetres
@@ -1174,7 +1174,7 @@ class ModeLayer(_Struct):
     """One fading layer as the game uses it to sample and blend clips. (C: sa_mode_layer,
     mode_machine.h). Fields: mode: The mode this layer shows. weight: Blend weight in [0, 1]; the
     layers' weights sum to 1. mode_time: Seconds since the layer was pushed (the reference's
-    modeT), ≥ 0. play_time: Clip time in seconds, advanced at the layer's time scale; negative
+    modeT), >= 0. play_time: Clip time in seconds, advanced at the layer's time scale; negative
     down a ladder. time_scale: The layer's clip speed: 1, getup_time_scale for get-up, the ladder
     direction for climb.
     """
@@ -1212,8 +1212,8 @@ class FootstepsJob(_Struct):
     phase moved this frame, unwrapped (the blend tree's `advance`; negative going backwards). It
     only decides the direction and how many whole cycles were passed: the exact interval comes
     from phase_from and phase_to. NaN or infinite: the shorter way from phase_from to phase_to.
-    Clamped to ±SA_FOOTSTEPS_MAX_CYCLES. dt: Frame time in seconds, only for the events' time (≤
-    0, NaN or infinite: times are 0). layers: The blended layers (NULL, or layer_count 0: no
+    Clamped to +/-SA_FOOTSTEPS_MAX_CYCLES. dt: Frame time in seconds, only for the events' time
+    (<= 0, NaN or infinite: times are 0). layers: The blended layers (NULL, or layer_count 0: no
     events). layer_count: Number of layers. threshold: Weight a layer needs to fire, at or above
     (default SA_FOOTSTEPS_DEFAULT_THRESHOLD). NaN gives the default; negative counts as 0 (every
     layer with weight above 0 may fire, still one layer per foot). surfaces: Surface under each
@@ -1223,7 +1223,7 @@ class FootstepsJob(_Struct):
     Optional: each layer's own phase at the end of the last frame, layer_count entries, in [0, 1)
     (NaN counts as 0), for clips synced by their markers, which each play their own phase
     (blend_tree.h: sa_blend_tree_frame::clip_phase_from, indexed by slot). Read with
-    layer_phase_to; NULL (the default): every layer passes phase_from → phase_to. The job's
+    layer_phase_to; NULL (the default): every layer passes phase_from -> phase_to. The job's
     `cycles` still gives the direction and the whole cycles passed. layer_phase_to: Optional:
     each layer's own phase after this frame, layer_count entries, in [0, 1)
     (sa_blend_tree_frame::clip_phase); NULL (the default): the shared phase_to. Used only when
@@ -1239,12 +1239,12 @@ class FootstepsJob(_Struct):
 class LimbConfig(_Struct):
     """Shape and density of a limb's ribbon. Get the defaults from sa_limb_config_default(). (C:
     sa_limb_config, limb.h). Fields: root_width: Full ribbon width at the root (hip, shoulder),
-    canvas units, ≥ 0. Default 9 (a leg of the reference figure; arms look right at about 7).
+    canvas units, >= 0. Default 9 (a leg of the reference figure; arms look right at about 7).
     NaN, infinite or negative counts as 0. tip_width: Full ribbon width at the tip (foot, hand),
-    canvas units, ≥ 0. Default 5.5 (arms: about 4.5). The width changes linearly from root_width
+    canvas units, >= 0. Default 5.5 (arms: about 4.5). The width changes linearly from root_width
     to tip_width along the curve's parameter, which gives each bone half of the taper. NaN,
     infinite or negative counts as 0. bone_samples: Densification: curve steps per bone, 1 to
-    SA_LIMB_MAX_BONE_SAMPLES. Default 8. The centre curve is sampled at 2·bone_samples + 1
+    SA_LIMB_MAX_BONE_SAMPLES. Default 8. The centre curve is sampled at 2 * bone_samples + 1
     points, the middle one exactly on the middle joint. cap_samples: Points strictly inside each
     round cap (a half circle of the local width), 0 to SA_LIMB_MAX_CAP_SAMPLES. Default 6. 0
     gives flat ends.
@@ -1265,37 +1265,37 @@ class LimbStyle(_Struct):
 
 class FigureConfig(_Struct):
     """The figure's body plan and its secondary-motion settings. (C: sa_figure_config, figure.h).
-    Fields: spine: Pelvis → chest, > 0. Default 54. neck: Chest → base of the head, > 0. Default
-    13. head_radius: Head radius (the head centre is this far past the neck), > 0. Default 12.
-    upper_arm: Shoulder → elbow, > 0. Default 27. forearm: Elbow → hand, > 0. Default 25. thigh:
-    Hip → knee, > 0. Default 37. shin: Knee → foot, > 0. Default 37. hip_height: Standing hip
-    height above the ground, > 0. Default 66, shorter than thigh + shin (74) so the knees are
-    always slightly bent. Also the motions' scale (see above). spear_length: Spear length, butt →
-    tip, > 0. Default 150 (the game's long spear). fade_rate: How fast a switch of motion fades
-    in, 1/s, > 0: the new motion's weight w becomes w + (1 − w)(1 − e^(−rate·dt)) each frame
-    (fade.h). Default 8 (95% after 0.37 s). gait_rate: How fast the walk ↔ run mix eases toward
-    its target, 1/s, > 0 (exponential, frame-rate independent). Default 4 (95% after 0.75 s).
-    head_stiffness: Head spring stiffness, 1/s², > 0: pulls the neck's angle toward the pose's
-    (see sa_figure_head). Default SA_SPRING_HEAD_STIFFNESS (260). head_damping: Head spring
-    damping, 1/s, ≥ 0, on the neck's angle. Default SA_SPRING_HEAD_DAMPING (26: a hint of cartoon
-    wobble). hair: True simulates the hair chain (default true). False skips it: the hair hangs
-    straight down from its pin every frame, which saves the chain's cost for a game that draws no
-    hair. hair_spacing: Distance between hair points, > 0. Default SA_VERLET_DEFAULT_SPACING (9).
-    hair_drag: Hair air drag per 1/60 s, in [0, 1]. Default SA_VERLET_DEFAULT_DRAG (0.86).
-    hair_jump_kick: Extra backward wind on the hair while a jump is in the air, units/s², ≥ 0
-    (the reference's kick). Default 1500 (about the wind of a run). The rest of the hair's
-    acceleration is sa_verlet_hair_accel() of the ground speed: gravity plus a backward wind
-    growing with speed. jump_height: How high the scripted jump (sa_figure_input::jump without a
-    body) lifts the pelvis at its apex, canvas units, > 0 and at most 4 · hip_height. Default 160
-    (the reference's). jump_duration: How long the scripted jump lasts, press to settled,
-    seconds, in [0.4, 4]. Default 1.1 (the reference's; take-off at a third, landing at three
-    quarters of it). hard_landing_speed: With a body (sa_figure_body): landing faster than this,
-    units/s, sits on the bottom instead of a soft landing, > 0. Default 1400 at the reference
-    figure's size (the landing speed of a fall from about 2.5 times the scripted jump's height
-    under the gravity that jump implies); the thresholds of the body's modes are set from it
-    (fall when sinking faster than a fifth of it). Scales with hip_height in
-    sa_figure_config_scaled(). rung_spacing: With a body on a ladder: the distance between rungs,
-    canvas units, > 0. Default 28.
+    Fields: spine: Pelvis -> chest, > 0. Default 54. neck: Chest -> base of the head, > 0.
+    Default 13. head_radius: Head radius (the head centre is this far past the neck), > 0.
+    Default 12. upper_arm: Shoulder -> elbow, > 0. Default 27. forearm: Elbow -> hand, > 0.
+    Default 25. thigh: Hip -> knee, > 0. Default 37. shin: Knee -> foot, > 0. Default 37.
+    hip_height: Standing hip height above the ground, > 0. Default 66, shorter than thigh + shin
+    (74) so the knees are always slightly bent. Also the motions' scale (see above).
+    spear_length: Spear length, butt -> tip, > 0. Default 150 (the game's long spear). fade_rate:
+    How fast a switch of motion fades in, 1/s, > 0: the new motion's weight w becomes w + (1 -
+    w)(1 - e^(-rate * dt)) each frame (fade.h). Default 8 (95% after 0.37 s). gait_rate: How fast
+    the walk <-> run mix eases toward its target, 1/s, > 0 (exponential, frame-rate independent).
+    Default 4 (95% after 0.75 s). head_stiffness: Head spring stiffness, 1/s^2, > 0: pulls the
+    neck's angle toward the pose's (see sa_figure_head). Default SA_SPRING_HEAD_STIFFNESS (260).
+    head_damping: Head spring damping, 1/s, >= 0, on the neck's angle. Default
+    SA_SPRING_HEAD_DAMPING (26: a hint of cartoon wobble). hair: True simulates the hair chain
+    (default true). False skips it: the hair hangs straight down from its pin every frame, which
+    saves the chain's cost for a game that draws no hair. hair_spacing: Distance between hair
+    points, > 0. Default SA_VERLET_DEFAULT_SPACING (9). hair_drag: Hair air drag per 1/60 s, in
+    [0, 1]. Default SA_VERLET_DEFAULT_DRAG (0.86). hair_jump_kick: Extra backward wind on the
+    hair while a jump is in the air, units/s^2, >= 0 (the reference's kick). Default 1500 (about
+    the wind of a run). The rest of the hair's acceleration is sa_verlet_hair_accel() of the
+    ground speed: gravity plus a backward wind growing with speed. jump_height: How high the
+    scripted jump (sa_figure_input::jump without a body) lifts the pelvis at its apex, canvas
+    units, > 0 and at most 4 * hip_height. Default 160 (the reference's). jump_duration: How long
+    the scripted jump lasts, press to settled, seconds, in [0.4, 4]. Default 1.1 (the
+    reference's; take-off at a third, landing at three quarters of it). hard_landing_speed: With
+    a body (sa_figure_body): landing faster than this, units/s, sits on the bottom instead of a
+    soft landing, > 0. Default 1400 at the reference figure's size (the landing speed of a fall
+    from about 2.5 times the scripted jump's height under the gravity that jump implies); the
+    thresholds of the body's modes are set from it (fall when sinking faster than a fifth of it).
+    Scales with hip_height in sa_figure_config_scaled(). rung_spacing: With a body on a ladder:
+    the distance between rungs, canvas units, > 0. Default 28.
     """
     _c_name_ = "sa_figure_config"
 
@@ -1305,7 +1305,7 @@ class FigureBody(_Struct):
     sa_figure_body, figure.h). Fields: active: True when the game gives a body (default false:
     the scripted figure). grounded: True while the body stands on the ground (its feet point is
     on it). Default true. velocity: The body's velocity, units/s, screen axes: +x right, +y down
-    (so a jump's rise is −y). in_water: True while the body is in water deep enough to swim.
+    (so a jump's rise is -y). in_water: True while the body is in water deep enough to swim.
     Default false. water_line: The water's surface, as a y of figure space (negative: above the
     body's feet point): a swimming figure floats with its head above it and its body just below.
     Default 0. on_ladder: True while the body holds a ladder; its vertical velocity climbs it.
@@ -1314,7 +1314,7 @@ class FigureBody(_Struct):
     knocked_down: True while the body is knocked down: the figure falls as a ragdoll (its bones
     as distance constraints, knees and elbows bending only their way, the ground under it) until
     this turns false, then gets up from its back or its front, whichever it lies on, morphing
-    from the ragdoll's pose in 0.3 s (the get-up plays at 1.35×, the reference's numbers). A game
+    from the ragdoll's pose in 0.3 s (the get-up plays at 1.35x, the reference's numbers). A game
     may move its body to follow the ragdoll's pelvis meanwhile. Default false. impulse: The
     knock's velocity, units/s, screen axes, added on the frame knocked_down turns true: the upper
     body takes all of it, the legs less, so the figure topples. position: The body's feet point
@@ -1326,7 +1326,7 @@ class FigureBody(_Struct):
     sa_figure_pose::ground_probe, one per probe. The figure's ground is the straight line between
     neighbouring probes (sorted by x), flat past the outermost ones; a foot planted on it keeps
     its world height until it lifts. Read while the body stands on the ground and ground_given is
-    true; a non-finite height counts as the body's feet point's, and heights are kept within 4 ·
+    true; a non-finite height counts as the body's feet point's, and heights are kept within 4 *
     hip_height of it.
     """
     _c_name_ = "sa_figure_body"
@@ -1338,7 +1338,7 @@ class FigureInput(_Struct):
     moment (also mid-jump or mid-thrust), as often as wanted: even a different motion every frame
     never makes the pose jump. An unknown value is treated as SA_FIGURE_MOTION_IDLE. speed:
     Ground speed wanted for SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
-    speed (≈ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
+    speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
     other motions. jump: Jump counter: each change starts one jump from whatever the figure is
     doing (with the spear when it holds one); when the jump ends the figure fades back to motion.
     Asking for another motion during the jump cuts it short (with a fade). From a motion that
@@ -1362,7 +1362,7 @@ class FigureBone(_Struct):
     """One bone of the figure: a segment between two joints, for drawing and for checks. (C:
     sa_figure_bone, figure.h). Fields: from_: The joint nearer the pelvis (the spear: its butt).
     to: The joint farther from it (the spear: its tip). side: Near, far or centre. length: Its
-    length, canvas units: the config's spine, neck, head_radius (neck → head centre), thigh,
+    length, canvas units: the config's spine, neck, head_radius (neck -> head centre), thigh,
     shin, upper_arm, forearm or spear_length.
     """
     _c_name_ = "sa_figure_bone"
@@ -1370,23 +1370,23 @@ class FigureBone(_Struct):
 
 class FigureParams(_Struct):
     """Pose parameters: what one motion wants at one moment, before IK. (C: sa_figure_params,
-    figure.h). Fields: root: Pelvis offset from its standing place (0, −hip_height): +x forward,
+    figure.h). Fields: root: Pelvis offset from its standing place (0, -hip_height): +x forward,
     +y down (crouch, bob, jump). lean: Spine lean from vertical, radians; positive leans forward.
     head_tilt: Extra tilt of the neck and head past the spine, radians; positive nods forward.
     foot: Foot targets in figure space: [0] near, [1] far. The legs reach for them with IK (knees
-    forward) after the reach guard pulls a target farther than thigh + shin − 1.5 back (1.5 at
+    forward) after the reach guard pulls a target farther than thigh + shin - 1.5 back (1.5 at
     the reference figure's size, scaled with hip_height). sa_figure_update() holds a target on
     the ground where the foot touched down (see sa_figure_pose::contact); sa_figure_solve()
     reaches for the targets as given. arm_angle: Upper-arm angles for arm FK ([0] near, [1] far):
     0 hangs down, positive swings forward. arm_flex: Elbow flex relative to the upper arm ([0]
     near, [1] far); positive bends the forearm forward. spear: How much the hands hold the spear,
-    in [0, 1]: 1 for the spear motions, 0 for the others. Blended, spear⁴ is the weight by which
+    in [0, 1]: 1 for the spear motions, 0 for the others. Blended, spear^4 is the weight by which
     the arms blend from their FK angles to the IK solution on the shaft (the spear motions give,
     as FK angles, those of their own IK solution, so a fade moves the arms at its own pace), and
     the spear's visibility (sa_figure_pose::spear). spear_grip: Midpoint between the two hands on
     the shaft, relative to the shoulder. spear_angle: Spear direction, radians: 0 points the tip
     straight forward (+x), positive tips it down. spear_gap: Distance between the two hands along
-    the shaft, ≥ 0. spear_slide: Where the grip midpoint is along the shaft, as a fraction from
+    the shaft, >= 0. spear_slide: Where the grip midpoint is along the shaft, as a fraction from
     the butt, in [0, 1]. squash: Vertical squash sy (1: none; 0.84 crouch, 1.14 take-off, 0.82
     landing); sx follows. hair_push: Extra push on the hair this moment (the jump's kick), in
     units of the config's hair_jump_kick. ground_speed: Ground speed this motion scrolls the
@@ -1399,7 +1399,7 @@ class FigureContact(_Struct):
     """Where one foot stands on the ground: sa_figure_pose::contact, for footprints and tests. (C:
     sa_figure_contact, figure.h). Fields: x: World x of the contact point, canvas units: figure x
     + sa_figure_pose::scroll at the moment the foot touched down (the figure-space x of the foot
-    now is x − scroll). Kept after the foot lifts, until it touches down again; the rest pose's
+    now is x - scroll). Kept after the foot lifts, until it touches down again; the rest pose's
     foot x after sa_figure_init(). planted: True while the foot is planted at x on the ground
     (both after sa_figure_init()).
     """
@@ -1414,50 +1414,51 @@ class FigurePose(_Struct):
     (sa_squash_point()), which is the only change. hair: Hair points, squashed; [0] is pinned to
     the back of the head, the rest trail behind. With config hair on, [1..] are never inside the
     drawn head (the circle of head_radius about joints[SA_FIGURE_JOINT_HEAD]): the chain drapes
-    over the head, bends at most 90° at a point and springs back from lying over it. head_radius:
-    Head radius after squash (config head_radius · (sx + sy) / 2). squash: The squash applied
-    last: pivot on the ground under the pelvis, sx = 1 + (1 − sy)·0.7. ground_speed: How far the
-    ground scrolls backward per second over this frame, units/s: the locomotion's stride ·
-    cadence / duty times its fade weight, averaged over the frame's SA_FIGURE_SUBSTEP moments, so
-    the planted feet stay put in the world at any frame rate; exactly 0 whenever the figure is
-    not locomoting (a running jump locomotes; see sa_figure_input::jump) and no merge of a full
-    fade stack is fading (sa_figure::merge_offset). Facing left it is negative (screen axes, like
-    scroll). With a body (sa_figure_body) it is the body's own speed along x, over the frame. dt:
-    The time step this pose advanced by, seconds, in [0, SA_FIGURE_MAX_DT]: the dt given, capped
-    at 0.1 s (only a hitch is shortened). Scroll the ground by ground_speed · dt. motion: The
-    motion showing (the fade's target); SA_FIGURE_MOTION_JUMP during a triggered jump. spear: The
-    spear's visibility, in [0, 1]: how much the hands hold it, the blended
-    sa_figure_params::spear to the fourth (1 in the spear motions, 0 in the others; in a fade it
-    shows only as the arms come onto the shaft). Draw it when > 0, with this opacity. While it is
-    above 0.05 the shaft, both arms and the hair keep out of the drawn head (the circle of
-    sa_figure_pose::head_radius about the head joint) in every frame. phase: Gait phase of the
-    near foot, in [0, 1); the far foot is half a cycle later. gait: Current walk (0) → run (1)
-    mix of the gait. thrust: Progress of the Spear Run thrust playing, in [0, 1) (about half a
-    second from 0 to 1); −1 when none is. A game tests spear hits while it is ≥ 0. scroll: Ground
-    scrolled since sa_figure_init(), canvas units: the sum of ground_speed · dt over every update
-    (in double, so it stays exact over hours), in screen axes like the pose (it grows while the
-    figure walks right and shrinks while it walks left, so it is ≥ 0 for a figure that has only
-    ever faced right). World x = figure x + scroll. contact: Each foot's contact with the ground
-    ([0] near, [1] far): whether it is planted and the world x where it touched down. A game
-    places a footprint at contact[i].x when planted turns true. airborne: True while both feet
-    are off the ground: neither sa_figure_contact::planted. So it turns true when the second foot
-    leaves the ground (it rises 0.3 units off it, or its hold ends as a step lifts it) and false
-    as soon as one foot is planted again (within 0.1 units of the ground). True through a jump's
-    flight, and for a moment in each flight phase of a run (a game that wants "in a jump" also
-    checks motion == SA_FIGURE_MOTION_JUMP); false standing, walking and after sa_figure_init().
-    mode: The mode the body is in (SA_MODE_LOCO without a body, or with one on the ground).
-    facing: The way the figure faces: the input's, from the middle of a turn on (when it is seen
-    in profile). turn: Where a turn around is, in [−1, 1]: 1 faces right, −1 left, and a turn
-    goes from one to the other in SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both
-    ends). The drawn x of every point but the feet is turn · x about the figure's origin, so the
-    body narrows through profile (0) and comes out mirrored; the feet keep their places on the
-    ground. Facing left, every x of the pose (joints, unsquashed, hair, scroll, the contacts' x,
-    ground_speed) is mirrored: screen axes, +x right, whichever way the figure faces.
-    ground_probe: Where the figure wants to know the ground's height next update: world x (the
-    body's sa_figure_body::position.x plus screen x). Probes 0 and 1 are under the near and far
-    foot, 2 and 3 where each will come down next (predicted from the gait), 4 to 8 from half a
-    hip height behind the body to half ahead. A game samples its ground there and passes the
-    heights in sa_figure_body::ground. Without a body: the screen x of those points.
+    over the head, bends at most 90 deg at a point and springs back from lying over it.
+    head_radius: Head radius after squash (config head_radius * (sx + sy) / 2). squash: The
+    squash applied last: pivot on the ground under the pelvis, sx = 1 + (1 - sy) * 0.7.
+    ground_speed: How far the ground scrolls backward per second over this frame, units/s: the
+    locomotion's stride * cadence / duty times its fade weight, averaged over the frame's
+    SA_FIGURE_SUBSTEP moments, so the planted feet stay put in the world at any frame rate;
+    exactly 0 whenever the figure is not locomoting (a running jump locomotes; see
+    sa_figure_input::jump) and no merge of a full fade stack is fading (sa_figure::merge_offset).
+    Facing left it is negative (screen axes, like scroll). With a body (sa_figure_body) it is the
+    body's own speed along x, over the frame. dt: The time step this pose advanced by, seconds,
+    in [0, SA_FIGURE_MAX_DT]: the dt given, capped at 0.1 s (only a hitch is shortened). Scroll
+    the ground by ground_speed * dt. motion: The motion showing (the fade's target);
+    SA_FIGURE_MOTION_JUMP during a triggered jump. spear: The spear's visibility, in [0, 1]: how
+    much the hands hold it, the blended sa_figure_params::spear to the fourth (1 in the spear
+    motions, 0 in the others; in a fade it shows only as the arms come onto the shaft). Draw it
+    when > 0, with this opacity. While it is above 0.05 the shaft, both arms and the hair keep
+    out of the drawn head (the circle of sa_figure_pose::head_radius about the head joint) in
+    every frame. phase: Gait phase of the near foot, in [0, 1); the far foot is half a cycle
+    later. gait: Current walk (0) -> run (1) mix of the gait. thrust: Progress of the Spear Run
+    thrust playing, in [0, 1) (about half a second from 0 to 1); -1 when none is. A game tests
+    spear hits while it is >= 0. scroll: Ground scrolled since sa_figure_init(), canvas units:
+    the sum of ground_speed * dt over every update (in double, so it stays exact over hours), in
+    screen axes like the pose (it grows while the figure walks right and shrinks while it walks
+    left, so it is >= 0 for a figure that has only ever faced right). World x = figure x +
+    scroll. contact: Each foot's contact with the ground ([0] near, [1] far): whether it is
+    planted and the world x where it touched down. A game places a footprint at contact[i].x when
+    planted turns true. airborne: True while both feet are off the ground: neither
+    sa_figure_contact::planted. So it turns true when the second foot leaves the ground (it rises
+    0.3 units off it, or its hold ends as a step lifts it) and false as soon as one foot is
+    planted again (within 0.1 units of the ground). True through a jump's flight, and for a
+    moment in each flight phase of a run (a game that wants "in a jump" also checks motion ==
+    SA_FIGURE_MOTION_JUMP); false standing, walking and after sa_figure_init(). mode: The mode
+    the body is in (SA_MODE_LOCO without a body, or with one on the ground). facing: The way the
+    figure faces: the input's, from the middle of a turn on (when it is seen in profile). turn:
+    Where a turn around is, in [-1, 1]: 1 faces right, -1 left, and a turn goes from one to the
+    other in SA_FIGURE_TURN_SECONDS, as cos of its progress (smooth at both ends). The drawn x of
+    every point but the feet is turn * x about the figure's origin, so the body narrows through
+    profile (0) and comes out mirrored; the feet keep their places on the ground. Facing left,
+    every x of the pose (joints, unsquashed, hair, scroll, the contacts' x, ground_speed) is
+    mirrored: screen axes, +x right, whichever way the figure faces. ground_probe: Where the
+    figure wants to know the ground's height next update: world x (the body's
+    sa_figure_body::position.x plus screen x). Probes 0 and 1 are under the near and far foot, 2
+    and 3 where each will come down next (predicted from the gait), 4 to 8 from half a hip height
+    behind the body to half ahead. A game samples its ground there and passes the heights in
+    sa_figure_body::ground. Without a body: the screen x of those points.
     """
     _c_name_ = "sa_figure_pose"
 
@@ -1465,10 +1466,10 @@ class FigurePose(_Struct):
 class FigureEvent(_Struct):
     """One thing that happened during an update, for sounds and effects. (C: sa_figure_event,
     figure.h). Fields: kind: What happened. time: Seconds into the update when it happened, in
-    [0, dt]: schedule a sound this late. foot: The foot of a footstep (0 near, 1 far); −1 for the
+    [0, dt]: schedule a sound this late. foot: The foot of a footstep (0 near, 1 far); -1 for the
     other kinds. surface: The surface under a footstep (sa_figure_input::surface). mode: The mode
     after a mode change; the mode at the time for the other kinds. speed: Landing speed of a
-    landing, units/s, ≥ 0; 0 for the other kinds. x: World x of a footstep
+    landing, units/s, >= 0; 0 for the other kinds. x: World x of a footstep
     (sa_figure_contact::x); 0 for the other kinds.
     """
     _c_name_ = "sa_figure_event"
@@ -1481,7 +1482,7 @@ class FigureHead(_Struct):
     radians. spine_rate: How fast the spine turned over the last sub-step, rad/s. target: The
     pose's neck angle from the spine's direction then, radians. chest: The chest at the last sub-
     step (figure space). chest_vel: The chest's velocity over the last sub-step, units/s.
-    hair_accel: The hair's acceleration at the last sub-step, units/s².
+    hair_accel: The hair's acceleration at the last sub-step, units/s^2.
     """
     _c_name_ = "sa_figure_head"
 
@@ -1507,7 +1508,7 @@ class Figure(_Struct):
     sa_figure, figure.h). Fields: config: Body plan (validated). merge_offset: What the merges of
     a full fade stack changed in the blended parameters, added back so nothing jumps; fades out
     at the fade rate (zero when no merge is fading). fade: Motion layers and their weights; ids
-    are rows of the motion table. phase: Gait phase, [0, 1). gait: Walk → run mix, [0, 1].
+    are rows of the motion table. phase: Gait phase, [0, 1). gait: Walk -> run mix, [0, 1].
     thrust_time: Seconds into the current thrust; < 0 when none. jump_seen: Last jump counter
     seen. thrust_seen: Last thrust counter seen. wanted: Motion asked for last frame.
     substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120):
@@ -1515,18 +1516,18 @@ class Figure(_Struct):
     driver state. hair: Hair chain state (figure space). scroll: Ground the foot locks scrolled,
     to the last sub-step moment, units. feet: Foot locks: [0] near, [1] far. modes: The body's
     modes (used while a body is active). body: The body as last seen (its grounded edge, its
-    speeds). fall_speed: Fastest the body sank in this flight, units/s, ≥ 0. rise_speed: How fast
-    the body rose when it took off, units/s, ≥ 0. landing: The landing's depth showing, in [0, 1]
-    (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
-    locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0) →
-    paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
-    ground → 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
+    speeds). fall_speed: Fastest the body sank in this flight, units/s, >= 0. rise_speed: How
+    fast the body rose when it took off, units/s, >= 0. landing: The landing's depth showing, in
+    [0, 1] (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
+    locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0)
+    -> paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
+    ground -> 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
     scripted jump has taken off and not landed yet. jump_pending: A scripted jump was pressed and
     has not taken off yet. turn: A turn's progress, [0, 1]: 0 faces right, 1 left. facing: The
     facing asked for by the last update's input. events: The last update's events. event_count:
-    How many of them, ≤ 16. ragdoll: The ragdoll (figure space) while knocked down; its last pose
-    while getting up. ragdoll_wait: Seconds of the next sub-step before the knock-down, ≥ 0.
-    pose: The current pose.
+    How many of them, <= 16. ragdoll: The ragdoll (figure space) while knocked down; its last
+    pose while getting up. ragdoll_wait: Seconds of the next sub-step before the knock-down, >=
+    0. pose: The current pose.
     """
     _c_name_ = "sa_figure"
 
@@ -2727,9 +2728,9 @@ def sa_saturate(v):
 
 
 def sa_lerp(a, b, t):
-    """Linear interpolation a + (b − a)·t; t is not clamped (t > 1 extrapolates). Plain arithmetic:
-    NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (−FLT_MAX and FLT_MAX)
-    overflow to infinity. (vecmath.h)
+    """Linear interpolation a + (b - a) * t; t is not clamped (t > 1 extrapolates). Plain
+    arithmetic: NaN in, NaN out (sa_lerp(1, 2, NaN) is NaN), and ends far apart (-FLT_MAX and
+    FLT_MAX) overflow to infinity. (vecmath.h)
 
     a (float): -
 
@@ -2743,8 +2744,8 @@ def sa_lerp(a, b, t):
 
 
 def sa_smooth(u):
-    """Smoothstep of a normalised parameter, `smooth` in both references: u²(3 − 2u) with u clamped
-    to [0, 1]. (vecmath.h)
+    """Smoothstep of a normalised parameter, `smooth` in both references: u^2(3 - 2u) with u
+    clamped to [0, 1]. (vecmath.h)
 
     u (float): -
 
@@ -2792,12 +2793,12 @@ def sa_is_finite(v):
 
 
 def sa_phase_wrap(phase):
-    """A cycle's phase wrapped into [0, 1): the fractional part, so −0.25 gives 0.75. (vecmath.h)
+    """A cycle's phase wrapped into [0, 1): the fractional part, so -0.25 gives 0.75. (vecmath.h)
 
     phase (float): Any value, in cycles; NaN or infinite gives 0.
 
     Returns (float): A value in [0, 1). A negative phase a rounding error below a whole number
-        gives 0 (the next cycle's start, never 1); so does |phase| ≥ 2²³, where a float has no
+        gives 0 (the next cycle's start, never 1); so does |phase| >= 2^23, where a float has no
         fraction left.
     """
     return _fn["sa_phase_wrap"](phase)
@@ -2810,11 +2811,11 @@ def sa_phase_advance(phase, cycles):
 
     phase (float): Current phase, in cycles (wrapped first; NaN or infinite counts as 0).
 
-    cycles (float): Cycles to move, e.g. a gait's cadence · dt; NaN or infinite counts as 0.
+    cycles (float): Cycles to move, e.g. a gait's cadence * dt; NaN or infinite counts as 0.
 
     Returns (float): A value in [0, 1), whatever the inputs: a sum that rounds up to a whole
-        number gives 0, and so does one too large for a double to keep a fraction (|cycles| ≥
-        2⁵²).
+        number gives 0, and so does one too large for a double to keep a fraction (|cycles| >=
+        2^52).
     """
     return _fn["sa_phase_advance"](phase, cycles)
 
@@ -2844,7 +2845,7 @@ def sa_v2_add(a, b):
 
 
 def sa_v2_sub(a, b):
-    """a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h)
+    """a - b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2856,7 +2857,7 @@ def sa_v2_sub(a, b):
 
 
 def sa_v2_scale(v, s):
-    """v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
+    """v * s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     v (sa_vec2): -
 
@@ -2907,7 +2908,7 @@ def sa_v2_distance(a, b):
 
 
 def sa_v2_lerp(a, b, t):
-    """a + (b − a)·t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h)
+    """a + (b - a) * t, component-wise. Plain arithmetic, as sa_lerp(). (vecmath.h)
 
     a (sa_vec2): -
 
@@ -2967,7 +2968,7 @@ def sa_v3_add(a, b):
 
 
 def sa_v3_sub(a, b):
-    """a − b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h)
+    """a - b. Plain arithmetic: NaN passes through, large differences overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -2979,7 +2980,7 @@ def sa_v3_sub(a, b):
 
 
 def sa_v3_scale(v, s):
-    """v·s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
+    """v * s. Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     v (sa_vec3): -
 
@@ -2991,8 +2992,8 @@ def sa_v3_scale(v, s):
 
 
 def sa_v3_mul(a, b):
-    """Component-wise product (a.x·b.x, a.y·b.y, a.z·b.z), as used for non-uniform scale. Plain
-    arithmetic: NaN passes through, large products overflow. (vecmath.h)
+    """Component-wise product (a.x * b.x, a.y * b.y, a.z * b.z), as used for non-uniform scale.
+    Plain arithmetic: NaN passes through, large products overflow. (vecmath.h)
 
     a (sa_vec3): -
 
@@ -3016,7 +3017,7 @@ def sa_v3_dot(a, b):
 
 
 def sa_v3_cross(a, b):
-    """Cross product a × b (right-handed). Plain arithmetic: NaN passes through, large products
+    """Cross product a x b (right-handed). Plain arithmetic: NaN passes through, large products
     overflow. (vecmath.h)
 
     a (sa_vec3): -
@@ -3052,7 +3053,7 @@ def sa_v3_distance(a, b):
 
 
 def sa_v3_lerp(a, b, t):
-    """a + (b − a)·t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
+    """a + (b - a) * t, component-wise; t is not clamped (t > 1 extrapolates). Plain arithmetic, as
     sa_lerp(). (vecmath.h)
 
     a (sa_vec3): -
@@ -3123,7 +3124,7 @@ def sa_quat_normalize(q):
 
 
 def sa_quat_conjugate(q):
-    """Conjugate (−x, −y, −z, w): the inverse rotation of a unit quaternion. Not normalised: plain
+    """Conjugate (-x, -y, -z, w): the inverse rotation of a unit quaternion. Not normalised: plain
     arithmetic, so NaN components pass through (the one function here that takes a quaternion
     and does not normalise it). (vecmath.h)
 
@@ -3148,7 +3149,7 @@ def sa_quat_dot(a, b):
 
 
 def sa_quat_mul(a, b):
-    """Composition a·b: rotates by b first, then by a. (vecmath.h)
+    """Composition a * b: rotates by b first, then by a. (vecmath.h)
 
     a (sa_quat): -
 
@@ -3168,7 +3169,7 @@ def sa_quat_rotate(q, v):
 
     Returns (sa_vec3): The rotated vector, same length as v up to rounding; finite for every
         finite v (a component that would exceed FLT_MAX, as rotating (FLT_MAX, FLT_MAX, 0) onto
-        an axis does, saturates at ±FLT_MAX).
+        an axis does, saturates at +/-FLT_MAX).
     """
     return _fn["sa_quat_rotate"](q, v)
 
@@ -3204,7 +3205,7 @@ def sa_quat_angle(q):
 
     q (sa_quat): -
 
-    Returns (float): A value in [0, π]; q and −q give the same angle.
+    Returns (float): A value in [0, pi]; q and -q give the same angle.
     """
     return _fn["sa_quat_angle"](q)
 
@@ -3216,7 +3217,7 @@ def sa_quat_angle_between(a, b):
 
     b (sa_quat): -
 
-    Returns (float): A value in [0, π]; 0 for q and −q.
+    Returns (float): A value in [0, pi]; 0 for q and -q.
     """
     return _fn["sa_quat_angle_between"](a, b)
 
@@ -3228,8 +3229,8 @@ def sa_quat_nlerp(a, b, t):
 
     b (sa_quat): Second rotation (normalised here; its sign does not matter).
 
-    t (float): Factor; 0 gives a, 1 gives b (or −b), values outside [0, 1] extrapolate. Clamped
-        to [−1e6, 1e6]; NaN or infinite gives 0.
+    t (float): Factor; 0 gives a, 1 gives b (or -b), values outside [0, 1] extrapolate. Clamped
+        to [-1e6, 1e6]; NaN or infinite gives 0.
 
     Returns (sa_quat): A unit quaternion, always.
     """
@@ -3244,8 +3245,8 @@ def sa_quat_slerp(a, b, t):
 
     b (sa_quat): Second rotation (normalised here; its sign does not matter).
 
-    t (float): Factor; 0 gives a, 1 gives b, 1.2 goes 20% of the a→b angle past b. Clamped to
-        [−1e6, 1e6]; NaN or infinite gives 0.
+    t (float): Factor; 0 gives a, 1 gives b, 1.2 goes 20% of the a->b angle past b. Clamped to
+        [-1e6, 1e6]; NaN or infinite gives 0.
 
     Returns (sa_quat): A unit quaternion, always.
     """
@@ -3285,7 +3286,7 @@ def sa_transform_make(translation, rotation, scale):
 
 
 def sa_transform_mul(parent, child):
-    """Composition: child expressed in the space of parent (parent ∘ child). (vecmath.h)
+    """Composition: child expressed in the space of parent (parent o child). (vecmath.h)
 
     parent (sa_transform): -
 
@@ -3293,20 +3294,20 @@ def sa_transform_mul(parent, child):
 
     Returns (sa_transform): The composed transform with a unit rotation, finite for any input: a
         translation or scale component too large for a float (a huge scale on a rotated parent)
-        saturates at ±FLT_MAX.
+        saturates at +/-FLT_MAX.
     """
     return _fn["sa_transform_mul"](parent, child)
 
 
 def sa_transform_point(t, p):
-    """Applies t to point p: t.translation + t.rotation·(t.scale ⊙ p). (vecmath.h)
+    """Applies t to point p: t.translation + t.rotation * (t.scale (*) p). (vecmath.h)
 
     t (sa_transform): -
 
     p (sa_vec3): -
 
     Returns (sa_vec3): The transformed point; finite for every finite p, whatever the transform
-        (a component too large for a float saturates at ±FLT_MAX).
+        (a component too large for a float saturates at +/-FLT_MAX).
     """
     return _fn["sa_transform_point"](t, p)
 
@@ -3342,7 +3343,7 @@ def sa_mat4_identity():
 
 
 def sa_mat4_from_transform(t):
-    """The matrix of a transform: translation · rotation · scale, so sa_mat4_transform_point() of
+    """The matrix of a transform: translation * rotation * scale, so sa_mat4_transform_point() of
     it gives sa_transform_point() of the transform. (vecmath.h)
 
     t (sa_transform): -
@@ -3354,7 +3355,7 @@ def sa_mat4_from_transform(t):
 
 
 def sa_mat4_mul(a, b):
-    """The product a·b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h)
+    """The product a * b: applies b first, then a (a parent's matrix goes on the left). (vecmath.h)
 
     a (sa_mat4): -
 
@@ -3366,8 +3367,8 @@ def sa_mat4_mul(a, b):
 
 
 def sa_mat4_transform_point(m, p):
-    """M·(p, 1) for an affine matrix: the upper 3×4 part applied to point p (the bottom row is not
-    read). (vecmath.h)
+    """M * (p, 1) for an affine matrix: the upper 3x4 part applied to point p (the bottom row is
+    not read). (vecmath.h)
 
     m (sa_mat4): -
 
@@ -3379,7 +3380,7 @@ def sa_mat4_transform_point(m, p):
 
 
 def sa_mat4_transform_vector(m, v):
-    """The upper 3×3 part applied to vector v: a direction, no translation. (A normal needs the
+    """The upper 3x3 part applied to vector v: a direction, no translation. (A normal needs the
     inverse transpose; skin.h's job takes care of it.) (vecmath.h)
 
     m (sa_mat4): -
@@ -3392,12 +3393,12 @@ def sa_mat4_transform_vector(m, v):
 
 
 def sa_mat4_invert(m):
-    """The inverse of a 4×4 matrix (general, computed in double): e.g. inverse bind matrices from
+    """The inverse of a 4x4 matrix (general, computed in double): e.g. inverse bind matrices from
     the rest pose's model matrices. (vecmath.h)
 
     m (sa_mat4): -
 
-    Returns (sa_mat4): M⁻¹; the identity when m has a NaN or infinite element or is singular
+    Returns (sa_mat4): M^-1; the identity when m has a NaN or infinite element or is singular
         (its determinant below 1e-30 of the product of its columns' lengths, or a result that
         overflows a float).
     """
@@ -3426,9 +3427,9 @@ def sa_ik_two_bone(root, target, len1, len2, bend):
 
     len2 (float): Second bone length (shin, forearm), > 0.
 
-    bend (float): Which of the two mirror solutions; only the sign matters. ≥ 0 (or NaN) turns
-        the first bone by +a from the root → target direction, < 0 by −a. With y down and the
-        target below the root, ≥ 0 puts the joint on the −x side and < 0 on the +x side: a
+    bend (float): Which of the two mirror solutions; only the sign matters. >= 0 (or NaN) turns
+        the first bone by +a from the root -> target direction, < 0 by -a. With y down and the
+        target below the root, >= 0 puts the joint on the -x side and < 0 on the +x side: a
         figure facing +x gets forward knees with a negative bend.
 
     Returns (sa_vec2): The middle joint, exactly len1 from the root; when the target is
@@ -3438,8 +3439,8 @@ def sa_ik_two_bone(root, target, len1, len2, bend):
 
 
 def sa_ik_reach_guard(root, target, len1, len2, margin):
-    """The legs' reach guard: pulls a target that lies farther than (len1 + len2 − margin) from the
-    root back onto that circle, along the root → target line. (ik.h)
+    """The legs' reach guard: pulls a target that lies farther than (len1 + len2 - margin) from the
+    root back onto that circle, along the root -> target line. (ik.h)
 
     root (sa_vec2): Chain root (the hip), canvas units.
 
@@ -3452,7 +3453,7 @@ def sa_ik_reach_guard(root, target, len1, len2, margin):
     margin (float): Canvas units kept short of full extension; negative or NaN is treated as 0.
 
     Returns (sa_vec2): The target itself when within reach; a non-finite target gives the point
-        straight below the root at the guarded reach; reach ≤ 0 gives the root.
+        straight below the root at the guarded reach; reach <= 0 gives the root.
     """
     return _fn["sa_ik_reach_guard"](root, target, len1, len2, margin)
 
@@ -3467,10 +3468,10 @@ def sa_ik_arm_fk(shoulder, upper_angle, flex, upper_len, fore_len):
     flex (float): Elbow flex in radians relative to the upper arm (positive bends forward); NaN
         or infinite is treated as 0 (straight).
 
-    upper_len (float): Upper arm length (reference figure: 27); NaN, infinite or ≤ 0 is treated
+    upper_len (float): Upper arm length (reference figure: 27); NaN, infinite or <= 0 is treated
         as 0.
 
-    fore_len (float): Forearm length (reference figure: 25); NaN, infinite or ≤ 0 is treated as
+    fore_len (float): Forearm length (reference figure: 25); NaN, infinite or <= 0 is treated as
         0.
 
     Returns (sa_ik_arm_pose): -
@@ -3498,7 +3499,7 @@ def sa_ik_two_bone_ex(root, target, len1, len2, config):
     len2 (float): Second bone length before stretching.
 
     config (const sa_ik_config *): NULL means sa_ik_config_default(). Out-of-range fields are
-        clamped: softness to [0, len1 + len2], max_stretch to ≥ 1, weight to [0, 1]; NaN fields
+        clamped: softness to [0, len1 + len2], max_stretch to >= 1, weight to [0, 1]; NaN fields
         take their default; a non-finite FK pose is treated as the rest pose (hanging down).
 
     Returns (sa_ik_result): -
@@ -3511,15 +3512,15 @@ def sa_ik_two_bone_3d(root, target, len1, len2, pole):
 
     root (sa_vec3): Chain root (hip, shoulder), right-handed y-up units.
 
-    target (sa_vec3): Wanted end position; non-finite means straight down (−y) out of reach.
+    target (sa_vec3): Wanted end position; non-finite means straight down (-y) out of reach.
 
-    len1 (float): First bone length; NaN, infinite or ≤ 0 is treated as 0 (the joint is the
+    len1 (float): First bone length; NaN, infinite or <= 0 is treated as 0 (the joint is the
         root).
 
-    len2 (float): Second bone length; NaN, infinite or ≤ 0 is treated as 0.
+    len2 (float): Second bone length; NaN, infinite or <= 0 is treated as 0.
 
     pole (sa_vec3): A point the joint bends toward (in front of the knee, behind the elbow).
-        When it is non-finite or on the root → target line, the joint bends toward +z, or +x
+        When it is non-finite or on the root -> target line, the joint bends toward +z, or +x
         when the chain itself points along z.
 
     Returns (sa_vec3): The middle joint; finite for any input.
@@ -3529,8 +3530,8 @@ def sa_ik_two_bone_3d(root, target, len1, len2, pole):
 
 def sa_gait_walk():
     """The walk: the reference figure's stride 44, cadence 1.5 and duty 0.62, with step height 8,
-    bob 4, bob shift 0.06 and lean 0.05 rad (about 3°) chosen to match a person's walk
-    (gait_page says how). Ground speed ≈ 106 units/s. (gait.h)
+    bob 4, bob shift 0.06 and lean 0.05 rad (about 3 deg) chosen to match a person's walk
+    (gait_page says how). Ground speed ~ 106 units/s. (gait.h)
 
     Returns (sa_gait): {44, 1.5, 0.62, 8, 4, 0.06, 0.05}.
     """
@@ -3539,7 +3540,7 @@ def sa_gait_walk():
 
 def sa_gait_run():
     """The run: the reference figure's stride 60, cadence 2.55 and duty 0.40, with step height 22,
-    bob 7, bob shift 0.20 and lean 0.18 rad (about 10°) chosen to match a person's run
+    bob 7, bob shift 0.20 and lean 0.18 rad (about 10 deg) chosen to match a person's run
     (gait_page says how). Ground speed 382.5 units/s. (gait.h)
 
     Returns (sa_gait): {60, 2.55, 0.40, 22, 7, 0.20, 0.18}.
@@ -3548,7 +3549,7 @@ def sa_gait_run():
 
 
 def sa_gait_mix(a, b, t):
-    """Blends two gaits field by field: a·(1 − t) + b·t. (gait.h)
+    """Blends two gaits field by field: a * (1 - t) + b * t. (gait.h)
 
     a (const sa_gait *): Gait at t = 0; NULL reads as sa_gait_walk(). Fields are sanitised first
         (see file).
@@ -3571,7 +3572,7 @@ def sa_gait_sample(g, phase):
     phase (float): Any real number of cycles: it is wrapped into [0, 1) (negatives too); NaN or
         infinite reads as 0. Use phase + 0.5 for the far foot.
 
-    Returns (sa_gait_foot): The foot: x in [−|stride|/2, |stride|/2], lift in [0, step_height],
+    Returns (sa_gait_foot): The foot: x in [-|stride|/2, |stride|/2], lift in [0, step_height],
         planted during stance. x and lift are continuous in phase, across the stance/swing
         boundaries and the wrap at 1.
     """
@@ -3579,25 +3580,25 @@ def sa_gait_sample(g, phase):
 
 
 def sa_gait_hip_offset(g, phase):
-    """The hip's vertical offset at a phase: −bob·|sin(2π·(phase − bob_shift))|. (gait.h)
+    """The hip's vertical offset at a phase: -bob * |sin(2pi * (phase - bob_shift))|. (gait.h)
 
     g (const sa_gait *): The gait; NULL reads as sa_gait_walk().
 
     phase (float): Any real number of cycles; NaN or infinite reads as 0.
 
-    Returns (float): A value in [−bob, 0].
+    Returns (float): A value in [-bob, 0].
     """
     return _fn["sa_gait_hip_offset"](g, phase)
 
 
 def sa_gait_ground_speed(g):
     """The speed at which the ground must move under the figure to keep the stance foot planted:
-    stride · cadence / duty, canvas units per second. (gait.h)
+    stride * cadence / duty, canvas units per second. (gait.h)
 
     g (const sa_gait *): The gait; NULL reads as sa_gait_walk(). Duty is clamped as documented
         above.
 
-    Returns (float): The ground speed; finite for any input (clamped to ±FLT_MAX for absurd
+    Returns (float): The ground speed; finite for any input (clamped to +/-FLT_MAX for absurd
         gaits).
     """
     return _fn["sa_gait_ground_speed"](g)
@@ -3611,12 +3612,12 @@ def sa_gait_mix_for_speed(a, b, speed):
 
     b (const sa_gait *): Gait at t = 1 (usually the run); NULL reads as sa_gait_run().
 
-    speed (float): Target ground speed, canvas units per second. NaN gives 0; ±infinity reads as
-        ±FLT_MAX.
+    speed (float): Target ground speed, canvas units per second. NaN gives 0; +/-infinity reads
+        as +/-FLT_MAX.
 
     Returns (float): t in [0, 1]: the smallest t whose speed equals speed when there is one;
         otherwise (the speed is out of the mix's range) the t in [0, 1] whose speed is closest
-        to it — for walk → run that is 0 below the walk's speed and 1 above the run's.
+        to it -- for walk -> run that is 0 below the walk's speed and 1 above the run's.
     """
     return _fn["sa_gait_mix_for_speed"](a, b, speed)
 
@@ -3674,7 +3675,7 @@ def sa_track_multi_validate(track, bad_key):
         SA_TRACK_NO_KEY when the track is fine or the problem is not one key's.
 
     Returns (sa_status): SA_ERR_NULL when track, its times or its values are NULL; SA_ERR_COUNT
-        when count or channels is 0 (or channels·sizeof(float) overflows); SA_ERR_RANGE when a
+        when count or channels is 0 (or channels * sizeof(float) overflows); SA_ERR_RANGE when a
         nonzero stride is not a multiple of 4 or is shorter than a row of values, or when a
         key's ease is not an sa_ease curve; SA_ERR_NOT_FINITE when a key's time or one of its
         values is NaN or infinite; SA_ERR_UNSORTED when a key's time is less than the one before
@@ -3713,7 +3714,7 @@ def sa_track_multi_sample_channel(track, t, channel):
     channel (size_t): Index of the channel, < channels.
 
     Returns (float): The channel's value at t; 0 when track is NULL, times or values is NULL,
-        count is 0 or channel ≥ channels.
+        count is 0 or channel >= channels.
     """
     return _fn["sa_track_multi_sample_channel"](track, t, channel)
 
@@ -3757,7 +3758,7 @@ def sa_squash_identity():
 
 
 def sa_squash_point(s, p):
-    """Applies a squash to one point: pivot + (p − pivot)·(sx, sy), the reference figure's S().
+    """Applies a squash to one point: pivot + (p - pivot) * (sx, sy), the reference figure's S().
     (squash.h)
 
     s (sa_squash): The squash (read as the file comment says when its fields are out of range).
@@ -3800,10 +3801,10 @@ def sa_spring1_step(s, target, stiffness, damping, dt):
     target (float): Where the spring pulls. Non-finite anchors the spring where the value is now
         (0 if that is not finite either).
 
-    stiffness (float): k, in 1/s², ≥ 0. NaN or +infinite snaps onto the target with zero
-        velocity; ≤ 0 is taken as 0 (no pull).
+    stiffness (float): k, in 1/s^2, >= 0. NaN or +infinite snaps onto the target with zero
+        velocity; <= 0 is taken as 0 (no pull).
 
-    damping (float): c, in 1/s, ≥ 0. NaN or < 0 is taken as 0; above FLT_MAX (+infinite) as
+    damping (float): c, in 1/s, >= 0. NaN or < 0 is taken as 0; above FLT_MAX (+infinite) as
         FLT_MAX.
 
     dt (float): Step length in seconds; any value > 0 is exact and stable (1 s, 10 s, ...). NaN,
@@ -3823,8 +3824,8 @@ def sa_spring2_step(s, target, stiffness, damping, dt):
     target (sa_vec2): Where the spring pulls (canvas units). A non-finite component anchors that
         axis where the value is now (0 if that is not finite either).
 
-    stiffness (float): k, in 1/s²; the head uses SA_SPRING_HEAD_STIFFNESS (260). NaN or
-        +infinite snaps onto the target with zero velocity; ≤ 0 is taken as 0 (no pull).
+    stiffness (float): k, in 1/s^2; the head uses SA_SPRING_HEAD_STIFFNESS (260). NaN or
+        +infinite snaps onto the target with zero velocity; <= 0 is taken as 0 (no pull).
 
     damping (float): c, in 1/s; the head uses SA_SPRING_HEAD_DAMPING (26). NaN or < 0 is taken
         as 0; above FLT_MAX (+infinite) as FLT_MAX.
@@ -3856,11 +3857,11 @@ def sa_spring2_at_rest(pos):
 
 
 def sa_spring_critical_damping(stiffness):
-    """The damping that makes a spring of this stiffness critically damped: 2·√k. (spring.h)
+    """The damping that makes a spring of this stiffness critically damped: 2 * sqrt k. (spring.h)
 
-    stiffness (float): k, in 1/s²; NaN, infinite or ≤ 0 gives 0.
+    stiffness (float): k, in 1/s^2; NaN, infinite or <= 0 gives 0.
 
-    Returns (float): The critical damping in 1/s, finite and ≥ 0.
+    Returns (float): The critical damping in 1/s, finite and >= 0.
     """
     return _fn["sa_spring_critical_damping"](stiffness)
 
@@ -3874,7 +3875,7 @@ def sa_verlet_config_default():
 
 
 def sa_verlet_chain_init(points, count, pin, direction, spacing):
-    """Lays a chain out straight and at rest: point i at pin + direction·spacing·i, prev = pos.
+    """Lays a chain out straight and at rest: point i at pin + direction * spacing * i, prev = pos.
     (verlet.h)
 
     points (sa_verlet_point *): The chain, count points, written in full whenever it is not
@@ -3910,11 +3911,11 @@ def sa_verlet_chain_step(points, count, pin, config, dt):
     config (const sa_verlet_config *): Settings; NULL means sa_verlet_config_default().
 
     dt (float): Step length, seconds (the figure steps its hair in sub-steps of at most 1/120
-        s). Longer than 1/60 s it runs as ceil(60·dt) sub-steps (the cost grows with it). NaN,
+        s). Longer than 1/60 s it runs as ceil(60 * dt) sub-steps (the cost grows with it). NaN,
         negative or below SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the
         constraints run, and every point keeps its velocity. Above SA_VERLET_MAX_DT (60 sub-
         steps), +infinite included, it is clamped; by then drag has removed nearly all velocity
-        (0.86^60 ≈ 1e−4).
+        (0.86^60 ~ 1e-4).
     """
     return _fn["sa_verlet_chain_step"](points, count, pin, config, dt)
 
@@ -3930,7 +3931,7 @@ def sa_verlet_chain_collide_circle(points, count, centre, radius):
 
     centre (sa_vec2): The circle's centre, canvas units; non-finite does nothing.
 
-    radius (float): The circle's radius, canvas units, > 0; NaN, infinite or ≤ 0 does nothing.
+    radius (float): The circle's radius, canvas units, > 0; NaN, infinite or <= 0 does nothing.
     """
     return _fn["sa_verlet_chain_collide_circle"](points, count, centre, radius)
 
@@ -3942,16 +3943,16 @@ def sa_verlet_hair_accel(speed, extra_wind):
     speed (float): The figure's horizontal velocity, canvas units/s (+x forward; the gait's
         ground speed). Non-finite is 0.
 
-    extra_wind (float): An extra push along −x, units/s² (the reference's kick during jumps); 0
+    extra_wind (float): An extra push along -x, units/s^2 (the reference's kick during jumps); 0
         for none. Non-finite is 0.
 
-    Returns (sa_vec2): A finite acceleration in canvas units/s².
+    Returns (sa_vec2): A finite acceleration in canvas units/s^2.
     """
     return _fn["sa_verlet_hair_accel"](speed, extra_wind)
 
 
 def sa_verlet_point_velocity(pt):
-    """A point's velocity in canvas units/s: (pos − prev)·60. (verlet.h)
+    """A point's velocity in canvas units/s: (pos - prev) * 60. (verlet.h)
 
     pt (sa_verlet_point): -
 
@@ -3997,11 +3998,11 @@ def sa_fade_step(f, rate, dt):
 
     f (sa_fade *): The fade; NULL or empty does nothing.
 
-    rate (float): Catch-up rate in 1/s, ≥ 0: about 63% of the remaining way is covered in 1/rate
-        seconds (e.g. 12 for a fast landing, 3 for slow swimming). ≤ 0 or NaN: no weight changes
-        (times still advance); +infinity snaps to the target at once.
+    rate (float): Catch-up rate in 1/s, >= 0: about 63% of the remaining way is covered in
+        1/rate seconds (e.g. 12 for a fast landing, 3 for slow swimming). <= 0 or NaN: no weight
+        changes (times still advance); +infinity snaps to the target at once.
 
-    dt (float): Frame time in seconds. ≤ 0 or NaN: nothing changes at all.
+    dt (float): Frame time in seconds. <= 0 or NaN: nothing changes at all.
     """
     return _fn["sa_fade_step"](f, rate, dt)
 
@@ -4013,10 +4014,10 @@ def sa_fade_weakest(f, skip):
 
     f (const sa_fade *): The fade; read only.
 
-    skip (size_t): Index of a layer not to consider; SA_FADE_MAX_LAYERS (or any index ≥ count)
+    skip (size_t): Index of a layer not to consider; SA_FADE_MAX_LAYERS (or any index >= count)
         skips none.
 
-    Returns (size_t): The index, in [0, count − 1), of the non-target layer of least weight
+    Returns (size_t): The index, in [0, count - 1), of the non-target layer of least weight
         other than skip; on ties the older (lower) index. SA_FADE_MAX_LAYERS when there is none
         (only the target, or the target and skip), for NULL or for an empty fade. NaN weights
         count as 0.
@@ -4030,11 +4031,11 @@ def sa_fade_merge(f, from_, into):
 
     f (sa_fade *): The fade; NULL or empty does nothing.
 
-    from_ (size_t): Index of a non-target layer, in [0, count − 1).
+    from_ (size_t): Index of a non-target layer, in [0, count - 1).
 
     into (size_t): Index of any other layer, in [0, count), the target included.
 
-    Returns (size_t): The index into's layer has after the merge (into − 1 when from was below
+    Returns (size_t): The index into's layer has after the merge (into - 1 when from was below
         it); SA_FADE_MAX_LAYERS, with nothing changed, for NULL, an empty fade, from the target
         or out of range, into out of range or equal to from.
     """
@@ -4096,7 +4097,7 @@ def sa_fade_finish(f):
 
 def sa_fade_is_valid(f):
     """True when f is well formed: count in [1, SA_FADE_MAX_LAYERS], every weight finite and in [0,
-    1], every time finite and ≥ 0, and the weights summing to 1 within 1e-4. (fade.h)
+    1], every time finite and >= 0, and the weights summing to 1 within 1e-4. (fade.h)
 
     f (const sa_fade *): -
 
@@ -4119,7 +4120,7 @@ def sa_skeleton_init(skeleton, parents, rest, names, joint_count):
     names (const char *const *): joint_count names for sa_skeleton_find(), or NULL when joints
         have no names; single entries may be NULL.
 
-    joint_count (size_t): Number of joints, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
 
     Returns (sa_status): SA_OK; SA_ERR_NULL when skeleton, parents or rest is NULL; SA_ERR_COUNT
         when joint_count is 0; SA_ERR_TOO_MANY_JOINTS above SA_SKELETON_MAX_JOINTS;
@@ -4167,8 +4168,8 @@ def sa_skeleton_fill_subtree(skeleton, joint, value, out, capacity):
     out (float *): The weights, indexed by joint (joint_count floats); only the subtree's
         entries are written. NULL asks for the count only.
 
-    capacity (size_t): Number of floats out can hold, ≥ joint_count (the subtree's joints may be
-        anywhere in the array).
+    capacity (size_t): Number of floats out can hold, >= joint_count (the subtree's joints may
+        be anywhere in the array).
 
     Returns (size_t): The number of weights written: the size of the subtree, 1 for a leaf (also
         for the count-only call). 0, with nothing written, for a NULL or invalid skeleton (see
@@ -4193,7 +4194,7 @@ def sa_skeleton_joint_model(skeleton, local, joint):
 
 
 def sa_skeleton_local_to_model_validate(job):
-    """Checks a local → model job without running it: sa_skeleton_local_to_model_run() returns 0
+    """Checks a local -> model job without running it: sa_skeleton_local_to_model_run() returns 0
     exactly when this is not SA_OK. (skeleton.h)
 
     job (const sa_skeleton_local_to_model_job *): The job; NULL gives SA_ERR_NULL.
@@ -4206,7 +4207,7 @@ def sa_skeleton_local_to_model_validate(job):
 
 
 def sa_skeleton_local_to_model_run(job):
-    """Validates and runs a local → model job, writing the skeleton's joint_count model transforms
+    """Validates and runs a local -> model job, writing the skeleton's joint_count model transforms
     into the job's `out`. (skeleton.h)
 
     job (const sa_skeleton_local_to_model_job *): The job; NULL writes nothing and returns 0.
@@ -4219,7 +4220,7 @@ def sa_skeleton_local_to_model_run(job):
 
 
 def sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity):
-    """Local → model as 4×4 matrices: out[i] = out[parent(i)] · M(local[i]), exact for any scale,
+    """Local -> model as 4x4 matrices: out[i] = out[parent(i)] * M(local[i]), exact for any scale,
     for rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
 
     skeleton (const sa_skeleton *): A valid skeleton.
@@ -4233,7 +4234,7 @@ def sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity):
     out (sa_mat4 *): Receives joint_count model matrices (affine: bottom row 0, 0, 0, 1),
         written whole or not at all. NULL asks for the count only.
 
-    capacity (size_t): Number of matrices out can hold, ≥ joint_count.
+    capacity (size_t): Number of matrices out can hold, >= joint_count.
 
     Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
         written, for a NULL or invalid skeleton, a NULL local, or capacity below joint_count.
@@ -4277,14 +4278,14 @@ def sa_pose_lerp(a, b, t, joint_count, out, capacity):
 
     t (float): Factor: exactly a at 0 and exactly b at 1 (copied unchanged when finite); values
         above 1 go past b along the same arcs, below 0 back past a (scales may then shrink
-        towards 0). NaN or infinite gives 0; clamped to [−1e6, 1e6].
+        towards 0). NaN or infinite gives 0; clamped to [-1e6, 1e6].
 
-    joint_count (size_t): Number of joints, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
 
     out (sa_transform *): Output pose (joint_count transforms); may be a or b. NULL asks for the
         count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): joint_count (also for the count-only call); 0, with nothing written, when
         a or b is NULL, joint_count is 0 or above SA_SKELETON_MAX_JOINTS, or capacity is below
@@ -4306,11 +4307,11 @@ def sa_pose_lerp_masked(a, b, t, joint_weights, joint_count, out, capacity):
     joint_weights (const float *): joint_count weights in [0, 1] (clamped; NaN counts as 0);
         NULL means 1 everywhere, i.e. sa_pose_lerp().
 
-    joint_count (size_t): Number of joints, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
 
     out (sa_transform *): Output pose; may be a or b. NULL asks for the count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): As sa_pose_lerp().
     """
@@ -4326,11 +4327,11 @@ def sa_pose_morph(from_, to, k, joint_count, out, capacity):
 
     k (float): How much of from is left, clamped to [0, 1]; NaN gives 0.
 
-    joint_count (size_t): Number of joints, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
 
     out (sa_transform *): Output pose; may be from or to. NULL asks for the count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): As sa_pose_lerp().
     """
@@ -4344,12 +4345,12 @@ def sa_pose_difference(a, b, joint_count, out, capacity):
 
     b (const sa_transform *): The pose the offset is added to (the new clip's first pose).
 
-    joint_count (size_t): Number of joints, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
 
     out (sa_transform *): The offset, joint_count transforms, every part finite; may be a or b.
         NULL asks for the count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): As sa_pose_lerp().
     """
@@ -4364,13 +4365,13 @@ def sa_pose_apply_offset(base, offset, k, joint_count, out, capacity):
     offset (const sa_transform *): The recorded offset.
 
     k (float): Fraction of the offset left: 0 gives base exactly, 1 the whole offset; NaN or
-        infinite gives 0, clamped to [−1e6, 1e6].
+        infinite gives 0, clamped to [-1e6, 1e6].
 
-    joint_count (size_t): Number of joints, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
 
     out (sa_transform *): Output pose; may be base or offset. NULL asks for the count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): As sa_pose_lerp().
     """
@@ -4379,29 +4380,29 @@ def sa_pose_apply_offset(base, offset, k, joint_count, out, capacity):
 
 def sa_inertial_decay(x0, v0, halflife, t):
     """The decayed offset x(t) of a critically damped spring started at offset x0 with velocity v0:
-    x(t) = e^(−y·t)·(x0 + (v0 + y·x0)·t) with y = 2·ln 2 / halflife. (inertial.h)
+    x(t) = e^(-y * t) * (x0 + (v0 + y * x0) * t) with y = 2 * ln 2 / halflife. (inertial.h)
 
-    x0 (float): Offset at the switch (old − new), any unit.
+    x0 (float): Offset at the switch (old - new), any unit.
 
     v0 (float): Velocity of the offset at the switch, units/s.
 
-    halflife (float): Seconds, > 0; ≤ 0 or NaN means "already decayed": 0 for every t > 0.
+    halflife (float): Seconds, > 0; <= 0 or NaN means "already decayed": 0 for every t > 0.
 
-    t (float): Seconds since the switch; ≤ 0 or NaN gives x0 (whatever the half-life); +infinity
-        gives 0.
+    t (float): Seconds since the switch; <= 0 or NaN gives x0 (whatever the half-life);
+        +infinity gives 0.
 
-    Returns (float): x(t), finite (saturating at ±FLT_MAX); 0 when x0 or v0 is not finite.
+    Returns (float): x(t), finite (saturating at +/-FLT_MAX); 0 when x0 or v0 is not finite.
     """
     return _fn["sa_inertial_decay"](x0, v0, halflife, t)
 
 
 def sa_inertial_factor(halflife, t):
-    """How much of a recorded offset is left at time t when its velocity was 0: e^(−y·t)·(1 + y·t)
-    with y = 2·ln 2 / halflife. (inertial.h)
+    """How much of a recorded offset is left at time t when its velocity was 0: e^(-y * t) * (1 + y
+    * t) with y = 2 * ln 2 / halflife. (inertial.h)
 
-    halflife (float): Seconds, > 0; ≤ 0 or NaN gives 0.
+    halflife (float): Seconds, > 0; <= 0 or NaN gives 0.
 
-    t (float): Seconds since the switch; ≤ 0 or NaN gives 1.
+    t (float): Seconds since the switch; <= 0 or NaN gives 1.
 
     Returns (float): k in [0, 1]: exactly 1 at t = 0, decreasing smoothly (zero slope at the
         start) to 0.
@@ -4446,7 +4447,7 @@ def sa_inertial_scalar_apply(rec, to, halflife, t):
 
 
 def sa_inertial_quat_record(from_, from_angular_vel, to, to_angular_vel):
-    """Records the rotation offset of one joint at a switch: the shortest rotation d with d·to =
+    """Records the rotation offset of one joint at a switch: the shortest rotation d with d * to =
     from, as a rotation vector. (inertial.h)
 
     from_ (sa_quat): Rotation shown before the switch (normalised here; zero or non-finite
@@ -4465,7 +4466,7 @@ def sa_inertial_quat_record(from_, from_angular_vel, to, to_angular_vel):
 
 
 def sa_inertial_quat_apply(rec, to, halflife, t):
-    """The new rotation with the recorded offset decayed to time t applied: exp(x(t))·to.
+    """The new rotation with the recorded offset decayed to time t applied: exp(x(t)) * to.
     (inertial.h)
 
     rec (sa_inertial_quat): The offset from sa_inertial_quat_record(); non-finite components
@@ -4484,7 +4485,7 @@ def sa_inertial_quat_apply(rec, to, halflife, t):
 
 
 def sa_inertial_quats_apply(rec, to, count, halflife, t, out, capacity):
-    """sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t))·to[i]. (inertial.h)
+    """sa_inertial_quat_apply() over a pose's rotations: out[i] = exp(x_i(t)) * to[i]. (inertial.h)
 
     rec (const sa_inertial_quat *): Recorded offsets, count of them.
 
@@ -4499,7 +4500,7 @@ def sa_inertial_quats_apply(rec, to, count, halflife, t, out, capacity):
     out (sa_quat *): Output rotations; may be the same array as to. NULL asks for the count
         only.
 
-    capacity (size_t): Number of rotations out can hold, ≥ count.
+    capacity (size_t): Number of rotations out can hold, >= count.
 
     Returns (size_t): count (also for the count-only call); 0, with nothing written, when count
         is 0, rec or to is NULL, or capacity is below count.
@@ -4513,11 +4514,11 @@ def sa_clip_init(clip, frames, frame_count, joint_count, rate, looping):
 
     clip (sa_clip *): Receives the clip; untouched on error.
 
-    frames (const sa_transform *): frame_count × joint_count local transforms, frame-major.
+    frames (const sa_transform *): frame_count x joint_count local transforms, frame-major.
 
-    frame_count (size_t): Number of frames, ≥ 1.
+    frame_count (size_t): Number of frames, >= 1.
 
-    joint_count (size_t): Joints per frame, 1 … SA_SKELETON_MAX_JOINTS.
+    joint_count (size_t): Joints per frame, 1 ... SA_SKELETON_MAX_JOINTS.
 
     rate (float): Frames per second, > 0 and finite; 0 means SA_CLIP_DEFAULT_RATE.
 
@@ -4553,7 +4554,7 @@ def sa_clip_set_duration(clip, seconds):
 
     clip (sa_clip *): An initialised clip.
 
-    seconds (float): Length in seconds, ≥ 0 and finite; 0 goes back to the length the rate
+    seconds (float): Length in seconds, >= 0 and finite; 0 goes back to the length the rate
         gives.
 
     Returns (sa_status): SA_OK; SA_ERR_NULL; SA_ERR_RANGE for a negative, NaN or infinite
@@ -4575,7 +4576,7 @@ def sa_clip_validate(clip):
 
 def sa_clip_duration(clip):
     """Length of the clip in seconds: sa_clip::duration when it is above 0, else frame_count / rate
-    when looping, (frame_count − 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
+    when looping, (frame_count - 1) / rate otherwise (0 for a one-frame one-shot). (clip.h)
 
     clip (const sa_clip *): -
 
@@ -4589,11 +4590,12 @@ def sa_clip_sample_time(clip, time, out, capacity):
 
     clip (const sa_clip *): A valid clip (see sa_clip_validate()).
 
-    time (float): Seconds; NaN gives 0; ±infinity gives the ends of a one-shot and 0 for a loop.
+    time (float): Seconds; NaN gives 0; +/-infinity gives the ends of a one-shot and 0 for a
+        loop.
 
     out (sa_transform *): Output pose: joint_count transforms. NULL asks for the count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): The clip's joint_count (also for the count-only call); 0, with nothing
         written, for a NULL or invalid clip or a capacity below joint_count.
@@ -4611,7 +4613,7 @@ def sa_clip_sample_phase(clip, phase, out, capacity):
 
     out (sa_transform *): Output pose: joint_count transforms. NULL asks for the count only.
 
-    capacity (size_t): Number of transforms out can hold, ≥ joint_count.
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
 
     Returns (size_t): As sa_clip_sample_time().
     """
@@ -4633,7 +4635,7 @@ def sa_clip_touchdown_config_validate(config):
     config (const sa_clip_touchdown_config *): -
 
     Returns (sa_status): SA_OK; SA_ERR_NULL for NULL; SA_ERR_NOT_FINITE for a NaN or infinite
-        field; SA_ERR_RANGE for `down` ≤ 0, `up` < `down`, relative bands of 1 or more, or a
+        field; SA_ERR_RANGE for `down` <= 0, `up` < `down`, relative bands of 1 or more, or a
         negative `min_air_time` or `min_lift`.
     """
     return _fn["sa_clip_touchdown_config_validate"](config)
@@ -4650,7 +4652,7 @@ def sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, config, 
     foot_joints (const int32_t *): foot_count joint indices, each in [0, joint_count); marker
         foot i is foot_joints[i].
 
-    foot_count (size_t): Number of feet, ≥ 1.
+    foot_count (size_t): Number of feet, >= 1.
 
     config (const sa_clip_touchdown_config *): The bands; NULL means
         sa_clip_touchdown_config_default().
@@ -4692,7 +4694,7 @@ def sa_clip_builder_validate(job):
         interpolation, or a rotation key whose length is not within 10% of 1; -
         SA_ERR_NOT_FINITE: a NaN or infinite start, key time or value; - SA_ERR_UNSORTED: a
         channel's key times decrease; - SA_ERR_MISMATCH: two channels animate the same path of
-        the same joint; - SA_ERR_CAPACITY: `out` is given and holds fewer than frames × joints
+        the same joint; - SA_ERR_CAPACITY: `out` is given and holds fewer than frames x joints
         transforms.
     """
     return _fn["sa_clip_builder_validate"](job)
@@ -4704,7 +4706,7 @@ def sa_clip_builder_run(job):
 
     job (const sa_clip_builder_job *): The job; NULL writes nothing and returns 0.
 
-    Returns (size_t): frame_count × joint_count, the number of transforms written (also for the
+    Returns (size_t): frame_count x joint_count, the number of transforms written (also for the
         count-only call, `out` NULL, which writes nothing); 0, with nothing written, when
         sa_clip_builder_validate() is not SA_OK (it says why).
     """
@@ -4712,28 +4714,28 @@ def sa_clip_builder_run(job):
 
 
 def sa_skin_matrices(model, model_count, joints, inverse_bind, count, out, capacity):
-    """Skinning matrices: out[k] = model[joints[k]] · inverse_bind[k], for each of a skin's count
+    """Skinning matrices: out[k] = model[joints[k]] * inverse_bind[k], for each of a skin's count
     joints. (skin.h)
 
     model (const sa_mat4 *): The pose's model matrices (sa_skeleton_local_to_model_matrices()),
         model_count of them.
 
-    model_count (size_t): Number of model matrices, ≥ 1.
+    model_count (size_t): Number of model matrices, >= 1.
 
     joints (const int32_t *): The skin's joints as indices into model (glTF's `skin.joints`
         mapped to the skeleton's joints), count of them, each in [0, model_count); NULL means
-        joint k is model matrix k (then count ≤ model_count).
+        joint k is model matrix k (then count <= model_count).
 
     inverse_bind (const sa_mat4 *): The inverse bind matrices, count of them (glTF's
         `inverseBindMatrices`); NULL means identities (the mesh is modelled in the joints'
         spaces already).
 
-    count (size_t): Number of skin joints, ≥ 1.
+    count (size_t): Number of skin joints, >= 1.
 
     out (sa_mat4 *): Receives count matrices, written whole or not at all; must not overlap the
         inputs. NULL asks for the count only.
 
-    capacity (size_t): Number of matrices out can hold, ≥ count.
+    capacity (size_t): Number of matrices out can hold, >= count.
 
     Returns (size_t): count (also for the count-only call); 0, with nothing written, for a NULL
         model, a zero count, a joint index out of range, or capacity below count.
@@ -4758,9 +4760,9 @@ def sa_skin_validate(job):
     Returns (sa_status): SA_OK, or the first problem found: - SA_ERR_NULL: the job, matrices,
         joint_indices, in_positions, or joint_weights with more than one influence is NULL; or
         out_normals is given without in_normals; - SA_ERR_COUNT: matrix_count or vertex_count is
-        0, or influences is outside 1 … SA_SKIN_MAX_INFLUENCES; - SA_ERR_RANGE: a stride below
+        0, or influences is outside 1 ... SA_SKIN_MAX_INFLUENCES; - SA_ERR_RANGE: a stride below
         its packed size or not a multiple of its element's size, a misaligned array, a joint
-        index ≥ matrix_count, or a negative weight; - SA_ERR_NOT_FINITE: a NaN or infinite
+        index >= matrix_count, or a negative weight; - SA_ERR_NOT_FINITE: a NaN or infinite
         weight or matrix element; - SA_ERR_CAPACITY: `out` is given and capacity < vertex_count.
     """
     return _fn["sa_skin_validate"](job)
@@ -4795,9 +4797,9 @@ def sa_blend_tree_loco_config_validate(config):
     config (const sa_blend_tree_loco_config *): -
 
     Returns (sa_status): SA_OK; SA_ERR_NULL for NULL; SA_ERR_NOT_FINITE when a field is NaN or
-        infinite; SA_ERR_RANGE when idle_speed < 0, moving_speed ≤ idle_speed, walk_speed ≤
-        moving_speed (the walk would never show alone), run_speed ≤ walk_speed, an anim speed or
-        stride is ≤ 0, or units_per_cell is ≤ 0 (or so large that a speed overflows).
+        infinite; SA_ERR_RANGE when idle_speed < 0, moving_speed <= idle_speed, walk_speed <=
+        moving_speed (the walk would never show alone), run_speed <= walk_speed, an anim speed
+        or stride is <= 0, or units_per_cell is <= 0 (or so large that a speed overflows).
     """
     return _fn["sa_blend_tree_loco_config_validate"](config)
 
@@ -4808,15 +4810,15 @@ def sa_blend_tree_cycle_rate(speed, move, anim, stride, follow_speed):
 
     speed (float): Body speed; NaN counts as 0. An infinite speed gives 0 (no finite rate).
 
-    move (float): Body speed the clip is matched to; NaN, infinite or ≤ 0: the clip's own pace.
+    move (float): Body speed the clip is matched to; NaN, infinite or <= 0: the clip's own pace.
 
     anim (float): Speed the clip looks best at; NaN, infinite or < 0 counts as 0 (no advance).
 
-    stride (float): Distance per cycle at anim; NaN, infinite or ≤ 0 gives 0 (no advance).
+    stride (float): Distance per cycle at anim; NaN, infinite or <= 0 gives 0 (no advance).
 
     follow_speed (_Bool): True: the cycle follows the speed; false: its own pace.
 
-    Returns (float): A finite rate in cycles per second, capped to ±1e6.
+    Returns (float): A finite rate in cycles per second, capped to +/-1e6.
     """
     return _fn["sa_blend_tree_cycle_rate"](speed, move, anim, stride, follow_speed)
 
@@ -4847,7 +4849,7 @@ def sa_blend_tree_space_add(space, point):
     Returns (sa_status): SA_OK; SA_ERR_NULL for a NULL space or point; SA_ERR_CAPACITY when the
         space is full; SA_ERR_NOT_FINITE for a non-finite field; SA_ERR_COUNT for a clip slot
         outside [0, clip_count); SA_ERR_UNSORTED when `at` is not above the last point's;
-        SA_ERR_RANGE for a negative move or anim, a stride ≤ 0 or an unknown ease. Nothing is
+        SA_ERR_RANGE for a negative move or anim, a stride <= 0 or an unknown ease. Nothing is
         added on error.
     """
     return _fn["sa_blend_tree_space_add"](space, point)
@@ -4919,10 +4921,10 @@ def sa_blend_tree_space_step(space, phase, x, dt):
         frame's advance).
 
     x (float): Blend parameter (the body's speed when the space follows the speed; negative runs
-        the cycle backwards). NaN counts as 0; ±infinity picks the last/first point, with no
+        the cycle backwards). NaN counts as 0; +/-infinity picks the last/first point, with no
         phase advance.
 
-    dt (float): Frame time in seconds; ≤ 0, NaN or infinite: no advance.
+    dt (float): Frame time in seconds; <= 0, NaN or infinite: no advance.
 
     Returns (sa_blend_tree_frame): The frame (see sa_blend_tree_frame), every field finite.
     """
@@ -4938,7 +4940,7 @@ def sa_blend_tree_stretch_weights(skeleton, out, capacity):
 
     out (float *): Receives joint_count weights, indexed by joint. NULL asks for the count only.
 
-    capacity (size_t): Number of floats out can hold, ≥ joint_count.
+    capacity (size_t): Number of floats out can hold, >= joint_count.
 
     Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
         written, for a NULL or invalid skeleton or a capacity below joint_count.
@@ -4947,7 +4949,7 @@ def sa_blend_tree_stretch_weights(skeleton, out, capacity):
 
 
 def sa_mode_machine_config_default():
-    """The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35× (see the fields
+    """The reference's values: sit above 10, land 0.5 s, morph 0.3 s, get-up 1.35x (see the fields
     for the rest). (mode_machine.h)
 
     Returns (sa_mode_machine_config): -
@@ -4987,7 +4989,7 @@ def sa_mode_machine_update(m, input, dt):
 
     input (const sa_mode_input *): This frame's body state; NULL is sa_mode_input_default().
 
-    dt (float): Frame time in seconds, ≥ 0; ≤ 0, NaN or infinite is treated as 0 (the rules
+    dt (float): Frame time in seconds, >= 0; <= 0, NaN or infinite is treated as 0 (the rules
         still run).
 
     Returns (sa_mode): The current mode after the update.
@@ -5006,7 +5008,7 @@ def sa_mode_machine_layer_count(m):
 
 
 def sa_mode_machine_layer(m, index):
-    """Layer index, oldest first: 0 is the oldest, count − 1 the current mode. (mode_machine.h)
+    """Layer index, oldest first: 0 is the oldest, count - 1 the current mode. (mode_machine.h)
 
     m (const sa_mode_machine *): -
 
@@ -5032,7 +5034,7 @@ def sa_mode_machine_weight(m, mode):
 
 
 def sa_mode_machine_mode_time(m):
-    """Seconds in the current mode (the target layer's modeT), ≥ 0; 0 for NULL. (mode_machine.h)
+    """Seconds in the current mode (the target layer's modeT), >= 0; 0 for NULL. (mode_machine.h)
 
     m (const sa_mode_machine *): -
 
@@ -5057,19 +5059,19 @@ def sa_mode_machine_inertial_time(m):
 
     m (const sa_mode_machine *): -
 
-    Returns (float): ≥ 0; 0 for NULL.
+    Returns (float): >= 0; 0 for NULL.
     """
     return _fn["sa_mode_machine_inertial_time"](m)
 
 
 def sa_mode_machine_inertial_halflife(m):
-    """Half-life (s) of the inertialization spring for the current mode: 2·ln 2 / its fade rate,
+    """Half-life (s) of the inertialization spring for the current mode: 2 * ln 2 / its fade rate,
     the rate bounded as sa_mode_machine_config says (also when the config was changed after
     sa_mode_machine_init()). (mode_machine.h)
 
     m (const sa_mode_machine *): -
 
-    Returns (float): Finite and > 0, at most 2·ln 2 / SA_MODE_MACHINE_MIN_RATE (about 1386 s);
+    Returns (float): Finite and > 0, at most 2 * ln 2 / SA_MODE_MACHINE_MIN_RATE (about 1386 s);
         the loco default's (about 0.139 s) for NULL.
     """
     return _fn["sa_mode_machine_inertial_halflife"](m)
@@ -5225,7 +5227,7 @@ def sa_figure_config_scaled(scale):
     """The reference figure with every length multiplied by scale (rates, drag and the hair's
     accelerations unchanged). (figure.h)
 
-    scale (float): > 0; NaN, infinite or ≤ 0 gives scale 1. Clamped to [1e−3 / 9, 1e6 / 150]
+    scale (float): > 0; NaN, infinite or <= 0 gives scale 1. Clamped to [1e-3 / 9, 1e6 / 150]
         (the shortest default length, the hair spacing 9, and the longest, the spear 150, kept
         within the lengths' bounds of sa_figure_config_validate()).
 
