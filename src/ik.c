@@ -191,17 +191,17 @@ static double d3_dot(dvec3 a, dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.
 static double d3_length(dvec3 a) { return sqrt(d3_dot(a, a)); }
 
 /* The part of p perpendicular to unit u, normalised; zero length when p is along u, which
- * includes a part below 1e-9 of |p|: that is rounding left over from removing the part along u
- * (a pole on the target at 3·FLT_MAX leaves 1e22 of it), which points anywhere. Projected twice,
- * so what is left is perpendicular to u to double precision. */
+ * includes a part below 1e-7 of |p|: that may be rounding left over from removing the part along
+ * u (a pole on the target at 3·FLT_MAX leaves 1e22 of it), which points anywhere. Above it the
+ * direction is perpendicular to u within 1e-9. */
 static dvec3 perpendicular(dvec3 p, dvec3 u, double *len) {
-    dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
-    b = d3_sub(b, d3_scale(u, d3_dot(b, u)));
-    *len = d3_length(b);
-    if (!(*len > 1e-12) || !(*len > 1e-9 * d3_length(p))) {
+    const dvec3 b = d3_sub(p, d3_scale(u, d3_dot(p, u)));
+    const double b2 = d3_dot(b, b);
+    if (!(b2 > 1e-24) || !(b2 > 1e-14 * d3_dot(p, p))) {
         *len = 0.0;
         return d3(0.0, 0.0, 0.0);
     }
+    *len = sqrt(b2);
     return d3_scale(b, 1.0 / *len);
 }
 

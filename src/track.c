@@ -58,20 +58,15 @@ static span locate(const layout *l, float t) {
     return s;
 }
 
-/* v0 + (v1 − v0)·e in double, with no overflow for any pair of floats. The ends are taken as
- * they are (v0 at e = 0, v1 at e = 1: the formula would lose v1 = 4 next to v0 = −1e30, where
- * v1 − v0 rounds to −v0), so a key's value comes out exactly; for e in [0, 1] the result is
- * clamped into [min, max] of the two values, so rounding never leaves it; a hold is exact. */
+/* v0·(1 − e) + v1·e in double. Both products are exact there (float × float), and so is 1 − e
+ * for e in [0, 1], so the sum is rounded once: exactly v0 at e = 0 and v1 at e = 1 (v0 + (v1 −
+ * v0)·e would lose v1 = 4 next to v0 = −1e30), exactly constant on a hold, and for e in [0, 1]
+ * never outside [min, max] of the two values (rounding is monotonic). No overflow for any pair
+ * of floats. */
 static float blend(float v0, float v1, float e) {
-    v0 = sai_finite_or(v0, 0.0f);
-    v1 = sai_finite_or(v1, 0.0f);
-    if (e == 0.0f || v0 == v1) return v0;
-    if (e == 1.0f) return v1;
-    const double a = (double)v0, b = (double)v1;
-    const float r = sai_narrow(a + (b - a) * (double)e);
-    if (!(e > 0.0f && e < 1.0f)) return r; /* an overshooting ease may leave the range */
-    const float lo = v0 < v1 ? v0 : v1, hi = v0 < v1 ? v1 : v0;
-    return sai_clamp(r, lo, hi);
+    const double a = (double)sai_finite_or(v0, 0.0f), b = (double)sai_finite_or(v1, 0.0f);
+    const double u = (double)e;
+    return sai_narrow(a * (1.0 - u) + b * u);
 }
 
 static void sample_rows(const layout *l, float t, float *out, size_t n) {

@@ -104,6 +104,13 @@ static inline sa_quat sai_quat_mul_raw(sa_quat a, sa_quat b) {
  * overflows merely takes the careful path). */
 static inline bool sai_v3_finite_fast(sa_vec3 v) { return sai_finite(v.x + v.y + v.z); }
 
+/* The careful paths below are rare: kept out of line so the hot loops stay small. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SAI_COLD_FN static __attribute__((noinline, cold, unused))
+#else
+#define SAI_COLD_FN static inline
+#endif
+
 /* The careful path of the rotation and the transforms below, in double: finite float inputs
  * (each at most FLT_MAX) give products and sums far inside double's range, and the result is
  * rounded once and clamped to ±FLT_MAX. */
@@ -124,16 +131,24 @@ static inline sa_vec3 sai_dvec3_narrow(sai_dvec3 v) {
     return sai_v3(sai_narrow(v.x), sai_narrow(v.y), sai_narrow(v.z));
 }
 
-/* v' = v + w·t + u × t with t = 2·(u × v), u the vector part; q must be unit. A finite v gives a
- * finite result (a rotated vector too long for a float saturates at ±FLT_MAX per component); a
- * non-finite v passes through as float arithmetic does. */
-static inline sa_vec3 sai_quat_rotate_unit(sa_quat q, sa_vec3 v) {
+/* v' = v + w·t + u × t with t = 2·(u × v), u the vector part; q must be unit. Plain float: a
+ * huge v can overflow (the callers below check once, at the end). */
+static inline sa_vec3 sai_quat_rotate_raw(sa_quat q, sa_vec3 v) {
     const sa_vec3 u = sai_v3(q.x, q.y, q.z);
     const sa_vec3 t = sai_v3_scale(sai_v3_cross(u, v), 2.0f);
-    const sa_vec3 r = sai_v3_add(sai_v3_add(v, sai_v3_scale(t, q.w)), sai_v3_cross(u, t));
-    if (sai_v3_finite_fast(r) || !sai_v3_finite(v)) return r;
+    return sai_v3_add(sai_v3_add(v, sai_v3_scale(t, q.w)), sai_v3_cross(u, t));
+}
+
+/* The rotation above, finite for a finite v: a rotated vector too long for a float saturates at
+ * ±FLT_MAX per component. A non-finite v passes through as float arithmetic does. */
+SAI_COLD_FN sa_vec3 sai_quat_rotate_wide(sa_quat q, sa_vec3 v) {
     const sai_dvec3 dv = {(double)v.x, (double)v.y, (double)v.z};
     return sai_dvec3_narrow(sai_dvec3_rotate(q, dv));
+}
+static inline sa_vec3 sai_quat_rotate_unit(sa_quat q, sa_vec3 v) {
+    const sa_vec3 r = sai_quat_rotate_raw(q, v);
+    if (sai_v3_finite_fast(r) || !sai_v3_finite(v)) return r;
+    return sai_quat_rotate_wide(q, v);
 }
 
 static inline float sai_quat_factor(float t) {
@@ -212,11 +227,19 @@ static inline sa_transform sai_transform_clean(sa_transform t) {
 }
 /* Component-wise a + (b − a)·t, a + b·k and a·b that stay finite for finite input (see
  * sai_sat_lerp() and its siblings): what poses and clips interpolate and compose with. */
-static inline sa_vec3 sai_v3_sat_lerp(sa_vec3 a, sa_vec3 b, float t) {
+SAI_COLD_FN sa_vec3 sai_v3_sat_lerp_wide(sa_vec3 a, sa_vec3 b, float t) {
     return sai_v3(sai_sat_lerp(a.x, b.x, t), sai_sat_lerp(a.y, b.y, t), sai_sat_lerp(a.z, b.z, t));
 }
-static inline sa_vec3 sai_v3_sat_madd(sa_vec3 a, sa_vec3 b, float k) {
+static inline sa_vec3 sai_v3_sat_lerp(sa_vec3 a, sa_vec3 b, float t) {
+    const sa_vec3 r = sai_v3_lerp(a, b, t);
+    return sai_v3_finite_fast(r) ? r : sai_v3_sat_lerp_wide(a, b, t);
+}
+SAI_COLD_FN sa_vec3 sai_v3_sat_madd_wide(sa_vec3 a, sa_vec3 b, float k) {
     return sai_v3(sai_sat_madd(a.x, b.x, k), sai_sat_madd(a.y, b.y, k), sai_sat_madd(a.z, b.z, k));
+}
+static inline sa_vec3 sai_v3_sat_madd(sa_vec3 a, sa_vec3 b, float k) {
+    const sa_vec3 r = sai_v3_add(a, sai_v3_scale(b, k));
+    return sai_v3_finite_fast(r) ? r : sai_v3_sat_madd_wide(a, b, k);
 }
 static inline sa_vec3 sai_v3_sat_mul(sa_vec3 a, sa_vec3 b) {
     return sai_v3(sai_sat_mul(a.x, b.x), sai_sat_mul(a.y, b.y), sai_sat_mul(a.z, b.z));
@@ -225,10 +248,7 @@ static inline sa_vec3 sai_v3_sat_mul(sa_vec3 a, sa_vec3 b) {
 /* t.translation + t.rotation·(t.scale ⊙ p) for a clean transform (finite, unit rotation). A
  * finite p gives a finite point: when the float result overflows (a huge scale or offset) it
  * is computed again in double and saturated at ±FLT_MAX. A non-finite p passes through. */
-static inline sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
-    const sa_vec3 r =
-        sai_v3_add(t.translation, sai_quat_rotate_unit(t.rotation, sai_v3_mul(t.scale, p)));
-    if (sai_v3_finite_fast(r) || !sai_v3_finite(p)) return r;
+SAI_COLD_FN sa_vec3 sai_transform_point_wide(sa_transform t, sa_vec3 p) {
     const sai_dvec3 sp = {(double)t.scale.x * (double)p.x, (double)t.scale.y * (double)p.y,
                           (double)t.scale.z * (double)p.z};
     sai_dvec3 d = sai_dvec3_rotate(t.rotation, sp);
@@ -236,6 +256,13 @@ static inline sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
     d.y += (double)t.translation.y;
     d.z += (double)t.translation.z;
     return sai_dvec3_narrow(d);
+}
+static inline sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
+    /* One check at the end: an overflow anywhere on the way leaves an infinity or a NaN. */
+    const sa_vec3 r =
+        sai_v3_add(t.translation, sai_quat_rotate_raw(t.rotation, sai_v3_mul(t.scale, p)));
+    if (sai_v3_finite_fast(r) || !sai_v3_finite(p)) return r;
+    return sai_transform_point_wide(t, p);
 }
 
 /* parent ∘ child for clean transforms with unit rotations; the product rotation is
@@ -245,7 +272,8 @@ static inline sa_transform sai_transform_mul_unit(sa_transform p, sa_transform c
     sa_transform r;
     r.translation = sai_transform_point_unit(p, c.translation);
     r.rotation = sai_quat_normalize(sai_quat_mul_raw(p.rotation, c.rotation));
-    r.scale = sai_v3_sat_mul(p.scale, c.scale);
+    r.scale = sai_v3_mul(p.scale, c.scale);
+    if (!sai_v3_finite_fast(r.scale)) r.scale = sai_v3_sat_mul(p.scale, c.scale);
     return r;
 }
 
