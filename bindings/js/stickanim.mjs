@@ -2329,14 +2329,16 @@ class SaFigureInput extends Struct {
   /**
    * The motion wanted. Asking for another motion fades to it from wherever the figure is, at any
    * moment (also mid-jump or mid-thrust), as often as wanted: even a different motion every frame
-   * never makes the pose jump. An unknown value is treated as SA_FIGURE_MOTION_IDLE.
+   * never makes the pose jump. An unknown value is treated as SA_FIGURE_MOTION_IDLE. With a body
+   * (body) it shows while the body is on the ground (the loco mode); the other modes show their
+   * own motions.
    */
   get motion() { return this._sa._dv().getInt32(this.ptr + 0, true); }
   set motion(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
   /**
    * Ground speed wanted for SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
    * speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
-   * other motions.
+   * other motions, and with a body (body), whose own horizontal speed is followed instead.
    */
   get speed() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set speed(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }

@@ -308,12 +308,14 @@ typedef struct sa_figure_input {
      * The motion wanted. Asking for another motion fades to it from wherever the figure is, at
      * any moment (also mid-jump or mid-thrust), as often as wanted: even a different motion every
      * frame never makes the pose jump. An unknown value is treated as ::SA_FIGURE_MOTION_IDLE.
+     * With a body (@ref body) it shows while the body is on the ground (the loco mode); the other
+     * modes show their own motions.
      */
     sa_figure_motion motion;
     /**
      * Ground speed wanted for ::SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
      * speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
-     * other motions.
+     * other motions, and with a body (@ref body), whose own horizontal speed is followed instead.
      */
     float speed;
     /**

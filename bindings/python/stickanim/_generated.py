@@ -1336,11 +1336,13 @@ class FigureInput(_Struct):
     """What the game asks of the figure this frame. (C: sa_figure_input, figure.h). Fields: motion:
     The motion wanted. Asking for another motion fades to it from wherever the figure is, at any
     moment (also mid-jump or mid-thrust), as often as wanted: even a different motion every frame
-    never makes the pose jump. An unknown value is treated as SA_FIGURE_MOTION_IDLE. speed:
-    Ground speed wanted for SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to [walk, run] ground
-    speed (~ [106, 383] at the reference figure's size); NaN gives the walk's. Ignored by the
-    other motions. jump: Jump counter: each change starts one jump from whatever the figure is
-    doing (with the spear when it holds one); when the jump ends the figure fades back to motion.
+    never makes the pose jump. An unknown value is treated as SA_FIGURE_MOTION_IDLE. With a body
+    (body) it shows while the body is on the ground (the loco mode); the other modes show their
+    own motions. speed: Ground speed wanted for SA_FIGURE_MOTION_LOCOMOTE, units/s, clamped to
+    [walk, run] ground speed (~ [106, 383] at the reference figure's size); NaN gives the walk's.
+    Ignored by the other motions, and with a body (body), whose own horizontal speed is followed
+    instead. jump: Jump counter: each change starts one jump from whatever the figure is doing
+    (with the spear when it holds one); when the jump ends the figure fades back to motion.
     Asking for another motion during the jump cuts it short (with a fade). From a motion that
     locomotes (walk, run, locomote, Spear Run) it is a running jump, a leap out of the stride: no
     crouch, the pelvis keeps the gait's height and bob until take-off, a foot on the ground stays
