@@ -116,8 +116,17 @@ void sai_figure_ground_probes(sa_figure *fig) {
     }
     for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
         x[i] = (float)(i - 6) * 0.25f * fig->config.hip_height;
-    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
-        fig->pose.ground_probe[i] = origin + sai_finite_or(x[i], 0.0f);
+    /* A probe is near the body (a gait foot lands within a few hip heights of it, however fast
+     * the body goes) and a float in the world (saturated at the float's range: a body at
+     * FLT_MAX asks there). */
+    const float near = 4.0f * fig->config.hip_height;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
+        const double at =
+            (double)origin + (double)sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
+        fig->pose.ground_probe[i] =
+            sai_narrow(at < -(double)FLT_MAX ? -(double)FLT_MAX
+                                             : (at > (double)FLT_MAX ? (double)FLT_MAX : at));
+    }
 }
 
 sa_figure_body sa_figure_body_default(void) {

@@ -1459,7 +1459,8 @@ class FigurePose(_Struct):
     figure wants to know the ground's height next update: world x (the body's
     sa_figure_body::position.x plus screen x). Probes 0 and 1 are under the near and far foot, 2
     and 3 where each will come down next (predicted from the gait), 4 to 8 from half a hip height
-    behind the body to half ahead. A game samples its ground there and passes the heights in
+    behind the body to half ahead; every one within 4 hip heights of the body (and within the
+    float range). A game samples its ground there and passes the heights in
     sa_figure_body::ground. Without a body: the screen x of those points.
     """
     _c_name_ = "sa_figure_pose"
