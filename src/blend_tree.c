@@ -1,5 +1,7 @@
 #include <stickanim/blend_tree.h>
 
+#include <string.h>
+
 #include "internal/scalar.h"
 
 /* The largest phase rate, in cycles per second, a frame reports. */
@@ -422,17 +424,110 @@ sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, f
     return f;
 }
 
-/* Common names of the four stretched limbs in rigs from different tools; NULL ends a list. */
-static const char *const stretch_names[4][9] = {
-    {"thigh_l", "thigh.L", "l_thigh", "left_thigh", "LeftUpLeg", "mixamorig:LeftUpLeg",
-     "LeftUpperLeg", "LeftThigh", NULL},
-    {"thigh_r", "thigh.R", "r_thigh", "right_thigh", "RightUpLeg", "mixamorig:RightUpLeg",
-     "RightUpperLeg", "RightThigh", NULL},
-    {"upperarm_l", "upper_arm_l", "upper_arm.L", "l_upperarm", "left_upper_arm", "LeftArm",
-     "mixamorig:LeftArm", "LeftUpperArm", NULL},
-    {"upperarm_r", "upper_arm_r", "upper_arm.R", "r_upperarm", "right_upper_arm", "RightArm",
-     "mixamorig:RightArm", "RightUpperArm", NULL},
-};
+/* ---- stretch joints by name ----------------------------------------------------------------- */
+
+/* A joint name cut into lower-case words: at every character that is not a letter or a digit,
+ * where a lower-case letter meets an upper-case one ("LeftUpLeg": left, up, leg), before the last
+ * capital of a run followed by a lower-case letter ("LThigh": l, thigh) and where letters meet
+ * digits. Words of digits only ("01", "015") are dropped: exporters number their bones. */
+enum { SAI_NAME_WORDS = 12, SAI_NAME_WORD_LEN = 16 };
+typedef struct name_words {
+    char word[SAI_NAME_WORDS][SAI_NAME_WORD_LEN];
+    size_t count;
+} name_words;
+
+static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_alnum(char c) { return is_lower(c) || is_upper(c) || is_digit(c); }
+
+static bool word_starts_at(const char *s, size_t i) {
+    const char p = s[i - 1], c = s[i], n = s[i + 1];
+    if (!is_alnum(p)) return true;
+    if (is_digit(p) != is_digit(c)) return true;
+    if (is_lower(p) && is_upper(c)) return true;
+    return is_upper(p) && is_upper(c) && is_lower(n);
+}
+
+static void end_word(name_words *w, size_t len, bool digits_only) {
+    if (len == 0) return;
+    if (digits_only) {
+        w->word[w->count][0] = '\0';
+        return;
+    }
+    w->word[w->count][len] = '\0';
+    ++w->count;
+}
+
+static name_words split_name(const char *s) {
+    name_words w;
+    w.count = 0;
+    size_t len = 0;
+    bool digits = true;
+    for (size_t i = 0; s[i] && w.count < SAI_NAME_WORDS; ++i) {
+        const char c = s[i];
+        if (!is_alnum(c)) {
+            end_word(&w, len, digits);
+            len = 0;
+            digits = true;
+            continue;
+        }
+        if (len > 0 && word_starts_at(s, i)) {
+            end_word(&w, len, digits);
+            len = 0;
+            digits = true;
+            if (w.count >= SAI_NAME_WORDS) break;
+        }
+        if (len + 1 < SAI_NAME_WORD_LEN)
+            w.word[w.count][len++] = is_upper(c) ? (char)(c - 'A' + 'a') : c;
+        digits = digits && is_digit(c);
+    }
+    if (w.count < SAI_NAME_WORDS) end_word(&w, len, digits);
+    return w;
+}
+
+static bool word_is(const name_words *w, size_t i, const char *want) {
+    return i < w->count && strcmp(w->word[i], want) == 0;
+}
+
+static bool has_word(const name_words *w, const char *want) {
+    for (size_t i = 0; i < w->count; ++i)
+        if (word_is(w, i, want)) return true;
+    return false;
+}
+
+/* Side of a joint: 0 left, 1 right, -1 neither (or both). */
+static int name_side(const name_words *w) {
+    const bool left = has_word(w, "l") || has_word(w, "left");
+    const bool right = has_word(w, "r") || has_word(w, "right");
+    return left == right ? -1 : (left ? 0 : 1);
+}
+
+/* How surely the words name the upper segment of a limb whose upper word is `upper` ("thigh",
+ * "upperarm") and whose plain word is `plain` ("leg", "arm"): 2 for the upper segment by name
+ * ("thigh", "UpLeg", "upper_arm"), 1 for the plain word alone (mixamo's "LeftArm" is the upper
+ * arm, a quadruped's "Leg01" the thigh: the one nearest the root wins), 0 for none. Helpers
+ * (twist, roll, IK targets) and the lower segments (fore, lower) are never picked. */
+static int limb_match(const name_words *w, const char *upper, const char *alt, const char *plain) {
+    static const char *const helpers[] = {"fore", "lower",  "lo",  "twist", "roll", "ik",
+                                          "pole", "target", "end", "nub",   "mch"};
+    for (size_t k = 0; k < sizeof helpers / sizeof helpers[0]; ++k)
+        if (has_word(w, helpers[k])) return 0;
+    int best = 0;
+    for (size_t i = 0; i < w->count; ++i) {
+        if (word_is(w, i, upper) || word_is(w, i, alt)) return 2;
+        if ((word_is(w, i, "up") || word_is(w, i, "upper")) && word_is(w, i + 1, plain)) return 2;
+        if (word_is(w, i, plain)) best = 1;
+    }
+    return best;
+}
+
+static size_t joint_depth(const sa_skeleton *skeleton, size_t j) {
+    size_t depth = 0;
+    for (int32_t p = skeleton->parents[j]; p >= 0 && depth < skeleton->joint_count; ++depth)
+        p = skeleton->parents[p];
+    return depth;
+}
 
 size_t sa_blend_tree_stretch_weights(const sa_skeleton *skeleton, float *out, size_t capacity) {
     if (sa_skeleton_validate(skeleton) != SA_OK) return 0;
@@ -441,14 +536,29 @@ size_t sa_blend_tree_stretch_weights(const sa_skeleton *skeleton, float *out, si
     if (capacity < n) return 0;
     for (size_t j = 0; j < n; ++j)
         out[j] = 0.0f;
-    for (size_t limb = 0; limb < 4; ++limb) {
-        for (size_t k = 0; stretch_names[limb][k]; ++k) {
-            const int32_t j = sa_skeleton_find(skeleton, stretch_names[limb][k]);
-            if (j != SA_SKELETON_JOINT_NONE) {
-                out[j] = 1.0f;
-                break;
-            }
+    if (!skeleton->names) return n;
+    /* The four limbs: left and right thigh, left and right upper arm. */
+    int32_t best[4] = {-1, -1, -1, -1};
+    int score[4] = {0, 0, 0, 0};
+    size_t depth[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < n; ++j) {
+        if (!skeleton->names[j]) continue;
+        const name_words w = split_name(skeleton->names[j]);
+        const int side = name_side(&w);
+        if (side < 0) continue;
+        const int kinds[2] = {limb_match(&w, "thigh", "upleg", "leg"),
+                              limb_match(&w, "upperarm", "uparm", "arm")};
+        for (int k = 0; k < 2; ++k) {
+            const size_t limb = (size_t)(2 * k + side);
+            if (kinds[k] == 0 || kinds[k] < score[limb]) continue;
+            const size_t d = joint_depth(skeleton, j);
+            if (kinds[k] == score[limb] && d >= depth[limb]) continue;
+            best[limb] = (int32_t)j;
+            score[limb] = kinds[k];
+            depth[limb] = d;
         }
     }
+    for (size_t limb = 0; limb < 4; ++limb)
+        if (best[limb] >= 0) out[best[limb]] = 1.0f;
     return n;
 }

@@ -30,6 +30,7 @@ sa_mode_machine_config sa_mode_machine_config_default(void) {
         c.fade_rate[i] = default_rates[i];
     c.style = SA_MODE_FADE_STYLE_CROSSFADE;
     c.units_per_cell = 1.0f;
+    c.speed_step = 0.5f;
     return c;
 }
 
@@ -81,6 +82,7 @@ static sa_mode_machine_config sanitize_config(const sa_mode_machine_config *in) 
     c.style = in->style == SA_MODE_FADE_STYLE_INERTIALIZE ? SA_MODE_FADE_STYLE_INERTIALIZE
                                                           : SA_MODE_FADE_STYLE_CROSSFADE;
     c.units_per_cell = sai_positive_or(in->units_per_cell, d.units_per_cell);
+    c.speed_step = bounded(in->speed_step, d.speed_step);
     return c;
 }
 
@@ -101,6 +103,7 @@ sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_config 
     m->switched = false;
     m->getup_side = SA_MODE_GETUP_SIDE_BACK;
     m->jump_seen = 0;
+    m->speed_seen = 0.0f;
     m->started = false;
     return SA_OK;
 }
@@ -215,6 +218,16 @@ static void push(sa_mode_machine *m, sa_mode mode, const body *b) {
     m->switched = true;
 }
 
+/* True when the speed changed by more than the config's speed_step (in the game's units) since
+ * the last update; a speed_step of 0 turns the rule off. */
+static bool speed_step(const sa_mode_machine *m, float speed) {
+    const float step = m->config.speed_step * sai_positive_or(m->config.units_per_cell, 1.0f);
+    if (!(step > 0.0f)) return false;
+    const float seen = sai_finite_or(m->speed_seen, speed);
+    const float change = speed > seen ? speed - seen : seen - speed;
+    return change > step;
+}
+
 sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, float dt) {
     if (!m) return SA_MODE_LOCO;
     if (m->fade.count == 0 || m->fade.count > SA_FADE_MAX_LAYERS) sa_mode_machine_init(m, NULL);
@@ -236,12 +249,17 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
     }
 
     const bool new_jump = m->started && b.jumps != m->jump_seen;
+    const bool speed_stepped = m->started && speed_step(m, b.speed);
     m->jump_seen = b.jumps;
+    m->speed_seen = sai_clamp(b.speed, -FLT_MAX, FLT_MAX);
     m->started = true;
 
     const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
     bool restart = false;
     const sa_mode next = decide(m, &b, new_jump, cur.time, cur.user[SAI_MODE_PLAY_TIME], &restart);
+    /* A step of the speed inside loco (0 -> run in one frame) changes the blend tree's pose at
+     * once: it counts as a switch, loco to loco, so the game inertializes it as any other. */
+    if (next == SA_MODE_LOCO && m->mode == SA_MODE_LOCO && speed_stepped) restart = true;
     m->switched = false;
     if (next != m->mode || restart) {
         if (next == SA_MODE_GETUP)

@@ -619,6 +619,78 @@ static void test_blend_tree_stretch_weights_find_thighs_and_upper_arms(void **st
     assert_near(w[0], -7.0f, 0);
 }
 
+/* Issue 16: the stretch joints were looked up under a fixed list of names and found none of a
+ * real rig's limbs (a glTF fox's b_LeftLeg01_015). Names are now matched by their words: each rig
+ * here is a real-world naming scheme, with its lower segments and helpers as decoys. */
+typedef struct named_rig {
+    const char *names[10];
+    int32_t parents[10];
+    size_t count;
+    int32_t want[4]; /* left thigh, right thigh, left upper arm, right upper arm */
+} named_rig;
+
+static void test_blend_tree_stretch_weights_match_real_naming_schemes(void **state) {
+    (void)state;
+    const int32_t N = SA_SKELETON_JOINT_NONE;
+    const named_rig rigs[] = {
+        /* The glTF fox (a quadruped): numbered legs, front legs named as arms. */
+        {{"b_Root_00", "b_Hip_01", "b_LeftLeg01_015", "b_LeftLeg02_016", "b_RightLeg01_019",
+          "b_RightLeg02_020", "b_Spine01_02", "b_LeftUpperArm_09", "b_LeftForeArm_010",
+          "b_RightUpperArm_06"},
+         {N, 0, 1, 2, 1, 4, 1, 6, 7, 6},
+         10,
+         {2, 4, 7, 9}},
+        /* Mixamo: LeftLeg is the shin, LeftArm the upper arm, LeftForeArm the forearm. */
+        {{"mixamorig:Hips", "mixamorig:LeftUpLeg", "mixamorig:LeftLeg", "mixamorig:RightUpLeg",
+          "mixamorig:RightLeg", "mixamorig:Spine", "mixamorig:LeftShoulder", "mixamorig:LeftArm",
+          "mixamorig:LeftForeArm", "mixamorig:RightArm"},
+         {N, 0, 1, 0, 3, 0, 5, 6, 7, 5},
+         10,
+         {1, 3, 7, 9}},
+        /* Blender / Rigify: side suffixes, deform prefixes, numbered twist segments. */
+        {{"root", "DEF-spine", "DEF-thigh.L", "DEF-thigh.L.001", "DEF-shin.L", "DEF-thigh.R",
+          "DEF-upper_arm.L", "DEF-forearm.L", "DEF-upper_arm.R", "MCH-thigh_ik.L"},
+         {N, 0, 1, 2, 3, 1, 1, 6, 1, 1},
+         10,
+         {2, 5, 6, 8}},
+        /* 3ds Max Biped: spaces, a side letter, calves and forearms as decoys. */
+        {{"Bip01", "Bip01 Pelvis", "Bip01 L Thigh", "Bip01 L Calf", "Bip01 R Thigh", "Bip01 R Calf",
+          "Bip01 Spine", "Bip01 L UpperArm", "Bip01 L Forearm", "Bip01 R UpperArm"},
+         {N, 0, 1, 2, 1, 4, 1, 6, 7, 6},
+         10,
+         {2, 4, 7, 9}},
+        /* Unity humanoid: upper/lower words in camel case; side prefixes of one capital. */
+        {{"Hips", "LeftUpperLeg", "LeftLowerLeg", "RightUpperLeg", "RightLowerLeg", "Chest",
+          "LUpperArm", "LLowerArm", "RUpperArm", "RLowerArm"},
+         {N, 0, 1, 0, 3, 0, 5, 6, 5, 8},
+         10,
+         {1, 3, 6, 8}},
+        /* The generated web character (scripts/gen_character.mjs). */
+        {{"hips", "spine", "chest", "head", "upper_arm.L", "forearm.L", "upper_arm.R", "forearm.R",
+          "thigh.L", "shin.L"},
+         {N, 0, 1, 2, 2, 4, 2, 6, 0, 8},
+         10,
+         {8, -1, 4, 6}},
+    };
+    for (size_t r = 0; r < sizeof rigs / sizeof rigs[0]; ++r) {
+        const named_rig *rig = &rigs[r];
+        sa_transform rest[10];
+        for (size_t j = 0; j < 10; ++j)
+            rest[j] = sa_transform_identity();
+        sa_skeleton sk;
+        assert_int_equal(sa_skeleton_init(&sk, rig->parents, rest, rig->names, rig->count), SA_OK);
+        float w[10];
+        assert_int_equal(sa_blend_tree_stretch_weights(&sk, w, 10), rig->count);
+        float want[10] = {0};
+        for (int limb = 0; limb < 4; ++limb)
+            if (rig->want[limb] >= 0) want[rig->want[limb]] = 1.0f;
+        for (size_t j = 0; j < rig->count; ++j) {
+            if (w[j] != want[j]) print_message("rig %zu joint %s\n", r, rig->names[j]);
+            assert_near(w[j], want[j], 0);
+        }
+    }
+}
+
 /* One scale in the config: a centimetre rig (100 units per cell) stepped at 100× the speed shows
  * the reference's weights, phase and stretch; the default scale leaves the reference's numbers
  * exactly as they were; a bad scale is rejected. */
@@ -1052,6 +1124,7 @@ int main(void) {
         cmocka_unit_test(test_blend_tree_space_swim_treads_then_paddles),
         cmocka_unit_test(test_blend_tree_stretch_swings_thighs_and_arms_past_the_clip),
         cmocka_unit_test(test_blend_tree_stretch_weights_find_thighs_and_upper_arms),
+        cmocka_unit_test(test_blend_tree_stretch_weights_match_real_naming_schemes),
         cmocka_unit_test(test_blend_tree_loco_units_per_cell_scales_every_speed_and_stride),
         cmocka_unit_test(test_blend_tree_sync_markers_reject_bad_input),
         cmocka_unit_test(test_blend_tree_sync_markers_stop_out_of_step_clips_skating),

@@ -776,6 +776,66 @@ static void test_mode_machine_config_fields_are_bounded(void **state) {
     }
 }
 
+/* Issue 16: a speed step 0 -> run inside loco set no `switched`, so a game had to detect it itself
+ * to inertialize. A change above speed_step (0.5 cells/s, times units_per_cell) in one update
+ * is now a switch loco -> loco: switched, a new inertialization clock (k = 1), one layer when
+ * inertializing; an acceleration below it is not; 0 turns the rule off. */
+static void test_mode_machine_speed_step_in_loco_is_a_switch(void **state) {
+    (void)state;
+    assert_near(sa_mode_machine_config_default().speed_step, 0.5, 0);
+    for (int scaled = 0; scaled < 2; ++scaled) {
+        const float u = scaled ? 100.0f : 1.0f;
+        sa_mode_machine_config c = sa_mode_machine_config_default();
+        c.style = SA_MODE_FADE_STYLE_INERTIALIZE;
+        c.units_per_cell = u;
+        sa_mode_machine m;
+        assert_int_equal(sa_mode_machine_init(&m, &c), SA_OK);
+        sa_mode_input in = sa_mode_input_default();
+        for (int i = 0; i < 30; ++i)
+            step(&m, &in);
+        assert_false(m.switched);
+        in.speed = 2.8f * u; /* standing -> running in one frame */
+        assert_int_equal(step(&m, &in), SA_MODE_LOCO);
+        assert_true(m.switched);
+        assert_int_equal(m.previous, SA_MODE_LOCO);
+        assert_near(sa_mode_machine_inertial_k(&m), 1, 0);
+        assert_int_equal(sa_mode_machine_layer_count(&m), 1);
+        step(&m, &in); /* the speed holds: no new switch, the offset decays */
+        assert_false(m.switched);
+        assert_true(sa_mode_machine_inertial_k(&m) < 1.0f);
+        /* Slowing at 24 cells/s^2 (0.4 per 60 Hz frame) is an acceleration, never a switch. */
+        for (int i = 0; i < 7; ++i) {
+            in.speed -= 0.4f * u;
+            step(&m, &in);
+            assert_false(m.switched);
+        }
+        /* Walk -> run (1.9 -> 2.8) in one frame is a step. */
+        in.speed = 1.9f * u;
+        for (int i = 0; i < 30; ++i)
+            step(&m, &in);
+        in.speed = 2.8f * u;
+        step(&m, &in);
+        assert_true(m.switched);
+    }
+    /* 0 turns the rule off; a bad value takes the default. */
+    sa_mode_machine_config c = sa_mode_machine_config_default();
+    c.speed_step = 0.0f;
+    sa_mode_machine m;
+    sa_mode_machine_init(&m, &c);
+    sa_mode_input in = sa_mode_input_default();
+    step(&m, &in);
+    in.speed = 2.8f;
+    step(&m, &in);
+    assert_false(m.switched);
+    c.speed_step = NAN;
+    sa_mode_machine_init(&m, &c);
+    assert_near(m.config.speed_step, 0.5, 0);
+    /* The first update adopts the speed without a switch (a body that starts running). */
+    sa_mode_machine_init(&m, NULL);
+    step(&m, &in);
+    assert_false(m.switched);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mode_machine_bad_input_is_harmless),
@@ -795,6 +855,7 @@ int main(void) {
         cmocka_unit_test(test_mode_machine_inertial_k_is_one_on_the_switch_then_decays),
         cmocka_unit_test(test_mode_machine_units_per_cell_scales_every_speed_threshold),
         cmocka_unit_test(test_mode_machine_config_fields_are_bounded),
+        cmocka_unit_test(test_mode_machine_speed_step_in_loco_is_a_switch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

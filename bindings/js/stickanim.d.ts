@@ -1529,6 +1529,7 @@ export interface SaModeMachineConfigFields {
   fade_rate: Float32Array;
   style: SaModeFadeStyle;
   units_per_cell: number;
+  speed_step: number;
 }
 /**
  * Thresholds, durations and fade rates; sa_mode_machine_config_default() gives the reference's
@@ -1576,6 +1577,16 @@ export declare class SaModeMachineConfig extends Struct {
    * is a metre.
    */
   units_per_cell: number;
+  /**
+   * A speed step, cells/s, >= 0: in loco, when the input's speed changes by more than this (times
+   * units_per_cell) from one update to the next (0 -> run in one frame, a speed slider dragged),
+   * the blend tree's pose jumps although the mode stays loco; the machine counts it as a switch,
+   * loco to loco: a new loco layer (a cut when inertializing), `switched` set and the
+   * inertialization clock restarted, so the game hides the step as any other switch. 0 turns the
+   * rule off. Default 0.5: 0 -> walk (1.4), 0 -> run (2.8) and walk -> run (1.9 -> 2.8) in one
+   * update trip it; a body accelerating at up to 30 cells/s^2 updated at 60 Hz never does.
+   */
+  speed_step: number;
 }
 
 export interface SaModeMachineFields {
@@ -1586,6 +1597,7 @@ export interface SaModeMachineFields {
   switched: boolean;
   getup_side: SaModeGetupSide;
   jump_seen: number;
+  speed_seen: number;
   started: boolean;
 }
 /**
@@ -1604,12 +1616,18 @@ export declare class SaModeMachine extends Struct {
   mode: SaMode;
   /** The mode before the last switch (= mode until the first switch). */
   previous: SaMode;
-  /** True when the last update switched modes: record inertialization offsets now. */
+  /**
+   * True when the last update switched modes, or stepped the speed inside loco by more than the
+   * config's speed_step (then mode and previous are both loco): record inertialization offsets
+   * now.
+   */
   switched: boolean;
   /** The get-up clip chosen when the ragdoll was released. */
   getup_side: SaModeGetupSide;
   /** The last jump counter seen. */
   jump_seen: number;
+  /** The last speed seen (units/s), for the speed step rule. */
+  speed_seen: number;
   /** False until the first update, which adopts the jump counter without jumping. */
   started: boolean;
 }

@@ -1880,12 +1880,23 @@ class SaModeMachineConfig extends Struct {
    */
   get units_per_cell() { return this._sa._dv().getFloat32(this.ptr + 80, true); }
   set units_per_cell(v) { this._sa._dv().setFloat32(this.ptr + 80, v, true); }
+  /**
+   * A speed step, cells/s, >= 0: in loco, when the input's speed changes by more than this (times
+   * units_per_cell) from one update to the next (0 -> run in one frame, a speed slider dragged),
+   * the blend tree's pose jumps although the mode stays loco; the machine counts it as a switch,
+   * loco to loco: a new loco layer (a cut when inertializing), `switched` set and the
+   * inertialization clock restarted, so the game hides the step as any other switch. 0 turns the
+   * rule off. Default 0.5: 0 -> walk (1.4), 0 -> run (2.8) and walk -> run (1.9 -> 2.8) in one
+   * update trip it; a body accelerating at up to 30 cells/s^2 updated at 60 Hz never does.
+   */
+  get speed_step() { return this._sa._dv().getFloat32(this.ptr + 84, true); }
+  set speed_step(v) { this._sa._dv().setFloat32(this.ptr + 84, v, true); }
 }
 SaModeMachineConfig.C_NAME = "sa_mode_machine_config";
-SaModeMachineConfig.SIZE = 84;
+SaModeMachineConfig.SIZE = 88;
 SaModeMachineConfig.ALIGN = 4;
 SaModeMachineConfig.ABI_TYPE = 31; // SA_ABI_TYPE_MODE_MACHINE_CONFIG
-SaModeMachineConfig.FIELDS = Object.freeze(["hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed", "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length", "morph_time", "fade_rate", "style", "units_per_cell"]);
+SaModeMachineConfig.FIELDS = Object.freeze(["hard_landing_speed", "land_time", "land_exit_speed", "sit_time", "fall_speed", "water_jump_time", "getup_time_scale", "getup_back_length", "getup_front_length", "morph_time", "fade_rate", "style", "units_per_cell", "speed_step"]);
 /**
  * The machine's state. Plain data owned by the caller; set it up with sa_mode_machine_init() and
  * read it through the functions below or directly. (C: sa_mode_machine, mode_machine.h)
@@ -1898,32 +1909,39 @@ class SaModeMachine extends Struct {
    * The fading layers: each layer's id is its sa_mode and its user values hold its play time and
    * time scale. Read them with sa_mode_machine_layer().
    */
-  get fade() { return this._sa.SaFade.at(this.ptr + 84, this); }
+  get fade() { return this._sa.SaFade.at(this.ptr + 88, this); }
   set fade(v) { this.fade.set(v); }
   /** The current mode (the fade's target). */
-  get mode() { return this._sa._dv().getInt32(this.ptr + 248, true); }
-  set mode(v) { this._sa._dv().setInt32(this.ptr + 248, v, true); }
+  get mode() { return this._sa._dv().getInt32(this.ptr + 252, true); }
+  set mode(v) { this._sa._dv().setInt32(this.ptr + 252, v, true); }
   /** The mode before the last switch (= mode until the first switch). */
-  get previous() { return this._sa._dv().getInt32(this.ptr + 252, true); }
-  set previous(v) { this._sa._dv().setInt32(this.ptr + 252, v, true); }
-  /** True when the last update switched modes: record inertialization offsets now. */
-  get switched() { return this._sa._dv().getUint8(this.ptr + 256, true) !== 0; }
-  set switched(v) { this._sa._dv().setUint8(this.ptr + 256, v ? 1 : 0, true); }
+  get previous() { return this._sa._dv().getInt32(this.ptr + 256, true); }
+  set previous(v) { this._sa._dv().setInt32(this.ptr + 256, v, true); }
+  /**
+   * True when the last update switched modes, or stepped the speed inside loco by more than the
+   * config's speed_step (then mode and previous are both loco): record inertialization offsets
+   * now.
+   */
+  get switched() { return this._sa._dv().getUint8(this.ptr + 260, true) !== 0; }
+  set switched(v) { this._sa._dv().setUint8(this.ptr + 260, v ? 1 : 0, true); }
   /** The get-up clip chosen when the ragdoll was released. */
-  get getup_side() { return this._sa._dv().getInt32(this.ptr + 260, true); }
-  set getup_side(v) { this._sa._dv().setInt32(this.ptr + 260, v, true); }
+  get getup_side() { return this._sa._dv().getInt32(this.ptr + 264, true); }
+  set getup_side(v) { this._sa._dv().setInt32(this.ptr + 264, v, true); }
   /** The last jump counter seen. */
-  get jump_seen() { return this._sa._dv().getUint32(this.ptr + 264, true); }
-  set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 264, v, true); }
+  get jump_seen() { return this._sa._dv().getUint32(this.ptr + 268, true); }
+  set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 268, v, true); }
+  /** The last speed seen (units/s), for the speed step rule. */
+  get speed_seen() { return this._sa._dv().getFloat32(this.ptr + 272, true); }
+  set speed_seen(v) { this._sa._dv().setFloat32(this.ptr + 272, v, true); }
   /** False until the first update, which adopts the jump counter without jumping. */
-  get started() { return this._sa._dv().getUint8(this.ptr + 268, true) !== 0; }
-  set started(v) { this._sa._dv().setUint8(this.ptr + 268, v ? 1 : 0, true); }
+  get started() { return this._sa._dv().getUint8(this.ptr + 276, true) !== 0; }
+  set started(v) { this._sa._dv().setUint8(this.ptr + 276, v ? 1 : 0, true); }
 }
 SaModeMachine.C_NAME = "sa_mode_machine";
-SaModeMachine.SIZE = 272;
+SaModeMachine.SIZE = 280;
 SaModeMachine.ALIGN = 4;
 SaModeMachine.ABI_TYPE = 32; // SA_ABI_TYPE_MODE_MACHINE
-SaModeMachine.FIELDS = Object.freeze(["config", "fade", "mode", "previous", "switched", "getup_side", "jump_seen", "started"]);
+SaModeMachine.FIELDS = Object.freeze(["config", "fade", "mode", "previous", "switched", "getup_side", "jump_seen", "speed_seen", "started"]);
 /**
  * One fading layer as the game uses it to sample and blend clips. (C: sa_mode_layer,
  * mode_machine.h)
@@ -2785,68 +2803,68 @@ class SaFigure extends Struct {
   get modes() { return this._sa.SaModeMachine.at(this.ptr + 608, this); }
   set modes(v) { this.modes.set(v); }
   /** The body as last seen (its grounded edge, its speeds). */
-  get body() { return this._sa.SaFigureBody.at(this.ptr + 880, this); }
+  get body() { return this._sa.SaFigureBody.at(this.ptr + 888, this); }
   set body(v) { this.body.set(v); }
   /** Fastest the body sank in this flight, units/s, >= 0. */
-  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 968, true); }
-  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 968, v, true); }
+  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
+  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
   /** How fast the body rose when it took off, units/s, >= 0. */
-  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 972, true); }
-  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 972, v, true); }
+  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
+  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
   /** The landing's depth showing, in [0, 1] (eased). */
-  get landing() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
-  set landing(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
+  get landing() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
+  set landing(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
   /** The last landing's depth, in [0, 1]. */
-  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
-  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
+  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
+  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
   /** The body's locomotion stride factor, eased. */
-  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
-  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
+  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
+  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
   /** The climb's cycle, [0, 1). */
-  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
-  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
+  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
+  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
   /** Treading (0) -> paddling (1), eased. */
-  get swim() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
-  set swim(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
+  get swim() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
+  set swim(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
   /** The body's vertical velocity, up positive, eased. */
-  get vy() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
-  set vy(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
+  get vy() { return this._sa._dv().getFloat32(this.ptr + 1004, true); }
+  set vy(v) { this._sa._dv().setFloat32(this.ptr + 1004, v, true); }
   /** 0 on the ground -> 1 in the air, eased. */
-  get air() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
-  set air(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
+  get air() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
+  set air(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
   /** The body locomotes (not standing idle). */
-  get moving() { return this._sa._dv().getUint8(this.ptr + 1004, true) !== 0; }
-  set moving(v) { this._sa._dv().setUint8(this.ptr + 1004, v ? 1 : 0, true); }
+  get moving() { return this._sa._dv().getUint8(this.ptr + 1012, true) !== 0; }
+  set moving(v) { this._sa._dv().setUint8(this.ptr + 1012, v ? 1 : 0, true); }
   /** A scripted jump has taken off and not landed yet. */
-  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1005, true) !== 0; }
-  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1005, v ? 1 : 0, true); }
+  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1013, true) !== 0; }
+  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1013, v ? 1 : 0, true); }
   /** A scripted jump was pressed and has not taken off yet. */
-  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1006, true) !== 0; }
-  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1006, v ? 1 : 0, true); }
+  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1014, true) !== 0; }
+  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1014, v ? 1 : 0, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
-  get turn() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
-  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
+  get turn() { return this._sa._dv().getFloat32(this.ptr + 1016, true); }
+  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1016, v, true); }
   /** The facing asked for by the last update's input. */
-  get facing() { return this._sa._dv().getInt32(this.ptr + 1012, true); }
-  set facing(v) { this._sa._dv().setInt32(this.ptr + 1012, v, true); }
+  get facing() { return this._sa._dv().getInt32(this.ptr + 1020, true); }
+  set facing(v) { this._sa._dv().setInt32(this.ptr + 1020, v, true); }
   /** The last update's events. */
-  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1016, 16, this); }
+  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1024, 16, this); }
   set events(v) { this.events.set(v); }
   /** How many of them, <= 16. */
-  get event_count() { return this._sa._dv().getUint32(this.ptr + 1528, true); }
-  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1528, v, true); }
+  get event_count() { return this._sa._dv().getUint32(this.ptr + 1536, true); }
+  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1536, v, true); }
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
-  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1532, 64); }
+  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1540, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
   /** Seconds of the next sub-step before the knock-down, >= 0. */
-  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1788, true); }
-  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1788, v, true); }
+  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1796, true); }
+  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1796, v, true); }
   /** The current pose. */
-  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1792, this); }
+  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1800, this); }
   set pose(v) { this.pose.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2224;
+SaFigure.SIZE = 2232;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
 SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);

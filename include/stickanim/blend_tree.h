@@ -384,12 +384,22 @@ SA_API sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *s
  *        upper arms, found by name, 0 everywhere else. Pass them to sa_pose_lerp_masked() with
  *        the frame's stretch.
  *
- * Each of the four limbs is looked up with sa_skeleton_find() under common names, first match
- * wins: left thigh "thigh_l", "thigh.L", "l_thigh", "left_thigh", "LeftUpLeg",
- * "mixamorig:LeftUpLeg", "LeftUpperLeg", "LeftThigh" (and the same with r/R/right/Right for the
- * right side); left upper arm "upperarm_l", "upper_arm_l", "upper_arm.L", "l_upperarm",
- * "left_upper_arm", "LeftArm", "mixamorig:LeftArm", "LeftUpperArm" (and the right ones). A limb
- * with no match keeps weight 0; for other names set the weights yourself.
+ * The four limbs are found by the words of the joints' names, so any common naming scheme works:
+ * a name is cut into words, case-insensitively, at every character that is not a letter or a
+ * digit, where a lower-case letter meets a capital ("LeftUpLeg": left, up, leg), before the last
+ * capital of a run ("LThigh": l, thigh) and where letters meet digits; words of digits only are
+ * dropped, and so are prefixes that are not limb or side words ("mixamorig:", "b_", "Bip01",
+ * "DEF-"). A joint is on the left with a word "l" or "left" (right: "r" or "right"). It is a
+ * thigh with a word "thigh" or "upleg", or "up"/"upper" followed by "leg"; an upper arm with
+ * "upperarm" or "uparm", or "up"/"upper" followed by "arm". Failing those, the plain word "leg"
+ * (or "arm") names the limb, and of several the one nearest the root wins: mixamo's "LeftArm" is
+ * its upper arm, a quadruped's "b_LeftLeg01_015" its thigh, above "b_LeftLeg02_016". Names with
+ * a word "fore", "lower", "lo", "twist", "roll", "ik", "pole", "target", "end", "nub" or "mch"
+ * (forearms, shins, helper bones) are never picked. So all of "thigh_l", "thigh.L", "l_thigh",
+ * "LeftUpLeg", "mixamorig:LeftUpLeg", "LeftUpperLeg", "Bip01 L Thigh", "DEF-thigh.L" and
+ * "b_LeftLeg01_015" are the left thigh. Of several joints that match alike, the one nearest the
+ * root (then the first) wins. A limb with no match keeps weight 0; for other names set the
+ * weights yourself.
  *
  * @param skeleton A valid skeleton; without names every weight is 0.
  * @param out      Receives joint_count weights, indexed by joint. NULL asks for the count only.

@@ -191,6 +191,16 @@ typedef struct sa_mode_machine_config {
      *  compared with the input's speeds (game units/s) times this. Default 1; 100 for
      *  centimetres when a cell is a metre. */
     float units_per_cell;
+    /**
+     * A speed step, cells/s, >= 0: in loco, when the input's speed changes by more than this
+     * (times units_per_cell) from one update to the next (0 -> run in one frame, a speed slider
+     * dragged), the blend tree's pose jumps although the mode stays loco; the machine counts it
+     * as a switch, loco to loco: a new loco layer (a cut when inertializing), `switched` set and
+     * the inertialization clock restarted, so the game hides the step as any other switch. 0 turns
+     * the rule off. Default 0.5: 0 -> walk (1.4), 0 -> run (2.8) and walk -> run (1.9 -> 2.8) in
+     * one update trip it; a body accelerating at up to 30 cells/s^2 updated at 60 Hz never does.
+     */
+    float speed_step;
 } sa_mode_machine_config;
 
 /**
@@ -209,12 +219,16 @@ typedef struct sa_mode_machine {
     sa_mode mode;
     /** The mode before the last switch (= mode until the first switch). */
     sa_mode previous;
-    /** True when the last update switched modes: record inertialization offsets now. */
+    /** True when the last update switched modes, or stepped the speed inside loco by more than
+     *  the config's speed_step (then mode and previous are both loco): record inertialization
+     *  offsets now. */
     bool switched;
     /** The get-up clip chosen when the ragdoll was released. */
     sa_mode_getup_side getup_side;
     /** The last jump counter seen. */
     uint32_t jump_seen;
+    /** The last speed seen (units/s), for the speed step rule. */
+    float speed_seen;
     /** False until the first update, which adopts the jump counter without jumping. */
     bool started;
 } sa_mode_machine;

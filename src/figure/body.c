@@ -32,6 +32,7 @@ sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg) {
     m.land_exit_speed = 0.5f * sa_gait_ground_speed(&walk) * k;
     m.land_time = 0.5f;
     m.sit_time = 1.0f;
+    m.speed_step = 0.0f; /* the figure reads no `switched`: its speed steps need no cut */
     return m;
 }
 

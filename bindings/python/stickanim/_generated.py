@@ -1150,7 +1150,14 @@ class ModeMachineConfig(_Struct):
     style: Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. units_per_cell:
     Game units per reference cell, > 0: the speed thresholds above are in cells/s and are
     compared with the input's speeds (game units/s) times this. Default 1; 100 for centimetres
-    when a cell is a metre.
+    when a cell is a metre. speed_step: A speed step, cells/s, >= 0: in loco, when the input's
+    speed changes by more than this (times units_per_cell) from one update to the next (0 -> run
+    in one frame, a speed slider dragged), the blend tree's pose jumps although the mode stays
+    loco; the machine counts it as a switch, loco to loco: a new loco layer (a cut when
+    inertializing), `switched` set and the inertialization clock restarted, so the game hides the
+    step as any other switch. 0 turns the rule off. Default 0.5: 0 -> walk (1.4), 0 -> run (2.8)
+    and walk -> run (1.9 -> 2.8) in one update trip it; a body accelerating at up to 30 cells/s^2
+    updated at 60 Hz never does.
     """
     _c_name_ = "sa_mode_machine_config"
 
@@ -1162,9 +1169,11 @@ class ModeMachine(_Struct):
     sa_mode_machine_init(). fade: The fading layers: each layer's id is its sa_mode and its user
     values hold its play time and time scale. Read them with sa_mode_machine_layer(). mode: The
     current mode (the fade's target). previous: The mode before the last switch (= mode until the
-    first switch). switched: True when the last update switched modes: record inertialization
-    offsets now. getup_side: The get-up clip chosen when the ragdoll was released. jump_seen: The
-    last jump counter seen. started: False until the first update, which adopts the jump counter
+    first switch). switched: True when the last update switched modes, or stepped the speed
+    inside loco by more than the config's speed_step (then mode and previous are both loco):
+    record inertialization offsets now. getup_side: The get-up clip chosen when the ragdoll was
+    released. jump_seen: The last jump counter seen. speed_seen: The last speed seen (units/s),
+    for the speed step rule. started: False until the first update, which adopts the jump counter
     without jumping.
     """
     _c_name_ = "sa_mode_machine"
@@ -1803,6 +1812,7 @@ ModeMachineConfig._fields_ = [
     ("fade_rate", (ctypes.c_float * 9)),
     ("style", ctypes.c_int32),
     ("units_per_cell", ctypes.c_float),
+    ("speed_step", ctypes.c_float),
 ]
 ModeMachine._fields_ = [
     ("config", ModeMachineConfig),
@@ -1812,6 +1822,7 @@ ModeMachine._fields_ = [
     ("switched", ctypes.c_bool),
     ("getup_side", ctypes.c_int32),
     ("jump_seen", ctypes.c_uint32),
+    ("speed_seen", ctypes.c_float),
     ("started", ctypes.c_bool),
 ]
 ModeLayer._fields_ = [
@@ -2149,14 +2160,14 @@ LAYOUT_LP64 = {
         "grounded": 0, "vertical_velocity": 4, "landing_speed": 8, "speed": 12, "in_water": 16,
         "on_ladder": 17, "ladder_direction": 20, "jump": 24, "knocked_down": 28, "pelvis_forward":
         32}),
-    "sa_mode_machine_config": (84, 4, {
+    "sa_mode_machine_config": (88, 4, {
         "hard_landing_speed": 0, "land_time": 4, "land_exit_speed": 8, "sit_time": 12, "fall_speed":
         16, "water_jump_time": 20, "getup_time_scale": 24, "getup_back_length": 28,
         "getup_front_length": 32, "morph_time": 36, "fade_rate": 40, "style": 76, "units_per_cell":
-        80}),
-    "sa_mode_machine": (280, 8, {
+        80, "speed_step": 84}),
+    "sa_mode_machine": (288, 8, {
         "config": 0, "fade": 88, "mode": 256, "previous": 260, "switched": 264, "getup_side": 268,
-        "jump_seen": 272, "started": 276}),
+        "jump_seen": 272, "speed_seen": 276, "started": 280}),
     "sa_mode_layer": (20, 4, {
         "mode": 0, "weight": 4, "mode_time": 8, "play_time": 12, "time_scale": 16}),
     "sa_footsteps_event": (32, 8, {"foot": 0, "surface": 8, "time": 12, "phase": 16, "layer": 24}),
@@ -2199,14 +2210,14 @@ LAYOUT_LP64 = {
     "sa_figure_foot_lock": (64, 8, {
         "x": 0, "from_": 8, "to": 16, "offset": 24, "from_y": 32, "time": 36, "duration": 40,
         "lift": 44, "last_x": 48, "last_y": 52, "ground": 56, "state": 60}),
-    "sa_figure": (2248, 8, {
+    "sa_figure": (2256, 8, {
         "config": 0, "merge_offset": 84, "fade": 176, "phase": 344, "gait": 348, "thrust_time": 352,
         "jump_seen": 356, "thrust_seen": 360, "wanted": 364, "substep_lag": 368, "head": 372,
-        "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 896, "fall_speed": 984,
-        "rise_speed": 988, "landing": 992, "landing_target": 996, "stride_scale": 1000,
-        "climb_phase": 1004, "swim": 1008, "vy": 1012, "air": 1016, "moving": 1020, "in_flight":
-        1021, "jump_pending": 1022, "turn": 1024, "facing": 1028, "events": 1032, "event_count":
-        1544, "ragdoll": 1552, "ragdoll_wait": 1808, "pose": 1816}),
+        "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 904, "fall_speed": 992,
+        "rise_speed": 996, "landing": 1000, "landing_target": 1004, "stride_scale": 1008,
+        "climb_phase": 1012, "swim": 1016, "vy": 1020, "air": 1024, "moving": 1028, "in_flight":
+        1029, "jump_pending": 1030, "turn": 1032, "facing": 1036, "events": 1040, "event_count":
+        1552, "ragdoll": 1560, "ragdoll_wait": 1816, "pose": 1824}),
 }
 
 
