@@ -581,12 +581,15 @@ typedef struct walker {
 
 static walker w; /* big enough to keep off the stack */
 
-/* The loco pose: idle, walk and run sampled (walk and run at the one shared phase), blended by
- * the blend tree's weights, then the thighs and upper arms stretched. */
+/* The loco pose: idle, walk and run sampled (walk and run each at its own phase, synced by
+ * their touchdown markers), blended by the blend tree's weights, then the thighs and upper arms
+ * stretched. */
 static void loco_pose(walker *k, const sa_blend_tree_frame *b, sa_transform *out) {
     sa_clip_sample_time(&k->clips.c_idle, k->idle_time, k->scratch[0], JOINTS);
-    sa_clip_sample_phase(&k->clips.c_walk, b->phase, k->scratch[1], JOINTS);
-    sa_clip_sample_phase(&k->clips.c_run, b->phase, k->scratch[2], JOINTS);
+    sa_clip_sample_phase(&k->clips.c_walk, b->clip_phase[SA_BLEND_TREE_LOCO_CLIP_WALK],
+                         k->scratch[1], JOINTS);
+    sa_clip_sample_phase(&k->clips.c_run, b->clip_phase[SA_BLEND_TREE_LOCO_CLIP_RUN], k->scratch[2],
+                         JOINTS);
     const sa_pose_layer layers[3] = {
         {k->scratch[0], b->weights[SA_BLEND_TREE_LOCO_CLIP_IDLE], NULL},
         {k->scratch[1], b->weights[SA_BLEND_TREE_LOCO_CLIP_WALK], NULL},
@@ -640,7 +643,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "walker3d: could not build the clips\n");
         return 1;
     }
+    /* Sync markers: walk and run are warped so that their feet land together while they blend
+     * (the run touches down at other phases than the walk). */
     if (sa_blend_tree_space_from_loco(&k->loco_space, &k->loco) != SA_OK ||
+        sa_blend_tree_space_set_markers(&k->loco_space, SA_BLEND_TREE_LOCO_CLIP_WALK,
+                                        k->clips.walk_marks,
+                                        k->clips.c_walk.touchdown_count) != SA_OK ||
+        sa_blend_tree_space_set_markers(&k->loco_space, SA_BLEND_TREE_LOCO_CLIP_RUN,
+                                        k->clips.run_marks,
+                                        k->clips.c_run.touchdown_count) != SA_OK ||
         sa_blend_tree_stretch_weights(&k->skeleton, k->stretch_weights, JOINTS) != JOINTS) {
         fprintf(stderr, "walker3d: could not set up the blend tree\n");
         return 1;
@@ -703,8 +714,9 @@ int main(int argc, char **argv) {
         k->idle_time += DT;
         ragdoll_time += DT;
 
-        /* Footsteps, right after the animation step: the touchdown markers the shared phase
-         * passed, from the walk and run clips by their weights (only one of them fires). */
+        /* Footsteps, right after the animation step: the touchdown markers each clip's own
+         * synced phase passed, from the walk and run clips by their weights (only one of them
+         * fires). */
         const float loco_w = sa_mode_machine_weight(&k->machine, SA_MODE_LOCO);
         sa_footsteps_layer fl[2];
         fl[0].touchdowns = k->clips.walk_marks;
@@ -723,6 +735,12 @@ int main(int argc, char **argv) {
         fj.layer_count = 2;
         fj.surfaces = under;
         fj.surface_count = 2;
+        const float layer_from[2] = {lb.clip_phase_from[SA_BLEND_TREE_LOCO_CLIP_WALK],
+                                     lb.clip_phase_from[SA_BLEND_TREE_LOCO_CLIP_RUN]};
+        const float layer_to[2] = {lb.clip_phase[SA_BLEND_TREE_LOCO_CLIP_WALK],
+                                   lb.clip_phase[SA_BLEND_TREE_LOCO_CLIP_RUN]};
+        fj.layer_phase_from = layer_from;
+        fj.layer_phase_to = layer_to;
         sa_footsteps_event ev[8];
         fj.out = ev;
         fj.capacity = 8;
