@@ -132,15 +132,17 @@ const qmul = (a, b) => [
   a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
   a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
   a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]];
-const smooth = u => u * u * (3 - 2 * u);
 const frac = x => x - Math.floor(x);
 
 // Ankle target (y, z) relative to the body for a foot at cycle phase p (0 = touchdown).
 function footTarget(g, p) {
   const half = g.stride * g.duty / 2;
   if (p < g.duty) return [ANKLE_Y, half - g.stride * p];        // planted: moves back at the speed
-  const u = (p - g.duty) / (1 - g.duty);
-  return [ANKLE_Y + g.lift * Math.sin(Math.PI * u), -half + 2 * half * smooth(u)];
+  // Swing: a cubic whose end slopes keep the foot still on the ground (moving back at the body's
+  // speed) at lift-off and at touchdown, so it lands without sliding.
+  const u = (p - g.duty) / (1 - g.duty), m = -(1 - g.duty) / g.duty;
+  const h = 3 * u * u - 2 * u * u * u + m * (2 * u * u * u - 3 * u * u + u);
+  return [ANKLE_Y + g.lift * Math.sin(Math.PI * u), -half + 2 * half * h];
 }
 
 // Two-bone IK in the sagittal plane: [thigh angle, shin angle, foot angle] about +X.
