@@ -872,6 +872,13 @@ void main() {
     pause(p = true) { paused = p; last = null; },
     step(count = 1, dt = 1 / 60) { for (let i = 0; i < count; i++) step(dt); draw(); return this.state(); },
     setSpeed,
+    /** Starts the character over: body at the origin, phase 0, no marks (for repeatable tests). */
+    reset() {
+      if (!ch) return;
+      setupLoco(ch, ch.pick);
+      Object.assign(world, { x: 0, z: 0, marks: [], contacts: [], open: [], steps: 0, switches: 0, frames: 0,
+        lastPhase: 0, time: 0 });
+    },
     /** Sync markers on (default) or off (walk and run share one phase), for comparison. */
     setSync(on) { if (ch) { ch.noSync = !on; onSelect(); } },
     load(name, bytes) { return loadFiles([{ name, bytes }]); },

@@ -40,7 +40,7 @@ page.on('pageerror', e => errors.push(`pageerror: ${e.message}`));
 page.on('console', m => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
 await page.goto(pathToFileURL(join(resolve(args.page), 'gltf.html')).href);
 await page.evaluate(() => window.gltfPage.ready);
-await page.evaluate(() => window.gltfPage.pause());
+await page.evaluate(() => { window.gltfPage.pause(); window.gltfPage.reset(); });
 
 const st0 = await page.evaluate(() => window.gltfPage.state());
 check(st0.error === null, `the generated character loads (${st0.error || st0.label})`);
@@ -66,7 +66,9 @@ check(px.notSky > 0.2 && px.character > 0.01,
   `frames render (${(100 * px.notSky).toFixed(1)}% not sky, ${(100 * px.character).toFixed(1)}% character, ${px.width}x${px.height})`);
 
 // Walking: footsteps fire, marks appear, planted feet stay put.
-const bound = 0.02; // of the leg length (0.89 m): under 2 cm
+// Bounds, in leg lengths (0.94 m): a steady walk or run 2%; a blend of the out-of-step walk and run
+// 5% (issue 16's bound for synced blends; with one shared phase the same blend slides 7%).
+const bound = { walk: 0.02, run: 0.02, 'slow walk': 0.02, 'walk-run blend': 0.05 };
 async function contactsAt(speed, frames) {
   return page.evaluate(([s, n]) => {
     const g = window.gltfPage;
@@ -82,8 +84,8 @@ for (const [name, speed] of [['walk', st0.walkSpeed], ['run', st0.runSpeed], ['w
   const r = await contactsAt(speed, 360);
   const worst = Math.max(...r.contacts.map(c => c.drift));
   check(r.steps >= 4 && r.marks > 0, `${name} at ${speed.toFixed(2)} u/s: ${r.steps} footsteps in 6 s, ${r.marks} marks on the ground`);
-  check(r.contacts.length >= 4 && worst < bound * r.leg,
-    `${name}: planted feet drift at most ${(worst * 100).toFixed(2)} cm (median ${(100 * r.contacts.map(c => c.drift).sort((a, b) => a - b)[r.contacts.length >> 1]).toFixed(2)}) over ${r.contacts.length} contacts (bound ${(bound * r.leg * 100).toFixed(1)} cm)`);
+  check(r.contacts.length >= 4 && worst < bound[name] * r.leg,
+    `${name}: planted feet drift at most ${(worst * 100).toFixed(2)} cm (median ${(100 * r.contacts.map(c => c.drift).sort((a, b) => a - b)[r.contacts.length >> 1]).toFixed(2)}) over ${r.contacts.length} contacts (bound ${(bound[name] * r.leg * 100).toFixed(1)} cm)`);
   if (name === 'walk') await page.screenshot({ path: join(args.out, 'gltf_walk.png') });
   if (name === 'run') await page.screenshot({ path: join(args.out, 'gltf_run.png') });
 }
