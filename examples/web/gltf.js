@@ -405,7 +405,7 @@
         h.values[3 * i] -= u * d[0];
         h.values[3 * i + 2] -= u * d[2];
       }
-      rootSpeed = { speed: dist / duration, forward: dm[2] >= 0 ? 1 : -1 };
+      rootSpeed = { speed: dist / duration, forward: [dm[0] / dist, dm[2] / dist] };
       break;
     }
     const chArr = sa.SaClipBuilderChannel.array(chans.length);
@@ -458,20 +458,24 @@
       const m = f32(c.modelPtr, 16 * c.n);
       c.feet.forEach((f, i) => tracks[i].push([m[16 * f + 12], m[16 * f + 13], m[16 * f + 14]]));
     }
-    const speeds = [];
+    // The body moves opposite to its planted feet, in whatever horizontal direction it faces.
+    const vx = [], vz = [];
     for (const tr of tracks) {
       const ys = tr.map(p => p[1]);
       const lo = Math.min(...ys), hi = Math.max(...ys);
       if (hi - lo < 0.01 * c.legLength) continue;
       for (let k = 0; k < K; k++) {
         const a = tr[k], b = tr[(k + 1) % K];
-        if (a[1] <= lo + 0.1 * (hi - lo) && b[1] <= lo + 0.1 * (hi - lo)) speeds.push(-(b[2] - a[2]) / (dur / K));
+        if (a[1] <= lo + 0.1 * (hi - lo) && b[1] <= lo + 0.1 * (hi - lo)) {
+          vx.push(-(b[0] - a[0]) / (dur / K));
+          vz.push(-(b[2] - a[2]) / (dur / K));
+        }
       }
     }
-    if (!speeds.length) return { speed: 0, forward: 1 };
-    speeds.sort((a, b) => a - b);
-    const med = speeds[speeds.length >> 1];
-    return { speed: Math.abs(med), forward: med >= 0 ? 1 : -1 };
+    if (!vx.length) return { speed: 0, forward: [0, 1] };
+    const median = v => v.slice().sort((a, b) => a - b)[v.length >> 1];
+    const mx = median(vx), mz = median(vz), speed = Math.hypot(mx, mz);
+    return { speed, forward: speed > 0 ? [mx / speed, mz / speed] : [0, 1] };
   }
 
   // ---- playing: loco blend tree, mode machine, footsteps ------------------------------------------
@@ -492,7 +496,7 @@
     let rs = run.speed > 1e-3 ? run.speed : 2 * ws;
     if (run === walk || rs < ws * 1.2) rs = Math.max(rs, ws * 1.6);
     c.walkSpeed = ws; c.runSpeed = rs;
-    c.forward = walk.forward || 1;
+    c.forward = walk.forward || [0, 1];
     const cfg = sa.sa_blend_tree_loco_config_default();
     Object.assign(cfg, {
       units_per_cell: u,
@@ -567,7 +571,8 @@
     world.inertialK = sa.sa_mode_machine_inertial_k(c.machine);
     world.weights = w; world.phases = phase; world.stretch = stretch;
     // The body moves on the ground.
-    world.z += c.forward * speed * dt;
+    world.x += c.forward[0] * speed * dt;
+    world.z += c.forward[1] * speed * dt;
     world.time += dt;
     // Model matrices, skinning matrices, the skin.
     sa.sa_skeleton_local_to_model_matrices(c.skeleton, c.shownPtr, null, c.modelPtr, n);
@@ -695,9 +700,10 @@ void main() {
     gl.enable(gl.DEPTH_TEST);
     gl.useProgram(prog);
     const H = world.height, g = world.ground;
+    const [fx, fz] = c.forward; // side (fz, -fx): +x for a body walking along +z
     // The camera follows the body, from the side and a little ahead.
     const target = [world.x + c.center[0], g + 0.55 * H, world.z + c.center[2]];
-    const eye = [target[0] + 1.7 * H, target[1] + 0.3 * H, target[2] + c.forward * 0.9 * H];
+    const eye = [target[0] + 1.7 * H * fz + 0.9 * H * fx, target[1] + 0.3 * H, target[2] - 1.7 * H * fx + 0.9 * H * fz];
     const vp = mul(perspective(40 * Math.PI / 180, w / h, 0.05 * H, 60 * H), lookAt(eye, target, [0, 1, 0]));
     gl.uniformMatrix4fv(prog.u.uViewProj, false, new Float32Array(vp));
     const light = [0.45, 0.8, 0.4], ll = Math.hypot(...light);
@@ -720,8 +726,9 @@ void main() {
       const a = 0.07 * H, b = 0.12 * H, y = g + 0.003 * H;
       for (const m of world.marks) {
         const col = m.foot % 2 ? [0.45, 0.22, 0.1] : [0.1, 0.18, 0.45];
-        const q = [[m.x - a, m.z - b], [m.x + a, m.z - b], [m.x - a, m.z + b], [m.x + a, m.z - b], [m.x + a, m.z + b], [m.x - a, m.z + b]];
-        for (const [x, z] of q) { mp.push(x, y, z); mn.push(0, 1, 0); mc.push(...col); }
+        // Long along the walking direction (fx, fz), narrow across it (fz, -fx).
+        const q = [[-a, -b], [a, -b], [-a, b], [a, -b], [a, b], [-a, b]];
+        for (const [u, v] of q) { mp.push(m.x + u * fz + v * fx, y, m.z - u * fx + v * fz); mn.push(0, 1, 0); mc.push(...col); }
       }
       attrib(prog.a.pos, prog.buf.gpos, new Float32Array(mp), gl.DYNAMIC_DRAW);
       attrib(prog.a.nrm, prog.buf.gnrm, new Float32Array(mn), gl.DYNAMIC_DRAW);
@@ -759,7 +766,6 @@ void main() {
     world.x = 0; world.z = 0; world.marks = []; world.contacts = []; world.open = []; world.steps = 0;
     world.switches = 0; world.frames = 0; world.lastPhase = 0; world.time = 0;
     // One frame at rest gives the ground (the lowest skinned vertex) and the height.
-    const keep = world.speed;
     world.speed = 0;
     step(0);
     const P = f32(c.outPosPtr, 3 * c.vertexCount);
@@ -769,7 +775,7 @@ void main() {
     world.height = Math.max(hi[1] - lo[1], 1e-3);
     c.center = [(lo[0] + hi[0]) / 2, 0, (lo[2] + hi[2]) / 2];
     world.frames = 0;
-    world.speed = Math.min(keep, Number(speedEl.max));
+    setSpeed(c.walkSpeed); // a new character starts walking at its walk clip's speed
     describe(c, pick);
   }
 
