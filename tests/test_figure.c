@@ -933,8 +933,7 @@ static void test_figure_motion_table_covers_every_motion(void **state) {
         }
         for (float gait = 0.0f; gait <= 1.0f; gait += 0.5f) {
             for (size_t t = 0; t < sizeof times / sizeof times[0]; ++t) {
-                const float thrust = t % 2 ? 0.2f : -1.0f;
-                const sai_figure_ctx c = sai_figure_context(&cfg, gait, times[t], thrust);
+                const sai_figure_ctx c = sai_figure_context(&cfg, gait, times[t]);
                 sa_figure_params p;
                 memset(&p, 0xFF, sizeof p); /* NaN in every float: each must be written */
                 row->evaluate(&c, times[t], &p);
@@ -1568,7 +1567,7 @@ static void test_figure_jump_falls_without_a_dead_stop(void **state) {
     /* ... and its keys are still the reference's: crouch 10 at 0.2, apex 160 up at 0.5, landing
      * dip 4 at 0.82 (on top of the rest pose's 0.6 of soft knees). */
     const sa_figure_config cfg = sa_figure_config_default();
-    const sai_figure_ctx c = sai_figure_context(&cfg, 0.0f, 0.0f, -1.0f);
+    const sai_figure_ctx c = sai_figure_context(&cfg, 0.0f, 0.0f);
     const float at[] = {0.2f, 0.5f, 0.82f}, root[] = {0.6f + 10, 0.6f - 160, 0.6f + 4};
     for (int i = 0; i < 3; ++i) {
         sa_figure_params p;
