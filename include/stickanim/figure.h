@@ -809,6 +809,16 @@ typedef enum sa_figure_part {
     SA_FIGURE_PART_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a part. */
 } sa_figure_part;
 
+/**
+ * @brief A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt",
+ *        "foot near x", "foot near y", "foot far x", "foot far y", "arm angle near",
+ *        "arm angle far", "arm flex near", "arm flex far", "spear", "spear grip x",
+ *        "spear grip y", "spear angle", "spear gap", "spear slide", "squash", "hair push x",
+ *        "hair push y", "ground speed", "blade", "blade angle".
+ * @return A static string (never NULL); "unknown" for a value that is not a parameter.
+ */
+SA_API const char *sa_figure_param_name(sa_figure_param param);
+
 /** @brief One keyframed parameter of a motion definition. */
 typedef struct sa_figure_move_track {
     sa_figure_param param; /**< The parameter it drives; at most one track per parameter. */

@@ -48,6 +48,18 @@ static const sai_param_info param_info[SA_FIGURE_PARAM_COUNT_] = {
     [SA_FIGURE_PARAM_BLADE_ANGLE] = {SA_FIGURE_PART_PROP, false},
 };
 
+static const char *const param_names[SA_FIGURE_PARAM_COUNT_] = {
+    "root x",        "root y",       "lean",        "head tilt",      "foot near x",
+    "foot near y",   "foot far x",   "foot far y",  "arm angle near", "arm angle far",
+    "arm flex near", "arm flex far", "spear",       "spear grip x",   "spear grip y",
+    "spear angle",   "spear gap",    "spear slide", "squash",         "hair push x",
+    "hair push y",   "ground speed", "blade",       "blade angle"};
+
+const char *sa_figure_param_name(sa_figure_param param) {
+    if (!((uint32_t)param < (uint32_t)SA_FIGURE_PARAM_COUNT_)) return "unknown";
+    return param_names[param];
+}
+
 uint32_t sa_figure_param_part(sa_figure_param param) {
     if (!((uint32_t)param < (uint32_t)SA_FIGURE_PARAM_COUNT_)) return 0u;
     return param_info[param].part;
