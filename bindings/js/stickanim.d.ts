@@ -3437,6 +3437,14 @@ export declare class StickAnim {
   sa_figure_joint_name(joint: number): string | null;
   /** The figure's bones as data, in back-to-front drawing order. (figure.h) */
   sa_figure_bones(cfg: Pointer<SaFigureConfig>, out: Pointer<SaFigureBone>, capacity: number): number;
+  /**
+   * A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt", "foot
+   * near x", "foot near y", "foot far x", "foot far y", "arm angle near", "arm angle far", "arm
+   * flex near", "arm flex far", "spear", "spear grip x", "spear grip y", "spear angle", "spear
+   * gap", "spear slide", "squash", "hair push x", "hair push y", "ground speed", "blade", "blade
+   * angle". (figure.h)
+   */
+  sa_figure_param_name(param: number): string | null;
   /** Sets up a figure standing idle, head and hair at rest. (figure.h) */
   sa_figure_init(fig: Pointer<SaFigure>, cfg: Pointer<SaFigureConfig>): SaStatus;
   /** Advances the figure by dt seconds and rebuilds its pose. (figure.h) */

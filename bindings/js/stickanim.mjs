@@ -3280,6 +3280,7 @@ const ARITY = Object.freeze({
   sa_figure_motion_duration: 1,
   sa_figure_joint_name: 1,
   sa_figure_bones: 3,
+  sa_figure_param_name: 1,
   sa_figure_init: 2,
   sa_figure_update: 3,
   sa_figure_get_pose: 1,
@@ -4978,6 +4979,17 @@ class StickAnim extends StickAnimBase {
   /** The figure's bones as data, in back-to-front drawing order. (figure.h) */
   sa_figure_bones(cfg, out, capacity) {
     return this._x.sa_figure_bones(ptrOf(cfg, 'sa_figure_bones(cfg)'), ptrOf(out, 'sa_figure_bones(out)'), capacity) >>> 0;
+  }
+
+  /**
+   * A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt", "foot
+   * near x", "foot near y", "foot far x", "foot far y", "arm angle near", "arm angle far", "arm
+   * flex near", "arm flex far", "spear", "spear grip x", "spear grip y", "spear angle", "spear
+   * gap", "spear slide", "squash", "hair push x", "hair push y", "ground speed", "blade", "blade
+   * angle". (figure.h)
+   */
+  sa_figure_param_name(param) {
+    return this.string(this._x.sa_figure_param_name(param));
   }
 
   /** Sets up a figure standing idle, head and hair at rest. (figure.h) */

@@ -1942,6 +1942,7 @@
     sa_figure_motion_duration: 1,
     sa_figure_joint_name: 1,
     sa_figure_bones: 3,
+    sa_figure_param_name: 1,
     sa_figure_init: 2,
     sa_figure_update: 3,
     sa_figure_get_pose: 1,
@@ -3187,6 +3188,10 @@
 
     sa_figure_bones(cfg, out, capacity) {
       return this._x.sa_figure_bones(ptrOf(cfg, 'sa_figure_bones(cfg)'), ptrOf(out, 'sa_figure_bones(out)'), capacity) >>> 0;
+    }
+
+    sa_figure_param_name(param) {
+      return this.string(this._x.sa_figure_param_name(param));
     }
 
     sa_figure_init(fig, cfg) {

@@ -2849,6 +2849,7 @@ _PROTOTYPES = {  # name: (restype, argtypes)
         [ctypes.POINTER(FigureConfig),
          ctypes.POINTER(FigureBone),
          ctypes.c_size_t]),
+    "sa_figure_param_name": (ctypes.c_char_p, [ctypes.c_int32]),
     "sa_figure_init": (ctypes.c_int32, [ctypes.POINTER(Figure), ctypes.POINTER(FigureConfig)]),
     "sa_figure_update": (
         None,
@@ -2886,7 +2887,7 @@ _PROTOTYPES = {  # name: (restype, argtypes)
     "sa_abi_type_name": (ctypes.c_char_p, [ctypes.c_int32]),
 }
 # Functions whose `const char *` result is returned as a str.
-_STRING_RESULTS = frozenset(["sa_status_string", "sa_version", "sa_mode_name", "sa_figure_motion_name", "sa_figure_joint_name", "sa_figure_move_name", "sa_abi_type_name"])
+_STRING_RESULTS = frozenset(["sa_status_string", "sa_version", "sa_mode_name", "sa_figure_motion_name", "sa_figure_joint_name", "sa_figure_param_name", "sa_figure_move_name", "sa_abi_type_name"])
 
 
 class _Unbound(dict):
@@ -5554,6 +5555,21 @@ def sa_figure_bones(cfg, out, capacity):
     Returns (size_t): SA_FIGURE_BONE_COUNT, or 0 when capacity is too small.
     """
     return _fn["sa_figure_bones"](cfg, out, capacity)
+
+
+def sa_figure_param_name(param):
+    """A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt",
+    "foot near x", "foot near y", "foot far x", "foot far y", "arm angle near", "arm angle far",
+    "arm flex near", "arm flex far", "spear", "spear grip x", "spear grip y", "spear angle",
+    "spear gap", "spear slide", "squash", "hair push x", "hair push y", "ground speed", "blade",
+    "blade angle". (figure.h)
+
+    param (sa_figure_param): -
+
+    Returns (const char *): A static string (never NULL); "unknown" for a value that is not a
+        parameter.
+    """
+    return _fn["sa_figure_param_name"](param)
 
 
 def sa_figure_init(fig, cfg):
