@@ -3509,6 +3509,33 @@ static void test_figure_move_events_fire_once_at_their_frame(void **state) {
     assert_near(sa_figure_get_pose(&f)->ground_speed, 2.0f * 30.0f / 0.5f, 1e-2);
 }
 
+/* Registering the same definitions again (as an authoring tool does to add one) changes nothing
+ * that shows; unregistering stops the layer. */
+static void test_figure_registering_again_keeps_what_plays(void **state) {
+    (void)state;
+    static ex_move moves[2];
+    load_move("sword_combo.json", &moves[0]);
+    load_move("wave.json", &moves[1]);
+    sa_figure_move set[2] = {moves[0].move, moves[1].move};
+    sa_figure f, g;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, set, 1, NULL), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_RUN, 0);
+    run_for(&f, &in, 1.0f);
+    in.move = SA_FIGURE_MOTION_MOVE(0);
+    ++in.move_counter;
+    run_for(&f, &in, 0.5f);
+    g = f;
+    assert_int_equal(sa_figure_set_moves(&g, set, 2, NULL), SA_OK); /* one more after it */
+    run_for(&f, &in, 0.3f);
+    run_for(&g, &in, 0.3f);
+    assert_memory_equal(f.pose.joints, g.pose.joints, sizeof f.pose.joints);
+    assert_true(g.pose.blade > 0.99f);
+    assert_int_equal(sa_figure_set_moves(&g, NULL, 0, NULL), SA_OK);
+    run_for(&g, &in, 1.0f / 60.0f);
+    assert_true(g.pose.blade == 0.0f);
+}
+
 /* Authored facing right, a layer plays mirrored facing left, and scales with the body plan. */
 static void test_figure_moves_mirror_and_scale(void **state) {
     (void)state;
@@ -3619,6 +3646,7 @@ int main(void) {
         cmocka_unit_test(test_figure_layers_never_pop_mid_fade),
         cmocka_unit_test(test_figure_move_events_fire_once_at_their_frame),
         cmocka_unit_test(test_figure_moves_mirror_and_scale),
+        cmocka_unit_test(test_figure_registering_again_keeps_what_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1099,8 +1099,12 @@ SA_API sa_status sa_figure_move_validate(const sa_figure_move *move, size_t *bad
  *        points at @p moves, which must outlive it (or the next call).
  *
  * Definition i is then SA_FIGURE_MOTION_MOVE(i) in sa_figure_input::motion and
- * sa_figure_input::move. Registering again replaces the set (a layer of the old set stops; a
- * motion showing from it fades out as if asked for idle). NULL with count 0 unregisters all.
+ * sa_figure_input::move. Registering again replaces the set: what plays definition i (a layer, or
+ * the motion showing) goes on with the new set's definition i, so registering the same
+ * definitions again (or more after them) changes nothing that shows; one whose index is no
+ * longer registered stops at once (a layer) or shows the rest pose while it fades out (the
+ * motion; the figure fades to idle). A refused set stops them all. NULL with count 0 unregisters
+ * all.
  *
  * @param fig   The figure; NULL gives ::SA_ERR_NULL.
  * @param moves The definitions; NULL with a nonzero @p count gives ::SA_ERR_NULL.

@@ -126,13 +126,19 @@ sa_status sa_figure_move_validate(const sa_figure_move *move, size_t *bad_track)
 
 /* ---- registration -------------------------------------------------------------------------- */
 
-static void free_layers(sa_figure *fig, bool keep_thrust) {
-    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
-        if (!(keep_thrust && fig->layers[i].move == SAI_FIGURE_LAYER_THRUST))
-            fig->layers[i] = (sa_figure_move_layer){SAI_FIGURE_LAYER_FREE, 0.0f};
+/* Frees every layer but the thrust's and those playing a definition below `keep`. */
+static void free_layers(sa_figure *fig, size_t keep) {
+    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i) {
+        const int32_t m = fig->layers[i].move;
+        if (m == SAI_FIGURE_LAYER_THRUST || (m >= 0 && (size_t)m < keep)) continue;
+        fig->layers[i] = (sa_figure_move_layer){SAI_FIGURE_LAYER_FREE, 0.0f};
+    }
 }
 
-void sai_figure_layers_init(sa_figure *fig) { free_layers(fig, false); }
+void sai_figure_layers_init(sa_figure *fig) {
+    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
+        fig->layers[i] = (sa_figure_move_layer){SAI_FIGURE_LAYER_FREE, 0.0f};
+}
 
 sa_status sa_figure_set_moves(sa_figure *fig, const sa_figure_move *moves, size_t count,
                               size_t *bad) {
@@ -147,7 +153,7 @@ sa_status sa_figure_set_moves(sa_figure *fig, const sa_figure_move *moves, size_
         st = sa_figure_move_validate(&moves[i], NULL);
         if (st != SA_OK && bad) *bad = i;
     }
-    free_layers(fig, true);
+    free_layers(fig, st == SA_OK ? count : 0u);
     fig->moves = st == SA_OK && count ? moves : NULL;
     fig->move_count = st == SA_OK && moves ? count : 0u;
     return st;
