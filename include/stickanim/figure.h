@@ -863,12 +863,13 @@ typedef struct sa_figure_move_event {
  * Played in two ways once registered on a figure (sa_figure_set_moves()):
  * - **as the motion** (sa_figure_input::motion = SA_FIGURE_MOTION_MOVE(i)): the whole body, faded
  *   in and out like a built-in motion; a parameter without a track has the rest pose's value;
- *   @ref loop repeats it while asked for, a one-shot holds its last frame;
+ *   sa_figure_move::loop repeats it while asked for, a one-shot holds its last frame;
  * - **as a layer** (sa_figure_input::move = SA_FIGURE_MOTION_MOVE(i), then a change of
- *   sa_figure_input::move_counter): once over whatever motion shows, on the parts of @ref parts
- *   only (a parameter of those parts without a track has the rest pose's value, or with
- *   @ref additive adds nothing), weighted in over @ref fade_in seconds and out over the last
- *   @ref fade_out. Without ::SA_FIGURE_PART_LEGS the legs keep the gait and the feet their locks.
+ *   sa_figure_input::move_counter): once over whatever motion shows, on the parts of
+ * sa_figure_move::parts only (a parameter of those parts without a track has the rest pose's value,
+ * or with sa_figure_move::additive adds nothing), weighted in over sa_figure_move::fade_in seconds
+ * and out over the last sa_figure_move::fade_out. Without ::SA_FIGURE_PART_LEGS the legs keep the
+ * gait and the feet their locks.
  *
  * It is authored facing right (+x forward, the figure's own space) and plays mirrored facing left;
  * its distances scale with the body plan. Its events are reported once each time its play passes
