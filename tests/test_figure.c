@@ -3268,6 +3268,7 @@ typedef struct layer_run {
     float blade_max;   /* most the blade showed */
     float hand_travel; /* farthest the near hand got from where the base motion put it */
     double slide_max;  /* feet_watch's figures */
+    float head_clear;  /* least gap between the drawn head and the near arm or the blade */
 } layer_run;
 
 /* Plays `move` (registered as definition 0) as a layer over `base`, pressed after `lead` seconds
@@ -3277,6 +3278,7 @@ typedef struct layer_run {
 static void play_layer(const sa_figure_move *move, sa_figure_input base, float lead, float dt,
                        layer_run *out) {
     memset(out, 0, sizeof *out);
+    out->head_clear = INFINITY;
     sa_figure f, shadow;
     sa_figure_init(&f, NULL);
     assert_int_equal(sa_figure_set_moves(&f, move, 1, NULL), SA_OK);
@@ -3322,6 +3324,15 @@ static void play_layer(const sa_figure_move *move, sa_figure_input base, float l
             out->event_at[ev[e].index] = t + (double)ev[e].time;
         }
         out->blade_max = fmaxf(out->blade_max, p->blade);
+        {
+            const sa_vec2 *j = p->joints, head = j[SA_FIGURE_JOINT_HEAD];
+            float gap = fminf(
+                to_segment(head, j[SA_FIGURE_JOINT_SHOULDER], j[SA_FIGURE_JOINT_ELBOW_NEAR]),
+                to_segment(head, j[SA_FIGURE_JOINT_ELBOW_NEAR], j[SA_FIGURE_JOINT_HAND_NEAR]));
+            if (p->blade > 0.05f)
+                gap = fminf(gap, to_segment(head, j[SA_FIGURE_JOINT_HAND_NEAR], p->blade_tip));
+            out->head_clear = fminf(out->head_clear, gap - p->head_radius);
+        }
         out->hand_travel =
             fmaxf(out->hand_travel, dist(p->joints[SA_FIGURE_JOINT_HAND_NEAR],
                                          shadow.pose.joints[SA_FIGURE_JOINT_HAND_NEAR]));
@@ -3349,6 +3360,7 @@ static void test_figure_example_moves_play_over_walk_and_run(void **state) {
     const float dts[3] = {DT60, 1.0f / 144.0f, 1.0f / 30.0f};
     float worst_pop = -INFINITY;
     double worst_slide = 0.0, worst_event = 0.0;
+    float worst_clear = INFINITY;
     for (int m = 0; m < 3; ++m) {
         const sa_figure_move *mv = &moves[m].move;
         for (int b = 0; b < 2; ++b) {
@@ -3361,6 +3373,9 @@ static void test_figure_example_moves_play_over_walk_and_run(void **state) {
                 worst_slide = fmax(worst_slide, r.slide_max);
                 assert_true(r.hand_travel > 10.0f); /* the layer shows */
                 if (m == 0) assert_true(r.blade_max > 0.99f);
+                /* The sword and the waving arm stay clear of the head (the flinch's arms come up
+                 * in front of the face, over it in profile, on purpose). */
+                if (m < 2) worst_clear = fminf(worst_clear, r.head_clear);
                 if (m != 0) assert_true(r.blade_max == 0.0f);
                 for (size_t e = 0; e < mv->event_count; ++e) {
                     assert_int_equal(r.events[e], 1); /* exactly once */
@@ -3373,9 +3388,11 @@ static void test_figure_example_moves_play_over_walk_and_run(void **state) {
         }
     }
     print_message("example moves over walk and run: continuity at the press %.3f (<= 0 passes), "
-                  "feet slid at most %.3f units, events within %.2g s\n",
-                  worst_pop, worst_slide, worst_event);
+                  "feet slid at most %.3f units, events within %.2g s, the blade and arm at least "
+                  "%.2f units off the head\n",
+                  worst_pop, worst_slide, worst_event, (double)worst_clear);
     assert_true(worst_pop <= 0.0f);
+    assert_true(worst_clear > 3.0f); /* more than half a drawn arm's width */
 }
 
 /* A layer pressed while the base motion fades (walk -> run, run -> spear run) or while another

@@ -28,7 +28,7 @@ window.STICKANIM_MOVES = {
   "fade in": 0.12,
   "fade out": 0.25,
   "tracks": {
-    "arm angle near": [[0, 0.5], [0.12, 2.3, "out cubic"], [0.22, 1.1], [0.3, 0.5],
+    "arm angle near": [[0, 0.5], [0.12, 2.1, "out cubic"], [0.22, 1.1], [0.3, 0.5],
                        [0.4, 1.0, "out cubic"], [0.5, 1.6], [0.58, 1.8], [0.68, -0.3, "out cubic"],
                        [0.8, 1.45], [0.88, 1.45], [1, 0.5]],
     "arm flex near": [[0, 1.3], [0.12, 1.25, "out cubic"], [0.22, 0.15], [0.3, 0.4],
@@ -62,7 +62,7 @@ window.STICKANIM_MOVES = {
   "fade in": 0.3,
   "fade out": 0.35,
   "tracks": {
-    "arm angle near": [[0, 2.2], [1, 2.2]],
+    "arm angle near": [[0, 2.0], [1, 2.0]],
     "arm flex near": [[0, 0.6], [0.15, 1.25], [0.3, 0.5], [0.45, 1.25], [0.6, 0.5], [0.75, 1.25],
                       [0.9, 0.6], [1, 0.6]],
     "head tilt": [[0, -0.1], [1, -0.1]]
