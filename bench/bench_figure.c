@@ -38,6 +38,59 @@ static void run_update(void *ctx, size_t i) {
     bench_sink(&b->fig[k].pose.joints[0], sizeof(sa_vec2));
 }
 
+/* A sword swing as a motion definition (an upper-body layer of 6 tracks, as a game's own move
+ * would be): every figure runs and plays it over and over. */
+static const sa_track_key SWING_ARM[] = {{0.0f, 0.5f, SA_EASE_SMOOTH},
+                                         {0.3f, 2.3f, SA_EASE_OUT_CUBIC},
+                                         {0.5f, 1.1f, SA_EASE_SMOOTH},
+                                         {1.0f, 0.5f, SA_EASE_SMOOTH}};
+static const sa_track_key SWING_FLEX[] = {{0.0f, 1.3f, SA_EASE_SMOOTH},
+                                          {0.3f, 1.2f, SA_EASE_OUT_CUBIC},
+                                          {0.5f, 0.1f, SA_EASE_SMOOTH},
+                                          {1.0f, 1.3f, SA_EASE_SMOOTH}};
+static const sa_track_key SWING_ONE[] = {{0.0f, 1.0f, SA_EASE_SMOOTH}};
+static const sa_figure_move_track SWING_TRACKS[] = {
+    {SA_FIGURE_PARAM_ARM_ANGLE_NEAR, SWING_ARM, 4}, {SA_FIGURE_PARAM_ARM_FLEX_NEAR, SWING_FLEX, 4},
+    {SA_FIGURE_PARAM_LEAN, SWING_FLEX, 4},          {SA_FIGURE_PARAM_HEAD_TILT, SWING_FLEX, 4},
+    {SA_FIGURE_PARAM_BLADE, SWING_ONE, 1},          {SA_FIGURE_PARAM_BLADE_ANGLE, SWING_ARM, 4}};
+static const sa_figure_move_event SWING_HIT[] = {{"hit", 0.5f}};
+static const sa_figure_move SWING = {"swing",
+                                     SWING_TRACKS,
+                                     6,
+                                     SWING_HIT,
+                                     1,
+                                     0.8f,
+                                     false,
+                                     false,
+                                     SA_FIGURE_PART_SPINE | SA_FIGURE_PART_HEAD |
+                                         SA_FIGURE_PART_ARM_NEAR | SA_FIGURE_PART_PROP,
+                                     0.1f,
+                                     0.2f,
+                                     0.0f};
+
+static void fill_swinging(figure_bench *b) {
+    for (int i = 0; i < FIGURES; ++i) {
+        sa_figure_init(&b->fig[i], NULL);
+        (void)sa_figure_set_moves(&b->fig[i], &SWING, 1, NULL);
+        b->in[i] = sa_figure_input_default();
+        b->in[i].motion = SA_FIGURE_MOTION_RUN;
+        b->in[i].move = SA_FIGURE_MOTION_MOVE(0);
+        const int warm = 20 + (int)bench_random(0, 300);
+        for (int f = 0; f < warm; ++f) {
+            ++b->in[i].move_counter; /* a press each frame: a new swing as soon as one ends */
+            sa_figure_update(&b->fig[i], &b->in[i], 1.0f / 60.0f);
+        }
+    }
+}
+
+static void run_swinging(void *ctx, size_t i) {
+    figure_bench *b = (figure_bench *)ctx;
+    const size_t k = i % FIGURES;
+    ++b->in[k].move_counter;
+    sa_figure_update(&b->fig[k], &b->in[k], 1.0f / 60.0f);
+    bench_sink(&b->fig[k].pose.joints[0], sizeof(sa_vec2));
+}
+
 void bench_figure(void) {
     static figure_bench b;
     fill(&b, true);
@@ -46,4 +99,7 @@ void bench_figure(void) {
     fill(&b, false);
     bench_report("sa_figure_update (60 fps, mixed motions, no hair)",
                  bench_run(run_update, &b, 100000));
+    fill_swinging(&b);
+    bench_report("sa_figure_update (60 fps, run + a sword layer, hair)",
+                 bench_run(run_swinging, &b, 100000));
 }

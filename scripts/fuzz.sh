@@ -6,7 +6,7 @@
 # usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 #   SECONDS  how long each target runs (default 60); scripts/test.sh runs 3
 #   TARGET   the targets to run (default all): math ik gait track squash spring verlet fade
-#            pose clip inertial blend_tree mode_machine footsteps limb figure rig
+#            pose clip inertial blend_tree mode_machine footsteps limb figure rig moves
 #
 # Each target starts from tests/fuzz/corpus/TARGET and tests/fuzz/regressions/TARGET and keeps
 # what it finds new in build/fuzz/work/TARGET. A failing input is saved as
@@ -17,7 +17,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"math ik gait track squash spring verlet fade pose clip inertial blend_tree mode_machine footsteps limb figure rig"}
+targets=${*:-"math ik gait track squash spring verlet fade pose clip inertial blend_tree mode_machine footsteps limb figure rig moves"}
 jobs=${JOBS:-2}
 
 if ! command -v clang >/dev/null 2>&1; then

@@ -67,6 +67,10 @@ static const sai_abi_row sai_abi_rows[SA_ABI_TYPE_COUNT_] = {
     SAI_ABI_ROW(SA_ABI_TYPE_CLIP_BUILDER_JOB, sa_clip_builder_job),
     SAI_ABI_ROW(SA_ABI_TYPE_MAT4, sa_mat4),
     SAI_ABI_ROW(SA_ABI_TYPE_SKIN_JOB, sa_skin_job),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE_TRACK, sa_figure_move_track),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE_EVENT, sa_figure_move_event),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE, sa_figure_move),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE_LAYER, sa_figure_move_layer),
 };
 
 static const sai_abi_row *row(sa_abi_type type) {

@@ -8,6 +8,7 @@
 #include <stickanim/track.h>
 
 #include "figure/pipeline.h"
+#include "move_json.h"
 
 #define DT60 (1.0f / 60.0f)
 
@@ -933,8 +934,7 @@ static void test_figure_motion_table_covers_every_motion(void **state) {
         }
         for (float gait = 0.0f; gait <= 1.0f; gait += 0.5f) {
             for (size_t t = 0; t < sizeof times / sizeof times[0]; ++t) {
-                const float thrust = t % 2 ? 0.2f : -1.0f;
-                const sai_figure_ctx c = sai_figure_context(&cfg, gait, times[t], thrust);
+                const sai_figure_ctx c = sai_figure_context(&cfg, gait, times[t]);
                 sa_figure_params p;
                 memset(&p, 0xFF, sizeof p); /* NaN in every float: each must be written */
                 row->evaluate(&c, times[t], &p);
@@ -1568,7 +1568,7 @@ static void test_figure_jump_falls_without_a_dead_stop(void **state) {
     /* ... and its keys are still the reference's: crouch 10 at 0.2, apex 160 up at 0.5, landing
      * dip 4 at 0.82 (on top of the rest pose's 0.6 of soft knees). */
     const sa_figure_config cfg = sa_figure_config_default();
-    const sai_figure_ctx c = sai_figure_context(&cfg, 0.0f, 0.0f, -1.0f);
+    const sai_figure_ctx c = sai_figure_context(&cfg, 0.0f, 0.0f);
     const float at[] = {0.2f, 0.5f, 0.82f}, root[] = {0.6f + 10, 0.6f - 160, 0.6f + 4};
     for (int i = 0; i < 3; ++i) {
         sa_figure_params p;
@@ -3086,6 +3086,524 @@ static void test_figure_config_bounds_keep_every_pose_finite(void **state) {
     }
 }
 
+/* ---- Motion definitions as data (issue 12): validation, layers, events, the example moves ----
+ * The example moves are the JSON files of examples/moves/, read by the examples' parser. */
+
+static void load_move(const char *file, ex_move *m) {
+    char path[512], err[160];
+    snprintf(path, sizeof path, "%s/%s", SA_MOVES_DIR, file);
+    if (ex_move_load(path, m, err, sizeof err)) {
+        print_error("%s: %s\n", path, err);
+        fail();
+    }
+}
+
+static const sa_track_key KEYS_OK[] = {{0.0f, 0.1f, SA_EASE_SMOOTH}, {1.0f, 1.2f, SA_EASE_SMOOTH}};
+
+/* A valid one-track layer over the near arm, for the bad-data table to break one field at a
+ * time. */
+static sa_figure_move move_ok(sa_figure_move_track *track, sa_figure_move_event *event) {
+    track->param = SA_FIGURE_PARAM_ARM_ANGLE_NEAR;
+    track->keys = KEYS_OK;
+    track->count = 2;
+    event->name = "e";
+    event->time = 0.5f;
+    sa_figure_move m;
+    memset(&m, 0, sizeof m);
+    m.name = "ok";
+    m.tracks = track;
+    m.track_count = 1;
+    m.events = event;
+    m.event_count = 1;
+    m.duration = 1.0f;
+    m.parts = SA_FIGURE_PART_ARM_NEAR;
+    m.fade_in = 0.1f;
+    m.fade_out = 0.1f;
+    return m;
+}
+
+static void test_figure_move_validate_rejects_bad_data(void **state) {
+    (void)state;
+    sa_figure_move_track tr[2];
+    sa_figure_move_event ev;
+    size_t bad = 7;
+    sa_figure_move m = move_ok(&tr[0], &ev);
+    assert_int_equal(sa_figure_move_validate(&m, &bad), SA_OK);
+    assert_true(bad == SA_TRACK_NO_KEY);
+    assert_int_equal(sa_figure_move_validate(NULL, &bad), SA_ERR_NULL);
+    const sa_track_key unsorted[] = {{0.6f, 0, SA_EASE_SMOOTH}, {0.2f, 1, SA_EASE_SMOOTH}};
+    const sa_track_key nan_value[] = {{0.0f, NAN, SA_EASE_SMOOTH}};
+    const sa_track_key late[] = {{0.0f, 0, SA_EASE_SMOOTH}, {1.5f, 1, SA_EASE_SMOOTH}};
+    const sa_track_key bad_ease[] = {{0.0f, 0, (sa_ease)99}, {1.0f, 1, SA_EASE_SMOOTH}};
+    struct {
+        int field;
+        sa_status want;
+    } cases[] = {{0, SA_ERR_UNSORTED}, {1, SA_ERR_NOT_FINITE}, {2, SA_ERR_RANGE},
+                 {3, SA_ERR_RANGE},    {4, SA_ERR_RANGE},      {5, SA_ERR_COUNT},
+                 {6, SA_ERR_NULL},     {7, SA_ERR_NOT_FINITE}, {8, SA_ERR_RANGE},
+                 {9, SA_ERR_RANGE},    {10, SA_ERR_RANGE},     {11, SA_ERR_RANGE},
+                 {12, SA_ERR_NULL},    {13, SA_ERR_RANGE},     {14, SA_ERR_COUNT},
+                 {15, SA_ERR_RANGE},   {16, SA_ERR_RANGE}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        m = move_ok(&tr[0], &ev);
+        tr[1] = tr[0];
+        bool track_fault = true;
+        switch (cases[c].field) {
+        case 0:
+            tr[0].keys = unsorted;
+            break;
+        case 1:
+            tr[0].keys = nan_value;
+            tr[0].count = 1;
+            break;
+        case 2:
+            tr[0].keys = late;
+            break; /* a key past the end */
+        case 3:
+            tr[0].param = SA_FIGURE_PARAM_COUNT_;
+            break; /* an unknown parameter */
+        case 4:
+            m.tracks = tr;
+            m.track_count = 2;
+            break; /* two tracks of one parameter */
+        case 5:
+            tr[0].count = 0;
+            break;
+        case 6:
+            tr[0].keys = NULL;
+            break;
+        case 7:
+            m.duration = NAN;
+            track_fault = false;
+            break;
+        case 8:
+            m.duration = 0.0f;
+            track_fault = false;
+            break;
+        case 9:
+            m.fade_in = 0.95f;
+            track_fault = false;
+            break; /* fades longer than the play */
+        case 10:
+            m.parts = 0u;
+            track_fault = false;
+            break;
+        case 11:
+            m.parts = 0x40u;
+            track_fault = false;
+            break;
+        case 12:
+            m.events = NULL;
+            track_fault = false;
+            break;
+        case 13:
+            ev.time = 1.5f;
+            track_fault = false;
+            break;
+        case 14:
+            m.event_count = SA_FIGURE_MOVE_MAX_EVENTS + 1;
+            track_fault = false;
+            break;
+        case 15:
+            tr[0].keys = bad_ease;
+            break;
+        case 16:
+            m.travel = -1.0f;
+            track_fault = false;
+            break;
+        default:
+            break;
+        }
+        const sa_status st = sa_figure_move_validate(&m, &bad);
+        if (st != cases[c].want) {
+            print_error("case %d: %s, want %s\n", cases[c].field, sa_status_string(st),
+                        sa_status_string(cases[c].want));
+            fail();
+        }
+        if (cases[c].field == 4)
+            assert_true(bad == 1);
+        else
+            assert_true(track_fault ? bad == 0 : bad == SA_TRACK_NO_KEY);
+        /* Registered with a good one: the set is refused whole, and the figure plays none. */
+        sa_figure_move_track good_track;
+        sa_figure_move_event good_event;
+        sa_figure_move set[2] = {move_ok(&good_track, &good_event), m};
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        assert_int_equal(sa_figure_set_moves(&f, set, 2, &bad), cases[c].want);
+        assert_true(bad == 1);
+        assert_int_equal(f.move_count, 0);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_MOVE(0), 0);
+        in.move = SA_FIGURE_MOTION_MOVE(0);
+        ++in.move_counter;
+        run_for(&f, &in, 0.5f);
+        assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_IDLE);
+        check_sane(sa_figure_get_pose(&f));
+    }
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    m = move_ok(&tr[0], &ev);
+    assert_int_equal(sa_figure_set_moves(&f, &m, SA_FIGURE_MAX_MOVES + 1, &bad), SA_ERR_COUNT);
+    assert_int_equal(sa_figure_set_moves(&f, NULL, 1, &bad), SA_ERR_NULL);
+    assert_int_equal(sa_figure_set_moves(NULL, &m, 1, &bad), SA_ERR_NULL);
+    assert_int_equal(sa_figure_set_moves(&f, &m, 1, &bad), SA_OK);
+    assert_string_equal(sa_figure_move_name(&f, SA_FIGURE_MOTION_MOVE(0)), "ok");
+    assert_string_equal(sa_figure_move_name(&f, SA_FIGURE_MOTION_MOVE(1)), "unknown");
+    assert_string_equal(sa_figure_move_name(&f, SA_FIGURE_MOTION_RUN), "run");
+    assert_int_equal(sa_figure_set_moves(&f, NULL, 0, &bad), SA_OK);
+    assert_int_equal(f.move_count, 0);
+    /* The parameters' names and parts. */
+    assert_string_equal(sa_figure_param_name(SA_FIGURE_PARAM_ARM_FLEX_FAR), "arm flex far");
+    assert_string_equal(sa_figure_param_name(SA_FIGURE_PARAM_COUNT_), "unknown");
+    assert_int_equal(sa_figure_param_part(SA_FIGURE_PARAM_FOOT_FAR_Y), SA_FIGURE_PART_LEGS);
+    assert_int_equal(sa_figure_param_part(SA_FIGURE_PARAM_BLADE), SA_FIGURE_PART_PROP);
+    assert_int_equal(sa_figure_param_part((sa_figure_param)-1), 0);
+}
+
+/* What one play of a layer showed. */
+typedef struct layer_run {
+    int events[SA_FIGURE_MOVE_MAX_EVENTS];      /* how often each event was reported */
+    double event_at[SA_FIGURE_MOVE_MAX_EVENTS]; /* seconds after the press it was dated */
+    float worst_pop;   /* continuity excess at the press (units; <= 0 passes) */
+    float blade_max;   /* most the blade showed */
+    float hand_travel; /* farthest the near hand got from where the base motion put it */
+    double slide_max;  /* feet_watch's figures */
+    float head_clear;  /* least gap between the drawn head and the near arm or the blade */
+} layer_run;
+
+/* Plays `move` (registered as definition 0) as a layer over `base`, pressed after `lead` seconds
+ * at frames of dt, checking every frame: bones keep their length, feet stay planted (at the
+ * bounds of the foot-locking tests), the pose finite; and at the press the continuity of the
+ * 0.1 ms probes of test_figure_pose_is_continuous_under_any_input. */
+static void play_layer(const sa_figure_move *move, sa_figure_input base, float lead, float dt,
+                       layer_run *out) {
+    memset(out, 0, sizeof *out);
+    out->head_clear = INFINITY;
+    sa_figure f, shadow;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, move, 1, NULL), SA_OK);
+    shadow = f; /* the same without the layer */
+    sa_figure_input in = base;
+    run_for(&f, &in, lead);
+    run_for(&shadow, &in, lead);
+    feet_watch w;
+    feet_watch_init(&w, sa_figure_get_pose(&f));
+    w.scrolled = sa_figure_get_pose(&f)->scroll;
+    /* The press, probed 0.1 ms on each side. */
+    in.move = SA_FIGURE_MOTION_MOVE(0);
+    ++in.move_counter;
+    {
+        sa_figure before = f, g = f, h;
+        sa_figure_update(&before, &base, PROBE_DT); /* the pose going on without the press */
+        sa_figure_update(&g, &in, PROBE_DT);
+        h = g;
+        sa_figure_update(&h, &in, PROBE_DT);
+        float v[SA_FIGURE_JOINT_COUNT], v0[SA_FIGURE_JOINT_COUNT];
+        probe_speed(&h, &g, v);
+        probe_speed(&before, &f, v0);
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+            v[i] = fmaxf(v[i], v0[i]);
+        out->worst_pop = continuity_excess(g.pose.joints, f.pose.joints, v);
+    }
+    double t = 0.0;
+    const int frames = (int)((move->duration + 0.3f) / dt) + 1;
+    for (int frame = 0; frame < frames; ++frame) {
+        sa_figure_update(&f, &in, dt);
+        sa_figure_update(&shadow, &base, dt);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        check_sane(p);
+        check_bones(&f.config, p);
+        feet_watch_step(&w, p, 1.0f, move->name);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e) {
+            if (ev[e].kind != SA_FIGURE_EVENT_MOVE) continue;
+            assert_int_equal(ev[e].move, SA_FIGURE_MOTION_MOVE(0));
+            assert_true(ev[e].index >= 0 && (size_t)ev[e].index < move->event_count);
+            ++out->events[ev[e].index];
+            out->event_at[ev[e].index] = t + (double)ev[e].time;
+        }
+        out->blade_max = fmaxf(out->blade_max, p->blade);
+        {
+            const sa_vec2 *j = p->joints, head = j[SA_FIGURE_JOINT_HEAD];
+            float gap = fminf(
+                to_segment(head, j[SA_FIGURE_JOINT_SHOULDER], j[SA_FIGURE_JOINT_ELBOW_NEAR]),
+                to_segment(head, j[SA_FIGURE_JOINT_ELBOW_NEAR], j[SA_FIGURE_JOINT_HAND_NEAR]));
+            if (p->blade > 0.05f)
+                gap = fminf(gap, to_segment(head, j[SA_FIGURE_JOINT_HAND_NEAR], p->blade_tip));
+            out->head_clear = fminf(out->head_clear, gap - p->head_radius);
+        }
+        out->hand_travel =
+            fmaxf(out->hand_travel, dist(p->joints[SA_FIGURE_JOINT_HAND_NEAR],
+                                         shadow.pose.joints[SA_FIGURE_JOINT_HAND_NEAR]));
+        t += (double)dt;
+        /* Pressed again mid-play: seen and ignored (no second start, no event twice). */
+        if (frame == frames / 3) ++in.move_counter;
+    }
+    out->slide_max = w.slide_max;
+    /* Played out, the layer leaves the base motion as it was. */
+    run_for(&f, &in, 0.5f);
+    run_for(&shadow, &base, 0.5f);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        if (i != SA_FIGURE_JOINT_HEAD && i != SA_FIGURE_JOINT_NECK)
+            assert_true(dist(f.pose.joints[i], shadow.pose.joints[i]) < 1e-3f);
+}
+
+static void test_figure_example_moves_play_over_walk_and_run(void **state) {
+    (void)state;
+    static ex_move moves[3];
+    const char *files[3] = {"sword_combo.json", "wave.json", "flinch.json"};
+    for (int m = 0; m < 3; ++m)
+        load_move(files[m], &moves[m]);
+    assert_int_equal(moves[0].move.event_count, 3); /* the combo's three hits */
+    const sa_figure_motion bases[2] = {SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN};
+    const float dts[3] = {DT60, 1.0f / 144.0f, 1.0f / 30.0f};
+    float worst_pop = -INFINITY;
+    double worst_slide = 0.0, worst_event = 0.0;
+    float worst_clear = INFINITY;
+    for (int m = 0; m < 3; ++m) {
+        const sa_figure_move *mv = &moves[m].move;
+        for (int b = 0; b < 2; ++b) {
+            /* Pressed at several moments of the stride (and at three frame rates). */
+            for (int k = 0; k < 6; ++k) {
+                layer_run r;
+                const float dt = dts[k % 3];
+                play_layer(mv, input_for(bases[b], 0), 2.0f + 0.13f * (float)k, dt, &r);
+                worst_pop = fmaxf(worst_pop, r.worst_pop);
+                worst_slide = fmax(worst_slide, r.slide_max);
+                assert_true(r.hand_travel > 10.0f); /* the layer shows */
+                if (m == 0) assert_true(r.blade_max > 0.99f);
+                /* The sword and the waving arm stay clear of the head (the flinch's arms come up
+                 * in front of the face, over it in profile, on purpose). */
+                if (m < 2) worst_clear = fminf(worst_clear, r.head_clear);
+                if (m != 0) assert_true(r.blade_max == 0.0f);
+                for (size_t e = 0; e < mv->event_count; ++e) {
+                    assert_int_equal(r.events[e], 1); /* exactly once */
+                    /* ... dated at its time into the play (the frame it falls in). */
+                    const double want = (double)(mv->events[e].time * mv->duration);
+                    worst_event = fmax(worst_event, fabs(r.event_at[e] - want));
+                    assert_near(r.event_at[e], want, 1e-4);
+                }
+            }
+        }
+    }
+    print_message("example moves over walk and run: continuity at the press %.3f (<= 0 passes), "
+                  "feet slid at most %.3f units, events within %.2g s, the blade and arm at least "
+                  "%.2f units off the head\n",
+                  worst_pop, worst_slide, worst_event, (double)worst_clear);
+    assert_true(worst_pop <= 0.0f);
+    assert_true(worst_clear > 3.0f); /* more than half a drawn arm's width */
+}
+
+/* A layer pressed while the base motion fades (walk -> run, run -> spear run) or while another
+ * layer fades out, and a base motion switched every frame under a layer: the pose never jumps. */
+static void test_figure_layers_never_pop_mid_fade(void **state) {
+    (void)state;
+    static ex_move moves[2];
+    load_move("sword_combo.json", &moves[0]);
+    load_move("flinch.json", &moves[1]);
+    sa_figure_move set[2];
+    float worst = -INFINITY;
+    test_rng r = test_rng_make(1212);
+    for (int run = 0; run < 12; ++run) {
+        /* ex_move holds pointers into itself: copy the definitions, not the storage. */
+        set[0] = moves[0].move;
+        set[1] = moves[1].move;
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        assert_int_equal(sa_figure_set_moves(&f, set, 2, NULL), SA_OK);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_WALK, 0);
+        run_for(&f, &in, 1.0f);
+        float speed[SA_FIGURE_JOINT_COUNT] = {0};
+        for (int frame = 0; frame < 240; ++frame) {
+            const float dt = script_dt(&r);
+            if (run % 2 == 0) { /* switch the base every frame */
+                in.motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+            } else if (frame % 40 == 0) {
+                in.motion = in.motion == SA_FIGURE_MOTION_RUN ? SA_FIGURE_MOTION_SPEAR_RUN
+                                                              : SA_FIGURE_MOTION_RUN;
+            }
+            if (test_rng_next(&r) % 12u == 0) {
+                in.move = SA_FIGURE_MOTION_MOVE(test_rng_next(&r) % 2u);
+                ++in.move_counter;
+            }
+            if (test_rng_next(&r) % 20u == 0) ++in.thrust;
+            sa_figure g = f, h;
+            sa_figure_update(&g, &in, PROBE_DT);
+            h = g;
+            sa_figure_update(&h, &in, PROBE_DT);
+            float v[SA_FIGURE_JOINT_COUNT];
+            probe_speed(&h, &g, v);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                v[i] = fmaxf(v[i], speed[i]);
+            worst = fmaxf(worst, continuity_excess(g.pose.joints, f.pose.joints, v));
+            sa_figure shorter = f;
+            sa_figure_update(&shorter, &in, dt - PROBE_DT);
+            sa_figure_update(&f, &in, dt);
+            probe_speed(&f, &shorter, speed);
+            check_sane(sa_figure_get_pose(&f));
+            check_bones(&f.config, sa_figure_get_pose(&f));
+        }
+    }
+    print_message("layers mid-fade: 0.1 ms moves at most %.3f units past the bound\n", worst);
+    assert_true(worst <= 0.0f);
+}
+
+/* Events: each once, at its frame, when one frame spans several of them, and for a looping
+ * definition shown as the motion once per loop; a definition's root motion scrolls the ground. */
+static void test_figure_move_events_fire_once_at_their_frame(void **state) {
+    (void)state;
+    static const sa_track_key lean[] = {
+        {0.0f, 0.0f, SA_EASE_SMOOTH}, {0.5f, 0.2f, SA_EASE_SMOOTH}, {1.0f, 0.0f, SA_EASE_SMOOTH}};
+    sa_figure_move_track track = {SA_FIGURE_PARAM_LEAN, lean, 3};
+    sa_figure_move_event events[4] = {{"a", 0.1f}, {"b", 0.12f}, {"c", 0.14f}, {"d", 0.9f}};
+    sa_figure_move m;
+    memset(&m, 0, sizeof m);
+    m.name = "beats";
+    m.tracks = &track;
+    m.track_count = 1;
+    m.events = events;
+    m.event_count = 4;
+    m.duration = 0.5f; /* a, b and c within 0.02 s: one frame of 0.1 s spans them */
+    m.loop = true;
+    m.parts = SA_FIGURE_PART_SPINE;
+    m.travel = 30.0f;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, &m, 1, NULL), SA_OK);
+    /* As a layer, at 10 fps. */
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_IDLE, 0);
+    in.move = SA_FIGURE_MOTION_MOVE(0);
+    ++in.move_counter;
+    int seen[4] = {0};
+    double t = 0.0;
+    for (int frame = 0; frame < 10; ++frame) {
+        sa_figure_update(&f, &in, 0.1f);
+        if (frame == 2) ++in.move_counter; /* mid-play: ignored */
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e) {
+            if (ev[e].kind != SA_FIGURE_EVENT_MOVE) continue;
+            ++seen[ev[e].index];
+            assert_near(t + (double)ev[e].time, (double)(events[ev[e].index].time * m.duration),
+                        1e-5);
+        }
+        t += 0.1;
+    }
+    /* The press at frame 2 was ignored; a press after the play (frame 5 on) is not, but this
+     * one came before: each event exactly once. */
+    for (int e = 0; e < 4; ++e)
+        assert_int_equal(seen[e], 1);
+    /* Pressed again after it ended: it plays again. */
+    ++in.move_counter;
+    memset(seen, 0, sizeof seen);
+    for (int frame = 0; frame < 8; ++frame) {
+        sa_figure_update(&f, &in, 0.1f);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e)
+            if (ev[e].kind == SA_FIGURE_EVENT_MOVE) ++seen[ev[e].index];
+    }
+    for (int e = 0; e < 4; ++e)
+        assert_int_equal(seen[e], 1);
+    /* As the motion: looping, once per loop; its travel scrolls the ground at travel/duration,
+     * scaled with the body plan. */
+    const sa_figure_config big = sa_figure_config_scaled(2.0f);
+    sa_figure_init(&f, &big);
+    assert_int_equal(sa_figure_set_moves(&f, &m, 1, NULL), SA_OK);
+    in = input_for(SA_FIGURE_MOTION_MOVE(0), 0);
+    memset(seen, 0, sizeof seen);
+    for (int frame = 0; frame < 60 * 5; ++frame) { /* 5 s: 10 loops */
+        sa_figure_update(&f, &in, DT60);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e)
+            if (ev[e].kind == SA_FIGURE_EVENT_MOVE) ++seen[ev[e].index];
+    }
+    for (int e = 0; e < 4; ++e)
+        assert_true(seen[e] >= 9 && seen[e] <= 10);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_MOVE(0));
+    assert_near(sa_figure_get_pose(&f)->ground_speed, 2.0f * 30.0f / 0.5f, 1e-2);
+}
+
+/* Registering the same definitions again (as an authoring tool does to add one) changes nothing
+ * that shows; unregistering stops the layer. */
+static void test_figure_registering_again_keeps_what_plays(void **state) {
+    (void)state;
+    static ex_move moves[2];
+    load_move("sword_combo.json", &moves[0]);
+    load_move("wave.json", &moves[1]);
+    sa_figure_move set[2] = {moves[0].move, moves[1].move};
+    sa_figure f, g;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, set, 1, NULL), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_RUN, 0);
+    run_for(&f, &in, 1.0f);
+    in.move = SA_FIGURE_MOTION_MOVE(0);
+    ++in.move_counter;
+    run_for(&f, &in, 0.5f);
+    g = f;
+    assert_int_equal(sa_figure_set_moves(&g, set, 2, NULL), SA_OK); /* one more after it */
+    run_for(&f, &in, 0.3f);
+    run_for(&g, &in, 0.3f);
+    assert_memory_equal(f.pose.joints, g.pose.joints, sizeof f.pose.joints);
+    assert_true(g.pose.blade > 0.99f);
+    assert_int_equal(sa_figure_set_moves(&g, NULL, 0, NULL), SA_OK);
+    run_for(&g, &in, 1.0f / 60.0f);
+    assert_true(g.pose.blade == 0.0f);
+}
+
+/* Authored facing right, a layer plays mirrored facing left, and scales with the body plan. */
+static void test_figure_moves_mirror_and_scale(void **state) {
+    (void)state;
+    static ex_move sword;
+    load_move("sword_combo.json", &sword);
+    sa_vec2 rel[2][3];
+    for (int side = 0; side < 2; ++side) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        assert_int_equal(sa_figure_set_moves(&f, &sword.move, 1, NULL), SA_OK);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_IDLE, 0);
+        in.facing = side ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+        run_for(&f, &in, 1.0f);
+        in.move = SA_FIGURE_MOTION_MOVE(0);
+        ++in.move_counter;
+        run_for(&f, &in, 0.8f); /* the slash */
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        const sa_vec2 pelvis = p->joints[SA_FIGURE_JOINT_PELVIS];
+        rel[side][0] = sa_v2_sub(p->joints[SA_FIGURE_JOINT_HAND_NEAR], pelvis);
+        rel[side][1] = sa_v2_sub(p->joints[SA_FIGURE_JOINT_ELBOW_NEAR], pelvis);
+        rel[side][2] = sa_v2_sub(p->blade_tip, pelvis);
+        assert_true(p->blade > 0.99f);
+    }
+    for (int k = 0; k < 3; ++k) {
+        assert_near(rel[1][k].x, -rel[0][k].x, 1e-3);
+        assert_near(rel[1][k].y, rel[0][k].y, 1e-3);
+    }
+    assert_true(rel[0][2].x > 20.0f); /* the slash reaches forward: +x facing right */
+    /* Twice the size: the same pose twice as big, the blade twice as long. */
+    sa_vec2 hand[2], tip[2];
+    for (int s = 0; s < 2; ++s) {
+        const sa_figure_config cfg = sa_figure_config_scaled(s ? 2.0f : 1.0f);
+        sa_figure f;
+        sa_figure_init(&f, &cfg);
+        assert_int_equal(sa_figure_set_moves(&f, &sword.move, 1, NULL), SA_OK);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_IDLE, 0);
+        run_for(&f, &in, 1.0f);
+        in.move = SA_FIGURE_MOTION_MOVE(0);
+        ++in.move_counter;
+        run_for(&f, &in, 0.8f);
+        const sa_figure_pose *p = sa_figure_get_pose(&f);
+        hand[s] = sa_v2_sub(p->unsquashed[SA_FIGURE_JOINT_HAND_NEAR],
+                            p->unsquashed[SA_FIGURE_JOINT_SHOULDER]);
+        tip[s] = sa_v2_sub(p->blade_tip, p->joints[SA_FIGURE_JOINT_HAND_NEAR]);
+    }
+    assert_near(hand[1].x, 2.0f * hand[0].x, 1e-2);
+    assert_near(hand[1].y, 2.0f * hand[0].y, 1e-2);
+    assert_near(sa_v2_length(tip[0]), SA_FIGURE_BLADE_LENGTH, 0.5);
+    assert_near(sa_v2_length(tip[1]), 2.0f * SA_FIGURE_BLADE_LENGTH, 1.0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -3140,6 +3658,12 @@ int main(void) {
         cmocka_unit_test(test_figure_body_jump_keeps_the_spear),
         cmocka_unit_test(test_figure_ragdoll_agrees_at_60_and_144_fps),
         cmocka_unit_test(test_figure_config_bounds_keep_every_pose_finite),
+        cmocka_unit_test(test_figure_move_validate_rejects_bad_data),
+        cmocka_unit_test(test_figure_example_moves_play_over_walk_and_run),
+        cmocka_unit_test(test_figure_layers_never_pop_mid_fade),
+        cmocka_unit_test(test_figure_move_events_fire_once_at_their_frame),
+        cmocka_unit_test(test_figure_moves_mirror_and_scale),
+        cmocka_unit_test(test_figure_registering_again_keeps_what_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,6 +182,8 @@ export declare const SA_FIGURE_SHOULDER_AT: number;
 export declare const SA_FIGURE_GROUND_PROBES: number;
 /** Number of bones sa_figure_bones() writes: 12. */
 export declare const SA_FIGURE_BONE_COUNT: number;
+/** The sword's length at the reference figure's size, canvas units: 40 (scaled with hip_height). */
+export declare const SA_FIGURE_BLADE_LENGTH: number;
 /** How long a turn around takes, seconds: 0.2. */
 export declare const SA_FIGURE_TURN_SECONDS: number;
 /** Most events one update records; later ones in the same update are dropped: 16. */
@@ -192,6 +194,21 @@ export declare const SA_FIGURE_MAX_DT: number;
 export declare const SA_FIGURE_SUBSTEP: number;
 /** Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4). */
 export declare const SA_FIGURE_NECK_CONE: number;
+/** Most tracks one motion definition holds: SA_FIGURE_PARAM_COUNT_ (24). */
+export declare const SA_FIGURE_MOVE_MAX_TRACKS: number;
+/** Most keys one track holds: 256. */
+export declare const SA_FIGURE_MOVE_MAX_KEYS: number;
+/** Most events one motion definition holds: 16. */
+export declare const SA_FIGURE_MOVE_MAX_EVENTS: number;
+/** Most motion definitions one figure registers (sa_figure_set_moves()): 64. */
+export declare const SA_FIGURE_MAX_MOVES: number;
+/** Most layers playing at once (sa_figure_input::move_counter; the built-in thrust is one): 4. */
+export declare const SA_FIGURE_MOVE_LAYERS: number;
+/**
+ * The id of registered motion definition 0: 256. Definition i is SA_FIGURE_MOTION_MOVE(i); the ids
+ * never collide with the built-in sa_figure_motion values.
+ */
+export declare const SA_FIGURE_MOVE_BASE: number;
 /** The ABI version these headers describe; sa_abi_version() is the library's. */
 export declare const SA_ABI_VERSION: number;
 /** Major version: bumped on an incompatible API or ABI change; also the shared library's SONAME. */
@@ -385,14 +402,60 @@ export declare const SA_FIGURE_EVENT_LANDING: 2;
 export declare const SA_FIGURE_EVENT_MODE: 3;
 export declare const SA_FIGURE_EVENT_HIT_START: 4;
 export declare const SA_FIGURE_EVENT_HIT_END: 5;
-export declare const SA_FIGURE_EVENT_KIND_COUNT_: 6;
+export declare const SA_FIGURE_EVENT_MOVE: 6;
+export declare const SA_FIGURE_EVENT_KIND_COUNT_: 7;
 export declare const SA_FIGURE_EVENT_KIND_FORCE_U32_: 2147483647;
 /**
  * What happened during an update: the kinds of sa_figure_event. Values are stable. (C:
  * sa_figure_event_kind)
  */
-export declare const SaFigureEventKind: Readonly<{ FOOTSTEP: 0; TAKE_OFF: 1; LANDING: 2; MODE: 3; HIT_START: 4; HIT_END: 5 }>;
-export type SaFigureEventKind = 0 | 1 | 2 | 3 | 4 | 5;
+export declare const SaFigureEventKind: Readonly<{ FOOTSTEP: 0; TAKE_OFF: 1; LANDING: 2; MODE: 3; HIT_START: 4; HIT_END: 5; MOVE: 6 }>;
+export type SaFigureEventKind = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export declare const SA_FIGURE_PARAM_ROOT_X: 0;
+export declare const SA_FIGURE_PARAM_ROOT_Y: 1;
+export declare const SA_FIGURE_PARAM_LEAN: 2;
+export declare const SA_FIGURE_PARAM_HEAD_TILT: 3;
+export declare const SA_FIGURE_PARAM_FOOT_NEAR_X: 4;
+export declare const SA_FIGURE_PARAM_FOOT_NEAR_Y: 5;
+export declare const SA_FIGURE_PARAM_FOOT_FAR_X: 6;
+export declare const SA_FIGURE_PARAM_FOOT_FAR_Y: 7;
+export declare const SA_FIGURE_PARAM_ARM_ANGLE_NEAR: 8;
+export declare const SA_FIGURE_PARAM_ARM_ANGLE_FAR: 9;
+export declare const SA_FIGURE_PARAM_ARM_FLEX_NEAR: 10;
+export declare const SA_FIGURE_PARAM_ARM_FLEX_FAR: 11;
+export declare const SA_FIGURE_PARAM_SPEAR: 12;
+export declare const SA_FIGURE_PARAM_SPEAR_GRIP_X: 13;
+export declare const SA_FIGURE_PARAM_SPEAR_GRIP_Y: 14;
+export declare const SA_FIGURE_PARAM_SPEAR_ANGLE: 15;
+export declare const SA_FIGURE_PARAM_SPEAR_GAP: 16;
+export declare const SA_FIGURE_PARAM_SPEAR_SLIDE: 17;
+export declare const SA_FIGURE_PARAM_SQUASH: 18;
+export declare const SA_FIGURE_PARAM_HAIR_PUSH_X: 19;
+export declare const SA_FIGURE_PARAM_HAIR_PUSH_Y: 20;
+export declare const SA_FIGURE_PARAM_GROUND_SPEED: 21;
+export declare const SA_FIGURE_PARAM_BLADE: 22;
+export declare const SA_FIGURE_PARAM_BLADE_ANGLE: 23;
+export declare const SA_FIGURE_PARAM_COUNT_: 24;
+export declare const SA_FIGURE_PARAM_FORCE_U32_: 2147483647;
+/**
+ * The pose parameters a motion definition's track may drive, by number: each is one float of
+ * sa_figure_params. Values are stable across versions. (C: sa_figure_param)
+ */
+export declare const SaFigureParam: Readonly<{ ROOT_X: 0; ROOT_Y: 1; LEAN: 2; HEAD_TILT: 3; FOOT_NEAR_X: 4; FOOT_NEAR_Y: 5; FOOT_FAR_X: 6; FOOT_FAR_Y: 7; ARM_ANGLE_NEAR: 8; ARM_ANGLE_FAR: 9; ARM_FLEX_NEAR: 10; ARM_FLEX_FAR: 11; SPEAR: 12; SPEAR_GRIP_X: 13; SPEAR_GRIP_Y: 14; SPEAR_ANGLE: 15; SPEAR_GAP: 16; SPEAR_SLIDE: 17; SQUASH: 18; HAIR_PUSH_X: 19; HAIR_PUSH_Y: 20; GROUND_SPEED: 21; BLADE: 22; BLADE_ANGLE: 23 }>;
+export type SaFigureParam = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23;
+
+export declare const SA_FIGURE_PART_LEGS: 1;
+export declare const SA_FIGURE_PART_SPINE: 2;
+export declare const SA_FIGURE_PART_HEAD: 4;
+export declare const SA_FIGURE_PART_ARM_NEAR: 8;
+export declare const SA_FIGURE_PART_ARM_FAR: 16;
+export declare const SA_FIGURE_PART_PROP: 32;
+export declare const SA_FIGURE_PART_ALL: 63;
+export declare const SA_FIGURE_PART_FORCE_U32_: 2147483647;
+/** Body parts, as bits of a motion definition's mask (sa_figure_move::parts). (C: sa_figure_part) */
+export declare const SaFigurePart: Readonly<{ LEGS: 1; SPINE: 2; HEAD: 4; ARM_NEAR: 8; ARM_FAR: 16; PROP: 32; ALL: 63 }>;
+export type SaFigurePart = 1 | 2 | 4 | 8 | 16 | 32 | 63;
 
 export declare const SA_ABI_TYPE_VEC2: 0;
 export declare const SA_ABI_TYPE_VEC3: 1;
@@ -449,14 +512,18 @@ export declare const SA_ABI_TYPE_CLIP_BUILDER_CHANNEL: 51;
 export declare const SA_ABI_TYPE_CLIP_BUILDER_JOB: 52;
 export declare const SA_ABI_TYPE_MAT4: 53;
 export declare const SA_ABI_TYPE_SKIN_JOB: 54;
-export declare const SA_ABI_TYPE_COUNT_: 55;
+export declare const SA_ABI_TYPE_FIGURE_MOVE_TRACK: 55;
+export declare const SA_ABI_TYPE_FIGURE_MOVE_EVENT: 56;
+export declare const SA_ABI_TYPE_FIGURE_MOVE: 57;
+export declare const SA_ABI_TYPE_FIGURE_MOVE_LAYER: 58;
+export declare const SA_ABI_TYPE_COUNT_: 59;
 export declare const SA_ABI_TYPE_FORCE_U32_: 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type)
  */
-export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54 }>;
-export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54;
+export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54; FIGURE_MOVE_TRACK: 55; FIGURE_MOVE_EVENT: 56; FIGURE_MOVE: 57; FIGURE_MOVE_LAYER: 58 }>;
+export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58;
 
 export interface SaVec2Fields {
   x: number;
@@ -2015,6 +2082,8 @@ export interface SaFigureInputFields {
   speed: number;
   jump: number;
   thrust: number;
+  move: SaFigureMotion;
+  move_counter: number;
   facing: SaFigureFacing;
   surface: SaFootstepsSurface;
   body: SaFigureBody | Partial<SaFigureBodyFields>;
@@ -2053,6 +2122,17 @@ export declare class SaFigureInput extends Struct {
    * thrust is still playing, is seen and ignored.
    */
   thrust: number;
+  /**
+   * The registered motion definition (SA_FIGURE_MOTION_MOVE(i), see sa_figure_move) a change of
+   * move_counter plays as a layer. Default SA_FIGURE_MOTION_IDLE (none).
+   */
+  move: SaFigureMotion;
+  /**
+   * Layer counter: each change plays move once as a layer over whatever motion shows (a sword
+   * swing over the run). A change naming no registered definition, naming one still playing as a
+   * layer, or with SA_FIGURE_MOVE_LAYERS layers playing, is seen and ignored.
+   */
+  move_counter: number;
   /** Which way the figure faces (default right). A change turns the figure around. */
   facing: SaFigureFacing;
   /** The surface under the feet, reported in footstep events. Default grass. */
@@ -2100,6 +2180,8 @@ export interface SaFigureParamsFields {
   squash: number;
   hair_push: SaVec2 | Partial<SaVec2Fields>;
   ground_speed: number;
+  blade: number;
+  blade_angle: number;
 }
 /** Pose parameters: what one motion wants at one moment, before IK. (C: sa_figure_params) */
 export declare class SaFigureParams extends Struct {
@@ -2145,6 +2227,16 @@ export declare class SaFigureParams extends Struct {
   hair_push: SaVec2;
   /** Ground speed this motion scrolls the world at, units/s (0 unless locomoting). */
   ground_speed: number;
+  /**
+   * How much the near hand holds a sword, in [0, 1] (0 in the built-in motions): the pose's
+   * sa_figure_pose::blade.
+   */
+  blade: number;
+  /**
+   * The sword's angle from the near forearm's direction (elbow -> hand), radians; positive turns
+   * it as a positive sa_figure_params::spear_angle does (tip down from forward).
+   */
+  blade_angle: number;
 }
 
 export interface SaFigureContactFields {
@@ -2186,6 +2278,8 @@ export interface SaFigurePoseFields {
   facing: SaFigureFacing;
   turn: number;
   ground_probe: Float32Array;
+  blade: number;
+  blade_tip: SaVec2 | Partial<SaVec2Fields>;
 }
 /**
  * The figure's pose after an update: everything a renderer needs, as plain arrays. (C:
@@ -2290,6 +2384,17 @@ export declare class SaFigurePose extends Struct {
    * sa_figure_body::ground. Without a body: the screen x of those points.
    */
   ground_probe: Float32Array;
+  /**
+   * How much the near hand holds a sword, in [0, 1] (sa_figure_params::blade; 0 unless a motion
+   * definition shows one). Draw it when > 0, with this opacity: a straight blade from the near
+   * hand (joints[SA_FIGURE_JOINT_HAND_NEAR]) to blade_tip.
+   */
+  blade: number;
+  /**
+   * The sword's tip, like joints (squashed, screen axes): SA_FIGURE_BLADE_LENGTH scaled from the
+   * near hand, along the near forearm turned by sa_figure_params::blade_angle.
+   */
+  blade_tip: SaVec2;
 }
 
 export interface SaFigureEventFields {
@@ -2300,6 +2405,8 @@ export interface SaFigureEventFields {
   mode: SaMode;
   speed: number;
   x: number;
+  move: SaFigureMotion;
+  index: number;
 }
 /** One thing that happened during an update, for sounds and effects. (C: sa_figure_event) */
 export declare class SaFigureEvent extends Struct {
@@ -2317,6 +2424,113 @@ export declare class SaFigureEvent extends Struct {
   speed: number;
   /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
   x: number;
+  /**
+   * The definition of a SA_FIGURE_EVENT_MOVE (SA_FIGURE_MOTION_MOVE(i)); SA_FIGURE_MOTION_IDLE for
+   * the other kinds.
+   */
+  move: SaFigureMotion;
+  /** The index of a SA_FIGURE_EVENT_MOVE in its definition's events; -1 for the other kinds. */
+  index: number;
+}
+
+export interface SaFigureMoveTrackFields {
+  param: SaFigureParam;
+  keys: number;
+  count: number;
+}
+/** One keyframed parameter of a motion definition. (C: sa_figure_move_track) */
+export declare class SaFigureMoveTrack extends Struct {
+  /** The parameter it drives; at most one track per parameter. */
+  param: SaFigureParam;
+  /**
+   * Keys over the definition's normalised time (0 its start, 1 its end), values in the parameter's
+   * unit (distances in reference units), with per-key easing (track.h): at least 1, times in [0,
+   * 1], ascending, finite.
+   */
+  keys: number;
+  /** Number of keys, in [1, SA_FIGURE_MOVE_MAX_KEYS]. */
+  count: number;
+}
+
+export interface SaFigureMoveEventFields {
+  name: number;
+  time: number;
+}
+/**
+ * A named moment of a motion definition (a hit frame, a footfall for a sound). (C:
+ * sa_figure_move_event)
+ */
+export declare class SaFigureMoveEvent extends Struct {
+  /** Its name, for the game (the figure only reports its index); may be NULL. */
+  name: number;
+  /** When, as normalised time of the definition, in [0, 1]. */
+  time: number;
+}
+
+export interface SaFigureMoveFields {
+  name: number;
+  tracks: number;
+  track_count: number;
+  events: number;
+  event_count: number;
+  duration: number;
+  loop: boolean;
+  additive: boolean;
+  parts: number;
+  fade_in: number;
+  fade_out: number;
+  travel: number;
+}
+/**
+ * A game's own motion as data: caller-owned, read in place, never copied or freed. (C:
+ * sa_figure_move)
+ */
+export declare class SaFigureMove extends Struct {
+  /** For labels (sa_figure_move_name()); may be NULL ("move"). */
+  name: number;
+  /** The tracks; NULL only with track_count 0. */
+  tracks: number;
+  /** At most SA_FIGURE_MOVE_MAX_TRACKS. */
+  track_count: number;
+  /** The events; NULL only with event_count 0. */
+  events: number;
+  /** At most SA_FIGURE_MOVE_MAX_EVENTS. */
+  event_count: number;
+  /** Seconds one play lasts, in [0.05, 60]. */
+  duration: number;
+  /** True repeats it while it is the motion asked for. */
+  loop: boolean;
+  /**
+   * True adds the tracks to the motion underneath (a layer only): an offset, as the built-in
+   * thrust is to Spear Run's carry.
+   */
+  additive: boolean;
+  /** sa_figure_part bits a layer drives; nonzero, within SA_FIGURE_PART_ALL. */
+  parts: number;
+  /** A layer's weight rises over this many seconds, >= 0. */
+  fade_in: number;
+  /** ... and falls over the last this many, >= 0; fade_in + fade_out <= duration. */
+  fade_out: number;
+  /**
+   * Root motion: how far one play moves the body forward, reference units, in [0, 1e4]: the ground
+   * scrolls by it at a steady speed (added to the ground-speed track).
+   */
+  travel: number;
+}
+
+export interface SaFigureMoveLayerFields {
+  move: number;
+  time: number;
+}
+/**
+ * One layer playing on a figure (private state of sa_figure, public only so the figure can be
+ * copied). (C: sa_figure_move_layer)
+ */
+export declare class SaFigureMoveLayer extends Struct {
+  /** The registered definition's index; -1 the built-in Spear Run thrust; -2 a free layer. */
+  move: number;
+  /** Seconds into its play. */
+  time: number;
 }
 
 export interface SaFigureHeadFields {
@@ -2404,9 +2618,12 @@ export interface SaFigureFields {
   fade: SaFade | Partial<SaFadeFields>;
   phase: number;
   gait: number;
-  thrust_time: number;
   jump_seen: number;
   thrust_seen: number;
+  move_seen: number;
+  moves: number;
+  move_count: number;
+  layers: StructArray<SaFigureMoveLayer>;
   wanted: SaFigureMotion;
   substep_lag: number;
   head: SaFigureHead | Partial<SaFigureHeadFields>;
@@ -2453,12 +2670,18 @@ export declare class SaFigure extends Struct {
   phase: number;
   /** Walk -> run mix, [0, 1]. */
   gait: number;
-  /** Seconds into the current thrust; < 0 when none. */
-  thrust_time: number;
   /** Last jump counter seen. */
   jump_seen: number;
   /** Last thrust counter seen. */
   thrust_seen: number;
+  /** Last layer counter seen. */
+  move_seen: number;
+  /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
+  moves: number;
+  /** How many, <= SA_FIGURE_MAX_MOVES. */
+  move_count: number;
+  /** The layers playing (sa_figure_input::move_counter and the built-in thrust). */
+  layers: StructArray<SaFigureMoveLayer>;
   /** Motion asked for last frame. */
   wanted: SaFigureMotion;
   /**
@@ -2586,6 +2809,10 @@ export declare class StickAnim {
   readonly SaFigureContact: StructClass<SaFigureContact, SaFigureContactFields>;
   readonly SaFigurePose: StructClass<SaFigurePose, SaFigurePoseFields>;
   readonly SaFigureEvent: StructClass<SaFigureEvent, SaFigureEventFields>;
+  readonly SaFigureMoveTrack: StructClass<SaFigureMoveTrack, SaFigureMoveTrackFields>;
+  readonly SaFigureMoveEvent: StructClass<SaFigureMoveEvent, SaFigureMoveEventFields>;
+  readonly SaFigureMove: StructClass<SaFigureMove, SaFigureMoveFields>;
+  readonly SaFigureMoveLayer: StructClass<SaFigureMoveLayer, SaFigureMoveLayerFields>;
   readonly SaFigureHead: StructClass<SaFigureHead, SaFigureHeadFields>;
   readonly SaFigureFootLock: StructClass<SaFigureFootLock, SaFigureFootLockFields>;
   readonly SaFigure: StructClass<SaFigure, SaFigureFields>;
@@ -3228,6 +3455,14 @@ export declare class StickAnim {
   sa_figure_joint_name(joint: number): string | null;
   /** The figure's bones as data, in back-to-front drawing order. (figure.h) */
   sa_figure_bones(cfg: Pointer<SaFigureConfig>, out: Pointer<SaFigureBone>, capacity: number): number;
+  /**
+   * A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt", "foot
+   * near x", "foot near y", "foot far x", "foot far y", "arm angle near", "arm angle far", "arm
+   * flex near", "arm flex far", "spear", "spear grip x", "spear grip y", "spear angle", "spear
+   * gap", "spear slide", "squash", "hair push x", "hair push y", "ground speed", "blade", "blade
+   * angle". (figure.h)
+   */
+  sa_figure_param_name(param: number): string | null;
   /** Sets up a figure standing idle, head and hair at rest. (figure.h) */
   sa_figure_init(fig: Pointer<SaFigure>, cfg: Pointer<SaFigureConfig>): SaStatus;
   /** Advances the figure by dt seconds and rebuilds its pose. (figure.h) */
@@ -3246,6 +3481,23 @@ export declare class StickAnim {
   sa_figure_solve(cfg: Pointer<SaFigureConfig>, params: Pointer<SaFigureParams>, out: Pointer<SaVec2>, capacity: number): number;
   /** The rest pose's parameters (idle at time 0) for cfg (NULL: the default config). (figure.h) */
   sa_figure_params_rest(cfg: Pointer<SaFigureConfig>): SaFigureParams;
+  /**
+   * The part (one sa_figure_part bit) parameter param belongs to; 0 for a value that is not a
+   * parameter. (figure.h)
+   */
+  sa_figure_param_part(param: number): number;
+  /** Checks a motion definition once at setup. (figure.h) */
+  sa_figure_move_validate(move: Pointer<SaFigureMove>, bad_track: Pointer): SaStatus;
+  /**
+   * Registers the game's motion definitions on a figure, without copying them: the figure points
+   * at moves, which must outlive it (or the next call). (figure.h)
+   */
+  sa_figure_set_moves(fig: Pointer<SaFigure>, moves: Pointer<SaFigureMove>, count: number, bad: Pointer): SaStatus;
+  /**
+   * A motion's name on this figure: a registered definition's (its name, or "move" when it has
+   * none), else sa_figure_motion_name(). (figure.h)
+   */
+  sa_figure_move_name(fig: Pointer<SaFigure>, motion: number): string | null;
   /** The library's ABI version (see the rule above). (abi.h) */
   sa_abi_version(): number;
   /** `sizeof` the struct in this build of the library, bytes. (abi.h) */

@@ -393,6 +393,11 @@ const SA_FIGURE_SHOULDER_AT = 0.92;
 const SA_FIGURE_GROUND_PROBES = 9;
 /** Number of bones sa_figure_bones() writes: 12. (figure.h) */
 const SA_FIGURE_BONE_COUNT = 12;
+/**
+ * The sword's length at the reference figure's size, canvas units: 40 (scaled with hip_height).
+ * (figure.h)
+ */
+const SA_FIGURE_BLADE_LENGTH = 40.0;
 /** How long a turn around takes, seconds: 0.2. (figure.h) */
 const SA_FIGURE_TURN_SECONDS = 0.2;
 /** Most events one update records; later ones in the same update are dropped: 16. (figure.h) */
@@ -403,6 +408,24 @@ const SA_FIGURE_MAX_DT = 0.1;
 const SA_FIGURE_SUBSTEP = 0.008333334;
 /** Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4). (figure.h) */
 const SA_FIGURE_NECK_CONE = 0.7853982;
+/** Most tracks one motion definition holds: SA_FIGURE_PARAM_COUNT_ (24). (figure.h) */
+const SA_FIGURE_MOVE_MAX_TRACKS = 24;
+/** Most keys one track holds: 256. (figure.h) */
+const SA_FIGURE_MOVE_MAX_KEYS = 256;
+/** Most events one motion definition holds: 16. (figure.h) */
+const SA_FIGURE_MOVE_MAX_EVENTS = 16;
+/** Most motion definitions one figure registers (sa_figure_set_moves()): 64. (figure.h) */
+const SA_FIGURE_MAX_MOVES = 64;
+/**
+ * Most layers playing at once (sa_figure_input::move_counter; the built-in thrust is one): 4.
+ * (figure.h)
+ */
+const SA_FIGURE_MOVE_LAYERS = 4;
+/**
+ * The id of registered motion definition 0: 256. Definition i is SA_FIGURE_MOTION_MOVE(i); the ids
+ * never collide with the built-in sa_figure_motion values. (figure.h)
+ */
+const SA_FIGURE_MOVE_BASE = 256;
 /** The ABI version these headers describe; sa_abi_version() is the library's. (abi.h) */
 const SA_ABI_VERSION = 2;
 /**
@@ -597,13 +620,59 @@ const SA_FIGURE_EVENT_LANDING = 2;
 const SA_FIGURE_EVENT_MODE = 3;
 const SA_FIGURE_EVENT_HIT_START = 4;
 const SA_FIGURE_EVENT_HIT_END = 5;
-const SA_FIGURE_EVENT_KIND_COUNT_ = 6;
+const SA_FIGURE_EVENT_MOVE = 6;
+const SA_FIGURE_EVENT_KIND_COUNT_ = 7;
 const SA_FIGURE_EVENT_KIND_FORCE_U32_ = 2147483647;
 /**
  * What happened during an update: the kinds of sa_figure_event. Values are stable. (C:
  * sa_figure_event_kind, figure.h; sentinels are constants only)
  */
-const SaFigureEventKind = Object.freeze({ FOOTSTEP: 0, TAKE_OFF: 1, LANDING: 2, MODE: 3, HIT_START: 4, HIT_END: 5 });
+const SaFigureEventKind = Object.freeze({ FOOTSTEP: 0, TAKE_OFF: 1, LANDING: 2, MODE: 3, HIT_START: 4, HIT_END: 5, MOVE: 6 });
+const SA_FIGURE_PARAM_ROOT_X = 0;
+const SA_FIGURE_PARAM_ROOT_Y = 1;
+const SA_FIGURE_PARAM_LEAN = 2;
+const SA_FIGURE_PARAM_HEAD_TILT = 3;
+const SA_FIGURE_PARAM_FOOT_NEAR_X = 4;
+const SA_FIGURE_PARAM_FOOT_NEAR_Y = 5;
+const SA_FIGURE_PARAM_FOOT_FAR_X = 6;
+const SA_FIGURE_PARAM_FOOT_FAR_Y = 7;
+const SA_FIGURE_PARAM_ARM_ANGLE_NEAR = 8;
+const SA_FIGURE_PARAM_ARM_ANGLE_FAR = 9;
+const SA_FIGURE_PARAM_ARM_FLEX_NEAR = 10;
+const SA_FIGURE_PARAM_ARM_FLEX_FAR = 11;
+const SA_FIGURE_PARAM_SPEAR = 12;
+const SA_FIGURE_PARAM_SPEAR_GRIP_X = 13;
+const SA_FIGURE_PARAM_SPEAR_GRIP_Y = 14;
+const SA_FIGURE_PARAM_SPEAR_ANGLE = 15;
+const SA_FIGURE_PARAM_SPEAR_GAP = 16;
+const SA_FIGURE_PARAM_SPEAR_SLIDE = 17;
+const SA_FIGURE_PARAM_SQUASH = 18;
+const SA_FIGURE_PARAM_HAIR_PUSH_X = 19;
+const SA_FIGURE_PARAM_HAIR_PUSH_Y = 20;
+const SA_FIGURE_PARAM_GROUND_SPEED = 21;
+const SA_FIGURE_PARAM_BLADE = 22;
+const SA_FIGURE_PARAM_BLADE_ANGLE = 23;
+const SA_FIGURE_PARAM_COUNT_ = 24;
+const SA_FIGURE_PARAM_FORCE_U32_ = 2147483647;
+/**
+ * The pose parameters a motion definition's track may drive, by number: each is one float of
+ * sa_figure_params. Values are stable across versions. (C: sa_figure_param, figure.h; sentinels
+ * are constants only)
+ */
+const SaFigureParam = Object.freeze({ ROOT_X: 0, ROOT_Y: 1, LEAN: 2, HEAD_TILT: 3, FOOT_NEAR_X: 4, FOOT_NEAR_Y: 5, FOOT_FAR_X: 6, FOOT_FAR_Y: 7, ARM_ANGLE_NEAR: 8, ARM_ANGLE_FAR: 9, ARM_FLEX_NEAR: 10, ARM_FLEX_FAR: 11, SPEAR: 12, SPEAR_GRIP_X: 13, SPEAR_GRIP_Y: 14, SPEAR_ANGLE: 15, SPEAR_GAP: 16, SPEAR_SLIDE: 17, SQUASH: 18, HAIR_PUSH_X: 19, HAIR_PUSH_Y: 20, GROUND_SPEED: 21, BLADE: 22, BLADE_ANGLE: 23 });
+const SA_FIGURE_PART_LEGS = 1;
+const SA_FIGURE_PART_SPINE = 2;
+const SA_FIGURE_PART_HEAD = 4;
+const SA_FIGURE_PART_ARM_NEAR = 8;
+const SA_FIGURE_PART_ARM_FAR = 16;
+const SA_FIGURE_PART_PROP = 32;
+const SA_FIGURE_PART_ALL = 63;
+const SA_FIGURE_PART_FORCE_U32_ = 2147483647;
+/**
+ * Body parts, as bits of a motion definition's mask (sa_figure_move::parts). (C: sa_figure_part,
+ * figure.h; sentinels are constants only)
+ */
+const SaFigurePart = Object.freeze({ LEGS: 1, SPINE: 2, HEAD: 4, ARM_NEAR: 8, ARM_FAR: 16, PROP: 32, ALL: 63 });
 const SA_ABI_TYPE_VEC2 = 0;
 const SA_ABI_TYPE_VEC3 = 1;
 const SA_ABI_TYPE_QUAT = 2;
@@ -659,13 +728,17 @@ const SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 51;
 const SA_ABI_TYPE_CLIP_BUILDER_JOB = 52;
 const SA_ABI_TYPE_MAT4 = 53;
 const SA_ABI_TYPE_SKIN_JOB = 54;
-const SA_ABI_TYPE_COUNT_ = 55;
+const SA_ABI_TYPE_FIGURE_MOVE_TRACK = 55;
+const SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56;
+const SA_ABI_TYPE_FIGURE_MOVE = 57;
+const SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58;
+const SA_ABI_TYPE_COUNT_ = 59;
 const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type, abi.h; sentinels are constants only)
  */
-const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54 });
+const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58 });
 
 // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
 /** A 2D point or vector (canvas units for the stick figure, y down). (C: sa_vec2, vecmath.h) */
@@ -2380,21 +2453,34 @@ class SaFigureInput extends Struct {
    */
   get thrust() { return this._sa._dv().getUint32(this.ptr + 12, true); }
   set thrust(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
+  /**
+   * The registered motion definition (SA_FIGURE_MOTION_MOVE(i), see sa_figure_move) a change of
+   * move_counter plays as a layer. Default SA_FIGURE_MOTION_IDLE (none).
+   */
+  get move() { return this._sa._dv().getInt32(this.ptr + 16, true); }
+  set move(v) { this._sa._dv().setInt32(this.ptr + 16, v, true); }
+  /**
+   * Layer counter: each change plays move once as a layer over whatever motion shows (a sword
+   * swing over the run). A change naming no registered definition, naming one still playing as a
+   * layer, or with SA_FIGURE_MOVE_LAYERS layers playing, is seen and ignored.
+   */
+  get move_counter() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+  set move_counter(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
   /** Which way the figure faces (default right). A change turns the figure around. */
-  get facing() { return this._sa._dv().getInt32(this.ptr + 16, true); }
-  set facing(v) { this._sa._dv().setInt32(this.ptr + 16, v, true); }
+  get facing() { return this._sa._dv().getInt32(this.ptr + 24, true); }
+  set facing(v) { this._sa._dv().setInt32(this.ptr + 24, v, true); }
   /** The surface under the feet, reported in footstep events. Default grass. */
-  get surface() { return this._sa._dv().getInt32(this.ptr + 20, true); }
-  set surface(v) { this._sa._dv().setInt32(this.ptr + 20, v, true); }
+  get surface() { return this._sa._dv().getInt32(this.ptr + 28, true); }
+  set surface(v) { this._sa._dv().setInt32(this.ptr + 28, v, true); }
   /** The game's body; inactive by default (see sa_figure_body). */
-  get body() { return this._sa.SaFigureBody.at(this.ptr + 24, this); }
+  get body() { return this._sa.SaFigureBody.at(this.ptr + 32, this); }
   set body(v) { this.body.set(v); }
 }
 SaFigureInput.C_NAME = "sa_figure_input";
-SaFigureInput.SIZE = 112;
+SaFigureInput.SIZE = 120;
 SaFigureInput.ALIGN = 4;
 SaFigureInput.ABI_TYPE = 40; // SA_ABI_TYPE_FIGURE_INPUT
-SaFigureInput.FIELDS = Object.freeze(["motion", "speed", "jump", "thrust", "facing", "surface", "body"]);
+SaFigureInput.FIELDS = Object.freeze(["motion", "speed", "jump", "thrust", "move", "move_counter", "facing", "surface", "body"]);
 /**
  * One bone of the figure: a segment between two joints, for drawing and for checks. (C:
  * sa_figure_bone, figure.h)
@@ -2479,12 +2565,24 @@ class SaFigureParams extends Struct {
   /** Ground speed this motion scrolls the world at, units/s (0 unless locomoting). */
   get ground_speed() { return this._sa._dv().getFloat32(this.ptr + 84, true); }
   set ground_speed(v) { this._sa._dv().setFloat32(this.ptr + 84, v, true); }
+  /**
+   * How much the near hand holds a sword, in [0, 1] (0 in the built-in motions): the pose's
+   * sa_figure_pose::blade.
+   */
+  get blade() { return this._sa._dv().getFloat32(this.ptr + 88, true); }
+  set blade(v) { this._sa._dv().setFloat32(this.ptr + 88, v, true); }
+  /**
+   * The sword's angle from the near forearm's direction (elbow -> hand), radians; positive turns
+   * it as a positive sa_figure_params::spear_angle does (tip down from forward).
+   */
+  get blade_angle() { return this._sa._dv().getFloat32(this.ptr + 92, true); }
+  set blade_angle(v) { this._sa._dv().setFloat32(this.ptr + 92, v, true); }
 }
 SaFigureParams.C_NAME = "sa_figure_params";
-SaFigureParams.SIZE = 88;
+SaFigureParams.SIZE = 96;
 SaFigureParams.ALIGN = 4;
 SaFigureParams.ABI_TYPE = 42; // SA_ABI_TYPE_FIGURE_PARAMS
-SaFigureParams.FIELDS = Object.freeze(["root", "lean", "head_tilt", "foot", "arm_angle", "arm_flex", "spear", "spear_grip", "spear_angle", "spear_gap", "spear_slide", "squash", "hair_push", "ground_speed"]);
+SaFigureParams.FIELDS = Object.freeze(["root", "lean", "head_tilt", "foot", "arm_angle", "arm_flex", "spear", "spear_grip", "spear_angle", "spear_gap", "spear_slide", "squash", "hair_push", "ground_speed", "blade", "blade_angle"]);
 /**
  * Where one foot stands on the ground: sa_figure_pose::contact, for footprints and tests. (C:
  * sa_figure_contact, figure.h)
@@ -2628,12 +2726,25 @@ class SaFigurePose extends Struct {
    */
   get ground_probe() { return new Float32Array(this._sa.memory.buffer, this.ptr + 392, 9); }
   set ground_probe(v) { this.ground_probe.set(v); }
+  /**
+   * How much the near hand holds a sword, in [0, 1] (sa_figure_params::blade; 0 unless a motion
+   * definition shows one). Draw it when > 0, with this opacity: a straight blade from the near
+   * hand (joints[SA_FIGURE_JOINT_HAND_NEAR]) to blade_tip.
+   */
+  get blade() { return this._sa._dv().getFloat32(this.ptr + 428, true); }
+  set blade(v) { this._sa._dv().setFloat32(this.ptr + 428, v, true); }
+  /**
+   * The sword's tip, like joints (squashed, screen axes): SA_FIGURE_BLADE_LENGTH scaled from the
+   * near hand, along the near forearm turned by sa_figure_params::blade_angle.
+   */
+  get blade_tip() { return this._sa.SaVec2.at(this.ptr + 432, this); }
+  set blade_tip(v) { this.blade_tip.set(v); }
 }
 SaFigurePose.C_NAME = "sa_figure_pose";
-SaFigurePose.SIZE = 432;
+SaFigurePose.SIZE = 440;
 SaFigurePose.ALIGN = 8;
 SaFigurePose.ABI_TYPE = 44; // SA_ABI_TYPE_FIGURE_POSE
-SaFigurePose.FIELDS = Object.freeze(["joints", "unsquashed", "hair", "head_radius", "squash", "ground_speed", "dt", "motion", "spear", "phase", "gait", "thrust", "scroll", "contact", "airborne", "mode", "facing", "turn", "ground_probe"]);
+SaFigurePose.FIELDS = Object.freeze(["joints", "unsquashed", "hair", "head_radius", "squash", "ground_speed", "dt", "motion", "spear", "phase", "gait", "thrust", "scroll", "contact", "airborne", "mode", "facing", "turn", "ground_probe", "blade", "blade_tip"]);
 /** One thing that happened during an update, for sounds and effects. (C: sa_figure_event, figure.h) */
 class SaFigureEvent extends Struct {
   /** What happened. */
@@ -2657,12 +2768,129 @@ class SaFigureEvent extends Struct {
   /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
   get x() { return this._sa._dv().getFloat64(this.ptr + 24, true); }
   set x(v) { this._sa._dv().setFloat64(this.ptr + 24, v, true); }
+  /**
+   * The definition of a SA_FIGURE_EVENT_MOVE (SA_FIGURE_MOTION_MOVE(i)); SA_FIGURE_MOTION_IDLE for
+   * the other kinds.
+   */
+  get move() { return this._sa._dv().getInt32(this.ptr + 32, true); }
+  set move(v) { this._sa._dv().setInt32(this.ptr + 32, v, true); }
+  /** The index of a SA_FIGURE_EVENT_MOVE in its definition's events; -1 for the other kinds. */
+  get index() { return this._sa._dv().getInt32(this.ptr + 36, true); }
+  set index(v) { this._sa._dv().setInt32(this.ptr + 36, v, true); }
 }
 SaFigureEvent.C_NAME = "sa_figure_event";
-SaFigureEvent.SIZE = 32;
+SaFigureEvent.SIZE = 40;
 SaFigureEvent.ALIGN = 8;
 SaFigureEvent.ABI_TYPE = 49; // SA_ABI_TYPE_FIGURE_EVENT
-SaFigureEvent.FIELDS = Object.freeze(["kind", "time", "foot", "surface", "mode", "speed", "x"]);
+SaFigureEvent.FIELDS = Object.freeze(["kind", "time", "foot", "surface", "mode", "speed", "x", "move", "index"]);
+/** One keyframed parameter of a motion definition. (C: sa_figure_move_track, figure.h) */
+class SaFigureMoveTrack extends Struct {
+  /** The parameter it drives; at most one track per parameter. */
+  get param() { return this._sa._dv().getInt32(this.ptr + 0, true); }
+  set param(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
+  /**
+   * Keys over the definition's normalised time (0 its start, 1 its end), values in the parameter's
+   * unit (distances in reference units), with per-key easing (track.h): at least 1, times in [0,
+   * 1], ascending, finite.
+   */
+  get keys() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+  set keys(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_figure_move_track.keys'), true); }
+  /** Number of keys, in [1, SA_FIGURE_MOVE_MAX_KEYS]. */
+  get count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+}
+SaFigureMoveTrack.C_NAME = "sa_figure_move_track";
+SaFigureMoveTrack.SIZE = 12;
+SaFigureMoveTrack.ALIGN = 4;
+SaFigureMoveTrack.ABI_TYPE = 55; // SA_ABI_TYPE_FIGURE_MOVE_TRACK
+SaFigureMoveTrack.FIELDS = Object.freeze(["param", "keys", "count"]);
+/**
+ * A named moment of a motion definition (a hit frame, a footfall for a sound). (C:
+ * sa_figure_move_event, figure.h)
+ */
+class SaFigureMoveEvent extends Struct {
+  /** Its name, for the game (the figure only reports its index); may be NULL. */
+  get name() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set name(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_figure_move_event.name'), true); }
+  /** When, as normalised time of the definition, in [0, 1]. */
+  get time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+  set time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+}
+SaFigureMoveEvent.C_NAME = "sa_figure_move_event";
+SaFigureMoveEvent.SIZE = 8;
+SaFigureMoveEvent.ALIGN = 4;
+SaFigureMoveEvent.ABI_TYPE = 56; // SA_ABI_TYPE_FIGURE_MOVE_EVENT
+SaFigureMoveEvent.FIELDS = Object.freeze(["name", "time"]);
+/**
+ * A game's own motion as data: caller-owned, read in place, never copied or freed. (C:
+ * sa_figure_move, figure.h)
+ */
+class SaFigureMove extends Struct {
+  /** For labels (sa_figure_move_name()); may be NULL ("move"). */
+  get name() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set name(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_figure_move.name'), true); }
+  /** The tracks; NULL only with track_count 0. */
+  get tracks() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+  set tracks(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_figure_move.tracks'), true); }
+  /** At most SA_FIGURE_MOVE_MAX_TRACKS. */
+  get track_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set track_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+  /** The events; NULL only with event_count 0. */
+  get events() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+  set events(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_figure_move.events'), true); }
+  /** At most SA_FIGURE_MOVE_MAX_EVENTS. */
+  get event_count() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+  set event_count(v) { this._sa._dv().setUint32(this.ptr + 16, v, true); }
+  /** Seconds one play lasts, in [0.05, 60]. */
+  get duration() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
+  set duration(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
+  /** True repeats it while it is the motion asked for. */
+  get loop() { return this._sa._dv().getUint8(this.ptr + 24, true) !== 0; }
+  set loop(v) { this._sa._dv().setUint8(this.ptr + 24, v ? 1 : 0, true); }
+  /**
+   * True adds the tracks to the motion underneath (a layer only): an offset, as the built-in
+   * thrust is to Spear Run's carry.
+   */
+  get additive() { return this._sa._dv().getUint8(this.ptr + 25, true) !== 0; }
+  set additive(v) { this._sa._dv().setUint8(this.ptr + 25, v ? 1 : 0, true); }
+  /** sa_figure_part bits a layer drives; nonzero, within SA_FIGURE_PART_ALL. */
+  get parts() { return this._sa._dv().getUint32(this.ptr + 28, true); }
+  set parts(v) { this._sa._dv().setUint32(this.ptr + 28, v, true); }
+  /** A layer's weight rises over this many seconds, >= 0. */
+  get fade_in() { return this._sa._dv().getFloat32(this.ptr + 32, true); }
+  set fade_in(v) { this._sa._dv().setFloat32(this.ptr + 32, v, true); }
+  /** ... and falls over the last this many, >= 0; fade_in + fade_out <= duration. */
+  get fade_out() { return this._sa._dv().getFloat32(this.ptr + 36, true); }
+  set fade_out(v) { this._sa._dv().setFloat32(this.ptr + 36, v, true); }
+  /**
+   * Root motion: how far one play moves the body forward, reference units, in [0, 1e4]: the ground
+   * scrolls by it at a steady speed (added to the ground-speed track).
+   */
+  get travel() { return this._sa._dv().getFloat32(this.ptr + 40, true); }
+  set travel(v) { this._sa._dv().setFloat32(this.ptr + 40, v, true); }
+}
+SaFigureMove.C_NAME = "sa_figure_move";
+SaFigureMove.SIZE = 44;
+SaFigureMove.ALIGN = 4;
+SaFigureMove.ABI_TYPE = 57; // SA_ABI_TYPE_FIGURE_MOVE
+SaFigureMove.FIELDS = Object.freeze(["name", "tracks", "track_count", "events", "event_count", "duration", "loop", "additive", "parts", "fade_in", "fade_out", "travel"]);
+/**
+ * One layer playing on a figure (private state of sa_figure, public only so the figure can be
+ * copied). (C: sa_figure_move_layer, figure.h)
+ */
+class SaFigureMoveLayer extends Struct {
+  /** The registered definition's index; -1 the built-in Spear Run thrust; -2 a free layer. */
+  get move() { return this._sa._dv().getInt32(this.ptr + 0, true); }
+  set move(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
+  /** Seconds into its play. */
+  get time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+  set time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+}
+SaFigureMoveLayer.C_NAME = "sa_figure_move_layer";
+SaFigureMoveLayer.SIZE = 8;
+SaFigureMoveLayer.ALIGN = 4;
+SaFigureMoveLayer.ABI_TYPE = 58; // SA_ABI_TYPE_FIGURE_MOVE_LAYER
+SaFigureMoveLayer.FIELDS = Object.freeze(["move", "time"]);
 /**
  * The head's secondary motion and what it saw of the body at the last sub-step (private).
  * private). (C: sa_figure_head, figure.h)
@@ -2761,114 +2989,123 @@ class SaFigure extends Struct {
   get merge_offset() { return this._sa.SaFigureParams.at(this.ptr + 84, this); }
   set merge_offset(v) { this.merge_offset.set(v); }
   /** Motion layers and their weights; ids are rows of the motion table. */
-  get fade() { return this._sa.SaFade.at(this.ptr + 172, this); }
+  get fade() { return this._sa.SaFade.at(this.ptr + 180, this); }
   set fade(v) { this.fade.set(v); }
   /** Gait phase, [0, 1). */
-  get phase() { return this._sa._dv().getFloat32(this.ptr + 336, true); }
-  set phase(v) { this._sa._dv().setFloat32(this.ptr + 336, v, true); }
+  get phase() { return this._sa._dv().getFloat32(this.ptr + 344, true); }
+  set phase(v) { this._sa._dv().setFloat32(this.ptr + 344, v, true); }
   /** Walk -> run mix, [0, 1]. */
-  get gait() { return this._sa._dv().getFloat32(this.ptr + 340, true); }
-  set gait(v) { this._sa._dv().setFloat32(this.ptr + 340, v, true); }
-  /** Seconds into the current thrust; < 0 when none. */
-  get thrust_time() { return this._sa._dv().getFloat32(this.ptr + 344, true); }
-  set thrust_time(v) { this._sa._dv().setFloat32(this.ptr + 344, v, true); }
+  get gait() { return this._sa._dv().getFloat32(this.ptr + 348, true); }
+  set gait(v) { this._sa._dv().setFloat32(this.ptr + 348, v, true); }
   /** Last jump counter seen. */
-  get jump_seen() { return this._sa._dv().getUint32(this.ptr + 348, true); }
-  set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 348, v, true); }
+  get jump_seen() { return this._sa._dv().getUint32(this.ptr + 352, true); }
+  set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 352, v, true); }
   /** Last thrust counter seen. */
-  get thrust_seen() { return this._sa._dv().getUint32(this.ptr + 352, true); }
-  set thrust_seen(v) { this._sa._dv().setUint32(this.ptr + 352, v, true); }
+  get thrust_seen() { return this._sa._dv().getUint32(this.ptr + 356, true); }
+  set thrust_seen(v) { this._sa._dv().setUint32(this.ptr + 356, v, true); }
+  /** Last layer counter seen. */
+  get move_seen() { return this._sa._dv().getUint32(this.ptr + 360, true); }
+  set move_seen(v) { this._sa._dv().setUint32(this.ptr + 360, v, true); }
+  /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
+  get moves() { return this._sa._dv().getUint32(this.ptr + 364, true); }
+  set moves(v) { this._sa._dv().setUint32(this.ptr + 364, ptrOf(v, 'sa_figure.moves'), true); }
+  /** How many, <= SA_FIGURE_MAX_MOVES. */
+  get move_count() { return this._sa._dv().getUint32(this.ptr + 368, true); }
+  set move_count(v) { this._sa._dv().setUint32(this.ptr + 368, v, true); }
+  /** The layers playing (sa_figure_input::move_counter and the built-in thrust). */
+  get layers() { return new StructArray(this._sa.SaFigureMoveLayer, this.ptr + 372, 4, this); }
+  set layers(v) { this.layers.set(v); }
   /** Motion asked for last frame. */
-  get wanted() { return this._sa._dv().getInt32(this.ptr + 356, true); }
-  set wanted(v) { this._sa._dv().setInt32(this.ptr + 356, v, true); }
+  get wanted() { return this._sa._dv().getInt32(this.ptr + 404, true); }
+  set wanted(v) { this._sa._dv().setInt32(this.ptr + 404, v, true); }
   /**
    * Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the head, hair
    * and foot locks are kept as they were at that moment.
    */
-  get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 360, true); }
-  set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 360, v, true); }
+  get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 408, true); }
+  set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 408, v, true); }
   /** Head and hair driver state. */
-  get head() { return this._sa.SaFigureHead.at(this.ptr + 364, this); }
+  get head() { return this._sa.SaFigureHead.at(this.ptr + 412, this); }
   set head(v) { this.head.set(v); }
   /** Hair chain state (figure space). */
-  get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 408, 16); }
+  get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 456, 16); }
   set hair(v) { this.hair.set(v); }
   /** Ground the foot locks scrolled, to the last sub-step moment, units. */
-  get scroll() { return this._sa._dv().getFloat64(this.ptr + 472, true); }
-  set scroll(v) { this._sa._dv().setFloat64(this.ptr + 472, v, true); }
+  get scroll() { return this._sa._dv().getFloat64(this.ptr + 520, true); }
+  set scroll(v) { this._sa._dv().setFloat64(this.ptr + 520, v, true); }
   /** Foot locks: [0] near, [1] far. */
-  get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 480, 2, this); }
+  get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 528, 2, this); }
   set feet(v) { this.feet.set(v); }
   /** The body's modes (used while a body is active). */
-  get modes() { return this._sa.SaModeMachine.at(this.ptr + 608, this); }
+  get modes() { return this._sa.SaModeMachine.at(this.ptr + 656, this); }
   set modes(v) { this.modes.set(v); }
   /** The body as last seen (its grounded edge, its speeds). */
-  get body() { return this._sa.SaFigureBody.at(this.ptr + 888, this); }
+  get body() { return this._sa.SaFigureBody.at(this.ptr + 936, this); }
   set body(v) { this.body.set(v); }
   /** Fastest the body sank in this flight, units/s, >= 0. */
-  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
-  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
+  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1024, true); }
+  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1024, v, true); }
   /** How fast the body rose when it took off, units/s, >= 0. */
-  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
-  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
+  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1028, true); }
+  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1028, v, true); }
   /** The landing's depth showing, in [0, 1] (eased). */
-  get landing() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
-  set landing(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
+  get landing() { return this._sa._dv().getFloat32(this.ptr + 1032, true); }
+  set landing(v) { this._sa._dv().setFloat32(this.ptr + 1032, v, true); }
   /** The last landing's depth, in [0, 1]. */
-  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
-  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
+  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 1036, true); }
+  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 1036, v, true); }
   /** The body's locomotion stride factor, eased. */
-  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
-  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
+  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 1040, true); }
+  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 1040, v, true); }
   /** The climb's cycle, [0, 1). */
-  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
-  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
+  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 1044, true); }
+  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 1044, v, true); }
   /** Treading (0) -> paddling (1), eased. */
-  get swim() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
-  set swim(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
+  get swim() { return this._sa._dv().getFloat32(this.ptr + 1048, true); }
+  set swim(v) { this._sa._dv().setFloat32(this.ptr + 1048, v, true); }
   /** The body's vertical velocity, up positive, eased. */
-  get vy() { return this._sa._dv().getFloat32(this.ptr + 1004, true); }
-  set vy(v) { this._sa._dv().setFloat32(this.ptr + 1004, v, true); }
+  get vy() { return this._sa._dv().getFloat32(this.ptr + 1052, true); }
+  set vy(v) { this._sa._dv().setFloat32(this.ptr + 1052, v, true); }
   /** 0 on the ground -> 1 in the air, eased. */
-  get air() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
-  set air(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
+  get air() { return this._sa._dv().getFloat32(this.ptr + 1056, true); }
+  set air(v) { this._sa._dv().setFloat32(this.ptr + 1056, v, true); }
   /** The body locomotes (not standing idle). */
-  get moving() { return this._sa._dv().getUint8(this.ptr + 1012, true) !== 0; }
-  set moving(v) { this._sa._dv().setUint8(this.ptr + 1012, v ? 1 : 0, true); }
+  get moving() { return this._sa._dv().getUint8(this.ptr + 1060, true) !== 0; }
+  set moving(v) { this._sa._dv().setUint8(this.ptr + 1060, v ? 1 : 0, true); }
   /** A scripted jump has taken off and not landed yet. */
-  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1013, true) !== 0; }
-  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1013, v ? 1 : 0, true); }
+  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1061, true) !== 0; }
+  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1061, v ? 1 : 0, true); }
   /** A scripted jump was pressed and has not taken off yet. */
-  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1014, true) !== 0; }
-  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1014, v ? 1 : 0, true); }
+  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1062, true) !== 0; }
+  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
-  get turn() { return this._sa._dv().getFloat32(this.ptr + 1016, true); }
-  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1016, v, true); }
+  get turn() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
+  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
   /** The facing asked for by the last update's input. */
-  get facing() { return this._sa._dv().getInt32(this.ptr + 1020, true); }
-  set facing(v) { this._sa._dv().setInt32(this.ptr + 1020, v, true); }
+  get facing() { return this._sa._dv().getInt32(this.ptr + 1068, true); }
+  set facing(v) { this._sa._dv().setInt32(this.ptr + 1068, v, true); }
   /** The last update's events. */
-  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1024, 16, this); }
+  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1072, 16, this); }
   set events(v) { this.events.set(v); }
   /** How many of them, <= 16. */
-  get event_count() { return this._sa._dv().getUint32(this.ptr + 1536, true); }
-  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1536, v, true); }
+  get event_count() { return this._sa._dv().getUint32(this.ptr + 1712, true); }
+  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1712, v, true); }
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
-  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1540, 64); }
+  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1716, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
   /** Seconds of the next sub-step before the knock-down, >= 0. */
-  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1796, true); }
-  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1796, v, true); }
+  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1972, true); }
+  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1972, v, true); }
   /** The current pose. */
-  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1800, this); }
+  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1976, this); }
   set pose(v) { this.pose.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2232;
+SaFigure.SIZE = 2416;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
+const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------
 // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -3061,12 +3298,17 @@ const ARITY = Object.freeze({
   sa_figure_motion_duration: 1,
   sa_figure_joint_name: 1,
   sa_figure_bones: 3,
+  sa_figure_param_name: 1,
   sa_figure_init: 2,
   sa_figure_update: 3,
   sa_figure_get_pose: 1,
   sa_figure_events: 3,
   sa_figure_solve: 4,
   sa_figure_params_rest: 2,
+  sa_figure_param_part: 1,
+  sa_figure_move_validate: 2,
+  sa_figure_set_moves: 4,
+  sa_figure_move_name: 2,
   sa_abi_version: 0,
   sa_abi_type_size: 1,
   sa_abi_type_align: 1,
@@ -4757,6 +4999,17 @@ class StickAnim extends StickAnimBase {
     return this._x.sa_figure_bones(ptrOf(cfg, 'sa_figure_bones(cfg)'), ptrOf(out, 'sa_figure_bones(out)'), capacity) >>> 0;
   }
 
+  /**
+   * A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt", "foot
+   * near x", "foot near y", "foot far x", "foot far y", "arm angle near", "arm angle far", "arm
+   * flex near", "arm flex far", "spear", "spear grip x", "spear grip y", "spear angle", "spear
+   * gap", "spear slide", "squash", "hair push x", "hair push y", "ground speed", "blade", "blade
+   * angle". (figure.h)
+   */
+  sa_figure_param_name(param) {
+    return this.string(this._x.sa_figure_param_name(param));
+  }
+
   /** Sets up a figure standing idle, head and hair at rest. (figure.h) */
   sa_figure_init(fig, cfg) {
     return this._x.sa_figure_init(ptrOf(fig, 'sa_figure_init(fig)'), ptrOf(cfg, 'sa_figure_init(cfg)'));
@@ -4796,6 +5049,35 @@ class StickAnim extends StickAnimBase {
     return $r;
   }
 
+  /**
+   * The part (one sa_figure_part bit) parameter param belongs to; 0 for a value that is not a
+   * parameter. (figure.h)
+   */
+  sa_figure_param_part(param) {
+    return this._x.sa_figure_param_part(param) >>> 0;
+  }
+
+  /** Checks a motion definition once at setup. (figure.h) */
+  sa_figure_move_validate(move, bad_track) {
+    return this._x.sa_figure_move_validate(ptrOf(move, 'sa_figure_move_validate(move)'), ptrOf(bad_track, 'sa_figure_move_validate(bad_track)'));
+  }
+
+  /**
+   * Registers the game's motion definitions on a figure, without copying them: the figure points
+   * at moves, which must outlive it (or the next call). (figure.h)
+   */
+  sa_figure_set_moves(fig, moves, count, bad) {
+    return this._x.sa_figure_set_moves(ptrOf(fig, 'sa_figure_set_moves(fig)'), ptrOf(moves, 'sa_figure_set_moves(moves)'), count, ptrOf(bad, 'sa_figure_set_moves(bad)'));
+  }
+
+  /**
+   * A motion's name on this figure: a registered definition's (its name, or "move" when it has
+   * none), else sa_figure_motion_name(). (figure.h)
+   */
+  sa_figure_move_name(fig, motion) {
+    return this.string(this._x.sa_figure_move_name(ptrOf(fig, 'sa_figure_move_name(fig)'), motion));
+  }
+
   /** The library's ABI version (see the rule above). (abi.h) */
   sa_abi_version() {
     return this._x.sa_abi_version();
@@ -4832,16 +5114,18 @@ export {
   SA_MODE_MACHINE_MAX_VALUE, SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES,
   SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
   SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
-  SA_FIGURE_BONE_COUNT, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS, SA_FIGURE_MAX_DT,
-  SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR,
-  SA_VERSION_PATCH, SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED,
-  SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE,
-  SA_ERR_MISMATCH, SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR,
-  SA_EASE_SMOOTH, SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC,
-  SA_EASE_OUT_CUBIC, SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_,
-  SaEase, SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_PATH_ROTATION,
-  SA_CLIP_BUILDER_PATH_SCALE, SA_CLIP_BUILDER_PATH_COUNT_, SA_CLIP_BUILDER_PATH_FORCE_U32_,
-  SaClipBuilderPath, SA_CLIP_BUILDER_INTERPOLATION_LINEAR, SA_CLIP_BUILDER_INTERPOLATION_STEP,
+  SA_FIGURE_BONE_COUNT, SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS,
+  SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS,
+  SA_FIGURE_MOVE_MAX_KEYS, SA_FIGURE_MOVE_MAX_EVENTS, SA_FIGURE_MAX_MOVES, SA_FIGURE_MOVE_LAYERS,
+  SA_FIGURE_MOVE_BASE, SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH,
+  SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE,
+  SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH,
+  SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH,
+  SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC,
+  SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_, SaEase,
+  SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_PATH_ROTATION, SA_CLIP_BUILDER_PATH_SCALE,
+  SA_CLIP_BUILDER_PATH_COUNT_, SA_CLIP_BUILDER_PATH_FORCE_U32_, SaClipBuilderPath,
+  SA_CLIP_BUILDER_INTERPOLATION_LINEAR, SA_CLIP_BUILDER_INTERPOLATION_STEP,
   SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE, SA_CLIP_BUILDER_INTERPOLATION_COUNT_,
   SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_, SaClipBuilderInterpolation,
   SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_BLEND_TREE_LOCO_CLIP_RUN,
@@ -4867,25 +5151,37 @@ export {
   SA_FIGURE_JOINT_FORCE_U32_, SaFigureJoint, SA_FIGURE_SIDE_CENTRE, SA_FIGURE_SIDE_NEAR,
   SA_FIGURE_SIDE_FAR, SA_FIGURE_SIDE_COUNT_, SA_FIGURE_SIDE_FORCE_U32_, SaFigureSide,
   SA_FIGURE_EVENT_FOOTSTEP, SA_FIGURE_EVENT_TAKE_OFF, SA_FIGURE_EVENT_LANDING,
-  SA_FIGURE_EVENT_MODE, SA_FIGURE_EVENT_HIT_START, SA_FIGURE_EVENT_HIT_END,
+  SA_FIGURE_EVENT_MODE, SA_FIGURE_EVENT_HIT_START, SA_FIGURE_EVENT_HIT_END, SA_FIGURE_EVENT_MOVE,
   SA_FIGURE_EVENT_KIND_COUNT_, SA_FIGURE_EVENT_KIND_FORCE_U32_, SaFigureEventKind,
-  SA_ABI_TYPE_VEC2, SA_ABI_TYPE_VEC3, SA_ABI_TYPE_QUAT, SA_ABI_TYPE_TRANSFORM,
-  SA_ABI_TYPE_IK_ARM_POSE, SA_ABI_TYPE_IK_CONFIG, SA_ABI_TYPE_IK_RESULT, SA_ABI_TYPE_GAIT,
-  SA_ABI_TYPE_GAIT_FOOT, SA_ABI_TYPE_TRACK_KEY, SA_ABI_TYPE_TRACK_MULTI, SA_ABI_TYPE_SQUASH,
-  SA_ABI_TYPE_SPRING1, SA_ABI_TYPE_SPRING2, SA_ABI_TYPE_VERLET_POINT, SA_ABI_TYPE_VERLET_CONFIG,
-  SA_ABI_TYPE_FADE_LAYER, SA_ABI_TYPE_FADE, SA_ABI_TYPE_SKELETON,
-  SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_POSE_LAYER, SA_ABI_TYPE_POSE_BLEND_JOB,
-  SA_ABI_TYPE_INERTIAL_SCALAR, SA_ABI_TYPE_INERTIAL_QUAT, SA_ABI_TYPE_CLIP_TOUCHDOWN,
-  SA_ABI_TYPE_CLIP, SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, SA_ABI_TYPE_BLEND_TREE_POINT,
-  SA_ABI_TYPE_BLEND_TREE_SPACE, SA_ABI_TYPE_BLEND_TREE_FRAME, SA_ABI_TYPE_MODE_INPUT,
-  SA_ABI_TYPE_MODE_MACHINE_CONFIG, SA_ABI_TYPE_MODE_MACHINE, SA_ABI_TYPE_MODE_LAYER,
-  SA_ABI_TYPE_FOOTSTEPS_EVENT, SA_ABI_TYPE_FOOTSTEPS_LAYER, SA_ABI_TYPE_FOOTSTEPS_JOB,
-  SA_ABI_TYPE_LIMB_CONFIG, SA_ABI_TYPE_LIMB_STYLE, SA_ABI_TYPE_FIGURE_CONFIG,
-  SA_ABI_TYPE_FIGURE_INPUT, SA_ABI_TYPE_FIGURE_BONE, SA_ABI_TYPE_FIGURE_PARAMS,
-  SA_ABI_TYPE_FIGURE_CONTACT, SA_ABI_TYPE_FIGURE_POSE, SA_ABI_TYPE_FIGURE_HEAD,
-  SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE, SA_ABI_TYPE_FIGURE_BODY,
-  SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, SA_ABI_TYPE_CLIP_BUILDER_CHANNEL,
-  SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4, SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_COUNT_,
+  SA_FIGURE_PARAM_ROOT_X, SA_FIGURE_PARAM_ROOT_Y, SA_FIGURE_PARAM_LEAN, SA_FIGURE_PARAM_HEAD_TILT,
+  SA_FIGURE_PARAM_FOOT_NEAR_X, SA_FIGURE_PARAM_FOOT_NEAR_Y, SA_FIGURE_PARAM_FOOT_FAR_X,
+  SA_FIGURE_PARAM_FOOT_FAR_Y, SA_FIGURE_PARAM_ARM_ANGLE_NEAR, SA_FIGURE_PARAM_ARM_ANGLE_FAR,
+  SA_FIGURE_PARAM_ARM_FLEX_NEAR, SA_FIGURE_PARAM_ARM_FLEX_FAR, SA_FIGURE_PARAM_SPEAR,
+  SA_FIGURE_PARAM_SPEAR_GRIP_X, SA_FIGURE_PARAM_SPEAR_GRIP_Y, SA_FIGURE_PARAM_SPEAR_ANGLE,
+  SA_FIGURE_PARAM_SPEAR_GAP, SA_FIGURE_PARAM_SPEAR_SLIDE, SA_FIGURE_PARAM_SQUASH,
+  SA_FIGURE_PARAM_HAIR_PUSH_X, SA_FIGURE_PARAM_HAIR_PUSH_Y, SA_FIGURE_PARAM_GROUND_SPEED,
+  SA_FIGURE_PARAM_BLADE, SA_FIGURE_PARAM_BLADE_ANGLE, SA_FIGURE_PARAM_COUNT_,
+  SA_FIGURE_PARAM_FORCE_U32_, SaFigureParam, SA_FIGURE_PART_LEGS, SA_FIGURE_PART_SPINE,
+  SA_FIGURE_PART_HEAD, SA_FIGURE_PART_ARM_NEAR, SA_FIGURE_PART_ARM_FAR, SA_FIGURE_PART_PROP,
+  SA_FIGURE_PART_ALL, SA_FIGURE_PART_FORCE_U32_, SaFigurePart, SA_ABI_TYPE_VEC2, SA_ABI_TYPE_VEC3,
+  SA_ABI_TYPE_QUAT, SA_ABI_TYPE_TRANSFORM, SA_ABI_TYPE_IK_ARM_POSE, SA_ABI_TYPE_IK_CONFIG,
+  SA_ABI_TYPE_IK_RESULT, SA_ABI_TYPE_GAIT, SA_ABI_TYPE_GAIT_FOOT, SA_ABI_TYPE_TRACK_KEY,
+  SA_ABI_TYPE_TRACK_MULTI, SA_ABI_TYPE_SQUASH, SA_ABI_TYPE_SPRING1, SA_ABI_TYPE_SPRING2,
+  SA_ABI_TYPE_VERLET_POINT, SA_ABI_TYPE_VERLET_CONFIG, SA_ABI_TYPE_FADE_LAYER, SA_ABI_TYPE_FADE,
+  SA_ABI_TYPE_SKELETON, SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_POSE_LAYER,
+  SA_ABI_TYPE_POSE_BLEND_JOB, SA_ABI_TYPE_INERTIAL_SCALAR, SA_ABI_TYPE_INERTIAL_QUAT,
+  SA_ABI_TYPE_CLIP_TOUCHDOWN, SA_ABI_TYPE_CLIP, SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG,
+  SA_ABI_TYPE_BLEND_TREE_POINT, SA_ABI_TYPE_BLEND_TREE_SPACE, SA_ABI_TYPE_BLEND_TREE_FRAME,
+  SA_ABI_TYPE_MODE_INPUT, SA_ABI_TYPE_MODE_MACHINE_CONFIG, SA_ABI_TYPE_MODE_MACHINE,
+  SA_ABI_TYPE_MODE_LAYER, SA_ABI_TYPE_FOOTSTEPS_EVENT, SA_ABI_TYPE_FOOTSTEPS_LAYER,
+  SA_ABI_TYPE_FOOTSTEPS_JOB, SA_ABI_TYPE_LIMB_CONFIG, SA_ABI_TYPE_LIMB_STYLE,
+  SA_ABI_TYPE_FIGURE_CONFIG, SA_ABI_TYPE_FIGURE_INPUT, SA_ABI_TYPE_FIGURE_BONE,
+  SA_ABI_TYPE_FIGURE_PARAMS, SA_ABI_TYPE_FIGURE_CONTACT, SA_ABI_TYPE_FIGURE_POSE,
+  SA_ABI_TYPE_FIGURE_HEAD, SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE,
+  SA_ABI_TYPE_FIGURE_BODY, SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG,
+  SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4,
+  SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_FIGURE_MOVE_TRACK, SA_ABI_TYPE_FIGURE_MOVE_EVENT,
+  SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_COUNT_,
   SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose,
   SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1,
   SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton,
@@ -4895,5 +5191,6 @@ export {
   SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent,
   SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody,
   SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent,
-  SaFigureHead, SaFigureFootLock, SaFigure
+  SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead,
+  SaFigureFootLock, SaFigure
 };

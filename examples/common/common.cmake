@@ -17,7 +17,8 @@ add_library(stickanim_examples_common STATIC
   ${CMAKE_CURRENT_LIST_DIR}/scene.c
   ${CMAKE_CURRENT_LIST_DIR}/canvas.c
   ${CMAKE_CURRENT_LIST_DIR}/svg.c
-  ${CMAKE_CURRENT_LIST_DIR}/output.c)
+  ${CMAKE_CURRENT_LIST_DIR}/output.c
+  ${CMAKE_CURRENT_LIST_DIR}/move_json.c)
 target_include_directories(stickanim_examples_common PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(stickanim_examples_common PUBLIC ${SA_TEST_TARGET})
 target_compile_options(stickanim_examples_common PRIVATE ${SA_WARNINGS})

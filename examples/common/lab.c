@@ -84,6 +84,8 @@ void ex_pose_from_figure(const sa_figure_pose *fp, float scroll, const char *nam
     out->spear = fp->spear;
     out->spear_butt = j[SA_FIGURE_JOINT_SPEAR_BUTT];
     out->spear_tip = j[SA_FIGURE_JOINT_SPEAR_TIP];
+    out->blade = fp->blade;
+    out->blade_tip = fp->blade_tip;
     out->hair_count = SA_VERLET_HAIR_POINTS < EX_MAX_HAIR ? SA_VERLET_HAIR_POINTS : EX_MAX_HAIR;
     for (int i = 0; i < out->hair_count; ++i)
         out->hair[i] = fp->hair[i];
@@ -231,6 +233,26 @@ float ex_motion_sheet_poses(int motion, ex_pose *out, int count) {
     const long steps = lroundf(seconds * (float)SOLO_HZ);
     const long plays = (SOLO_HZ + steps - 1) / steps; /* at least 1 s */
     solo_warm_up(&s, (int)(plays * steps));
+    solo_play(&s, steps, out, count);
+    return (float)steps / (float)SOLO_HZ;
+}
+
+float ex_move_sheet_poses(const sa_figure_move *move, int over, ex_pose *out, int count) {
+    if (count < 1 || sa_figure_move_validate(move, NULL) != SA_OK) return 0.0f;
+    solo s;
+    solo_init(&s, over >= 0 ? (sa_figure_motion)over : SA_FIGURE_MOTION_MOVE(0),
+              move->name ? move->name : "move");
+    if (sa_figure_set_moves(&s.fig, move, 1, NULL) != SA_OK) return 0.0f;
+    const long steps = lroundf(move->duration * (float)SOLO_HZ);
+    if (over >= 0) {
+        solo_warm_up(&s, SOLO_HZ * 3 / 2);
+        s.in.move = SA_FIGURE_MOTION_MOVE(0);
+        ++s.in.move_counter;
+    } else {
+        /* Warm up for whole plays: the pictures start at the start of one. */
+        const long plays = (SOLO_HZ + steps - 1) / steps;
+        solo_warm_up(&s, (int)(plays * steps));
+    }
     solo_play(&s, steps, out, count);
     return (float)steps / (float)SOLO_HZ;
 }

@@ -21,6 +21,8 @@ typedef struct ex_pose {
     sa_vec2 knee[2], foot[2], elbow[2], hand[2];
     float spear; /* how visible the spear is, 0..1 (it fades in and out with the motions) */
     sa_vec2 spear_butt, spear_tip;
+    float blade; /* how visible a sword in the near hand is, 0..1 (a motion definition's) */
+    sa_vec2 blade_tip;
     int hair_count;
     sa_vec2 hair[EX_MAX_HAIR];
     float ground_speed; /* units/s the ground scrolls backward (0 when not locomoting) */
@@ -70,6 +72,12 @@ int ex_motion_find(const char *name);
  * near foot's phase wraps. Returns the play's length in seconds (0 for an unknown motion, which
  * writes nothing). */
 float ex_motion_sheet_poses(int motion, ex_pose *out, int count);
+
+/* One play of a motion definition (move.h's ex_move, or any sa_figure_move) as `count` poses:
+ * played as a layer over the built-in motion `over` (settled for 1.5 s first), or as the motion
+ * itself when `over` is negative. Returns the seconds covered (0 when the definition does not
+ * validate). */
+float ex_move_sheet_poses(const sa_figure_move *move, int over, ex_pose *out, int count);
 
 /* A game's physics body driving the figure (sa_figure_body) through a scripted scenario: "jump"
  * (a standing physics jump), "ledge" (walking off a ledge: fall, soft landing), "hard" (a higher

@@ -91,6 +91,7 @@ void ex_scene_build(const ex_pose *p, float density, ex_scene *s) {
     style(s, EX_PART_NEAR_LEG, "near leg", ink(), N);
     style(s, EX_PART_SPEAR, "spear", wood(), N);
     style(s, EX_PART_SPEAR_HEAD, "spear head", steel(), N);
+    style(s, EX_PART_BLADE, "blade", steel(), N);
     style(s, EX_PART_NEAR_ARM, "near arm", ink(), N);
 
     ribbon(s, EX_PART_FAR_LEG, p->hip, p->knee[EX_FAR], p->foot[EX_FAR], 9.0f, 5.5f, F, density);
@@ -116,6 +117,11 @@ void ex_scene_build(const ex_pose *p, float density, ex_scene *s) {
         ribbon(s, EX_PART_SPEAR, p->spear_butt, sa_v2_lerp(p->spear_butt, p->spear_tip, 0.5f),
                p->spear_tip, 3.2f, 2.6f, N, density * 0.25f);
         spear_head(s, p->spear_butt, p->spear_tip);
+    }
+    if (p->blade > 0.01f) { /* a sword: a steel blade from the near hand, tapering to its tip */
+        s->shape[EX_PART_BLADE].opacity = p->blade;
+        ribbon(s, EX_PART_BLADE, p->hand[EX_NEAR], sa_v2_lerp(p->hand[EX_NEAR], p->blade_tip, 0.5f),
+               p->blade_tip, 4.0f, 1.5f, N, density * 0.25f);
     }
     ribbon(s, EX_PART_NEAR_ARM, p->shoulder, p->elbow[EX_NEAR], p->hand[EX_NEAR], 7.0f, 4.5f, N,
            density);

@@ -32,6 +32,7 @@ typedef enum ex_part {
     EX_PART_NEAR_LEG,
     EX_PART_SPEAR,
     EX_PART_SPEAR_HEAD,
+    EX_PART_BLADE,
     EX_PART_NEAR_ARM,
     EX_PART_COUNT
 } ex_part;

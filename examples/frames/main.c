@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "canvas.h"
+#include "move_json.h"
 #include "output.h"
 
 #ifdef EX_HAVE_PNG
@@ -28,6 +29,8 @@ typedef struct options {
     const char *docs;
     const char *motion; /* NULL: the lab's pictures */
     const char *body;   /* a body scenario instead (ex_body_sheet_poses) */
+    const char *move;   /* a motion definition's JSON file instead (ex_move_sheet_poses) */
+    const char *over;   /* ... played as a layer over this motion (NULL: as the motion) */
     int frames, width;
     float at; /* < 0: not asked for */
 } options;
@@ -37,6 +40,8 @@ static int parse(int argc, char **argv, options *o) {
     o->docs = NULL;
     o->motion = NULL;
     o->body = NULL;
+    o->move = NULL;
+    o->over = NULL;
     o->frames = 12;
     o->width = 520;
     o->at = -1.0f;
@@ -55,6 +60,10 @@ static int parse(int argc, char **argv, options *o) {
             o->motion = argv[++i];
         else if (strcmp(a, "--body") == 0 && has)
             o->body = argv[++i];
+        else if (strcmp(a, "--move") == 0 && has)
+            o->move = argv[++i];
+        else if (strcmp(a, "--over") == 0 && has)
+            o->over = argv[++i];
         else if (a[0] == '-')
             return 1;
         else
@@ -190,8 +199,23 @@ static void print_motions(FILE *f) {
 /* --motion: one play of one motion, opt->frames poses in rows of 4, every cell the same view:
  * the union of the poses (and the ground dots) with a margin, at MOTION_SCALE. */
 static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose *poses) {
-    const float seconds = opt->body ? ex_body_sheet_poses(opt->body, poses, opt->frames)
-                                    : ex_motion_sheet_poses(motion, poses, opt->frames);
+    static ex_move move;
+    char label[96];
+    if (opt->move) {
+        char err[160];
+        if (ex_move_load(opt->move, &move, err, sizeof err)) {
+            fprintf(stderr, "frames: %s: %s\n", opt->move, err);
+            return 1;
+        }
+        snprintf(label, sizeof label, "move_%s%s%s", move.name, opt->over ? "_over_" : "",
+                 opt->over ? ex_motion_name(motion) : "");
+        for (char *c = label; *c; ++c)
+            if (*c == ' ') *c = '_';
+    }
+    const float seconds =
+        opt->move   ? ex_move_sheet_poses(&move.move, opt->over ? motion : -1, poses, opt->frames)
+        : opt->body ? ex_body_sheet_poses(opt->body, poses, opt->frames)
+                    : ex_motion_sheet_poses(motion, poses, opt->frames);
     if (!(seconds > 0.0f)) {
         fprintf(stderr,
                 "frames: unknown body scenario \"%s\" (jump, ledge, hard, swim, climb, turn, "
@@ -216,14 +240,19 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
     ex_canvas_clear(&sheet, ex_rgb_grey(0.8f));
     for (int i = 0; i < opt->frames; ++i)
         sheet_cell(&sheet, &cell, scene, &poses[i], i % cols, i / cols);
-    char name[64];
-    if (opt->body)
+    char name[96];
+    if (opt->move)
+        snprintf(name, sizeof name, "%s", label);
+    else if (opt->body)
         snprintf(name, sizeof name, "body_%s", opt->body);
     else
         motion_file_name(motion, name, sizeof name);
     const int failed = save(opt->dir, name, &sheet, 0, 0);
     if (!failed)
-        printf("%s: %d poses over %.3f s\n", opt->body ? opt->body : ex_motion_name(motion),
+        printf("%s: %d poses over %.3f s\n",
+               opt->move   ? name
+               : opt->body ? opt->body
+                           : ex_motion_name(motion),
                opt->frames, (double)seconds);
     ex_canvas_free(&sheet);
     ex_canvas_free(&cell);
@@ -233,21 +262,26 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
 int main(int argc, char **argv) {
     options opt;
     if (parse(argc, argv, &opt)) {
-        fprintf(stderr,
-                "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
-                "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
-                "          [--docs dir: also write the README pictures there]\n"
-                "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
-                "           of one play of that motion]\n"
-                "          [--body jump|ledge|hard|swim|climb|turn|knock|run: instead, write "
-                "body_<name>,\n"
-                "           --frames poses of a game's body driving the figure]\n",
-                argv[0], MAX_FRAMES);
+        fprintf(
+            stderr,
+            "usage: %s [out_dir (stickanim_frames)] [--frames 1..%d (12)] [--width px (520)]\n"
+            "          [--at SECONDS: also write the lab at that moment as at_<ms>]\n"
+            "          [--docs dir: also write the README pictures there]\n"
+            "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
+            "           of one play of that motion]\n"
+            "          [--body jump|ledge|hard|swim|climb|turn|knock|run: instead, write "
+            "body_<name>,\n"
+            "           --frames poses of a game's body driving the figure]\n"
+            "          [--move FILE.json [--over MOTION]: instead, write move_<name>, --frames\n"
+            "           poses of one play of that motion definition (examples/moves/), as\n"
+            "           the motion or as a layer over MOTION]\n",
+            argv[0], MAX_FRAMES);
         return 2;
     }
-    const int motion = opt.motion ? ex_motion_find(opt.motion) : -1;
-    if (opt.motion && motion < 0) {
-        fprintf(stderr, "frames: unknown motion \"%s\"; the motions are ", opt.motion);
+    const char *motion_arg = opt.move ? opt.over : opt.motion;
+    const int motion = motion_arg ? ex_motion_find(motion_arg) : -1;
+    if (motion_arg && motion < 0) {
+        fprintf(stderr, "frames: unknown motion \"%s\"; the motions are ", motion_arg);
         print_motions(stderr);
         return 2;
     }
@@ -262,7 +296,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     ex_canvas_view_scene(&frame);
-    if (opt.motion || opt.body) {
+    if (opt.motion || opt.body || opt.move) {
         const int failed = motion_sheet(&opt, motion, scene, poses);
         ex_canvas_free(&frame);
         free(poses);

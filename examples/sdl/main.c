@@ -237,6 +237,9 @@ typedef struct stats {
     float level_below;              /* deepest a foot went into the level's ground, units */
     sa_mode level_modes[64];        /* the Platformer's modes in the order shown */
     int level_mode_count;
+    int sword_hits[SA_FIGURE_MOVE_MAX_EVENTS]; /* the combo's events, as reported */
+    float blade_max;                           /* most the sword showed */
+    int sword_off_run;                         /* frames of a combo not over the run's legs */
 } stats;
 
 typedef struct app {
@@ -338,6 +341,9 @@ static void handle_key(app *a, SDL_Keycode key) {
     case SDLK_RIGHT:
         if (g->mode == SRG_MODE_RUN) ++a->input.thrust;
         break;
+    case SDLK_x: /* the sword combo, over whatever runs */
+        ++a->input.sword;
+        break;
     case SDLK_r:
         srg_restart(g);
         break;
@@ -437,13 +443,14 @@ static void draw_hud(app *a) {
         snprintf(line1, sizeof line1, "SCORE %d", g->score);
         snprintf(line2, sizeof line2, "BEST %d   CLEARED %d   SPEARED %d   BUMPS %d", g->best,
                  g->cleared, g->speared, g->bumps);
-        hint =
-            "SPACE/UP JUMP   F/RIGHT THRUST   R RESTART   TAB MOTION LAB   L PLATFORMER   ESC QUIT";
+        hint = "SPACE/UP JUMP   F/RIGHT THRUST   X SWORD   R RESTART   TAB LAB   L PLATFORMER   "
+               "ESC QUIT";
     } else {
         snprintf(line1, sizeof line1, "MOTION LAB: %s", sa_figure_motion_name(srg_pose(g)->motion));
         snprintf(line2, sizeof line2, "SPEED %.2fX   SKELETON %s", (double)a->time_scale,
                  a->skeleton ? "ON" : "OFF");
-        hint = "1 WALK  2 RUN  3 THROW  4 JUMP  5 SPEAR FORM  6 SPEAR RUN  K SKELETON  [ ] SPEED"
+        hint = "1 WALK  2 RUN  3 THROW  4 JUMP  5 SPEAR FORM  6 SPEAR RUN  X SWORD  K SKELETON  [ "
+               "] SPEED"
                "  TAB PLATFORMER";
     }
     draw_text(c, x, (int)(14.0f * k), big, line1, ink);
@@ -702,6 +709,15 @@ static void watch(const app *a, stats *st, const sa_vec2 *before, int was_air, i
             st->rest_tip = fmaxf(st->rest_tip, tip);
     }
     st->max_step = fmaxf(st->max_step, body_distance(p->joints, before));
+    sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+    const size_t n = sa_figure_events(&g->fig, ev, SA_FIGURE_MAX_EVENTS);
+    for (size_t e = 0; e < n; ++e)
+        if (ev[e].kind == SA_FIGURE_EVENT_MOVE && ev[e].index >= 0 &&
+            ev[e].index < SA_FIGURE_MOVE_MAX_EVENTS)
+            ++st->sword_hits[ev[e].index];
+    st->blade_max = fmaxf(st->blade_max, p->blade);
+    if (p->blade > 0.0f && p->motion != g->lab_motion && g->mode == SRG_MODE_LAB)
+        ++st->sword_off_run;
     if (g->mode == SRG_MODE_LAB) {
         st->lab_asked[g->lab_motion] = 1;
         if (p->motion == g->lab_motion) st->lab_shown[g->lab_motion] = 1;
@@ -823,6 +839,18 @@ static int check(const app *a, const stats *st) {
         snprintf(d, sizeof d, "largest step %.4f s", (double)st->max_dt);
         expect(st->max_dt <= SRG_DT_CAP + 1e-6f, "each step is capped at 50 ms", d, &failed);
         total = 7;
+    } else if (strcmp(a->opt.check, "sword") == 0) {
+        snprintf(d, sizeof d, "hits reported %d, %d, %d", st->sword_hits[0], st->sword_hits[1],
+                 st->sword_hits[2]);
+        expect(srg_has_sword() && st->sword_hits[0] == 2 && st->sword_hits[1] == 2 &&
+                   st->sword_hits[2] == 2 && st->sword_hits[3] == 0,
+               "X plays the sword combo: each of its three hits once a combo", d, &failed);
+        snprintf(d, sizeof d, "blade up to %.2f, %d frames off the run", (double)st->blade_max,
+                 st->sword_off_run);
+        expect(st->blade_max > 0.99f && st->sword_off_run == 0 &&
+                   g->lab_motion == SA_FIGURE_MOTION_RUN,
+               "the blade shows while the legs keep running", d, &failed);
+        total = 2;
     } else if (strcmp(a->opt.check, "game") == 0) {
         snprintf(d, sizeof d, "%d jumps, the root rose %.0f units", st->jumps,
                  (double)-st->root_min);
@@ -871,7 +899,7 @@ static int check(const app *a, const stats *st) {
 static void usage(const char *argv0) {
     fprintf(stderr,
             "usage: %s [--size WxH (960x540)] [--lab]\n"
-            "  headless: --frames N [--script T:KEY,...] [--bot] [--check game|lab|level]\n"
+            "  headless: --frames N [--script T:KEY,...] [--bot] [--check game|lab|level|sword]\n"
             "            [--screenshot FILE.bmp] [--shot-frame F] [--hitch F]\n"
             "  --frames runs N frames of 1/60 s as fast as it can, then quits; --script presses\n"
             "  SDL key names at T seconds (e.g. 0.5:Space,1:F,2:Tab,2.5:3); --bot jumps at rocks\n"
@@ -935,7 +963,7 @@ static int parse(int argc, char **argv, options *o) {
             return 1;
     }
     if (o->check && strcmp(o->check, "game") != 0 && strcmp(o->check, "lab") != 0 &&
-        strcmp(o->check, "level") != 0)
+        strcmp(o->check, "level") != 0 && strcmp(o->check, "sword") != 0)
         return 1;
     if ((o->check || o->bot) && o->frames <= 0) return 1;
     return (o->frames < 0 || o->width < 64 || o->height < 64 || o->width > 8192 || o->height > 8192)
@@ -967,7 +995,7 @@ static int run_headless(app *a) {
             shot_at = a->frame + 8;
         if (a->opt.bot && a->in_level) level_bot(a, &level_phase, level_frame++);
         a->switched = 0;
-        a->input.jump = a->input.thrust = 0;
+        a->input.jump = a->input.thrust = a->input.sword = 0;
         *snap = *a->game; /* a plain struct: copying it snapshots the figure and the world */
         poll_events(a);
         memcpy(before, srg_pose(a->game)->joints, sizeof before);
@@ -1008,7 +1036,7 @@ static int run_window(app *a) {
     const double freq = (double)SDL_GetPerformanceFrequency();
     Uint64 last = SDL_GetPerformanceCounter();
     while (!a->quit) {
-        a->input.jump = a->input.thrust = 0;
+        a->input.jump = a->input.thrust = a->input.sword = 0;
         poll_events(a);
         const Uint64 now = SDL_GetPerformanceCounter();
         float dt = (float)((double)(now - last) / freq);

@@ -1,7 +1,10 @@
 #include "spear_run_game.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "move_json.h"
 
 /* Objects appear this far apart, world units: SPAWN_GAP + SPAWN_JITTER · random. */
 #define SPAWN_FIRST  500.0f
@@ -25,9 +28,25 @@ void srg_restart(srg_game *g) {
     g->last_event = SRG_EVENT_NONE;
 }
 
+/* The sword combo, as data: read once from the example moves (one source with the frames
+ * example, the tests and the web lab), registered on the figure as its definition 0. */
+static ex_move sword;
+static int sword_state; /* 0 not read yet, 1 read, -1 failed */
+
+bool srg_has_sword(void) {
+    if (sword_state == 0) {
+        char err[160];
+        sword_state =
+            ex_move_load(EX_MOVES_DIR "/sword_combo.json", &sword, err, sizeof err) ? -1 : 1;
+        if (sword_state < 0) fprintf(stderr, "spear run: no sword combo: %s\n", err);
+    }
+    return sword_state > 0;
+}
+
 void srg_init(srg_game *g, float view_w) {
     memset(g, 0, sizeof *g);
     sa_figure_init(&g->fig, NULL);
+    if (srg_has_sword()) (void)sa_figure_set_moves(&g->fig, &sword.move, 1, NULL);
     g->in = sa_figure_input_default();
     g->mode = SRG_MODE_RUN;
     g->lab_motion = SA_FIGURE_MOTION_WALK;
@@ -143,6 +162,10 @@ void srg_update(srg_game *g, const srg_input *input, float dt) {
         }
     } else {
         g->in.motion = g->lab_motion;
+    }
+    if (input && input->sword > 0) { /* a layer: the legs keep the gait */
+        g->in.move = SA_FIGURE_MOTION_MOVE(0);
+        g->in.move_counter += (uint32_t)input->sword;
     }
     sa_figure_update(&g->fig, &g->in, dt);
     const sa_figure_pose *p = srg_pose(g);

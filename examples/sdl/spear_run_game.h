@@ -56,6 +56,7 @@ enum { SRG_MAX_OBJECTS = 16 };
 typedef struct srg_input {
     int jump;   /* Space or ↑ */
     int thrust; /* F or → */
+    int sword;  /* X: the sword combo (examples/moves/sword_combo.json) over the run or the lab */
 } srg_input;
 
 typedef struct srg_game {
@@ -98,6 +99,9 @@ void srg_update(srg_game *g, const srg_input *input, float dt);
 
 /* The figure's pose after the last update (figure space: y down, ground 0, figure at x 0). */
 const sa_figure_pose *srg_pose(const srg_game *g);
+
+/* True when the sword combo's definition was read (from EX_MOVES_DIR/sword_combo.json). */
+bool srg_has_sword(void);
 
 /* True while a spear thrust plays (only then can the tip spear a target). */
 bool srg_thrusting(const srg_game *g);

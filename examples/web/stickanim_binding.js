@@ -275,11 +275,18 @@
   const SA_FIGURE_SHOULDER_AT = 0.92;
   const SA_FIGURE_GROUND_PROBES = 9;
   const SA_FIGURE_BONE_COUNT = 12;
+  const SA_FIGURE_BLADE_LENGTH = 40.0;
   const SA_FIGURE_TURN_SECONDS = 0.2;
   const SA_FIGURE_MAX_EVENTS = 16;
   const SA_FIGURE_MAX_DT = 0.1;
   const SA_FIGURE_SUBSTEP = 0.008333334;
   const SA_FIGURE_NECK_CONE = 0.7853982;
+  const SA_FIGURE_MOVE_MAX_TRACKS = 24;
+  const SA_FIGURE_MOVE_MAX_KEYS = 256;
+  const SA_FIGURE_MOVE_MAX_EVENTS = 16;
+  const SA_FIGURE_MAX_MOVES = 64;
+  const SA_FIGURE_MOVE_LAYERS = 4;
+  const SA_FIGURE_MOVE_BASE = 256;
   const SA_ABI_VERSION = 2;
   const SA_VERSION_MAJOR = 0;
   const SA_VERSION_MINOR = 2;
@@ -411,9 +418,46 @@
   const SA_FIGURE_EVENT_MODE = 3;
   const SA_FIGURE_EVENT_HIT_START = 4;
   const SA_FIGURE_EVENT_HIT_END = 5;
-  const SA_FIGURE_EVENT_KIND_COUNT_ = 6;
+  const SA_FIGURE_EVENT_MOVE = 6;
+  const SA_FIGURE_EVENT_KIND_COUNT_ = 7;
   const SA_FIGURE_EVENT_KIND_FORCE_U32_ = 2147483647;
-  const SaFigureEventKind = Object.freeze({ FOOTSTEP: 0, TAKE_OFF: 1, LANDING: 2, MODE: 3, HIT_START: 4, HIT_END: 5 });
+  const SaFigureEventKind = Object.freeze({ FOOTSTEP: 0, TAKE_OFF: 1, LANDING: 2, MODE: 3, HIT_START: 4, HIT_END: 5, MOVE: 6 });
+  const SA_FIGURE_PARAM_ROOT_X = 0;
+  const SA_FIGURE_PARAM_ROOT_Y = 1;
+  const SA_FIGURE_PARAM_LEAN = 2;
+  const SA_FIGURE_PARAM_HEAD_TILT = 3;
+  const SA_FIGURE_PARAM_FOOT_NEAR_X = 4;
+  const SA_FIGURE_PARAM_FOOT_NEAR_Y = 5;
+  const SA_FIGURE_PARAM_FOOT_FAR_X = 6;
+  const SA_FIGURE_PARAM_FOOT_FAR_Y = 7;
+  const SA_FIGURE_PARAM_ARM_ANGLE_NEAR = 8;
+  const SA_FIGURE_PARAM_ARM_ANGLE_FAR = 9;
+  const SA_FIGURE_PARAM_ARM_FLEX_NEAR = 10;
+  const SA_FIGURE_PARAM_ARM_FLEX_FAR = 11;
+  const SA_FIGURE_PARAM_SPEAR = 12;
+  const SA_FIGURE_PARAM_SPEAR_GRIP_X = 13;
+  const SA_FIGURE_PARAM_SPEAR_GRIP_Y = 14;
+  const SA_FIGURE_PARAM_SPEAR_ANGLE = 15;
+  const SA_FIGURE_PARAM_SPEAR_GAP = 16;
+  const SA_FIGURE_PARAM_SPEAR_SLIDE = 17;
+  const SA_FIGURE_PARAM_SQUASH = 18;
+  const SA_FIGURE_PARAM_HAIR_PUSH_X = 19;
+  const SA_FIGURE_PARAM_HAIR_PUSH_Y = 20;
+  const SA_FIGURE_PARAM_GROUND_SPEED = 21;
+  const SA_FIGURE_PARAM_BLADE = 22;
+  const SA_FIGURE_PARAM_BLADE_ANGLE = 23;
+  const SA_FIGURE_PARAM_COUNT_ = 24;
+  const SA_FIGURE_PARAM_FORCE_U32_ = 2147483647;
+  const SaFigureParam = Object.freeze({ ROOT_X: 0, ROOT_Y: 1, LEAN: 2, HEAD_TILT: 3, FOOT_NEAR_X: 4, FOOT_NEAR_Y: 5, FOOT_FAR_X: 6, FOOT_FAR_Y: 7, ARM_ANGLE_NEAR: 8, ARM_ANGLE_FAR: 9, ARM_FLEX_NEAR: 10, ARM_FLEX_FAR: 11, SPEAR: 12, SPEAR_GRIP_X: 13, SPEAR_GRIP_Y: 14, SPEAR_ANGLE: 15, SPEAR_GAP: 16, SPEAR_SLIDE: 17, SQUASH: 18, HAIR_PUSH_X: 19, HAIR_PUSH_Y: 20, GROUND_SPEED: 21, BLADE: 22, BLADE_ANGLE: 23 });
+  const SA_FIGURE_PART_LEGS = 1;
+  const SA_FIGURE_PART_SPINE = 2;
+  const SA_FIGURE_PART_HEAD = 4;
+  const SA_FIGURE_PART_ARM_NEAR = 8;
+  const SA_FIGURE_PART_ARM_FAR = 16;
+  const SA_FIGURE_PART_PROP = 32;
+  const SA_FIGURE_PART_ALL = 63;
+  const SA_FIGURE_PART_FORCE_U32_ = 2147483647;
+  const SaFigurePart = Object.freeze({ LEGS: 1, SPINE: 2, HEAD: 4, ARM_NEAR: 8, ARM_FAR: 16, PROP: 32, ALL: 63 });
   const SA_ABI_TYPE_VEC2 = 0;
   const SA_ABI_TYPE_VEC3 = 1;
   const SA_ABI_TYPE_QUAT = 2;
@@ -469,9 +513,13 @@
   const SA_ABI_TYPE_CLIP_BUILDER_JOB = 52;
   const SA_ABI_TYPE_MAT4 = 53;
   const SA_ABI_TYPE_SKIN_JOB = 54;
-  const SA_ABI_TYPE_COUNT_ = 55;
+  const SA_ABI_TYPE_FIGURE_MOVE_TRACK = 55;
+  const SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56;
+  const SA_ABI_TYPE_FIGURE_MOVE = 57;
+  const SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58;
+  const SA_ABI_TYPE_COUNT_ = 59;
   const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
-  const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54 });
+  const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58 });
 
   // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
   class SaVec2 extends Struct {
@@ -1349,18 +1397,22 @@
     set jump(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
     get thrust() { return this._sa._dv().getUint32(this.ptr + 12, true); }
     set thrust(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
-    get facing() { return this._sa._dv().getInt32(this.ptr + 16, true); }
-    set facing(v) { this._sa._dv().setInt32(this.ptr + 16, v, true); }
-    get surface() { return this._sa._dv().getInt32(this.ptr + 20, true); }
-    set surface(v) { this._sa._dv().setInt32(this.ptr + 20, v, true); }
-    get body() { return this._sa.SaFigureBody.at(this.ptr + 24, this); }
+    get move() { return this._sa._dv().getInt32(this.ptr + 16, true); }
+    set move(v) { this._sa._dv().setInt32(this.ptr + 16, v, true); }
+    get move_counter() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+    set move_counter(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+    get facing() { return this._sa._dv().getInt32(this.ptr + 24, true); }
+    set facing(v) { this._sa._dv().setInt32(this.ptr + 24, v, true); }
+    get surface() { return this._sa._dv().getInt32(this.ptr + 28, true); }
+    set surface(v) { this._sa._dv().setInt32(this.ptr + 28, v, true); }
+    get body() { return this._sa.SaFigureBody.at(this.ptr + 32, this); }
     set body(v) { this.body.set(v); }
   }
   SaFigureInput.C_NAME = "sa_figure_input";
-  SaFigureInput.SIZE = 112;
+  SaFigureInput.SIZE = 120;
   SaFigureInput.ALIGN = 4;
   SaFigureInput.ABI_TYPE = 40; // SA_ABI_TYPE_FIGURE_INPUT
-  SaFigureInput.FIELDS = Object.freeze(["motion", "speed", "jump", "thrust", "facing", "surface", "body"]);
+  SaFigureInput.FIELDS = Object.freeze(["motion", "speed", "jump", "thrust", "move", "move_counter", "facing", "surface", "body"]);
   class SaFigureBone extends Struct {
     get from() { return this._sa._dv().getInt32(this.ptr + 0, true); }
     set from(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
@@ -1405,12 +1457,16 @@
     set hair_push(v) { this.hair_push.set(v); }
     get ground_speed() { return this._sa._dv().getFloat32(this.ptr + 84, true); }
     set ground_speed(v) { this._sa._dv().setFloat32(this.ptr + 84, v, true); }
+    get blade() { return this._sa._dv().getFloat32(this.ptr + 88, true); }
+    set blade(v) { this._sa._dv().setFloat32(this.ptr + 88, v, true); }
+    get blade_angle() { return this._sa._dv().getFloat32(this.ptr + 92, true); }
+    set blade_angle(v) { this._sa._dv().setFloat32(this.ptr + 92, v, true); }
   }
   SaFigureParams.C_NAME = "sa_figure_params";
-  SaFigureParams.SIZE = 88;
+  SaFigureParams.SIZE = 96;
   SaFigureParams.ALIGN = 4;
   SaFigureParams.ABI_TYPE = 42; // SA_ABI_TYPE_FIGURE_PARAMS
-  SaFigureParams.FIELDS = Object.freeze(["root", "lean", "head_tilt", "foot", "arm_angle", "arm_flex", "spear", "spear_grip", "spear_angle", "spear_gap", "spear_slide", "squash", "hair_push", "ground_speed"]);
+  SaFigureParams.FIELDS = Object.freeze(["root", "lean", "head_tilt", "foot", "arm_angle", "arm_flex", "spear", "spear_grip", "spear_angle", "spear_gap", "spear_slide", "squash", "hair_push", "ground_speed", "blade", "blade_angle"]);
   class SaFigureContact extends Struct {
     get x() { return this._sa._dv().getFloat64(this.ptr + 0, true); }
     set x(v) { this._sa._dv().setFloat64(this.ptr + 0, v, true); }
@@ -1461,12 +1517,16 @@
     set turn(v) { this._sa._dv().setFloat32(this.ptr + 388, v, true); }
     get ground_probe() { return new Float32Array(this._sa.memory.buffer, this.ptr + 392, 9); }
     set ground_probe(v) { this.ground_probe.set(v); }
+    get blade() { return this._sa._dv().getFloat32(this.ptr + 428, true); }
+    set blade(v) { this._sa._dv().setFloat32(this.ptr + 428, v, true); }
+    get blade_tip() { return this._sa.SaVec2.at(this.ptr + 432, this); }
+    set blade_tip(v) { this.blade_tip.set(v); }
   }
   SaFigurePose.C_NAME = "sa_figure_pose";
-  SaFigurePose.SIZE = 432;
+  SaFigurePose.SIZE = 440;
   SaFigurePose.ALIGN = 8;
   SaFigurePose.ABI_TYPE = 44; // SA_ABI_TYPE_FIGURE_POSE
-  SaFigurePose.FIELDS = Object.freeze(["joints", "unsquashed", "hair", "head_radius", "squash", "ground_speed", "dt", "motion", "spear", "phase", "gait", "thrust", "scroll", "contact", "airborne", "mode", "facing", "turn", "ground_probe"]);
+  SaFigurePose.FIELDS = Object.freeze(["joints", "unsquashed", "hair", "head_radius", "squash", "ground_speed", "dt", "motion", "spear", "phase", "gait", "thrust", "scroll", "contact", "airborne", "mode", "facing", "turn", "ground_probe", "blade", "blade_tip"]);
   class SaFigureEvent extends Struct {
     get kind() { return this._sa._dv().getInt32(this.ptr + 0, true); }
     set kind(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
@@ -1482,12 +1542,82 @@
     set speed(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
     get x() { return this._sa._dv().getFloat64(this.ptr + 24, true); }
     set x(v) { this._sa._dv().setFloat64(this.ptr + 24, v, true); }
+    get move() { return this._sa._dv().getInt32(this.ptr + 32, true); }
+    set move(v) { this._sa._dv().setInt32(this.ptr + 32, v, true); }
+    get index() { return this._sa._dv().getInt32(this.ptr + 36, true); }
+    set index(v) { this._sa._dv().setInt32(this.ptr + 36, v, true); }
   }
   SaFigureEvent.C_NAME = "sa_figure_event";
-  SaFigureEvent.SIZE = 32;
+  SaFigureEvent.SIZE = 40;
   SaFigureEvent.ALIGN = 8;
   SaFigureEvent.ABI_TYPE = 49; // SA_ABI_TYPE_FIGURE_EVENT
-  SaFigureEvent.FIELDS = Object.freeze(["kind", "time", "foot", "surface", "mode", "speed", "x"]);
+  SaFigureEvent.FIELDS = Object.freeze(["kind", "time", "foot", "surface", "mode", "speed", "x", "move", "index"]);
+  class SaFigureMoveTrack extends Struct {
+    get param() { return this._sa._dv().getInt32(this.ptr + 0, true); }
+    set param(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
+    get keys() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+    set keys(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_figure_move_track.keys'), true); }
+    get count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+  }
+  SaFigureMoveTrack.C_NAME = "sa_figure_move_track";
+  SaFigureMoveTrack.SIZE = 12;
+  SaFigureMoveTrack.ALIGN = 4;
+  SaFigureMoveTrack.ABI_TYPE = 55; // SA_ABI_TYPE_FIGURE_MOVE_TRACK
+  SaFigureMoveTrack.FIELDS = Object.freeze(["param", "keys", "count"]);
+  class SaFigureMoveEvent extends Struct {
+    get name() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set name(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_figure_move_event.name'), true); }
+    get time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+    set time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+  }
+  SaFigureMoveEvent.C_NAME = "sa_figure_move_event";
+  SaFigureMoveEvent.SIZE = 8;
+  SaFigureMoveEvent.ALIGN = 4;
+  SaFigureMoveEvent.ABI_TYPE = 56; // SA_ABI_TYPE_FIGURE_MOVE_EVENT
+  SaFigureMoveEvent.FIELDS = Object.freeze(["name", "time"]);
+  class SaFigureMove extends Struct {
+    get name() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set name(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_figure_move.name'), true); }
+    get tracks() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+    set tracks(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_figure_move.tracks'), true); }
+    get track_count() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set track_count(v) { this._sa._dv().setUint32(this.ptr + 8, v, true); }
+    get events() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+    set events(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_figure_move.events'), true); }
+    get event_count() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+    set event_count(v) { this._sa._dv().setUint32(this.ptr + 16, v, true); }
+    get duration() { return this._sa._dv().getFloat32(this.ptr + 20, true); }
+    set duration(v) { this._sa._dv().setFloat32(this.ptr + 20, v, true); }
+    get loop() { return this._sa._dv().getUint8(this.ptr + 24, true) !== 0; }
+    set loop(v) { this._sa._dv().setUint8(this.ptr + 24, v ? 1 : 0, true); }
+    get additive() { return this._sa._dv().getUint8(this.ptr + 25, true) !== 0; }
+    set additive(v) { this._sa._dv().setUint8(this.ptr + 25, v ? 1 : 0, true); }
+    get parts() { return this._sa._dv().getUint32(this.ptr + 28, true); }
+    set parts(v) { this._sa._dv().setUint32(this.ptr + 28, v, true); }
+    get fade_in() { return this._sa._dv().getFloat32(this.ptr + 32, true); }
+    set fade_in(v) { this._sa._dv().setFloat32(this.ptr + 32, v, true); }
+    get fade_out() { return this._sa._dv().getFloat32(this.ptr + 36, true); }
+    set fade_out(v) { this._sa._dv().setFloat32(this.ptr + 36, v, true); }
+    get travel() { return this._sa._dv().getFloat32(this.ptr + 40, true); }
+    set travel(v) { this._sa._dv().setFloat32(this.ptr + 40, v, true); }
+  }
+  SaFigureMove.C_NAME = "sa_figure_move";
+  SaFigureMove.SIZE = 44;
+  SaFigureMove.ALIGN = 4;
+  SaFigureMove.ABI_TYPE = 57; // SA_ABI_TYPE_FIGURE_MOVE
+  SaFigureMove.FIELDS = Object.freeze(["name", "tracks", "track_count", "events", "event_count", "duration", "loop", "additive", "parts", "fade_in", "fade_out", "travel"]);
+  class SaFigureMoveLayer extends Struct {
+    get move() { return this._sa._dv().getInt32(this.ptr + 0, true); }
+    set move(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
+    get time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+    set time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+  }
+  SaFigureMoveLayer.C_NAME = "sa_figure_move_layer";
+  SaFigureMoveLayer.SIZE = 8;
+  SaFigureMoveLayer.ALIGN = 4;
+  SaFigureMoveLayer.ABI_TYPE = 58; // SA_ABI_TYPE_FIGURE_MOVE_LAYER
+  SaFigureMoveLayer.FIELDS = Object.freeze(["move", "time"]);
   class SaFigureHead extends Struct {
     get tilt() { return this._sa.SaSpring1.at(this.ptr + 0, this); }
     set tilt(v) { this.tilt.set(v); }
@@ -1545,79 +1675,85 @@
     set config(v) { this.config.set(v); }
     get merge_offset() { return this._sa.SaFigureParams.at(this.ptr + 84, this); }
     set merge_offset(v) { this.merge_offset.set(v); }
-    get fade() { return this._sa.SaFade.at(this.ptr + 172, this); }
+    get fade() { return this._sa.SaFade.at(this.ptr + 180, this); }
     set fade(v) { this.fade.set(v); }
-    get phase() { return this._sa._dv().getFloat32(this.ptr + 336, true); }
-    set phase(v) { this._sa._dv().setFloat32(this.ptr + 336, v, true); }
-    get gait() { return this._sa._dv().getFloat32(this.ptr + 340, true); }
-    set gait(v) { this._sa._dv().setFloat32(this.ptr + 340, v, true); }
-    get thrust_time() { return this._sa._dv().getFloat32(this.ptr + 344, true); }
-    set thrust_time(v) { this._sa._dv().setFloat32(this.ptr + 344, v, true); }
-    get jump_seen() { return this._sa._dv().getUint32(this.ptr + 348, true); }
-    set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 348, v, true); }
-    get thrust_seen() { return this._sa._dv().getUint32(this.ptr + 352, true); }
-    set thrust_seen(v) { this._sa._dv().setUint32(this.ptr + 352, v, true); }
-    get wanted() { return this._sa._dv().getInt32(this.ptr + 356, true); }
-    set wanted(v) { this._sa._dv().setInt32(this.ptr + 356, v, true); }
-    get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 360, true); }
-    set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 360, v, true); }
-    get head() { return this._sa.SaFigureHead.at(this.ptr + 364, this); }
+    get phase() { return this._sa._dv().getFloat32(this.ptr + 344, true); }
+    set phase(v) { this._sa._dv().setFloat32(this.ptr + 344, v, true); }
+    get gait() { return this._sa._dv().getFloat32(this.ptr + 348, true); }
+    set gait(v) { this._sa._dv().setFloat32(this.ptr + 348, v, true); }
+    get jump_seen() { return this._sa._dv().getUint32(this.ptr + 352, true); }
+    set jump_seen(v) { this._sa._dv().setUint32(this.ptr + 352, v, true); }
+    get thrust_seen() { return this._sa._dv().getUint32(this.ptr + 356, true); }
+    set thrust_seen(v) { this._sa._dv().setUint32(this.ptr + 356, v, true); }
+    get move_seen() { return this._sa._dv().getUint32(this.ptr + 360, true); }
+    set move_seen(v) { this._sa._dv().setUint32(this.ptr + 360, v, true); }
+    get moves() { return this._sa._dv().getUint32(this.ptr + 364, true); }
+    set moves(v) { this._sa._dv().setUint32(this.ptr + 364, ptrOf(v, 'sa_figure.moves'), true); }
+    get move_count() { return this._sa._dv().getUint32(this.ptr + 368, true); }
+    set move_count(v) { this._sa._dv().setUint32(this.ptr + 368, v, true); }
+    get layers() { return new StructArray(this._sa.SaFigureMoveLayer, this.ptr + 372, 4, this); }
+    set layers(v) { this.layers.set(v); }
+    get wanted() { return this._sa._dv().getInt32(this.ptr + 404, true); }
+    set wanted(v) { this._sa._dv().setInt32(this.ptr + 404, v, true); }
+    get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 408, true); }
+    set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 408, v, true); }
+    get head() { return this._sa.SaFigureHead.at(this.ptr + 412, this); }
     set head(v) { this.head.set(v); }
-    get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 408, 16); }
+    get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 456, 16); }
     set hair(v) { this.hair.set(v); }
-    get scroll() { return this._sa._dv().getFloat64(this.ptr + 472, true); }
-    set scroll(v) { this._sa._dv().setFloat64(this.ptr + 472, v, true); }
-    get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 480, 2, this); }
+    get scroll() { return this._sa._dv().getFloat64(this.ptr + 520, true); }
+    set scroll(v) { this._sa._dv().setFloat64(this.ptr + 520, v, true); }
+    get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 528, 2, this); }
     set feet(v) { this.feet.set(v); }
-    get modes() { return this._sa.SaModeMachine.at(this.ptr + 608, this); }
+    get modes() { return this._sa.SaModeMachine.at(this.ptr + 656, this); }
     set modes(v) { this.modes.set(v); }
-    get body() { return this._sa.SaFigureBody.at(this.ptr + 888, this); }
+    get body() { return this._sa.SaFigureBody.at(this.ptr + 936, this); }
     set body(v) { this.body.set(v); }
-    get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 976, true); }
-    set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 976, v, true); }
-    get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 980, true); }
-    set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 980, v, true); }
-    get landing() { return this._sa._dv().getFloat32(this.ptr + 984, true); }
-    set landing(v) { this._sa._dv().setFloat32(this.ptr + 984, v, true); }
-    get landing_target() { return this._sa._dv().getFloat32(this.ptr + 988, true); }
-    set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 988, v, true); }
-    get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 992, true); }
-    set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 992, v, true); }
-    get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 996, true); }
-    set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 996, v, true); }
-    get swim() { return this._sa._dv().getFloat32(this.ptr + 1000, true); }
-    set swim(v) { this._sa._dv().setFloat32(this.ptr + 1000, v, true); }
-    get vy() { return this._sa._dv().getFloat32(this.ptr + 1004, true); }
-    set vy(v) { this._sa._dv().setFloat32(this.ptr + 1004, v, true); }
-    get air() { return this._sa._dv().getFloat32(this.ptr + 1008, true); }
-    set air(v) { this._sa._dv().setFloat32(this.ptr + 1008, v, true); }
-    get moving() { return this._sa._dv().getUint8(this.ptr + 1012, true) !== 0; }
-    set moving(v) { this._sa._dv().setUint8(this.ptr + 1012, v ? 1 : 0, true); }
-    get in_flight() { return this._sa._dv().getUint8(this.ptr + 1013, true) !== 0; }
-    set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1013, v ? 1 : 0, true); }
-    get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1014, true) !== 0; }
-    set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1014, v ? 1 : 0, true); }
-    get turn() { return this._sa._dv().getFloat32(this.ptr + 1016, true); }
-    set turn(v) { this._sa._dv().setFloat32(this.ptr + 1016, v, true); }
-    get facing() { return this._sa._dv().getInt32(this.ptr + 1020, true); }
-    set facing(v) { this._sa._dv().setInt32(this.ptr + 1020, v, true); }
-    get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1024, 16, this); }
+    get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1024, true); }
+    set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1024, v, true); }
+    get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1028, true); }
+    set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1028, v, true); }
+    get landing() { return this._sa._dv().getFloat32(this.ptr + 1032, true); }
+    set landing(v) { this._sa._dv().setFloat32(this.ptr + 1032, v, true); }
+    get landing_target() { return this._sa._dv().getFloat32(this.ptr + 1036, true); }
+    set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 1036, v, true); }
+    get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 1040, true); }
+    set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 1040, v, true); }
+    get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 1044, true); }
+    set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 1044, v, true); }
+    get swim() { return this._sa._dv().getFloat32(this.ptr + 1048, true); }
+    set swim(v) { this._sa._dv().setFloat32(this.ptr + 1048, v, true); }
+    get vy() { return this._sa._dv().getFloat32(this.ptr + 1052, true); }
+    set vy(v) { this._sa._dv().setFloat32(this.ptr + 1052, v, true); }
+    get air() { return this._sa._dv().getFloat32(this.ptr + 1056, true); }
+    set air(v) { this._sa._dv().setFloat32(this.ptr + 1056, v, true); }
+    get moving() { return this._sa._dv().getUint8(this.ptr + 1060, true) !== 0; }
+    set moving(v) { this._sa._dv().setUint8(this.ptr + 1060, v ? 1 : 0, true); }
+    get in_flight() { return this._sa._dv().getUint8(this.ptr + 1061, true) !== 0; }
+    set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1061, v ? 1 : 0, true); }
+    get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1062, true) !== 0; }
+    set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
+    get turn() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
+    set turn(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
+    get facing() { return this._sa._dv().getInt32(this.ptr + 1068, true); }
+    set facing(v) { this._sa._dv().setInt32(this.ptr + 1068, v, true); }
+    get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1072, 16, this); }
     set events(v) { this.events.set(v); }
-    get event_count() { return this._sa._dv().getUint32(this.ptr + 1536, true); }
-    set event_count(v) { this._sa._dv().setUint32(this.ptr + 1536, v, true); }
-    get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1540, 64); }
+    get event_count() { return this._sa._dv().getUint32(this.ptr + 1712, true); }
+    set event_count(v) { this._sa._dv().setUint32(this.ptr + 1712, v, true); }
+    get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1716, 64); }
     set ragdoll(v) { this.ragdoll.set(v); }
-    get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1796, true); }
-    set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1796, v, true); }
-    get pose() { return this._sa.SaFigurePose.at(this.ptr + 1800, this); }
+    get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1972, true); }
+    set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1972, v, true); }
+    get pose() { return this._sa.SaFigurePose.at(this.ptr + 1976, this); }
     set pose(v) { this.pose.set(v); }
   }
   SaFigure.C_NAME = "sa_figure";
-  SaFigure.SIZE = 2232;
+  SaFigure.SIZE = 2416;
   SaFigure.ALIGN = 8;
   SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "thrust_time", "jump_seen", "thrust_seen", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-  const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure]);
+  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
+  const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
 
   // ---- functions -----------------------------------------------------------------------------------
   // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -1810,12 +1946,17 @@
     sa_figure_motion_duration: 1,
     sa_figure_joint_name: 1,
     sa_figure_bones: 3,
+    sa_figure_param_name: 1,
     sa_figure_init: 2,
     sa_figure_update: 3,
     sa_figure_get_pose: 1,
     sa_figure_events: 3,
     sa_figure_solve: 4,
     sa_figure_params_rest: 2,
+    sa_figure_param_part: 1,
+    sa_figure_move_validate: 2,
+    sa_figure_set_moves: 4,
+    sa_figure_move_name: 2,
     sa_abi_version: 0,
     sa_abi_type_size: 1,
     sa_abi_type_align: 1,
@@ -3053,6 +3194,10 @@
       return this._x.sa_figure_bones(ptrOf(cfg, 'sa_figure_bones(cfg)'), ptrOf(out, 'sa_figure_bones(out)'), capacity) >>> 0;
     }
 
+    sa_figure_param_name(param) {
+      return this.string(this._x.sa_figure_param_name(param));
+    }
+
     sa_figure_init(fig, cfg) {
       return this._x.sa_figure_init(ptrOf(fig, 'sa_figure_init(fig)'), ptrOf(cfg, 'sa_figure_init(cfg)'));
     }
@@ -3078,6 +3223,22 @@
       const $r = new this.SaFigureParams();
       this._x.sa_figure_params_rest($r.ptr, ptrOf(cfg, 'sa_figure_params_rest(cfg)'));
       return $r;
+    }
+
+    sa_figure_param_part(param) {
+      return this._x.sa_figure_param_part(param) >>> 0;
+    }
+
+    sa_figure_move_validate(move, bad_track) {
+      return this._x.sa_figure_move_validate(ptrOf(move, 'sa_figure_move_validate(move)'), ptrOf(bad_track, 'sa_figure_move_validate(bad_track)'));
+    }
+
+    sa_figure_set_moves(fig, moves, count, bad) {
+      return this._x.sa_figure_set_moves(ptrOf(fig, 'sa_figure_set_moves(fig)'), ptrOf(moves, 'sa_figure_set_moves(moves)'), count, ptrOf(bad, 'sa_figure_set_moves(bad)'));
+    }
+
+    sa_figure_move_name(fig, motion) {
+      return this.string(this._x.sa_figure_move_name(ptrOf(fig, 'sa_figure_move_name(fig)'), motion));
     }
 
     sa_abi_version() {
@@ -3113,12 +3274,14 @@
     SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES, SA_LIMB_MAX_BONE_SAMPLES,
     SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY, SA_FIGURE_REFERENCE_HIP_HEIGHT,
     SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES, SA_FIGURE_BONE_COUNT,
-    SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS, SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP,
-    SA_FIGURE_NECK_CONE, SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH,
-    SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE,
-    SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH,
-    SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH,
-    SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC,
+    SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS, SA_FIGURE_MAX_DT,
+    SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS, SA_FIGURE_MOVE_MAX_KEYS,
+    SA_FIGURE_MOVE_MAX_EVENTS, SA_FIGURE_MAX_MOVES, SA_FIGURE_MOVE_LAYERS, SA_FIGURE_MOVE_BASE,
+    SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH, SA_VERSION_NUMBER,
+    SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER,
+    SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH, SA_STATUS_COUNT_,
+    SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH, SA_EASE_IN_QUAD,
+    SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC,
     SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_, SaEase,
     SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_PATH_ROTATION, SA_CLIP_BUILDER_PATH_SCALE,
     SA_CLIP_BUILDER_PATH_COUNT_, SA_CLIP_BUILDER_PATH_FORCE_U32_, SaClipBuilderPath,
@@ -3149,16 +3312,27 @@
     SA_FIGURE_SIDE_CENTRE, SA_FIGURE_SIDE_NEAR, SA_FIGURE_SIDE_FAR, SA_FIGURE_SIDE_COUNT_,
     SA_FIGURE_SIDE_FORCE_U32_, SaFigureSide, SA_FIGURE_EVENT_FOOTSTEP, SA_FIGURE_EVENT_TAKE_OFF,
     SA_FIGURE_EVENT_LANDING, SA_FIGURE_EVENT_MODE, SA_FIGURE_EVENT_HIT_START,
-    SA_FIGURE_EVENT_HIT_END, SA_FIGURE_EVENT_KIND_COUNT_, SA_FIGURE_EVENT_KIND_FORCE_U32_,
-    SaFigureEventKind, SA_ABI_TYPE_VEC2, SA_ABI_TYPE_VEC3, SA_ABI_TYPE_QUAT,
-    SA_ABI_TYPE_TRANSFORM, SA_ABI_TYPE_IK_ARM_POSE, SA_ABI_TYPE_IK_CONFIG,
-    SA_ABI_TYPE_IK_RESULT, SA_ABI_TYPE_GAIT, SA_ABI_TYPE_GAIT_FOOT, SA_ABI_TYPE_TRACK_KEY,
-    SA_ABI_TYPE_TRACK_MULTI, SA_ABI_TYPE_SQUASH, SA_ABI_TYPE_SPRING1, SA_ABI_TYPE_SPRING2,
-    SA_ABI_TYPE_VERLET_POINT, SA_ABI_TYPE_VERLET_CONFIG, SA_ABI_TYPE_FADE_LAYER,
-    SA_ABI_TYPE_FADE, SA_ABI_TYPE_SKELETON, SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB,
-    SA_ABI_TYPE_POSE_LAYER, SA_ABI_TYPE_POSE_BLEND_JOB, SA_ABI_TYPE_INERTIAL_SCALAR,
-    SA_ABI_TYPE_INERTIAL_QUAT, SA_ABI_TYPE_CLIP_TOUCHDOWN, SA_ABI_TYPE_CLIP,
-    SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, SA_ABI_TYPE_BLEND_TREE_POINT,
+    SA_FIGURE_EVENT_HIT_END, SA_FIGURE_EVENT_MOVE, SA_FIGURE_EVENT_KIND_COUNT_,
+    SA_FIGURE_EVENT_KIND_FORCE_U32_, SaFigureEventKind, SA_FIGURE_PARAM_ROOT_X,
+    SA_FIGURE_PARAM_ROOT_Y, SA_FIGURE_PARAM_LEAN, SA_FIGURE_PARAM_HEAD_TILT,
+    SA_FIGURE_PARAM_FOOT_NEAR_X, SA_FIGURE_PARAM_FOOT_NEAR_Y, SA_FIGURE_PARAM_FOOT_FAR_X,
+    SA_FIGURE_PARAM_FOOT_FAR_Y, SA_FIGURE_PARAM_ARM_ANGLE_NEAR, SA_FIGURE_PARAM_ARM_ANGLE_FAR,
+    SA_FIGURE_PARAM_ARM_FLEX_NEAR, SA_FIGURE_PARAM_ARM_FLEX_FAR, SA_FIGURE_PARAM_SPEAR,
+    SA_FIGURE_PARAM_SPEAR_GRIP_X, SA_FIGURE_PARAM_SPEAR_GRIP_Y, SA_FIGURE_PARAM_SPEAR_ANGLE,
+    SA_FIGURE_PARAM_SPEAR_GAP, SA_FIGURE_PARAM_SPEAR_SLIDE, SA_FIGURE_PARAM_SQUASH,
+    SA_FIGURE_PARAM_HAIR_PUSH_X, SA_FIGURE_PARAM_HAIR_PUSH_Y, SA_FIGURE_PARAM_GROUND_SPEED,
+    SA_FIGURE_PARAM_BLADE, SA_FIGURE_PARAM_BLADE_ANGLE, SA_FIGURE_PARAM_COUNT_,
+    SA_FIGURE_PARAM_FORCE_U32_, SaFigureParam, SA_FIGURE_PART_LEGS, SA_FIGURE_PART_SPINE,
+    SA_FIGURE_PART_HEAD, SA_FIGURE_PART_ARM_NEAR, SA_FIGURE_PART_ARM_FAR, SA_FIGURE_PART_PROP,
+    SA_FIGURE_PART_ALL, SA_FIGURE_PART_FORCE_U32_, SaFigurePart, SA_ABI_TYPE_VEC2,
+    SA_ABI_TYPE_VEC3, SA_ABI_TYPE_QUAT, SA_ABI_TYPE_TRANSFORM, SA_ABI_TYPE_IK_ARM_POSE,
+    SA_ABI_TYPE_IK_CONFIG, SA_ABI_TYPE_IK_RESULT, SA_ABI_TYPE_GAIT, SA_ABI_TYPE_GAIT_FOOT,
+    SA_ABI_TYPE_TRACK_KEY, SA_ABI_TYPE_TRACK_MULTI, SA_ABI_TYPE_SQUASH, SA_ABI_TYPE_SPRING1,
+    SA_ABI_TYPE_SPRING2, SA_ABI_TYPE_VERLET_POINT, SA_ABI_TYPE_VERLET_CONFIG,
+    SA_ABI_TYPE_FADE_LAYER, SA_ABI_TYPE_FADE, SA_ABI_TYPE_SKELETON,
+    SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_POSE_LAYER, SA_ABI_TYPE_POSE_BLEND_JOB,
+    SA_ABI_TYPE_INERTIAL_SCALAR, SA_ABI_TYPE_INERTIAL_QUAT, SA_ABI_TYPE_CLIP_TOUCHDOWN,
+    SA_ABI_TYPE_CLIP, SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, SA_ABI_TYPE_BLEND_TREE_POINT,
     SA_ABI_TYPE_BLEND_TREE_SPACE, SA_ABI_TYPE_BLEND_TREE_FRAME, SA_ABI_TYPE_MODE_INPUT,
     SA_ABI_TYPE_MODE_MACHINE_CONFIG, SA_ABI_TYPE_MODE_MACHINE, SA_ABI_TYPE_MODE_LAYER,
     SA_ABI_TYPE_FOOTSTEPS_EVENT, SA_ABI_TYPE_FOOTSTEPS_LAYER, SA_ABI_TYPE_FOOTSTEPS_JOB,
@@ -3168,15 +3342,18 @@
     SA_ABI_TYPE_FIGURE_FOOT_LOCK, SA_ABI_TYPE_FIGURE, SA_ABI_TYPE_FIGURE_BODY,
     SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG,
     SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4,
-    SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_COUNT_, SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3,
-    SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot,
-    SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig,
-    SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob,
-    SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig,
-    SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint,
-    SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine,
-    SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle,
-    SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact,
-    SaFigurePose, SaFigureEvent, SaFigureHead, SaFigureFootLock, SaFigure
+    SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_FIGURE_MOVE_TRACK, SA_ABI_TYPE_FIGURE_MOVE_EVENT,
+    SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_COUNT_,
+    SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose,
+    SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1,
+    SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton,
+    SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat,
+    SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob,
+    SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame,
+    SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent,
+    SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody,
+    SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent,
+    SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead,
+    SaFigureFootLock, SaFigure
   });
 })(typeof globalThis !== 'undefined' ? globalThis : window);

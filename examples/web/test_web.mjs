@@ -259,6 +259,68 @@ try {
   await page.waitForTimeout(1200);
   await page.screenshot({ path: path.join(args.out, 'web_motion_lab.png') });
 
+  // ---- motion definitions: the sword combo over the run, a move pasted as JSON, a bad one --------
+  {
+    await page.uncheck('#skeleton');
+    // The page's example moves are the JSON files of examples/moves/ (moves.js is generated).
+    const names = ['flinch', 'sword_combo', 'wave'];
+    const files = {};
+    for (const n of names) files[n] = JSON.parse(await readFile(path.join(here, '..', 'moves', `${n}.json`), 'utf8'));
+    const embedded = await page.evaluate(() => window.STICKANIM_MOVES);
+    check(names.every(n => JSON.stringify(embedded[n]) === JSON.stringify(files[n])) &&
+      Object.keys(embedded).length === names.length,
+    'the page\'s moves are examples/moves/*.json (moves.js current: else rebuild web_sync)', Object.keys(embedded).join(' '));
+    const combo = await page.evaluate(() => {
+      const w = window.stickanim;
+      w.setLabMotion('run');
+      w.step(150); // the run settled
+      w.playMove('sword_combo');
+      const out = [];
+      for (let i = 0; i < 110; i++) {
+        const s = w.step(1);
+        out.push({ blade: s.blade, motion: s.motion, gs: s.groundSpeed, hand: s.joints.hand_near,
+          tip: s.bladeTip, head: s.joints.head, r: s.headRadius });
+      }
+      const s = w.state();
+      return { out, events: s.moveEvents, moves: s.moves };
+    });
+    const sword = combo.moves.indexOf('sword_combo');
+    const bladeMax = Math.max(...combo.out.map(x => x.blade));
+    check(bladeMax > 0.99, 'the sword combo shows the blade', `blade up to ${f1(bladeMax)}`);
+    const gsMin = Math.min(...combo.out.map(x => x.gs));
+    check(combo.out.every(x => x.motion === 'run') && gsMin > 300,
+      'the legs keep running under the combo', `ground speed >= ${f1(gsMin)} units/s`);
+    const hits = [0, 1, 2].map(i => combo.events.filter(e => e.move === sword && e.index === i).length);
+    check(hits.every(h => h === 1) && combo.events.length === 3,
+      'the combo\'s three hit events fire once each', `hits ${hits.join(' ')}`);
+    const reach = Math.max(...combo.out.map(x => x.tip.x - x.head.x));
+    check(reach > 40, 'the sword swings out ahead of the body', `tip up to ${f1(reach)} units ahead of the head`);
+    await page.evaluate(() => window.stickanim.playMove('sword_combo'));
+    await page.evaluate(() => window.stickanim.step(22));
+    await page.screenshot({ path: path.join(args.out, 'web_sword_combo.png') });
+    await page.evaluate(() => window.stickanim.step(120));
+    // A designer pastes a definition as JSON: played without recompiling anything.
+    const salute = JSON.stringify({
+      name: 'salute', duration: 1.2, parts: ['arm near', 'head'], 'fade in': 0.2, 'fade out': 0.3,
+      tracks: { 'arm angle near': [[0, 2.0], [1, 2.0]], 'arm flex near': [[0, 1.9], [1, 1.9]],
+        'head tilt': [[0, -0.05], [1, -0.05]] },
+      events: [{ name: 'up', time: 0.3 }],
+    });
+    await page.fill('#move-json', salute);
+    await page.click('#move-play');
+    const sal = await page.evaluate(() => {
+      const w = window.stickanim, s = w.step(40);
+      return { hand: s.joints.hand_near, shoulder: s.joints.shoulder, status: s.moveStatus, moves: s.moves };
+    });
+    check(sal.hand.y < sal.shoulder.y - 10 && /Playing "salute"/.test(sal.status),
+      'a definition pasted as JSON plays: the near hand rises', `hand ${f1(sal.hand.y - sal.shoulder.y)} below the shoulder; ${sal.status}`);
+    await page.fill('#move-json', JSON.stringify({ name: 'broken', duration: 1, tracks: { lean: [[0.6, 0], [0.2, 1]] } }));
+    await page.click('#move-play');
+    const bad = await page.evaluate(() => window.stickanim.state().moveStatus);
+    check(/Not played/.test(bad) && /lean/.test(bad), 'a bad definition is refused with its status', bad);
+    await page.evaluate(() => window.stickanim.setPaused(false));
+  }
+
   // ---- pauses off-screen (IntersectionObserver) ------------------------------------------------------
   await page.evaluate(() => { document.getElementById('spacer').style.height = '3000px'; });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -123,6 +123,7 @@
     });
     limbOut = sa.SaVec2.array(LIMB_POINTS);
     sa.sa_figure_init(fig, null);
+    initMoves();
     readFrame();
   }
 
@@ -149,6 +150,7 @@
       motion: pose.motion,
       target: input.motion,
       spear: pose.spear,
+      blade: pose.blade, bladeTip: { x: pose.blade_tip.x, y: pose.blade_tip.y },
       rootY: pose.unsquashed[2 * P.PELVIS + 1] + fig.config.hip_height, // pelvis offset from standing
       dt: pose.dt,
       phase: pose.phase,
@@ -173,12 +175,14 @@
       document.getElementById('mode-' + m).setAttribute('aria-pressed', String(mode === m));
     }
     document.getElementById('lab').hidden = mode !== 'lab';
+    document.getElementById('moves').hidden = mode !== 'lab';
     document.getElementById('game-hint').hidden = mode !== 'game';
     document.getElementById('level-hint').hidden = mode !== 'level';
     if (sa && (mode === 'level' || was === 'level')) {
       // Into, out of or restarting the level: a fresh figure (the body's modes, the ragdoll and
       // the feet's world points belong to the level), facing right, scripted again outside it.
       sa.sa_figure_init(fig, null);
+      registerMoves();
       input.body.set(restBody);
       input.facing = 0;
       input.jump = 0; input.thrust = 0;
@@ -330,6 +334,11 @@
     ctx.fillStyle = ink; ctx.fill();
     drawLimb(2, [P.HIP, P.KNEE_NEAR, P.FOOT_NEAR], true);
     if (frame.spear > 0.01) { ctx.globalAlpha = Math.min(1, frame.spear); drawSpear(); ctx.globalAlpha = 1; }
+    if (frame.blade > 0.01) { // a sword: a steel blade from the near hand to the pose's blade tip
+      ctx.globalAlpha = Math.min(1, frame.blade);
+      line(pt(P.HAND_NEAR), frame.bladeTip, 3, '#6f7478');
+      ctx.globalAlpha = 1;
+    }
     drawLimb(3, [P.SHOULDER, P.ELBOW_NEAR, P.HAND_NEAR], true);
   }
 
@@ -434,6 +443,131 @@
     }
   }
 
+  // ---- motion definitions as data ---------------------------------------------------------------
+  // The example moves (moves.js, from examples/moves/*.json) and one pasted as JSON are parsed
+  // here into sa_figure_move structs in wasm memory (the library does no I/O and no parsing) and
+  // registered on the figure: definition i plays as a layer over the lab's motion.
+  const EASES = ['linear', 'smooth', 'in quad', 'out quad', 'in out quad', 'in cubic', 'out cubic',
+    'in out cubic', 'out back'];
+  const PARTS = { legs: 1, spine: 2, head: 4, 'arm near': 8, 'arm far': 16, prop: 32, all: 63 };
+  let PARAMS = null; // sa_figure_param_name() -> id
+  const MV = { names: [], structs: [], memory: [], set: null, playing: -1, events: [] };
+
+  function cString(text) { // a NUL-terminated copy in wasm memory (kept with its definition)
+    const bytes = new TextEncoder().encode(text);
+    const p = sa.alloc(bytes.length + 1, 1);
+    const u8 = new Uint8Array(sa.memory.buffer, p, bytes.length + 1);
+    u8.set(bytes); u8[bytes.length] = 0;
+    return p;
+  }
+
+  // JSON text -> an sa_figure_move in wasm memory, or throws with what is wrong.
+  function parseMove(text) {
+    if (!PARAMS) {
+      PARAMS = {};
+      for (let i = 0; ; i++) { const n = sa.sa_figure_param_name(i); if (n === 'unknown') break; PARAMS[n] = i; }
+    }
+    const j = JSON.parse(text);
+    const keep = [];
+    const tracks = Object.entries(j.tracks || {});
+    const ts = sa.SaFigureMoveTrack.array(Math.max(1, tracks.length)); keep.push(ts);
+    tracks.forEach(([name, keys], t) => {
+      if (!(name in PARAMS)) throw new Error(`unknown parameter "${name}"`);
+      if (!Array.isArray(keys)) throw new Error(`track "${name}" is not a list of keys`);
+      const ks = sa.SaTrackKey.array(Math.max(1, keys.length)); keep.push(ks);
+      keys.forEach((k, i) => {
+        const ease = k.length > 2 ? EASES.indexOf(k[2]) : 1;
+        if (ease < 0) throw new Error(`unknown ease "${k[2]}"`);
+        ks.get(i).set({ t: Number(k[0]), v: Number(k[1]), ease });
+      });
+      ts.get(t).set({ param: PARAMS[name], keys: ks.ptr, count: keys.length });
+    });
+    const evs = j.events || [];
+    const es = sa.SaFigureMoveEvent.array(Math.max(1, evs.length)); keep.push(es);
+    const strings = [];
+    evs.forEach((e, i) => { const p = cString(String(e.name || '')); strings.push(p); es.get(i).set({ name: p, time: Number(e.time) }); });
+    let parts = 0;
+    for (const p of j.parts || ['all']) {
+      if (!(p in PARTS)) throw new Error(`unknown part "${p}"`);
+      parts |= PARTS[p];
+    }
+    const name = cString(String(j.name || 'move')); strings.push(name);
+    const m = new sa.SaFigureMove({
+      name, tracks: ts.ptr, track_count: tracks.length, events: es.ptr, event_count: evs.length,
+      duration: Number(j.duration), loop: !!j.loop, additive: !!j.additive, parts,
+      fade_in: Number(j['fade in'] || 0), fade_out: Number(j['fade out'] || 0), travel: Number(j.travel || 0),
+    });
+    const bad = new Uint32Array(sa.memory.buffer, sa.alloc(4, 4), 1);
+    const st = sa.sa_figure_move_validate(m, bad.byteOffset);
+    const badTrack = new Uint32Array(sa.memory.buffer, bad.byteOffset, 1)[0];
+    sa.free(bad.byteOffset);
+    const release = () => { m.free(); for (const a of keep) a.free(); for (const p of strings) sa.free(p); };
+    if (st !== 0) {
+      release();
+      const where = badTrack !== window.StickAnim.SA_TRACK_NO_KEY ? ` (track "${tracks[badTrack][0]}")` : '';
+      throw new Error(`${sa.sa_status_string(st)}${where}`);
+    }
+    return { name: String(j.name || 'move'), struct: m, release, events: evs.length };
+  }
+
+  // Registers every parsed definition (their structs copied into one array) on the figure.
+  function registerMoves() {
+    if (!sa || !MV.structs.length) return;
+    if (MV.set) MV.set.free();
+    MV.set = sa.SaFigureMove.array(MV.structs.length);
+    MV.structs.forEach((m, i) => MV.set.get(i).set(m.struct));
+    sa.sa_figure_set_moves(fig, MV.set, MV.structs.length, null);
+  }
+
+  function initMoves() {
+    const pick = document.getElementById('move-pick');
+    const files = window.STICKANIM_MOVES || {};
+    for (const [file, def] of Object.entries(files)) {
+      MV.structs.push(parseMove(JSON.stringify(def)));
+      MV.names.push(file);
+      const o = document.createElement('option'); o.value = file; o.textContent = def.name || file;
+      pick.appendChild(o);
+    }
+    registerMoves();
+    const show = () => { document.getElementById('move-json').value = JSON.stringify(files[pick.value], null, 1); };
+    pick.addEventListener('change', show);
+    if (MV.names.length) { pick.value = MV.names.includes('sword_combo') ? 'sword_combo' : MV.names[0]; show(); }
+    document.getElementById('move-play').addEventListener('click', () => playMoveText(document.getElementById('move-json').value));
+  }
+
+  // Plays the definition given as JSON text as a layer: a pasted one is registered after the
+  // examples (replacing the last pasted one). Returns '' or what is wrong with it.
+  function playMoveText(text) {
+    const status = document.getElementById('move-status');
+    let m;
+    try { m = parseMove(text); } catch (e) { status.textContent = 'Not played: ' + e.message; return e.message; }
+    const examples = Object.keys(window.STICKANIM_MOVES || {}).length;
+    if (MV.structs.length > examples) MV.structs.pop().release();
+    MV.structs.push(m);
+    registerMoves();
+    playMove(MV.structs.length - 1);
+    status.textContent = `Playing "${m.name}" over the ${S.labMotion.replace(/_/g, ' ')}`;
+    return '';
+  }
+
+  // Presses definition i as a layer (the sword combo by default: X).
+  function playMove(i = MV.names.indexOf('sword_combo')) {
+    if (!sa || !(i >= 0 && i < MV.structs.length)) return;
+    input.move = window.StickAnim.SA_FIGURE_MOVE_BASE + i;
+    input.move_counter = (input.move_counter + 1) >>> 0;
+    MV.playing = i;
+    MV.events = [];
+  }
+
+  function countMoveEvents() {
+    const n = sa.sa_figure_events(fig, events, events.length);
+    for (let i = 0; i < n; i++) {
+      const e = events.get(i);
+      if (e.kind !== window.StickAnim.SA_FIGURE_EVENT_MOVE) continue;
+      MV.events.push({ move: e.move - window.StickAnim.SA_FIGURE_MOVE_BASE, index: e.index, frame: S.frames });
+    }
+  }
+
   // ---- the loop ----------------------------------------------------------------------------------
   let rafId = 0, lastT = 0;
 
@@ -445,6 +579,7 @@
     sa.sa_figure_update(fig, input, dt);
     readFrame();
     S.frames++;
+    countMoveEvents();
     if (S.mode === 'level') {
       const steps = [], n = sa.sa_figure_events(fig, events, events.length);
       for (let i = 0; i < n; i++) {
@@ -484,6 +619,8 @@
   window.addEventListener('blur', () => { if (level) for (const k of Object.keys(level.keys)) level.hold(k, false); });
   window.addEventListener('keydown', e => {
     if (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') return;
+    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    if ((e.key === 'x' || e.key === 'X') && S.mode !== 'level') { playMove(); e.preventDefault(); return; }
     if (S.mode === 'level') {
       if (LEVEL_KEYS[e.code]) { if (!e.repeat) level.hold(LEVEL_KEYS[e.code], true); e.preventDefault(); }
       else if (e.code === 'Space') { level.jump(); e.preventDefault(); }
@@ -598,12 +735,20 @@
       // the Platformer: the pose's mode, facing and turn, and the level's body
       bodyMode: MODES[frame.mode], facing: frame.facing === 1 ? 'left' : 'right', turn: frame.turn,
       level: level && S.mode === 'level' ? level.state() : null,
+      // motion definitions: the sword and what has played
+      blade: frame.blade, bladeTip: frame.bladeTip,
+      moves: MV.names.slice(), moveEvents: MV.events.slice(),
+      moveStatus: document.getElementById('move-status').textContent,
     };
   }
 
   window.stickanim = {
     state,
     setMode, setLabMotion, jump, thrust, setPaused,
+    /** Plays example move `name` (a file of examples/moves/, default the sword combo) as a layer. */
+    playMove(name = 'sword_combo') { playMove(MV.names.indexOf(name)); },
+    /** Plays a motion definition given as JSON text; returns '' or why it was not played. */
+    playMoveText,
     /** The Platformer's keys, as the keyboard and the touch pad hold them ('left', 'right',
      *  'up', 'down'; down true or false), and its jump. */
     hold(key, down) { if (level && S.mode === 'level') level.hold(key, down); },

@@ -98,6 +98,10 @@ typedef enum sa_abi_type {
     SA_ABI_TYPE_CLIP_BUILDER_JOB = 52,            /**< ::sa_clip_builder_job */
     SA_ABI_TYPE_MAT4 = 53,                        /**< ::sa_mat4 */
     SA_ABI_TYPE_SKIN_JOB = 54,                    /**< ::sa_skin_job */
+    SA_ABI_TYPE_FIGURE_MOVE_TRACK = 55,           /**< ::sa_figure_move_track */
+    SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56,           /**< ::sa_figure_move_event */
+    SA_ABI_TYPE_FIGURE_MOVE = 57,                 /**< ::sa_figure_move */
+    SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58,           /**< ::sa_figure_move_layer */
     SA_ABI_TYPE_COUNT_,                           /**< Number of types; not a type. */
     SA_ABI_TYPE_FORCE_U32_ = 0x7FFFFFFF           /**< Pins the enum to 32 bits; not a type. */
 } sa_abi_type;

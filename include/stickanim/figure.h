@@ -57,6 +57,7 @@
 #include <stickanim/vecmath.h>
 #include <stickanim/spring.h>
 #include <stickanim/squash.h>
+#include <stickanim/track.h>
 #include <stickanim/verlet.h>
 
 #ifdef __cplusplus
@@ -206,7 +207,9 @@ typedef enum sa_figure_motion {
     SA_FIGURE_MOTION_SPEAR_RUN = 7,
     /** Waving hello with the near arm, standing (loops while asked for; about 2 s). */
     SA_FIGURE_MOTION_WAVE = 8,
-    SA_FIGURE_MOTION_COUNT_,                 /**< Number of motions; not a motion. */
+    /** Number of built-in motions; not a motion. A figure's registered motion definitions are
+     *  SA_FIGURE_MOTION_MOVE(i), from ::SA_FIGURE_MOVE_BASE on (see ::sa_figure_move). */
+    SA_FIGURE_MOTION_COUNT_,
     SA_FIGURE_MOTION_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a motion. */
 } sa_figure_motion;
 
@@ -337,6 +340,17 @@ typedef struct sa_figure_input {
      * thrust is still playing, is seen and ignored.
      */
     uint32_t thrust;
+    /**
+     * The registered motion definition (SA_FIGURE_MOTION_MOVE(i), see ::sa_figure_move) a change
+     * of @ref move_counter plays as a layer. Default ::SA_FIGURE_MOTION_IDLE (none).
+     */
+    sa_figure_motion move;
+    /**
+     * Layer counter: each change plays @ref move once as a layer over whatever motion shows (a
+     * sword swing over the run). A change naming no registered definition, naming one still
+     * playing as a layer, or with ::SA_FIGURE_MOVE_LAYERS layers playing, is seen and ignored.
+     */
+    uint32_t move_counter;
     /** Which way the figure faces (default right). A change turns the figure around. */
     sa_figure_facing facing;
     /** The surface under the feet, reported in footstep events. Default grass. */
@@ -506,6 +520,12 @@ typedef struct sa_figure_params {
     sa_vec2 hair_push;
     /** Ground speed this motion scrolls the world at, units/s (0 unless locomoting). */
     float ground_speed;
+    /** How much the near hand holds a sword, in [0, 1] (0 in the built-in motions): the pose's
+     *  sa_figure_pose::blade. */
+    float blade;
+    /** The sword's angle from the near forearm's direction (elbow -> hand), radians; positive
+     *  turns it as a positive sa_figure_params::spear_angle does (tip down from forward). */
+    float blade_angle;
 } sa_figure_params;
 
 /**
@@ -639,7 +659,20 @@ typedef struct sa_figure_pose {
      * sa_figure_body::ground. Without a body: the screen x of those points.
      */
     float ground_probe[SA_FIGURE_GROUND_PROBES];
+    /**
+     * How much the near hand holds a sword, in [0, 1] (sa_figure_params::blade; 0 unless a motion
+     * definition shows one). Draw it when > 0, with this opacity: a straight blade from the near
+     * hand (joints[::SA_FIGURE_JOINT_HAND_NEAR]) to @ref blade_tip.
+     */
+    float blade;
+    /** The sword's tip, like @ref joints (squashed, screen axes): ::SA_FIGURE_BLADE_LENGTH scaled
+     *  from the near hand, along the near forearm turned by sa_figure_params::blade_angle. */
+    sa_vec2 blade_tip;
 } sa_figure_pose;
+
+/** @brief The sword's length at the reference figure's size, canvas units: 40 (scaled with
+ *         hip_height). */
+#define SA_FIGURE_BLADE_LENGTH 40.0f
 
 /** @brief How long a turn around takes, seconds: 0.2. */
 #define SA_FIGURE_TURN_SECONDS 0.2f
@@ -658,6 +691,8 @@ typedef enum sa_figure_event_kind {
     SA_FIGURE_EVENT_HIT_START = 4,
     /** The thrust's hit window closed. */
     SA_FIGURE_EVENT_HIT_END = 5,
+    /** A registered motion definition's event (sa_figure_move::events): move, index. */
+    SA_FIGURE_EVENT_MOVE = 6,
     SA_FIGURE_EVENT_KIND_COUNT_,                 /**< Number of kinds; not a kind. */
     SA_FIGURE_EVENT_KIND_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a kind. */
 } sa_figure_event_kind;
@@ -680,6 +715,11 @@ typedef struct sa_figure_event {
     float speed;
     /** World x of a footstep (sa_figure_contact::x); 0 for the other kinds. */
     double x;
+    /** The definition of a ::SA_FIGURE_EVENT_MOVE (SA_FIGURE_MOTION_MOVE(i));
+     * ::SA_FIGURE_MOTION_IDLE for the other kinds. */
+    sa_figure_motion move;
+    /** The index of a ::SA_FIGURE_EVENT_MOVE in its definition's events; -1 for the other kinds. */
+    int32_t index;
 } sa_figure_event;
 
 /**
@@ -712,6 +752,157 @@ typedef struct sa_figure_event {
  * (jumps, landings, switches, any dt); at the cone's edge its swing outward stops.
  */
 #define SA_FIGURE_NECK_CONE 0.78539816f
+
+/**
+ * @brief The pose parameters a motion definition's track may drive, by number: each is one float
+ *        of ::sa_figure_params. Values are stable across versions.
+ *
+ * Distances (root, feet, spear grip and gap, ground speed) are written in reference units (the
+ * reference figure's size) and scaled by hip_height / ::SA_FIGURE_REFERENCE_HIP_HEIGHT when the
+ * figure plays them, as the built-in motions scale theirs; angles are radians, the rest plain
+ * numbers. Each parameter belongs to one body part (::sa_figure_part), named below.
+ */
+typedef enum sa_figure_param {
+    SA_FIGURE_PARAM_ROOT_X = 0,             /**< sa_figure_params::root x (legs; distance). */
+    SA_FIGURE_PARAM_ROOT_Y = 1,             /**< sa_figure_params::root y (legs; distance). */
+    SA_FIGURE_PARAM_LEAN = 2,               /**< sa_figure_params::lean (spine). */
+    SA_FIGURE_PARAM_HEAD_TILT = 3,          /**< sa_figure_params::head_tilt (head). */
+    SA_FIGURE_PARAM_FOOT_NEAR_X = 4,        /**< Near foot target x (legs; distance). */
+    SA_FIGURE_PARAM_FOOT_NEAR_Y = 5,        /**< Near foot target y (legs; distance). */
+    SA_FIGURE_PARAM_FOOT_FAR_X = 6,         /**< Far foot target x (legs; distance). */
+    SA_FIGURE_PARAM_FOOT_FAR_Y = 7,         /**< Far foot target y (legs; distance). */
+    SA_FIGURE_PARAM_ARM_ANGLE_NEAR = 8,     /**< Near upper-arm angle (near arm). */
+    SA_FIGURE_PARAM_ARM_ANGLE_FAR = 9,      /**< Far upper-arm angle (far arm). */
+    SA_FIGURE_PARAM_ARM_FLEX_NEAR = 10,     /**< Near elbow flex (near arm). */
+    SA_FIGURE_PARAM_ARM_FLEX_FAR = 11,      /**< Far elbow flex (far arm). */
+    SA_FIGURE_PARAM_SPEAR = 12,             /**< sa_figure_params::spear, [0, 1] (prop). */
+    SA_FIGURE_PARAM_SPEAR_GRIP_X = 13,      /**< Spear grip x from the shoulder (prop; distance). */
+    SA_FIGURE_PARAM_SPEAR_GRIP_Y = 14,      /**< Spear grip y from the shoulder (prop; distance). */
+    SA_FIGURE_PARAM_SPEAR_ANGLE = 15,       /**< sa_figure_params::spear_angle (prop). */
+    SA_FIGURE_PARAM_SPEAR_GAP = 16,         /**< sa_figure_params::spear_gap (prop; distance). */
+    SA_FIGURE_PARAM_SPEAR_SLIDE = 17,       /**< sa_figure_params::spear_slide, [0, 1] (prop). */
+    SA_FIGURE_PARAM_SQUASH = 18,            /**< sa_figure_params::squash (spine). */
+    SA_FIGURE_PARAM_HAIR_PUSH_X = 19,       /**< sa_figure_params::hair_push x (head). */
+    SA_FIGURE_PARAM_HAIR_PUSH_Y = 20,       /**< sa_figure_params::hair_push y (head). */
+    SA_FIGURE_PARAM_GROUND_SPEED = 21,      /**< sa_figure_params::ground_speed (legs; distance). */
+    SA_FIGURE_PARAM_BLADE = 22,             /**< sa_figure_params::blade, [0, 1] (prop). */
+    SA_FIGURE_PARAM_BLADE_ANGLE = 23,       /**< sa_figure_params::blade_angle (prop). */
+    SA_FIGURE_PARAM_COUNT_,                 /**< Number of parameters; not a parameter. */
+    SA_FIGURE_PARAM_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a parameter. */
+} sa_figure_param;
+
+/**
+ * @brief Body parts, as bits of a motion definition's mask (sa_figure_move::parts).
+ *
+ * A layer (a definition played by sa_figure_input::move_counter) drives only the parameters of
+ * the parts in its mask; the others keep the motion underneath. Values are stable.
+ */
+typedef enum sa_figure_part {
+    /** Root, feet and ground speed: the gait keeps these unless a layer takes them. */
+    SA_FIGURE_PART_LEGS = 0x1,
+    SA_FIGURE_PART_SPINE = 0x2,            /**< Lean and squash. */
+    SA_FIGURE_PART_HEAD = 0x4,             /**< Head tilt and the hair's push. */
+    SA_FIGURE_PART_ARM_NEAR = 0x8,         /**< Near upper-arm angle and elbow flex. */
+    SA_FIGURE_PART_ARM_FAR = 0x10,         /**< Far upper-arm angle and elbow flex. */
+    SA_FIGURE_PART_PROP = 0x20,            /**< The spear's fields and the blade's. */
+    SA_FIGURE_PART_ALL = 0x3F,             /**< Every part: the whole body. */
+    SA_FIGURE_PART_FORCE_U32_ = 0x7FFFFFFF /**< Pins the enum to 32 bits; not a part. */
+} sa_figure_part;
+
+/**
+ * @brief A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt",
+ *        "foot near x", "foot near y", "foot far x", "foot far y", "arm angle near",
+ *        "arm angle far", "arm flex near", "arm flex far", "spear", "spear grip x",
+ *        "spear grip y", "spear angle", "spear gap", "spear slide", "squash", "hair push x",
+ *        "hair push y", "ground speed", "blade", "blade angle".
+ * @return A static string (never NULL); "unknown" for a value that is not a parameter.
+ */
+SA_API const char *sa_figure_param_name(sa_figure_param param);
+
+/** @brief One keyframed parameter of a motion definition. */
+typedef struct sa_figure_move_track {
+    sa_figure_param param; /**< The parameter it drives; at most one track per parameter. */
+    /**
+     * Keys over the definition's normalised time (0 its start, 1 its end), values in the
+     * parameter's unit (distances in reference units), with per-key easing (track.h): at least
+     * 1, times in [0, 1], ascending, finite.
+     */
+    const sa_track_key *keys;
+    size_t count; /**< Number of keys, in [1, ::SA_FIGURE_MOVE_MAX_KEYS]. */
+} sa_figure_move_track;
+
+/** @brief A named moment of a motion definition (a hit frame, a footfall for a sound). */
+typedef struct sa_figure_move_event {
+    /** Its name, for the game (the figure only reports its index); may be NULL. */
+    const char *name;
+    /** When, as normalised time of the definition, in [0, 1]. */
+    float time;
+} sa_figure_move_event;
+
+/** @brief Most tracks one motion definition holds: ::SA_FIGURE_PARAM_COUNT_ (24). */
+#define SA_FIGURE_MOVE_MAX_TRACKS 24
+/** @brief Most keys one track holds: 256. */
+#define SA_FIGURE_MOVE_MAX_KEYS 256
+/** @brief Most events one motion definition holds: 16. */
+#define SA_FIGURE_MOVE_MAX_EVENTS 16
+/** @brief Most motion definitions one figure registers (sa_figure_set_moves()): 64. */
+#define SA_FIGURE_MAX_MOVES 64
+/** @brief Most layers playing at once (sa_figure_input::move_counter; the built-in thrust is one):
+ *         4. */
+#define SA_FIGURE_MOVE_LAYERS 4
+/** @brief The id of registered motion definition 0: 256. Definition i is
+ *         SA_FIGURE_MOTION_MOVE(i); the ids never collide with the built-in ::sa_figure_motion
+ *         values. */
+#define SA_FIGURE_MOVE_BASE 256
+/** @brief The ::sa_figure_motion id of registered motion definition @p i. */
+#define SA_FIGURE_MOTION_MOVE(i) ((sa_figure_motion)(SA_FIGURE_MOVE_BASE + (int)(i)))
+
+/**
+ * @brief A game's own motion as data: caller-owned, read in place, never copied or freed.
+ *
+ * Played in two ways once registered on a figure (sa_figure_set_moves()):
+ * - **as the motion** (sa_figure_input::motion = SA_FIGURE_MOTION_MOVE(i)): the whole body, faded
+ *   in and out like a built-in motion; a parameter without a track has the rest pose's value;
+ *   sa_figure_move::loop repeats it while asked for, a one-shot holds its last frame;
+ * - **as a layer** (sa_figure_input::move = SA_FIGURE_MOTION_MOVE(i), then a change of
+ *   sa_figure_input::move_counter): once over whatever motion shows, on the parts of
+ * sa_figure_move::parts only (a parameter of those parts without a track has the rest pose's value,
+ * or with sa_figure_move::additive adds nothing), weighted in over sa_figure_move::fade_in seconds
+ * and out over the last sa_figure_move::fade_out. Without ::SA_FIGURE_PART_LEGS the legs keep the
+ * gait and the feet their locks.
+ *
+ * It is authored facing right (+x forward, the figure's own space) and plays mirrored facing left;
+ * its distances scale with the body plan. Its events are reported once each time its play passes
+ * them (::SA_FIGURE_EVENT_MOVE). Check it with sa_figure_move_validate().
+ */
+typedef struct sa_figure_move {
+    const char *name; /**< For labels (sa_figure_move_name()); may be NULL ("move"). */
+    const sa_figure_move_track *tracks; /**< The tracks; NULL only with track_count 0. */
+    size_t track_count;                 /**< At most ::SA_FIGURE_MOVE_MAX_TRACKS. */
+    const sa_figure_move_event *events; /**< The events; NULL only with event_count 0. */
+    size_t event_count;                 /**< At most ::SA_FIGURE_MOVE_MAX_EVENTS. */
+    float duration;                     /**< Seconds one play lasts, in [0.05, 60]. */
+    bool loop;                          /**< True repeats it while it is the motion asked for. */
+    /** True adds the tracks to the motion underneath (a layer only): an offset, as the built-in
+     *  thrust is to Spear Run's carry. */
+    bool additive;
+    uint32_t
+        parts;     /**< ::sa_figure_part bits a layer drives; nonzero, within SA_FIGURE_PART_ALL. */
+    float fade_in; /**< A layer's weight rises over this many seconds, >= 0. */
+    float fade_out; /**< ... and falls over the last this many, >= 0; fade_in + fade_out <=
+                         duration. */
+    /** Root motion: how far one play moves the body forward, reference units, in [0, 1e4]: the
+     *  ground scrolls by it at a steady speed (added to the ground-speed track). */
+    float travel;
+} sa_figure_move;
+
+/** @brief One layer playing on a figure (private state of ::sa_figure, public only so the figure
+ *         can be copied). */
+typedef struct sa_figure_move_layer {
+    /** The registered definition's index; -1 the built-in Spear Run thrust; -2 a free layer. */
+    int32_t move;
+    float time; /**< Seconds into its play. */
+} sa_figure_move_layer;
 
 /**
  * @brief The head's secondary motion and what it saw of the body at the last sub-step (private).
@@ -768,9 +959,14 @@ typedef struct sa_figure {
     sa_fade fade;         /**< Motion layers and their weights; ids are rows of the motion table. */
     float phase;          /**< Gait phase, [0, 1). */
     float gait;           /**< Walk -> run mix, [0, 1]. */
-    float thrust_time;    /**< Seconds into the current thrust; < 0 when none. */
     uint32_t jump_seen;   /**< Last jump counter seen. */
     uint32_t thrust_seen; /**< Last thrust counter seen. */
+    uint32_t move_seen;   /**< Last layer counter seen. */
+    /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
+    const sa_figure_move *moves;
+    size_t move_count; /**< How many, <= ::SA_FIGURE_MAX_MOVES. */
+    /** The layers playing (sa_figure_input::move_counter and the built-in thrust). */
+    sa_figure_move_layer layers[SA_FIGURE_MOVE_LAYERS];
     sa_figure_motion wanted; /**< Motion asked for last frame. */
     /** Seconds from the last ::SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the
      *  head, hair and foot locks are kept as they were at that moment. */
@@ -878,6 +1074,55 @@ SA_API size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_param
  * @brief The rest pose's parameters (idle at time 0) for @p cfg (NULL: the default config).
  */
 SA_API sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg);
+
+/** @brief The part (one ::sa_figure_part bit) parameter @p param belongs to; 0 for a value that is
+ *         not a parameter. */
+SA_API uint32_t sa_figure_param_part(sa_figure_param param);
+
+/**
+ * @brief Checks a motion definition once at setup.
+ * @param move      The definition.
+ * @param bad_track Optional (may be NULL): receives the index of the first track at fault, or
+ *                  ::SA_TRACK_NO_KEY when none is.
+ * @return ::SA_OK; ::SA_ERR_NULL for a NULL @p move, or tracks / events / a track's keys NULL
+ *         with a nonzero count; ::SA_ERR_COUNT for too many tracks or events, or a track with 0
+ *         or too many keys; ::SA_ERR_NOT_FINITE for a NaN or infinite number (duration, fades,
+ *         travel, a key's time or value, an event's time); ::SA_ERR_UNSORTED for a track's keys
+ *         out of order; ::SA_ERR_RANGE for a duration, fade, travel, key time or event time out
+ *         of range, an unknown parameter, two tracks of one parameter, a key's ease not an
+ *         ::sa_ease, or @ref sa_figure_move::parts empty or with unknown bits. The first problem
+ *         found is reported.
+ */
+SA_API sa_status sa_figure_move_validate(const sa_figure_move *move, size_t *bad_track);
+
+/**
+ * @brief Registers the game's motion definitions on a figure, without copying them: the figure
+ *        points at @p moves, which must outlive it (or the next call).
+ *
+ * Definition i is then SA_FIGURE_MOTION_MOVE(i) in sa_figure_input::motion and
+ * sa_figure_input::move. Registering again replaces the set: what plays definition i (a layer, or
+ * the motion showing) goes on with the new set's definition i, so registering the same
+ * definitions again (or more after them) changes nothing that shows; one whose index is no
+ * longer registered stops at once (a layer) or shows the rest pose while it fades out (the
+ * motion; the figure fades to idle). A refused set stops them all. NULL with count 0 unregisters
+ * all.
+ *
+ * @param fig   The figure; NULL gives ::SA_ERR_NULL.
+ * @param moves The definitions; NULL with a nonzero @p count gives ::SA_ERR_NULL.
+ * @param count How many, at most ::SA_FIGURE_MAX_MOVES (else ::SA_ERR_COUNT).
+ * @param bad   Optional: receives the index of the first definition that failed
+ *              sa_figure_move_validate(), or ::SA_TRACK_NO_KEY.
+ * @return ::SA_OK, or the first failing definition's sa_figure_move_validate() status: then
+ *         nothing is registered (the figure keeps no definitions).
+ */
+SA_API sa_status sa_figure_set_moves(sa_figure *fig, const sa_figure_move *moves, size_t count,
+                                     size_t *bad);
+
+/**
+ * @brief A motion's name on this figure: a registered definition's (its name, or "move" when it
+ *        has none), else sa_figure_motion_name().
+ */
+SA_API const char *sa_figure_move_name(const sa_figure *fig, sa_figure_motion motion);
 
 #ifdef __cplusplus
 }

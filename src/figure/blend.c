@@ -47,6 +47,8 @@ static const sai_param_range param_ranges[] = {
     {SAI_FIELD(squash), 0.5f, 1.5f},
     {SAI_FIELD(hair_push), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
     {SAI_FIELD(ground_speed), 0.0f, SAI_FIGURE_FAR},
+    {SAI_FIELD(blade), 0.0f, 1.0f},
+    {SAI_FIELD(blade_angle), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
 };
 
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest) {
@@ -69,7 +71,7 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
     sa_figure_config store;
     const sa_figure_config *c = sai_figure_config_or_default(cfg, &store);
-    const sai_figure_ctx ctx = sai_figure_context(c, 0.0f, 0.0f, -1.0f);
+    const sai_figure_ctx ctx = sai_figure_context(c, 0.0f, 0.0f);
     sa_figure_params p;
     sai_figure_idle(&ctx, 0.0f, &p);
     return p;
@@ -85,6 +87,11 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
 
 void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
                          float time, sa_figure_params *out) {
+    const int32_t first = (int32_t)sai_figure_motion_count;
+    if (id >= first && c->moves && (size_t)(id - first) < c->move_count) {
+        sai_figure_move_evaluate(&c->moves[id - first], c, time, out);
+        return;
+    }
     const sai_figure_motion_row *row = sai_figure_row(id);
     float u = 0.0f;
     const float duration = sai_figure_row_duration(cfg, row);
@@ -94,6 +101,7 @@ void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
                                          : sai_phase_wrap(played);
     }
     row->evaluate(c, u, out);
+    if (row->flags & SAI_FIGURE_THRUSTS) sai_figure_apply_thrust(c, out);
     /* Motions without the spear carry it low (their spear fields are the carry's), so the shaft
      * moves continuously while it fades in or out; `spear` says how much the hands hold it. */
     /* The body's jump, fall and landing keep the spear of a motion that holds it (Spear Run):
@@ -198,5 +206,7 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     accumulate(acc, &fig->merge_offset, 1.0f);
     sa_figure_params out;
     memcpy(&out, acc, sizeof out);
+    out = sai_figure_sanitize(&out, &rest);
+    sai_figure_apply_layers(fig, c, &out);
     return sai_figure_sanitize(&out, &rest);
 }

@@ -27,5 +27,7 @@ void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     p.squash = 1.0f;
     p.hair_push = sai_v2(0.0f, 0.0f);
     p.ground_speed = 0.0f;
+    p.blade = 0.0f; /* no sword */
+    p.blade_angle = 0.0f;
     *out = p;
 }

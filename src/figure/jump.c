@@ -168,11 +168,10 @@ void sai_figure_jump_running(const sai_figure_ctx *c, float u, sa_figure_params 
     running_jump(c, u, sai_figure_locomotion, out);
 }
 
-/* The jumps that keep the spear in hand: carried level, no thrust. */
+/* The jumps that keep the spear in hand: carried level (the thrust's layer plays only over
+ * the rows that thrust). */
 static void keep_spear(const sai_figure_ctx *c, sa_figure_params *out) {
-    sai_figure_ctx no_thrust = *c;
-    no_thrust.thrust_time = -1.0f;
-    sai_figure_spear_carry(&no_thrust, out);
+    sai_figure_spear_carry(c, out);
 }
 
 void sai_figure_jump_spear(const sai_figure_ctx *c, float u, sa_figure_params *out) {

@@ -24,7 +24,7 @@ const sai_figure_motion_row sai_figure_motions[] = {
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump,                SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_running,        SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES, SA_MODE_LOCO},
     {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear,          SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_SECONDS, SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_HOLDS_SPEAR, SA_MODE_LOCO},
-    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear_running,  SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR, SA_MODE_LOCO},
+    {SA_FIGURE_MOTION_JUMP,       "jump",        sai_figure_jump_spear_running,  SAI_JUMP_SECONDS, SAI_FIGURE_ONCE, SAI_JUMP_LANDS,   SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR | SAI_FIGURE_THRUSTS, SA_MODE_LOCO},
     /* The body's modes (sa_figure_body): chosen by the mode machine, never by a motion asked for. */
     {SA_FIGURE_MOTION_JUMP,       "rise",        sai_figure_rise,                0.3f,             SAI_FIGURE_ONCE, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_JUMP},
     {SA_FIGURE_MOTION_JUMP,       "fall",        sai_figure_fall,                1.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  SAI_FIGURE_MODE_ROW, SA_MODE_FALL},
@@ -40,12 +40,23 @@ const sai_figure_motion_row sai_figure_motions[] = {
 
 const size_t sai_figure_motion_count = sizeof sai_figure_motions / sizeof sai_figure_motions[0];
 
+/* What the pipeline reads of a registered motion definition shown as the motion (moves.c
+ * evaluates it): a loop that keeps the gait; its root motion scrolls the ground through its
+ * ground speed. */
+static const sai_figure_motion_row move_row = {
+    SA_FIGURE_MOTION_IDLE, "move", sai_figure_idle, 0.0f, SAI_FIGURE_LOOP, 0.0f,
+    SAI_FIGURE_GAIT_KEEP,  0u,     SA_MODE_LOCO};
+
 const sai_figure_motion_row *sai_figure_row(int32_t id) {
     if (id >= 0 && (size_t)id < sai_figure_motion_count) return &sai_figure_motions[id];
+    if (id >= 0 && id < (int32_t)sai_figure_motion_count + SA_FIGURE_MAX_MOVES) return &move_row;
     return &sai_figure_motions[sai_figure_row_for(SA_FIGURE_MOTION_IDLE)];
 }
 
 int32_t sai_figure_row_for(sa_figure_motion m) {
+    const int64_t move = (int64_t)m - SA_FIGURE_MOVE_BASE;
+    if (move >= 0 && move < SA_FIGURE_MAX_MOVES)
+        return (int32_t)sai_figure_motion_count + (int32_t)move;
     int32_t idle = 0;
     for (size_t i = 0; i < sai_figure_motion_count; ++i) {
         const sai_figure_motion_row *r = &sai_figure_motions[i];

@@ -12,14 +12,13 @@
 
 /* What every motion may read. Distances a motion produces are multiplied by scale. */
 typedef struct sai_figure_ctx {
-    float scale;       /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
-    float hip_height;  /* config hip height (figure units) */
-    float gait_mix;    /* walk (0) -> run (1) */
-    sa_gait gait;      /* sa_gait_mix(walk, run, gait_mix), reference units */
-    float phase;       /* near foot's gait phase, [0, 1) */
-    float thrust_time; /* seconds into the spear-run thrust, < 0 when none */
-    float spine;       /* config spine length */
-    float leg_reach;   /* thigh + shin - reach guard - a little: feet within it stay planted */
+    float scale;      /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
+    float hip_height; /* config hip height (figure units) */
+    float gait_mix;   /* walk (0) -> run (1) */
+    sa_gait gait;     /* sa_gait_mix(walk, run, gait_mix), reference units */
+    float phase;      /* near foot's gait phase, [0, 1) */
+    float spine;      /* config spine length */
+    float leg_reach;  /* thigh + shin - reach guard - a little: feet within it stay planted */
     const sa_figure_config *cfg; /* the body plan (arm lengths for the motions that reach) */
     /* The game's body (sa_figure_body), for the modes' motions; the rest pose's values without
      * one. */
@@ -35,6 +34,11 @@ typedef struct sai_figure_ctx {
     float water_line;   /* the water's surface, figure y */
     float swim_mix;     /* treading (0) -> paddling (1) */
     bool holds_spear;   /* the motion asked for holds the spear (the body's jump keeps it) */
+    float thrust_time;  /* seconds into the Spear Run thrust's layer, < 0 when none */
+    /* The figure's registered motion definitions (sa_figure_set_moves()); fade ids from
+     * sai_figure_motion_count on play them. */
+    const sa_figure_move *moves;
+    size_t move_count;
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the
@@ -59,7 +63,7 @@ typedef enum sai_figure_gait_rule {
 /* Row flags. */
 #define SAI_FIGURE_LOCOMOTES   0x1u /* scrolls the ground at the gait's speed */
 #define SAI_FIGURE_HOLDS_SPEAR 0x2u /* the hands hold the spear: IK onto its shaft */
-#define SAI_FIGURE_THRUSTS     0x4u /* sa_figure_input::thrust plays the thrust here */
+#define SAI_FIGURE_THRUSTS     0x4u /* the thrust's layer plays over it (a press starts one here) */
 #define SAI_FIGURE_MODE_ROW    0x8u /* shows a mode of the body (chosen by the mode machine) */
 
 /* One row of the motion table; its index is the fade layer id that plays it. */
@@ -84,7 +88,9 @@ extern const size_t sai_figure_motion_count;
  * rows last sa_figure_config::jump_duration (their table values are the reference's 1.1 s). */
 float sai_figure_row_duration(const sa_figure_config *cfg, const sai_figure_motion_row *r);
 float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_motion_row *r);
-/* The row with fade id `id`; an id outside the table reads as the idle row. */
+/* The row with fade id `id`; ids from sai_figure_motion_count on (registered motion definitions,
+ * moves.c) read as a plain looping row that keeps the gait; another id outside the table reads
+ * as the idle row. */
 const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
 int32_t sai_figure_row_for(sa_figure_motion m);
@@ -122,8 +128,10 @@ int32_t sai_figure_row_jump_from(int32_t from);
  * default, the unit of sai_figure_ctx::jump_height. */
 #define SAI_FIGURE_JUMP_APEX 160.0f
 
-/* The Spear Run thrust's length, seconds (a clock of the figure, not a row). */
+/* The Spear Run thrust's length, seconds: a layer (moves.c), not a row. */
 #define SAI_FIGURE_THRUST_SECONDS 0.5f
+/* The thrust as a motion definition, additive over the spine and spear (spear_run.c). */
+extern const sa_figure_move sai_figure_thrust_move;
 
 /* ---- the motions (one file each) --------------------------------------------------------- */
 
@@ -157,8 +165,8 @@ void sai_figure_arm_reach(const sa_figure_config *cfg, sa_vec2 rel, float *angle
 /* The shoulder of parameters p (their root and lean), figure space. */
 sa_vec2 sai_figure_shoulder_of(const sa_figure_config *cfg, const sa_figure_params *p);
 
-/* Only the spear carry + thrust fields (grip, angle, gap, slide, lean offset) at c->thrust_time;
- * used by Spear Run and by the jumps that keep the spear. */
+/* Only the spear carry fields (grip, angle, gap, slide); used by Spear Run and by the jumps
+ * that keep the spear. */
 void sai_figure_spear_carry(const sai_figure_ctx *c, sa_figure_params *out);
 
 /* The spear form's waypoints: one time axis (normalised [0, 1]) and these channels. */

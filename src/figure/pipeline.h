@@ -16,8 +16,7 @@
 const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg,
                                                      sa_figure_config *store);
 /* What every motion reads this frame. */
-sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase,
-                                  float thrust_time);
+sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase);
 /* What every motion reads this frame, with the body's state (sai_figure_ctx). */
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
@@ -83,6 +82,35 @@ void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt);
 /* The rate the fade moves at: the body's mode's (its mode machine config) while a body mode row is
  * the target, else the config's fade rate. */
 float sai_figure_fade_rate(const sa_figure *fig);
+
+/* ---- moves.c: motion definitions, their layers and events ------------------------------- */
+
+/* sa_figure_move_layer::move of a free layer and of the built-in thrust's. */
+#define SAI_FIGURE_LAYER_FREE   (-2)
+#define SAI_FIGURE_LAYER_THRUST (-1)
+
+/* Every layer free. */
+void sai_figure_layers_init(sa_figure *fig);
+/* The registered definition motion id m names, or NULL. */
+const sa_figure_move *sai_figure_move_of(const sa_figure *fig, sa_figure_motion m);
+/* Move m as the whole body `time` seconds into it (the rest pose where it has no track). */
+void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, float time,
+                              sa_figure_params *out);
+/* The thrust's layer at c->thrust_time added into a thrusting row's parameters p. */
+void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p);
+/* The registered definitions' layers playing, oldest first, over the blended parameters p. */
+void sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p);
+/* True when a layer plays `move` (a registered index or SAI_FIGURE_LAYER_THRUST). */
+bool sai_figure_layer_playing(const sa_figure *fig, int32_t move);
+/* Starts a layer of `move` unless it plays already or every layer is taken; true when started. */
+bool sai_figure_layer_start(sa_figure *fig, int32_t move);
+/* Seconds into the thrust's layer; -1 when none plays. */
+float sai_figure_thrust_time(const sa_figure *fig);
+/* Moves every layer's clock on by dt, records the events it passes, frees the finished. */
+void sai_figure_advance_layers(sa_figure *fig, float dt);
+/* The events of fade layer `id` (a registered definition shown as the motion) from t0 to t1
+ * seconds into it. */
+void sai_figure_base_move_events(sa_figure *fig, int32_t id, float t0, float t1);
 
 /* ---- ragdoll.c: knocked down and getting up ---------------------------------------------- */
 

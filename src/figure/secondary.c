@@ -188,6 +188,24 @@ static bool all_finite(const sa_vec2 *v, int n) {
     return true;
 }
 
+/* The sword: from the near hand along the near forearm turned by the blade's angle, squashed as
+ * the joints are (figure space; sai_figure_face_pose() turns it to the screen). */
+static void write_blade(sa_figure *fig, const sa_figure_params *p) {
+    sa_figure_pose *pose = &fig->pose;
+    const sa_vec2 hand = pose->unsquashed[SA_FIGURE_JOINT_HAND_NEAR];
+    const sa_vec2 along = sai_v2_normalize_or(
+        sai_v2_sub(hand, pose->unsquashed[SA_FIGURE_JOINT_ELBOW_NEAR]), sai_v2(1.0f, 0.0f));
+    const float a = sai_finite_or(p->blade_angle, 0.0f);
+    const float ca = cosf(a), sn = sinf(a);
+    const sa_vec2 dir = sai_v2(along.x * ca - along.y * sn, along.x * sn + along.y * ca);
+    const float length =
+        SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    sa_vec2 tip = sai_v2_add(hand, sai_v2_scale(dir, length));
+    sa_squash_apply(pose->squash, &tip, 1);
+    pose->blade_tip = tip;
+    pose->blade = sai_saturate(sai_finite_or(p->blade, 0.0f));
+}
+
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt) {
     if (!all_finite(j, SA_FIGURE_JOINT_COUNT)) {
         /* Unreachable with a validated config; kept so no NaN can ever reach the caller. */
@@ -213,7 +231,10 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->head_radius = fig->config.head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
-    pose->motion = sai_figure_row(sa_fade_target(&fig->fade))->motion;
+    const int32_t target = sa_fade_target(&fig->fade);
+    const int32_t first = (int32_t)sai_figure_motion_count;
+    pose->motion =
+        target >= first ? SA_FIGURE_MOTION_MOVE(target - first) : sai_figure_row(target)->motion;
     /* The hands hold the shaft by spear⁴ (sai_figure_solve_joints): the spear shows as much as
      * they hold it, so it appears only as the arms come onto it and is gone before they leave it
      * for another motion's pose (the throw's wind-up, the jump's raised arms cross the head). */
@@ -221,7 +242,10 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->spear = s2 * s2;
     pose->phase = fig->phase;
     pose->gait = fig->gait;
-    pose->thrust = fig->thrust_time >= 0.0f ? fig->thrust_time / SAI_FIGURE_THRUST_SECONDS : -1.0f;
+    const float thrust = sai_figure_thrust_time(fig);
+    pose->thrust = thrust >= 0.0f ? sai_saturate(thrust / SAI_FIGURE_THRUST_SECONDS) : -1.0f;
+    if (pose->thrust >= 1.0f) pose->thrust = -1.0f;
+    write_blade(fig, p);
     pose->airborne = !pose->contact[0].planted && !pose->contact[1].planted;
     pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
 }
@@ -260,6 +284,7 @@ void sai_figure_face_pose(sa_figure *fig) {
     }
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i].x *= s * scale;
+    pose->blade_tip.x *= s * scale;
     pose->squash.pivot.x *= s;
     pose->scroll *= (double)s;
     pose->ground_speed *= s;

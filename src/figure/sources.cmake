@@ -24,4 +24,5 @@ set(SA_FIGURE_SOURCES
   src/figure/climb.c
   src/figure/ragdoll.c
   src/figure/getup.c
+  src/figure/moves.c
 )

@@ -92,6 +92,8 @@ sa_figure_input sa_figure_input_default(void) {
     in.speed = 0.0f;
     in.jump = 0u;
     in.thrust = 0u;
+    in.move = SA_FIGURE_MOTION_IDLE;
+    in.move_counter = 0u;
     in.facing = SA_FIGURE_FACING_RIGHT;
     in.surface = SA_FOOTSTEPS_SURFACE_GRASS;
     in.body = sa_figure_body_default();
@@ -105,8 +107,10 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     } else {
         in.jump = fig->jump_seen;
         in.thrust = fig->thrust_seen;
+        in.move_counter = fig->move_seen;
     }
-    if (!((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_))
+    if (!((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) &&
+        !sai_figure_move_of(fig, in.motion))
         in.motion = SA_FIGURE_MOTION_IDLE;
     if (!((uint32_t)in.facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
         in.facing = SA_FIGURE_FACING_RIGHT;
@@ -114,8 +118,7 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase,
-                                  float thrust_time) {
+sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
     sai_figure_ctx c;
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
@@ -123,7 +126,6 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     c.gait_mix = sai_saturate(gait);
     c.gait = sa_gait_mix(&walk, &run, c.gait_mix);
     c.phase = phase;
-    c.thrust_time = thrust_time;
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
     c.leg_reach = reach > 0.0f ? reach : 0.0f;
     c.spine = cfg->spine;
@@ -139,11 +141,17 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     c.water_line = 0.0f;
     c.swim_mix = 0.0f;
     c.holds_spear = false;
+    c.moves = NULL;
+    c.move_count = 0u;
+    c.thrust_time = -1.0f;
     return c;
 }
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
-    sai_figure_ctx c = sai_figure_context(&fig->config, fig->gait, fig->phase, fig->thrust_time);
+    sai_figure_ctx c = sai_figure_context(&fig->config, fig->gait, fig->phase);
+    c.moves = fig->moves;
+    c.move_count = fig->moves ? fig->move_count : 0u;
+    c.thrust_time = sai_figure_thrust_time(fig);
     const sa_figure_body *b = &fig->body;
     if (!b->active) return c;
     c.vy = fig->vy;
@@ -167,7 +175,7 @@ sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg) {
     sa_fade_init(&fig->fade, sai_figure_row_for(SA_FIGURE_MOTION_IDLE));
     fig->phase = 0.0f;
     fig->gait = 0.0f;
-    fig->thrust_time = -1.0f;
+    sai_figure_layers_init(fig);
     fig->wanted = SA_FIGURE_MOTION_IDLE;
     const sa_mode_machine_config modes = sai_figure_mode_config(&fig->config);
     (void)sa_mode_machine_init(&fig->modes, &modes);
@@ -238,8 +246,13 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
     if (in->thrust != fig->thrust_seen) {
         fig->thrust_seen = in->thrust;
         if ((sai_figure_row(sa_fade_target(&fig->fade))->flags & SAI_FIGURE_THRUSTS) &&
-            !jumping(&fig->fade) && fig->thrust_time < 0.0f)
-            fig->thrust_time = 0.0f;
+            !jumping(&fig->fade))
+            (void)sai_figure_layer_start(fig, SAI_FIGURE_LAYER_THRUST);
+    }
+    if (in->move_counter != fig->move_seen) {
+        fig->move_seen = in->move_counter;
+        if (sai_figure_move_of(fig, in->move))
+            (void)sai_figure_layer_start(fig, (int32_t)in->move - SA_FIGURE_MOVE_BASE);
     }
 }
 
@@ -286,26 +299,6 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_l
     return sai_saturate(mean);
 }
 
-/* The thrust's hit window: from when the spear starts out (0.22 of the thrust) to the end of
- * its hold (0.62), seconds. An edge crossed between t0 and t1 (seconds into the thrust) is an
- * event that many seconds into the frame. */
-#define SAI_HIT_OPENS  (0.22f * SAI_FIGURE_THRUST_SECONDS)
-#define SAI_HIT_CLOSES (0.62f * SAI_FIGURE_THRUST_SECONDS)
-
-static void hit_window_events(sa_figure *fig, float t0, float t1) {
-    const float edges[2] = {SAI_HIT_OPENS, SAI_HIT_CLOSES};
-    const sa_figure_event_kind kinds[2] = {SA_FIGURE_EVENT_HIT_START, SA_FIGURE_EVENT_HIT_END};
-    for (int i = 0; i < 2; ++i) {
-        if (!(t0 < edges[i] && t1 >= edges[i])) continue;
-        sa_figure_event e = {0};
-        e.kind = kinds[i];
-        e.time = edges[i] - t0;
-        e.foot = -1;
-        e.mode = fig->modes.mode;
-        sai_figure_event_add(fig, e);
-    }
-}
-
 void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
@@ -313,12 +306,7 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     const sa_gait g = sa_gait_mix(&walk, &run, mean_gait);
     fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
-    if (fig->thrust_time >= 0.0f) {
-        const float t0 = fig->thrust_time;
-        fig->thrust_time += dt;
-        hit_window_events(fig, t0, fig->thrust_time);
-        if (fig->thrust_time >= SAI_FIGURE_THRUST_SECONDS) fig->thrust_time = -1.0f;
-    }
+    sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
      * the frame, so the fade back does not depend on the frame rate. */
@@ -332,7 +320,9 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
         sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
         sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
     } else {
+        const float t0 = target.time;
         sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
+        sai_figure_base_move_events(fig, target.id, t0, sa_fade_target_layer(&fig->fade).time);
     }
     sai_figure_fade_merge_offset(fig, dt);
 }

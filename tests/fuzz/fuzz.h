@@ -34,7 +34,8 @@
     X(footsteps)                                                                                   \
     X(limb)                                                                                        \
     X(figure)                                                                                      \
-    X(rig)
+    X(rig)                                                                                         \
+    X(moves)
 
 #define SA_FUZZ_DECLARE(name) void sa_fuzz_##name(const uint8_t *data, size_t size);
 SA_FUZZ_TARGETS(SA_FUZZ_DECLARE)

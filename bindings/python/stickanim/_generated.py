@@ -157,6 +157,9 @@ SA_FIGURE_SHOULDER_AT = 0.92
 SA_FIGURE_GROUND_PROBES = 9
 # SA_FIGURE_BONE_COUNT (figure.h): Number of bones sa_figure_bones() writes: 12.
 SA_FIGURE_BONE_COUNT = 12
+# SA_FIGURE_BLADE_LENGTH (figure.h): The sword's length at the reference figure's size, canvas
+# units: 40 (scaled with hip_height).
+SA_FIGURE_BLADE_LENGTH = 40.0
 # SA_FIGURE_TURN_SECONDS (figure.h): How long a turn around takes, seconds: 0.2.
 SA_FIGURE_TURN_SECONDS = 0.2
 # SA_FIGURE_MAX_EVENTS (figure.h): Most events one update records; later ones in the same update are
@@ -170,6 +173,22 @@ SA_FIGURE_SUBSTEP = 0.008333334
 # SA_FIGURE_NECK_CONE (figure.h): Largest angle between the neck and the spine's direction, radians:
 # 45 deg (pi/4).
 SA_FIGURE_NECK_CONE = 0.7853982
+# SA_FIGURE_MOVE_MAX_TRACKS (figure.h): Most tracks one motion definition holds:
+# SA_FIGURE_PARAM_COUNT_ (24).
+SA_FIGURE_MOVE_MAX_TRACKS = 24
+# SA_FIGURE_MOVE_MAX_KEYS (figure.h): Most keys one track holds: 256.
+SA_FIGURE_MOVE_MAX_KEYS = 256
+# SA_FIGURE_MOVE_MAX_EVENTS (figure.h): Most events one motion definition holds: 16.
+SA_FIGURE_MOVE_MAX_EVENTS = 16
+# SA_FIGURE_MAX_MOVES (figure.h): Most motion definitions one figure registers
+# (sa_figure_set_moves()): 64.
+SA_FIGURE_MAX_MOVES = 64
+# SA_FIGURE_MOVE_LAYERS (figure.h): Most layers playing at once (sa_figure_input::move_counter; the
+# built-in thrust is one): 4.
+SA_FIGURE_MOVE_LAYERS = 4
+# SA_FIGURE_MOVE_BASE (figure.h): The id of registered motion definition 0: 256. Definition i is
+# SA_FIGURE_MOTION_MOVE(i); the ids never collide with the built-in sa_figure_motion values.
+SA_FIGURE_MOVE_BASE = 256
 # SA_ABI_VERSION (abi.h): The ABI version these headers describe; sa_abi_version() is the library's.
 SA_ABI_VERSION = 2
 # SA_VERSION_MAJOR (version.h): Major version: bumped on an incompatible API or ABI change; also the
@@ -325,8 +344,47 @@ SA_FIGURE_EVENT_LANDING = 2
 SA_FIGURE_EVENT_MODE = 3
 SA_FIGURE_EVENT_HIT_START = 4
 SA_FIGURE_EVENT_HIT_END = 5
-SA_FIGURE_EVENT_KIND_COUNT_ = 6
+SA_FIGURE_EVENT_MOVE = 6
+SA_FIGURE_EVENT_KIND_COUNT_ = 7
 SA_FIGURE_EVENT_KIND_FORCE_U32_ = 2147483647
+
+# sa_figure_param (figure.h)
+SA_FIGURE_PARAM_ROOT_X = 0
+SA_FIGURE_PARAM_ROOT_Y = 1
+SA_FIGURE_PARAM_LEAN = 2
+SA_FIGURE_PARAM_HEAD_TILT = 3
+SA_FIGURE_PARAM_FOOT_NEAR_X = 4
+SA_FIGURE_PARAM_FOOT_NEAR_Y = 5
+SA_FIGURE_PARAM_FOOT_FAR_X = 6
+SA_FIGURE_PARAM_FOOT_FAR_Y = 7
+SA_FIGURE_PARAM_ARM_ANGLE_NEAR = 8
+SA_FIGURE_PARAM_ARM_ANGLE_FAR = 9
+SA_FIGURE_PARAM_ARM_FLEX_NEAR = 10
+SA_FIGURE_PARAM_ARM_FLEX_FAR = 11
+SA_FIGURE_PARAM_SPEAR = 12
+SA_FIGURE_PARAM_SPEAR_GRIP_X = 13
+SA_FIGURE_PARAM_SPEAR_GRIP_Y = 14
+SA_FIGURE_PARAM_SPEAR_ANGLE = 15
+SA_FIGURE_PARAM_SPEAR_GAP = 16
+SA_FIGURE_PARAM_SPEAR_SLIDE = 17
+SA_FIGURE_PARAM_SQUASH = 18
+SA_FIGURE_PARAM_HAIR_PUSH_X = 19
+SA_FIGURE_PARAM_HAIR_PUSH_Y = 20
+SA_FIGURE_PARAM_GROUND_SPEED = 21
+SA_FIGURE_PARAM_BLADE = 22
+SA_FIGURE_PARAM_BLADE_ANGLE = 23
+SA_FIGURE_PARAM_COUNT_ = 24
+SA_FIGURE_PARAM_FORCE_U32_ = 2147483647
+
+# sa_figure_part (figure.h)
+SA_FIGURE_PART_LEGS = 1
+SA_FIGURE_PART_SPINE = 2
+SA_FIGURE_PART_HEAD = 4
+SA_FIGURE_PART_ARM_NEAR = 8
+SA_FIGURE_PART_ARM_FAR = 16
+SA_FIGURE_PART_PROP = 32
+SA_FIGURE_PART_ALL = 63
+SA_FIGURE_PART_FORCE_U32_ = 2147483647
 
 # sa_abi_type (abi.h)
 SA_ABI_TYPE_VEC2 = 0
@@ -384,7 +442,11 @@ SA_ABI_TYPE_CLIP_BUILDER_CHANNEL = 51
 SA_ABI_TYPE_CLIP_BUILDER_JOB = 52
 SA_ABI_TYPE_MAT4 = 53
 SA_ABI_TYPE_SKIN_JOB = 54
-SA_ABI_TYPE_COUNT_ = 55
+SA_ABI_TYPE_FIGURE_MOVE_TRACK = 55
+SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56
+SA_ABI_TYPE_FIGURE_MOVE = 57
+SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58
+SA_ABI_TYPE_COUNT_ = 59
 SA_ABI_TYPE_FORCE_U32_ = 2147483647
 
 
@@ -568,6 +630,51 @@ class FigureEventKind(enum.IntEnum):
     MODE = 3
     HIT_START = 4
     HIT_END = 5
+    MOVE = 6
+
+
+class FigureParam(enum.IntEnum):
+    """The pose parameters a motion definition's track may drive, by number: each is one float of
+    sa_figure_params. Values are stable across versions. (C: sa_figure_param, figure.h).
+    Sentinels (_COUNT_, _FORCE_U32_) are module constants only.
+    """
+    ROOT_X = 0
+    ROOT_Y = 1
+    LEAN = 2
+    HEAD_TILT = 3
+    FOOT_NEAR_X = 4
+    FOOT_NEAR_Y = 5
+    FOOT_FAR_X = 6
+    FOOT_FAR_Y = 7
+    ARM_ANGLE_NEAR = 8
+    ARM_ANGLE_FAR = 9
+    ARM_FLEX_NEAR = 10
+    ARM_FLEX_FAR = 11
+    SPEAR = 12
+    SPEAR_GRIP_X = 13
+    SPEAR_GRIP_Y = 14
+    SPEAR_ANGLE = 15
+    SPEAR_GAP = 16
+    SPEAR_SLIDE = 17
+    SQUASH = 18
+    HAIR_PUSH_X = 19
+    HAIR_PUSH_Y = 20
+    GROUND_SPEED = 21
+    BLADE = 22
+    BLADE_ANGLE = 23
+
+
+class FigurePart(enum.IntEnum):
+    """Body parts, as bits of a motion definition's mask (sa_figure_move::parts). (C:
+    sa_figure_part, figure.h). Sentinels (_COUNT_, _FORCE_U32_) are module constants only.
+    """
+    LEGS = 1
+    SPINE = 2
+    HEAD = 4
+    ARM_NEAR = 8
+    ARM_FAR = 16
+    PROP = 32
+    ALL = 63
 
 
 class AbiType(enum.IntEnum):
@@ -630,6 +737,10 @@ class AbiType(enum.IntEnum):
     CLIP_BUILDER_JOB = 52
     MAT4 = 53
     SKIN_JOB = 54
+    FIGURE_MOVE_TRACK = 55
+    FIGURE_MOVE_EVENT = 56
+    FIGURE_MOVE = 57
+    FIGURE_MOVE_LAYER = 58
 
 
 # ---- structs ------------------------------------------------------------------------------------
@@ -1361,10 +1472,15 @@ class FigureInput(_Struct):
     keeps scrolling at the gait's speed throughout. From the others it is the reference's
     standing jump, with the ground still. thrust: Thrust counter: each change starts one two-
     handed spear thrust while the figure shows SA_FIGURE_MOTION_SPEAR_RUN (about 0.5 s). A change
-    while another motion shows, or while a thrust is still playing, is seen and ignored. facing:
-    Which way the figure faces (default right). A change turns the figure around. surface: The
-    surface under the feet, reported in footstep events. Default grass. body: The game's body;
-    inactive by default (see sa_figure_body).
+    while another motion shows, or while a thrust is still playing, is seen and ignored. move:
+    The registered motion definition (SA_FIGURE_MOTION_MOVE(i), see sa_figure_move) a change of
+    move_counter plays as a layer. Default SA_FIGURE_MOTION_IDLE (none). move_counter: Layer
+    counter: each change plays move once as a layer over whatever motion shows (a sword swing
+    over the run). A change naming no registered definition, naming one still playing as a layer,
+    or with SA_FIGURE_MOVE_LAYERS layers playing, is seen and ignored. facing: Which way the
+    figure faces (default right). A change turns the figure around. surface: The surface under
+    the feet, reported in footstep events. Default grass. body: The game's body; inactive by
+    default (see sa_figure_body).
     """
     _c_name_ = "sa_figure_input"
 
@@ -1401,7 +1517,10 @@ class FigureParams(_Struct):
     the butt, in [0, 1]. squash: Vertical squash sy (1: none; 0.84 crouch, 1.14 take-off, 0.82
     landing); sx follows. hair_push: Extra push on the hair this moment (the jump's kick), in
     units of the config's hair_jump_kick. ground_speed: Ground speed this motion scrolls the
-    world at, units/s (0 unless locomoting).
+    world at, units/s (0 unless locomoting). blade: How much the near hand holds a sword, in [0,
+    1] (0 in the built-in motions): the pose's sa_figure_pose::blade. blade_angle: The sword's
+    angle from the near forearm's direction (elbow -> hand), radians; positive turns it as a
+    positive sa_figure_params::spear_angle does (tip down from forward).
     """
     _c_name_ = "sa_figure_params"
 
@@ -1470,7 +1589,12 @@ class FigurePose(_Struct):
     and 3 where each will come down next (predicted from the gait), 4 to 8 from half a hip height
     behind the body to half ahead; every one within 4 hip heights of the body (and within the
     float range). A game samples its ground there and passes the heights in
-    sa_figure_body::ground. Without a body: the screen x of those points.
+    sa_figure_body::ground. Without a body: the screen x of those points. blade: How much the
+    near hand holds a sword, in [0, 1] (sa_figure_params::blade; 0 unless a motion definition
+    shows one). Draw it when > 0, with this opacity: a straight blade from the near hand
+    (joints[SA_FIGURE_JOINT_HAND_NEAR]) to blade_tip. blade_tip: The sword's tip, like joints
+    (squashed, screen axes): SA_FIGURE_BLADE_LENGTH scaled from the near hand, along the near
+    forearm turned by sa_figure_params::blade_angle.
     """
     _c_name_ = "sa_figure_pose"
 
@@ -1482,9 +1606,54 @@ class FigureEvent(_Struct):
     other kinds. surface: The surface under a footstep (sa_figure_input::surface). mode: The mode
     after a mode change; the mode at the time for the other kinds. speed: Landing speed of a
     landing, units/s, >= 0; 0 for the other kinds. x: World x of a footstep
-    (sa_figure_contact::x); 0 for the other kinds.
+    (sa_figure_contact::x); 0 for the other kinds. move: The definition of a SA_FIGURE_EVENT_MOVE
+    (SA_FIGURE_MOTION_MOVE(i)); SA_FIGURE_MOTION_IDLE for the other kinds. index: The index of a
+    SA_FIGURE_EVENT_MOVE in its definition's events; -1 for the other kinds.
     """
     _c_name_ = "sa_figure_event"
+
+
+class FigureMoveTrack(_Struct):
+    """One keyframed parameter of a motion definition. (C: sa_figure_move_track, figure.h). Fields:
+    param: The parameter it drives; at most one track per parameter. keys: Keys over the
+    definition's normalised time (0 its start, 1 its end), values in the parameter's unit
+    (distances in reference units), with per-key easing (track.h): at least 1, times in [0, 1],
+    ascending, finite. count: Number of keys, in [1, SA_FIGURE_MOVE_MAX_KEYS].
+    """
+    _c_name_ = "sa_figure_move_track"
+
+
+class FigureMoveEvent(_Struct):
+    """A named moment of a motion definition (a hit frame, a footfall for a sound). (C:
+    sa_figure_move_event, figure.h). Fields: name: Its name, for the game (the figure only
+    reports its index); may be NULL. time: When, as normalised time of the definition, in [0, 1].
+    """
+    _c_name_ = "sa_figure_move_event"
+
+
+class FigureMove(_Struct):
+    """A game's own motion as data: caller-owned, read in place, never copied or freed. (C:
+    sa_figure_move, figure.h). Fields: name: For labels (sa_figure_move_name()); may be NULL
+    ("move"). tracks: The tracks; NULL only with track_count 0. track_count: At most
+    SA_FIGURE_MOVE_MAX_TRACKS. events: The events; NULL only with event_count 0. event_count: At
+    most SA_FIGURE_MOVE_MAX_EVENTS. duration: Seconds one play lasts, in [0.05, 60]. loop: True
+    repeats it while it is the motion asked for. additive: True adds the tracks to the motion
+    underneath (a layer only): an offset, as the built-in thrust is to Spear Run's carry. parts:
+    sa_figure_part bits a layer drives; nonzero, within SA_FIGURE_PART_ALL. fade_in: A layer's
+    weight rises over this many seconds, >= 0. fade_out: ... and falls over the last this many,
+    >= 0; fade_in + fade_out <= duration. travel: Root motion: how far one play moves the body
+    forward, reference units, in [0, 1e4]: the ground scrolls by it at a steady speed (added to
+    the ground-speed track).
+    """
+    _c_name_ = "sa_figure_move"
+
+
+class FigureMoveLayer(_Struct):
+    """One layer playing on a figure (private state of sa_figure, public only so the figure can be
+    copied). (C: sa_figure_move_layer, figure.h). Fields: move: The registered definition's
+    index; -1 the built-in Spear Run thrust; -2 a free layer. time: Seconds into its play.
+    """
+    _c_name_ = "sa_figure_move_layer"
 
 
 class FigureHead(_Struct):
@@ -1521,8 +1690,10 @@ class Figure(_Struct):
     a full fade stack changed in the blended parameters, added back so nothing jumps; fades out
     at the fade rate (zero when no merge is fading). fade: Motion layers and their weights; ids
     are rows of the motion table. phase: Gait phase, [0, 1). gait: Walk -> run mix, [0, 1].
-    thrust_time: Seconds into the current thrust; < 0 when none. jump_seen: Last jump counter
-    seen. thrust_seen: Last thrust counter seen. wanted: Motion asked for last frame.
+    jump_seen: Last jump counter seen. thrust_seen: Last thrust counter seen. move_seen: Last
+    layer counter seen. moves: The registered motion definitions (sa_figure_set_moves()): the
+    caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
+    (sa_figure_input::move_counter and the built-in thrust). wanted: Motion asked for last frame.
     substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120):
     the head, hair and foot locks are kept as they were at that moment. head: Head and hair
     driver state. hair: Hair chain state (figure space). scroll: Ground the foot locks scrolled,
@@ -1914,6 +2085,8 @@ FigureInput._fields_ = [
     ("speed", ctypes.c_float),
     ("jump", ctypes.c_uint32),
     ("thrust", ctypes.c_uint32),
+    ("move", ctypes.c_int32),
+    ("move_counter", ctypes.c_uint32),
     ("facing", ctypes.c_int32),
     ("surface", ctypes.c_int32),
     ("body", FigureBody),
@@ -1939,6 +2112,8 @@ FigureParams._fields_ = [
     ("squash", ctypes.c_float),
     ("hair_push", Vec2),
     ("ground_speed", ctypes.c_float),
+    ("blade", ctypes.c_float),
+    ("blade_angle", ctypes.c_float),
 ]
 FigureContact._fields_ = [
     ("x", ctypes.c_double),
@@ -1964,6 +2139,8 @@ FigurePose._fields_ = [
     ("facing", ctypes.c_int32),
     ("turn", ctypes.c_float),
     ("ground_probe", (ctypes.c_float * 9)),
+    ("blade", ctypes.c_float),
+    ("blade_tip", Vec2),
 ]
 FigureEvent._fields_ = [
     ("kind", ctypes.c_int32),
@@ -1973,6 +2150,35 @@ FigureEvent._fields_ = [
     ("mode", ctypes.c_int32),
     ("speed", ctypes.c_float),
     ("x", ctypes.c_double),
+    ("move", ctypes.c_int32),
+    ("index", ctypes.c_int32),
+]
+FigureMoveTrack._fields_ = [
+    ("param", ctypes.c_int32),
+    ("keys", ctypes.POINTER(TrackKey)),
+    ("count", ctypes.c_size_t),
+]
+FigureMoveEvent._fields_ = [
+    ("name", ctypes.c_char_p),
+    ("time", ctypes.c_float),
+]
+FigureMove._fields_ = [
+    ("name", ctypes.c_char_p),
+    ("tracks", ctypes.POINTER(FigureMoveTrack)),
+    ("track_count", ctypes.c_size_t),
+    ("events", ctypes.POINTER(FigureMoveEvent)),
+    ("event_count", ctypes.c_size_t),
+    ("duration", ctypes.c_float),
+    ("loop", ctypes.c_bool),
+    ("additive", ctypes.c_bool),
+    ("parts", ctypes.c_uint32),
+    ("fade_in", ctypes.c_float),
+    ("fade_out", ctypes.c_float),
+    ("travel", ctypes.c_float),
+]
+FigureMoveLayer._fields_ = [
+    ("move", ctypes.c_int32),
+    ("time", ctypes.c_float),
 ]
 FigureHead._fields_ = [
     ("tilt", Spring1),
@@ -2003,9 +2209,12 @@ Figure._fields_ = [
     ("fade", Fade),
     ("phase", ctypes.c_float),
     ("gait", ctypes.c_float),
-    ("thrust_time", ctypes.c_float),
     ("jump_seen", ctypes.c_uint32),
     ("thrust_seen", ctypes.c_uint32),
+    ("move_seen", ctypes.c_uint32),
+    ("moves", ctypes.POINTER(FigureMove)),
+    ("move_count", ctypes.c_size_t),
+    ("layers", (FigureMoveLayer * 4)),
     ("wanted", ctypes.c_int32),
     ("substep_lag", ctypes.c_float),
     ("head", FigureHead),
@@ -2089,6 +2298,10 @@ STRUCTS = [
     (FigureContact, 43, "sa_figure_contact"),
     (FigurePose, 44, "sa_figure_pose"),
     (FigureEvent, 49, "sa_figure_event"),
+    (FigureMoveTrack, 55, "sa_figure_move_track"),
+    (FigureMoveEvent, 56, "sa_figure_move_event"),
+    (FigureMove, 57, "sa_figure_move"),
+    (FigureMoveLayer, 58, "sa_figure_move_layer"),
     (FigureHead, 45, "sa_figure_head"),
     (FigureFootLock, 46, "sa_figure_foot_lock"),
     (Figure, 47, "sa_figure"),
@@ -2189,35 +2402,44 @@ LAYOUT_LP64 = {
         "active": 0, "grounded": 1, "velocity": 4, "in_water": 12, "water_line": 16, "on_ladder":
         20, "ladder_rung": 24, "knocked_down": 28, "impulse": 32, "position": 40, "ground_given":
         48, "ground": 52}),
-    "sa_figure_input": (112, 4, {
-        "motion": 0, "speed": 4, "jump": 8, "thrust": 12, "facing": 16, "surface": 20, "body": 24}),
+    "sa_figure_input": (120, 4, {
+        "motion": 0, "speed": 4, "jump": 8, "thrust": 12, "move": 16, "move_counter": 20, "facing":
+        24, "surface": 28, "body": 32}),
     "sa_figure_bone": (16, 4, {"from_": 0, "to": 4, "side": 8, "length": 12}),
-    "sa_figure_params": (88, 4, {
+    "sa_figure_params": (96, 4, {
         "root": 0, "lean": 8, "head_tilt": 12, "foot": 16, "arm_angle": 32, "arm_flex": 40, "spear":
         48, "spear_grip": 52, "spear_angle": 60, "spear_gap": 64, "spear_slide": 68, "squash": 72,
-        "hair_push": 76, "ground_speed": 84}),
+        "hair_push": 76, "ground_speed": 84, "blade": 88, "blade_angle": 92}),
     "sa_figure_contact": (16, 8, {"x": 0, "planted": 8}),
-    "sa_figure_pose": (432, 8, {
+    "sa_figure_pose": (440, 8, {
         "joints": 0, "unsquashed": 128, "hair": 256, "head_radius": 288, "squash": 292,
         "ground_speed": 308, "dt": 312, "motion": 316, "spear": 320, "phase": 324, "gait": 328,
         "thrust": 332, "scroll": 336, "contact": 344, "airborne": 376, "mode": 380, "facing": 384,
-        "turn": 388, "ground_probe": 392}),
-    "sa_figure_event": (32, 8, {
-        "kind": 0, "time": 4, "foot": 8, "surface": 12, "mode": 16, "speed": 20, "x": 24}),
+        "turn": 388, "ground_probe": 392, "blade": 428, "blade_tip": 432}),
+    "sa_figure_event": (40, 8, {
+        "kind": 0, "time": 4, "foot": 8, "surface": 12, "mode": 16, "speed": 20, "x": 24, "move":
+        32, "index": 36}),
+    "sa_figure_move_track": (24, 8, {"param": 0, "keys": 8, "count": 16}),
+    "sa_figure_move_event": (16, 8, {"name": 0, "time": 8}),
+    "sa_figure_move": (64, 8, {
+        "name": 0, "tracks": 8, "track_count": 16, "events": 24, "event_count": 32, "duration": 40,
+        "loop": 44, "additive": 45, "parts": 48, "fade_in": 52, "fade_out": 56, "travel": 60}),
+    "sa_figure_move_layer": (8, 4, {"move": 0, "time": 4}),
     "sa_figure_head": (44, 4, {
         "tilt": 0, "spine": 8, "spine_rate": 12, "target": 16, "chest": 20, "chest_vel": 28,
         "hair_accel": 36}),
     "sa_figure_foot_lock": (64, 8, {
         "x": 0, "from_": 8, "to": 16, "offset": 24, "from_y": 32, "time": 36, "duration": 40,
         "lift": 44, "last_x": 48, "last_y": 52, "ground": 56, "state": 60}),
-    "sa_figure": (2256, 8, {
-        "config": 0, "merge_offset": 84, "fade": 176, "phase": 344, "gait": 348, "thrust_time": 352,
-        "jump_seen": 356, "thrust_seen": 360, "wanted": 364, "substep_lag": 368, "head": 372,
-        "hair": 416, "scroll": 480, "feet": 488, "modes": 616, "body": 904, "fall_speed": 992,
-        "rise_speed": 996, "landing": 1000, "landing_target": 1004, "stride_scale": 1008,
-        "climb_phase": 1012, "swim": 1016, "vy": 1020, "air": 1024, "moving": 1028, "in_flight":
-        1029, "jump_pending": 1030, "turn": 1032, "facing": 1036, "events": 1040, "event_count":
-        1552, "ragdoll": 1560, "ragdoll_wait": 1816, "pose": 1824}),
+    "sa_figure": (2456, 8, {
+        "config": 0, "merge_offset": 84, "fade": 184, "phase": 352, "gait": 356, "jump_seen": 360,
+        "thrust_seen": 364, "move_seen": 368, "moves": 376, "move_count": 384, "layers": 392,
+        "wanted": 424, "substep_lag": 428, "head": 432, "hair": 476, "scroll": 544, "feet": 552,
+        "modes": 680, "body": 968, "fall_speed": 1056, "rise_speed": 1060, "landing": 1064,
+        "landing_target": 1068, "stride_scale": 1072, "climb_phase": 1076, "swim": 1080, "vy": 1084,
+        "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "turn": 1096,
+        "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752, "ragdoll_wait": 2008,
+        "pose": 2016}),
 }
 
 
@@ -2638,6 +2860,7 @@ _PROTOTYPES = {  # name: (restype, argtypes)
         [ctypes.POINTER(FigureConfig),
          ctypes.POINTER(FigureBone),
          ctypes.c_size_t]),
+    "sa_figure_param_name": (ctypes.c_char_p, [ctypes.c_int32]),
     "sa_figure_init": (ctypes.c_int32, [ctypes.POINTER(Figure), ctypes.POINTER(FigureConfig)]),
     "sa_figure_update": (
         None,
@@ -2657,13 +2880,25 @@ _PROTOTYPES = {  # name: (restype, argtypes)
          ctypes.POINTER(Vec2),
          ctypes.c_size_t]),
     "sa_figure_params_rest": (FigureParams, [ctypes.POINTER(FigureConfig)]),
+    "sa_figure_param_part": (ctypes.c_uint32, [ctypes.c_int32]),
+    "sa_figure_move_validate": (
+        ctypes.c_int32,
+        [ctypes.POINTER(FigureMove),
+         ctypes.POINTER(ctypes.c_size_t)]),
+    "sa_figure_set_moves": (
+        ctypes.c_int32,
+        [ctypes.POINTER(Figure),
+         ctypes.POINTER(FigureMove),
+         ctypes.c_size_t,
+         ctypes.POINTER(ctypes.c_size_t)]),
+    "sa_figure_move_name": (ctypes.c_char_p, [ctypes.POINTER(Figure), ctypes.c_int32]),
     "sa_abi_version": (ctypes.c_int32, []),
     "sa_abi_type_size": (ctypes.c_size_t, [ctypes.c_int32]),
     "sa_abi_type_align": (ctypes.c_size_t, [ctypes.c_int32]),
     "sa_abi_type_name": (ctypes.c_char_p, [ctypes.c_int32]),
 }
 # Functions whose `const char *` result is returned as a str.
-_STRING_RESULTS = frozenset(["sa_status_string", "sa_version", "sa_mode_name", "sa_figure_motion_name", "sa_figure_joint_name", "sa_abi_type_name"])
+_STRING_RESULTS = frozenset(["sa_status_string", "sa_version", "sa_mode_name", "sa_figure_motion_name", "sa_figure_joint_name", "sa_figure_param_name", "sa_figure_move_name", "sa_abi_type_name"])
 
 
 class _Unbound(dict):
@@ -5333,6 +5568,21 @@ def sa_figure_bones(cfg, out, capacity):
     return _fn["sa_figure_bones"](cfg, out, capacity)
 
 
+def sa_figure_param_name(param):
+    """A parameter's name, for data files and labels: "root x", "root y", "lean", "head tilt",
+    "foot near x", "foot near y", "foot far x", "foot far y", "arm angle near", "arm angle far",
+    "arm flex near", "arm flex far", "spear", "spear grip x", "spear grip y", "spear angle",
+    "spear gap", "spear slide", "squash", "hair push x", "hair push y", "ground speed", "blade",
+    "blade angle". (figure.h)
+
+    param (sa_figure_param): -
+
+    Returns (const char *): A static string (never NULL); "unknown" for a value that is not a
+        parameter.
+    """
+    return _fn["sa_figure_param_name"](param)
+
+
 def sa_figure_init(fig, cfg):
     """Sets up a figure standing idle, head and hair at rest. (figure.h)
 
@@ -5422,6 +5672,70 @@ def sa_figure_params_rest(cfg):
     Returns (sa_figure_params): -
     """
     return _fn["sa_figure_params_rest"](cfg)
+
+
+def sa_figure_param_part(param):
+    """The part (one sa_figure_part bit) parameter param belongs to; 0 for a value that is not a
+    parameter. (figure.h)
+
+    param (sa_figure_param): -
+
+    Returns (uint32_t): -
+    """
+    return _fn["sa_figure_param_part"](param)
+
+
+def sa_figure_move_validate(move, bad_track):
+    """Checks a motion definition once at setup. (figure.h)
+
+    move (const sa_figure_move *): The definition.
+
+    bad_track (size_t *): Optional (may be NULL): receives the index of the first track at
+        fault, or SA_TRACK_NO_KEY when none is.
+
+    Returns (sa_status): SA_OK; SA_ERR_NULL for a NULL move, or tracks / events / a track's keys
+        NULL with a nonzero count; SA_ERR_COUNT for too many tracks or events, or a track with 0
+        or too many keys; SA_ERR_NOT_FINITE for a NaN or infinite number (duration, fades,
+        travel, a key's time or value, an event's time); SA_ERR_UNSORTED for a track's keys out
+        of order; SA_ERR_RANGE for a duration, fade, travel, key time or event time out of
+        range, an unknown parameter, two tracks of one parameter, a key's ease not an sa_ease,
+        or sa_figure_move::parts empty or with unknown bits. The first problem found is
+        reported.
+    """
+    return _fn["sa_figure_move_validate"](move, bad_track)
+
+
+def sa_figure_set_moves(fig, moves, count, bad):
+    """Registers the game's motion definitions on a figure, without copying them: the figure points
+    at moves, which must outlive it (or the next call). (figure.h)
+
+    fig (sa_figure *): The figure; NULL gives SA_ERR_NULL.
+
+    moves (const sa_figure_move *): The definitions; NULL with a nonzero count gives
+        SA_ERR_NULL.
+
+    count (size_t): How many, at most SA_FIGURE_MAX_MOVES (else SA_ERR_COUNT).
+
+    bad (size_t *): Optional: receives the index of the first definition that failed
+        sa_figure_move_validate(), or SA_TRACK_NO_KEY.
+
+    Returns (sa_status): SA_OK, or the first failing definition's sa_figure_move_validate()
+        status: then nothing is registered (the figure keeps no definitions).
+    """
+    return _fn["sa_figure_set_moves"](fig, moves, count, bad)
+
+
+def sa_figure_move_name(fig, motion):
+    """A motion's name on this figure: a registered definition's (its name, or "move" when it has
+    none), else sa_figure_motion_name(). (figure.h)
+
+    fig (const sa_figure *): -
+
+    motion (sa_figure_motion): -
+
+    Returns (const char *): -
+    """
+    return _fn["sa_figure_move_name"](fig, motion)
 
 
 def sa_abi_version():
