@@ -9,9 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <stickanim/vecmath.h>
-
-#define SAI_PI_D 3.14159265358979323846
-#define SAI_LN2  0.69314718055994530942f
+#include "fmath.h"
 
 /* Finite unless the exponent bits are all ones (infinity, NaN): a bit test, so it holds even in a
  * translation unit built with -ffast-math, where isfinite() may be folded to true. */
@@ -108,7 +106,7 @@ static inline float sai_v2_dot(sa_vec2 a, sa_vec2 b) { return a.x * b.x + a.y * 
 /* hypot, so no overflow in the squares; a length past FLT_MAX (two components near it) saturates
  * to FLT_MAX, so finite components always give a finite length. NaN and infinity pass through. */
 static inline float sai_v2_length(sa_vec2 v) {
-    const float r = hypotf(v.x, v.y);
+    const float r = sai_hypotf(v.x, v.y);
     return (r <= FLT_MAX || !sai_finite(v.x) || !sai_finite(v.y)) ? r : FLT_MAX;
 }
 /* Unit vector along v, or the fallback when v is zero or not finite. A tiny vector (denormal
@@ -121,7 +119,7 @@ static inline sa_vec2 sai_v2_normalize_or(sa_vec2 v, sa_vec2 fallback) {
     if (!(m > 0.0f)) return fallback;
     if (m < 0x1p-60f) v = sai_v2(v.x * 0x1p100f, v.y * 0x1p100f);
     if (m > 0x1p100f) v = sai_v2(v.x * 0x1p-60f, v.y * 0x1p-60f);
-    const float len = hypotf(v.x, v.y);
+    const float len = sai_hypotf(v.x, v.y);
     return sai_v2(v.x / len, v.y / len);
 }
 static inline sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {

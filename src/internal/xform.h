@@ -172,12 +172,12 @@ static inline sa_quat sai_quat_slerp_unit(sa_quat a, sa_quat b, float t) {
     const sa_quat s = sai_quat(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
     const float d2 = sai_quat_dot(d, d), s2 = sai_quat_dot(s, s);
     const float ld = sqrtf(d2), ls = sqrtf(s2);
-    const float phi = 2.0f * atan2f(ld, ls);
+    const float phi = 2.0f * sai_atan2f(ld, ls);
     /* sin φ = 2·sin(φ/2)·cos(φ/2), with |a − b| = 2·sin(φ/2) and |a + b| = 2·cos(φ/2) on the unit
      * sphere (d2 + s2 = 4): no sinf needed. */
     const float sin_phi = 2.0f * ld * ls / (d2 + s2);
     if (!(sin_phi > 1e-7f)) return sai_quat_nlerp_unit(a, b, t);
-    const float wa = sinf((1.0f - t) * phi) / sin_phi, wb = sinf(t * phi) / sin_phi;
+    const float wa = sai_sinf((1.0f - t) * phi) / sin_phi, wb = sai_sinf(t * phi) / sin_phi;
     return sai_quat_normalize(sai_quat(wa * a.x + wb * b.x, wa * a.y + wb * b.y,
                                        wa * a.z + wb * b.z, wa * a.w + wb * b.w));
 }
