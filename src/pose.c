@@ -1,5 +1,7 @@
 #include <stickanim/pose.h>
 
+#include <string.h>
+
 #include "internal/xform.h"
 
 /* Caps a layer weight so the sum of many layers stays finite. */
@@ -56,6 +58,131 @@ sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
     return SA_OK;
 }
 
+/* Whether every transform of a pose passes sai_transform_clean() unchanged (finite, unit
+ * rotation): one branch-free pass the compiler vectorises, so the blend below needs no per-joint
+ * check. */
+static bool pose_is_clean(const sa_transform *pose, size_t n) {
+    int ok = 1;
+    for (size_t j = 0; j < n; ++j) {
+        const sa_transform *x = &pose[j];
+        const float n2 = sai_quat_dot(x->rotation, x->rotation);
+        const float sum = x->translation.x + x->translation.y + x->translation.z + x->rotation.x +
+                          x->rotation.y + x->rotation.z + x->rotation.w + x->scale.x + x->scale.y +
+                          x->scale.z;
+        ok &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
+    }
+    return ok != 0;
+}
+
+/* The running sums of a blend, one array per component (structure of arrays), so each loop over
+ * the joints is straight-line code the compiler vectorises. */
+typedef struct sai_pose_sums {
+    float tx[SA_SKELETON_MAX_JOINTS], ty[SA_SKELETON_MAX_JOINTS], tz[SA_SKELETON_MAX_JOINTS];
+    float sx[SA_SKELETON_MAX_JOINTS], sy[SA_SKELETON_MAX_JOINTS], sz[SA_SKELETON_MAX_JOINTS];
+    float qx[SA_SKELETON_MAX_JOINTS], qy[SA_SKELETON_MAX_JOINTS], qz[SA_SKELETON_MAX_JOINTS],
+        qw[SA_SKELETON_MAX_JOINTS];
+    float rx[SA_SKELETON_MAX_JOINTS], ry[SA_SKELETON_MAX_JOINTS], rz[SA_SKELETON_MAX_JOINTS],
+        rw[SA_SKELETON_MAX_JOINTS];
+} sai_pose_sums;
+
+/* Adds factor f times a clean pose to the sums; the rotation joins on the reference's side. */
+static void sums_add(sai_pose_sums *restrict m, const sa_transform *restrict pose, size_t n,
+                     float f) {
+    for (size_t j = 0; j < n; ++j) {
+        const sa_transform *x = &pose[j];
+        m->tx[j] += x->translation.x * f;
+        m->ty[j] += x->translation.y * f;
+        m->tz[j] += x->translation.z * f;
+        m->sx[j] += x->scale.x * f;
+        m->sy[j] += x->scale.y * f;
+        m->sz[j] += x->scale.z * f;
+        const float d = x->rotation.x * m->rx[j] + x->rotation.y * m->ry[j] +
+                        x->rotation.z * m->rz[j] + x->rotation.w * m->rw[j];
+        const float fq = d < 0.0f ? -f : f;
+        m->qx[j] += fq * x->rotation.x;
+        m->qy[j] += fq * x->rotation.y;
+        m->qz[j] += fq * x->rotation.z;
+        m->qw[j] += fq * x->rotation.w;
+    }
+}
+
+/* The blend when every layer weighs the same at every joint (no joint_weights) and every pose is
+ * clean: the weights, the heaviest layer and the factors are the same for all joints, so they are
+ * worked out once, as the per-joint path below would at each joint, and the joints are summed in
+ * vectorised loops. Bit for bit the per-joint path's result. Returns false (nothing written) when
+ * a pose is not clean. */
+static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
+    const sa_pose_layer *layers = job->layers;
+    const size_t nl = job->layer_count, n = job->joint_count;
+    float total = 0.0f, best = 0.0f;
+    size_t best_i = 0, contributors = 0;
+    for (size_t i = 0; i < nl; ++i) {
+        const float w = cached[i];
+        if (w > 0.0f) {
+            total += w;
+            ++contributors;
+            if (w > best) {
+                best = w;
+                best_i = i;
+            }
+        }
+    }
+    if (contributors < 2) return false; /* a copy: the per-joint path is as quick */
+    for (size_t i = 0; i < nl; ++i) {
+        if (cached[i] > 0.0f && !pose_is_clean(layers[i].pose, n)) return false;
+    }
+    sai_pose_sums m;
+    const size_t bytes = n * sizeof(float);
+    memset(m.tx, 0, bytes), memset(m.ty, 0, bytes), memset(m.tz, 0, bytes);
+    memset(m.sx, 0, bytes), memset(m.sy, 0, bytes), memset(m.sz, 0, bytes);
+    memset(m.qx, 0, bytes), memset(m.qy, 0, bytes), memset(m.qz, 0, bytes), memset(m.qw, 0, bytes);
+    const sa_transform *ref = layers[best_i].pose;
+    for (size_t j = 0; j < n; ++j) {
+        const sa_quat r = ref[j].rotation; /* clean: sai_quat_normalize()'s fast path */
+        const float inv = 1.0f / sqrtf(sai_quat_dot(r, r));
+        m.rx[j] = r.x * inv;
+        m.ry[j] = r.y * inv;
+        m.rz[j] = r.z * inv;
+        m.rw[j] = r.w * inv;
+    }
+    const bool tiny = !(total >= SAI_POSE_TINY_TOTAL);
+    const float inv_total = 1.0f / (tiny ? total / best : total);
+    for (size_t i = 0; i < nl; ++i) {
+        const float w = cached[i];
+        if (w > 0.0f) sums_add(&m, layers[i].pose, n, (tiny ? w / best : w) * inv_total);
+    }
+    /* Out: normalised rotations; a joint whose sums overflowed or whose rotation sum is too short
+     * or too long for the fast normalisation takes the careful paths afterwards. */
+    bool careful = false;
+    for (size_t j = 0; j < n; ++j) {
+        const float n2 =
+            m.qx[j] * m.qx[j] + m.qy[j] * m.qy[j] + m.qz[j] * m.qz[j] + m.qw[j] * m.qw[j];
+        const float inv = 1.0f / sqrtf(n2);
+        sa_transform *o = &job->out[j];
+        o->translation = sai_v3(m.tx[j], m.ty[j], m.tz[j]);
+        o->rotation = sai_quat(m.qx[j] * inv, m.qy[j] * inv, m.qz[j] * inv, m.qw[j] * inv);
+        o->scale = sai_v3(m.sx[j], m.sy[j], m.sz[j]);
+        const float st = m.tx[j] + m.ty[j] + m.tz[j], ss = m.sx[j] + m.sy[j] + m.sz[j];
+        careful |= !((n2 >= 1e-20f) & (n2 <= 1e20f) & (st - st == 0.0f) & (ss - ss == 0.0f));
+    }
+    if (!careful) return true;
+    for (size_t j = 0; j < n; ++j) {
+        sa_vec3 t = sai_v3(m.tx[j], m.ty[j], m.tz[j]), s = sai_v3(m.sx[j], m.sy[j], m.sz[j]);
+        if (!sai_v3_finite_fast(t) || !sai_v3_finite_fast(s))
+            blend_wide(layers, cached, nl, j, tiny ? best : 1.0f, &t, &s);
+        job->out[j] =
+            sai_transform(t, sai_quat_normalize(sai_quat(m.qx[j], m.qy[j], m.qz[j], m.qw[j])), s);
+    }
+    return true;
+}
+
+static bool has_joint_weights(const sa_pose_layer *layers, size_t nl) {
+    for (size_t i = 0; i < nl; ++i) {
+        if (layers[i].joint_weights) return true;
+    }
+    return false;
+}
+
 size_t sa_pose_blend_run(const sa_pose_blend_job *job) {
     if (sa_pose_blend_validate(job) != SA_OK) return 0;
     if (!job->out) return job->joint_count; /* count-only call */
@@ -65,6 +192,9 @@ size_t sa_pose_blend_run(const sa_pose_blend_job *job) {
     for (size_t i = 0; i < nl && i < SAI_POSE_CACHED_LAYERS; ++i) {
         cached[i] = layer_weight(&layers[i]);
     }
+    if (nl <= SAI_POSE_CACHED_LAYERS && !has_joint_weights(layers, nl) &&
+        blend_uniform(job, cached))
+        return job->joint_count;
     for (size_t j = 0; j < job->joint_count; ++j) {
         /* First pass: total weight, the heaviest layer (the hemisphere reference), how many. */
         float total = 0.0f, best = 0.0f;
