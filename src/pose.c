@@ -58,59 +58,77 @@ sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
     return SA_OK;
 }
 
-/* Whether every transform of a pose passes sai_transform_clean() unchanged (finite, unit
- * rotation): one branch-free pass the compiler vectorises, so the blend below needs no per-joint
- * check. */
-static bool pose_is_clean(const sa_transform *pose, size_t n) {
-    int ok = 1;
-    for (size_t j = 0; j < n; ++j) {
-        const sa_transform *x = &pose[j];
-        const float n2 = sai_quat_dot(x->rotation, x->rotation);
-        const float sum = x->translation.x + x->translation.y + x->translation.z + x->rotation.x +
-                          x->rotation.y + x->rotation.z + x->rotation.w + x->scale.x + x->scale.y +
-                          x->scale.z;
-        ok &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
-    }
-    return ok != 0;
+#if defined(__GNUC__) || defined(__clang__)
+/* Four joints per register (GCC/clang vector extensions: SSE on x86, SIMD128 on wasm, plain
+ * scalar code elsewhere), so the blend needs no -O3 or target flags to run several joints at a
+ * time. Every lane does exactly the per-joint path's float operations in the same order. */
+typedef float sai_f4 __attribute__((vector_size(16)));
+typedef int32_t sai_i4 __attribute__((vector_size(16)));
+
+/* One component of four joints (the last joint repeated past the end). */
+#define SAI_GATHER(pose, idx, field)                                                               \
+    ((sai_f4){(pose)[(idx)[0]].field, (pose)[(idx)[1]].field, (pose)[(idx)[2]].field,              \
+              (pose)[(idx)[3]].field})
+
+typedef struct sai_blend4 {
+    sai_f4 tx, ty, tz, sx, sy, sz, qx, qy, qz, qw;
+} sai_blend4;
+
+/* Lanes where a transform is clean: the test of sai_transform_clean(). */
+SAI_INLINE sai_i4 clean4(sai_f4 n2, sai_f4 sum) {
+    return (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
 }
 
-/* The running sums of a blend, one array per component (structure of arrays), so each loop over
- * the joints is straight-line code the compiler vectorises. */
-typedef struct sai_pose_sums {
-    float tx[SA_SKELETON_MAX_JOINTS], ty[SA_SKELETON_MAX_JOINTS], tz[SA_SKELETON_MAX_JOINTS];
-    float sx[SA_SKELETON_MAX_JOINTS], sy[SA_SKELETON_MAX_JOINTS], sz[SA_SKELETON_MAX_JOINTS];
-    float qx[SA_SKELETON_MAX_JOINTS], qy[SA_SKELETON_MAX_JOINTS], qz[SA_SKELETON_MAX_JOINTS],
-        qw[SA_SKELETON_MAX_JOINTS];
-    float rx[SA_SKELETON_MAX_JOINTS], ry[SA_SKELETON_MAX_JOINTS], rz[SA_SKELETON_MAX_JOINTS],
-        rw[SA_SKELETON_MAX_JOINTS];
-} sai_pose_sums;
-
-/* Adds factor f times a clean pose to the sums; the rotation joins on the reference's side. */
-static void sums_add(sai_pose_sums *restrict m, const sa_transform *restrict pose, size_t n,
-                     float f) {
-    for (size_t j = 0; j < n; ++j) {
-        const sa_transform *x = &pose[j];
-        m->tx[j] += x->translation.x * f;
-        m->ty[j] += x->translation.y * f;
-        m->tz[j] += x->translation.z * f;
-        m->sx[j] += x->scale.x * f;
-        m->sy[j] += x->scale.y * f;
-        m->sz[j] += x->scale.z * f;
-        const float d = x->rotation.x * m->rx[j] + x->rotation.y * m->ry[j] +
-                        x->rotation.z * m->rz[j] + x->rotation.w * m->rw[j];
-        const float fq = d < 0.0f ? -f : f;
-        m->qx[j] += fq * x->rotation.x;
-        m->qy[j] += fq * x->rotation.y;
-        m->qz[j] += fq * x->rotation.z;
-        m->qw[j] += fq * x->rotation.w;
+/* The blend of four joints: sums of factor times pose, rotations on the reference's side. Returns
+ * the lanes whose inputs were all clean. */
+static sai_i4 blend4(const sa_pose_layer *layers, const float *factors, size_t nl, size_t best_i,
+                     const size_t idx[4], sai_blend4 *b) {
+    const sa_transform *ref = layers[best_i].pose;
+    const sai_f4 r0x = SAI_GATHER(ref, idx, rotation.x), r0y = SAI_GATHER(ref, idx, rotation.y),
+                 r0z = SAI_GATHER(ref, idx, rotation.z), r0w = SAI_GATHER(ref, idx, rotation.w);
+    const sai_f4 rn2 = r0x * r0x + r0y * r0y + r0z * r0z + r0w * r0w;
+    sai_f4 rinv;
+    for (int k = 0; k < 4; ++k)
+        rinv[k] = 1.0f / sqrtf(rn2[k]);
+    const sai_f4 rx = r0x * rinv, ry = r0y * rinv, rz = r0z * rinv, rw = r0w * rinv;
+    const sai_f4 zero = {0.0f, 0.0f, 0.0f, 0.0f};
+    sai_blend4 m = {zero, zero, zero, zero, zero, zero, zero, zero, zero, zero};
+    sai_i4 ok = (sai_i4){-1, -1, -1, -1};
+    for (size_t i = 0; i < nl; ++i) {
+        if (!(factors[i] > 0.0f)) continue;
+        const sa_transform *p = layers[i].pose;
+        const sai_f4 px = SAI_GATHER(p, idx, translation.x), py = SAI_GATHER(p, idx, translation.y),
+                     pz = SAI_GATHER(p, idx, translation.z), ax = SAI_GATHER(p, idx, rotation.x),
+                     ay = SAI_GATHER(p, idx, rotation.y), az = SAI_GATHER(p, idx, rotation.z),
+                     aw = SAI_GATHER(p, idx, rotation.w), cx = SAI_GATHER(p, idx, scale.x),
+                     cy = SAI_GATHER(p, idx, scale.y), cz = SAI_GATHER(p, idx, scale.z);
+        ok &= clean4(ax * ax + ay * ay + az * az + aw * aw,
+                     px + py + pz + ax + ay + az + aw + cx + cy + cz);
+        const float f = factors[i];
+        m.tx += px * f;
+        m.ty += py * f;
+        m.tz += pz * f;
+        m.sx += cx * f;
+        m.sy += cy * f;
+        m.sz += cz * f;
+        /* -f where the rotation is on the far side of the reference: f with its sign flipped. */
+        const sai_i4 far = (ax * rx + ay * ry + az * rz + aw * rw) < 0.0f;
+        sai_f4 fv = {f, f, f, f};
+        fv = (sai_f4)((sai_i4)fv ^ (far & (sai_i4){INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN}));
+        m.qx += fv * ax;
+        m.qy += fv * ay;
+        m.qz += fv * az;
+        m.qw += fv * aw;
     }
+    *b = m;
+    return ok;
 }
 
 /* The blend when every layer weighs the same at every joint (no joint_weights) and every pose is
  * clean: the weights, the heaviest layer and the factors are the same for all joints, so they are
- * worked out once, as the per-joint path below would at each joint, and the joints are summed in
- * vectorised loops. Bit for bit the per-joint path's result. Returns false (nothing written) when
- * a pose is not clean. */
+ * worked out once, as the per-joint path below would at each joint, and the joints are blended
+ * four at a time. Bit for bit the per-joint path's result. Returns false (nothing written) when a
+ * pose is not clean. Nothing is written before everything is read, so in place works. */
 static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
     const sa_pose_layer *layers = job->layers;
     const size_t nl = job->layer_count, n = job->joint_count;
@@ -128,53 +146,39 @@ static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
         }
     }
     if (contributors < 2) return false; /* a copy: the per-joint path is as quick */
-    for (size_t i = 0; i < nl; ++i) {
-        if (cached[i] > 0.0f && !pose_is_clean(layers[i].pose, n)) return false;
-    }
-    sai_pose_sums m;
-    const size_t bytes = n * sizeof(float);
-    memset(m.tx, 0, bytes), memset(m.ty, 0, bytes), memset(m.tz, 0, bytes);
-    memset(m.sx, 0, bytes), memset(m.sy, 0, bytes), memset(m.sz, 0, bytes);
-    memset(m.qx, 0, bytes), memset(m.qy, 0, bytes), memset(m.qz, 0, bytes), memset(m.qw, 0, bytes);
-    const sa_transform *ref = layers[best_i].pose;
-    for (size_t j = 0; j < n; ++j) {
-        const sa_quat r = ref[j].rotation; /* clean: sai_quat_normalize()'s fast path */
-        const float inv = 1.0f / sqrtf(sai_quat_dot(r, r));
-        m.rx[j] = r.x * inv;
-        m.ry[j] = r.y * inv;
-        m.rz[j] = r.z * inv;
-        m.rw[j] = r.w * inv;
-    }
     const bool tiny = !(total >= SAI_POSE_TINY_TOTAL);
     const float inv_total = 1.0f / (tiny ? total / best : total);
+    float factors[SAI_POSE_CACHED_LAYERS];
     for (size_t i = 0; i < nl; ++i) {
         const float w = cached[i];
-        if (w > 0.0f) sums_add(&m, layers[i].pose, n, (tiny ? w / best : w) * inv_total);
+        factors[i] = w > 0.0f ? (tiny ? w / best : w) * inv_total : 0.0f;
     }
-    /* Out: normalised rotations; a joint whose sums overflowed or whose rotation sum is too short
-     * or too long for the fast normalisation takes the careful paths afterwards. */
-    bool careful = false;
-    for (size_t j = 0; j < n; ++j) {
-        const float n2 =
-            m.qx[j] * m.qx[j] + m.qy[j] * m.qy[j] + m.qz[j] * m.qz[j] + m.qw[j] * m.qw[j];
-        const float inv = 1.0f / sqrtf(n2);
-        sa_transform *o = &job->out[j];
-        o->translation = sai_v3(m.tx[j], m.ty[j], m.tz[j]);
-        o->rotation = sai_quat(m.qx[j] * inv, m.qy[j] * inv, m.qz[j] * inv, m.qw[j] * inv);
-        o->scale = sai_v3(m.sx[j], m.sy[j], m.sz[j]);
-        const float st = m.tx[j] + m.ty[j] + m.tz[j], ss = m.sx[j] + m.sy[j] + m.sz[j];
-        careful |= !((n2 >= 1e-20f) & (n2 <= 1e20f) & (st - st == 0.0f) & (ss - ss == 0.0f));
+    sai_blend4 sums[(SA_SKELETON_MAX_JOINTS + 3) / 4];
+    sai_i4 ok = (sai_i4){-1, -1, -1, -1};
+    for (size_t j0 = 0; j0 < n; j0 += 4) {
+        size_t idx[4];
+        for (size_t k = 0; k < 4; ++k)
+            idx[k] = j0 + k < n ? j0 + k : n - 1;
+        ok &= blend4(layers, factors, nl, best_i, idx, &sums[j0 / 4]);
     }
-    if (!careful) return true;
+    if ((ok[0] & ok[1] & ok[2] & ok[3]) == 0) return false;
     for (size_t j = 0; j < n; ++j) {
-        sa_vec3 t = sai_v3(m.tx[j], m.ty[j], m.tz[j]), s = sai_v3(m.sx[j], m.sy[j], m.sz[j]);
+        const sai_blend4 *m = &sums[j / 4];
+        const size_t k = j % 4;
+        sa_vec3 t = sai_v3(m->tx[k], m->ty[k], m->tz[k]), s = sai_v3(m->sx[k], m->sy[k], m->sz[k]);
         if (!sai_v3_finite_fast(t) || !sai_v3_finite_fast(s))
             blend_wide(layers, cached, nl, j, tiny ? best : 1.0f, &t, &s);
-        job->out[j] =
-            sai_transform(t, sai_quat_normalize(sai_quat(m.qx[j], m.qy[j], m.qz[j], m.qw[j])), s);
+        job->out[j] = sai_transform(
+            t, sai_quat_normalize(sai_quat(m->qx[k], m->qy[k], m->qz[k], m->qw[k])), s);
     }
     return true;
 }
+#else
+static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
+    (void)job, (void)cached;
+    return false;
+}
+#endif
 
 static bool has_joint_weights(const sa_pose_layer *layers, size_t nl) {
     for (size_t i = 0; i < nl; ++i) {
