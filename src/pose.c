@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "internal/xform.h"
+#include "internal/lanes.h"
 
 /* Caps a layer weight so the sum of many layers stays finite. */
 #define SAI_POSE_WEIGHT_CAP 1e30f
@@ -58,26 +58,10 @@ sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
     return SA_OK;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-/* Four joints per register (GCC/clang vector extensions: SSE on x86, SIMD128 on wasm, plain
- * scalar code elsewhere), so the blend needs no -O3 or target flags to run several joints at a
- * time. Every lane does exactly the per-joint path's float operations in the same order. */
-typedef float sai_f4 __attribute__((vector_size(16)));
-typedef int32_t sai_i4 __attribute__((vector_size(16)));
-
-/* One component of four joints (the last joint repeated past the end). */
-#define SAI_GATHER(pose, idx, field)                                                               \
-    ((sai_f4){(pose)[(idx)[0]].field, (pose)[(idx)[1]].field, (pose)[(idx)[2]].field,              \
-              (pose)[(idx)[3]].field})
-
+#if SAI_HAS_LANES
 typedef struct sai_blend4 {
     sai_f4 tx, ty, tz, sx, sy, sz, qx, qy, qz, qw;
 } sai_blend4;
-
-/* Lanes where a transform is clean: the test of sai_transform_clean(). */
-SAI_INLINE sai_i4 clean4(sai_f4 n2, sai_f4 sum) {
-    return (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
-}
 
 /* The blend of four joints: sums of factor times pose, rotations on the reference's side. Returns
  * the lanes whose inputs were all clean. */
