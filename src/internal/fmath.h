@@ -1,10 +1,11 @@
 /* The library's own transcendental functions, so results are bit-identical across compilers,
  * targets (x86, wasm) and C libraries: only +, -, *, /, sqrt, floor and fmod are used, which IEEE
  * 754 rounds exactly everywhere (the library is built with -ffp-contract=off). Nothing in src/
- * calls a libm transcendental; tests/check_no_libm.sh fails the suite when one appears.
+ * calls a libm transcendental; tests/check_no_libm.py fails the suite when one appears.
  *
  * Each function is computed in double (range reduction, then a short polynomial); the float
- * versions round that once, so they are within 1 ulp of the correctly rounded result. Error
+ * versions use the same reductions with polynomials cut to float precision (relative error below
+ * 1e-8 before the final rounding), so they are within 1 ulp of the correctly rounded result. Error
  * bounds of the double versions, checked densely against the C library in tests/test_fmath.c:
  *   sin, cos        |x| <= 2^20: absolute error < 1e-15. Larger |x| is first reduced modulo the
  *                   double nearest 2*pi (absolute error < 5e-17 |x|); NaN, inf -> NaN.
@@ -261,20 +262,121 @@ SAI_INLINE double sai_hypot_d(double x, double y) {
     return sqrt(ax * ax + ay * ay) * scale;
 }
 
+/* The float versions: the same reductions in double with polynomials cut to what a float needs
+ * (relative error below 1e-8 before the final rounding, so within 1 ulp of the correctly rounded
+ * result), which keeps them as quick as a C library's float functions. */
 SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
-    double sd, cd;
-    sai_sincos_d((double)x, &sd, &cd);
-    *s = (float)sd;
-    *c = (float)cd;
+    const double xd = (double)x;
+    if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
+        *s = x == 0.0f ? x : x - x;
+        *c = x == 0.0f ? 1.0f : x - x;
+        return;
+    }
+    int q;
+    const double r = sai_reduce_pio2_d(xd, &q), z = r * r;
+    /* Taylor series to r^9 and r^10 on |r| <= pi/4: omitted terms below 2e-9 relative. */
+    const double sr =
+        r +
+        r * z *
+            (-0x1.5555555555555p-3 +
+             z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * 0x1.71de3a556c734p-19)));
+    const double cr =
+        1.0 - 0.5 * z +
+        z * z *
+            (0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c17p-10 +
+                                         z * (0x1.a01a01a01a01ap-16 + z * -0x1.27e4fb7789f5cp-22)));
+    switch (q) {
+    case 0:
+        *s = (float)sr, *c = (float)cr;
+        break;
+    case 1:
+        *s = (float)cr, *c = (float)-sr;
+        break;
+    case 2:
+        *s = (float)-sr, *c = (float)-cr;
+        break;
+    default:
+        *s = (float)-cr, *c = (float)sr;
+        break;
+    }
 }
-SAI_INLINE float sai_sinf(float x) { return (float)sai_sin_d((double)x); }
-SAI_INLINE float sai_cosf(float x) { return (float)sai_cos_d((double)x); }
-SAI_INLINE float sai_atan2f(float y, float x) { return (float)sai_atan2_d((double)y, (double)x); }
-SAI_INLINE float sai_asinf(float x) { return (float)sai_asin_d((double)x); }
+SAI_INLINE float sai_sinf(float x) {
+    float s, c;
+    sai_sincosf(x, &s, &c);
+    return s;
+}
+SAI_INLINE float sai_cosf(float x) {
+    float s, c;
+    sai_sincosf(x, &s, &c);
+    return c;
+}
+/* atan of t in [0, 1] to float needs: the series on |u| <= 1/16 to u^9 (omitted below 1e-11). */
+SAI_INLINE double sai_atan01_f(double t) {
+    static const double table[9] = {0.0,
+                                    0x1.fd5ba9aac2f6ep-4,
+                                    0x1.f5b75f92c80ddp-3,
+                                    0x1.6f61941e4def1p-2,
+                                    0x1.dac670561bb4fp-2,
+                                    0x1.1e00babdefeb4p-1,
+                                    0x1.4978fa3269ee1p-1,
+                                    0x1.700a7c5784634p-1,
+                                    0x1.921fb54442d18p-1};
+    const int k = (int)(t * 8.0 + 0.5);
+    const double c = (double)k * 0.125;
+    const double u = (t - c) / (1.0 + t * c), z = u * u;
+    return table[k] +
+           (u + u * z * (-1.0 / 3.0 + z * (1.0 / 5.0 + z * (-1.0 / 7.0 + z * (1.0 / 9.0)))));
+}
+SAI_INLINE float sai_atan2f(float yf, float xf) {
+    const double y = (double)yf, x = (double)xf;
+    if (x != x || y != y) return (float)(x + y);
+    const double ax = fabs(x), ay = fabs(y);
+    double a;
+    if (ay == 0.0) {
+        a = 0.0;
+    } else if (ax == ay) {
+        a = SAI_PIO4_D;
+    } else if (ay > ax) {
+        a = SAI_PIO2_D - sai_atan01_f(ax / ay);
+    } else {
+        a = sai_atan01_f(ay / ax);
+    }
+    if (sai_signbit_d(x)) a = SAI_PI_D - a;
+    return (float)(sai_signbit_d(y) ? -a : a);
+}
+SAI_INLINE float sai_asinf(float x) {
+    if (!(fabsf(x) <= 1.0f)) return NAN;
+    const double d = (double)x;
+    return sai_atan2f(x, (float)sqrt((1.0 - d) * (1.0 + d)));
+}
 SAI_INLINE float sai_acosf(float x) { return (float)sai_acos_d((double)x); }
-SAI_INLINE float sai_expf(float x) { return (float)sai_exp_d((double)x); }
-SAI_INLINE float sai_expm1f(float x) { return (float)sai_expm1_d((double)x); }
-SAI_INLINE float sai_logf(float x) { return (float)sai_log_d((double)x); }
+/* exp(r) - 1 on |r| <= ln2/2 to r^8: omitted terms below 3e-10 relative. */
+SAI_INLINE double sai_expm1_kernel_f(double r) {
+    return r + r * r *
+                   (0.5 +
+                    r * (0x1.5555555555555p-3 +
+                         r * (0x1.5555555555555p-5 +
+                              r * (0x1.1111111111111p-7 + r * (0x1.6c16c16c16c17p-10 +
+                                                               r * (0x1.a01a01a01a01ap-13 +
+                                                                    r * 0x1.a01a01a01a01ap-16))))));
+}
+SAI_INLINE float sai_expf(float xf) {
+    const double x = (double)xf;
+    if (x != x) return xf;
+    if (x > 89.0) return HUGE_VALF;
+    if (x < -104.0) return 0.0f;
+    const double k = floor(x * 0x1.71547652b82fep+0 + 0.5);
+    const double r = (x - k * 0x1.62e42fee00000p-1) - k * 0x1.a39ef35793c76p-33;
+    return (float)((1.0 + sai_expm1_kernel_f(r)) * sai_pow2i_d((int)k));
+}
+SAI_INLINE float sai_expm1f(float xf) {
+    const double x = (double)xf;
+    if (xf == 0.0f) return xf;
+    if (fabs(x) <= 0x1.62e42fefa39efp-2) return (float)sai_expm1_kernel_f(x);
+    if (x < -40.0) return -1.0f;
+    return (float)(sai_exp_d(x) - 1.0);
+}
+SAI_INLINE float sai_logf(float xf) { return (float)sai_log_d((double)xf); }
 SAI_INLINE float sai_powf(float x, float y) { return (float)sai_pow_d((double)x, (double)y); }
 /* The squares of floats are exact in double and cannot overflow it. */
 SAI_INLINE float sai_hypotf(float x, float y) {
