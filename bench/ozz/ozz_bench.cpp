@@ -26,7 +26,8 @@
 namespace {
 
 constexpr int kJoints = 20, kKeys = 30, kClips = 3, kFrames = 2048, kRounds = 15;
-const int32_t kParents[kJoints] = {-1, 0, 1, 2, 3, 4, 3, 6, 7, 8, 3, 10, 11, 12, 0, 14, 15, 0, 17, 18};
+const int32_t kParents[kJoints] = {-1, 0,  1,  2,  3, 4,  3,  6, 7,  8,
+                                   3,  10, 11, 12, 0, 14, 15, 0, 17, 18};
 
 uint32_t g_state = 0x2545F491u;
 float random_in(float lo, float hi) {
@@ -80,7 +81,8 @@ struct Ours {
     }
     void sample(int i) {
         const float t = (float)i * (1.0f / 60.0f);
-        for (int c = 0; c < kClips; ++c) sa_clip_sample_time(&clips[c], t, sampled[c], kJoints);
+        for (int c = 0; c < kClips; ++c)
+            sa_clip_sample_time(&clips[c], t, sampled[c], kJoints);
     }
     void blend(int i) {
         sa_pose_layer layers[kClips];
@@ -137,19 +139,22 @@ struct Ozz {
         skeleton = oa::offline::SkeletonBuilder()(raw);
         // The builder orders joints depth first, children in order: the same order as kParents.
         for (int j = 0; j < kJoints; ++j)
-            if (skeleton->joint_parents()[j] != kParents[j]) std::printf("joint order differs at %d\n", j);
+            if (skeleton->joint_parents()[j] != kParents[j])
+                std::printf("joint order differs at %d\n", j);
         for (int c = 0; c < kClips; ++c) {
             oa::offline::RawAnimation anim;
             anim.duration = 1.0f;
             anim.tracks.resize(kJoints);
             for (int j = 0; j < kJoints; ++j) {
-                for (int f = 0; f <= kKeys; ++f) {  // the last key closes the loop
+                for (int f = 0; f <= kKeys; ++f) { // the last key closes the loop
                     const sa_transform &t = data.frames[c][(f % kKeys) * kJoints + j];
                     const float time = (float)f / (float)kKeys;
                     anim.tracks[j].translations.push_back(
-                        {time, ozz::math::Float3(t.translation.x, t.translation.y, t.translation.z)});
+                        {time,
+                         ozz::math::Float3(t.translation.x, t.translation.y, t.translation.z)});
                     anim.tracks[j].rotations.push_back(
-                        {time, ozz::math::Quaternion(t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w)});
+                        {time, ozz::math::Quaternion(t.rotation.x, t.rotation.y, t.rotation.z,
+                                                     t.rotation.w)});
                     anim.tracks[j].scales.push_back(
                         {time, ozz::math::Float3(t.scale.x, t.scale.y, t.scale.z)});
                 }
@@ -197,7 +202,8 @@ volatile float g_sink;
 
 template <class F> double time_frames(F &&fn) {
     const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < kFrames; ++i) fn(i);
+    for (int i = 0; i < kFrames; ++i)
+        fn(i);
     const auto t1 = std::chrono::steady_clock::now();
     return std::chrono::duration<double, std::nano>(t1 - t0).count() / kFrames;
 }
@@ -207,7 +213,7 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
     const bool json = argc > 1 && std::strcmp(argv[1], "--json") == 0;
@@ -224,13 +230,15 @@ int main(int argc, char **argv) {
                  {"3 clips sampled forward at 60 Hz", {}, {}},
                  {"blend of 3 layers", {}, {}},
                  {"local -> model", {}, {}}};
-    for (int i = 0; i < 64; ++i) {  // warm up, and fill the inputs of the partial rows
+    for (int i = 0; i < 64; ++i) { // warm up, and fill the inputs of the partial rows
         ours.sample(i), ours.blend(i), ours.local_to_model();
         oz.sample(i), oz.blend(i), oz.local_to_model();
     }
     for (int r = 0; r < kRounds; ++r) {
-        rows[0].a.push_back(time_frames([](int i) { ours.sample(i), ours.blend(i), ours.local_to_model(); }));
-        rows[0].b.push_back(time_frames([](int i) { oz.sample(i), oz.blend(i), oz.local_to_model(); }));
+        rows[0].a.push_back(
+            time_frames([](int i) { ours.sample(i), ours.blend(i), ours.local_to_model(); }));
+        rows[0].b.push_back(
+            time_frames([](int i) { oz.sample(i), oz.blend(i), oz.local_to_model(); }));
         rows[1].a.push_back(time_frames([](int i) { ours.sample(i); }));
         rows[1].b.push_back(time_frames([](int i) { oz.sample(i); }));
         rows[2].a.push_back(time_frames([](int i) { ours.blend(i); }));
@@ -243,10 +251,12 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 4; ++k) {
         const double a = median(rows[k].a), b = median(rows[k].b);
         if (json)
-            std::printf("  {\"row\": \"%s\", \"stickanim_ns\": %.1f, \"ozz_ns\": %.1f, \"ratio\": %.3f}%s\n",
+            std::printf("  {\"row\": \"%s\", \"stickanim_ns\": %.1f, \"ozz_ns\": %.1f, \"ratio\": "
+                        "%.3f}%s\n",
                         rows[k].name, a, b, a / b, k < 3 ? "," : "");
         else
-            std::printf("%-42s stickanim %8.1f ns  ozz %8.1f ns  ratio %.2fx\n", rows[k].name, a, b, a / b);
+            std::printf("%-42s stickanim %8.1f ns  ozz %8.1f ns  ratio %.2fx\n", rows[k].name, a, b,
+                        a / b);
     }
     if (json) std::printf("]\n");
     return 0;
