@@ -285,20 +285,12 @@ SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
         z * z *
             (0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c17p-10 +
                                          z * (0x1.a01a01a01a01ap-16 + z * -0x1.27e4fb7789f5cp-22)));
-    switch (q) {
-    case 0:
-        *s = (float)sr, *c = (float)cr;
-        break;
-    case 1:
-        *s = (float)cr, *c = (float)-sr;
-        break;
-    case 2:
-        *s = (float)-sr, *c = (float)-cr;
-        break;
-    default:
-        *s = (float)-cr, *c = (float)sr;
-        break;
-    }
+    /* The quadrant picks and signs sr and cr by a table, not a branch the predictor would miss:
+     * multiplying by 0 or +-1 and adding 0 are exact. */
+    static const double pick[4][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
+    const double *m = pick[q];
+    *s = (float)(m[0] * sr + m[1] * cr);
+    *c = (float)(m[2] * sr + m[3] * cr);
 }
 SAI_INLINE float sai_sinf(float x) {
     float s, c;
