@@ -60,14 +60,19 @@ SAI_INLINE double sai_pow2i_d(int k) {
     return sai_from_bits_d((uint64_t)(int64_t)(k + 1023) << 52);
 }
 
+/* v rounded to the nearest integer (ties to even) for |v| < 2^51: adding and taking away
+ * 1.5 * 2^52 leaves no fraction bits. Baseline x86-64 has no rounding instruction, so floor()
+ * would be a call. */
+SAI_INLINE double sai_round_d(double v) { return (v + 0x1.8p52) - 0x1.8p52; }
+
 /* x = k pi/2 + r with |r| <= pi/4 (plus rounding); Cody-Waite with pi/2 in three parts, the first
  * two with 33 bits so k times them is exact for |k| < 2^20. */
 SAI_INLINE double sai_reduce_pio2_d(double x, int *quadrant) {
     if (!(fabs(x) <= 0x1p20)) x = fmod(x, SAI_2PI_D);
-    const double k = floor(x * 0x1.45f306dc9c883p-1 + 0.5);
+    const double k = sai_round_d(x * 0x1.45f306dc9c883p-1);
     const double r =
         ((x - k * 0x1.921fb54400000p+0) - k * 0x1.0b4611a600000p-34) - k * 0x1.3198a2e037073p-69;
-    *quadrant = (int)(k - 4.0 * floor(k * 0.25));
+    *quadrant = (int)((int64_t)k & 3);
     return r;
 }
 /* Taylor series on |r| <= pi/4: the first omitted terms are below 5e-17 relative. */
@@ -195,7 +200,7 @@ SAI_INLINE double sai_exp_d(double x) {
     if (x != x) return x;
     if (x > 0x1.62e42fefa39efp+9) return HUGE_VAL;
     if (x < -0x1.74910d52d3052p+9) return 0.0;
-    const double k = floor(x * 0x1.71547652b82fep+0 + 0.5);
+    const double k = sai_round_d(x * 0x1.71547652b82fep+0);
     const double r = (x - k * 0x1.62e42fee00000p-1) - k * 0x1.a39ef35793c76p-33;
     const double p = 1.0 + sai_expm1_kernel_d(r);
     /* Two exact steps so subnormal results round once. */
@@ -344,20 +349,20 @@ SAI_INLINE float sai_asinf(float x) {
 SAI_INLINE float sai_acosf(float x) { return (float)sai_acos_d((double)x); }
 /* exp(r) - 1 on |r| <= ln2/2 to r^8: omitted terms below 3e-10 relative. */
 SAI_INLINE double sai_expm1_kernel_f(double r) {
-    return r + r * r *
-                   (0.5 +
-                    r * (0x1.5555555555555p-3 +
-                         r * (0x1.5555555555555p-5 +
-                              r * (0x1.1111111111111p-7 + r * (0x1.6c16c16c16c17p-10 +
-                                                               r * (0x1.a01a01a01a01ap-13 +
-                                                                    r * 0x1.a01a01a01a01ap-16))))));
+    /* Estrin's scheme: the same polynomial in a shorter chain of dependent operations. */
+    const double r2 = r * r, r4 = r2 * r2;
+    const double p01 = 0.5 + r * 0x1.5555555555555p-3,
+                 p23 = 0x1.5555555555555p-5 + r * 0x1.1111111111111p-7,
+                 p45 = 0x1.6c16c16c16c17p-10 + r * 0x1.a01a01a01a01ap-13;
+    const double p456 = p45 + r2 * 0x1.a01a01a01a01ap-16;
+    return r + r2 * ((p01 + r2 * p23) + r4 * p456);
 }
 SAI_INLINE float sai_expf(float xf) {
     const double x = (double)xf;
     if (x != x) return xf;
     if (x > 89.0) return HUGE_VALF;
     if (x < -104.0) return 0.0f;
-    const double k = floor(x * 0x1.71547652b82fep+0 + 0.5);
+    const double k = sai_round_d(x * 0x1.71547652b82fep+0);
     const double r = (x - k * 0x1.62e42fee00000p-1) - k * 0x1.a39ef35793c76p-33;
     return (float)((1.0 + sai_expm1_kernel_f(r)) * sai_pow2i_d((int)k));
 }
