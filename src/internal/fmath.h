@@ -1,5 +1,5 @@
 /* The library's own transcendental functions, so results are bit-identical across compilers,
- * targets (x86, wasm) and C libraries: only +, -, *, /, sqrt, floor and fmod are used, which IEEE
+ * targets (x86, wasm) and C libraries: only +, -, *, /, sqrt, fabs and fmod are used, which IEEE
  * 754 rounds exactly everywhere (the library is built with -ffp-contract=off). Nothing in src/
  * calls a libm transcendental; tests/check_no_libm.py fails the suite when one appears.
  *
