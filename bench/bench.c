@@ -35,8 +35,29 @@ double bench_run(bench_fn fn, void *ctx, size_t calls) {
     return samples[REPETITIONS / 2];
 }
 
+static bool json_output;
+static bool json_first = true;
+
+/* The row's name as a JSON string (names are ASCII without quotes or backslashes). */
+static void json_row(const char *name, const char *key, double value) {
+    printf("%s  {\"name\": \"%s\", \"%s\": %.1f}", json_first ? "" : ",\n", name, key, value);
+    json_first = false;
+}
+
 void bench_report(const char *name, double ns_per_call) {
-    printf("%-48s %10.1f ns/call\n", name, ns_per_call);
+    if (json_output) {
+        json_row(name, "ns_per_call", ns_per_call);
+        return;
+    }
+    printf("%-56s %10.1f ns/call\n", name, ns_per_call);
+}
+
+void bench_report_size(const char *name, size_t bytes) {
+    if (json_output) {
+        json_row(name, "bytes", (double)bytes);
+        return;
+    }
+    printf("%-56s %10zu bytes\n", name, bytes);
 }
 
 static volatile unsigned char sink_byte;
@@ -75,11 +96,18 @@ static const struct {
     {"footsteps", bench_footsteps},
     {"figure", bench_figure},
     {"limb", bench_limb},
+    {"sizes", bench_sizes},
 };
 enum { BENCH_COUNT = sizeof benches / sizeof benches[0] };
 
 int main(int argc, char **argv) {
-    const char *only = argc > 1 ? argv[1] : NULL;
+    const char *only = NULL;
+    for (int a = 1; a < argc; ++a) {
+        if (strcmp(argv[a], "--json") == 0)
+            json_output = true;
+        else
+            only = argv[a];
+    }
     bool found = only == NULL;
     for (size_t i = 0; i < BENCH_COUNT; ++i)
         found = found || strcmp(only, benches[i].name) == 0;
@@ -90,8 +118,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "\n");
         return 2;
     }
-    printf("libstickanim benchmark: median of %d repetitions, ns per call\n", REPETITIONS);
+    if (json_output)
+        printf("{\"repetitions\": %d, \"rows\": [\n", REPETITIONS);
+    else
+        printf("libstickanim benchmark: median of %d repetitions, ns per call\n", REPETITIONS);
     for (size_t i = 0; i < BENCH_COUNT; ++i)
         if (only == NULL || strcmp(only, benches[i].name) == 0) benches[i].run();
+    if (json_output) printf("\n]}\n");
     return 0;
 }

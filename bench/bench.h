@@ -10,8 +10,11 @@
 typedef void (*bench_fn)(void *ctx, size_t i);
 double bench_run(bench_fn fn, void *ctx, size_t calls);
 
-/* Prints "name  <ns> ns/call" in the common format. */
+/* Prints "name  <ns> ns/call" in the common format (a JSON object with --json). */
 void bench_report(const char *name, double ns_per_call);
+
+/* Prints "name  <bytes> bytes" (a JSON object with --json). */
+void bench_report_size(const char *name, size_t bytes);
 
 /* Keeps a result alive so the optimiser cannot drop the call that produced it. */
 void bench_sink(const void *p, size_t size);
@@ -34,5 +37,6 @@ void bench_mode_machine(void);
 void bench_footsteps(void);
 void bench_figure(void);
 void bench_limb(void);
+void bench_sizes(void);
 
 #endif

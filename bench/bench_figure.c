@@ -1,5 +1,7 @@
 #include "bench.h"
 
+#include <stdio.h>
+
 #include <stickanim/figure.h>
 
 enum { FIGURES = 64 };
@@ -90,6 +92,23 @@ static void run_swinging(void *ctx, size_t i) {
     sa_figure_update(&b->fig[k], &b->in[k], 1.0f / 60.0f);
     bench_sink(&b->fig[k].pose.joints[0], sizeof(sa_vec2));
 }
+/* FIGURES figures all in one motion, spread over its cycle (no fades once warm). */
+static void fill_motion(figure_bench *b, sa_figure_motion motion, bool hair) {
+    sa_figure_config cfg = sa_figure_config_default();
+    cfg.hair = hair;
+    for (int i = 0; i < FIGURES; ++i) {
+        sa_figure_init(&b->fig[i], &cfg);
+        b->in[i] = sa_figure_input_default();
+        b->in[i].motion = motion;
+        b->in[i].speed = bench_random(110, 380);
+        const int warm = 60 + (int)bench_random(0, 300);
+        for (int f = 0; f < warm; ++f)
+            sa_figure_update(&b->fig[i], &b->in[i], 1.0f / 60.0f);
+    }
+}
+
+static const char *const motion_names[SA_FIGURE_MOTION_COUNT_] = {
+    "idle", "walk", "run", "locomote", "throw", "jump", "spear_form", "spear_run", "wave"};
 
 void bench_figure(void) {
     static figure_bench b;
@@ -102,4 +121,13 @@ void bench_figure(void) {
     fill_swinging(&b);
     bench_report("sa_figure_update (60 fps, run + a sword layer, hair)",
                  bench_run(run_swinging, &b, 100000));
+    for (int m = 0; m < (int)SA_FIGURE_MOTION_COUNT_; ++m) {
+        for (int hair = 1; hair >= 0; --hair) {
+            char name[96];
+            snprintf(name, sizeof name, "sa_figure_update (%s, %s)", motion_names[m],
+                     hair ? "hair" : "no hair");
+            fill_motion(&b, (sa_figure_motion)m, hair != 0);
+            bench_report(name, bench_run(run_update, &b, 30000));
+        }
+    }
 }

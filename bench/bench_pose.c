@@ -76,6 +76,14 @@ static void blend3(pose_bench *b, size_t k) {
     sa_pose_blend_run(&job);
 }
 
+/* Forward play: each clip at 60 Hz from where the last call left it. */
+static void run_sample_forward(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    sa_clip_sample_time(&b->clips[i % CLIPS], (float)(i / CLIPS) * (1.0f / 60.0f), b->sampled[0],
+                        JOINTS);
+    bench_sink(&b->sampled[0][i % JOINTS], sizeof(sa_transform));
+}
+
 static void run_blend(void *ctx, size_t i) {
     pose_bench *b = (pose_bench *)ctx;
     blend3(b, i % TIMES);
@@ -104,6 +112,17 @@ static void run_local_to_model(void *ctx, size_t i) {
     bench_sink(&b->model[i % JOINTS], sizeof(sa_transform));
 }
 
+static void run_frame_forward(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    const size_t k = i % TIMES;
+    for (int c = 0; c < CLIPS; ++c)
+        sa_clip_sample_time(&b->clips[c], (float)i * (1.0f / 60.0f), b->sampled[c], JOINTS);
+    blend3(b, k);
+    sa_skeleton_local_to_model_job job = {&b->skeleton, b->blended, NULL, b->model, JOINTS};
+    sa_skeleton_local_to_model_run(&job);
+    bench_sink(&b->model[k % JOINTS], sizeof(sa_transform));
+}
+
 static void run_all(void *ctx, size_t i) {
     pose_bench *b = (pose_bench *)ctx;
     const size_t k = i % TIMES;
@@ -121,11 +140,16 @@ void bench_pose(void) {
     fill(&b);
     for (int c = 0; c < CLIPS; ++c)
         sa_clip_sample_time(&b.clips[c], 0.3f, b.sampled[c], JOINTS);
-    bench_report("sa_clip_sample_time (20 joints)", bench_run(run_sample, &b, 50000));
+    bench_report("sa_clip_sample_time (20 joints, random seeks)", bench_run(run_sample, &b, 50000));
+    bench_report("sa_clip_sample_time (20 joints, forward at 60 Hz)",
+                 bench_run(run_sample_forward, &b, 50000));
     bench_report("sa_pose_blend_run (3 poses, 20 joints)", bench_run(run_blend, &b, 50000));
     bench_report("sa_pose_lerp_masked (stretch, 20 joints)", bench_run(run_stretch, &b, 50000));
     bench_report("sa_pose_morph (20 joints)", bench_run(run_morph, &b, 50000));
     bench_report("sa_skeleton_local_to_model_run (20 joints)",
                  bench_run(run_local_to_model, &b, 50000));
-    bench_report("3 clips sampled + blended + local to model", bench_run(run_all, &b, 20000));
+    bench_report("3 clips sampled + blended + local to model (random)",
+                 bench_run(run_all, &b, 20000));
+    bench_report("3 clips forward at 60 Hz + blended + local to model",
+                 bench_run(run_frame_forward, &b, 20000));
 }

@@ -2,7 +2,7 @@
 
 #include <stdint.h>
 
-#include "internal/xform.h"
+#include "internal/lanes.h"
 
 /* The largest float below 1: a measured phase never reaches 1. */
 #define SAI_PHASE_BELOW_ONE 0.99999994f
@@ -91,6 +91,79 @@ float sa_clip_duration(const sa_clip *clip) {
     return sai_narrow(span_frames(clip) / clip_rate(clip));
 }
 
+#if SAI_HAS_LANES
+/* Four joints of an interpolation between clean frames, as the per-joint loop below does it. */
+typedef struct sai_lerp4 {
+    sai_f4 tx, ty, tz, qx, qy, qz, qw, sx, sy, sz;
+} sai_lerp4;
+
+/* The in-between of two frames four joints at a time, when both frames are clean and nothing
+ * overflows or needs the careful normalisation (else false, nothing written): bit for bit the
+ * per-joint loop's result. */
+static bool lerp_clean(const sa_transform *f0, const sa_transform *f1, size_t n, float t,
+                       sa_transform *out) {
+    sai_lerp4 r[(SA_SKELETON_MAX_JOINTS + 3) / 4];
+    sai_i4 ok = sai_lanes_all();
+    for (size_t j0 = 0; j0 < n; j0 += 4) {
+        size_t idx[4];
+        sai_lane_indices(j0, n, idx);
+        const sai_f4 apx = SAI_GATHER(f0, idx, translation.x),
+                     apy = SAI_GATHER(f0, idx, translation.y),
+                     apz = SAI_GATHER(f0, idx, translation.z),
+                     aqx = SAI_GATHER(f0, idx, rotation.x), aqy = SAI_GATHER(f0, idx, rotation.y),
+                     aqz = SAI_GATHER(f0, idx, rotation.z), aqw = SAI_GATHER(f0, idx, rotation.w),
+                     asx = SAI_GATHER(f0, idx, scale.x), asy = SAI_GATHER(f0, idx, scale.y),
+                     asz = SAI_GATHER(f0, idx, scale.z);
+        const sai_f4 bpx = SAI_GATHER(f1, idx, translation.x),
+                     bpy = SAI_GATHER(f1, idx, translation.y),
+                     bpz = SAI_GATHER(f1, idx, translation.z),
+                     bqx = SAI_GATHER(f1, idx, rotation.x), bqy = SAI_GATHER(f1, idx, rotation.y),
+                     bqz = SAI_GATHER(f1, idx, rotation.z), bqw = SAI_GATHER(f1, idx, rotation.w),
+                     bsx = SAI_GATHER(f1, idx, scale.x), bsy = SAI_GATHER(f1, idx, scale.y),
+                     bsz = SAI_GATHER(f1, idx, scale.z);
+        ok &= clean4(aqx * aqx + aqy * aqy + aqz * aqz + aqw * aqw,
+                     apx + apy + apz + aqx + aqy + aqz + aqw + asx + asy + asz);
+        ok &= clean4(bqx * bqx + bqy * bqy + bqz * bqz + bqw * bqw,
+                     bpx + bpy + bpz + bqx + bqy + bqz + bqw + bsx + bsy + bsz);
+        sai_lerp4 *o = &r[j0 / 4];
+        o->tx = apx + (bpx - apx) * t;
+        o->ty = apy + (bpy - apy) * t;
+        o->tz = apz + (bpz - apz) * t;
+        o->sx = asx + (bsx - asx) * t;
+        o->sy = asy + (bsy - asy) * t;
+        o->sz = asz + (bsz - asz) * t;
+        ok &= sai_f4_finite(o->tx + o->ty + o->tz) & sai_f4_finite(o->sx + o->sy + o->sz);
+        const sai_i4 far = (aqx * bqx + aqy * bqy + aqz * bqz + aqw * bqw) < 0.0f;
+        const sai_f4 cx = sai_f4_negate_where(bqx, far), cy = sai_f4_negate_where(bqy, far),
+                     cz = sai_f4_negate_where(bqz, far), cw = sai_f4_negate_where(bqw, far);
+        const sai_f4 qx = aqx + (cx - aqx) * t, qy = aqy + (cy - aqy) * t,
+                     qz = aqz + (cz - aqz) * t, qw = aqw + (cw - aqw) * t;
+        const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
+        ok &= (n2 >= 1e-20f) & (n2 <= 1e20f);
+        const sai_f4 inv = sai_f4_rsqrt(n2);
+        o->qx = qx * inv;
+        o->qy = qy * inv;
+        o->qz = qz * inv;
+        o->qw = qw * inv;
+    }
+    if (!sai_lanes_true(ok)) return false;
+    for (size_t j = 0; j < n; ++j) {
+        const sai_lerp4 *o = &r[j / 4];
+        const size_t k = j % 4;
+        out[j] = sai_transform(sai_v3(o->tx[k], o->ty[k], o->tz[k]),
+                               sai_quat(o->qx[k], o->qy[k], o->qz[k], o->qw[k]),
+                               sai_v3(o->sx[k], o->sy[k], o->sz[k]));
+    }
+    return true;
+}
+#else
+static bool lerp_clean(const sa_transform *f0, const sa_transform *f1, size_t n, float t,
+                       sa_transform *out) {
+    (void)f0, (void)f1, (void)n, (void)t, (void)out;
+    return false;
+}
+#endif
+
 /* Samples at a position in frames, already wrapped or clamped into [0, span]. */
 static void sample_position(const sa_clip *clip, double pos, sa_transform *out) {
     const size_t n = clip->frame_count, nj = clip->joint_count;
@@ -112,6 +185,7 @@ static void sample_position(const sa_clip *clip, double pos, sa_transform *out) 
     const size_t i1 = i0 + 1 < n ? i0 + 1 : (clip->looping ? 0 : n - 1);
     const sa_transform *f1 = clip->frames + i1 * nj;
     const float t = (float)u;
+    if (lerp_clean(f0, f1, nj, t, out)) return;
     for (size_t j = 0; j < nj; ++j) {
         const sa_transform a = sai_transform_clean(f0[j]), b = sai_transform_clean(f1[j]);
         out[j] = sai_transform(sai_v3_sat_lerp(a.translation, b.translation, t),

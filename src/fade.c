@@ -121,7 +121,7 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
     size_t n = live_count(f);
     if (n == 0) return;
     if (rate > 0.0f) {
-        const float e = expf(-rate * dt); /* rate·dt = +inf gives 0: snap to the target */
+        const float e = sai_expf(-rate * dt); /* rate·dt = +inf gives 0: snap to the target */
         for (size_t i = 0; i + 1 < n; ++i)
             f->layers[i].weight = sai_positive_or(f->layers[i].weight, 0.0f) * e;
         for (size_t i = n - 1; i-- > 0;) {

@@ -53,7 +53,7 @@ sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
         /* sin(pi u) = sin(pi (1 - u)); the shorter side keeps the float argument below pi, where
          * sinf cannot dip below zero, and makes the arc exactly symmetric. */
         const float m = u < 0.5f ? u : 1.0f - u;
-        f.lift = s.step_height * sinf(SA_PI * m);
+        f.lift = s.step_height * sai_sinf(SA_PI * m);
         f.planted = false;
     }
     f.x = sai_clamp(f.x, -bound, bound);
@@ -66,7 +66,7 @@ float sa_gait_hip_offset(const sa_gait *g, float phase) {
     float d = sai_phase_wrap(sai_phase_wrap(phase) - sai_phase_wrap(s.bob_shift));
     d = d < 0.5f ? d : d - 0.5f;
     d = d < 0.25f ? d : 0.5f - d;
-    return -s.bob * sinf(2.0f * SA_PI * d);
+    return -s.bob * sai_sinf(2.0f * SA_PI * d);
 }
 
 float sa_gait_ground_speed(const sa_gait *g) {

@@ -76,11 +76,12 @@ sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, flo
     const double l1 = (double)sai_positive_or(upper_len, 0.0f),
                  l2 = (double)sai_positive_or(fore_len, 0.0f);
     /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
-    const double ex = (double)shoulder.x + (double)sinf(a) * l1;
-    const double ey = (double)shoulder.y + (double)cosf(a) * l1;
+    const double ex = (double)shoulder.x + (double)sai_sinf(a) * l1;
+    const double ey = (double)shoulder.y + (double)sai_cosf(a) * l1;
     sa_ik_arm_pose p;
     p.elbow = sai_v2(sai_narrow(ex), sai_narrow(ey));
-    p.hand = sai_v2(sai_narrow(ex + (double)sinf(b) * l2), sai_narrow(ey + (double)cosf(b) * l2));
+    p.hand = sai_v2(sai_narrow(ex + (double)sai_sinf(b) * l2),
+                    sai_narrow(ey + (double)sai_cosf(b) * l2));
     return p;
 }
 
@@ -99,14 +100,14 @@ sa_ik_config sa_ik_config_default(void) {
 static double soften(double d, double reach, double softness) {
     const double start = reach - softness;
     if (softness <= 0.0 || d <= start) return d;
-    return start + softness * (1.0 - exp(-(d - start) / softness));
+    return start + softness * (1.0 - sai_exp_d(-(d - start) / softness));
 }
 
 /* Direction angle of a bone in canvas space; a degenerate or non-finite bone hangs down. */
 static double bone_angle(sa_vec2 from, sa_vec2 to) {
     const double dx = (double)to.x - (double)from.x, dy = (double)to.y - (double)from.y;
     if (!isfinite(dx) || !isfinite(dy) || (dx == 0.0 && dy == 0.0)) return 0.5 * SAI_PI_D;
-    return atan2(dy, dx);
+    return sai_atan2_d(dy, dx);
 }
 
 static double blend_angle(double from, double to, double w) {
@@ -117,19 +118,19 @@ static double blend_angle(double from, double to, double w) {
 }
 
 static sa_vec2 along(sa_vec2 from, double angle, double len) {
-    return sai_v2(sai_narrow((double)from.x + cos(angle) * len),
-                  sai_narrow((double)from.y + sin(angle) * len));
+    return sai_v2(sai_narrow((double)from.x + sai_cos_d(angle) * len),
+                  sai_narrow((double)from.y + sai_sin_d(angle) * len));
 }
 
 /* Direction of the second bone: from the joint to the (clamped) aim point on the root -> target
  * line; with no first bone, straight along that line. */
 static double second_bone_angle(sa_vec2 root, sa_vec2 joint, aim a, double l1, double l2) {
-    if (l1 <= 0.0) return atan2(a.uy, a.ux);
+    if (l1 <= 0.0) return sai_atan2_d(a.uy, a.ux);
     const double d = reachable_distance(a.d, l1, l2);
     const double ex = (double)root.x + a.ux * d - (double)joint.x;
     const double ey = (double)root.y + a.uy * d - (double)joint.y;
-    if (ex == 0.0 && ey == 0.0) return atan2(a.uy, a.ux);
-    return atan2(ey, ex);
+    if (ex == 0.0 && ey == 0.0) return sai_atan2_d(a.uy, a.ux);
+    return sai_atan2_d(ey, ex);
 }
 
 sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float len2,

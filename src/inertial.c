@@ -18,7 +18,7 @@ static sai_decay decay_at(float halflife, float t) {
     d.t = (double)t;
     const double yt = d.y * d.t;
     if (!(yt < 700.0)) return d; /* e^(-yt) underflows; also catches t = +inf */
-    d.e = exp(-yt);
+    d.e = sai_exp_d(-yt);
     d.kind = 2;
     return d;
 }
@@ -58,7 +58,7 @@ static sa_vec3 quat_log(sa_quat q) {
     const double x = sign * (double)q.x, y = sign * (double)q.y, z = sign * (double)q.z;
     const double w = sign * (double)q.w;
     const double s = sqrt(x * x + y * y + z * z);
-    const double k = s < 1e-12 ? 2.0 : 2.0 * atan2(s, w) / s;
+    const double k = s < 1e-12 ? 2.0 : 2.0 * sai_atan2_d(s, w) / s;
     return sai_v3((float)(x * k), (float)(y * k), (float)(z * k));
 }
 
@@ -66,8 +66,8 @@ static sa_quat quat_exp(sa_vec3 r) {
     const float angle = sqrtf(r.x * r.x + r.y * r.y + r.z * r.z);
     if (!(angle > 1e-6f) || !(angle <= FLT_MAX))
         return sai_quat_normalize(sai_quat(0.5f * r.x, 0.5f * r.y, 0.5f * r.z, 1.0f));
-    const float k = sinf(0.5f * angle) / angle;
-    return sai_quat(r.x * k, r.y * k, r.z * k, cosf(0.5f * angle)); /* unit up to rounding */
+    const float k = sai_sinf(0.5f * angle) / angle;
+    return sai_quat(r.x * k, r.y * k, r.z * k, sai_cosf(0.5f * angle)); /* unit up to rounding */
 }
 
 static const sa_vec3 zero3 = {0.0f, 0.0f, 0.0f};

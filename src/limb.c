@@ -153,7 +153,8 @@ size_t sa_limb_outline(sa_vec2 root, sa_vec2 middle, sa_vec2 tip, const sa_limb_
     /* Round caps: half circles from one side to the other, through the point straight ahead.
      * The angle steps by rotating (cos, sin) rather than calling the trigonometry per point. */
     const double rt = 0.5 * w1, rr = 0.5 * w0;
-    const double step = SAI_PI_D / (double)(caps + 1u), cstep = cos(step), sstep = sin(step);
+    const double step = SAI_PI_D / (double)(caps + 1u), cstep = sai_cos_d(step),
+                 sstep = sai_sin_d(step);
     const dv2 nt = dv(last_dir.y, -last_dir.x), nr = dv(first_dir.y, -first_dir.x);
     double cs = 1.0, sn = 0.0;
     for (size_t j = 1; j <= caps; ++j) {

@@ -84,6 +84,38 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
     return m;
 }
 
+/* local -> model for a clean local pose. A joint whose product overflowed or whose rotation
+ * product is not within 1e-3 of unit length takes sai_transform_mul_unit(); the others are
+ * renormalised by one Newton step: n2 = 1 + e with |e| ~ 1e-6 for two clean rotations, and
+ * 1/sqrt(n2) = 1 - e/2 up to 3e^2/8, far below float rounding, so no square root or division
+ * lengthens the chain from parent to child. In place works: local[i] is read before model[i] is
+ * written. */
+static void local_to_model_clean(const int32_t *parents, const sa_transform *local,
+                                 const sa_transform *root, sa_transform *model, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        const sa_transform l = local[i];
+        const int32_t p = parents[i];
+        const sa_transform *par = p == SA_SKELETON_JOINT_NONE ? root : &model[p];
+        if (!par) {
+            model[i] = l;
+            continue;
+        }
+        const sa_vec3 t =
+            sai_v3_add(par->translation,
+                       sai_quat_rotate_raw(par->rotation, sai_v3_mul(par->scale, l.translation)));
+        const sa_quat q = sai_quat_mul_raw(par->rotation, l.rotation);
+        const float n2 = sai_quat_dot(q, q);
+        const sa_vec3 s = sai_v3_mul(par->scale, l.scale);
+        const float st = t.x + t.y + t.z, ss = s.x + s.y + s.z;
+        if ((n2 >= 1.0f - 1e-3f) & (n2 <= 1.0f + 1e-3f) & (st - st == 0.0f) & (ss - ss == 0.0f)) {
+            const float inv = 1.5f - 0.5f * n2;
+            model[i] = sai_transform(t, sai_quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv), s);
+        } else {
+            model[i] = sai_transform_mul_unit(*par, l);
+        }
+    }
+}
+
 sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job) {
     if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
     const sa_status s = sa_skeleton_validate(job->skeleton);
@@ -103,6 +135,10 @@ size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job)
     const sa_transform *local = job->local;
     sa_transform *model = job->out;
     const size_t n = sk->joint_count;
+    if (sai_pose_is_clean(local, n)) {
+        local_to_model_clean(parents, local, job->root ? &root : NULL, model, n);
+        return n;
+    }
     /* In place works too: local[i] is read before model[i] is written, and model[parent] is
      * already in model space when a child reads it. */
     for (size_t i = 0; i < n; ++i) {

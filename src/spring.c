@@ -31,13 +31,13 @@ static motion series_motion(double k, double a, double t, double z) {
         s = 1.0 - z * s * SIN_RATIO[i];
     }
     s *= t;
-    const double e = exp(-a * t);
+    const double e = sai_exp_d(-a * t);
     const motion m = {e * (c + a * s), e * s, -k * e * s, e * (c - a * s)};
     return m;
 }
 
 static motion oscillating_motion(double k, double a, double t, double w) {
-    const double e = exp(-a * t), c = cos(w * t), s = sin(w * t) / w;
+    const double e = sai_exp_d(-a * t), c = sai_cos_d(w * t), s = sai_sin_d(w * t) / w;
     const motion m = {e * (c + a * s), e * s, -k * e * s, e * (c - a * s)};
     return m;
 }
@@ -45,7 +45,7 @@ static motion oscillating_motion(double k, double a, double t, double w) {
 static motion overdamped_motion(double k, double a, double t, double b) {
     /* Roots r1 = b - a = -k / (a + b) (slow, computed without cancellation) and r2 = -(a + b). */
     const double r1 = -k / (a + b);
-    const double e1 = exp(r1 * t), e2 = exp(-(a + b) * t), inv = 1.0 / (2.0 * b);
+    const double e1 = sai_exp_d(r1 * t), e2 = sai_exp_d(-(a + b) * t), inv = 1.0 / (2.0 * b);
     const double pv = (e1 - e2) * inv;
     const motion m = {((a + b) * e1 + r1 * e2) * inv, pv, -k * pv, (r1 * e1 + (a + b) * e2) * inv};
     return m;

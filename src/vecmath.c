@@ -60,7 +60,7 @@ float sa_v2_distance(sa_vec2 a, sa_vec2 b) {
     const float r = sai_v2_length(sai_v2_sub(a, b));
     if (sai_finite(r) || !sai_v2_finite(a) || !sai_v2_finite(b)) return r;
     /* The difference of two finite points overflowed: measure it in double. */
-    return sai_narrow(hypot((double)a.x - (double)b.x, (double)a.y - (double)b.y));
+    return sai_narrow(sai_hypot_d((double)a.x - (double)b.x, (double)a.y - (double)b.y));
 }
 sa_vec2 sa_v2_lerp(sa_vec2 a, sa_vec2 b, float t) { return sai_v2_lerp(a, b, t); }
 bool sa_v2_is_finite(sa_vec2 v) { return sai_v2_finite(v); }
@@ -105,9 +105,9 @@ sa_quat sa_quat_from_axis_angle(sa_vec3 axis, float radians) {
         return sai_quat_identity();
     }
     /* In double: the half angle of a large angle keeps its precision. */
-    const double h = 0.5 * (double)radians, s = sin(h);
+    const double h = 0.5 * (double)radians, s = sai_sin_d(h);
     return sai_quat_normalize(sai_quat((float)((double)n.x * s), (float)((double)n.y * s),
-                                       (float)((double)n.z * s), (float)cos(h)));
+                                       (float)((double)n.z * s), (float)sai_cos_d(h)));
 }
 
 sa_quat sa_quat_from_to(sa_vec3 from, sa_vec3 to) {
@@ -128,7 +128,7 @@ sa_quat sa_quat_from_to(sa_vec3 from, sa_vec3 to) {
 float sa_quat_angle(sa_quat q) {
     const sa_quat n = sai_quat_normalize(q);
     const float v = sqrtf(n.x * n.x + n.y * n.y + n.z * n.z);
-    return 2.0f * atan2f(v, fabsf(n.w));
+    return 2.0f * sai_atan2f(v, fabsf(n.w));
 }
 
 float sa_quat_angle_between(sa_quat a, sa_quat b) {

@@ -52,7 +52,7 @@ static bool chain_finite(const sa_verlet_point *pts, size_t n) {
 static inline float seg_length(float dx, float dy) {
     const float l2 = dx * dx + dy * dy;
     if (l2 < FLT_MAX && l2 > 1e-30f) return sqrtf(l2);
-    return hypotf(dx, dy);
+    return sai_hypotf(dx, dy);
 }
 
 /* The reference's constraint: each pair pulled back to spacing, both points sharing the correction
@@ -165,10 +165,10 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
          * exp(-lambda h) = drag^(60 h), and a constant acceleration adds exactly
          * a (1 - exp(-lambda h)) / lambda (a h without drag), so the forced motion does not
          * depend on h; the plain a h overshoots it by about lambda h / 2. */
-        const float lambda = c.drag > 0.0f ? -REF_RATE * logf(c.drag) : INFINITY;
+        const float lambda = c.drag > 0.0f ? -REF_RATE * sai_logf(c.drag) : INFINITY;
         const float lh = lambda * h;
-        const float keep = expf(-lh);
-        const float gain = lh < 1e-6f ? h : -expm1f(-lh) / lambda;
+        const float keep = sai_expf(-lh);
+        const float gain = lh < 1e-6f ? h : -sai_expm1f(-lh) / lambda;
         const sa_vec2 from = points[0].pos;
         for (int32_t j = 1; j <= steps; ++j) {
             const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
@@ -185,7 +185,7 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
  * false when they do not meet (a deep inside the circle). */
 static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_vec2 *out) {
     const double ex = (double)a.x - (double)c.x, ey = (double)a.y - (double)c.y;
-    const double d = hypot(ex, ey), rr = (double)r, ll = (double)len;
+    const double d = sai_hypot_d(ex, ey), rr = (double)r, ll = (double)len;
     if (!(d > 1e-9) || !(d + ll >= rr) || !(fabs(d - rr) <= ll)) return false;
     const double cphi = (rr * rr + d * d - ll * ll) / (2.0 * rr * d);
     const double cp = cphi < -1.0 ? -1.0 : (cphi > 1.0 ? 1.0 : cphi);

@@ -106,7 +106,7 @@ void sai_figure_fall(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float d = sai_smooth(sai_saturate(-c->vy / c->fall_full));
     mix(out, &down, d);
     /* A long fall flails: the arms circle a little, more the faster it sinks. */
-    const float flail = 0.22f * d * sinf(2.0f * SA_PI * u);
+    const float flail = 0.22f * d * sai_sinf(2.0f * SA_PI * u);
     out->arm_angle[0] += flail;
     out->arm_angle[1] -= flail;
 }

@@ -174,7 +174,7 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
     float o[SAI_FIGURE_PARAM_FLOATS];
     memcpy(o, &fig->merge_offset, sizeof o);
-    const float e = expf(-fig->config.fade_rate * dt);
+    const float e = sai_expf(-fig->config.fade_rate * dt);
     bool settled = true;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {
         o[k] = sai_finite_or(o[k] * e, 0.0f);

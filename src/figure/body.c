@@ -197,7 +197,7 @@ static void climb_cycle(sa_figure *fig, const sa_figure_body *b, float dt) {
     const float two = 2.0f * fig->config.rung_spacing;
     float ph = fig->climb_phase - b->velocity.y * dt / two;
     const float off = remainderf(b->ladder_rung / two - ph, 0.5f);
-    ph += off * (1.0f - expf(-SAI_BODY_ALIGN * dt));
+    ph += off * (1.0f - sai_expf(-SAI_BODY_ALIGN * dt));
     fig->climb_phase = sai_phase_wrap(ph);
 }
 
@@ -328,7 +328,7 @@ void sai_figure_drop_body(sa_figure *fig) {
 
 /* x eased toward target at rate r (1/s) over dt: frame-rate independent. */
 static float ease(float x, float target, float r, float dt) {
-    const float e = 1.0f - expf(-r * dt);
+    const float e = 1.0f - sai_expf(-r * dt);
     const float y = x + (target - x) * e;
     return fabsf(target - y) < 1e-5f ? target : y;
 }

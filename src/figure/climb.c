@@ -27,7 +27,7 @@ static float grip_y(const sai_figure_ctx *c, float ph, float home, float *lift) 
     }
     /* Moving from the rung at base + s up to the one at base, over the second half. */
     const float t = sai_smooth((r - s) / s);
-    *lift = sinf(SA_PI * t);
+    *lift = sai_sinf(SA_PI * t);
     return base + s * (1.0f - t);
 }
 

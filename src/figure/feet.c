@@ -81,7 +81,7 @@ static float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float rest = step_rest(l);
     const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
-    return fminf(y, -l->lift * sinf(SA_PI * sai_saturate(l->time / l->duration)));
+    return fminf(y, -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration)));
 }
 
 /* Where a step's way starts this frame, world x, at height y on its way to `to` (the motion's
@@ -203,7 +203,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
                 const float a1 = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
                 const float a = 0.5f * (a0 + a1);
                 /* a of the way per SA_FIGURE_SUBSTEP, so alike at any frame rate */
-                const float keep = a < 1.0f ? powf(1.0f - a, dt / SA_FIGURE_SUBSTEP) : 0.0f;
+                const float keep = a < 1.0f ? sai_powf(1.0f - a, dt / SA_FIGURE_SUBSTEP) : 0.0f;
                 l->to += (world - l->to) * (double)(1.0f - keep);
             }
             /* A target lifting again before the foot is down: the foot goes with it. */

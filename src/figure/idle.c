@@ -7,7 +7,7 @@
  * rest pose, so it sets every field. */
 void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale;
-    const float breath = sinf(2.0f * SA_PI * u);
+    const float breath = sai_sinf(2.0f * SA_PI * u);
     sa_figure_params p;
     p.root = sai_v2(0.0f, (0.6f + 0.6f * breath) * k);
     p.lean = 0.03f;

@@ -108,7 +108,7 @@ static float lead_of_near_foot(const sai_figure_ctx *c, float u) {
     const float since = (u - SAI_RUN_TAKE_OFF) * SAI_FIGURE_JUMP_SECONDS;
     const float at_take_off = c->phase - g->cadence * since;
     const float mid_swing = 0.5f * (1.0f + g->duty);
-    return sai_clamp(8.0f * cosf(2.0f * SA_PI * (at_take_off - mid_swing)), -1.0f, 1.0f);
+    return sai_clamp(8.0f * sai_cosf(2.0f * SA_PI * (at_take_off - mid_swing)), -1.0f, 1.0f);
 }
 
 /* A foot of the gait where the leg can still reach it from the hip: a foot on the ground stays

@@ -28,7 +28,7 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     p->head_tilt = sai_lerp(0.04f, 0.10f, t);
     /* Feet go forward with the lean so they stay under the centre of mass (the reference's
      * rule): by half the spine's forward offset, as gait.h suggests. */
-    const float under = 0.5f * c->spine * sinf(g->lean);
+    const float under = 0.5f * c->spine * sai_sinf(g->lean);
     /* Sink the pelvis just enough that a stance foot at either end of the stride is within the
      * legs' guarded reach at the bob's high point, so it stays planted rather than dragged. */
     const float reach = c->leg_reach;
@@ -46,7 +46,7 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
         const sa_gait_foot f = sa_gait_sample(g, ph);
         p->foot[i] = sai_v2(f.x * k + under, -f.lift * k);
         /* Each arm swings against the leg on its side; the elbow flexes more going forward. */
-        const float s = -cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
+        const float s = -sai_cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
         p->arm_angle[i] = swing_mid + swing_amp * s;
         p->arm_flex[i] = flex_base + flex_fwd * sai_saturate(0.5f + 0.5f * s);
     }

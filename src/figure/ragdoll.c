@@ -146,7 +146,7 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
     const sa_figure_config *c = &fig->config;
     const float k = c->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     sa_verlet_point *r = fig->ragdoll;
-    const float drag = powf(SAI_RAG_DRAG, h / SA_FIGURE_SUBSTEP);
+    const float drag = sai_powf(SAI_RAG_DRAG, h / SA_FIGURE_SUBSTEP);
     /* The ragdoll is in the world, under gravity: the body's own travel (along the ground and
      * up or down) moves it the other way in figure space. Under it is the ground the body stands
      * on, or in the air and in water a floor at the body's feet point, which the body carries:
@@ -223,7 +223,7 @@ static float lerp_angle(float a, float b, float t) {
     return a + remainderf(b - a, 2.0f * SA_PI) * t;
 }
 
-static float angle_of(sa_vec2 from, sa_vec2 to) { return atan2f(to.y - from.y, to.x - from.x); }
+static float angle_of(sa_vec2 from, sa_vec2 to) { return sai_atan2f(to.y - from.y, to.x - from.x); }
 
 /* A knee's or elbow's bend (the lower bone's angle from the upper's, y down), measured on the
  * side the joint bends (limit_joints): a knee's near [0, π] (the shin turns back from a thigh
@@ -290,7 +290,8 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
             a = angle[parent] + sai_lerp(bend_from, bend_to, t);
         }
         angle[l->to] = a;
-        out[l->to] = sai_v2_add(out[l->from], sai_v2_scale(sai_v2(cosf(a), sinf(a)), l->length));
+        out[l->to] =
+            sai_v2_add(out[l->from], sai_v2_scale(sai_v2(sai_cosf(a), sai_sinf(a)), l->length));
         if (l->to == SA_FIGURE_JOINT_CHEST) {
             out[SA_FIGURE_JOINT_HIP] = out[SA_FIGURE_JOINT_PELVIS];
             out[SA_FIGURE_JOINT_SHOULDER] = sai_v2_lerp(
@@ -302,7 +303,7 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
     const float tilt = angle_of(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_NECK]) -
                        angle_of(j[SA_FIGURE_JOINT_PELVIS], j[SA_FIGURE_JOINT_CHEST]);
     const float up = angle_of(out[SA_FIGURE_JOINT_PELVIS], out[SA_FIGURE_JOINT_CHEST]) + tilt;
-    const sa_vec2 along = sai_v2(cosf(up), sinf(up));
+    const sa_vec2 along = sai_v2(sai_cosf(up), sai_sinf(up));
     out[SA_FIGURE_JOINT_NECK] =
         sai_v2_add(out[SA_FIGURE_JOINT_CHEST], sai_v2_scale(along, c->neck));
     out[SA_FIGURE_JOINT_HEAD] =

@@ -8,10 +8,10 @@
 #define SAI_HEAD_INERTIA 0.5f
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
-static float up_angle(sa_vec2 d) { return atan2f(d.x, -d.y); }
+static float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
 /* The unit vector at angle a from straight up, and d/da of it. */
-static sa_vec2 up_dir(float a) { return sai_v2(sinf(a), -cosf(a)); }
-static sa_vec2 up_turn(float a) { return sai_v2(cosf(a), sinf(a)); }
+static sa_vec2 up_dir(float a) { return sai_v2(sai_sinf(a), -sai_cosf(a)); }
+static sa_vec2 up_turn(float a) { return sai_v2(sai_cosf(a), sai_sinf(a)); }
 /* a in [−π, π]; NaN is 0. */
 static float wrap_angle(float a) { return sai_finite(a) ? remainderf(a, 2.0f * SA_PI) : 0.0f; }
 
@@ -60,7 +60,7 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
 /* Each segment turned, when it bends more than SAI_HAIR_MAX_BEND from the one before, to that
  * bend; the points after it move along and every point keeps its velocity. */
 static void limit_bend(sa_verlet_point *pts, int n) {
-    const float c = cosf(SAI_HAIR_MAX_BEND), s = sinf(SAI_HAIR_MAX_BEND);
+    const float c = sai_cosf(SAI_HAIR_MAX_BEND), s = sai_sinf(SAI_HAIR_MAX_BEND);
     sa_vec2 lead_old = pts[1].pos;
     for (int i = 2; i < n; ++i) {
         const sa_vec2 d0 = sai_v2_sub(pts[i - 1].pos, pts[i - 2].pos);
@@ -273,7 +273,7 @@ void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
 void sai_figure_face_pose(sa_figure *fig) {
     sa_figure_pose *pose = &fig->pose;
     const float s = sai_figure_facing_sign(fig);
-    const float c = cosf(SA_PI * fig->turn), scale = fabsf(c);
+    const float c = sai_cosf(SA_PI * fig->turn), scale = fabsf(c);
     pose->turn = c;
     pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
     if (s > 0.0f && scale == 1.0f) return; /* facing right, no turn: the pose as it is */

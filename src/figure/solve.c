@@ -5,7 +5,7 @@
 #include "internal/scalar.h"
 
 /* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
-static sa_vec2 up_dir(float a) { return sai_v2(sinf(a), -cosf(a)); }
+static sa_vec2 up_dir(float a) { return sai_v2(sai_sinf(a), -sai_cosf(a)); }
 
 /* The end of a bone of length len from joint toward target; straight down when they coincide. */
 static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
@@ -29,7 +29,7 @@ static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
 #define SAI_ARM_BEND 1.0f
 
 static void spear_hands(const sa_figure_params *p, sa_vec2 shoulder, sa_vec2 *hands) {
-    const sa_vec2 d = sai_v2(cosf(p->spear_angle), sinf(p->spear_angle));
+    const sa_vec2 d = sai_v2(sai_cosf(p->spear_angle), sai_sinf(p->spear_angle));
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     hands[0] = sai_v2_sub(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
     hands[1] = sai_v2_add(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
@@ -46,9 +46,9 @@ static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_ou
     const sa_vec2 elbow =
         sa_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
     const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
-    float up = atan2f(elbow.x, elbow.y);
+    float up = sai_atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
-    float fore = atan2f(hand.x - elbow.x, hand.y - elbow.y) - up;
+    float fore = sai_atan2f(hand.x - elbow.x, hand.y - elbow.y) - up;
     while (fore > SA_PI)
         fore -= 2.0f * SA_PI;
     while (fore <= -SA_PI)
@@ -120,7 +120,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }
-    const sa_vec2 d = sai_v2(cosf(p->spear_angle), sinf(p->spear_angle));
+    const sa_vec2 d = sai_v2(sai_cosf(p->spear_angle), sai_sinf(p->spear_angle));
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     j[SA_FIGURE_JOINT_SPEAR_BUTT] =
         sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));

@@ -289,7 +289,7 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_l
         /* g(t) = target + (g0 − target)·e^(−r·t): its mean over the frame is target +
          * (g0 − target)·(1 − e^(−r·dt))/(r·dt), whatever the frame rate. */
         const float r = fig->config.gait_rate * dt;
-        const float eased = 1.0f - expf(-r);
+        const float eased = 1.0f - sai_expf(-r);
         const float gap = fig->gait - target;
         mean = target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
         fig->gait -= gap * eased;

@@ -12,9 +12,9 @@
 static sa_vec2 float_root(const sai_figure_ctx *c, float lean, float above) {
     const sa_figure_config *cfg = c->cfg;
     const float head_y = c->water_line - above;
-    const float up = (cfg->spine + cfg->neck + cfg->head_radius) * cosf(lean);
+    const float up = (cfg->spine + cfg->neck + cfg->head_radius) * sai_cosf(lean);
     const float pelvis_y = head_y + up;
-    const float along = (cfg->spine + cfg->neck + cfg->head_radius) * sinf(lean);
+    const float along = (cfg->spine + cfg->neck + cfg->head_radius) * sai_sinf(lean);
     return sai_v2(-0.5f * along, pelvis_y + c->hip_height);
 }
 
@@ -22,20 +22,20 @@ void sai_figure_swim(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale, m = sai_smooth(sai_saturate(c->swim_mix));
     const float w = 2.0f * SA_PI * u;
     sai_figure_idle(c, 0.0f, out);
-    out->lean = sai_lerp(0.18f + 0.04f * sinf(w), 1.3f, m);
+    out->lean = sai_lerp(0.18f + 0.04f * sai_sinf(w), 1.3f, m);
     out->head_tilt = sai_lerp(0.0f, -0.9f, m);
     out->root = float_root(c, out->lean, sai_lerp(0.55f, 0.35f, m) * c->cfg->head_radius);
-    out->root.y += sai_lerp(1.5f * sinf(2.0f * w), 1.0f * sinf(2.0f * w), m) * k;
+    out->root.y += sai_lerp(1.5f * sai_sinf(2.0f * w), 1.0f * sai_sinf(2.0f * w), m) * k;
     const sa_vec2 pelvis = sai_v2(out->root.x, out->root.y - c->hip_height);
     for (int i = 0; i < 2; ++i) {
-        const float s = sinf(w + SA_PI * (float)i), q = cosf(w + SA_PI * (float)i);
+        const float s = sai_sinf(w + SA_PI * (float)i), q = sai_cosf(w + SA_PI * (float)i);
         /* Treading: the feet pedal in small circles under the pelvis. */
         const sa_vec2 tread =
             sai_v2(pelvis.x + (4.0f + 9.0f * s) * k, pelvis.y + (60.0f + 6.0f * q) * k);
         /* Paddling: the feet kick behind the pelvis, along the body. */
         const sa_vec2 kick =
             sai_v2(pelvis.x - 64.0f * k,
-                   pelvis.y + (14.0f + 7.0f * sinf(2.0f * w + SA_PI * (float)i)) * k);
+                   pelvis.y + (14.0f + 7.0f * sai_sinf(2.0f * w + SA_PI * (float)i)) * k);
         out->foot[i] = sai_v2_lerp(tread, kick, m);
         /* Sculling: the forearms sweep in and out at the waist; the stroke: reach forward along
          * the water (π/2 with the body horizontal) and pull down and back under the body. */

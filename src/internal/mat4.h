@@ -7,7 +7,7 @@
 
 #include "xform.h"
 
-static inline sa_mat4 sai_mat4_identity(void) {
+SAI_INLINE sa_mat4 sai_mat4_identity(void) {
     sa_mat4 r;
     for (int i = 0; i < 16; ++i)
         r.m[i] = (i % 5 == 0) ? 1.0f : 0.0f;
@@ -15,7 +15,7 @@ static inline sa_mat4 sai_mat4_identity(void) {
 }
 
 /* translation · rotation · scale of a clean transform (finite, unit rotation). */
-static inline sa_mat4 sai_mat4_from_transform_unit(sa_transform t) {
+SAI_INLINE sa_mat4 sai_mat4_from_transform_unit(sa_transform t) {
     const sa_quat q = t.rotation;
     const float x2 = q.x + q.x, y2 = q.y + q.y, z2 = q.z + q.z;
     const float xx = q.x * x2, yy = q.y * y2, zz = q.z * z2;
@@ -42,7 +42,7 @@ static inline sa_mat4 sai_mat4_from_transform_unit(sa_transform t) {
 }
 
 /* a·b in general. */
-static inline sa_mat4 sai_mat4_mul(const sa_mat4 *a, const sa_mat4 *b) {
+SAI_INLINE sa_mat4 sai_mat4_mul(const sa_mat4 *a, const sa_mat4 *b) {
     sa_mat4 r;
     for (int c = 0; c < 4; ++c) {
         for (int row = 0; row < 4; ++row) {
@@ -55,7 +55,7 @@ static inline sa_mat4 sai_mat4_mul(const sa_mat4 *a, const sa_mat4 *b) {
 
 /* a·b for affine matrices (bottom rows 0, 0, 0, 1, not read): 36 multiplications instead of 64.
  * The same sums in the same order as sai_mat4_mul() where the bottom row's terms are zero. */
-static inline sa_mat4 sai_mat4_mul_affine(const sa_mat4 *a, const sa_mat4 *b) {
+SAI_INLINE sa_mat4 sai_mat4_mul_affine(const sa_mat4 *a, const sa_mat4 *b) {
     sa_mat4 r;
     for (int c = 0; c < 3; ++c) {
         for (int row = 0; row < 3; ++row) {
@@ -72,19 +72,19 @@ static inline sa_mat4 sai_mat4_mul_affine(const sa_mat4 *a, const sa_mat4 *b) {
     return r;
 }
 
-static inline sa_vec3 sai_mat4_point(const sa_mat4 *m, sa_vec3 p) {
+SAI_INLINE sa_vec3 sai_mat4_point(const sa_mat4 *m, sa_vec3 p) {
     return sai_v3(m->m[0] * p.x + m->m[4] * p.y + m->m[8] * p.z + m->m[12],
                   m->m[1] * p.x + m->m[5] * p.y + m->m[9] * p.z + m->m[13],
                   m->m[2] * p.x + m->m[6] * p.y + m->m[10] * p.z + m->m[14]);
 }
 
-static inline sa_vec3 sai_mat4_vector(const sa_mat4 *m, sa_vec3 v) {
+SAI_INLINE sa_vec3 sai_mat4_vector(const sa_mat4 *m, sa_vec3 v) {
     return sai_v3(m->m[0] * v.x + m->m[4] * v.y + m->m[8] * v.z,
                   m->m[1] * v.x + m->m[5] * v.y + m->m[9] * v.z,
                   m->m[2] * v.x + m->m[6] * v.y + m->m[10] * v.z);
 }
 
-static inline bool sai_mat4_finite(const sa_mat4 *m) {
+SAI_INLINE bool sai_mat4_finite(const sa_mat4 *m) {
     float sum = 0.0f; /* NaN and infinity survive a sum; an overflowing sum takes the slow path */
     for (int i = 0; i < 16; ++i)
         sum += m->m[i];

@@ -9,35 +9,33 @@
 #include <stdint.h>
 #include <string.h>
 #include <stickanim/vecmath.h>
-
-#define SAI_PI_D 3.14159265358979323846
-#define SAI_LN2  0.69314718055994530942f
+#include "fmath.h"
 
 /* Finite unless the exponent bits are all ones (infinity, NaN): a bit test, so it holds even in a
  * translation unit built with -ffast-math, where isfinite() may be folded to true. */
-static inline bool sai_finite(float v) {
+SAI_INLINE bool sai_finite(float v) {
     uint32_t bits;
     memcpy(&bits, &v, sizeof bits);
     return (bits & 0x7F800000u) != 0x7F800000u;
 }
 
 /* NaN compares false everywhere, so it falls through to lo. */
-static inline float sai_clamp(float v, float lo, float hi) {
+SAI_INLINE float sai_clamp(float v, float lo, float hi) {
     if (v >= lo && v <= hi) return v;
     if (v > hi && hi >= lo) return hi;
     return lo;
 }
 
-static inline float sai_saturate(float v) { return sai_clamp(v, 0.0f, 1.0f); }
-static inline float sai_lerp(float a, float b, float t) { return a + (b - a) * t; }
+SAI_INLINE float sai_saturate(float v) { return sai_clamp(v, 0.0f, 1.0f); }
+SAI_INLINE float sai_lerp(float a, float b, float t) { return a + (b - a) * t; }
 
-static inline float sai_smooth(float u) {
+SAI_INLINE float sai_smooth(float u) {
     u = sai_saturate(u);
     return u * u * (3.0f - 2.0f * u);
 }
 
 /* double -> float without overflow to infinity: results of finite input stay finite. */
-static inline float sai_narrow(double v) {
+SAI_INLINE float sai_narrow(double v) {
     if (v > (double)FLT_MAX) return FLT_MAX;
     if (v < -(double)FLT_MAX) return -FLT_MAX;
     return v == v ? (float)v : 0.0f;
@@ -47,22 +45,22 @@ static inline float sai_narrow(double v) {
  * finite (so ordinary values keep their exact bits), else the same formula in double, rounded
  * once and clamped to ±FLT_MAX. Finite inputs always give a finite result; a non-finite input
  * passes through as in plain float arithmetic (callers clean their inputs first). */
-static inline float sai_sat_lerp(float a, float b, float t) {
+SAI_INLINE float sai_sat_lerp(float a, float b, float t) {
     const float r = a + (b - a) * t;
     if (sai_finite(r) || !sai_finite(a) || !sai_finite(b) || !sai_finite(t)) return r;
     return sai_narrow((double)a + ((double)b - (double)a) * (double)t);
 }
-static inline float sai_sat_madd(float a, float b, float k) {
+SAI_INLINE float sai_sat_madd(float a, float b, float k) {
     const float r = a + b * k;
     if (sai_finite(r) || !sai_finite(a) || !sai_finite(b) || !sai_finite(k)) return r;
     return sai_narrow((double)a + (double)b * (double)k);
 }
-static inline float sai_sat_mul(float a, float b) {
+SAI_INLINE float sai_sat_mul(float a, float b) {
     const float r = a * b;
     if (sai_finite(r) || !sai_finite(a) || !sai_finite(b)) return r;
     return sai_narrow((double)a * (double)b);
 }
-static inline float sai_sat_sub(float a, float b) {
+SAI_INLINE float sai_sat_sub(float a, float b) {
     const float r = a - b;
     if (sai_finite(r) || !sai_finite(a) || !sai_finite(b)) return r;
     return sai_narrow((double)a - (double)b);
@@ -71,17 +69,17 @@ static inline float sai_sat_sub(float a, float b) {
 /* The library's input repairs: one family, one naming. Each returns v when it is usable and the
  * fallback otherwise (NaN and infinities are never usable); sai_clamp and sai_saturate above are
  * the range repairs. */
-static inline float sai_finite_or(float v, float fallback) { return sai_finite(v) ? v : fallback; }
-static inline float sai_positive_or(float v, float fallback) {
+SAI_INLINE float sai_finite_or(float v, float fallback) { return sai_finite(v) ? v : fallback; }
+SAI_INLINE float sai_positive_or(float v, float fallback) {
     return (sai_finite(v) && v > 0.0f) ? v : fallback;
 }
-static inline float sai_nonneg_or(float v, float fallback) {
+SAI_INLINE float sai_nonneg_or(float v, float fallback) {
     return (sai_finite(v) && v >= 0.0f) ? v : fallback;
 }
 
 /* A phase wrapped into [0, 1); NaN and infinities give 0. A tiny negative phase plus one rounds to
  * 1.0f, which is the next cycle's 0. */
-static inline float sai_phase_wrap(float phase) {
+SAI_INLINE float sai_phase_wrap(float phase) {
     if (!sai_finite(phase)) return 0.0f;
     const float w = phase - floorf(phase);
     return w < 1.0f ? w : 0.0f;
@@ -89,49 +87,49 @@ static inline float sai_phase_wrap(float phase) {
 
 /* phase + cycles wrapped into [0, 1), summed in double so a long run of small steps neither drifts
  * nor sticks; non-finite cycles count as 0. */
-static inline float sai_phase_advance(float phase, float cycles) {
+SAI_INLINE float sai_phase_advance(float phase, float cycles) {
     const double x = (double)sai_phase_wrap(phase) + (sai_finite(cycles) ? (double)cycles : 0.0);
     const float w = (float)(x - floor(x));
     return (w >= 0.0f && w < 1.0f) ? w : 0.0f;
 }
 
-static inline sa_vec2 sai_v2(float x, float y) {
+SAI_INLINE sa_vec2 sai_v2(float x, float y) {
     sa_vec2 v;
     v.x = x;
     v.y = y;
     return v;
 }
-static inline sa_vec2 sai_v2_add(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x + b.x, a.y + b.y); }
-static inline sa_vec2 sai_v2_sub(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x - b.x, a.y - b.y); }
-static inline sa_vec2 sai_v2_scale(sa_vec2 v, float s) { return sai_v2(v.x * s, v.y * s); }
-static inline float sai_v2_dot(sa_vec2 a, sa_vec2 b) { return a.x * b.x + a.y * b.y; }
+SAI_INLINE sa_vec2 sai_v2_add(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x + b.x, a.y + b.y); }
+SAI_INLINE sa_vec2 sai_v2_sub(sa_vec2 a, sa_vec2 b) { return sai_v2(a.x - b.x, a.y - b.y); }
+SAI_INLINE sa_vec2 sai_v2_scale(sa_vec2 v, float s) { return sai_v2(v.x * s, v.y * s); }
+SAI_INLINE float sai_v2_dot(sa_vec2 a, sa_vec2 b) { return a.x * b.x + a.y * b.y; }
 /* hypot, so no overflow in the squares; a length past FLT_MAX (two components near it) saturates
  * to FLT_MAX, so finite components always give a finite length. NaN and infinity pass through. */
-static inline float sai_v2_length(sa_vec2 v) {
-    const float r = hypotf(v.x, v.y);
+SAI_INLINE float sai_v2_length(sa_vec2 v) {
+    const float r = sai_hypotf(v.x, v.y);
     return (r <= FLT_MAX || !sai_finite(v.x) || !sai_finite(v.y)) ? r : FLT_MAX;
 }
 /* Unit vector along v, or the fallback when v is zero or not finite. A tiny vector (denormal
  * components) is scaled up by a power of two first, and a huge one down, exactly, so its
  * direction keeps its precision and the result has length 1 (hypot alone would round a
  * denormal length, or overflow to infinity near FLT_MAX). */
-static inline sa_vec2 sai_v2_normalize_or(sa_vec2 v, sa_vec2 fallback) {
+SAI_INLINE sa_vec2 sai_v2_normalize_or(sa_vec2 v, sa_vec2 fallback) {
     if (!sai_finite(v.x) || !sai_finite(v.y)) return fallback;
     const float m = fabsf(v.x) > fabsf(v.y) ? fabsf(v.x) : fabsf(v.y);
     if (!(m > 0.0f)) return fallback;
     if (m < 0x1p-60f) v = sai_v2(v.x * 0x1p100f, v.y * 0x1p100f);
     if (m > 0x1p100f) v = sai_v2(v.x * 0x1p-60f, v.y * 0x1p-60f);
-    const float len = hypotf(v.x, v.y);
+    const float len = sai_hypotf(v.x, v.y);
     return sai_v2(v.x / len, v.y / len);
 }
-static inline sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {
+SAI_INLINE sa_vec2 sai_v2_lerp(sa_vec2 a, sa_vec2 b, float t) {
     return sai_v2(sai_lerp(a.x, b.x, t), sai_lerp(a.y, b.y, t));
 }
-static inline bool sai_v2_finite(sa_vec2 v) { return sai_finite(v.x) && sai_finite(v.y); }
-static inline sa_vec2 sai_v2_finite_or(sa_vec2 v, sa_vec2 fallback) {
+SAI_INLINE bool sai_v2_finite(sa_vec2 v) { return sai_finite(v.x) && sai_finite(v.y); }
+SAI_INLINE sa_vec2 sai_v2_finite_or(sa_vec2 v, sa_vec2 fallback) {
     return sai_v2(sai_finite_or(v.x, fallback.x), sai_finite_or(v.y, fallback.y));
 }
-static inline sa_vec3 sai_v3_finite_or(sa_vec3 v, sa_vec3 fallback) {
+SAI_INLINE sa_vec3 sai_v3_finite_or(sa_vec3 v, sa_vec3 fallback) {
     sa_vec3 r;
     r.x = sai_finite_or(v.x, fallback.x);
     r.y = sai_finite_or(v.y, fallback.y);
