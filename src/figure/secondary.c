@@ -196,7 +196,8 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
     const sa_vec2 along = sai_v2_normalize_or(
         sai_v2_sub(hand, pose->unsquashed[SA_FIGURE_JOINT_ELBOW_NEAR]), sai_v2(1.0f, 0.0f));
     const float a = sai_finite_or(p->blade_angle, 0.0f);
-    const float ca = cosf(a), sn = sinf(a);
+    float sn, ca;
+    sai_sincosf(a, &sn, &ca);
     const sa_vec2 dir = sai_v2(along.x * ca - along.y * sn, along.x * sn + along.y * ca);
     const float length =
         SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
