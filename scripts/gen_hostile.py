@@ -515,7 +515,7 @@ class Gen:
                     b(ind + "    for (size_t e = 0; e < r && e < a%d && e < HX_N; ++e)" % ci)
                     b(ind + "        HX_CHECK(isfinite(a%d[e]), \"written floats finite\");" % oi)
             else:
-                b(ind + "(void)r;")
+                self.emit_job_checks(params, kinds, ind, b)
         elif rk == "scalar" or rk == "enum":
             b(ind + "(void)r;")
         # state a per-frame call wrote
@@ -529,6 +529,26 @@ class Gen:
                     b(ind + "if (a%d != NULL && (%s))" % (i, finite_needed or "false"))
                     b(ind + "    for (size_t e = 0; e < %s && e < HX_N_%s; ++e)" % (lim, k["struct"]))
                     b(ind + "        HX_CHECK(%s(&a%d[e]), \"state finite after a per-frame call\");" % (check, i))
+
+    def emit_job_checks(self, params, kinds, ind, b):
+        """A job (a struct with `out` and `capacity`): the count within its capacity and the
+        elements written finite."""
+        for i, k in enumerate(kinds):
+            if k["kind"] != "ptr_struct":
+                continue
+            fields = {f["name"]: f["type"] for f in self.structs[k["struct"]]["fields"]}
+            out, cap = fields.get("out"), fields.get("capacity")
+            if not out or not cap or out["kind"] != "pointer" or cap.get("name") != "usize":
+                continue
+            b(ind + "if (a%d != NULL && a%d->out != NULL) {" % (i, i))
+            b(ind + "    HX_CHECK(r <= a%d->capacity, \"a count within the job's capacity\");" % i)
+            to = out["to"]
+            if to["kind"] == "struct":
+                self.ensure_struct(to["name"])
+                b(ind + "    for (size_t e = 0; e < r && e < a%d->capacity && e < HX_N; ++e)" % i)
+                b(ind + "        HX_CHECK(hx_finite_%s(&a%d->out[e]), \"the job's output finite\");"
+                  % (to["name"], i))
+            b(ind + "}")
 
     def generate(self):
         self.enums_used = {"sa_status"}

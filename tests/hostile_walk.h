@@ -2096,6 +2096,55 @@ static bool hx_corrupt_sa_footsteps_job(sa_footsteps_job *s, size_t v) {
     return true;
 }
 
+/* ---- sa_footsteps_event ---- */
+#define HX_N_sa_footsteps_event HX_N
+static void hx_sane_sa_footsteps_event(sa_footsteps_event *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->surface = SA_FOOTSTEPS_SURFACE_GRASS;
+    s->time = (float)i * 0.25f;
+    s->phase = (float)i * 0.25f;
+}
+static size_t hx_variants_sa_footsteps_event(void) {
+    return (size_t)2 * HX_F32_N + (size_t)2 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)1 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_footsteps_event(sa_footsteps_event *s, size_t v) {
+    if (v < (size_t)2 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->time = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->phase = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)2 * HX_F32_N;
+    if (v < (size_t)2 * HX_COUNT_SMALL_N) {
+        switch (v / HX_COUNT_SMALL_N) {
+        case 0: s->foot = hx_count_set[v % HX_COUNT_SMALL_N]; break;
+        case 1: s->layer = hx_count_set[v % HX_COUNT_SMALL_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)2 * HX_COUNT_SMALL_N;
+    if (v < (size_t)1 * 2) {
+        switch (v / 2) {
+        case 0: s->surface = (sa_footsteps_surface)(v % 2 ? 999 : -1); break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)1 * 2;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->time = x;
+        s->phase = x;
+    }
+    return true;
+}
+
 /* ---- sa_limb_config ---- */
 #define HX_N_sa_limb_config HX_N
 static void hx_sane_sa_limb_config(sa_limb_config *s, size_t i) {
@@ -4304,6 +4353,32 @@ static bool hx_finite_sa_footsteps_job(const sa_footsteps_job *s) {
         && isfinite(s->cycles)
         && isfinite(s->dt)
         && isfinite(s->threshold);
+}
+static sa_footsteps_event hx_value_sa_footsteps_event(long h) {
+    sa_footsteps_event x;
+    hx_sane_sa_footsteps_event(&x, 0);
+    if (h >= 0) hx_corrupt_sa_footsteps_event(&x, (size_t)h);
+    return x;
+}
+static sa_footsteps_event hx_buf_sa_footsteps_event[HX_SLOTS][HX_N_sa_footsteps_event];
+static sa_footsteps_event hx_pristine_sa_footsteps_event[HX_N_sa_footsteps_event];
+static bool hx_pristine_done_sa_footsteps_event;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_footsteps_event *hx_ptr_sa_footsteps_event(size_t slot, long h) {
+    if (!hx_pristine_done_sa_footsteps_event) {
+        for (size_t i = 0; i < HX_N_sa_footsteps_event; ++i) hx_sane_sa_footsteps_event(&hx_pristine_sa_footsteps_event[i], i);
+        hx_pristine_done_sa_footsteps_event = true;
+    }
+    memcpy(hx_buf_sa_footsteps_event[slot], hx_pristine_sa_footsteps_event, sizeof hx_pristine_sa_footsteps_event);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_footsteps_event(&hx_buf_sa_footsteps_event[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_footsteps_event; ++i) hx_corrupt_sa_footsteps_event(&hx_buf_sa_footsteps_event[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_footsteps_event[slot];
+}
+static bool hx_finite_sa_footsteps_event(const sa_footsteps_event *s) {
+    return isfinite(s->time)
+        && isfinite(s->phase);
 }
 static sa_limb_config hx_value_sa_limb_config(long h) {
     sa_limb_config x;
@@ -7337,7 +7412,6 @@ static void hx_walk_sa_fade_weakest(void) {
             size_t  a1 = h[1] < 0 ? (size_t)0 : hx_index_set[h[1]];
             size_t r = sa_fade_weakest(a0, a1);
             (void)r;
-            (void)r;
         }
     }
 }
@@ -7359,7 +7433,6 @@ static void hx_walk_sa_fade_merge(void) {
             size_t  a1 = h[1] < 0 ? (size_t)0 : hx_index_set[h[1]];
             size_t  a2 = h[2] < 0 ? (size_t)0 : hx_index_set[h[2]];
             size_t r = sa_fade_merge(a0, a1, a2);
-            (void)r;
             (void)r;
         }
     }
@@ -7645,7 +7718,11 @@ static void hx_walk_sa_skeleton_local_to_model_run(void) {
             const sa_skeleton_local_to_model_job * a0 = hx_ptr_sa_skeleton_local_to_model_job(0, h[0]);
             size_t r = sa_skeleton_local_to_model_run(a0);
             (void)r;
-            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+                for (size_t e = 0; e < r && e < a0->capacity && e < HX_N; ++e)
+                    HX_CHECK(hx_finite_sa_transform(&a0->out[e]), "the job's output finite");
+            }
         }
     }
 }
@@ -7715,7 +7792,11 @@ static void hx_walk_sa_pose_blend_run(void) {
             const sa_pose_blend_job * a0 = hx_ptr_sa_pose_blend_job(0, h[0]);
             size_t r = sa_pose_blend_run(a0);
             (void)r;
-            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+                for (size_t e = 0; e < r && e < a0->capacity && e < HX_N; ++e)
+                    HX_CHECK(hx_finite_sa_transform(&a0->out[e]), "the job's output finite");
+            }
         }
     }
 }
@@ -8306,7 +8387,11 @@ static void hx_walk_sa_clip_builder_run(void) {
             const sa_clip_builder_job * a0 = hx_ptr_sa_clip_builder_job(0, h[0]);
             size_t r = sa_clip_builder_run(a0);
             (void)r;
-            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+                for (size_t e = 0; e < r && e < a0->capacity && e < HX_N; ++e)
+                    HX_CHECK(hx_finite_sa_transform(&a0->out[e]), "the job's output finite");
+            }
         }
     }
 }
@@ -8332,7 +8417,6 @@ static void hx_walk_sa_skin_matrices(void) {
             sa_mat4 * a5 = hx_ptr_sa_mat4(5, h[5]);
             size_t  a6 = h[6] < 0 ? (size_t)3 : hx_count_set[h[6]];
             size_t r = sa_skin_matrices(a0, a1, a2, a3, a4, a5, a6);
-            (void)r;
             (void)r;
         }
     }
@@ -8382,7 +8466,9 @@ static void hx_walk_sa_skin_run(void) {
             const sa_skin_job * a0 = hx_ptr_sa_skin_job(0, h[0]);
             size_t r = sa_skin_run(a0);
             (void)r;
-            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+            }
         }
     }
 }
@@ -8679,7 +8765,6 @@ static void hx_walk_sa_mode_machine_layer_count(void) {
             const sa_mode_machine * a0 = hx_ptr_sa_mode_machine(0, h[0]);
             size_t r = sa_mode_machine_layer_count(a0);
             (void)r;
-            (void)r;
         }
     }
 }
@@ -8898,7 +8983,11 @@ static void hx_walk_sa_footsteps_run(void) {
             const sa_footsteps_job * a0 = hx_ptr_sa_footsteps_job(0, h[0]);
             size_t r = sa_footsteps_run(a0);
             (void)r;
-            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+                for (size_t e = 0; e < r && e < a0->capacity && e < HX_N; ++e)
+                    HX_CHECK(hx_finite_sa_footsteps_event(&a0->out[e]), "the job's output finite");
+            }
         }
     }
 }
@@ -9322,7 +9411,6 @@ static void hx_walk_sa_abi_type_size(void) {
             sa_abi_type  a0 = hx_enum_sa_abi_type(h[0]);
             size_t r = sa_abi_type_size(a0);
             (void)r;
-            (void)r;
         }
     }
 }
@@ -9342,7 +9430,6 @@ static void hx_walk_sa_abi_type_align(void) {
             hx_at("sa_abi_type_align", names, 1, mode, v);
             sa_abi_type  a0 = hx_enum_sa_abi_type(h[0]);
             size_t r = sa_abi_type_align(a0);
-            (void)r;
             (void)r;
         }
     }

@@ -70,7 +70,8 @@ static void hash_transform(hash *s, sa_transform t) {
     hash_v3(s, t.scale);
 }
 static void hash_floats(hash *s, const float *v, size_t n) {
-    for (size_t i = 0; i < n; ++i) hash_f(s, v[i]);
+    for (size_t i = 0; i < n; ++i)
+        hash_f(s, v[i]);
 }
 
 /* ---- seeded inputs (integers only, then one exact conversion) ----------------------------- */
@@ -116,7 +117,8 @@ static void hash_pose(hash *s, const sa_figure_pose *p) {
         hash_v2(s, p->joints[j]);
         hash_v2(s, p->unsquashed[j]);
     }
-    for (size_t j = 0; j < sizeof p->hair / sizeof p->hair[0]; ++j) hash_v2(s, p->hair[j]);
+    for (size_t j = 0; j < sizeof p->hair / sizeof p->hair[0]; ++j)
+        hash_v2(s, p->hair[j]);
     hash_f(s, p->head_radius);
     hash_v2(s, p->squash.pivot);
     hash_f(s, p->squash.sx);
@@ -168,8 +170,8 @@ static uint64_t run_figure_motion(sa_figure_motion motion) {
         if (rng_chance(&r, 4)) ++in.jump;
         if (rng_chance(&r, 6)) ++in.thrust;
         if (rng_chance(&r, 2))
-            in.facing = in.facing == SA_FIGURE_FACING_LEFT ? SA_FIGURE_FACING_RIGHT
-                                                           : SA_FIGURE_FACING_LEFT;
+            in.facing =
+                in.facing == SA_FIGURE_FACING_LEFT ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
         sa_figure_update(&fig, &in, rng_dt(&r));
         hash_pose(&s, sa_figure_get_pose(&fig));
         hash_events(&s, &fig);
@@ -214,7 +216,8 @@ static uint64_t run_figure_body(void) {
     const sa_figure_config big = sa_figure_config_scaled(1.75f);
     sa_figure_bone bones[SA_FIGURE_BONE_COUNT];
     const size_t nb = sa_figure_bones(&big, bones, SA_FIGURE_BONE_COUNT);
-    for (size_t i = 0; i < nb; ++i) hash_f(&s, bones[i].length);
+    for (size_t i = 0; i < nb; ++i)
+        hash_f(&s, bones[i].length);
     sa_figure_params p = sa_figure_params_rest(&big);
     sa_vec2 joints[SA_FIGURE_JOINT_COUNT];
     for (int k = 0; k < 64; ++k) {
@@ -223,7 +226,8 @@ static uint64_t run_figure_body(void) {
         p.arm_flex[1] = rng_in(&r, 0.0f, 2.0f);
         p.foot[0] = rng_v2(&r, -30, 30, -10, 0);
         const size_t n = sa_figure_solve(&big, &p, joints, SA_FIGURE_JOINT_COUNT);
-        for (size_t j = 0; j < n; ++j) hash_v2(&s, joints[j]);
+        for (size_t j = 0; j < n; ++j)
+            hash_v2(&s, joints[j]);
     }
     return s.h;
 }
@@ -415,7 +419,7 @@ static uint64_t run_pose_pipeline(void) {
     /* hips, spine, head; left thigh, shin; right thigh, shin */
     const int32_t parents[JOINTS] = {-1, 0, 1, 0, 3, 0, 5};
     sa_transform rest[JOINTS];
-    const sa_vec3 offsets[JOINTS] = {{0, 90, 0},  {0, 20, 0},  {0, 25, 0},  {-10, -5, 0},
+    const sa_vec3 offsets[JOINTS] = {{0, 90, 0},  {0, 20, 0},  {0, 25, 0}, {-10, -5, 0},
                                      {0, -40, 0}, {10, -5, 0}, {0, -40, 0}};
     for (int j = 0; j < JOINTS; ++j)
         rest[j] = sa_transform_make(offsets[j], sa_quat_identity(), sa_v3(1, 1, 1));
@@ -476,8 +480,7 @@ static uint64_t run_pose_pipeline(void) {
         time += dt;
         (void)sa_clip_sample_time(&walk, time, pa, JOINTS);
         (void)sa_clip_sample_phase(&bob, sa_phase_wrap(time * 0.7f), pb, JOINTS);
-        const sa_pose_layer layers[2] = {{pa, 1.0f, NULL},
-                                         {pb, rng_in(&r, 0.0f, 1.0f), upper}};
+        const sa_pose_layer layers[2] = {{pa, 1.0f, NULL}, {pb, rng_in(&r, 0.0f, 1.0f), upper}};
         const sa_pose_blend_job blend = {layers, 2, rest, JOINTS, blended, JOINTS};
         (void)sa_pose_blend_run(&blend);
         sa_transform lerped[JOINTS], diff[JOINTS], offset[JOINTS];
@@ -486,11 +489,12 @@ static uint64_t run_pose_pipeline(void) {
         (void)sa_pose_apply_offset(lerped, diff, 0.5f, JOINTS, offset, JOINTS);
         memcpy(prev, offset, sizeof prev);
 
-        const sa_transform root = sa_transform_make(sa_v3(time * 10.0f, 0, 0),
-                                                    rot(sa_v3(0, 1, 0), frame % 50), sa_v3(1, 1, 1));
+        const sa_transform root = sa_transform_make(
+            sa_v3(time * 10.0f, 0, 0), rot(sa_v3(0, 1, 0), frame % 50), sa_v3(1, 1, 1));
         sa_skeleton_local_to_model_job job = {&sk, offset, &root, model, JOINTS};
         (void)sa_skeleton_local_to_model_run(&job);
-        for (int j = 0; j < JOINTS; ++j) hash_transform(&s, model[j]);
+        for (int j = 0; j < JOINTS; ++j)
+            hash_transform(&s, model[j]);
 
         /* Leg IK to a seeded target, and one joint alone. */
         const sa_vec2 reach = rng_v2(&r, -20, 20, -5, 30);
@@ -502,7 +506,8 @@ static uint64_t run_pose_pipeline(void) {
 
         (void)sa_skeleton_local_to_model_matrices(&sk, offset, &root, model_m, JOINTS);
         (void)sa_skin_matrices(model_m, JOINTS, NULL, inverse_bind, JOINTS, skin_m, JOINTS);
-        for (int j = 0; j < JOINTS; ++j) hash_floats(&s, skin_m[j].m, 16);
+        for (int j = 0; j < JOINTS; ++j)
+            hash_floats(&s, skin_m[j].m, 16);
         sa_skin_job skin = sa_skin_job_default();
         skin.matrices = skin_m;
         skin.matrix_count = JOINTS;
@@ -590,6 +595,7 @@ int main(int argc, char **argv) {
         printf("golden: all %zu runs match %s\n", n, argv[2]);
         return 0;
     }
-    for (size_t i = 0; i < n; ++i) printf("%s %016llx\n", runs[i].name, (unsigned long long)runs[i].h);
+    for (size_t i = 0; i < n; ++i)
+        printf("%s %016llx\n", runs[i].name, (unsigned long long)runs[i].h);
     return 0;
 }

@@ -16,10 +16,10 @@
 #include <stickanim/stickanim.h>
 
 #define FIGURES_PER_TASK 3
-#define FRAMES 400
-#define JOINTS 5
-#define CLIP_FRAMES 16
-#define MAX_THREADS 64
+#define FRAMES           400
+#define JOINTS           5
+#define CLIP_FRAMES      16
+#define MAX_THREADS      64
 
 /* ---- shared, read-only after setup -------------------------------------------------------- */
 
@@ -45,8 +45,9 @@ static bool setup_shared(void) {
         for (int f = 0; f < CLIP_FRAMES; ++f) {
             for (int j = 0; j < JOINTS; ++j) {
                 sa_transform t = shared_rest[j];
-                t.rotation = sa_quat_from_axis_angle(c ? sa_v3(1, 0, 0) : sa_v3(0, 0, 1),
-                                                     (float)((f - CLIP_FRAMES / 2) * (j + 1)) / 40.0f);
+                t.rotation =
+                    sa_quat_from_axis_angle(c ? sa_v3(1, 0, 0) : sa_v3(0, 0, 1),
+                                            (float)((f - CLIP_FRAMES / 2) * (j + 1)) / 40.0f);
                 shared_frames[c][f * JOINTS + j] = t;
             }
         }
@@ -141,7 +142,8 @@ typedef struct work {
 
 static void *worker(void *arg) {
     const work *w = (const work *)arg;
-    for (unsigned k = w->first; k < w->first + w->count; ++k) w->results[k] = run_task(k);
+    for (unsigned k = w->first; k < w->first + w->count; ++k)
+        w->results[k] = run_task(k);
     return NULL;
 }
 
@@ -155,7 +157,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     uint64_t single[MAX_THREADS * 2], multi[MAX_THREADS * 2];
-    for (unsigned k = 0; k < tasks; ++k) single[k] = run_task(k);
+    for (unsigned k = 0; k < tasks; ++k)
+        single[k] = run_task(k);
 
     pthread_t ids[MAX_THREADS];
     work w[MAX_THREADS];
@@ -168,7 +171,8 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
-    for (unsigned t = 0; t < threads; ++t) pthread_join(ids[t], NULL);
+    for (unsigned t = 0; t < threads; ++t)
+        pthread_join(ids[t], NULL);
 
     unsigned differ = 0;
     for (unsigned k = 0; k < tasks; ++k) {
@@ -183,7 +187,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "threads: two different tasks hashed the same\n");
         return 1;
     }
-    printf("threads: %u threads, %u tasks, %u differ from the single-threaded run\n", threads, tasks,
-           differ);
+    printf("threads: %u threads, %u tasks, %u differ from the single-threaded run\n", threads,
+           tasks, differ);
     return differ == 0 ? 0 : 1;
 }
