@@ -1084,8 +1084,43 @@ static void test_blend_tree_loco_configs_validate_accepts_build_spaces(void **st
     assert_true(accepted > 1000);
 }
 
+/* Validate checks the speeds and lengths as they will be used, scaled by units_per_cell: a scale
+ * so small that two speeds round to the same value, or a stride or anim length to 0, is
+ * rejected, though each unscaled number is fine. */
+static void test_blend_tree_loco_validate_rejects_speeds_the_scale_merges(void **state) {
+    (void)state;
+    const float tiny = 1e-45f; /* the smallest denormal: scaled speeds become a few steps of it */
+    sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
+    c.idle_speed = 0.0f;
+    c.moving_speed = 1.0f;
+    c.walk_speed = 1.1f;
+    c.run_speed = 5.0f;
+    c.walk_stride = c.run_stride = c.walk_anim = c.run_anim = 2.0f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_OK);
+    c.units_per_cell = tiny; /* moving and walk merge */
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.walk_speed = 3.0f; /* walk and run merge */
+    c.run_speed = 3.2f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.run_speed = 5.0f;
+    c.walk_stride = 0.1f; /* the walk stride scales to 0 */
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.walk_stride = 2.0f;
+    c.run_stride = 0.1f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.run_stride = 2.0f;
+    c.walk_anim = 0.1f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.walk_anim = 2.0f;
+    c.run_anim = 0.1f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.run_anim = 2.0f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_OK);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blend_tree_loco_validate_rejects_speeds_the_scale_merges),
         cmocka_unit_test(test_blend_tree_loco_configs_validate_accepts_build_spaces),
         cmocka_unit_test(test_blend_tree_bad_input_gives_documented_finite_results),
         cmocka_unit_test(test_blend_tree_space_setup_rejects_bad_points),
