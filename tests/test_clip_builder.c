@@ -175,6 +175,7 @@ static void test_clip_builder_bad_input_is_rejected_with_a_status(void **state) 
     BAD(SA_ERR_NULL, c[1].values = NULL);
     BAD(SA_ERR_COUNT, job->channel_count = 0);
     BAD(SA_ERR_COUNT, c[0].key_count = 0);
+    BAD(SA_ERR_COUNT, c[0].key_count = SIZE_MAX); /* key_count * 12 bytes would overflow */
     BAD(SA_ERR_RANGE, c[0].joint = J);
     BAD(SA_ERR_RANGE, c[0].joint = -1);
     BAD(SA_ERR_RANGE, c[0].path = SA_CLIP_BUILDER_PATH_COUNT_);

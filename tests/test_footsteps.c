@@ -522,6 +522,10 @@ static void test_footsteps_validate_checks_each_layer_phase(void **state) {
     assert_int_equal(sa_footsteps_validate(&job), SA_ERR_NOT_FINITE);
     job.layer_phase_to = to_out;
     assert_int_equal(sa_footsteps_validate(&job), SA_ERR_RANGE);
+    job.layer_phase_from = to_out; /* 1.5 */
+    job.layer_phase_to = from_ok;
+    assert_int_equal(sa_footsteps_validate(&job), SA_ERR_RANGE);
+    job.layer_phase_from = from_ok;
     job.layer_phase_to = NULL;
     assert_int_equal(sa_footsteps_validate(&job), SA_ERR_NULL);
     job.layer_phase_from = NULL;

@@ -486,6 +486,11 @@ static void test_track_multi_without_keys_samples_zeros(void **state) {
     tr.count = 2;
     assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 1) == 3.0f);
     assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 2) == 0.0f);
+    tr.values = NULL; /* no values: zeros too */
+    out[0] = out[1] = 7.0f;
+    assert_int_equal(sa_track_multi_sample(&tr, 0.5f, out, 2), 2);
+    assert_true(out[0] == 0.0f && out[1] == 0.0f);
+    assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 1) == 0.0f);
 }
 
 int main(void) {
