@@ -113,7 +113,7 @@ rm -f "$tsan_probe"
 # valgrind memcheck of the unit tests built in step 1 (not the packaging, bindings or example
 # tests: they run other programs, and the whole suite under valgrind would not fit CI's time).
 if command -v valgrind >/dev/null 2>&1; then
-    echo "== valgrind memcheck: the unit tests, the hostile walk, golden, threads, the fuzz replay"
+    echo "== valgrind memcheck: the unit tests but the figure's, the hostile walk, golden (scripts/memcheck.sh)"
     JOBS=$jobs scripts/memcheck.sh build/test
 else
     echo "== valgrind memcheck: skipped (apt-get install valgrind)"
