@@ -4,6 +4,7 @@
 #   scripts/gen_python.py  the JSON -> bindings/python/stickanim/_generated.py
 #   scripts/gen_js.py      the JSON -> bindings/js/stickanim.mjs, stickanim.d.ts, package.json
 #                          and examples/web/stickanim_binding.js
+#   scripts/gen_hostile.py the JSON -> tests/hostile_walk.h (the hostile-input walk's calls)
 # Run it after any change to a public header and commit what it writes; the CTest tests
 # api_current and bindings_current fail until then. A header change that moves a struct also
 # needs a fresh wasm module: cmake --build <dir> --target web_sync (docs/bindings.md).
@@ -26,3 +27,5 @@ elif [ "$rc" != 0 ]; then
 fi
 "$python" scripts/gen_python.py $check
 "$python" scripts/gen_js.py $check
+# The hostile-input walk's calls (tests/hostile_walk.h) follow the same JSON.
+"$python" scripts/gen_hostile.py $check

@@ -14,11 +14,16 @@
 #     module in Node),
 #  3. builds the library and runs the suite with clang too, when it is installed,
 #  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
-#  5. runs each libFuzzer target of tests/fuzz for 3 s (scripts/fuzz.sh 3), when clang can link
+#  5. checks determinism: the golden checksums of tests/golden built with gcc and clang, -O0,
+#     -O2 and -O3 -march=native, static and shared (scripts/golden.sh --matrix),
+#  6. runs the threads test under ThreadSanitizer (build/tsan) when the compiler supports it,
+#  7. runs the unit tests under valgrind memcheck when valgrind is installed
+#     (scripts/memcheck.sh),
+#  8. runs each libFuzzer target of tests/fuzz for 3 s (scripts/fuzz.sh 3), when clang can link
 #     libFuzzer (Debian: libclang-rt-14-dev); `scripts/fuzz.sh SECONDS` runs them longer.
 #     (Step 2's suite replays every fuzz corpus and regression input, on any compiler.)
-# usage: scripts/test.sh            (build trees in build/test, build/clang, build/asan and
-#                                    build/fuzz)
+# usage: scripts/test.sh            (build trees in build/test, build/clang, build/asan,
+#                                    build/golden, build/tsan and build/fuzz)
 set -eu
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-2}
@@ -85,6 +90,34 @@ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DSA_SANITIZE=address,undefine
 cmake --build build/asan -j"$jobs"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --output-on-failure -j"$jobs" -LE no_sanitize)
+
+echo "== determinism: the golden checksums from gcc and clang, -O0, -O2, -O3 -march=native, static and shared"
+JOBS=$jobs scripts/golden.sh --matrix
+
+# ThreadSanitizer: the library and the threads test alone, when the compiler can link TSan.
+tsan_probe=build/tsan_probe
+mkdir -p build
+if printf 'int main(void) { return 0; }\n' | cc -fsanitize=thread -x c - -o "$tsan_probe" >/dev/null 2>&1 &&
+    "$tsan_probe" >/dev/null 2>&1; then
+    echo "== ThreadSanitizer: figures and controllers on 8 threads (tests/threads)"
+    cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSA_SANITIZE=thread \
+        -DSA_BUILD_TESTS=OFF -DSA_BUILD_EXAMPLES=OFF -DSA_BUILD_BENCH=OFF -DSA_BUILD_DOCS=OFF \
+        -DSA_INSTALL=OFF -DSA_BUILD_SHARED=OFF -DSA_BUILD_ONLY=threads >/dev/null
+    cmake --build build/tsan -j"$jobs" --target threads
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/threads/threads 8
+else
+    echo "== ThreadSanitizer: skipped (the compiler cannot link -fsanitize=thread)"
+fi
+rm -f "$tsan_probe"
+
+# valgrind memcheck of the unit tests built in step 1 (not the packaging, bindings or example
+# tests: they run other programs, and the whole suite under valgrind would not fit CI's time).
+if command -v valgrind >/dev/null 2>&1; then
+    echo "== valgrind memcheck: the unit tests but the figure's, the hostile walk, golden (scripts/memcheck.sh)"
+    JOBS=$jobs scripts/memcheck.sh build/test
+else
+    echo "== valgrind memcheck: skipped (apt-get install valgrind)"
+fi
 
 echo "== the fuzzers, 3 s each (scripts/fuzz.sh SECONDS runs them longer)"
 fuzz_status=0

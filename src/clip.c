@@ -175,7 +175,9 @@ static void sample_position(const sa_clip *clip, double pos, sa_transform *out) 
         u = 0.0;
         ++i0;
     }
-    if (i0 >= n) i0 = clip->looping ? i0 % n : n - 1;
+    /* Only a looping clip reaches frame n (its span is n frames, a one-shot's n - 1): the end of
+     * a loop is its first frame. */
+    if (i0 >= n) i0 = 0;
     const sa_transform *f0 = clip->frames + i0 * nj;
     if (u == 0.0) {
         for (size_t j = 0; j < nj; ++j)

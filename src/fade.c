@@ -117,9 +117,13 @@ void sa_fade_switch(sa_fade *f, int32_t id) {
 }
 
 void sa_fade_step(sa_fade *f, float rate, float dt) {
-    if (!f || !(dt > 0.0f)) return;
+    if (!f) return;
     size_t n = live_count(f);
     if (n == 0) return;
+    if (!(dt > 0.0f)) {
+        repair(f, n); /* no time passes, but a corrupted fade is still repaired */
+        return;
+    }
     if (rate > 0.0f) {
         const float e = sai_expf(-rate * dt); /* rate·dt = +inf gives 0: snap to the target */
         for (size_t i = 0; i + 1 < n; ++i)

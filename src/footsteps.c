@@ -49,7 +49,7 @@ sa_status sa_footsteps_validate(const sa_footsteps_job *job) {
         const sa_footsteps_layer *l = &job->layers[i];
         if (!sai_finite(l->weight)) return SA_ERR_NOT_FINITE;
         if (!(l->weight >= 0.0f && l->weight <= 1.0f)) return SA_ERR_RANGE;
-        if (job->layer_phase_from && job->layer_phase_to) {
+        if (job->layer_phase_from) { /* and layer_phase_to: both or neither, checked above */
             const float a = job->layer_phase_from[i], b = job->layer_phase_to[i];
             if (!sai_finite(a) || !sai_finite(b)) return SA_ERR_NOT_FINITE;
             if (!in_unit(a) || !in_unit(b)) return SA_ERR_RANGE;

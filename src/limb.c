@@ -189,7 +189,7 @@ sa_limb_style sa_limb_style_for(sa_limb_side side) {
 sa_limb_config sa_limb_config_styled(const sa_limb_config *config, sa_limb_style style) {
     sa_limb_config c = config ? *config : sa_limb_config_default();
     const float k = sai_nonneg_or(style.width_scale, 1.0f);
-    c.root_width *= k;
-    c.tip_width *= k;
+    c.root_width = sai_sat_mul(sai_nonneg_or(c.root_width, 0.0f), k);
+    c.tip_width = sai_sat_mul(sai_nonneg_or(c.tip_width, 0.0f), k);
     return c;
 }

@@ -238,8 +238,9 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
     /* The current climb layer follows the ladder direction every frame. */
     if (m->mode == SA_MODE_CLIMB) sa_fade_target_user(&m->fade)[SAI_MODE_TIME_SCALE] = b.ladder_dir;
     /* Fades and clocks first, so a layer pushed below starts at time 0 on this frame. */
+    /* With no time the step only repairs a corrupted fade. */
+    sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
     if (dt > 0.0f) {
-        sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
         for (size_t i = 0; i < m->fade.count; ++i) {
             float *u = m->fade.layers[i].user;
             const float p = sai_finite_or(u[SAI_MODE_PLAY_TIME], 0.0f) +

@@ -165,10 +165,14 @@ size_t sa_skeleton_local_to_model_matrices(const sa_skeleton *skeleton, const sa
     for (size_t i = 0; i < n; ++i) {
         const sa_mat4 l = sai_mat4_from_transform_unit(sai_transform_clean(local[i]));
         const int32_t p = skeleton->parents[i];
-        if (p == SA_SKELETON_JOINT_NONE)
-            out[i] = root ? sai_mat4_mul_affine(&root_m, &l) : l;
-        else
-            out[i] = sai_mat4_mul_affine(&out[p], &l);
+        const sa_mat4 *parent = p == SA_SKELETON_JOINT_NONE ? (root ? &root_m : NULL) : &out[p];
+        if (!parent) {
+            out[i] = l;
+            continue;
+        }
+        out[i] = sai_mat4_mul_affine(parent, &l);
+        /* Huge finite scales or translations overflow the float product: saturate instead. */
+        if (!sai_mat4_finite(&out[i])) out[i] = sai_mat4_mul_affine_saturating(parent, &l);
     }
     return n;
 }

@@ -1021,6 +1021,26 @@ static void test_blend_tree_sync_markers_match_feet_in_order(void **state) {
     assert_true(f.clip_phase_from[0] == 0.37f);
 }
 
+/* Field by field (a bytewise comparison would read the points' padding, which is copied from the
+ * caller's uninitialised stack bytes: valgrind flags it). */
+static bool same_space(const sa_blend_tree_space *a, const sa_blend_tree_space *b) {
+    if (a->point_count != b->point_count || a->clip_count != b->clip_count ||
+        a->follow_speed != b->follow_speed)
+        return false;
+    for (size_t i = 0; i < SA_BLEND_TREE_MAX_POINTS; ++i) {
+        const sa_blend_tree_point *p = &a->points[i], *q = &b->points[i];
+        if (memcmp(&p->at, &q->at, sizeof p->at) != 0 || p->clip != q->clip || p->ease != q->ease ||
+            memcmp(&p->move, &q->move, sizeof p->move) != 0 ||
+            memcmp(&p->anim, &q->anim, sizeof p->anim) != 0 ||
+            memcmp(&p->stride, &q->stride, sizeof p->stride) != 0)
+            return false;
+    }
+    for (size_t i = 0; i < SA_BLEND_TREE_MAX_CLIPS; ++i)
+        if (a->markers[i] != b->markers[i] || a->marker_count[i] != b->marker_count[i])
+            return false;
+    return true;
+}
+
 /* Setting markers: every bad input has its status and leaves the space alone; a space whose
  * markers were broken by hand fails validation but still steps to finite phases. */
 static void test_blend_tree_sync_markers_reject_bad_input(void **state) {
@@ -1045,7 +1065,7 @@ static void test_blend_tree_sync_markers_reject_bad_input(void **state) {
     assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, unsorted, 2), SA_ERR_UNSORTED);
     assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, out, 1), SA_ERR_RANGE);
     assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, nan_phase, 1), SA_ERR_RANGE);
-    assert_memory_equal(&sp, &before, sizeof sp);
+    assert_true(same_space(&sp, &before));
     assert_int_equal(sa_blend_tree_space_set_markers(&sp, 1, many, SA_BLEND_TREE_MAX_MARKERS),
                      SA_OK);
     assert_int_equal(sa_blend_tree_space_validate(&sp), SA_OK);
@@ -1110,8 +1130,70 @@ static void test_blend_tree_extreme_hand_filled_space_steps_finitely(void **stat
     }
 }
 
+/* Every loco config that validate accepts builds a valid four-point space, at the edges of
+ * float too (tiny and huge speeds and scales, speeds a float step apart). */
+static void test_blend_tree_loco_configs_validate_accepts_build_spaces(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1414);
+    const float scales[] = {1e-30f, 1e-6f, 1.0f, 1e6f, 1e30f};
+    size_t accepted = 0;
+    for (int k = 0; k < 4000; ++k) {
+        sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
+        const float s = scales[k % 5];
+        c.idle_speed = test_rng_range(&r, 0.0f, 1.0f) * s;
+        c.moving_speed = k % 7 == 0 ? nextafterf(c.idle_speed, INFINITY)
+                                    : c.idle_speed + test_rng_range(&r, 0.0f, 1.0f) * s;
+        c.walk_speed = c.moving_speed + test_rng_range(&r, 0.0f, 2.0f) * s;
+        c.run_speed = c.walk_speed + test_rng_range(&r, 0.0f, 4.0f) * s;
+        c.units_per_cell = scales[(k / 5) % 5] * test_rng_range(&r, 0.5f, 2.0f);
+        if (sa_blend_tree_loco_config_validate(&c) != SA_OK) continue;
+        ++accepted;
+        sa_blend_tree_space sp;
+        assert_int_equal(sa_blend_tree_space_from_loco(&sp, &c), SA_OK);
+        assert_int_equal(sp.point_count, 4);
+        assert_int_equal(sa_blend_tree_space_validate(&sp), SA_OK);
+    }
+    assert_true(accepted > 1000);
+}
+
+/* Validate checks the speeds and lengths as they will be used, scaled by units_per_cell: a scale
+ * so small that two speeds round to the same value, or a stride or anim length to 0, is
+ * rejected, though each unscaled number is fine. */
+static void test_blend_tree_loco_validate_rejects_speeds_the_scale_merges(void **state) {
+    (void)state;
+    const float tiny = 1e-45f; /* the smallest denormal: scaled speeds become a few steps of it */
+    sa_blend_tree_loco_config c = sa_blend_tree_loco_config_default();
+    c.idle_speed = 0.0f;
+    c.moving_speed = 1.0f;
+    c.walk_speed = 1.1f;
+    c.run_speed = 5.0f;
+    c.walk_stride = c.run_stride = c.walk_anim = c.run_anim = 2.0f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_OK);
+    c.units_per_cell = tiny; /* moving and walk merge */
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.walk_speed = 3.0f; /* walk and run merge */
+    c.run_speed = 3.2f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.run_speed = 5.0f;
+    c.walk_stride = 0.1f; /* the walk stride scales to 0 */
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.walk_stride = 2.0f;
+    c.run_stride = 0.1f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.run_stride = 2.0f;
+    c.walk_anim = 0.1f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.walk_anim = 2.0f;
+    c.run_anim = 0.1f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_ERR_RANGE);
+    c.run_anim = 2.0f;
+    assert_int_equal(sa_blend_tree_loco_config_validate(&c), SA_OK);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blend_tree_loco_validate_rejects_speeds_the_scale_merges),
+        cmocka_unit_test(test_blend_tree_loco_configs_validate_accepts_build_spaces),
         cmocka_unit_test(test_blend_tree_bad_input_gives_documented_finite_results),
         cmocka_unit_test(test_blend_tree_space_setup_rejects_bad_points),
         cmocka_unit_test(test_blend_tree_loco_weights_sum_to_one_and_are_never_negative),

@@ -612,10 +612,12 @@ static void test_clip_duration_can_be_exact(void **state) {
     (void)state;
     static sa_transform frames[N * J];
     make_frames(frames, N);
-    sa_clip c;
+    sa_clip c, before;
+    /* Zeroed first, so the bytes compared below include no uninitialised padding (valgrind). */
+    memset(&c, 0, sizeof c);
     assert_int_equal(sa_clip_init(&c, frames, N, J, 30, true), SA_OK);
     assert_near(c.duration, 0, 0);
-    const sa_clip before = c;
+    memcpy(&before, &c, sizeof before);
     assert_int_equal(sa_clip_set_duration(NULL, 1), SA_ERR_NULL);
     assert_int_equal(sa_clip_set_duration(&c, -1), SA_ERR_RANGE);
     assert_int_equal(sa_clip_set_duration(&c, NAN), SA_ERR_RANGE);
@@ -671,8 +673,26 @@ static void test_clip_frames_near_flt_max_sample_finite_poses(void **state) {
     assert_near(out[0].translation.x, 0, 0);
 }
 
+/* A looping clip's end is its start: sampled a hair before its duration it gives frame 0
+ * exactly (the snap to the next frame wraps round), not a blend towards the last frame. */
+static void test_clip_loop_end_snaps_to_the_first_frame(void **state) {
+    (void)state;
+    static sa_transform frames[N * J];
+    make_frames(frames, N);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, N, J, 30, true), SA_OK);
+    sa_transform out[J];
+    const float end = sa_clip_duration(&c);
+    assert_int_equal(sa_clip_sample_time(&c, nextafterf(end, 0.0f), out, J), J);
+    for (int j = 0; j < J; ++j) {
+        assert_true(out[j].translation.x == frames[j].translation.x);
+        assert_true(out[j].rotation.z == frames[j].rotation.z);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clip_loop_end_snaps_to_the_first_frame),
         cmocka_unit_test(test_clip_bad_input_is_rejected_or_safe),
         cmocka_unit_test(test_clip_sample_gives_frames_exactly_and_interpolates_between),
         cmocka_unit_test(test_clip_looping_wraps_and_one_shot_holds),

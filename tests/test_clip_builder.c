@@ -175,6 +175,7 @@ static void test_clip_builder_bad_input_is_rejected_with_a_status(void **state) 
     BAD(SA_ERR_NULL, c[1].values = NULL);
     BAD(SA_ERR_COUNT, job->channel_count = 0);
     BAD(SA_ERR_COUNT, c[0].key_count = 0);
+    BAD(SA_ERR_COUNT, c[0].key_count = SIZE_MAX); /* key_count * 12 bytes would overflow */
     BAD(SA_ERR_RANGE, c[0].joint = J);
     BAD(SA_ERR_RANGE, c[0].joint = -1);
     BAD(SA_ERR_RANGE, c[0].path = SA_CLIP_BUILDER_PATH_COUNT_);
@@ -639,8 +640,40 @@ static void test_clip_builder_cubic_spline_follows_its_tangents(void **state) {
     }
 }
 
+/* A step (two keys at one time, glTF's way of writing a jump in a LINEAR channel): a frame that
+ * lands a rounding error before the step snaps to the value after it, not to the earlier key or a
+ * blend of the two. */
+static void test_clip_builder_frame_just_before_a_step_takes_the_later_key(void **state) {
+    (void)state;
+    sa_transform rest[J];
+    make_rest(rest);
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, J), SA_OK);
+    const float times[4] = {0.0f, 1.0f, 1.0f, 2.0f};
+    const float moves[12] = {0, 0, 0, 10, 0, 0, 20, 0, 0, 30, 0, 0};
+    const sa_clip_builder_channel ch = channel(
+        0, SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_INTERPOLATION_LINEAR, times, moves, 4);
+    static sa_transform out[61 * J];
+    sa_clip clip;
+    sa_clip_builder_job job = sa_clip_builder_job_default();
+    job.skeleton = &sk;
+    job.channels = &ch;
+    job.channel_count = 1;
+    job.rate = 30.0f;
+    job.start = -5e-5f; /* frame 30 falls at 0.99995 s, within the snap of the step at 1 s */
+    job.duration = 2.0f;
+    job.clip = &clip;
+    job.out = out;
+    job.capacity = 61 * J;
+    assert_int_equal(sa_clip_builder_run(&job), 61 * J);
+    assert_true(out[30 * J].translation.x == 20.0f);
+    assert_near(out[29 * J].translation.x, 10.0 * (29.0 / 30.0 - 5e-5), 1e-4);
+    assert_near(out[31 * J].translation.x, 20.0 + 10.0 * (1.0 / 30.0 - 5e-5), 1e-4);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clip_builder_frame_just_before_a_step_takes_the_later_key),
         cmocka_unit_test(test_clip_builder_bad_input_is_rejected_with_a_status),
         cmocka_unit_test(test_clip_builder_reproduces_keys_exactly_on_frames),
         cmocka_unit_test(test_clip_builder_stays_within_its_bound_between_keys),

@@ -591,6 +591,23 @@ static void test_fade_switch_to_the_target_repairs_a_corrupted_fade(void **state
     assert_memory_equal(&before, &g, sizeof g);
 }
 
+/* Found by the hostile walk: a step with no time (dt NaN or 0) left a corrupted fade corrupted,
+ * though fade.h says the next step repairs it. */
+static void test_fade_step_without_time_still_repairs(void **state) {
+    (void)state;
+    const float no_time[] = {0.0f, -1.0f, NAN};
+    for (size_t k = 0; k < 3; ++k) {
+        sa_fade f;
+        sa_fade_init(&f, 1);
+        sa_fade_switch(&f, 2);
+        f.layers[0].weight = NAN;
+        f.layers[1].time = NAN;
+        sa_fade_step(&f, 4.0f, no_time[k]);
+        assert_true(sa_fade_is_valid(&f));
+        assert_int_equal(sa_fade_target(&f), 2);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fade_bad_input_is_harmless),
@@ -606,6 +623,7 @@ int main(void) {
         cmocka_unit_test(test_fade_weakest_and_merge_make_room_by_hand),
         cmocka_unit_test(test_fade_finish_cuts_to_the_target),
         cmocka_unit_test(test_fade_switch_to_the_target_repairs_a_corrupted_fade),
+        cmocka_unit_test(test_fade_step_without_time_still_repairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -510,8 +510,31 @@ static void test_footsteps_layers_read_their_own_synced_phases(void **state) {
     assert_int_equal(sa_footsteps_run(&v), 2);
 }
 
+/* Per-layer phases are checked entry by entry, the "to" ones as strictly as the "from" ones; the
+ * two arrays come together (one without the other is a missing pointer). */
+static void test_footsteps_validate_checks_each_layer_phase(void **state) {
+    (void)state;
+    const sa_footsteps_layer layer = {walk_markers, 2, 1.0f};
+    sa_footsteps_job job = one_layer_job(&layer, 0.0f, 0.5f, 0.5f, 0.1f);
+    const float from_ok[1] = {0.25f}, to_nan[1] = {NAN}, to_out[1] = {1.5f};
+    job.layer_phase_from = from_ok;
+    job.layer_phase_to = to_nan;
+    assert_int_equal(sa_footsteps_validate(&job), SA_ERR_NOT_FINITE);
+    job.layer_phase_to = to_out;
+    assert_int_equal(sa_footsteps_validate(&job), SA_ERR_RANGE);
+    job.layer_phase_from = to_out; /* 1.5 */
+    job.layer_phase_to = from_ok;
+    assert_int_equal(sa_footsteps_validate(&job), SA_ERR_RANGE);
+    job.layer_phase_from = from_ok;
+    job.layer_phase_to = NULL;
+    assert_int_equal(sa_footsteps_validate(&job), SA_ERR_NULL);
+    job.layer_phase_from = NULL;
+    assert_int_equal(sa_footsteps_validate(&job), SA_OK);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_footsteps_validate_checks_each_layer_phase),
         cmocka_unit_test(test_footsteps_bad_input_is_harmless),
         cmocka_unit_test(test_footsteps_one_event_per_touchdown_forwards),
         cmocka_unit_test(test_footsteps_one_event_per_touchdown_backwards),

@@ -1,4 +1,5 @@
 #include "test_support.h"
+#include <float.h>
 
 #include <stickanim/limb.h>
 
@@ -345,6 +346,23 @@ static void test_limb_style_far_first_thinner_darker_faded(void **state) {
     assert_true(base.root_width > base.tip_width); /* thick at the root by default */
 }
 
+/* Found by the hostile walk: a width_scale of FLT_MAX (finite, so not replaced by 1) made the
+ * widths infinite; they saturate at FLT_MAX. */
+static void test_limb_config_styled_huge_scale_saturates(void **state) {
+    (void)state;
+    sa_limb_style style = sa_limb_style_for(SA_LIMB_SIDE_NEAR);
+    style.width_scale = FLT_MAX;
+    const sa_limb_config c = sa_limb_config_styled(NULL, style);
+    assert_true(isfinite(c.root_width) && isfinite(c.tip_width));
+    assert_true(c.root_width == FLT_MAX && c.tip_width == FLT_MAX);
+    /* A bad width counts as 0, as sa_limb_outline() reads it. */
+    sa_limb_config bad = sa_limb_config_default();
+    bad.root_width = NAN;
+    bad.tip_width = -INFINITY;
+    const sa_limb_config d = sa_limb_config_styled(&bad, sa_limb_style_for(SA_LIMB_SIDE_NEAR));
+    assert_true(d.root_width == 0.0f && d.tip_width == 0.0f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_limb_bad_input_writes_nothing_or_a_finite_outline),
@@ -358,6 +376,7 @@ int main(void) {
         cmocka_unit_test(test_limb_sides_are_square_to_the_curve_and_caps_round),
         cmocka_unit_test(test_limb_left_side_is_left_on_a_y_down_canvas),
         cmocka_unit_test(test_limb_style_far_first_thinner_darker_faded),
+        cmocka_unit_test(test_limb_config_styled_huge_scale_saturates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -836,6 +836,25 @@ static void test_mode_machine_speed_step_in_loco_is_a_switch(void **state) {
     assert_false(m.switched);
 }
 
+/* Found by the hostile walk: an update with no time (dt 0 or NaN) left a corrupted fade in the
+ * machine corrupted, so its layer weights were NaN. */
+static void test_mode_machine_update_without_time_repairs_its_fade(void **state) {
+    (void)state;
+    sa_mode_machine m;
+    assert_int_equal(sa_mode_machine_init(&m, NULL), SA_OK);
+    const sa_mode_input in = sa_mode_input_default();
+    (void)sa_mode_machine_update(&m, &in, 1.0f / 60.0f);
+    m.fade.layers[0].weight = NAN;
+    (void)sa_mode_machine_update(&m, &in, NAN);
+    float sum = 0.0f;
+    for (size_t k = 0; k < sa_mode_machine_layer_count(&m); ++k) {
+        const sa_mode_layer l = sa_mode_machine_layer(&m, k);
+        assert_true(isfinite(l.weight));
+        sum += l.weight;
+    }
+    assert_float_equal(sum, 1.0f, 1e-6f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mode_machine_bad_input_is_harmless),
@@ -856,6 +875,7 @@ int main(void) {
         cmocka_unit_test(test_mode_machine_units_per_cell_scales_every_speed_threshold),
         cmocka_unit_test(test_mode_machine_config_fields_are_bounded),
         cmocka_unit_test(test_mode_machine_speed_step_in_loco_is_a_switch),
+        cmocka_unit_test(test_mode_machine_update_without_time_repairs_its_fade),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

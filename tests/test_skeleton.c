@@ -428,6 +428,25 @@ static void test_skeleton_huge_scales_down_a_rotated_chain_stay_finite(void **st
     assert_near(model[2].scale.x, FLT_MAX, 0); /* 1e90: saturated */
 }
 
+/* Found by the hostile walk: the matrix path overflowed to inf where the transform path
+ * saturates (translations and scales of FLT_MAX down a chain). */
+static void test_skeleton_matrices_saturate_huge_chains(void **state) {
+    (void)state;
+    const int32_t parents[3] = {-1, 0, 1};
+    sa_transform rest[3];
+    for (int i = 0; i < 3; ++i)
+        rest[i] = sa_transform_make(sa_v3(FLT_MAX, FLT_MAX, -FLT_MAX), sa_quat_identity(),
+                                    sa_v3(FLT_MAX, FLT_MAX, FLT_MAX));
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, 3), SA_OK);
+    sa_mat4 out[3];
+    assert_int_equal(sa_skeleton_local_to_model_matrices(&sk, rest, NULL, out, 3), 3);
+    for (int i = 0; i < 3; ++i)
+        assert_true(sa_mat4_is_finite(out[i]));
+    /* Saturated, not wrapped: the second joint's x is as large as a float goes. */
+    assert_true(out[1].m[12] == FLT_MAX && out[1].m[0] == FLT_MAX);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skeleton_bad_input_gives_clear_status),
@@ -438,6 +457,7 @@ int main(void) {
         cmocka_unit_test(test_skeleton_fill_subtree_marks_a_joint_and_everything_below),
         cmocka_unit_test(test_skeleton_matrix_path_keeps_non_uniform_scale_exact),
         cmocka_unit_test(test_skeleton_huge_scales_down_a_rotated_chain_stay_finite),
+        cmocka_unit_test(test_skeleton_matrices_saturate_huge_chains),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

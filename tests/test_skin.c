@@ -548,6 +548,34 @@ static void test_skin_follows_non_uniform_scale_above_a_rotated_joint(void **sta
     assert_near(out[2], 0, 1e-6);
 }
 
+/* Normals of any length come out unit length (the careful path for tiny and huge ones, where
+ * the squared length underflows or overflows a float), and a zero normal stays zero. */
+static void test_skin_normals_of_any_length_come_out_unit(void **state) {
+    (void)state;
+    const sa_mat4 identity = sa_mat4_identity();
+    const uint16_t joints[4] = {0, 0, 0, 0};
+    const float weights[4] = {1, 1, 1, 1};
+    const float pos[12] = {0};
+    const float nrm[12] = {1e-20f, 0, 0, 3e20f, 4e20f, 0, 0, 0, 0, 0, -2e-30f, 0};
+    const double want[12] = {1, 0, 0, 0.6, 0.8, 0, 0, 0, 0, 0, -1, 0};
+    float out[12], out_n[12];
+    sa_skin_job job = sa_skin_job_default();
+    job.matrices = &identity;
+    job.matrix_count = 1;
+    job.vertex_count = 4;
+    job.influences = 1;
+    job.joint_indices = joints;
+    job.joint_weights = weights;
+    job.in_positions = pos;
+    job.in_normals = nrm;
+    job.out_normals = out_n;
+    job.out = out;
+    job.capacity = 12;
+    assert_int_equal(sa_skin_run(&job), 4);
+    for (int k = 0; k < 12; ++k)
+        assert_near(out_n[k], want[k], 1e-6);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skin_bad_input_is_rejected_with_a_status),
@@ -557,6 +585,7 @@ int main(void) {
         cmocka_unit_test(test_skin_strided_and_in_place_buffers_agree),
         cmocka_unit_test(test_skin_rest_pose_gives_the_bind_mesh),
         cmocka_unit_test(test_skin_follows_non_uniform_scale_above_a_rotated_joint),
+        cmocka_unit_test(test_skin_normals_of_any_length_come_out_unit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 #include "test_support.h"
 
 #include <float.h>
+#include <string.h>
 
 #include <stickanim/track.h>
 
@@ -466,8 +467,35 @@ static void test_track_key_values_are_exact_next_to_huge_neighbours(void **state
     assert_near(sa_track_multi_sample_channel(&m, 1.0f, 0), 4, 0);
 }
 
+/* A multi-channel track with arrays but no keys samples as 0 on every channel, and a channel
+ * past the last one reads 0. */
+static void test_track_multi_without_keys_samples_zeros(void **state) {
+    (void)state;
+    const float times[2] = {0.0f, 1.0f};
+    const float values[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    sa_track_multi tr;
+    memset(&tr, 0, sizeof tr);
+    tr.times = times;
+    tr.values = values;
+    tr.count = 0;
+    tr.channels = 2;
+    float out[2] = {7.0f, 7.0f};
+    assert_int_equal(sa_track_multi_sample(&tr, 0.5f, out, 2), 2);
+    assert_true(out[0] == 0.0f && out[1] == 0.0f);
+    assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 1) == 0.0f);
+    tr.count = 2;
+    assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 1) == 3.0f);
+    assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 2) == 0.0f);
+    tr.values = NULL; /* no values: zeros too */
+    out[0] = out[1] = 7.0f;
+    assert_int_equal(sa_track_multi_sample(&tr, 0.5f, out, 2), 2);
+    assert_true(out[0] == 0.0f && out[1] == 0.0f);
+    assert_true(sa_track_multi_sample_channel(&tr, 0.5f, 1) == 0.0f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_track_multi_without_keys_samples_zeros),
         cmocka_unit_test(test_track_bad_input_gives_documented_safe_results),
         cmocka_unit_test(test_track_no_nan_from_any_input),
         cmocka_unit_test(test_track_jump_tells_the_reference_story),

@@ -391,6 +391,16 @@ static void test_vecmath_quat_from_to_turns_one_direction_onto_another(void **st
         const double c = sa_v3_dot(f, t) / ((double)sa_v3_length(f) * sa_v3_length(t));
         assert_near(sa_quat_angle(q), acos(c > 1 ? 1 : (c < -1 ? -1 : c)), 2e-3);
     }
+    /* Opposite directions along the axes, +-x included (where the half turn's axis cannot be
+     * found from x): still a half turn that lands exactly. */
+    const sa_vec3 axes[6] = {{2, 0, 0}, {-1, 0, 0}, {0, 3, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -4}};
+    for (int a = 0; a < 6; ++a) {
+        const sa_vec3 f = axes[a], t = sa_v3_scale(axes[a], -1.0f);
+        const sa_quat q = sa_quat_from_to(f, t);
+        assert_near(test_quat_length(q), 1, 1e-6);
+        assert_near(sa_quat_angle(q), 3.14159265358979, 1e-5);
+        assert_near_v3(sa_quat_rotate(q, sa_v3_normalize(f)), sa_v3_normalize(t), 1e-6);
+    }
 }
 
 /* The property the whole clip half relies on: whatever goes in, a unit quaternion comes out. */

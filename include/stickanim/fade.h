@@ -39,7 +39,8 @@
  * Bad input: NULL pointers make every function a no-op; queries return 0 (sa_fade_target_layer()
  * a layer of zeros, sa_fade_target_user() NULL). A fade whose fields
  * were corrupted (count out of [1, ::SA_FADE_MAX_LAYERS], negative or NaN weights, a sum other
- * than 1, NaN times) is repaired by the next sa_fade_switch(), sa_fade_push() or sa_fade_step():
+ * than 1, NaN times) is repaired by the next sa_fade_switch(), sa_fade_push() or sa_fade_step()
+ * (a step repairs even when no time passes):
  * count is clamped, bad weights count as 0, the rest is renormalised (all zero gives the target
  * weight 1), bad times become 0. A fade with count 0 reads as empty: sa_fade_switch() or
  * sa_fade_push() on it initialises it.

@@ -159,7 +159,8 @@ SA_API sa_limb_style sa_limb_style_for(sa_limb_side side);
 /**
  * @brief @p config with both widths multiplied by @p style's width_scale, ready for
  *        sa_limb_outline().
- * @param config NULL means sa_limb_config_default().
+ * @param config NULL means sa_limb_config_default(); a width that is NaN, infinite or negative
+ *               counts as 0, as in sa_limb_outline(). Scaled widths saturate at FLT_MAX.
  * @param style  The side's style; a width_scale that is NaN, infinite or negative counts as 1.
  */
 SA_API sa_limb_config sa_limb_config_styled(const sa_limb_config *config, sa_limb_style style);

@@ -87,7 +87,8 @@ SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);
  * Call it several times on one array to mark several subtrees; fill the array with 0 first.
  * @param skeleton A valid skeleton.
  * @param joint    Root of the subtree, in [0, joint_count).
- * @param value    The weight to write, usually 1 (in) or 0 (out); not clamped here.
+ * @param value    The weight to write, usually 1 (in) or 0 (out); written as given, not clamped
+ *                 (NaN or infinity too: it is the caller's value).
  * @param out      The weights, indexed by joint (joint_count floats); only the subtree's entries
  *                 are written. NULL asks for the count only.
  * @param capacity Number of floats @p out can hold, >= joint_count (the subtree's joints may be

@@ -70,6 +70,9 @@ extern "C" {
  * @param out          Receives @p count matrices, written whole or not at all; must not overlap
  *                     the inputs. NULL asks for the count only.
  * @param capacity     Number of matrices @p out can hold, >= @p count.
+ * Plain arithmetic on the matrices: a NaN or infinite element, or a product too large for a
+ * float, gives non-finite elements (matrices from sa_skeleton_local_to_model_matrices() are
+ * finite and saturated, so bad input is best cleaned there).
  * @return @p count (also for the count-only call); 0, with nothing written, for a NULL @p model,
  *         a zero count, a joint index out of range, or @p capacity below @p count.
  */

@@ -159,7 +159,7 @@ void sai_figure_event_add(sa_figure *fig, sa_figure_event e) {
     fig->events[i] = e;
 }
 
-static sa_figure_event event_of(sa_figure_event_kind kind, float time, sa_mode mode) {
+sa_figure_event sai_figure_event_of(sa_figure_event_kind kind, float time, sa_mode mode) {
     sa_figure_event e;
     e.kind = kind;
     e.time = time;
@@ -168,6 +168,8 @@ static sa_figure_event event_of(sa_figure_event_kind kind, float time, sa_mode m
     e.mode = mode;
     e.speed = 0.0f;
     e.x = 0.0;
+    e.move = SA_FIGURE_MOTION_IDLE;
+    e.index = -1;
     return e;
 }
 
@@ -238,13 +240,13 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
          * already zeroed: the speed it came down at is the last it sank at in the air. */
         mi.landing_speed = fmaxf(fig->fall_speed, down);
         fig->landing_target = sai_saturate(mi.landing_speed / fig->config.hard_landing_speed);
-        sa_figure_event e = event_of(SA_FIGURE_EVENT_LANDING, dt, mode_before);
+        sa_figure_event e = sai_figure_event_of(SA_FIGURE_EVENT_LANDING, dt, mode_before);
         e.speed = mi.landing_speed;
         sai_figure_event_add(fig, e);
     }
     if (!b->grounded && was_grounded) {
         fig->rise_speed = fmaxf(-down, 0.0f);
-        sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, mode_before));
+        sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, mode_before));
     }
     fig->fall_speed = b->grounded ? 0.0f : fmaxf(down, 0.0f);
     mi.speed = fabsf(b->velocity.x);
@@ -257,7 +259,8 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     if (mode_before == SA_MODE_RAGDOLL) mi.pelvis_forward = sai_figure_ragdoll_belly(fig);
     const sa_mode mode = sa_mode_machine_update(&fig->modes, &mi, dt);
     if (mode == SA_MODE_RAGDOLL && mode_before != SA_MODE_RAGDOLL) knocked(fig, b, dt);
-    if (mode != mode_before) sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_MODE, dt, mode));
+    if (mode != mode_before)
+        sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_MODE, dt, mode));
     climb(fig, b);
     const bool was_active = fig->body.active, was_given = was_active && fig->body.ground_given;
     fig->body = *b;
@@ -385,9 +388,9 @@ void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {
     if (fig->jump_pending && fig->pose.airborne) {
         fig->jump_pending = false;
         fig->in_flight = true;
-        sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, SA_MODE_LOCO));
+        sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, SA_MODE_LOCO));
     } else if (fig->in_flight && !fig->pose.airborne) {
         fig->in_flight = false;
-        sai_figure_event_add(fig, event_of(SA_FIGURE_EVENT_LANDING, dt, SA_MODE_LOCO));
+        sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_LANDING, dt, SA_MODE_LOCO));
     }
 }

@@ -52,13 +52,9 @@ typedef struct lead {
 static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_surface surface) {
     for (int i = 0; i < 2; ++i) {
         if (was[i] || !fig->pose.contact[i].planted) continue;
-        sa_figure_event e;
-        e.kind = SA_FIGURE_EVENT_FOOTSTEP;
-        e.time = time;
+        sa_figure_event e = sai_figure_event_of(SA_FIGURE_EVENT_FOOTSTEP, time, fig->modes.mode);
         e.foot = i;
         e.surface = surface;
-        e.mode = fig->modes.mode;
-        e.speed = 0.0f;
         e.x = (double)sai_figure_facing_sign(fig) * fig->pose.contact[i].x;
         sai_figure_event_add(fig, e);
     }

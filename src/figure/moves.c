@@ -326,18 +326,15 @@ static void move_events(sa_figure *fig, const sa_figure_move *m, int32_t id, dou
             const double at = cycle * d + (double)m->events[i].time * d;
             const bool after = from_start ? at >= t0 : at > t0;
             if (!after || at > t1) continue;
-            sa_figure_event e = {0};
-            e.foot = -1;
-            e.mode = fig->modes.mode;
-            e.time = sai_clamp(shift + sai_narrow(at - t0), 0.0f, SA_FIGURE_MAX_DT);
-            e.index = (int32_t)i;
-            if (id == SAI_FIGURE_LAYER_THRUST) {
-                e.kind = i == 0 ? SA_FIGURE_EVENT_HIT_START : SA_FIGURE_EVENT_HIT_END;
-                e.move = SA_FIGURE_MOTION_SPEAR_RUN;
-                e.index = -1;
-            } else {
-                e.kind = SA_FIGURE_EVENT_MOVE;
+            const float time = sai_clamp(shift + sai_narrow(at - t0), 0.0f, SA_FIGURE_MAX_DT);
+            const bool thrust = id == SAI_FIGURE_LAYER_THRUST;
+            const sa_figure_event_kind kind = !thrust  ? SA_FIGURE_EVENT_MOVE
+                                              : i == 0 ? SA_FIGURE_EVENT_HIT_START
+                                                       : SA_FIGURE_EVENT_HIT_END;
+            sa_figure_event e = sai_figure_event_of(kind, time, fig->modes.mode);
+            if (!thrust) {
                 e.move = SA_FIGURE_MOTION_MOVE(id);
+                e.index = (int32_t)i;
             }
             sai_figure_event_add(fig, e);
         }

@@ -23,6 +23,9 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
 void sai_figure_event_add(sa_figure *fig, sa_figure_event e);
+/* An event of `kind` at `time` seconds into the frame in body mode `mode`, every other field
+ * at its documented "not this kind" value (no foot, no move, index -1). */
+sa_figure_event sai_figure_event_of(sa_figure_event_kind kind, float time, sa_mode mode);
 /* This frame's input, repaired: NULL keeps the motion idle and the counters as seen; an unknown
  * motion is idle. */
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input);

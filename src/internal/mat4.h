@@ -72,6 +72,25 @@ SAI_INLINE sa_mat4 sai_mat4_mul_affine(const sa_mat4 *a, const sa_mat4 *b) {
     return r;
 }
 
+/* a·b for affine matrices in double, each element saturated to +-FLT_MAX: the slow path for
+ * a product whose float one overflowed (huge finite scales and translations). */
+SAI_INLINE sa_mat4 sai_mat4_mul_affine_saturating(const sa_mat4 *a, const sa_mat4 *b) {
+    sa_mat4 r;
+    for (int c = 0; c < 4; ++c) {
+        for (int row = 0; row < 3; ++row) {
+            double v = (double)a->m[row] * (double)b->m[4 * c] +
+                       (double)a->m[4 + row] * (double)b->m[4 * c + 1] +
+                       (double)a->m[8 + row] * (double)b->m[4 * c + 2];
+            if (c == 3) v += (double)a->m[12 + row];
+            r.m[4 * c + row] = v > (double)FLT_MAX    ? FLT_MAX
+                               : v < -(double)FLT_MAX ? -FLT_MAX
+                                                      : (float)v;
+        }
+        r.m[4 * c + 3] = c == 3 ? 1.0f : 0.0f;
+    }
+    return r;
+}
+
 SAI_INLINE sa_vec3 sai_mat4_point(const sa_mat4 *m, sa_vec3 p) {
     return sai_v3(m->m[0] * p.x + m->m[4] * p.y + m->m[8] * p.z + m->m[12],
                   m->m[1] * p.x + m->m[5] * p.y + m->m[9] * p.z + m->m[13],

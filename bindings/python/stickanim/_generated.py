@@ -4412,7 +4412,8 @@ def sa_skeleton_fill_subtree(skeleton, joint, value, out, capacity):
 
     joint (int32_t): Root of the subtree, in [0, joint_count).
 
-    value (float): The weight to write, usually 1 (in) or 0 (out); not clamped here.
+    value (float): The weight to write, usually 1 (in) or 0 (out); written as given, not clamped
+        (NaN or infinity too: it is the caller's value).
 
     out (float *): The weights, indexed by joint (joint_count floats); only the subtree's
         entries are written. NULL asks for the count only.
@@ -4984,7 +4985,10 @@ def sa_skin_matrices(model, model_count, joints, inverse_bind, count, out, capac
     out (sa_mat4 *): Receives count matrices, written whole or not at all; must not overlap the
         inputs. NULL asks for the count only.
 
-    capacity (size_t): Number of matrices out can hold, >= count.
+    capacity (size_t): Number of matrices out can hold, >= count. Plain arithmetic on the
+        matrices: a NaN or infinite element, or a product too large for a float, gives non-
+        finite elements (matrices from sa_skeleton_local_to_model_matrices() are finite and
+        saturated, so bad input is best cleaned there).
 
     Returns (size_t): count (also for the count-only call); 0, with nothing written, for a NULL
         model, a zero count, a joint index out of range, or capacity below count.
@@ -5452,7 +5456,9 @@ def sa_limb_config_styled(config, style):
     """config with both widths multiplied by style's width_scale, ready for sa_limb_outline().
     (limb.h)
 
-    config (const sa_limb_config *): NULL means sa_limb_config_default().
+    config (const sa_limb_config *): NULL means sa_limb_config_default(); a width that is NaN,
+        infinite or negative counts as 0, as in sa_limb_outline(). Scaled widths saturate at
+        FLT_MAX.
 
     style (sa_limb_style): The side's style; a width_scale that is NaN, infinite or negative
         counts as 1.
