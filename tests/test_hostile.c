@@ -219,15 +219,22 @@ static void hx_fixture_sa_figure(sa_figure *s, size_t i) {
     *s = made;
 }
 
-/* A sane motion definition: an upper-body swing of two tracks with one event. */
+/* A sane motion definition: an upper-body swing of two tracks with one event, in arrays of HX_N
+ * so the walk's counts up to HX_N stay inside them. */
 static const sa_track_key hx_move_keys[] = {{0.0f, 0.5f, SA_EASE_SMOOTH},
                                             {1.0f, 1.5f, SA_EASE_LINEAR}};
-static const sa_figure_move_track hx_move_tracks[] = {
-    {SA_FIGURE_PARAM_ARM_ANGLE_NEAR, hx_move_keys, 2}, {SA_FIGURE_PARAM_LEAN, hx_move_keys, 2}};
-static const sa_figure_move_event hx_move_events[] = {{"hit", 0.5f}};
+static sa_figure_move_track hx_move_tracks[HX_N];
+static sa_figure_move_event hx_move_events[HX_N];
 
 static void hx_fixture_sa_figure_move(sa_figure_move *s, size_t i) {
     (void)i;
+    for (size_t k = 0; k < HX_N; ++k) {
+        hx_move_tracks[k].param = k % 2 ? SA_FIGURE_PARAM_LEAN : SA_FIGURE_PARAM_ARM_ANGLE_NEAR;
+        hx_move_tracks[k].keys = hx_move_keys;
+        hx_move_tracks[k].count = 2;
+        hx_move_events[k].name = "hit";
+        hx_move_events[k].time = 0.5f;
+    }
     memset(s, 0, sizeof *s);
     s->name = "swing";
     s->tracks = hx_move_tracks;
