@@ -11,7 +11,7 @@ set -eu
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-2}
 dir=build/coverage
-CC=${CC:-gcc} cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="--coverage -O0" \
+CC=${CC:-gcc} cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="--coverage -O0 -DSAI_COVERAGE" \
     -DSA_BUILD_EXAMPLES=OFF -DSA_BUILD_BENCH=OFF -DSA_BUILD_DOCS=OFF -DSA_BUILD_SHARED=OFF \
     -DSA_INSTALL=OFF >/dev/null
 cmake --build "$dir" -j"$jobs"

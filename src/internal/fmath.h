@@ -27,7 +27,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(_MSC_VER)
+#if defined(SAI_COVERAGE)
+/* The coverage build (scripts/coverage.sh) keeps one copy per object, so gcov counts each
+ * helper's branches once, not once per place it is inlined. */
+#define SAI_INLINE static inline
+#elif defined(_MSC_VER)
 #define SAI_INLINE static __forceinline
 #elif defined(__GNUC__) || defined(__clang__)
 #define SAI_INLINE static inline __attribute__((always_inline))
