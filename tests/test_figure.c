@@ -3142,15 +3142,18 @@ static void test_figure_move_validate_rejects_bad_data(void **state) {
     const sa_track_key nan_value[] = {{0.0f, NAN, SA_EASE_SMOOTH}};
     const sa_track_key late[] = {{0.0f, 0, SA_EASE_SMOOTH}, {1.5f, 1, SA_EASE_SMOOTH}};
     const sa_track_key bad_ease[] = {{0.0f, 0, (sa_ease)99}, {1.0f, 1, SA_EASE_SMOOTH}};
+    const sa_track_key huge_value[] = {{0.0f, 0, SA_EASE_SMOOTH}, {1.0f, 2e6f, SA_EASE_SMOOTH}};
+    const sa_track_key early[] = {{-0.5f, 0, SA_EASE_SMOOTH}, {1.0f, 1, SA_EASE_SMOOTH}};
     struct {
         int field;
         sa_status want;
-    } cases[] = {{0, SA_ERR_UNSORTED}, {1, SA_ERR_NOT_FINITE}, {2, SA_ERR_RANGE},
-                 {3, SA_ERR_RANGE},    {4, SA_ERR_RANGE},      {5, SA_ERR_COUNT},
-                 {6, SA_ERR_NULL},     {7, SA_ERR_NOT_FINITE}, {8, SA_ERR_RANGE},
-                 {9, SA_ERR_RANGE},    {10, SA_ERR_RANGE},     {11, SA_ERR_RANGE},
-                 {12, SA_ERR_NULL},    {13, SA_ERR_RANGE},     {14, SA_ERR_COUNT},
-                 {15, SA_ERR_RANGE},   {16, SA_ERR_RANGE}};
+    } cases[] = {
+        {0, SA_ERR_UNSORTED}, {1, SA_ERR_NOT_FINITE}, {2, SA_ERR_RANGE},  {3, SA_ERR_RANGE},
+        {4, SA_ERR_RANGE},    {5, SA_ERR_COUNT},      {6, SA_ERR_NULL},   {7, SA_ERR_NOT_FINITE},
+        {8, SA_ERR_RANGE},    {9, SA_ERR_RANGE},      {10, SA_ERR_RANGE}, {11, SA_ERR_RANGE},
+        {12, SA_ERR_NULL},    {13, SA_ERR_RANGE},     {14, SA_ERR_COUNT}, {15, SA_ERR_RANGE},
+        {16, SA_ERR_RANGE},   {17, SA_ERR_COUNT},     {18, SA_ERR_RANGE}, {19, SA_ERR_NOT_FINITE},
+        {20, SA_ERR_RANGE},   {21, SA_ERR_RANGE}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         m = move_ok(&tr[0], &ev);
         tr[1] = tr[0];
@@ -3216,6 +3219,23 @@ static void test_figure_move_validate_rejects_bad_data(void **state) {
             break;
         case 16:
             m.travel = -1.0f;
+            track_fault = false;
+            break;
+        case 17:
+            tr[0].count = SA_FIGURE_MOVE_MAX_KEYS + 1;
+            break; /* too many keys (counted before they are read) */
+        case 18:
+            tr[0].keys = huge_value;
+            break; /* a value beyond any pose */
+        case 19:
+            ev.time = NAN;
+            track_fault = false;
+            break;
+        case 20:
+            tr[0].keys = early;
+            break; /* a key before the start */
+        case 21:
+            ev.time = -0.1f;
             track_fault = false;
             break;
         default:

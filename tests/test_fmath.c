@@ -78,6 +78,22 @@ static void test_fmath_special_values_are_documented(void **state) {
     assert_true(sai_hypot_d(3e-310, 4e-310) == 5e-310);
 }
 
+/* NaN and infinities in each argument position give C99's results (the special values test
+ * above takes one position per function). */
+static void test_fmath_every_argument_position_gives_c99_special_results(void **state) {
+    (void)state;
+    assert_true(isnan(sai_atan2_d(1.0, NAN)) && isnan(sai_atan2_d(NAN, NAN)));
+    assert_true(isnan(sai_atan2f(NAN, 1.0f)) && isnan(sai_atan2f(NAN, NAN)));
+    assert_true(isnan(sai_pow_d(NAN, 2.0)) && isnan(sai_pow_d(-0.5, 3.0)));
+    assert_true(sai_hypot_d(1.0, INFINITY) == INFINITY && sai_hypot_d(-INFINITY, 1.0) == INFINITY);
+    assert_true(sai_hypot_d(NAN, INFINITY) == INFINITY);
+    assert_true(isnan(sai_hypot_d(1.0, NAN)) && isnan(sai_hypotf(2.0f, NAN)));
+    assert_true(isnan(sai_asinf(NAN)) && isnan(sai_asinf(1.5f)) && isnan(sai_asinf(-INFINITY)));
+    assert_true(isnan(sai_expf(NAN)) && sai_expf(100.0f) == INFINITY &&
+                sai_expf(INFINITY) == INFINITY);
+    assert_true(sai_expf(-200.0f) == 0.0f && sai_expf(-INFINITY) == 0.0f);
+}
+
 static void test_fmath_sin_cos_match_the_c_library(void **state) {
     (void)state;
     for (int i = 0; i <= SWEEP; i++) {
@@ -191,6 +207,7 @@ static void test_fmath_hypot_matches_the_c_library(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fmath_special_values_are_documented),
+        cmocka_unit_test(test_fmath_every_argument_position_gives_c99_special_results),
         cmocka_unit_test(test_fmath_sin_cos_match_the_c_library),
         cmocka_unit_test(test_fmath_atan2_asin_acos_match_the_c_library),
         cmocka_unit_test(test_fmath_exp_expm1_log_pow_match_the_c_library),

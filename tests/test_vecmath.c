@@ -698,6 +698,40 @@ static void test_vecmath_transforms_with_huge_scales_stay_finite(void **state) {
     assert_memory_equal(&u, &w, sizeof u);
 }
 
+/* scalar.h's saturating helpers: finite inputs give finite results (the exact float result when
+ * it is finite, else the double one clamped to +-FLT_MAX with its sign), and a non-finite input
+ * passes through as plain float arithmetic would. */
+static void test_vecmath_saturating_helpers_keep_finite_input_finite(void **state) {
+    (void)state;
+    const float big = FLT_MAX;
+    /* Ordinary values: the float result, bit for bit. */
+    assert_true(sai_sat_lerp(1.0f, 3.0f, 0.25f) == 1.0f + (3.0f - 1.0f) * 0.25f);
+    assert_true(sai_sat_madd(1.5f, 2.0f, 3.0f) == 1.5f + 2.0f * 3.0f);
+    assert_true(sai_sat_mul(1.5f, -2.0f) == -3.0f);
+    assert_true(sai_sat_sub(1.5f, 2.0f) == -0.5f);
+    /* Overflow in float: saturated, with the sign of the exact result. */
+    assert_true(sai_sat_lerp(-big, big, 2.0f) == big);
+    assert_true(sai_sat_lerp(big, -big, 0.5f) == 0.0f); /* exact: the midpoint */
+    assert_true(sai_sat_madd(big, big, 2.0f) == big);
+    assert_true(sai_sat_madd(-big, big, -2.0f) == -big);
+    assert_true(sai_sat_mul(big, -big) == -big);
+    assert_true(sai_sat_sub(-big, big) == -big);
+    assert_true(sai_sat_sub(big, -big) == big);
+    /* Non-finite input passes through as float arithmetic. */
+    const float inf = INFINITY;
+    assert_true(isnan(sai_sat_lerp(NAN, 1.0f, 0.5f)));
+    assert_true(isnan(sai_sat_lerp(1.0f, NAN, 0.5f)));
+    assert_true(isnan(sai_sat_lerp(1.0f, 2.0f, NAN)));
+    assert_true(sai_sat_lerp(1.0f, inf, 0.5f) == inf);
+    assert_true(isnan(sai_sat_madd(NAN, 1.0f, 1.0f)));
+    assert_true(sai_sat_madd(1.0f, inf, 2.0f) == inf);
+    assert_true(sai_sat_madd(1.0f, 2.0f, -inf) == -inf);
+    assert_true(sai_sat_mul(inf, 2.0f) == inf);
+    assert_true(isnan(sai_sat_mul(2.0f, NAN)));
+    assert_true(sai_sat_sub(-inf, 2.0f) == -inf);
+    assert_true(isnan(sai_sat_sub(2.0f, NAN)));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vecmath_bad_input_is_safe),
@@ -727,6 +761,7 @@ int main(void) {
         cmocka_unit_test(test_vecmath_v2_length_of_finite_components_is_finite),
         cmocka_unit_test(test_vecmath_v2_normalize_of_tiny_and_huge_vectors_is_unit),
         cmocka_unit_test(test_vecmath_transforms_with_huge_scales_stay_finite),
+        cmocka_unit_test(test_vecmath_saturating_helpers_keep_finite_input_finite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
