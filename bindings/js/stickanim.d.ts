@@ -2445,7 +2445,7 @@ export declare class SaFigureMoveTrack extends Struct {
   /**
    * Keys over the definition's normalised time (0 its start, 1 its end), values in the parameter's
    * unit (distances in reference units), with per-key easing (track.h): at least 1, times in [0,
-   * 1], ascending, finite.
+   * 1], ascending, values within +-1e6 (far beyond any pose), all finite.
    */
   keys: number;
   /** Number of keys, in [1, SA_FIGURE_MOVE_MAX_KEYS]. */

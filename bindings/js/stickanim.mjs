@@ -2791,7 +2791,7 @@ class SaFigureMoveTrack extends Struct {
   /**
    * Keys over the definition's normalised time (0 its start, 1 its end), values in the parameter's
    * unit (distances in reference units), with per-key easing (track.h): at least 1, times in [0,
-   * 1], ascending, finite.
+   * 1], ascending, values within +-1e6 (far beyond any pose), all finite.
    */
   get keys() { return this._sa._dv().getUint32(this.ptr + 4, true); }
   set keys(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_figure_move_track.keys'), true); }

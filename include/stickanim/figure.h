@@ -825,7 +825,7 @@ typedef struct sa_figure_move_track {
     /**
      * Keys over the definition's normalised time (0 its start, 1 its end), values in the
      * parameter's unit (distances in reference units), with per-key easing (track.h): at least
-     * 1, times in [0, 1], ascending, finite.
+     * 1, times in [0, 1], ascending, values within +-1e6 (far beyond any pose), all finite.
      */
     const sa_track_key *keys;
     size_t count; /**< Number of keys, in [1, ::SA_FIGURE_MOVE_MAX_KEYS]. */

@@ -1618,7 +1618,8 @@ class FigureMoveTrack(_Struct):
     param: The parameter it drives; at most one track per parameter. keys: Keys over the
     definition's normalised time (0 its start, 1 its end), values in the parameter's unit
     (distances in reference units), with per-key easing (track.h): at least 1, times in [0, 1],
-    ascending, finite. count: Number of keys, in [1, SA_FIGURE_MOVE_MAX_KEYS].
+    ascending, values within +-1e6 (far beyond any pose), all finite. count: Number of keys, in
+    [1, SA_FIGURE_MOVE_MAX_KEYS].
     """
     _c_name_ = "sa_figure_move_track"
 
