@@ -8,22 +8,12 @@
 /* ---- the parameters as one flat array of floats ------------------------------------------- */
 
 /* Blending and repairs read sa_figure_params as SAI_FIGURE_PARAM_FLOATS floats, so a new
- * parameter is blended and repaired without being listed here (a ranged one adds a line to
- * param_ranges below). */
+ * parameter is blended without being listed here (its range is a line in param_lo and param_hi
+ * below). */
 #define SAI_FIGURE_PARAM_FLOATS (sizeof(sa_figure_params) / sizeof(float))
 _Static_assert(sizeof(sa_figure_params) % sizeof(float) == 0 &&
                    _Alignof(sa_figure_params) == _Alignof(float),
                "sa_figure_params must hold only floats (and sa_vec2s)");
-
-/* The parameters with a range; every other one is only made finite. */
-typedef struct sai_param_range {
-    size_t offset; /* offsetof the field */
-    size_t floats; /* its size in floats */
-    float lo, hi;
-} sai_param_range;
-
-#define SAI_FIELD(name)                                                                            \
-    offsetof(sa_figure_params, name), sizeof(((sa_figure_params *)0)->name) / (sizeof(float))
 
 /* Positions, distances and speeds are kept within ±1e9 units and angles within ±1e6 rad: far
  * beyond any motion (a figure at the largest config lengths, 1e6, moves within about 1e8), and
@@ -32,37 +22,83 @@ typedef struct sai_param_range {
 #define SAI_FIGURE_FAR   1e9f
 #define SAI_FIGURE_TURNS 1e6f
 
-static const sai_param_range param_ranges[] = {
-    {SAI_FIELD(root), -SAI_FIGURE_FAR, SAI_FIGURE_FAR},
-    {SAI_FIELD(lean), -SA_PI, SA_PI},
-    {SAI_FIELD(head_tilt), -SA_PI, SA_PI},
-    {SAI_FIELD(foot), -SAI_FIGURE_FAR, SAI_FIGURE_FAR},
-    {SAI_FIELD(arm_angle), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
-    {SAI_FIELD(arm_flex), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
-    {SAI_FIELD(spear), 0.0f, 1.0f},
-    {SAI_FIELD(spear_grip), -SAI_FIGURE_FAR, SAI_FIGURE_FAR},
-    {SAI_FIELD(spear_angle), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
-    {SAI_FIELD(spear_gap), 0.0f, SAI_FIGURE_FAR},
-    {SAI_FIELD(spear_slide), 0.0f, 1.0f},
-    {SAI_FIELD(squash), 0.5f, 1.5f},
-    {SAI_FIELD(hair_push), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
-    {SAI_FIELD(ground_speed), 0.0f, SAI_FIGURE_FAR},
-    {SAI_FIELD(blade), 0.0f, 1.0f},
-    {SAI_FIELD(blade_angle), -SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+/* Every parameter's range, as two parameter sets (lowest, highest) read float by float, so the
+ * repair is one loop the compiler can vectorise. A new parameter gets its line in both. */
+#define SAI_FIGURE_RANGED_FLOATS 24
+_Static_assert(SAI_FIGURE_PARAM_FLOATS == SAI_FIGURE_RANGED_FLOATS,
+               "a new sa_figure_params field needs its range in param_lo and param_hi");
+static const sa_figure_params param_lo = {
+    .root = {-SAI_FIGURE_FAR, -SAI_FIGURE_FAR},
+    .lean = -SA_PI,
+    .head_tilt = -SA_PI,
+    .foot = {{-SAI_FIGURE_FAR, -SAI_FIGURE_FAR}, {-SAI_FIGURE_FAR, -SAI_FIGURE_FAR}},
+    .arm_angle = {-SAI_FIGURE_TURNS, -SAI_FIGURE_TURNS},
+    .arm_flex = {-SAI_FIGURE_TURNS, -SAI_FIGURE_TURNS},
+    .spear = 0.0f,
+    .spear_grip = {-SAI_FIGURE_FAR, -SAI_FIGURE_FAR},
+    .spear_angle = -SAI_FIGURE_TURNS,
+    .spear_gap = 0.0f,
+    .spear_slide = 0.0f,
+    .squash = 0.5f,
+    .hair_push = {-SAI_FIGURE_TURNS, -SAI_FIGURE_TURNS},
+    .ground_speed = 0.0f,
+    .blade = 0.0f,
+    .blade_angle = -SAI_FIGURE_TURNS,
+};
+static const sa_figure_params param_hi = {
+    .root = {SAI_FIGURE_FAR, SAI_FIGURE_FAR},
+    .lean = SA_PI,
+    .head_tilt = SA_PI,
+    .foot = {{SAI_FIGURE_FAR, SAI_FIGURE_FAR}, {SAI_FIGURE_FAR, SAI_FIGURE_FAR}},
+    .arm_angle = {SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+    .arm_flex = {SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+    .spear = 1.0f,
+    .spear_grip = {SAI_FIGURE_FAR, SAI_FIGURE_FAR},
+    .spear_angle = SAI_FIGURE_TURNS,
+    .spear_gap = SAI_FIGURE_FAR,
+    .spear_slide = 1.0f,
+    .squash = 1.5f,
+    .hair_push = {SAI_FIGURE_TURNS, SAI_FIGURE_TURNS},
+    .ground_speed = SAI_FIGURE_FAR,
+    .blade = 1.0f,
+    .blade_angle = SAI_FIGURE_TURNS,
 };
 
+/* True when every parameter is finite (a bit test per float, no branch inside the loop). */
+static bool params_finite(const sa_figure_params *in) {
+    uint32_t bits[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(bits, in, sizeof bits);
+    uint32_t bad = 0u;
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        bad |= (uint32_t)((bits[k] & 0x7F800000u) == 0x7F800000u);
+    return bad == 0u;
+}
+
+/* Each (finite) parameter clamped to its range: sai_clamp's result for ranges with lo <= hi. */
+static sa_figure_params clamp_params(const sa_figure_params *in) {
+    float v[SAI_FIGURE_PARAM_FLOATS], lo[SAI_FIGURE_PARAM_FLOATS], hi[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(v, in, sizeof v);
+    memcpy(lo, &param_lo, sizeof lo);
+    memcpy(hi, &param_hi, sizeof hi);
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {
+        const float a = v[k] < lo[k] ? lo[k] : v[k];
+        v[k] = a > hi[k] ? hi[k] : a;
+    }
+    sa_figure_params out;
+    memcpy(&out, v, sizeof out);
+    return out;
+}
+
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest) {
+    if (params_finite(in)) return clamp_params(in);
     float v[SAI_FIGURE_PARAM_FLOATS], r[SAI_FIGURE_PARAM_FLOATS];
+    float lo[SAI_FIGURE_PARAM_FLOATS], hi[SAI_FIGURE_PARAM_FLOATS];
     memcpy(v, in, sizeof v);
     memcpy(r, rest, sizeof r);
+    memcpy(lo, &param_lo, sizeof lo);
+    memcpy(hi, &param_hi, sizeof hi);
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
-        v[k] = sai_finite_or(v[k], r[k]);
-    for (size_t i = 0; i < sizeof param_ranges / sizeof param_ranges[0]; ++i) {
-        const sai_param_range *f = &param_ranges[i];
-        for (size_t k = 0; k < f->floats; ++k)
-            v[f->offset / sizeof(float) + k] =
-                sai_clamp(v[f->offset / sizeof(float) + k], f->lo, f->hi);
-    }
+        v[k] = sai_clamp(sai_finite_or(v[k], r[k]), lo[k], hi[k]);
     sa_figure_params out;
     memcpy(&out, v, sizeof out);
     return out;
@@ -174,6 +210,12 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
     float o[SAI_FIGURE_PARAM_FLOATS];
     memcpy(o, &fig->merge_offset, sizeof o);
+    /* No merge fading (the usual case): nothing to do, as the loop below would leave it 0. */
+    uint32_t bits[SAI_FIGURE_PARAM_FLOATS], any = 0u;
+    memcpy(bits, o, sizeof bits);
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        any |= bits[k];
+    if (any == 0u) return;
     const float e = sai_expf(-fig->config.fade_rate * dt);
     bool settled = true;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {
@@ -182,6 +224,15 @@ void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
     }
     if (settled) memset(o, 0, sizeof o);
     memcpy(&fig->merge_offset, o, sizeof o);
+}
+
+/* p repaired (sai_figure_sanitize) against the idle rest pose, computed only when a field is not
+ * finite. */
+static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx *c) {
+    if (params_finite(p)) return clamp_params(p);
+    sa_figure_params rest;
+    sai_figure_idle(c, 0.0f, &rest);
+    return sai_figure_sanitize(p, &rest);
 }
 
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
@@ -196,9 +247,11 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
         accumulate(acc, &p, w);
         total += w;
     }
-    sa_figure_params rest;
-    sai_figure_idle(c, 0.0f, &rest);
-    if (!(total > 0.0f)) return rest;
+    if (!(total > 0.0f)) {
+        sa_figure_params rest;
+        sai_figure_idle(c, 0.0f, &rest);
+        return rest;
+    }
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
     const float inv = 1.0f / total;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
@@ -206,7 +259,7 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     accumulate(acc, &fig->merge_offset, 1.0f);
     sa_figure_params out;
     memcpy(&out, acc, sizeof out);
-    out = sai_figure_sanitize(&out, &rest);
+    out = repaired(&out, c);
     sai_figure_apply_layers(fig, c, &out);
-    return sai_figure_sanitize(&out, &rest);
+    return repaired(&out, c);
 }
