@@ -1,5 +1,6 @@
 #include <stickanim/gait.h>
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 static sa_gait make_gait(float stride, float cadence, float duty, float step_height, float bob,
@@ -23,6 +24,11 @@ sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0
 static sa_gait sane_gait(const sa_gait *g, bool second) {
     const sa_gait walk = sa_gait_walk();
     if (!g) return second ? sa_gait_run() : walk;
+    /* A sane gait (every gait the library makes) is itself: one test instead of seven repairs. */
+    if (sai_finite(g->stride) && sai_finite(g->cadence) && sai_finite(g->bob_shift) &&
+        sai_finite(g->lean) && g->duty >= SA_GAIT_DUTY_MIN && g->duty <= SA_GAIT_DUTY_MAX &&
+        g->step_height >= 0.0f && g->step_height <= FLT_MAX && g->bob >= 0.0f && g->bob <= FLT_MAX)
+        return *g;
     sa_gait s;
     s.stride = sai_finite_or(g->stride, walk.stride);
     s.cadence = sai_finite_or(g->cadence, walk.cadence);
@@ -94,6 +100,16 @@ static sa_gait mix_sane(const sa_gait *a, const sa_gait *b, float t) {
 sa_gait sa_gait_mix(const sa_gait *a, const sa_gait *b, float t) {
     const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
     return mix_sane(&sa, &sb, sai_saturate(t));
+}
+
+sa_gait sai_gait_walk_run(float t) {
+    /* Every field of both gaits is nonzero and in range, so a mix at either end is that end
+     * exactly (mix_field's 0 · other adds +0 to a nonzero value). */
+    const float u = sai_saturate(t);
+    if (u == 0.0f) return sa_gait_walk();
+    if (u == 1.0f) return sa_gait_run();
+    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    return mix_sane(&walk, &run, u);
 }
 
 /* Real roots of c2·t² + c1·t + c0 in the stable form (no cancellation when c2 is tiny). Returns

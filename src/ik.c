@@ -76,12 +76,14 @@ sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, flo
     const double l1 = (double)sai_positive_or(upper_len, 0.0f),
                  l2 = (double)sai_positive_or(fore_len, 0.0f);
     /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
-    const double ex = (double)shoulder.x + (double)sai_sinf(a) * l1;
-    const double ey = (double)shoulder.y + (double)sai_cosf(a) * l1;
+    float sa, ca, sb, cb;
+    sai_sincosf(a, &sa, &ca);
+    sai_sincosf(b, &sb, &cb);
+    const double ex = (double)shoulder.x + (double)sa * l1;
+    const double ey = (double)shoulder.y + (double)ca * l1;
     sa_ik_arm_pose p;
     p.elbow = sai_v2(sai_narrow(ex), sai_narrow(ey));
-    p.hand = sai_v2(sai_narrow(ex + (double)sai_sinf(b) * l2),
-                    sai_narrow(ey + (double)sai_cosf(b) * l2));
+    p.hand = sai_v2(sai_narrow(ex + (double)sb * l2), sai_narrow(ey + (double)cb * l2));
     return p;
 }
 

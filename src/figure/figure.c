@@ -105,8 +105,13 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
         sai_figure_morph_from_ragdoll(fig, k, j);
         sai_figure_secondary_on(fig, &p, j, h);
     } else {
-        if (whole) sai_figure_solve_joints(&fig->config, &p, j);
-        sai_figure_secondary_step(fig, &p, j, h);
+        /* (the whole body's solve has the spine secondary_step would solve) */
+        if (whole) {
+            sai_figure_solve_joints(&fig->config, &p, j);
+            sai_figure_secondary_on(fig, &p, j, h);
+        } else {
+            sai_figure_secondary_step(fig, &p, j, h);
+        }
     }
     return p;
 }

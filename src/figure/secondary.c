@@ -10,10 +10,21 @@
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
 static float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
 /* The unit vector at angle a from straight up, and d/da of it. */
-static sa_vec2 up_dir(float a) { return sai_v2(sai_sinf(a), -sai_cosf(a)); }
-static sa_vec2 up_turn(float a) { return sai_v2(sai_cosf(a), sai_sinf(a)); }
-/* a in [−π, π]; NaN is 0. */
-static float wrap_angle(float a) { return sai_finite(a) ? remainderf(a, 2.0f * SA_PI) : 0.0f; }
+static sa_vec2 up_dir(float a) {
+    float s, c;
+    sai_sincosf(a, &s, &c);
+    return sai_v2(s, -c);
+}
+static sa_vec2 up_turn(float a) {
+    float s, c;
+    sai_sincosf(a, &s, &c);
+    return sai_v2(c, s);
+}
+/* a in [−π, π]; NaN is 0. (Within ±π, half the period, remainderf gives a itself.) */
+static float wrap_angle(float a) {
+    if (fabsf(a) <= SA_PI) return a;
+    return sai_finite(a) ? remainderf(a, 2.0f * SA_PI) : 0.0f;
+}
 
 /* The back of the head, a little above its centre, where the hair is pinned; up is the neck's
  * direction. */
@@ -182,6 +193,10 @@ void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
     if (!ok) sai_figure_rest_secondary(fig, j);
 }
 
+/* A squash that scales by 1 both ways: applying it leaves finite points where they are (to
+ * rounding far below a unit's millionth). */
+static bool squash_none(sa_squash sq) { return sq.sx == 1.0f && sq.sy == 1.0f; }
+
 static bool all_finite(const sa_vec2 *v, int n) {
     for (int i = 0; i < n; ++i)
         if (!sai_v2_finite(v[i])) return false;
@@ -202,7 +217,7 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
     const float length =
         SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     sa_vec2 tip = sai_v2_add(hand, sai_v2_scale(dir, length));
-    sa_squash_apply(pose->squash, &tip, 1);
+    if (!squash_none(pose->squash) || !sai_v2_finite(tip)) sa_squash_apply(pose->squash, &tip, 1);
     pose->blade_tip = tip;
     pose->blade = sai_saturate(sai_finite_or(p->blade, 0.0f));
 }
@@ -225,10 +240,13 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->squash = sq;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         pose->joints[i] = j[i];
-    sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i] = fig->hair[i].pos;
-    sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
+    /* No squash (most motions): the (finite) points as they are. */
+    if (!squash_none(sq) || !all_finite(pose->hair, SA_VERLET_HAIR_POINTS)) {
+        sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
+        sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
+    }
     pose->head_radius = fig->config.head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;

@@ -5,7 +5,17 @@
 #include "internal/scalar.h"
 
 /* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
-static sa_vec2 up_dir(float a) { return sai_v2(sai_sinf(a), -sai_cosf(a)); }
+static sa_vec2 up_dir(float a) {
+    float s, c;
+    sai_sincosf(a, &s, &c);
+    return sai_v2(s, -c);
+}
+/* The unit vector at angle a from +x, y down: (cos a, sin a). */
+static sa_vec2 along(float a) {
+    float s, c;
+    sai_sincosf(a, &s, &c);
+    return sai_v2(c, s);
+}
 
 /* The end of a bone of length len from joint toward target; straight down when they coincide. */
 static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
@@ -29,7 +39,7 @@ static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
 #define SAI_ARM_BEND 1.0f
 
 static void spear_hands(const sa_figure_params *p, sa_vec2 shoulder, sa_vec2 *hands) {
-    const sa_vec2 d = sai_v2(sai_cosf(p->spear_angle), sai_sinf(p->spear_angle));
+    const sa_vec2 d = along(p->spear_angle);
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     hands[0] = sai_v2_sub(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
     hands[1] = sai_v2_add(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
@@ -120,7 +130,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }
-    const sa_vec2 d = sai_v2(sai_cosf(p->spear_angle), sai_sinf(p->spear_angle));
+    const sa_vec2 d = along(p->spear_angle);
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     j[SA_FIGURE_JOINT_SPEAR_BUTT] =
         sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));

@@ -2,6 +2,7 @@
 
 #include <stickanim/ik.h>
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 /* ---- config and input --------------------------------------------------------------------- */
@@ -120,11 +121,10 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
     sai_figure_ctx c;
-    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c.hip_height = cfg->hip_height;
     c.gait_mix = sai_saturate(gait);
-    c.gait = sa_gait_mix(&walk, &run, c.gait_mix);
+    c.gait = sai_gait_walk_run(c.gait_mix);
     c.phase = phase;
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
     c.leg_reach = reach > 0.0f ? reach : 0.0f;
@@ -303,8 +303,7 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
-    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
-    const sa_gait g = sa_gait_mix(&walk, &run, mean_gait);
+    const sa_gait g = sai_gait_walk_run(mean_gait);
     fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
     sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
