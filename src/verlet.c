@@ -106,7 +106,53 @@ sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pi
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
+/* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS points held in locals, so the
+ * compiler keeps them in registers (the passes are one long chain of dependent operations, and a
+ * store and reload in it costs more than the arithmetic): the same operations in the same order,
+ * so the same results bit for bit. */
+static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
+    enum { N = SA_VERLET_HAIR_POINTS };
+    float x[N], y[N];
+    for (size_t i = 0; i < N; ++i) {
+        x[i] = pts[i].pos.x;
+        y[i] = pts[i].pos.y;
+    }
+    const float spacing = c->spacing;
+    for (size_t it = 0; it < c->iterations; ++it) {
+        for (size_t i = 0; i + 1 < N; ++i) {
+            const float dx = x[i + 1] - x[i], dy = y[i + 1] - y[i];
+            const float len = seg_length(dx, dy);
+            if (!(len > 1e-30f)) continue;
+            const float k = (len - spacing) / len * (i == 0 ? 1.0f : 0.5f);
+            if (i > 0) {
+                x[i] += dx * k;
+                y[i] += dy * k;
+            }
+            x[i + 1] -= dx * k;
+            y[i + 1] -= dy * k;
+        }
+    }
+    for (size_t i = 1; i < N; ++i) {
+        const float dx = x[i] - x[i - 1], dy = y[i] - y[i - 1];
+        const float len = seg_length(dx, dy);
+        float ddx = c->rest_dir.x * spacing, ddy = c->rest_dir.y * spacing;
+        if (len > 1e-30f && sai_finite(len)) {
+            const float k = spacing / len;
+            ddx = dx * k;
+            ddy = dy * k;
+        }
+        x[i] = x[i - 1] + ddx;
+        y[i] = y[i - 1] + ddy;
+    }
+    for (size_t i = 0; i < N; ++i)
+        pts[i].pos = sai_v2(x[i], y[i]);
+}
+
 static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
+    if (n == SA_VERLET_HAIR_POINTS) {
+        constrain_hair(pts, c);
+        return;
+    }
     for (size_t it = 0; it < c->iterations; ++it)
         relax(pts, n, c->spacing);
     set_lengths(pts, n, c->spacing, c->rest_dir);

@@ -50,6 +50,7 @@ enum {
 
 /* The drawn point p (squashed about the pivot) back in the unsquashed space the IK works in. */
 static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
+    if (sai_figure_squash_none(s) && sai_v2_finite(p)) return p;
     const double x = (double)s.pivot.x + ((double)p.x - (double)s.pivot.x) / (double)s.sx;
     const double y = (double)s.pivot.y + ((double)p.y - (double)s.pivot.y) / (double)s.sy;
     return sai_v2(sai_narrow(x), sai_narrow(y));
@@ -132,7 +133,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         p.root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
     }
     /* The squash secondary.c applies last, about the ground under the pelvis. */
-    const sa_squash sq = sa_squash_make(sai_v2(p.root.x, 0.0f), p.squash, SA_SQUASH_K);
+    const sa_squash sq = sai_figure_squash(sai_v2(p.root.x, 0.0f), p.squash);
     const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
     sa_vec2 want[2];   /* the motion's targets, drawn */
@@ -151,7 +152,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
-        want[i] = sa_squash_point(sq, p.foot[i]);
+        want[i] = sai_figure_squash_point(sq, p.foot[i]);
         const double world = (double)want[i].x + scroll;
         const float up = (l->last_y - want[i].y) / dt;
         const float over = (want[i].x - l->last_x) / dt + speed;
@@ -230,7 +231,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         if (l->state == SAI_FOOT_FREE && near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
             const sa_vec2 guard =
                 sa_ik_reach_guard(pelvis, p.foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
-            const sa_vec2 at = sa_squash_point(sq, guard);
+            const sa_vec2 at = sai_figure_squash_point(sq, guard);
             start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
         }
         /* While held, time counts how long the target has stood still on the ground. */

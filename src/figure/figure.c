@@ -12,6 +12,10 @@ static sa_figure_params advance(sa_figure *fig, const sa_figure_input *in, float
     return sai_figure_blend(fig, &c);
 }
 
+/* The most moments a frame holds before its end: SAI_FIGURE_MAX_DT / SA_FIGURE_SUBSTEP (12) and
+ * one for a lag. */
+#define SAI_FIGURE_MOMENTS 16
+
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show. */
 static sa_figure_params params_at(const sa_figure *before, const sa_figure_input *in, float s) {
     sa_figure g = *before;
@@ -132,8 +136,15 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     fig->pose.scroll *= own;
     for (int i = 0; i < 2; ++i)
         fig->pose.contact[i].x *= own;
-    const sa_figure before = *fig;
     const float lag = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
+    /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
+     * end. Their parameters come from the figure as it is now (before this frame's advance),
+     * which no sub-step reads, so they are taken first, each from one copy. */
+    sa_figure_params at[SAI_FIGURE_MOMENTS];
+    int32_t moments = 0;
+    for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
+         next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
+        at[moments++] = params_at(fig, &in, next);
     lead from;
     from.time = lag;
     from.forward = sai_figure_forward_speed(fig); /* the body as last seen */
@@ -145,18 +156,15 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     const bool moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
-    /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
-     * end. */
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
     bool planted[2];
-    for (int32_t n = 2; next < dt - 1e-6f && n < 64; ++n) {
+    for (int32_t n = 0; n < moments; ++n) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
-        (void)sub_step(fig, params_at(&before, &in, next), SA_FIGURE_SUBSTEP, moving, false, j,
-                       next, &from);
+        (void)sub_step(fig, at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from);
         footsteps(fig, planted, next, in.surface);
         last = next;
-        next = (float)n * SA_FIGURE_SUBSTEP - lag;
+        next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
     }
     if (last > -lag) sai_figure_secondary_check(fig, j); /* what is kept is finite */
     /* The frame's end: a moment itself, or the last moment's state carried on to it and put back

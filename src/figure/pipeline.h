@@ -4,7 +4,27 @@
 #ifndef STICKANIM_FIGURE_PIPELINE_H
 #define STICKANIM_FIGURE_PIPELINE_H
 
+#include "internal/scalar.h"
 #include "motions.h"
+
+/* ---- squash without the work of a squash that scales by 1 (most motions) ------------------ */
+
+/* sa_squash_make(pivot, sy, SA_SQUASH_K); at sy = 1 with a finite pivot, no call. */
+static inline sa_squash sai_figure_squash(sa_vec2 pivot, float sy) {
+    if (!(sy == 1.0f) || !sai_v2_finite(pivot)) return sa_squash_make(pivot, sy, SA_SQUASH_K);
+    sa_squash s;
+    s.pivot = pivot;
+    s.sx = 1.0f;
+    s.sy = 1.0f;
+    return s;
+}
+/* True when s scales by 1 both ways: it leaves a finite point where it is (to rounding far below
+ * a millionth of a unit). */
+static inline bool sai_figure_squash_none(sa_squash s) { return s.sx == 1.0f && s.sy == 1.0f; }
+/* sa_squash_point(s, p), without the work when s scales by 1 and p is finite. */
+static inline sa_vec2 sai_figure_squash_point(sa_squash s, sa_vec2 p) {
+    return sai_figure_squash_none(s) && sai_v2_finite(p) ? p : sa_squash_point(s, p);
+}
 
 /* Longest step a frame advances by, seconds: SA_FIGURE_MAX_DT (0.1, only against real hitches;
  * the head and hair sub-step, so no frame rate slows the clocks). */

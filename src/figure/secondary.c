@@ -112,6 +112,7 @@ static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel,
  * outside the drawn circle of radius r·(sx + sy)/2: squash shortens no distance below min(sx, sy)
  * times itself. */
 static float hair_clearance(float head_radius, float squash) {
+    if (squash == 1.0f) return head_radius; /* sx = sy = 1 */
     const sa_squash sq = sa_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
     const float lo = fminf(sq.sx, sq.sy);
     return lo > 0.0f ? head_radius * sa_squash_radius_scale(sq) / lo : head_radius;
@@ -193,10 +194,6 @@ void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
     if (!ok) sai_figure_rest_secondary(fig, j);
 }
 
-/* A squash that scales by 1 both ways: applying it leaves finite points where they are (to
- * rounding far below a unit's millionth). */
-static bool squash_none(sa_squash sq) { return sq.sx == 1.0f && sq.sy == 1.0f; }
-
 static bool all_finite(const sa_vec2 *v, int n) {
     for (int i = 0; i < n; ++i)
         if (!sai_v2_finite(v[i])) return false;
@@ -217,7 +214,8 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
     const float length =
         SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     sa_vec2 tip = sai_v2_add(hand, sai_v2_scale(dir, length));
-    if (!squash_none(pose->squash) || !sai_v2_finite(tip)) sa_squash_apply(pose->squash, &tip, 1);
+    if (!sai_figure_squash_none(pose->squash) || !sai_v2_finite(tip))
+        sa_squash_apply(pose->squash, &tip, 1);
     pose->blade_tip = tip;
     pose->blade = sai_saturate(sai_finite_or(p->blade, 0.0f));
 }
@@ -235,15 +233,14 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     sa_figure_pose *pose = &fig->pose;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         pose->unsquashed[i] = j[i];
-    const sa_squash sq =
-        sa_squash_make(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash, SA_SQUASH_K);
+    const sa_squash sq = sai_figure_squash(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash);
     pose->squash = sq;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         pose->joints[i] = j[i];
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i] = fig->hair[i].pos;
     /* No squash (most motions): the (finite) points as they are. */
-    if (!squash_none(sq) || !all_finite(pose->hair, SA_VERLET_HAIR_POINTS)) {
+    if (!sai_figure_squash_none(sq) || !all_finite(pose->hair, SA_VERLET_HAIR_POINTS)) {
         sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
         sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
     }
