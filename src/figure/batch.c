@@ -1,6 +1,6 @@
 #include <stdint.h>
 
-#include "stickanim/figure.h"
+#include <stickanim/figure.h>
 
 #include "internal/scalar.h"
 
@@ -11,7 +11,7 @@
 
 #define SAI_BATCH_LANES 4
 
-/* Figures [0, n) of a group, n <= SAI_BATCH_LANES; figure i reads input[i * input_step] (step 0:
+/* Figures [0, n) of a group, n <= SAI_BATCH_LANES; figure i reads inputs[i * input_step] (step 0:
  * every figure reads the one input, which may be NULL). */
 static void update_group(sa_figure *figures, size_t n, const sa_figure_input *inputs,
                          size_t input_step, float dt) {
