@@ -7,7 +7,7 @@
  *
  * Then one crowd, sa_figure_update_many() over disjoint slices of the same arrays, one slice
  * per thread (each thread writing only its slice of the inputs, all reading one shared input):
- * every figure must end byte for byte as the whole crowd updated on one thread.
+ * every figure must end showing byte for byte what the whole crowd updated on one thread shows.
  *
  * usage: threads [THREADS]   (default 8) */
 #include <pthread.h>
@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include <stickanim/stickanim.h>
+
+#include "../figure_output.h"
 
 #define FIGURES_PER_TASK 3
 #define FRAMES           400
@@ -219,18 +221,13 @@ static int crowd_check(unsigned threads) {
         pthread_join(ids[t], NULL);
     int differ = 0;
     for (size_t i = 0; i < n; ++i) {
-        const bool same =
-            memcmp(&crowd_single[i].pose, &crowd_multi[i].pose, sizeof crowd_single[i].pose) == 0 &&
-            crowd_single[i].event_count == crowd_multi[i].event_count &&
-            memcmp(crowd_single[i].events, crowd_multi[i].events, sizeof crowd_single[i].events) ==
-                0;
-        if (!same) {
+        if (!figure_same_output(&crowd_single[i], &crowd_multi[i])) {
             ++differ;
             fprintf(stderr, "threads: crowd figure %zu differs from the single-threaded run\n", i);
         }
     }
     /* The crowd must move (else the comparison proves nothing). */
-    if (memcmp(&crowd_single[0].pose, &crowd_single[1].pose, sizeof crowd_single[0].pose) == 0) {
+    if (figure_same_output(&crowd_single[0], &crowd_single[1])) {
         fprintf(stderr, "threads: two crowd figures ended the same\n");
         return -1;
     }
