@@ -167,7 +167,7 @@ void bench_crowd(void) {
         stop_pair(id);
         snprintf(name, sizeof name, "sa_figure_update_many, %zu figures, 2 threads", n);
         bench_report_unit(name, two, "ns/figure", "ns_per_figure");
-        snprintf(name, sizeof name, "  speed-up of 2 threads, %zu figures", n);
+        snprintf(name, sizeof name, "speed-up of 2 threads, %zu figures", n);
         bench_report_unit(name, one_thread[k] / two, "x", "speedup");
     }
 #endif
