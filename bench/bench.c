@@ -52,6 +52,16 @@ void bench_report(const char *name, double ns_per_call) {
     printf("%-56s %10.1f ns/call\n", name, ns_per_call);
 }
 
+void bench_report_unit(const char *name, double value, const char *unit, const char *json_key) {
+    if (json_output) {
+        printf("%s  {\"name\": \"%s\", \"%s\": %.2f}", json_first ? "" : ",\n", name, json_key,
+               value);
+        json_first = false;
+        return;
+    }
+    printf("%-56s %10.2f %s\n", name, value, unit);
+}
+
 void bench_report_size(const char *name, size_t bytes) {
     if (json_output) {
         json_row(name, "bytes", (double)bytes);
@@ -95,6 +105,7 @@ static const struct {
     {"mode_machine", bench_mode_machine},
     {"footsteps", bench_footsteps},
     {"figure", bench_figure},
+    {"crowd", bench_crowd},
     {"limb", bench_limb},
     {"sizes", bench_sizes},
 };

@@ -13,6 +13,10 @@ double bench_run(bench_fn fn, void *ctx, size_t calls);
 /* Prints "name  <ns> ns/call" in the common format (a JSON object with --json). */
 void bench_report(const char *name, double ns_per_call);
 
+/* Prints "name  <value> <unit>" (a JSON object {"name", json_key: value} with --json): rows whose
+ * figure is not ns per call (ns per figure of a batch, a speed-up). */
+void bench_report_unit(const char *name, double value, const char *unit, const char *json_key);
+
 /* Prints "name  <bytes> bytes" (a JSON object with --json). */
 void bench_report_size(const char *name, size_t bytes);
 
@@ -36,6 +40,7 @@ void bench_blend_tree(void);
 void bench_mode_machine(void);
 void bench_footsteps(void);
 void bench_figure(void);
+void bench_crowd(void);
 void bench_limb(void);
 void bench_sizes(void);
 

@@ -10,7 +10,8 @@ what a per-frame function wrote finite. The hostile sets, by type:
 
   float           NaN, +-inf, +-FLT_MAX, denormals, +-0, -1, +-1e30, 1e-20
   count (size_t)  0, 1, 2, 16, 17, 256, 257, HX_N and SIZE_MAX (SIZE_MAX only where the doc
-                  bounds the count; see UNBOUNDED_COUNTS)
+                  bounds the count; see UNBOUNDED_COUNTS); the count of an array of a large
+                  struct (one element in the walk): 0, 1 and SIZE_MAX
   index (size_t)  1, 2, 7, 8, 15, 16, 17, 255, 256, SIZE_MAX
   int32_t         -1, -2, 1, 2, 255, 256, 257, INT32_MAX, INT32_MIN
   enum            every listed value, -1 and 999
@@ -82,6 +83,11 @@ UNBOUNDED_COUNTS = {
     ("sa_skin_matrices", "count"): "joints and inverse_bind hold count entries",
     ("sa_blend_tree_space_set_markers", "count"): "markers holds count markers",
 }
+# Lengths of arrays of a large struct, which the walk gives one element (LARGE_STRUCT): the
+# count takes 0, 1 and, unless it is in UNBOUNDED_COUNTS too, SIZE_MAX.
+LARGE_ARRAY_COUNTS = {
+    ("sa_figure_update_many", "count"): "figures holds count figures",
+}
 # A struct's sane value when its constructor is not named <struct>_default or _identity.
 SANE_CONSTRUCTOR = {"sa_gait": "sa_gait_walk()"}
 # Structs a hand fixture builds (pointer fields are detected; these hold internal state).
@@ -95,7 +101,7 @@ NO_CORRUPTION = {
 # Fields of a fixture struct whose corruption is a broken caller promise, not bad input.
 KEEP_FIELDS = {}
 # Per-frame calls: after them every float the call could write is finite (bad_input.md).
-PER_FRAME = re.compile(r"_(step|update|switch|push|finish|run|apply|collide_circle|sample\w*|solve|merge)$")
+PER_FRAME = re.compile(r"_(step|update|update_many|switch|push|finish|run|apply|collide_circle|sample\w*|solve|merge)$")
 COUNT_NAME = re.compile(r"(count|capacity)$")
 TIME_NAME = re.compile(r"^(t|time|at|phase)$")
 LARGE_STRUCT = 512  # bytes: larger structs get one element, not an array
@@ -319,6 +325,10 @@ class Gen:
         return out
 
     # ---- parameters ------------------------------------------------------------------------
+    def counts_large_array(self, fn, i):
+        """Parameter i is the length of an array of a large struct (LARGE_ARRAY_COUNTS)."""
+        return (fn["name"], fn["params"][i]["name"]) in LARGE_ARRAY_COUNTS
+
     def param_kind(self, fn, i):
         """(decl prefix, variants expr, value expr template with {h} and {slot}, elem info)."""
         p = fn["params"][i]
@@ -334,6 +344,10 @@ class Gen:
                 return dict(c="float", n="HX_F32_N",
                             v="{h} < 0 ? %s : hx_f32_set[{h}]" % sane, kind="f32")
             if n == "usize":
+                if COUNT_NAME.search(name) and self.counts_large_array(fn, i):
+                    bounded = (fn["name"], name) not in UNBOUNDED_COUNTS
+                    return dict(c="size_t", n="HX_COUNT_ONE_N" if bounded else "(HX_COUNT_ONE_N - 1)",
+                                v="{h} < 0 ? (size_t)1 : hx_count_one_set[{h}]", kind="count")
                 if COUNT_NAME.search(name):
                     bounded = (fn["name"], name) not in UNBOUNDED_COUNTS
                     return dict(c="size_t", n="HX_COUNT_N" if bounded else "HX_COUNT_SMALL_N",

@@ -9503,6 +9503,33 @@ static void hx_walk_sa_figure_update(void) {
     }
 }
 
+static void hx_walk_sa_figure_update_many(void) {
+    const size_t n[5] = {(hx_variants_sa_figure() + 1), HX_COUNT_ONE_N, (hx_variants_sa_figure_input() + 1), HX_COUNT_N, HX_F32_N};
+    for (size_t mode = 0; mode <= 6; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 5) vmax = n[mode - 1];
+        if (mode == 6)
+            for (size_t j = 0; j < 5; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[5];
+            for (size_t j = 0; j < 5; ++j)
+                h[j] = (mode == j + 1 || mode == 6) ? (long)(v % n[j]) : -1;
+            static const char *const names[5] = {"figures", "count", "inputs", "input_count", "dt"};
+            hx_at("sa_figure_update_many", names, 5, mode, v);
+            sa_figure * a0 = hx_ptr_sa_figure(0, h[0]);
+            size_t  a1 = h[1] < 0 ? (size_t)1 : hx_count_one_set[h[1]];
+            const sa_figure_input * a2 = hx_ptr_sa_figure_input(2, h[2]);
+            size_t  a3 = h[3] < 0 ? (size_t)3 : hx_count_set[h[3]];
+            float  a4 = h[4] < 0 ? 1.0f / 60.0f : hx_f32_set[h[4]];
+            size_t r = sa_figure_update_many(a0, a1, a2, a3, a4);
+            (void)r;
+            if (a0 != NULL && (true))
+                for (size_t e = 0; e < a1 && e < HX_N_sa_figure; ++e)
+                    HX_CHECK(hx_finite_sa_figure(&a0[e]), "state finite after a per-frame call");
+        }
+    }
+}
+
 static void hx_walk_sa_figure_get_pose(void) {
     const size_t n[1] = {(hx_variants_sa_figure() + 1)};
     for (size_t mode = 0; mode <= 2; ++mode) {
@@ -9950,6 +9977,7 @@ static const struct hx_walker {
     {"sa_figure_param_name", hx_walk_sa_figure_param_name},
     {"sa_figure_init", hx_walk_sa_figure_init},
     {"sa_figure_update", hx_walk_sa_figure_update},
+    {"sa_figure_update_many", hx_walk_sa_figure_update_many},
     {"sa_figure_get_pose", hx_walk_sa_figure_get_pose},
     {"sa_figure_events", hx_walk_sa_figure_events},
     {"sa_figure_solve", hx_walk_sa_figure_solve},
@@ -9963,5 +9991,5 @@ static const struct hx_walker {
     {"sa_abi_type_align", hx_walk_sa_abi_type_align},
     {"sa_abi_type_name", hx_walk_sa_abi_type_name},
 };
-#define HX_WALKER_COUNT 202
+#define HX_WALKER_COUNT 203
 /* clang-format on */

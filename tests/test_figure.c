@@ -8,6 +8,7 @@
 #include <stickanim/track.h>
 
 #include "figure/pipeline.h"
+#include "figure_output.h"
 #include "move_json.h"
 
 #define DT60 (1.0f / 60.0f)
@@ -3631,6 +3632,148 @@ static void test_figure_moves_mirror_and_scale(void **state) {
     assert_near(sa_v2_length(tip[1]), 2.0f * SA_FIGURE_BLADE_LENGTH, 1.0);
 }
 
+/* ---- sa_figure_update_many(): a crowd in one call ------------------------------------------ */
+
+enum { CROWD = 37 }; /* not a multiple of the batch's groups of four */
+
+/* A crowd of mixed sizes, each figure at rest, the same bytes in `a` and `b`. */
+static void crowd_init(sa_figure *a, sa_figure *b, size_t n, test_rng *r) {
+    memset(a, 0, n * sizeof *a);
+    for (size_t i = 0; i < n; ++i) {
+        const sa_figure_config cfg = sa_figure_config_scaled(test_rng_range(r, 0.5f, 2.0f));
+        sa_figure_init(&a[i], i % 5 ? &cfg : NULL);
+    }
+    memcpy(b, a, n * sizeof *a);
+}
+
+/* Every value of the two figures' poses and events bit for bit (figure_output.h). */
+static void assert_same_figure(const sa_figure *a, const sa_figure *b) {
+    assert_true(figure_same_output(a, b));
+}
+
+static void test_figure_batch_bad_input_changes_nothing(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1501);
+    static sa_figure crowd[3], before[3];
+    crowd_init(crowd, before, 3, &r);
+    sa_figure_input in[3] = {input_for(SA_FIGURE_MOTION_RUN, 300.0f),
+                             input_for(SA_FIGURE_MOTION_WALK, 0.0f),
+                             input_for(SA_FIGURE_MOTION_WAVE, 0.0f)};
+    assert_int_equal(sa_figure_update_many(NULL, 3, in, 3, DT60), 0);
+    assert_int_equal(sa_figure_update_many(NULL, SIZE_MAX, NULL, 0, DT60), 0);
+    assert_int_equal(sa_figure_update_many(NULL, SIZE_MAX, in, SIZE_MAX, DT60), 0);
+    assert_int_equal(sa_figure_update_many(crowd, 0, in, 3, DT60), 0);
+    assert_int_equal(sa_figure_update_many(crowd, SIZE_MAX, in, 1, DT60), 0);
+    assert_int_equal(sa_figure_update_many(crowd, SIZE_MAX / 2, NULL, 0, DT60), 0);
+    /* Two inputs for three figures: which figure would take which is unknowable. */
+    assert_int_equal(sa_figure_update_many(crowd, 3, in, 2, DT60), 0);
+    const float bad_dt[] = {0.0f, -0.0f, -DT60, NAN, INFINITY, -INFINITY, -FLT_MAX};
+    for (size_t k = 0; k < sizeof bad_dt / sizeof bad_dt[0]; ++k)
+        assert_int_equal(sa_figure_update_many(crowd, 3, in, 3, bad_dt[k]), 0);
+    assert_memory_equal(crowd, before, sizeof crowd);
+    /* Inputs NULL or a count of 0 updates every figure as a NULL input does, a hitch at most
+     * SA_FIGURE_MAX_DT as the scalar frame. */
+    assert_int_equal(sa_figure_update_many(crowd, 3, NULL, 3, 1.0f), 3);
+    assert_int_equal(sa_figure_update_many(crowd, 3, in, 0, DT60), 3);
+    for (size_t i = 0; i < 3; ++i) {
+        sa_figure_update(&before[i], NULL, 1.0f);
+        sa_figure_update(&before[i], NULL, DT60);
+        assert_same_figure(&crowd[i], &before[i]);
+    }
+}
+
+/* A hostile input now and then: unknown motions, NaN and huge speeds, a body with wild numbers. */
+static sa_figure_input random_crowd_input(test_rng *r, sa_figure_input in) {
+    const uint32_t pick = test_rng_next(r) % 64u;
+    if (pick < 3) {
+        in.motion = ALL_MOTIONS[test_rng_next(r) % (uint32_t)MOTION_COUNT];
+        in.speed = test_rng_range(r, 0.0f, 450.0f);
+    } else if (pick == 3) {
+        ++in.jump;
+    } else if (pick == 4) {
+        ++in.thrust;
+    } else if (pick == 5) {
+        in.facing = (sa_figure_facing)(test_rng_next(r) % 2u);
+    } else if (pick == 6) {
+        in.motion = (sa_figure_motion)(test_rng_next(r) % 2u ? 999 : -1);
+        in.speed = test_rng_nasty(r);
+    } else if (pick == 7) {
+        in.body.active = !in.body.active;
+        in.body.grounded = test_rng_next(r) % 2u;
+        in.body.velocity = test_rng_v2(r, -400.0f, 400.0f);
+        in.body.knocked_down = test_rng_next(r) % 8u == 0;
+    } else if (pick == 8) {
+        in.body.velocity.x = test_rng_nasty(r);
+        in.body.impulse.y = test_rng_nasty(r);
+        in.body.water_line = test_rng_nasty(r);
+        in.body.in_water = test_rng_next(r) % 2u;
+    } else if (pick == 9) {
+        ++in.move_counter;
+        in.move = SA_FIGURE_MOTION_MOVE(test_rng_next(r) % 3u);
+    }
+    return in;
+}
+
+/* A frame time now and then refused (0, negative, NaN) or a hitch. */
+static float random_crowd_dt(test_rng *r) {
+    const uint32_t pick = test_rng_next(r) % 50u;
+    if (pick == 0) return 0.0f;
+    if (pick == 1) return -DT60;
+    if (pick == 2) return NAN;
+    return random_dt(r);
+}
+
+/* Random sessions for a crowd: the batch in slices of random sizes (one input each, one input
+ * shared by a slice, or none) and the scalar call on each figure leave every pose and every
+ * event byte for byte the same. */
+static void test_figure_batch_is_the_scalar_frame_byte_for_byte(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1502);
+    static sa_figure batch[CROWD], scalar[CROWD];
+    crowd_init(batch, scalar, CROWD, &r);
+    sa_figure_input in[CROWD];
+    for (size_t i = 0; i < CROWD; ++i)
+        in[i] = input_for(ALL_MOTIONS[i % MOTION_COUNT], test_rng_range(&r, 100.0f, 400.0f));
+    for (int frame = 0; frame < 600; ++frame) {
+        for (size_t i = 0; i < CROWD; ++i)
+            in[i] = random_crowd_input(&r, in[i]);
+        const float dt = random_crowd_dt(&r);
+        const bool steps = dt > 0.0f;
+        for (size_t first = 0; first < CROWD;) {
+            size_t n = 1 + test_rng_next(&r) % 12u;
+            n = n < CROWD - first ? n : CROWD - first;
+            const uint32_t how = test_rng_next(&r) % 4u;
+            size_t done;
+            if (how == 0) { /* one input for the slice: the first figure's */
+                done = sa_figure_update_many(batch + first, n, &in[first], 1, dt);
+                for (size_t i = first; i < first + n; ++i)
+                    sa_figure_update(&scalar[i], &in[first], dt);
+            } else if (how == 1) { /* no input */
+                done = sa_figure_update_many(batch + first, n, NULL, 0, dt);
+                for (size_t i = first; i < first + n; ++i)
+                    sa_figure_update(&scalar[i], NULL, dt);
+            } else { /* one each, the count exact or larger */
+                const size_t given = how == 2 ? n : CROWD - first;
+                done = sa_figure_update_many(batch + first, n, &in[first], given, dt);
+                for (size_t i = first; i < first + n; ++i)
+                    sa_figure_update(&scalar[i], &in[i], dt);
+            }
+            assert_int_equal(done, steps ? n : 0);
+            first += n;
+        }
+        for (size_t i = 0; i < CROWD; ++i)
+            assert_same_figure(&batch[i], &scalar[i]);
+    }
+}
+
+static int run_batch_tests(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_figure_batch_bad_input_changes_nothing),
+        cmocka_unit_test(test_figure_batch_is_the_scalar_frame_byte_for_byte),
+    };
+    return cmocka_run_group_tests_name("figure_batch", tests, NULL, NULL);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
@@ -3692,5 +3835,6 @@ int main(void) {
         cmocka_unit_test(test_figure_moves_mirror_and_scale),
         cmocka_unit_test(test_figure_registering_again_keeps_what_plays),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    return failed + run_batch_tests();
 }

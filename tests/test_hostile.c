@@ -36,6 +36,10 @@ static const float hx_f32_set[] = {NAN,    -NAN,    INFINITY, -INFINITY, FLT_MAX
 static const size_t hx_count_set[] = {0, 1, 2, 16, 17, 256, 257, HX_N, SIZE_MAX};
 #define HX_COUNT_N       (sizeof hx_count_set / sizeof hx_count_set[0])
 #define HX_COUNT_SMALL_N (HX_COUNT_N - 1)
+/* The count of an array of a large struct, which the walk gives one element (LARGE_STRUCT in
+ * scripts/gen_hostile.py); SIZE_MAX last, left out where the count is not bounded. */
+static const size_t hx_count_one_set[] = {0, 1, SIZE_MAX};
+#define HX_COUNT_ONE_N (sizeof hx_count_one_set / sizeof hx_count_one_set[0])
 static const size_t hx_index_set[] = {1, 2, 7, 8, 15, 16, 17, 255, 256, SIZE_MAX};
 #define HX_INDEX_N (sizeof hx_index_set / sizeof hx_index_set[0])
 static const int32_t hx_i32_set[] = {-1, -2, 1, 2, 255, 256, 257, INT32_MAX, INT32_MIN};

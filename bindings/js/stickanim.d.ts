@@ -3467,6 +3467,11 @@ export declare class StickAnim {
   sa_figure_init(fig: Pointer<SaFigure>, cfg: Pointer<SaFigureConfig>): SaStatus;
   /** Advances the figure by dt seconds and rebuilds its pose. (figure.h) */
   sa_figure_update(fig: Pointer<SaFigure>, input: Pointer<SaFigureInput>, dt: number): void;
+  /**
+   * Advances count figures by dt seconds: sa_figure_update() over an array, the call a crowd makes
+   * once per frame. (figure.h)
+   */
+  sa_figure_update_many(figures: Pointer<SaFigure>, count: number, inputs: Pointer<SaFigureInput>, input_count: number, dt: number): number;
   /** The figure's current pose. (figure.h) */
   sa_figure_get_pose(fig: Pointer<SaFigure>): SaFigurePose | null;
   /**

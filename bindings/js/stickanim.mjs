@@ -3301,6 +3301,7 @@ const ARITY = Object.freeze({
   sa_figure_param_name: 1,
   sa_figure_init: 2,
   sa_figure_update: 3,
+  sa_figure_update_many: 5,
   sa_figure_get_pose: 1,
   sa_figure_events: 3,
   sa_figure_solve: 4,
@@ -5018,6 +5019,14 @@ class StickAnim extends StickAnimBase {
   /** Advances the figure by dt seconds and rebuilds its pose. (figure.h) */
   sa_figure_update(fig, input, dt) {
     this._x.sa_figure_update(ptrOf(fig, 'sa_figure_update(fig)'), ptrOf(input, 'sa_figure_update(input)'), dt);
+  }
+
+  /**
+   * Advances count figures by dt seconds: sa_figure_update() over an array, the call a crowd makes
+   * once per frame. (figure.h)
+   */
+  sa_figure_update_many(figures, count, inputs, input_count, dt) {
+    return this._x.sa_figure_update_many(ptrOf(figures, 'sa_figure_update_many(figures)'), count, ptrOf(inputs, 'sa_figure_update_many(inputs)'), input_count, dt) >>> 0;
   }
 
   /** The figure's current pose. (figure.h) */

@@ -1949,6 +1949,7 @@
     sa_figure_param_name: 1,
     sa_figure_init: 2,
     sa_figure_update: 3,
+    sa_figure_update_many: 5,
     sa_figure_get_pose: 1,
     sa_figure_events: 3,
     sa_figure_solve: 4,
@@ -3204,6 +3205,10 @@
 
     sa_figure_update(fig, input, dt) {
       this._x.sa_figure_update(ptrOf(fig, 'sa_figure_update(fig)'), ptrOf(input, 'sa_figure_update(input)'), dt);
+    }
+
+    sa_figure_update_many(figures, count, inputs, input_count, dt) {
+      return this._x.sa_figure_update_many(ptrOf(figures, 'sa_figure_update_many(figures)'), count, ptrOf(inputs, 'sa_figure_update_many(inputs)'), input_count, dt) >>> 0;
     }
 
     sa_figure_get_pose(fig) {

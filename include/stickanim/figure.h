@@ -1027,6 +1027,37 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
 SA_API void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt);
 
 /**
+ * @brief Advances @p count figures by @p dt seconds: sa_figure_update() over an array, the call
+ *        a crowd makes once per frame.
+ *
+ * The results are bit-identical to calling sa_figure_update() on each figure in turn (every
+ * byte of every pose, every event), whatever the slice sizes, the thread or the build.
+ *
+ * A **slice interface**: a job system splits a crowd into contiguous ranges and gives each to a
+ * thread, passing `figures + first` (and `inputs + first` for one input per figure). Nothing is
+ * shared between figures and the library keeps no state, so two threads may update disjoint
+ * ranges of the same arrays at once; a shared input and registered motion definitions
+ * (sa_figure_set_moves()) are only read, so threads may share them too.
+ *
+ * @param figures     The figures, each set up with sa_figure_init(); NULL: nothing happens.
+ * @param count       How many figures @p figures holds; 0, or more than any array can hold
+ *                    (above SIZE_MAX / sizeof(::sa_figure)): nothing happens.
+ * @param inputs      This frame's wishes, read only, as @p input_count says:
+ *                    - @p input_count == @p count (or more): figure i takes inputs[i];
+ *                    - @p input_count == 1: every figure takes inputs[0] (one input for a crowd);
+ *                    - @p inputs NULL or @p input_count 0: every figure is updated as with a NULL
+ *                      input to sa_figure_update() (idle, counters unchanged).
+ *                    Any other @p input_count (between 1 and @p count, both excluded) is a
+ *                    mismatch: nothing happens. Never more than @p count inputs are read.
+ * @param input_count How many inputs @p inputs holds.
+ * @param dt          Seconds since the last update, as for sa_figure_update(); 0, negative, NaN
+ *                    or infinite: nothing happens.
+ * @return The number of figures updated: @p count, or 0 when nothing happened.
+ */
+SA_API size_t sa_figure_update_many(sa_figure *figures, size_t count, const sa_figure_input *inputs,
+                                    size_t input_count, float dt);
+
+/**
  * @brief The figure's current pose.
  * @return A pointer into @p fig (valid until its next update); NULL when @p fig is NULL.
  */

@@ -25,4 +25,5 @@ set(SA_FIGURE_SOURCES
   src/figure/ragdoll.c
   src/figure/getup.c
   src/figure/moves.c
+  src/figure/batch.c
 )

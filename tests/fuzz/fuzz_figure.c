@@ -1,7 +1,10 @@
 /* figure.h: a figure with any config, driven by an input script (motion, speed, jump and thrust
  * presses, frame times), and sa_figure_solve() of any parameters. Every number of every pose
  * finite and in its documented range; every bone of the un-squashed pose its config length; a
- * step of no time changing nothing.
+ * step of no time changing nothing. sa_figure_update_many() drives three twins of the figure
+ * through the same script (one input each, one shared, or NULL) and must leave each one showing
+ * byte for byte what sa_figure_update() leaves the figure showing (every value of the pose and
+ * the events); a refused call (a mismatched input count, no figures) changes nothing.
  *
  * The input is decoded field by field onto sa_figure_input_default(), so a field added to
  * sa_figure_input later keeps its default here until this file learns it. */
@@ -16,7 +19,10 @@ static sa_vec2 v2_of(float x, float y) {
 
 #include <stickanim/figure.h>
 
+#include "../figure_output.h"
+
 enum { MAX_FRAMES = 48 };
+#define TWINS ((size_t)3)
 
 static sa_figure_config read_config(fz_in *in) {
     switch (fz_u8(in) % 4) {
@@ -168,6 +174,36 @@ static void check_events(const sa_figure *fig, float dt) {
     }
 }
 
+/* The twins through sa_figure_update_many(): one input each, the one shared, or none (NULL,
+ * or a count of 0), by frame. It updates them all, or none for a step of no time. */
+static void update_twins(sa_figure *twins, const sa_figure_input *input, size_t frame, float dt) {
+    sa_figure_input each[TWINS];
+    for (size_t i = 0; i < TWINS; ++i)
+        each[i] = input ? *input : sa_figure_input_default();
+    const bool step = dt > 0.0f && fz_finite(dt);
+    size_t n;
+    if (!input)
+        n = sa_figure_update_many(twins, TWINS, frame % 2 ? each : NULL, 0, dt);
+    else if (frame % 2)
+        n = sa_figure_update_many(twins, TWINS, input, 1, dt);
+    else
+        n = sa_figure_update_many(twins, TWINS, each, TWINS + frame % 3, dt);
+    FZ_CHECK2(n == (step ? TWINS : 0u), n, dt);
+}
+
+/* What the batch refuses changes nothing: no figures, too many, a mismatched input count. */
+static void check_batch_refusals(sa_figure *twins, const sa_figure_input *input) {
+    sa_figure before[TWINS];
+    memcpy(before, twins, sizeof before);
+    const float dt = 1.0f / 60.0f;
+    FZ_CHECK(sa_figure_update_many(NULL, TWINS, input, 1, dt) == 0);
+    FZ_CHECK(sa_figure_update_many(NULL, SIZE_MAX, NULL, 0, dt) == 0);
+    FZ_CHECK(sa_figure_update_many(twins, SIZE_MAX, input, 1, dt) == 0);
+    FZ_CHECK(sa_figure_update_many(twins, 0, input, 1, dt) == 0);
+    FZ_CHECK(sa_figure_update_many(twins, TWINS, input, TWINS - 1, dt) == 0);
+    FZ_CHECK(memcmp(before, twins, sizeof before) == 0);
+}
+
 void sa_fuzz_figure(const uint8_t *data, size_t size) {
     fz_in in = fz_make(data, size);
     const sa_figure_config cfg = read_config(&in);
@@ -178,6 +214,9 @@ void sa_fuzz_figure(const uint8_t *data, size_t size) {
              (use_cfg ? sa_figure_config_validate(&cfg) : SA_OK));
     check_pose(&fig, sa_figure_get_pose(&fig), valid);
     check_solve(&in, use_cfg ? &cfg : NULL);
+    sa_figure twins[TWINS];
+    for (size_t i = 0; i < TWINS; ++i)
+        memcpy(&twins[i], &fig, sizeof fig);
     sa_figure_input input = sa_figure_input_default();
     for (int frame = 0; frame < MAX_FRAMES && fz_more(&in); ++frame) {
         const uint8_t what = fz_u8(&in);
@@ -197,6 +236,9 @@ void sa_fuzz_figure(const uint8_t *data, size_t size) {
         const float dt = (what & 32) ? fz_float(&in) : fz_float_in(&in, 0.0f, 0.12f);
         const sa_figure before = fig;
         sa_figure_update(&fig, (what & 64) ? NULL : &input, dt);
+        update_twins(twins, (what & 64) ? NULL : &input, (size_t)frame, dt);
+        for (size_t i = 0; i < TWINS; ++i)
+            FZ_CHECK(figure_same_output(&twins[i], &fig));
         if (!(dt > 0.0f) || !fz_finite(dt)) {
             const sa_figure_pose *a = &before.pose, *b = &fig.pose;
             FZ_CHECK(memcmp(a->joints, b->joints, sizeof a->joints) == 0);
@@ -209,6 +251,7 @@ void sa_fuzz_figure(const uint8_t *data, size_t size) {
         check_pose(&fig, sa_figure_get_pose(&fig), valid);
         check_events(&fig, fig.pose.dt);
     }
+    check_batch_refusals(twins, &input);
     FZ_CHECK(sa_figure_get_pose(NULL) == NULL);
     FZ_CHECK(sa_figure_events(NULL, NULL, 0) == 0);
     const sa_figure_body idle = sa_figure_body_default();

@@ -593,6 +593,42 @@ static uint64_t run_pose_pipeline(void) {
     return s.h;
 }
 
+/* A crowd through sa_figure_update_many(): 23 figures of mixed motions and speeds, one input each
+ * (some frames one shared input, in two slices), seeded presses and frame times. */
+static uint64_t run_figure_crowd(void) {
+    enum { CROWD = 23 };
+    hash s = hash_start();
+    rng r = {0xc0d0u};
+    static sa_figure crowd[CROWD];
+    sa_figure_input in[CROWD];
+    for (size_t i = 0; i < CROWD; ++i) {
+        if (sa_figure_init(&crowd[i], NULL) != SA_OK) return 0;
+        in[i] = sa_figure_input_default();
+        in[i].motion = (sa_figure_motion)(i % (size_t)SA_FIGURE_MOTION_COUNT_);
+        in[i].speed = rng_in(&r, 100.0f, 400.0f);
+    }
+    for (int frame = 0; frame < 300; ++frame) {
+        for (size_t i = 0; i < CROWD; ++i) {
+            if (rng_chance(&r, 2))
+                in[i].motion = (sa_figure_motion)(rng_next(&r) % (uint32_t)SA_FIGURE_MOTION_COUNT_);
+            if (rng_chance(&r, 3)) ++in[i].jump;
+            if (rng_chance(&r, 3)) ++in[i].thrust;
+        }
+        const float dt = rng_dt(&r);
+        if (rng_chance(&r, 16)) {
+            sa_figure_update_many(crowd, 10, &in[0], 1, dt);
+            sa_figure_update_many(crowd + 10, CROWD - 10, &in[1], 1, dt);
+        } else {
+            sa_figure_update_many(crowd, CROWD, in, CROWD, dt);
+        }
+        for (size_t i = 0; i < CROWD; ++i) {
+            hash_pose(&s, sa_figure_get_pose(&crowd[i]));
+            hash_events(&s, &crowd[i]);
+        }
+    }
+    return s.h;
+}
+
 /* ---- main --------------------------------------------------------------------------------- */
 
 #define MAX_RUNS 64
@@ -615,6 +651,8 @@ static size_t collect(result *out) {
     out[n++].h = run_figure_moves();
     snprintf(out[n].name, sizeof out[n].name, "figure_body_session");
     out[n++].h = run_figure_body();
+    snprintf(out[n].name, sizeof out[n].name, "figure_crowd_batch");
+    out[n++].h = run_figure_crowd();
     snprintf(out[n].name, sizeof out[n].name, "mode_machine");
     out[n++].h = run_mode_machine();
     snprintf(out[n].name, sizeof out[n].name, "blend_tree_footsteps");

@@ -2868,6 +2868,13 @@ _PROTOTYPES = {  # name: (restype, argtypes)
         [ctypes.POINTER(Figure),
          ctypes.POINTER(FigureInput),
          ctypes.c_float]),
+    "sa_figure_update_many": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Figure),
+         ctypes.c_size_t,
+         ctypes.POINTER(FigureInput),
+         ctypes.c_size_t,
+         ctypes.c_float]),
     "sa_figure_get_pose": (ctypes.POINTER(FigurePose), [ctypes.POINTER(Figure)]),
     "sa_figure_events": (
         ctypes.c_size_t,
@@ -5621,6 +5628,33 @@ def sa_figure_update(fig, input, dt):
         (the pose stays as it was and the counters are read on the next real step).
     """
     return _fn["sa_figure_update"](fig, input, dt)
+
+
+def sa_figure_update_many(figures, count, inputs, input_count, dt):
+    """Advances count figures by dt seconds: sa_figure_update() over an array, the call a crowd
+    makes once per frame. (figure.h)
+
+    figures (sa_figure *): The figures, each set up with sa_figure_init(); NULL: nothing
+        happens.
+
+    count (size_t): How many figures figures holds; 0, or more than any array can hold (above
+        SIZE_MAX / sizeof(sa_figure)): nothing happens.
+
+    inputs (const sa_figure_input *): This frame's wishes, read only, as input_count says: -
+        input_count == count (or more): figure i takes inputs[i]; - input_count == 1: every
+        figure takes inputs[0] (one input for a crowd); - inputs NULL or input_count 0: every
+        figure is updated as with a NULL input to sa_figure_update() (idle, counters unchanged).
+        Any other input_count (between 1 and count, both excluded) is a mismatch: nothing
+        happens. Never more than count inputs are read.
+
+    input_count (size_t): How many inputs inputs holds.
+
+    dt (float): Seconds since the last update, as for sa_figure_update(); 0, negative, NaN or
+        infinite: nothing happens.
+
+    Returns (size_t): The number of figures updated: count, or 0 when nothing happened.
+    """
+    return _fn["sa_figure_update_many"](figures, count, inputs, input_count, dt)
 
 
 def sa_figure_get_pose(fig):
