@@ -3476,6 +3476,51 @@ static void test_figure_layers_never_pop_mid_fade(void **state) {
     assert_true(worst <= 0.0f);
 }
 
+/* Each move's events seen over `seconds` of updates at 60 fps, counted by definition. */
+static void count_move_events(sa_figure *f, const sa_figure_input *in, float seconds, int *seen,
+                              size_t count) {
+    const int frames = (int)(seconds * 60.0f + 0.5f);
+    for (int i = 0; i < frames; ++i) {
+        sa_figure_update(f, in, DT60);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e)
+            for (size_t k = 0; k < count; ++k)
+                if (ev[e].kind == SA_FIGURE_EVENT_MOVE && ev[e].move == SA_FIGURE_MOTION_MOVE(k))
+                    ++seen[k];
+    }
+}
+
+/* With SA_FIGURE_MOVE_LAYERS layers playing, a press of another definition is seen and ignored
+ * (figure.h, move_counter): it never plays, not even once a layer frees; pressed again after
+ * the others ended, it plays. */
+static void test_figure_layer_press_with_every_layer_playing_is_ignored(void **state) {
+    (void)state;
+    enum { MOVES = SA_FIGURE_MOVE_LAYERS + 1 };
+    sa_figure_move_track tracks[MOVES];
+    sa_figure_move_event events[MOVES];
+    sa_figure_move moves[MOVES];
+    for (size_t k = 0; k < MOVES; ++k)
+        moves[k] = move_ok(&tracks[k], &events[k]);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, moves, MOVES, NULL), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_IDLE, 0);
+    int seen[MOVES] = {0};
+    for (size_t k = 0; k < MOVES; ++k) { /* one press a frame, the last with all layers busy */
+        in.move = SA_FIGURE_MOTION_MOVE(k);
+        ++in.move_counter;
+        count_move_events(&f, &in, 1.0f / 60.0f, seen, MOVES);
+    }
+    count_move_events(&f, &in, 1.5f, seen, MOVES); /* every play (1 s) ends */
+    for (size_t k = 0; k < MOVES; ++k)
+        assert_int_equal(seen[k], k < SA_FIGURE_MOVE_LAYERS ? 1 : 0);
+    ++in.move_counter;
+    count_move_events(&f, &in, 1.5f, seen, MOVES);
+    assert_int_equal(seen[MOVES - 1], 1);
+    check_sane(sa_figure_get_pose(&f));
+}
+
 /* Events: each once, at its frame, when one frame spans several of them, and for a looping
  * definition shown as the motion once per loop; a definition's root motion scrolls the ground. */
 static void test_figure_move_events_fire_once_at_their_frame(void **state) {
@@ -3689,6 +3734,7 @@ int main(void) {
         cmocka_unit_test(test_figure_example_moves_play_over_walk_and_run),
         cmocka_unit_test(test_figure_layers_never_pop_mid_fade),
         cmocka_unit_test(test_figure_move_events_fire_once_at_their_frame),
+        cmocka_unit_test(test_figure_layer_press_with_every_layer_playing_is_ignored),
         cmocka_unit_test(test_figure_moves_mirror_and_scale),
         cmocka_unit_test(test_figure_registering_again_keeps_what_plays),
     };
