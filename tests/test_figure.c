@@ -2605,6 +2605,47 @@ static void test_figure_ragdoll_carried_past_flt_max_starts_again(void **state) 
                     f.pose.unsquashed[j].y > -3.0f * f.config.hip_height);
 }
 
+/* A body plan whose legs are far shorter than its hip height (validate bounds each length, not
+ * their sum): the legs reach for a ground they cannot reach, and every pose is finite with every
+ * bone its length, through a walk and a jump. */
+static void test_figure_legs_too_short_for_the_hips_stay_whole(void **state) {
+    (void)state;
+    sa_figure_config cfg = sa_figure_config_default();
+    cfg.thigh = cfg.shin = 0.25f;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_OK);
+    sa_figure f;
+    assert_int_equal(sa_figure_init(&f, &cfg), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_WALK, 1.5f);
+    for (int i = 0; i < 120; ++i) {
+        if (i == 60) ++in.jump;
+        sa_figure_update(&f, &in, DT60);
+        check_sane(&f.pose);
+        check_bones(&f.config, &f.pose);
+    }
+}
+
+/* The game stops giving a body while it rises from a jump: the scripted figure takes over with
+ * the motion asked for, which shows after the fade (no scripted jump plays). */
+static void test_figure_body_dropped_mid_jump_hands_back_to_the_motion(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_WALK, 1.0f);
+    in.body = sa_figure_body_default();
+    in.body.active = true;
+    run_for(&f, &in, 0.5f);
+    ++in.jump; /* the body's jump: its mode machine's counter */
+    sa_figure_update(&f, &in, DT60);
+    assert_int_equal(f.pose.mode, SA_MODE_JUMP);
+    in.body = sa_figure_body_default();
+    for (int i = 0; i < 60; ++i) {
+        sa_figure_update(&f, &in, DT60);
+        check_sane(&f.pose);
+        assert_int_equal(f.pose.mode, SA_MODE_LOCO);
+    }
+    assert_int_equal(f.pose.motion, SA_FIGURE_MOTION_WALK);
+}
+
 /* Knocked down, the figure falls as a ragdoll: bones keep their length, nothing goes below the
  * ground, the knees and elbows bend only their way, and it comes to rest lying down. Released,
  * the get-up is chosen from the side it lies on, starts exactly at the ragdoll's pose, morphs
@@ -2881,6 +2922,10 @@ static void test_figure_jump_height_and_length_are_configured(void **state) {
     cfg = sa_figure_config_default();
     cfg.jump_duration = 0.3f;
     assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
+    cfg.jump_duration = 4.5f; /* [0.4, 4] */
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
+    cfg.jump_duration = 4.0f;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_OK);
     cfg = sa_figure_config_default();
     cfg.jump_height = 5.0f * cfg.hip_height;
     assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
@@ -3823,6 +3868,8 @@ int main(void) {
         cmocka_unit_test(test_figure_turns_around_in_place),
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),
+        cmocka_unit_test(test_figure_legs_too_short_for_the_hips_stay_whole),
+        cmocka_unit_test(test_figure_body_dropped_mid_jump_hands_back_to_the_motion),
         cmocka_unit_test(test_figure_ragdoll_carried_past_flt_max_starts_again),
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
