@@ -691,6 +691,53 @@ static void test_blend_tree_stretch_weights_match_real_naming_schemes(void **sta
     }
 }
 
+/* Names the common schemes do not make but a rig may have: separators doubled or leading, a
+ * character past 'z', the one-word forms "upleg" and "uparm", "up" as the last word, words longer
+ * than a word is kept, more words than a name is read for, and a shallower match after a deeper
+ * one. Each rig still gets the limbs the header's rules give. */
+static void test_blend_tree_stretch_weights_read_unusual_names(void **state) {
+    (void)state;
+    const int32_t N = SA_SKELETON_JOINT_NONE;
+    const named_rig rigs[] = {
+        /* Doubled and leading separators, '|' and '~' (past 'z') as separators; the one-word
+         * "upleg" and "uparm". */
+        {{"__root__", "l__upleg", "r||upleg", "~l~uparm~", "R_UpArm", "l__lo__leg"},
+         {N, 0, 0, 0, 0, 1},
+         6,
+         {1, 2, 3, 4}},
+        /* "up" as the last word is no upper segment: the plain "leg" and "arm" name the limbs.
+         * Of two plain matches alike, the one nearest the root wins though it comes later. */
+        {{"hips", "spine", "leg_l_up", "leg_l", "arm_r_up", "leg_r_up", "arm_l_up"},
+         {N, 0, 1, 0, 1, 1, 0},
+         7,
+         {3, 5, 6, 4}},
+        /* Long names: a word longer than the 15 characters kept, and more than twelve words
+         * (camel case and separated); the limb and side words come first and are read. */
+        {{"root", "thigh_l_extraordinarilylongdecoyword", "ThighRAbCdEfGhIjKmMnOpQsTuVw",
+          "upperarm_l_a_b_c_d_e_f_g_h_i_j_k_m_n", "UpperArmR"},
+         {N, 0, 0, 0, 0},
+         5,
+         {1, 2, 3, 4}},
+    };
+    for (size_t r = 0; r < sizeof rigs / sizeof rigs[0]; ++r) {
+        const named_rig *rig = &rigs[r];
+        sa_transform rest[10];
+        for (size_t j = 0; j < 10; ++j)
+            rest[j] = sa_transform_identity();
+        sa_skeleton sk;
+        assert_int_equal(sa_skeleton_init(&sk, rig->parents, rest, rig->names, rig->count), SA_OK);
+        float w[10];
+        assert_int_equal(sa_blend_tree_stretch_weights(&sk, w, 10), rig->count);
+        float want[10] = {0};
+        for (int limb = 0; limb < 4; ++limb)
+            if (rig->want[limb] >= 0) want[rig->want[limb]] = 1.0f;
+        for (size_t j = 0; j < rig->count; ++j) {
+            if (w[j] != want[j]) print_message("rig %zu joint %s\n", r, rig->names[j]);
+            assert_near(w[j], want[j], 0);
+        }
+    }
+}
+
 /* One scale in the config: a centimetre rig (100 units per cell) stepped at 100× the speed shows
  * the reference's weights, phase and stretch; the default scale leaves the reference's numbers
  * exactly as they were; a bad scale is rejected. */
@@ -1207,6 +1254,7 @@ int main(void) {
         cmocka_unit_test(test_blend_tree_stretch_swings_thighs_and_arms_past_the_clip),
         cmocka_unit_test(test_blend_tree_stretch_weights_find_thighs_and_upper_arms),
         cmocka_unit_test(test_blend_tree_stretch_weights_match_real_naming_schemes),
+        cmocka_unit_test(test_blend_tree_stretch_weights_read_unusual_names),
         cmocka_unit_test(test_blend_tree_loco_units_per_cell_scales_every_speed_and_stride),
         cmocka_unit_test(test_blend_tree_sync_markers_reject_bad_input),
         cmocka_unit_test(test_blend_tree_sync_markers_stop_out_of_step_clips_skating),

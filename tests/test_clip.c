@@ -518,6 +518,32 @@ static void test_clip_touchdowns_of_a_standing_clip_with_jitter_are_none(void **
     }
 }
 
+/* A one-shot whose foot comes down exactly on its last frame: the marker is at the end of the
+ * clip, kept below 1 as every phase is (markers are in [0, 1)). */
+static void test_clip_touchdown_on_the_last_frame_of_a_one_shot_stays_below_one(void **state) {
+    (void)state;
+    enum { NF = 8 };
+    static sa_transform frames[NF * J];
+    const double heights[2 * NF] = {0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0.5, 0};
+    sa_transform rest[J];
+    int32_t parents[J];
+    make_heights(frames, heights, NF, rest, parents);
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, J), SA_OK);
+    sa_clip c;
+    assert_int_equal(sa_clip_init(&c, frames, NF, J, 30, false), SA_OK);
+    sa_clip_touchdown_config cfg = sa_clip_touchdown_config_default();
+    cfg.absolute = true;
+    cfg.down = 0.5f; /* the last frame's height, exactly */
+    cfg.up = 0.6f;
+    const int32_t feet[] = {1, 2};
+    sa_clip_touchdown m[2];
+    assert_int_equal(sa_clip_measure_touchdowns(&c, &sk, feet, 2, &cfg, m, 2), 1);
+    assert_int_equal(m[0].foot, 0);
+    assert_true(m[0].phase < 1.0f);
+    assert_true(m[0].phase > 0.9999f);
+}
+
 /* Walks with noise on the feet's heights (±2% of the step): one touchdown per contact, each near
  * the clean landing, for several frame counts and noise seeds, and in model units alike. */
 static void test_clip_touchdowns_are_one_per_contact_on_noisy_clips(void **state) {
@@ -701,6 +727,7 @@ int main(void) {
         cmocka_unit_test(test_clip_measures_a_one_shot_landing),
         cmocka_unit_test(test_clip_touchdowns_ignore_a_lift_within_the_stance),
         cmocka_unit_test(test_clip_touchdowns_of_a_standing_clip_with_jitter_are_none),
+        cmocka_unit_test(test_clip_touchdown_on_the_last_frame_of_a_one_shot_stays_below_one),
         cmocka_unit_test(test_clip_touchdowns_are_one_per_contact_on_noisy_clips),
         cmocka_unit_test(test_clip_touchdowns_need_the_minimum_air_time),
         cmocka_unit_test(test_clip_duration_can_be_exact),

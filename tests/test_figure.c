@@ -2571,6 +2571,82 @@ static void test_figure_walks_uneven_ground(void **state) {
     }
 }
 
+/* A body whose velocity swings between -FLT_MAX and FLT_MAX while knocked down carries the
+ * ragdoll past the largest float: the ragdoll starts again from the rest pose, so every pose
+ * stays finite, and once the body is still the ragdoll is on the ground near the body, every bone
+ * its length (bad_input.md: FLT_MAX). */
+static void test_figure_ragdoll_carried_past_flt_max_starts_again(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    in.body = sa_figure_body_default();
+    in.body.active = true;
+    run_for(&f, &in, 0.5f);
+    in.body.knocked_down = true;
+    for (int i = 0; i < 60; ++i) {
+        in.body.velocity.x = i % 2 ? FLT_MAX : -FLT_MAX;
+        sa_figure_update(&f, &in, DT60);
+        assert_int_equal(f.pose.mode, SA_MODE_RAGDOLL);
+        for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j) {
+            assert_finite_v2(f.pose.joints[j]);
+            assert_finite_v2(f.pose.unsquashed[j]);
+        }
+        for (int j = 0; j < SA_VERLET_HAIR_POINTS; ++j)
+            assert_finite_v2(f.pose.hair[j]);
+    }
+    in.body.velocity.x = 0.0f;
+    run_for(&f, &in, 2.0f);
+    assert_int_equal(f.pose.mode, SA_MODE_RAGDOLL);
+    check_sane(&f.pose);
+    check_bones(&f.config, &f.pose);
+    for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
+        assert_true(fabsf(f.pose.unsquashed[j].x) < 4.0f * f.config.hip_height &&
+                    f.pose.unsquashed[j].y <= 1e-3f &&
+                    f.pose.unsquashed[j].y > -3.0f * f.config.hip_height);
+}
+
+/* A body plan whose legs are far shorter than its hip height (validate bounds each length, not
+ * their sum): the legs reach for a ground they cannot reach, and every pose is finite with every
+ * bone its length, through a walk and a jump. */
+static void test_figure_legs_too_short_for_the_hips_stay_whole(void **state) {
+    (void)state;
+    sa_figure_config cfg = sa_figure_config_default();
+    cfg.thigh = cfg.shin = 0.25f;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_OK);
+    sa_figure f;
+    assert_int_equal(sa_figure_init(&f, &cfg), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_WALK, 1.5f);
+    for (int i = 0; i < 120; ++i) {
+        if (i == 60) ++in.jump;
+        sa_figure_update(&f, &in, DT60);
+        check_sane(&f.pose);
+        check_bones(&f.config, &f.pose);
+    }
+}
+
+/* The game stops giving a body while it rises from a jump: the scripted figure takes over with
+ * the motion asked for, which shows after the fade (no scripted jump plays). */
+static void test_figure_body_dropped_mid_jump_hands_back_to_the_motion(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_WALK, 1.0f);
+    in.body = sa_figure_body_default();
+    in.body.active = true;
+    run_for(&f, &in, 0.5f);
+    ++in.jump; /* the body's jump: its mode machine's counter */
+    sa_figure_update(&f, &in, DT60);
+    assert_int_equal(f.pose.mode, SA_MODE_JUMP);
+    in.body = sa_figure_body_default();
+    for (int i = 0; i < 60; ++i) {
+        sa_figure_update(&f, &in, DT60);
+        check_sane(&f.pose);
+        assert_int_equal(f.pose.mode, SA_MODE_LOCO);
+    }
+    assert_int_equal(f.pose.motion, SA_FIGURE_MOTION_WALK);
+}
+
 /* Knocked down, the figure falls as a ragdoll: bones keep their length, nothing goes below the
  * ground, the knees and elbows bend only their way, and it comes to rest lying down. Released,
  * the get-up is chosen from the side it lies on, starts exactly at the ragdoll's pose, morphs
@@ -2847,6 +2923,10 @@ static void test_figure_jump_height_and_length_are_configured(void **state) {
     cfg = sa_figure_config_default();
     cfg.jump_duration = 0.3f;
     assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
+    cfg.jump_duration = 4.5f; /* [0.4, 4] */
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
+    cfg.jump_duration = 4.0f;
+    assert_int_equal(sa_figure_config_validate(&cfg), SA_OK);
     cfg = sa_figure_config_default();
     cfg.jump_height = 5.0f * cfg.hip_height;
     assert_int_equal(sa_figure_config_validate(&cfg), SA_ERR_RANGE);
@@ -3477,6 +3557,117 @@ static void test_figure_layers_never_pop_mid_fade(void **state) {
     assert_true(worst <= 0.0f);
 }
 
+/* Each move's events seen over `seconds` of updates at 60 fps, counted by definition. */
+static void count_move_events(sa_figure *f, const sa_figure_input *in, float seconds, int *seen,
+                              size_t count) {
+    const int frames = (int)(seconds * 60.0f + 0.5f);
+    for (int i = 0; i < frames; ++i) {
+        sa_figure_update(f, in, DT60);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e)
+            for (size_t k = 0; k < count; ++k)
+                if (ev[e].kind == SA_FIGURE_EVENT_MOVE && ev[e].move == SA_FIGURE_MOTION_MOVE(k))
+                    ++seen[k];
+    }
+}
+
+/* With SA_FIGURE_MOVE_LAYERS layers playing, a press of another definition is seen and ignored
+ * (figure.h, move_counter): it never plays, not even once a layer frees; pressed again after
+ * the others ended, it plays. */
+static void test_figure_layer_press_with_every_layer_playing_is_ignored(void **state) {
+    (void)state;
+    enum { MOVES = SA_FIGURE_MOVE_LAYERS + 1 };
+    sa_figure_move_track tracks[MOVES];
+    sa_figure_move_event events[MOVES];
+    sa_figure_move moves[MOVES];
+    for (size_t k = 0; k < MOVES; ++k)
+        moves[k] = move_ok(&tracks[k], &events[k]);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, moves, MOVES, NULL), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_IDLE, 0);
+    int seen[MOVES] = {0};
+    for (size_t k = 0; k < MOVES; ++k) { /* one press a frame, the last with all layers busy */
+        in.move = SA_FIGURE_MOTION_MOVE(k);
+        ++in.move_counter;
+        count_move_events(&f, &in, 1.0f / 60.0f, seen, MOVES);
+    }
+    count_move_events(&f, &in, 1.5f, seen, MOVES); /* every play (1 s) ends */
+    for (size_t k = 0; k < MOVES; ++k)
+        assert_int_equal(seen[k], k < SA_FIGURE_MOVE_LAYERS ? 1 : 0);
+    ++in.move_counter;
+    count_move_events(&f, &in, 1.5f, seen, MOVES);
+    assert_int_equal(seen[MOVES - 1], 1);
+    check_sane(sa_figure_get_pose(&f));
+}
+
+/* Counts the events of `kind` over `seconds` of updates at 60 fps. */
+static int count_events(sa_figure *f, const sa_figure_input *in, float seconds,
+                        sa_figure_event_kind kind) {
+    int seen = 0;
+    const int frames = (int)(seconds * 60.0f + 0.5f);
+    for (int i = 0; i < frames; ++i) {
+        sa_figure_update(f, in, DT60);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t n = sa_figure_events(f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < n; ++e)
+            seen += ev[e].kind == kind;
+        check_sane(sa_figure_get_pose(f));
+    }
+    return seen;
+}
+
+/* Registering (figure.h, sa_figure_set_moves): a refused set registers nothing, also without
+ * `bad`; a definition without a name is called "move"; registering again goes on with what
+ * plays: the built-in thrust is no definition and plays on to its hit's end, a motion whose
+ * index is no longer registered (or with no set at all) fades to idle with no more events, and a
+ * definition that does not loop shown as the motion passes its events once. */
+static void test_figure_set_moves_again_goes_on_with_what_plays(void **state) {
+    (void)state;
+    sa_figure_move_track tracks[2];
+    sa_figure_move_event events[2];
+    sa_figure_move moves[2] = {move_ok(&tracks[0], &events[0]), move_ok(&tracks[1], &events[1])};
+    moves[1].name = NULL;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, moves, 2, NULL), SA_OK);
+    assert_string_equal(sa_figure_move_name(&f, SA_FIGURE_MOTION_MOVE(0)), "ok");
+    assert_string_equal(sa_figure_move_name(&f, SA_FIGURE_MOTION_MOVE(1)), "move");
+    /* A refused set, no `bad` asked for: the error, and nothing registered. */
+    sa_figure_move broken[2] = {moves[0], moves[1]};
+    broken[1].duration = -1.0f;
+    assert_int_equal(sa_figure_set_moves(&f, broken, 2, NULL), SA_ERR_RANGE);
+    assert_string_equal(sa_figure_move_name(&f, SA_FIGURE_MOTION_MOVE(0)),
+                        sa_figure_motion_name(SA_FIGURE_MOTION_MOVE(0)));
+
+    /* The thrust plays on through a new set: its hit opens and closes. */
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_SPEAR_RUN, 1.0f);
+    run_for(&f, &in, 1.0f);
+    ++in.thrust;
+    sa_figure_update(&f, &in, DT60);
+    assert_true(sa_figure_get_pose(&f)->thrust >= 0.0f);
+    assert_int_equal(sa_figure_set_moves(&f, moves, 2, NULL), SA_OK);
+    assert_int_equal(count_events(&f, &in, 1.0f, SA_FIGURE_EVENT_HIT_END), 1);
+
+    /* A definition that does not loop, shown as the motion: its event once, however long it
+     * shows (its event at 0.5 of its 1 s). */
+    in = input_for(SA_FIGURE_MOTION_MOVE(0), 0.0f);
+    assert_int_equal(count_events(&f, &in, 3.0f, SA_FIGURE_EVENT_MOVE), 1);
+    /* Registered again without it (one definition fewer, then none): it fades to idle and
+     * passes no more events. */
+    in.motion = SA_FIGURE_MOTION_MOVE(1);
+    assert_int_equal(count_events(&f, &in, 0.2f, SA_FIGURE_EVENT_MOVE), 0);
+    assert_int_equal(sa_figure_set_moves(&f, moves, 1, NULL), SA_OK);
+    assert_int_equal(count_events(&f, &in, 2.0f, SA_FIGURE_EVENT_MOVE), 0);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_IDLE);
+    in.motion = SA_FIGURE_MOTION_MOVE(0);
+    run_for(&f, &in, 0.2f);
+    assert_int_equal(sa_figure_set_moves(&f, NULL, 0, NULL), SA_OK);
+    assert_int_equal(count_events(&f, &in, 2.0f, SA_FIGURE_EVENT_MOVE), 0);
+    assert_int_equal(sa_figure_get_pose(&f)->motion, SA_FIGURE_MOTION_IDLE);
+}
+
 /* Events: each once, at its frame, when one frame spans several of them, and for a looping
  * definition shown as the motion once per loop; a definition's root motion scrolls the ground. */
 static void test_figure_move_events_fire_once_at_their_frame(void **state) {
@@ -3820,6 +4011,9 @@ int main(void) {
         cmocka_unit_test(test_figure_turns_around_in_place),
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),
+        cmocka_unit_test(test_figure_legs_too_short_for_the_hips_stay_whole),
+        cmocka_unit_test(test_figure_body_dropped_mid_jump_hands_back_to_the_motion),
+        cmocka_unit_test(test_figure_ragdoll_carried_past_flt_max_starts_again),
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
@@ -3832,6 +4026,8 @@ int main(void) {
         cmocka_unit_test(test_figure_example_moves_play_over_walk_and_run),
         cmocka_unit_test(test_figure_layers_never_pop_mid_fade),
         cmocka_unit_test(test_figure_move_events_fire_once_at_their_frame),
+        cmocka_unit_test(test_figure_layer_press_with_every_layer_playing_is_ignored),
+        cmocka_unit_test(test_figure_set_moves_again_goes_on_with_what_plays),
         cmocka_unit_test(test_figure_moves_mirror_and_scale),
         cmocka_unit_test(test_figure_registering_again_keeps_what_plays),
     };

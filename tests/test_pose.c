@@ -608,6 +608,21 @@ static void test_pose_values_near_flt_max_saturate_instead_of_overflowing(void *
     assert_int_equal(sa_pose_blend_run(&job), 1);
     assert_true(sa_transform_is_finite(out[0]));
     assert_near(out[0].translation.x, FLT_MAX, 1e32);
+    /* The same over four joints at FLT_MAX in x only (the joints are blended four at a time
+     * when no layer has joint weights): the weights' shares round to a sum above 1. */
+    sa_transform far[4], out4[4];
+    for (size_t j = 0; j < 4; ++j) {
+        far[j] = sa_transform_identity();
+        far[j].translation = sa_v3(FLT_MAX, 0, 0);
+    }
+    const sa_pose_layer far_layers[2] = {{far, 0.7f, NULL}, {far, 0.6f, NULL}};
+    sa_pose_blend_job far_job = {far_layers, 2, NULL, 4, out4, 4};
+    assert_int_equal(sa_pose_blend_run(&far_job), 4);
+    for (size_t j = 0; j < 4; ++j) {
+        assert_true(sa_transform_is_finite(out4[j]));
+        assert_near(out4[j].translation.x, FLT_MAX, 1e32);
+        assert_near(out4[j].translation.y, 0, 0);
+    }
     /* Difference and offset: the difference saturates (it used to read as 0), the offset too. */
     assert_int_equal(sa_pose_difference(&hi, &lo, 1, out, 1), 1);
     assert_true(sa_transform_is_finite(out[0]));

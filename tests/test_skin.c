@@ -576,6 +576,38 @@ static void test_skin_normals_of_any_length_come_out_unit(void **state) {
         assert_near(out_n[k], want[k], 1e-6);
 }
 
+/* A vertex whose position skins finitely but whose normal overflows (the inverse transpose of a
+ * scale of 1e20 multiplies two of its elements: 1e40) is a result that is not finite: it gets its
+ * bind position and its normalised bind normal (sa_skin_run). Without normals the same vertex
+ * skins. */
+static void test_skin_normal_overflow_gives_the_bind_vertex(void **state) {
+    (void)state;
+    const sa_mat4 big = sa_mat4_from_transform(
+        sa_transform_make(sa_v3(0, 0, 0), sa_quat_identity(), sa_v3(1e20f, 1e20f, 1e20f)));
+    const float pos[3] = {1e-30f, 0, 0}, nrm[3] = {0, 3, 4};
+    float out[3], out_n[3];
+    sa_skin_job job = sa_skin_job_default();
+    job.matrices = &big;
+    job.matrix_count = 1;
+    job.vertex_count = 1;
+    job.influences = 1;
+    const uint16_t joint = 0;
+    job.joint_indices = &joint;
+    job.in_positions = pos;
+    job.out = out;
+    job.capacity = 1;
+    assert_int_equal(sa_skin_run(&job), 1);
+    assert_near(out[0], 1e-10, 1e-16); /* skinned: 1e-30 · 1e20 */
+    job.in_normals = nrm;
+    job.out_normals = out_n;
+    assert_int_equal(sa_skin_run(&job), 1);
+    for (int e = 0; e < 3; ++e)
+        assert_true(out[e] == pos[e]);
+    assert_near(out_n[0], 0, 0);
+    assert_near(out_n[1], 0.6, 1e-6);
+    assert_near(out_n[2], 0.8, 1e-6);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skin_bad_input_is_rejected_with_a_status),
@@ -586,6 +618,7 @@ int main(void) {
         cmocka_unit_test(test_skin_rest_pose_gives_the_bind_mesh),
         cmocka_unit_test(test_skin_follows_non_uniform_scale_above_a_rotated_joint),
         cmocka_unit_test(test_skin_normals_of_any_length_come_out_unit),
+        cmocka_unit_test(test_skin_normal_overflow_gives_the_bind_vertex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,10 +68,12 @@ int32_t sai_figure_row_for(sa_figure_motion m) {
 }
 
 int32_t sai_figure_row_for_mode(sa_mode m) {
-    for (size_t i = 0; i < sai_figure_motion_count; ++i)
+    /* Idle unless a mode row matches (every mode but loco has one); the first match wins. */
+    int32_t row = sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
+    for (size_t i = sai_figure_motion_count; i-- > 0;)
         if ((sai_figure_motions[i].flags & SAI_FIGURE_MODE_ROW) && sai_figure_motions[i].mode == m)
-            return (int32_t)i;
-    return sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
+            row = (int32_t)i;
+    return row;
 }
 
 int32_t sai_figure_row_for_getup(sa_mode_getup_side side) {
@@ -82,13 +84,15 @@ int32_t sai_figure_row_for_getup(sa_mode_getup_side side) {
 int32_t sai_figure_row_jump_from(int32_t from) {
     const uint32_t carry = SAI_FIGURE_LOCOMOTES | SAI_FIGURE_HOLDS_SPEAR;
     const uint32_t want = sai_figure_row(from)->flags & carry;
-    for (size_t i = 0; i < sai_figure_motion_count; ++i) {
+    /* The looping jump unless a one-shot's carry matches (every carry has one); the first wins. */
+    int32_t row = sai_figure_row_for(SA_FIGURE_MOTION_JUMP);
+    for (size_t i = sai_figure_motion_count; i-- > 0;) {
         const sai_figure_motion_row *r = &sai_figure_motions[i];
         if (r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW) &&
             (r->flags & carry) == want)
-            return (int32_t)i;
+            row = (int32_t)i;
     }
-    return sai_figure_row_for(SA_FIGURE_MOTION_JUMP);
+    return row;
 }
 
 const char *sa_figure_motion_name(sa_figure_motion motion) {

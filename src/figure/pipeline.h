@@ -218,7 +218,9 @@ void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
 /* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
  * scaled by the turn but for the feet. */
 void sai_figure_face_pose(sa_figure *fig);
-/* Squash last, then the pose; a non-finite joint puts the figure at rest instead. */
+/* Squash last, then the pose. The joints j are finite: solved from sanitized parameters
+ * (sai_figure_sanitize() keeps a joint finite), the ragdoll's, the morph's and the feet's each
+ * checked where they are made. */
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt);
 
 #endif

@@ -198,7 +198,7 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
     bool ok = true;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         ok = ok && sai_v2_finite(r[i].pos) && sai_v2_finite(r[i].prev);
-    if (!ok) { /* unreachable with a validated config; never let a NaN through */
+    if (!ok) { /* a body at +-FLT_MAX speed carried it past the floats: start again */
         const sa_figure_params rest = sa_figure_params_rest(c);
         sa_vec2 j[SA_FIGURE_JOINT_COUNT];
         sai_figure_solve_joints(c, &rest, j);

@@ -221,15 +221,6 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
 }
 
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt) {
-    if (!all_finite(j, SA_FIGURE_JOINT_COUNT)) {
-        /* Unreachable with a validated config; kept so no NaN can ever reach the caller. */
-        const sa_figure_params rest = sa_figure_params_rest(&fig->config);
-        sa_vec2 r[SA_FIGURE_JOINT_COUNT];
-        sai_figure_solve_joints(&fig->config, &rest, r);
-        sai_figure_rest_secondary(fig, r);
-        sai_figure_write_pose(fig, &rest, r, dt);
-        return;
-    }
     sa_figure_pose *pose = &fig->pose;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         pose->unsquashed[i] = j[i];

@@ -58,9 +58,9 @@ static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_ou
     const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
     float up = sai_atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
+    /* At most 1.75π (up >= −0.75π): past π only for an elbow bent backwards, which SAI_ARM_BEND
+     * never gives, so only the wrap from below is needed. */
     float fore = sai_atan2f(hand.x - elbow.x, hand.y - elbow.y) - up;
-    while (fore > SA_PI)
-        fore -= 2.0f * SA_PI;
     while (fore <= -SA_PI)
         fore += 2.0f * SA_PI;
     *up_out = up;
