@@ -222,11 +222,16 @@ SAI_INLINE sa_transform sai_transform_sanitize(sa_transform t) {
  * unchanged, bit for bit, so copies of poses stay exact; anything else is sanitized. */
 SAI_INLINE sa_transform sai_transform_clean(sa_transform t) {
     const float n2 = sai_quat_dot(t.rotation, t.rotation);
-    if (n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f && sai_transform_finite_fast(t)) return t;
+    /* The exact test behind the quick one: a huge but finite transform is clean too. */
+    if (n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f &&
+        (sai_transform_finite_fast(t) || sai_transform_finite(t)))
+        return t;
     return sai_transform_sanitize(t);
 }
 /* Whether every transform of a pose passes sai_transform_clean() unchanged (finite, unit
- * rotation): one branch-free pass, so the loops over a clean pose need no per-joint check. */
+ * rotation): one branch-free pass, so the loops over a clean pose need no per-joint check. A
+ * pose with huge finite parts may fail this quick test though it is clean (its sums overflow);
+ * it merely takes the careful path. */
 SAI_INLINE bool sai_pose_is_clean(const sa_transform *pose, size_t n) {
     int ok = 1;
     for (size_t j = 0; j < n; ++j) {
