@@ -109,10 +109,6 @@ static void blend_joint(const sa_pose_blend_job *job, const float *cached, size_
 }
 
 #if SAI_HAS_LANES
-/* Floats in four transforms, and the vectors of four floats they fill. */
-#define SAI_FLOATS4 (4 * sizeof(sa_transform) / sizeof(float))
-#define SAI_VECS4   (SAI_FLOATS4 / 4)
-
 /* Four joints j0 .. j0 + 3 of a blend whose layers weigh the same at every joint: `factors` are
  * the layers' shares (0 for a layer that does not count), `best_i` the heaviest layer. The poses
  * are read as they lie in memory, 40 floats as 10 vectors: translations and scales are summed in
@@ -143,11 +139,10 @@ static bool blend_group4(const sa_pose_layer *layers, const float *factors, size
         const sai_f4 f = sai_f4_splat(factors[i]);
         SAI_UNROLL
         for (size_t k = 0; k < SAI_VECS4; ++k)
-            acc[k] += sai_f4_load((const float *)(const void *)p + 4 * k) * f;
+            acc[k] += sai_group4_load(p, k) * f;
         sai_f4 x[4];
         sai_quats4_load(p, x);
-        const sai_f4 n2 = x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3];
-        unit &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
+        unit &= sai_quats4_unit(x);
         /* f with its sign flipped where the rotation is on the far side of the reference. */
         const sai_i4 far = (x[0] * ref[0] + x[1] * ref[1] + x[2] * ref[2] + x[3] * ref[3]) < 0.0f;
         const sai_f4 fq = (sai_f4)((sai_i4)f ^ (far & sign));
@@ -169,7 +164,7 @@ static bool blend_group4(const sa_pose_layer *layers, const float *factors, size
         q[c] *= inv;
     SAI_UNROLL
     for (size_t k = 0; k < SAI_VECS4; ++k)
-        sai_f4_store((float *)(void *)&out[j0] + 4 * k, acc[k]);
+        sai_group4_store(&out[j0], k, acc[k]);
     sai_quats4_store(&out[j0], q);
     return true;
 }

@@ -101,12 +101,44 @@ SAI_INLINE void sai_quats4_store(sa_transform *pose, const sai_f4 q[4]) {
         sai_f4_store(&pose[k].rotation, r[k]);
 }
 
+/* Floats in four transforms, and the vectors of four floats they fill. */
+#define SAI_FLOATS4 (4 * sizeof(sa_transform) / sizeof(float))
+#define SAI_VECS4   (SAI_FLOATS4 / 4)
+
+/* Vector k of the 10 that four transforms pose[0..3] fill in memory. */
+SAI_INLINE sai_f4 sai_group4_load(const sa_transform *pose, size_t k) {
+    return sai_f4_load((const float *)(const void *)pose + 4 * k);
+}
+SAI_INLINE void sai_group4_store(sa_transform *pose, size_t k, sai_f4 v) {
+    sai_f4_store((float *)(void *)pose + 4 * k, v);
+}
+
 /* Whether any lane of m is set. */
 SAI_INLINE bool sai_lanes_any(sai_i4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 
 /* Lanes where a transform is clean: the test of sai_transform_clean(). */
 SAI_INLINE sai_i4 clean4(sai_f4 n2, sai_f4 sum) {
     return (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
+}
+
+/* Lanes whose rotation x, y, z, w (across q[0..3]) has unit length as sai_transform_clean()
+ * tests it. */
+SAI_INLINE sai_i4 sai_quats4_unit(const sai_f4 q[4]) {
+    const sai_f4 n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    return (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
+}
+
+/* Whether the four transforms pose[0..3] are all clean, so sai_transform_clean() leaves them
+ * unchanged. Quick: a sum of huge finite parts that overflows says no (the caller's careful path
+ * then decides). */
+SAI_INLINE bool sai_group4_clean(const sa_transform *pose) {
+    sai_f4 sum = sai_group4_load(pose, 0);
+    SAI_UNROLL
+    for (size_t k = 1; k < SAI_VECS4; ++k)
+        sum += sai_group4_load(pose, k);
+    sai_f4 q[4];
+    sai_quats4_load(pose, q);
+    return sai_lanes_true(sai_quats4_unit(q) & sai_f4_finite(sum));
 }
 #else
 #define SAI_HAS_LANES 0
