@@ -113,6 +113,14 @@ SAI_INLINE void sai_group4_store(sa_transform *pose, size_t k, sai_f4 v) {
     sai_f4_store((float *)(void *)pose + 4 * k, v);
 }
 
+/* Lane by lane: a where m is set, else b; the smaller and larger of a and b (b when either is
+ * NaN). */
+SAI_INLINE sai_f4 sai_f4_select(sai_i4 m, sai_f4 a, sai_f4 b) {
+    return (sai_f4)(((sai_i4)a & m) | ((sai_i4)b & ~m));
+}
+SAI_INLINE sai_f4 sai_f4_min(sai_f4 a, sai_f4 b) { return sai_f4_select(a < b, a, b); }
+SAI_INLINE sai_f4 sai_f4_max(sai_f4 a, sai_f4 b) { return sai_f4_select(a > b, a, b); }
+
 /* Whether any lane of m is set. */
 SAI_INLINE bool sai_lanes_any(sai_i4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
 
@@ -143,5 +151,35 @@ SAI_INLINE bool sai_group4_clean(const sa_transform *pose) {
 #else
 #define SAI_HAS_LANES 0
 #endif
+
+/* Whether every transform of a pose passes sai_transform_clean() unchanged (finite, unit
+ * rotation): branch-free passes, four joints at a time where lanes are available, so the loops
+ * over a clean pose need no per-joint check. A pose with huge finite parts may fail this quick
+ * test though it is clean (its sums overflow); it merely takes the careful path. */
+SAI_INLINE bool sai_pose_is_clean(const sa_transform *pose, size_t n) {
+    int ok = 1;
+    size_t j = 0;
+#if SAI_HAS_LANES
+    sai_i4 lanes = sai_lanes_all();
+    for (; j + 4 <= n; j += 4) {
+        sai_f4 sum = sai_group4_load(&pose[j], 0), q[4];
+        SAI_UNROLL
+        for (size_t k = 1; k < SAI_VECS4; ++k)
+            sum += sai_group4_load(&pose[j], k);
+        sai_quats4_load(&pose[j], q);
+        lanes &= sai_quats4_unit(q) & sai_f4_finite(sum);
+    }
+    ok = sai_lanes_true(lanes);
+#endif
+    for (; j < n; ++j) {
+        const sa_transform *x = &pose[j];
+        const float n2 = sai_quat_dot(x->rotation, x->rotation);
+        const float sum = x->translation.x + x->translation.y + x->translation.z + x->rotation.x +
+                          x->rotation.y + x->rotation.z + x->rotation.w + x->scale.x + x->scale.y +
+                          x->scale.z;
+        ok &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
+    }
+    return ok != 0;
+}
 
 #endif
