@@ -177,6 +177,14 @@ SAI_INLINE void compose4(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls,
     c->sum += m->t + m->s;
 }
 
+/* Writes one joint's model transform. */
+SAI_INLINE void store_model4(const sai_model4 *x, sa_transform *out) {
+    sai_f4_store(&out->translation, SAI_SHUFFLE(x->t, x->q, 0, 1, 2, 4));
+    sai_f4_store(&out->rotation.y, SAI_SHUFFLE(x->q, x->s, 1, 2, 3, 4));
+    const sai_f4 sy = SAI_SHUFFLE(x->s, x->s, 1, 2, 1, 2);
+    memcpy(&out->scale.y, &sy, 2 * sizeof(float));
+}
+
 static bool local_to_model_quick(const int32_t *parents, const sa_transform *local,
                                  const sa_transform *root, sa_transform *out, size_t n) {
     sai_model4 m[SA_SKELETON_MAX_JOINTS], base;
@@ -208,13 +216,8 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
     }
     if (!sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum)))
         return false;
-    for (size_t i = 0; i < n; ++i) {
-        const sai_model4 *x = &m[i];
-        sai_f4_store(&out[i].translation, SAI_SHUFFLE(x->t, x->q, 0, 1, 2, 4));
-        sai_f4_store(&out[i].rotation.y, SAI_SHUFFLE(x->q, x->s, 1, 2, 3, 4));
-        const sai_f4 sy = SAI_SHUFFLE(x->s, x->s, 1, 2, 1, 2);
-        memcpy(&out[i].scale.y, &sy, 2 * sizeof(float));
-    }
+    for (size_t i = 0; i < n; ++i)
+        store_model4(&m[i], &out[i]);
     return true;
 }
 #else
