@@ -32,7 +32,21 @@ static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
     /* Branch-free passes: a job validates its skeleton on every run. */
     /* parents[i] is -1 or in [0, i) exactly when parents[i] + 1 is in [0, i], unsigned. */
     uint32_t misplaced = 0;
-    for (size_t i = 0; i < joint_count; ++i)
+    size_t i = 0;
+#if SAI_HAS_LANES
+    /* The same test four joints at a time. */
+    typedef uint32_t sai_u4 __attribute__((vector_size(16)));
+    sai_u4 index = {0, 1, 2, 3};
+    sai_i4 bad = {0, 0, 0, 0};
+    for (; i + 4 <= joint_count; i += 4) {
+        sai_u4 p;
+        memcpy(&p, &parents[i], sizeof p);
+        bad |= p + 1u > index;
+        index += 4u;
+    }
+    misplaced = sai_lanes_any(bad);
+#endif
+    for (; i < joint_count; ++i)
         misplaced |= (uint32_t)parents[i] + 1u > (uint32_t)i;
     if (misplaced) return SA_ERR_PARENT_ORDER;
     return rest_finite(rest, joint_count) ? SA_OK : SA_ERR_NOT_FINITE;
