@@ -1,6 +1,7 @@
 #include <stickanim/clip.h>
 
 #include <stdint.h>
+#include <string.h>
 
 #include "internal/lanes.h"
 
@@ -91,76 +92,86 @@ float sa_clip_duration(const sa_clip *clip) {
     return sai_narrow(span_frames(clip) / clip_rate(clip));
 }
 
-#if SAI_HAS_LANES
-/* Four joints of an interpolation between clean frames, as the per-joint loop below does it. */
-typedef struct sai_lerp4 {
-    sai_f4 tx, ty, tz, qx, qy, qz, qw, sx, sy, sz;
-} sai_lerp4;
+/* Joint j of the in-between of frames f0 and f1 at 0 < t < 1. */
+static sa_transform lerp_joint(const sa_transform *f0, const sa_transform *f1, size_t j, float t) {
+    const sa_transform a = sai_transform_clean(f0[j]), b = sai_transform_clean(f1[j]);
+    return sai_transform(sai_v3_sat_lerp(a.translation, b.translation, t),
+                         sai_quat_nlerp_unit(a.rotation, b.rotation, t),
+                         sai_v3_sat_lerp(a.scale, b.scale, t));
+}
 
-/* The in-between of two frames four joints at a time, when both frames are clean and nothing
- * overflows or needs the careful normalisation (else false, nothing written): bit for bit the
- * per-joint loop's result. */
-static bool lerp_clean(const sa_transform *f0, const sa_transform *f1, size_t n, float t,
-                       sa_transform *out) {
-    sai_lerp4 r[(SA_SKELETON_MAX_JOINTS + 3) / 4];
-    sai_i4 ok = sai_lanes_all();
-    for (size_t j0 = 0; j0 < n; j0 += 4) {
-        size_t idx[4];
-        sai_lane_indices(j0, n, idx);
-        const sai_f4 apx = SAI_GATHER(f0, idx, translation.x),
-                     apy = SAI_GATHER(f0, idx, translation.y),
-                     apz = SAI_GATHER(f0, idx, translation.z),
-                     aqx = SAI_GATHER(f0, idx, rotation.x), aqy = SAI_GATHER(f0, idx, rotation.y),
-                     aqz = SAI_GATHER(f0, idx, rotation.z), aqw = SAI_GATHER(f0, idx, rotation.w),
-                     asx = SAI_GATHER(f0, idx, scale.x), asy = SAI_GATHER(f0, idx, scale.y),
-                     asz = SAI_GATHER(f0, idx, scale.z);
-        const sai_f4 bpx = SAI_GATHER(f1, idx, translation.x),
-                     bpy = SAI_GATHER(f1, idx, translation.y),
-                     bpz = SAI_GATHER(f1, idx, translation.z),
-                     bqx = SAI_GATHER(f1, idx, rotation.x), bqy = SAI_GATHER(f1, idx, rotation.y),
-                     bqz = SAI_GATHER(f1, idx, rotation.z), bqw = SAI_GATHER(f1, idx, rotation.w),
-                     bsx = SAI_GATHER(f1, idx, scale.x), bsy = SAI_GATHER(f1, idx, scale.y),
-                     bsz = SAI_GATHER(f1, idx, scale.z);
-        ok &= clean4(aqx * aqx + aqy * aqy + aqz * aqz + aqw * aqw,
-                     apx + apy + apz + aqx + aqy + aqz + aqw + asx + asy + asz);
-        ok &= clean4(bqx * bqx + bqy * bqy + bqz * bqz + bqw * bqw,
-                     bpx + bpy + bpz + bqx + bqy + bqz + bqw + bsx + bsy + bsz);
-        sai_lerp4 *o = &r[j0 / 4];
-        o->tx = apx + (bpx - apx) * t;
-        o->ty = apy + (bpy - apy) * t;
-        o->tz = apz + (bpz - apz) * t;
-        o->sx = asx + (bsx - asx) * t;
-        o->sy = asy + (bsy - asy) * t;
-        o->sz = asz + (bsz - asz) * t;
-        ok &= sai_f4_finite(o->tx + o->ty + o->tz) & sai_f4_finite(o->sx + o->sy + o->sz);
-        const sai_i4 far = (aqx * bqx + aqy * bqy + aqz * bqz + aqw * bqw) < 0.0f;
-        const sai_f4 cx = sai_f4_negate_where(bqx, far), cy = sai_f4_negate_where(bqy, far),
-                     cz = sai_f4_negate_where(bqz, far), cw = sai_f4_negate_where(bqw, far);
-        const sai_f4 qx = aqx + (cx - aqx) * t, qy = aqy + (cy - aqy) * t,
-                     qz = aqz + (cz - aqz) * t, qw = aqw + (cw - aqw) * t;
-        const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
-        ok &= (n2 >= 1e-20f) & (n2 <= 1e20f);
-        const sai_f4 inv = sai_f4_rsqrt(n2);
-        o->qx = qx * inv;
-        o->qy = qy * inv;
-        o->qz = qz * inv;
-        o->qw = qw * inv;
+#if SAI_HAS_LANES
+/* Joints j0 .. j0 + 3 of the in-between, when both frames are clean there and nothing overflows or
+ * needs the careful normalisation (else false, nothing written). Translations and scales are
+ * interpolated where they lie in memory (10 vectors per four joints; the rotations' lanes of
+ * those are overwritten), the rotations turned across lanes; every lane does lerp_joint()'s
+ * float operations in its order, so the result is bit for bit its result. */
+static bool lerp_group4(const sa_transform *f0, const sa_transform *f1, size_t j0, float t,
+                        sa_transform *out) {
+    const sai_f4 tv = sai_f4_splat(t);
+    sai_f4 r[SAI_VECS4], all = sai_f4_splat(0.0f);
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_VECS4; ++k) {
+        const sai_f4 a = sai_group4_load(&f0[j0], k), b = sai_group4_load(&f1[j0], k);
+        r[k] = a + (b - a) * tv;
+        all += r[k]; /* a NaN or infinity in either frame, or an overflow, stays in the sum */
     }
+    sai_f4 a[4], b[4], q[4];
+    sai_quats4_load(&f0[j0], a);
+    sai_quats4_load(&f1[j0], b);
+    const sai_i4 far = (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]) < 0.0f;
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        q[c] = a[c] + (sai_f4_negate_where(b[c], far) - a[c]) * tv;
+    const sai_f4 n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    const sai_i4 ok = sai_quats4_unit(a) & sai_quats4_unit(b) & sai_f4_finite(all) &
+                      (n2 >= 1e-20f) & (n2 <= 1e20f);
     if (!sai_lanes_true(ok)) return false;
-    for (size_t j = 0; j < n; ++j) {
-        const sai_lerp4 *o = &r[j / 4];
-        const size_t k = j % 4;
-        out[j] = sai_transform(sai_v3(o->tx[k], o->ty[k], o->tz[k]),
-                               sai_quat(o->qx[k], o->qy[k], o->qz[k], o->qw[k]),
-                               sai_v3(o->sx[k], o->sy[k], o->sz[k]));
-    }
+    const sai_f4 inv = sai_f4_rsqrt(n2);
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        q[c] *= inv;
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_VECS4; ++k)
+        sai_group4_store(&out[j0], k, r[k]);
+    sai_quats4_store(&out[j0], q);
     return true;
 }
+
+/* A frame copied: whole groups of four clean joints at once. */
+static size_t copy_groups(const sa_transform *f0, size_t n, sa_transform *out) {
+    size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        if (sai_group4_clean(&f0[j])) {
+            memmove(&out[j], &f0[j], 4 * sizeof *out);
+        } else {
+            for (size_t k = j; k < j + 4; ++k)
+                out[k] = sai_transform_clean(f0[k]);
+        }
+    }
+    return j;
+}
+
+/* The in-between, four joints at a time; returns the joints done (the rest go one by one). */
+static size_t lerp_groups(const sa_transform *f0, const sa_transform *f1, size_t n, float t,
+                          sa_transform *out) {
+    size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        if (lerp_group4(f0, f1, j, t, out)) continue;
+        for (size_t k = j; k < j + 4; ++k)
+            out[k] = lerp_joint(f0, f1, k, t);
+    }
+    return j;
+}
 #else
-static bool lerp_clean(const sa_transform *f0, const sa_transform *f1, size_t n, float t,
-                       sa_transform *out) {
+static size_t copy_groups(const sa_transform *f0, size_t n, sa_transform *out) {
+    (void)f0, (void)n, (void)out;
+    return 0;
+}
+static size_t lerp_groups(const sa_transform *f0, const sa_transform *f1, size_t n, float t,
+                          sa_transform *out) {
     (void)f0, (void)f1, (void)n, (void)t, (void)out;
-    return false;
+    return 0;
 }
 #endif
 
@@ -180,20 +191,15 @@ static void sample_position(const sa_clip *clip, double pos, sa_transform *out) 
     if (i0 >= n) i0 = 0;
     const sa_transform *f0 = clip->frames + i0 * nj;
     if (u == 0.0) {
-        for (size_t j = 0; j < nj; ++j)
+        for (size_t j = copy_groups(f0, nj, out); j < nj; ++j)
             out[j] = sai_transform_clean(f0[j]);
         return;
     }
     const size_t i1 = i0 + 1 < n ? i0 + 1 : (clip->looping ? 0 : n - 1);
     const sa_transform *f1 = clip->frames + i1 * nj;
     const float t = (float)u;
-    if (lerp_clean(f0, f1, nj, t, out)) return;
-    for (size_t j = 0; j < nj; ++j) {
-        const sa_transform a = sai_transform_clean(f0[j]), b = sai_transform_clean(f1[j]);
-        out[j] = sai_transform(sai_v3_sat_lerp(a.translation, b.translation, t),
-                               sai_quat_nlerp_unit(a.rotation, b.rotation, t),
-                               sai_v3_sat_lerp(a.scale, b.scale, t));
-    }
+    for (size_t j = lerp_groups(f0, f1, nj, t, out); j < nj; ++j)
+        out[j] = lerp_joint(f0, f1, j, t);
 }
 
 /* Transforms a sample writes: the clip's joint count, or 0 for an invalid clip. */

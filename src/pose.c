@@ -58,63 +58,124 @@ sa_status sa_pose_blend_validate(const sa_pose_blend_job *job) {
     return SA_OK;
 }
 
-#if SAI_HAS_LANES
-typedef struct sai_blend4 {
-    sai_f4 tx, ty, tz, sx, sy, sz, qx, qy, qz, qw;
-} sai_blend4;
-
-/* The blend of four joints: sums of factor times pose, rotations on the reference's side. Returns
- * the lanes whose inputs were all clean. */
-static sai_i4 blend4(const sa_pose_layer *layers, const float *factors, size_t nl, size_t best_i,
-                     const size_t idx[4], sai_blend4 *b) {
-    const sa_transform *ref = layers[best_i].pose;
-    const sai_f4 r0x = SAI_GATHER(ref, idx, rotation.x), r0y = SAI_GATHER(ref, idx, rotation.y),
-                 r0z = SAI_GATHER(ref, idx, rotation.z), r0w = SAI_GATHER(ref, idx, rotation.w);
-    const sai_f4 rn2 = r0x * r0x + r0y * r0y + r0z * r0z + r0w * r0w;
-    sai_f4 rinv;
-    for (int k = 0; k < 4; ++k)
-        rinv[k] = 1.0f / sqrtf(rn2[k]);
-    const sai_f4 rx = r0x * rinv, ry = r0y * rinv, rz = r0z * rinv, rw = r0w * rinv;
-    const sai_f4 zero = {0.0f, 0.0f, 0.0f, 0.0f};
-    sai_blend4 m = {zero, zero, zero, zero, zero, zero, zero, zero, zero, zero};
-    sai_i4 ok = (sai_i4){-1, -1, -1, -1};
+/* One joint of the blend, by the rule of sa_pose_blend_job: the path for per-joint weights, for
+ * unclean input and for sums that overflow. */
+static void blend_joint(const sa_pose_blend_job *job, const float *cached, size_t j) {
+    const sa_pose_layer *layers = job->layers;
+    const size_t nl = job->layer_count;
+    /* First pass: total weight, the heaviest layer (the hemisphere reference), how many. */
+    float total = 0.0f, best = 0.0f;
+    size_t best_i = 0, contributors = 0;
     for (size_t i = 0; i < nl; ++i) {
-        if (!(factors[i] > 0.0f)) continue;
-        const sa_transform *p = layers[i].pose;
-        const sai_f4 px = SAI_GATHER(p, idx, translation.x), py = SAI_GATHER(p, idx, translation.y),
-                     pz = SAI_GATHER(p, idx, translation.z), ax = SAI_GATHER(p, idx, rotation.x),
-                     ay = SAI_GATHER(p, idx, rotation.y), az = SAI_GATHER(p, idx, rotation.z),
-                     aw = SAI_GATHER(p, idx, rotation.w), cx = SAI_GATHER(p, idx, scale.x),
-                     cy = SAI_GATHER(p, idx, scale.y), cz = SAI_GATHER(p, idx, scale.z);
-        ok &= clean4(ax * ax + ay * ay + az * az + aw * aw,
-                     px + py + pz + ax + ay + az + aw + cx + cy + cz);
-        const float f = factors[i];
-        m.tx += px * f;
-        m.ty += py * f;
-        m.tz += pz * f;
-        m.sx += cx * f;
-        m.sy += cy * f;
-        m.sz += cz * f;
-        /* -f where the rotation is on the far side of the reference: f with its sign flipped. */
-        const sai_i4 far = (ax * rx + ay * ry + az * rz + aw * rw) < 0.0f;
-        sai_f4 fv = {f, f, f, f};
-        fv = (sai_f4)((sai_i4)fv ^ (far & (sai_i4){INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN}));
-        m.qx += fv * ax;
-        m.qy += fv * ay;
-        m.qz += fv * az;
-        m.qw += fv * aw;
+        const float w = weight_at(layers, cached, i, j);
+        if (w > 0.0f) {
+            total += w;
+            ++contributors;
+            if (w > best) {
+                best = w;
+                best_i = i;
+            }
+        }
     }
-    *b = m;
-    return ok;
+    if (contributors == 0) {
+        job->out[j] = sai_transform_clean(job->rest ? job->rest[j] : layers[0].pose[j]);
+        return;
+    }
+    if (contributors == 1) {
+        job->out[j] = sai_transform_clean(layers[best_i].pose[j]);
+        return;
+    }
+    const sa_quat ref = sai_quat_normalize(layers[best_i].pose[j].rotation);
+    sa_vec3 t = sai_v3(0.0f, 0.0f, 0.0f), s = sai_v3(0.0f, 0.0f, 0.0f);
+    sa_quat q = sai_quat(0.0f, 0.0f, 0.0f, 0.0f);
+    /* Weights so small that 1/total overflows (two layers of 1e-39) are measured against the
+     * heaviest one instead: w/best is in (0, 1] and total/best in [1, contributors]. */
+    const bool tiny = !(total >= SAI_POSE_TINY_TOTAL);
+    const float inv_total = 1.0f / (tiny ? total / best : total);
+    for (size_t i = 0; i < nl; ++i) {
+        const float w = weight_at(layers, cached, i, j);
+        if (!(w > 0.0f)) continue;
+        const sa_transform x = sai_transform_clean(layers[i].pose[j]);
+        const float f = (tiny ? w / best : w) * inv_total;
+        t = sai_v3_add(t, sai_v3_scale(x.translation, f));
+        s = sai_v3_add(s, sai_v3_scale(x.scale, f));
+        const float fq = sai_quat_dot(x.rotation, ref) < 0.0f ? -f : f;
+        q = sai_quat(q.x + fq * x.rotation.x, q.y + fq * x.rotation.y, q.z + fq * x.rotation.z,
+                     q.w + fq * x.rotation.w);
+    }
+    if (!sai_v3_finite_fast(t) || !sai_v3_finite_fast(s))
+        blend_wide(layers, cached, nl, j, tiny ? best : 1.0f, &t, &s);
+    job->out[j] = sai_transform(t, sai_quat_normalize(q), s);
 }
 
-/* The blend when every layer weighs the same at every joint (no joint_weights) and every pose is
- * clean: the weights, the heaviest layer and the factors are the same for all joints, so they are
- * worked out once, as the per-joint path below would at each joint, and the joints are blended
- * four at a time. Bit for bit the per-joint path's result. Returns false (nothing written) when a
- * pose is not clean. Nothing is written before everything is read, so in place works. */
+#if SAI_HAS_LANES
+/* Four joints j0 .. j0 + 3 of a blend whose layers weigh the same at every joint: `factors` are
+ * the layers' shares (0 for a layer that does not count), `best_i` the heaviest layer. The poses
+ * are read as they lie in memory, 40 floats as 10 vectors: translations and scales are summed in
+ * place (the rotations' lanes of those sums are not used), and only the rotations are turned
+ * across lanes, for the hemisphere test and the normalisation. Every lane does the float
+ * operations of blend_joint() in its order, so the result is bit for bit its result. Returns
+ * false, with nothing written, when an input is not clean or a sum overflowed: blend_joint() then
+ * does those joints. Everything is read before anything is written (in place works). */
+static bool blend_group4(const sa_pose_layer *layers, const float *factors, size_t nl,
+                         size_t best_i, size_t j0, sa_transform *out) {
+    sai_f4 ref[4];
+    sai_quats4_load(&layers[best_i].pose[j0], ref);
+    const sai_f4 rinv =
+        sai_f4_rsqrt(ref[0] * ref[0] + ref[1] * ref[1] + ref[2] * ref[2] + ref[3] * ref[3]);
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        ref[c] *= rinv;
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    const sai_i4 sign = {INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN};
+    sai_f4 acc[SAI_VECS4], q[4] = {zero, zero, zero, zero};
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_VECS4; ++k)
+        acc[k] = zero;
+    sai_i4 unit = sai_lanes_all();
+    for (size_t i = 0; i < nl; ++i) {
+        if (!(factors[i] > 0.0f)) continue;
+        const sa_transform *p = &layers[i].pose[j0];
+        const sai_f4 f = sai_f4_splat(factors[i]);
+        SAI_UNROLL
+        for (size_t k = 0; k < SAI_VECS4; ++k)
+            acc[k] += sai_group4_load(p, k) * f;
+        sai_f4 x[4];
+        sai_quats4_load(p, x);
+        unit &= sai_quats4_unit(x);
+        /* f with its sign flipped where the rotation is on the far side of the reference. */
+        const sai_i4 far = (x[0] * ref[0] + x[1] * ref[1] + x[2] * ref[2] + x[3] * ref[3]) < 0.0f;
+        const sai_f4 fq = (sai_f4)((sai_i4)f ^ (far & sign));
+        SAI_UNROLL
+        for (int c = 0; c < 4; ++c)
+            q[c] += fq * x[c];
+    }
+    /* A NaN or infinity in an input that counts, or an overflowing sum, leaves a non-finite sum. */
+    sai_f4 all = acc[0];
+    SAI_UNROLL
+    for (size_t k = 1; k < SAI_VECS4; ++k)
+        all += acc[k];
+    const sai_f4 n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    const sai_i4 ok = unit & sai_f4_finite(all) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    if (!sai_lanes_true(ok)) return false;
+    const sai_f4 inv = sai_f4_rsqrt(n2);
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        q[c] *= inv;
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_VECS4; ++k)
+        sai_group4_store(&out[j0], k, acc[k]);
+    sai_quats4_store(&out[j0], q);
+    return true;
+}
+
+/* The blend when every layer weighs the same at every joint (no joint_weights): the weights, the
+ * heaviest layer and the factors are the same for all joints, so they are worked out once, as
+ * blend_joint() would at each joint, and the joints are blended four at a time; the joints past
+ * the last group of four, and groups with unclean input or overflowing sums, go through
+ * blend_joint(). Bit for bit blend_joint()'s result. Returns false (nothing written) when fewer
+ * than two layers count (a copy, which blend_joint() does as quickly). */
 static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
-    const sa_pose_layer *layers = job->layers;
     const size_t nl = job->layer_count, n = job->joint_count;
     float total = 0.0f, best = 0.0f;
     size_t best_i = 0, contributors = 0;
@@ -129,7 +190,7 @@ static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
             }
         }
     }
-    if (contributors < 2) return false; /* a copy: the per-joint path is as quick */
+    if (contributors < 2) return false;
     const bool tiny = !(total >= SAI_POSE_TINY_TOTAL);
     const float inv_total = 1.0f / (tiny ? total / best : total);
     float factors[SAI_POSE_CACHED_LAYERS];
@@ -137,24 +198,14 @@ static bool blend_uniform(const sa_pose_blend_job *job, const float *cached) {
         const float w = cached[i];
         factors[i] = w > 0.0f ? (tiny ? w / best : w) * inv_total : 0.0f;
     }
-    sai_blend4 sums[(SA_SKELETON_MAX_JOINTS + 3) / 4];
-    sai_i4 ok = (sai_i4){-1, -1, -1, -1};
-    for (size_t j0 = 0; j0 < n; j0 += 4) {
-        size_t idx[4];
-        for (size_t k = 0; k < 4; ++k)
-            idx[k] = j0 + k < n ? j0 + k : n - 1;
-        ok &= blend4(layers, factors, nl, best_i, idx, &sums[j0 / 4]);
+    size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        if (blend_group4(job->layers, factors, nl, best_i, j, job->out)) continue;
+        for (size_t k = j; k < j + 4; ++k)
+            blend_joint(job, cached, k);
     }
-    if ((ok[0] & ok[1] & ok[2] & ok[3]) == 0) return false;
-    for (size_t j = 0; j < n; ++j) {
-        const sai_blend4 *m = &sums[j / 4];
-        const size_t k = j % 4;
-        sa_vec3 t = sai_v3(m->tx[k], m->ty[k], m->tz[k]), s = sai_v3(m->sx[k], m->sy[k], m->sz[k]);
-        if (!sai_v3_finite_fast(t) || !sai_v3_finite_fast(s))
-            blend_wide(layers, cached, nl, j, tiny ? best : 1.0f, &t, &s);
-        job->out[j] = sai_transform(
-            t, sai_quat_normalize(sai_quat(m->qx[k], m->qy[k], m->qz[k], m->qw[k])), s);
-    }
+    for (; j < n; ++j)
+        blend_joint(job, cached, j);
     return true;
 }
 #else
@@ -183,51 +234,8 @@ size_t sa_pose_blend_run(const sa_pose_blend_job *job) {
     if (nl <= SAI_POSE_CACHED_LAYERS && !has_joint_weights(layers, nl) &&
         blend_uniform(job, cached))
         return job->joint_count;
-    for (size_t j = 0; j < job->joint_count; ++j) {
-        /* First pass: total weight, the heaviest layer (the hemisphere reference), how many. */
-        float total = 0.0f, best = 0.0f;
-        size_t best_i = 0, contributors = 0;
-        for (size_t i = 0; i < nl; ++i) {
-            const float w = weight_at(layers, cached, i, j);
-            if (w > 0.0f) {
-                total += w;
-                ++contributors;
-                if (w > best) {
-                    best = w;
-                    best_i = i;
-                }
-            }
-        }
-        if (contributors == 0) {
-            job->out[j] = sai_transform_clean(job->rest ? job->rest[j] : layers[0].pose[j]);
-            continue;
-        }
-        if (contributors == 1) {
-            job->out[j] = sai_transform_clean(layers[best_i].pose[j]);
-            continue;
-        }
-        const sa_quat ref = sai_quat_normalize(layers[best_i].pose[j].rotation);
-        sa_vec3 t = sai_v3(0.0f, 0.0f, 0.0f), s = sai_v3(0.0f, 0.0f, 0.0f);
-        sa_quat q = sai_quat(0.0f, 0.0f, 0.0f, 0.0f);
-        /* Weights so small that 1/total overflows (two layers of 1e-39) are measured against the
-         * heaviest one instead: w/best is in (0, 1] and total/best in [1, contributors]. */
-        const bool tiny = !(total >= SAI_POSE_TINY_TOTAL);
-        const float inv_total = 1.0f / (tiny ? total / best : total);
-        for (size_t i = 0; i < nl; ++i) {
-            const float w = weight_at(layers, cached, i, j);
-            if (!(w > 0.0f)) continue;
-            const sa_transform x = sai_transform_clean(layers[i].pose[j]);
-            const float f = (tiny ? w / best : w) * inv_total;
-            t = sai_v3_add(t, sai_v3_scale(x.translation, f));
-            s = sai_v3_add(s, sai_v3_scale(x.scale, f));
-            const float fq = sai_quat_dot(x.rotation, ref) < 0.0f ? -f : f;
-            q = sai_quat(q.x + fq * x.rotation.x, q.y + fq * x.rotation.y, q.z + fq * x.rotation.z,
-                         q.w + fq * x.rotation.w);
-        }
-        if (!sai_v3_finite_fast(t) || !sai_v3_finite_fast(s))
-            blend_wide(layers, cached, nl, j, tiny ? best : 1.0f, &t, &s);
-        job->out[j] = sai_transform(t, sai_quat_normalize(q), s);
-    }
+    for (size_t j = 0; j < job->joint_count; ++j)
+        blend_joint(job, cached, j);
     return job->joint_count;
 }
 

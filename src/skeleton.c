@@ -2,21 +2,54 @@
 
 #include <string.h>
 
+#include "internal/lanes.h"
 #include "internal/mat4.h"
+
+/* Whether every component of the n transforms is finite: a NaN or infinity survives a sum, so
+ * finite sums say so at once; a sum that overflowed (huge finite parts) is checked part by part. */
+static bool rest_finite(const sa_transform *rest, size_t n) {
+    size_t j = 0;
+#if SAI_HAS_LANES
+    sai_f4 sum = sai_f4_splat(0.0f);
+    for (; j + 4 <= n; j += 4) {
+        SAI_UNROLL
+        for (size_t k = 0; k < SAI_VECS4; ++k)
+            sum += sai_group4_load(&rest[j], k);
+    }
+    if (!sai_lanes_true(sai_f4_finite(sum))) j = 0;
+#endif
+    for (; j < n; ++j) {
+        if (!sai_transform_finite(rest[j])) return false;
+    }
+    return true;
+}
 
 static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
                               size_t joint_count) {
     if (!parents || !rest) return SA_ERR_NULL;
     if (joint_count == 0) return SA_ERR_COUNT;
     if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
-    for (size_t i = 0; i < joint_count; ++i) {
-        const int32_t p = parents[i];
-        if (p != SA_SKELETON_JOINT_NONE && (p < 0 || (size_t)p >= i)) return SA_ERR_PARENT_ORDER;
+    /* Branch-free passes: a job validates its skeleton on every run. */
+    /* parents[i] is -1 or in [0, i) exactly when parents[i] + 1 is in [0, i], unsigned. */
+    uint32_t misplaced = 0;
+    size_t i = 0;
+#if SAI_HAS_LANES
+    /* The same test four joints at a time. */
+    typedef uint32_t sai_u4 __attribute__((vector_size(16)));
+    sai_u4 index = {0, 1, 2, 3};
+    sai_i4 bad = {0, 0, 0, 0};
+    for (; i + 4 <= joint_count; i += 4) {
+        sai_u4 p;
+        memcpy(&p, &parents[i], sizeof p);
+        bad |= p + 1u > index;
+        index += 4u;
     }
-    for (size_t i = 0; i < joint_count; ++i) {
-        if (!sai_transform_finite(rest[i])) return SA_ERR_NOT_FINITE;
-    }
-    return SA_OK;
+    misplaced = sai_lanes_any(bad);
+#endif
+    for (; i < joint_count; ++i)
+        misplaced |= (uint32_t)parents[i] + 1u > (uint32_t)i;
+    if (misplaced) return SA_ERR_PARENT_ORDER;
+    return rest_finite(rest, joint_count) ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
 sa_status sa_skeleton_init(sa_skeleton *skeleton, const int32_t *parents, const sa_transform *rest,
@@ -84,37 +117,162 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
     return m;
 }
 
-/* local -> model for a clean local pose. A joint whose product overflowed or whose rotation
- * product is not within 1e-3 of unit length takes sai_transform_mul_unit(); the others are
- * renormalised by one Newton step: n2 = 1 + e with |e| ~ 1e-6 for two clean rotations, and
- * 1/sqrt(n2) = 1 - e/2 up to 3e^2/8, far below float rounding, so no square root or division
- * lengthens the chain from parent to child. In place works: local[i] is read before model[i] is
- * written. */
-static void local_to_model_clean(const int32_t *parents, const sa_transform *local,
-                                 const sa_transform *root, sa_transform *model, size_t n) {
+/* The quick local -> model path renormalises rotation products with one Newton step, whose error
+ * is 3/8 (n2 - 1)^2: it runs while the squares of every product's |n2 - 1| sum to at most this
+ * (so each |n2 - 1| <= 3e-4 and the error is below 4e-8); else the careful path runs. */
+#define SAI_L2M_NEWTON_DEV2 9e-8f
+/* A root joint with no root transform is copied, so its rotation must be unit as
+ * sai_transform_clean() sees it. */
+#define SAI_L2M_UNIT_DEV 1e-5f
+
+/* local -> model, quickly, for any pose; returns false, with nothing written to `out`, when the
+ * pose needs the careful path (a non-finite part, a rotation far from unit length, a translation
+ * or scale that overflowed). The rotation chain runs on raw products: raw(i) = raw(parent) *
+ * local(i).rotation, and model(i).rotation = raw(i) * (1.5 - 0.5 n2) with n2 = |raw(i)|^2, one
+ * Newton step of 1/sqrt. Normalising the product once is normalising each factor first (the
+ * clean rule for a rotation off unit length), and the product of near-unit rotations stays near
+ * unit length, so one step is exact to float precision; no normalisation sits between a parent's
+ * rotation and its child's, so the chain from parent to child is one quaternion product.
+ * Translations use the normalised rotations, as sai_transform_mul_unit() does. Nothing is written
+ * before everything is read (in place works). */
+#if SAI_HAS_LANES
+/* One joint's model transform as vectors: translation and scale in lanes 0-2, the rotation and
+ * its raw product x, y, z, w. */
+typedef struct sai_model4 {
+    sai_f4 t, q, s, raw;
+} sai_model4;
+
+/* r = a x b, lanes 0-2, in the float operations of sai_v3_cross(). */
+SAI_INLINE sai_f4 cross4(sai_f4 a, sai_f4 b) {
+    return SAI_SHUFFLE(a, a, 1, 2, 0, 3) * SAI_SHUFFLE(b, b, 2, 0, 1, 3) -
+           SAI_SHUFFLE(a, a, 2, 0, 1, 3) * SAI_SHUFFLE(b, b, 1, 2, 0, 3);
+}
+
+/* The Hamilton product a * b of sai_quat_mul_raw(), term by term in its order: the signs sit on
+ * b's shuffled copies (exact), so a (the chain) meets one multiplication and three additions. */
+SAI_INLINE sai_f4 quat_mul4(sai_f4 a, sai_f4 b) {
+    const sai_i4 s2 = {0, INT32_MIN, 0, INT32_MIN}, s3 = {0, 0, INT32_MIN, INT32_MIN},
+                 s4 = {INT32_MIN, 0, 0, INT32_MIN};
+    const sai_f4 b2 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 3, 2, 1, 0) ^ s2);
+    const sai_f4 b3 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 2, 3, 0, 1) ^ s3);
+    const sai_f4 b4 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 1, 0, 3, 2) ^ s4);
+    return SAI_SHUFFLE(a, a, 3, 3, 3, 3) * b + SAI_SHUFFLE(a, a, 0, 0, 0, 0) * b2 +
+           SAI_SHUFFLE(a, a, 1, 1, 1, 1) * b3 + SAI_SHUFFLE(a, a, 2, 2, 2, 2) * b4;
+}
+
+/* |q|^2 in every lane, summed x, y, z, w in sai_quat_dot()'s order. */
+SAI_INLINE sai_f4 norm2_4(sai_f4 q) {
+    const sai_f4 sq = q * q;
+    const sai_f4 n2 = sq + SAI_SHUFFLE(sq, sq, 1, 1, 1, 1) + SAI_SHUFFLE(sq, sq, 2, 2, 2, 2) +
+                      SAI_SHUFFLE(sq, sq, 3, 3, 3, 3);
+    return SAI_SHUFFLE(n2, n2, 0, 0, 0, 0);
+}
+
+/* What the checks of a whole pose need: the sum of every product's (n2 - 1)^2, and a sum of
+ * every translation and scale (a NaN, an infinity or an overflow anywhere stays in these; a sum
+ * that overflows from huge finite parts merely sends the pose down the careful path). */
+typedef struct sai_model_checks {
+    sai_f4 dev2, sum;
+} sai_model_checks;
+
+/* One joint below its parent (or the root transform) par. */
+SAI_INLINE void compose4(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls, sai_model4 *m,
+                         sai_model_checks *c) {
+    const sai_f4 v = par->s * lt;
+    const sai_f4 cr = cross4(par->q, v);
+    const sai_f4 t2 = cr + cr; /* 2 (u x v), exactly as the scalar cr * 2 */
+    m->t = par->t + ((v + t2 * SAI_SHUFFLE(par->q, par->q, 3, 3, 3, 3)) + cross4(par->q, t2));
+    m->raw = quat_mul4(par->raw, lq);
+    const sai_f4 n2 = norm2_4(m->raw);
+    m->q = m->raw * (1.5f - 0.5f * n2);
+    m->s = par->s * ls;
+    const sai_f4 dev = n2 - 1.0f;
+    c->dev2 += dev * dev;
+    c->sum += m->t + m->s;
+}
+
+/* Writes one joint's model transform. */
+SAI_INLINE void store_model4(const sai_model4 *x, sa_transform *out) {
+    sai_f4_store(&out->translation, SAI_SHUFFLE(x->t, x->q, 0, 1, 2, 4));
+    sai_f4_store(&out->rotation.y, SAI_SHUFFLE(x->q, x->s, 1, 2, 3, 4));
+    const sai_f4 sy = SAI_SHUFFLE(x->s, x->s, 1, 2, 1, 2);
+    memcpy(&out->scale.y, &sy, 2 * sizeof(float));
+}
+
+static bool local_to_model_quick(const int32_t *parents, const sa_transform *local,
+                                 const sa_transform *root, sa_transform *out, size_t n) {
+    sai_model4 m[SA_SKELETON_MAX_JOINTS], base;
+    if (root) {
+        base.t = (sai_f4){root->translation.x, root->translation.y, root->translation.z, 0.0f};
+        base.q = base.raw = sai_f4_load(&root->rotation);
+        base.s = (sai_f4){root->scale.x, root->scale.y, root->scale.z, 1.0f};
+    }
+    sai_model_checks c = {sai_f4_splat(0.0f), sai_f4_splat(0.0f)};
+    sai_i4 copies_unit = sai_lanes_all();
     for (size_t i = 0; i < n; ++i) {
-        const sa_transform l = local[i];
+        const sa_transform *l = &local[i];
+        const sai_f4 lt = sai_f4_load(&l->translation), lq = sai_f4_load(&l->rotation);
+        const sai_f4 s = sai_f4_load(&l->rotation.w); /* w, then the scale */
+        const sai_f4 ls = SAI_SHUFFLE(s, s, 1, 2, 3, 0);
+        const int32_t p = parents[i];
+        if (p != SA_SKELETON_JOINT_NONE) {
+            compose4(&m[p], lt, lq, ls, &m[i], &c);
+        } else if (root) {
+            compose4(&base, lt, lq, ls, &m[i], &c);
+        } else {
+            m[i].t = lt;
+            m[i].q = m[i].raw = lq;
+            m[i].s = ls;
+            const sai_f4 n2 = norm2_4(lq);
+            copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
+            c.sum += lt + ls;
+        }
+    }
+    if (!sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum)))
+        return false;
+    for (size_t i = 0; i < n; ++i)
+        store_model4(&m[i], &out[i]);
+    return true;
+}
+#else
+/* The same float operations one joint at a time. */
+static bool local_to_model_quick(const int32_t *parents, const sa_transform *local,
+                                 const sa_transform *root, sa_transform *out, size_t n) {
+    sa_transform model[SA_SKELETON_MAX_JOINTS];
+    sa_quat raw[SA_SKELETON_MAX_JOINTS];
+    float dev2 = 0.0f, sum = 0.0f;
+    int copies_unit = 1;
+    for (size_t i = 0; i < n; ++i) {
+        const sa_transform *l = &local[i];
         const int32_t p = parents[i];
         const sa_transform *par = p == SA_SKELETON_JOINT_NONE ? root : &model[p];
         if (!par) {
-            model[i] = l;
+            model[i] = *l;
+            raw[i] = l->rotation;
+            const float n2 = sai_quat_dot(l->rotation, l->rotation);
+            copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
+            sum += (l->translation.x + l->translation.y + l->translation.z) +
+                   (l->scale.x + l->scale.y + l->scale.z);
             continue;
         }
+        const sa_quat *par_raw = p == SA_SKELETON_JOINT_NONE ? &root->rotation : &raw[p];
         const sa_vec3 t =
             sai_v3_add(par->translation,
-                       sai_quat_rotate_raw(par->rotation, sai_v3_mul(par->scale, l.translation)));
-        const sa_quat q = sai_quat_mul_raw(par->rotation, l.rotation);
+                       sai_quat_rotate_raw(par->rotation, sai_v3_mul(par->scale, l->translation)));
+        const sa_quat q = sai_quat_mul_raw(*par_raw, l->rotation);
         const float n2 = sai_quat_dot(q, q);
-        const sa_vec3 s = sai_v3_mul(par->scale, l.scale);
-        const float st = t.x + t.y + t.z, ss = s.x + s.y + s.z;
-        if ((n2 >= 1.0f - 1e-3f) & (n2 <= 1.0f + 1e-3f) & (st - st == 0.0f) & (ss - ss == 0.0f)) {
-            const float inv = 1.5f - 0.5f * n2;
-            model[i] = sai_transform(t, sai_quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv), s);
-        } else {
-            model[i] = sai_transform_mul_unit(*par, l);
-        }
+        const sa_vec3 s = sai_v3_mul(par->scale, l->scale);
+        const float dev = n2 - 1.0f, inv = 1.5f - 0.5f * n2;
+        dev2 += dev * dev;
+        sum += (t.x + t.y + t.z) + (s.x + s.y + s.z);
+        raw[i] = q;
+        model[i] = sai_transform(t, sai_quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv), s);
     }
+    if (!copies_unit || !(dev2 <= SAI_L2M_NEWTON_DEV2) || !sai_finite(sum)) return false;
+    memcpy(out, model, n * sizeof *out);
+    return true;
 }
+#endif
 
 sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job) {
     if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
@@ -135,10 +293,7 @@ size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job)
     const sa_transform *local = job->local;
     sa_transform *model = job->out;
     const size_t n = sk->joint_count;
-    if (sai_pose_is_clean(local, n)) {
-        local_to_model_clean(parents, local, job->root ? &root : NULL, model, n);
-        return n;
-    }
+    if (local_to_model_quick(parents, local, job->root ? &root : NULL, model, n)) return n;
     /* In place works too: local[i] is read before model[i] is written, and model[parent] is
      * already in model space when a child reads it. */
     for (size_t i = 0; i < n; ++i) {

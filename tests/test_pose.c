@@ -635,6 +635,27 @@ static void test_pose_values_near_flt_max_saturate_instead_of_overflowing(void *
     assert_near(out[0].scale.x, FLT_MAX, 0);
 }
 
+/* A clean pose with huge finite parts (translations and scales near FLT_MAX, whose sum overflows)
+ * is still clean: all weight on it, or the end of an interpolation, gives it bit for bit. Its
+ * rotations used to be renormalised (they moved by an ulp). */
+static void test_pose_huge_finite_clean_pose_is_copied_unchanged(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(48);
+    sa_transform huge[J], other[J], out[J];
+    rng_pose(&r, other, J);
+    for (size_t j = 0; j < J; ++j) {
+        huge[j] = rng_transform(&r);
+        huge[j].translation = sa_v3(FLT_MAX, 0.9f * FLT_MAX, -FLT_MAX);
+        huge[j].scale = sa_v3(FLT_MAX, 1, 0.75f * FLT_MAX);
+    }
+    const sa_pose_layer layers[2] = {{huge, 1.0f, NULL}, {other, 0.0f, NULL}};
+    sa_pose_blend_job job = {layers, 2, NULL, J, out, J};
+    assert_int_equal(sa_pose_blend_run(&job), J);
+    assert_memory_equal(out, huge, sizeof out);
+    assert_int_equal(sa_pose_lerp(huge, other, 0.0f, J, out, J), J);
+    assert_memory_equal(out, huge, sizeof out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_bad_input_is_rejected_or_safe),
@@ -650,6 +671,7 @@ int main(void) {
         cmocka_unit_test(test_pose_offset_takes_one_pose_to_another_and_decays),
         cmocka_unit_test(test_pose_blend_of_tiny_weights_is_still_a_weighted_average),
         cmocka_unit_test(test_pose_values_near_flt_max_saturate_instead_of_overflowing),
+        cmocka_unit_test(test_pose_huge_finite_clean_pose_is_copied_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,24 +222,12 @@ SAI_INLINE sa_transform sai_transform_sanitize(sa_transform t) {
  * unchanged, bit for bit, so copies of poses stay exact; anything else is sanitized. */
 SAI_INLINE sa_transform sai_transform_clean(sa_transform t) {
     const float n2 = sai_quat_dot(t.rotation, t.rotation);
-    if (n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f && sai_transform_finite_fast(t)) return t;
+    /* The exact test behind the quick one: a huge but finite transform is clean too. */
+    if (n2 >= 1.0f - 1e-5f && n2 <= 1.0f + 1e-5f &&
+        (sai_transform_finite_fast(t) || sai_transform_finite(t)))
+        return t;
     return sai_transform_sanitize(t);
 }
-/* Whether every transform of a pose passes sai_transform_clean() unchanged (finite, unit
- * rotation): one branch-free pass, so the loops over a clean pose need no per-joint check. */
-SAI_INLINE bool sai_pose_is_clean(const sa_transform *pose, size_t n) {
-    int ok = 1;
-    for (size_t j = 0; j < n; ++j) {
-        const sa_transform *x = &pose[j];
-        const float n2 = sai_quat_dot(x->rotation, x->rotation);
-        const float sum = x->translation.x + x->translation.y + x->translation.z + x->rotation.x +
-                          x->rotation.y + x->rotation.z + x->rotation.w + x->scale.x + x->scale.y +
-                          x->scale.z;
-        ok &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f) & (sum - sum == 0.0f);
-    }
-    return ok != 0;
-}
-
 /* Component-wise a + (b − a)·t, a + b·k and a·b that stay finite for finite input (see
  * sai_sat_lerp() and its siblings): what poses and clips interpolate and compose with. */
 SAI_COLD_FN sa_vec3 sai_v3_sat_lerp_wide(sa_vec3 a, sa_vec3 b, float t) {

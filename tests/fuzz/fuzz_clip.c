@@ -9,10 +9,7 @@ enum { MAX_F = 6, MAX_J = 5, MAX_MARKERS = 6 };
 
 static sa_transform clean(sa_transform t) {
     const double n = fz_quat_length(t.rotation);
-    if (fz_finite_transform(t) && n * n >= 1.0 - 1e-5 && n * n <= 1.0 + 1e-5 &&
-        fz_finite(t.translation.x + t.translation.y + t.translation.z + t.rotation.x +
-                  t.rotation.y + t.rotation.z + t.rotation.w + t.scale.x + t.scale.y + t.scale.z))
-        return t;
+    if (fz_finite_transform(t) && n * n >= 1.0 - 1e-5 && n * n <= 1.0 + 1e-5) return t;
     return sa_transform_sanitize(t);
 }
 

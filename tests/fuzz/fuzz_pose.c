@@ -14,14 +14,12 @@ static const char *const joint_names[MAX_J] = {"root",     "spine",   "chest",  
                                                "head",     "thigh_l", "thigh_r", "LeftArm",
                                                "RightArm", NULL,      "x",       "y"};
 
-/* How the library reads a transform: bit for bit when already clean, else sanitized. */
+/* How the library reads a transform: bit for bit when already clean (finite, huge parts too;
+ * unit rotation), else sanitized. */
 static sa_transform clean(sa_transform t) {
     const double n = fz_quat_length(t.rotation);
     const double n2 = n * n;
-    if (fz_finite_transform(t) && n2 >= 1.0 - 1e-5 && n2 <= 1.0 + 1e-5 &&
-        fz_finite(t.translation.x + t.translation.y + t.translation.z + t.rotation.x +
-                  t.rotation.y + t.rotation.z + t.rotation.w + t.scale.x + t.scale.y + t.scale.z))
-        return t;
+    if (fz_finite_transform(t) && n2 >= 1.0 - 1e-5 && n2 <= 1.0 + 1e-5) return t;
     return sa_transform_sanitize(t);
 }
 
