@@ -68,6 +68,9 @@ static float *at_out(float *base, size_t stride, size_t i) {
     return (float *)(void *)((unsigned char *)base + stride * i);
 }
 
+/* The largest usable weight: four of them sum without overflow (skin.h). */
+#define MAX_WEIGHT 1e30f
+
 sa_status sa_skin_validate(const sa_skin_job *job) {
     const sa_status s = check_structure(job);
     if (s != SA_OK) return s;
@@ -82,7 +85,7 @@ sa_status sa_skin_validate(const sa_skin_job *job) {
         for (size_t i = 0; i < k; ++i) {
             if (idx[i] >= job->matrix_count) return SA_ERR_RANGE;
             if (w && !sai_finite(w[i])) return SA_ERR_NOT_FINITE;
-            if (w && w[i] < 0.0f) return SA_ERR_RANGE;
+            if (w && !(w[i] >= 0.0f && w[i] <= MAX_WEIGHT)) return SA_ERR_RANGE;
         }
     }
     return SA_OK;
@@ -165,9 +168,8 @@ size_t sa_skin_run(const sa_skin_job *job) {
         size_t used = 0;
         float sum = 0.0f;
         for (size_t i = 0; i < k; ++i) {
-            /* Weights above 1e30 are not usable either: four of them could overflow the sum. */
             const float wi = wv ? wv[i] : 1.0f;
-            if (!(wi > 0.0f && wi <= 1e30f) || idx[i] >= nm) continue;
+            if (!(wi > 0.0f && wi <= MAX_WEIGHT) || idx[i] >= nm) continue;
             mats[used] = job->matrices[idx[i]].m;
             w[used++] = wi;
             sum += wi;

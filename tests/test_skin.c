@@ -347,18 +347,21 @@ static void test_skin_weights_not_summing_to_one_are_normalised(void **state) {
         sa_v3(0, 3, 0), sa_quat_from_axis_angle(sa_v3(0, 0, 1), 1.0f), sa_v3(2, 2, 2)));
     mats[2] = sa_mat4_from_transform(
         sa_transform_make(sa_v3(0, 0, 5), sa_quat_identity(), sa_v3(1, 1, 1)));
-    enum { V = 7 };
-    const float pos[V * 3] = {1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3};
-    const float nrm[V * 3] = {0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2};
-    const uint16_t joints[V * 2] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 0, 9, 0, 1};
+    enum { V = 8 };
+    const float pos[V * 3] = {1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3,
+                              1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3};
+    const float nrm[V * 3] = {0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2,
+                              0, 0, 2, 0, 0, 2, 0, 0, 2, 0, 0, 2};
+    const uint16_t joints[V * 2] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 2, 0, 9, 0, 1, 0, 1};
     const float weights[V * 2] = {
-        0.5f, 0.5f, /* sums to 1 */
-        2.0f, 2.0f, /* sums to 4: the same as 0.5, 0.5 */
-        0.0f, 0.0f, /* sums to 0: not skinned */
-        -1,   1,    /* a negative weight counts 0: joint 1 alone */
-        NAN,  3,    /* NaN counts 0: joint 2 alone */
-        1,    1,    /* joint 9 is out of range: joint 0 alone */
-        0.3f, 0.3f, /* sums to 0.6: the same as 0.5, 0.5 */
+        0.5f,  0.5f, /* sums to 1 */
+        2.0f,  2.0f, /* sums to 4: the same as 0.5, 0.5 */
+        0.0f,  0.0f, /* sums to 0: not skinned */
+        -1,    1,    /* a negative weight counts 0: joint 1 alone */
+        NAN,   3,    /* NaN counts 0: joint 2 alone */
+        1,     1,    /* joint 9 is out of range: joint 0 alone */
+        0.3f,  0.3f, /* sums to 0.6: the same as 0.5, 0.5 */
+        2e30f, 1,    /* above 1e30 counts 0: joint 1 alone */
     };
     float out[V * 3], out_n[V * 3];
     sa_skin_job job = sa_skin_job_default();
@@ -378,7 +381,7 @@ static void test_skin_weights_not_summing_to_one_are_normalised(void **state) {
     const sa_vec3 a = sa_mat4_transform_point(mats[0], p), b = sa_mat4_transform_point(mats[1], p),
                   c = sa_mat4_transform_point(mats[2], p);
     const sa_vec3 half = sa_v3_lerp(a, b, 0.5f);
-    const sa_vec3 want[V] = {half, half, p, b, c, a, half};
+    const sa_vec3 want[V] = {half, half, p, b, c, a, half, b};
     for (int v = 0; v < V; ++v) {
         assert_near(out[3 * v], want[v].x, 1e-5);
         assert_near(out[3 * v + 1], want[v].y, 1e-5);
@@ -387,6 +390,16 @@ static void test_skin_weights_not_summing_to_one_are_normalised(void **state) {
     /* Not skinned: the bind normal, normalised. */
     assert_near(out_n[3 * 2 + 2], 1, 0);
     assert_near(out_n[3 * 2], 0, 0);
+    /* sa_skin_validate() reports a weight above 1e30, alone in its job. */
+    sa_skin_job huge = job;
+    huge.vertex_count = 1;
+    huge.joint_indices = joints + 14;
+    huge.joint_weights = weights + 14;
+    huge.in_positions = pos + 21;
+    huge.in_normals = nrm + 21;
+    assert_int_equal(sa_skin_validate(&huge), SA_ERR_RANGE);
+    huge.joint_weights = weights + 12; /* 0.3, 0.3 */
+    assert_int_equal(sa_skin_validate(&huge), SA_OK);
     /* The same weights, twice as large, give the same vertex, bit for bit or nearly. */
     for (int e = 0; e < 3; ++e)
         assert_near(out[3 + e], out[e], 1e-6);

@@ -1279,9 +1279,10 @@ export declare class SaSkinJob extends Struct {
   /** Stride of joint_indices in bytes; 0: packed. */
   joint_indices_stride: number;
   /**
-   * Each vertex's `influences` weights, >= 0 (required, except that NULL with one influence means
-   * weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
-   * (sa_skin_validate() reports them).
+   * Each vertex's `influences` weights, in [0, 1e30] (required, except that NULL with one
+   * influence means weight 1). Normalised by their sum; negative, NaN, infinite weights and
+   * weights above 1e30 (four of which could overflow the sum) count as 0 (sa_skin_validate()
+   * reports them).
    */
   joint_weights: number;
   /** Stride of joint_weights in bytes; 0: packed. */

@@ -1565,9 +1565,10 @@ class SaSkinJob extends Struct {
   get joint_indices_stride() { return this._sa._dv().getUint32(this.ptr + 20, true); }
   set joint_indices_stride(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
   /**
-   * Each vertex's `influences` weights, >= 0 (required, except that NULL with one influence means
-   * weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
-   * (sa_skin_validate() reports them).
+   * Each vertex's `influences` weights, in [0, 1e30] (required, except that NULL with one
+   * influence means weight 1). Normalised by their sum; negative, NaN, infinite weights and
+   * weights above 1e30 (four of which could overflow the sum) count as 0 (sa_skin_validate()
+   * reports them).
    */
   get joint_weights() { return this._sa._dv().getUint32(this.ptr + 24, true); }
   set joint_weights(v) { this._sa._dv().setUint32(this.ptr + 24, ptrOf(v, 'sa_skin_job.joint_weights'), true); }

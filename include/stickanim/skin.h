@@ -103,9 +103,10 @@ typedef struct sa_skin_job {
     const uint16_t *joint_indices;
     /** Stride of joint_indices in bytes; 0: packed. */
     size_t joint_indices_stride;
-    /** Each vertex's `influences` weights, >= 0 (required, except that NULL with one influence
-     *  means weight 1). Normalised by their sum; negative, NaN or infinite weights count as 0
-     *  (sa_skin_validate() reports them). */
+    /** Each vertex's `influences` weights, in [0, 1e30] (required, except that NULL with one
+     *  influence means weight 1). Normalised by their sum; negative, NaN, infinite weights and
+     *  weights above 1e30 (four of which could overflow the sum) count as 0 (sa_skin_validate()
+     *  reports them). */
     const float *joint_weights;
     /** Stride of joint_weights in bytes; 0: packed. */
     size_t joint_weights_stride;

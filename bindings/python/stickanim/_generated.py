@@ -1117,19 +1117,20 @@ class SkinJob(_Struct):
     influences: Joints per vertex, 1 ... SA_SKIN_MAX_INFLUENCES. joint_indices: Each vertex's
     `influences` joint indices into `matrices` (required). An index out of range makes its weight
     count as 0 (sa_skin_validate() reports it). joint_indices_stride: Stride of joint_indices in
-    bytes; 0: packed. joint_weights: Each vertex's `influences` weights, >= 0 (required, except
-    that NULL with one influence means weight 1). Normalised by their sum; negative, NaN or
-    infinite weights count as 0 (sa_skin_validate() reports them). joint_weights_stride: Stride
-    of joint_weights in bytes; 0: packed. in_positions: Bind-pose positions, x y z per vertex
-    (required). in_positions_stride: Stride of in_positions in bytes; 0: packed. in_normals:
-    Bind-pose normals, x y z per vertex (any length: they are normalised); NULL: no normals.
-    in_normals_stride: Stride of in_normals in bytes; 0: packed. out_normals: Receives the
-    skinned normals, unit length (0 for a zero normal); may be in_normals (same stride). Written
-    when in_normals is given too; NULL: none. out_normals_stride: Stride of out_normals in bytes;
-    0: packed. out_stride: Stride of out in bytes; 0: packed. out: Receives the skinned
-    positions, x y z per vertex, all vertex_count written or none; may be in_positions (same
-    stride). NULL asks for the count only. capacity: Number of vertices `out` (and out_normals)
-    can hold, >= vertex_count. Ignored when `out` is NULL.
+    bytes; 0: packed. joint_weights: Each vertex's `influences` weights, in [0, 1e30] (required,
+    except that NULL with one influence means weight 1). Normalised by their sum; negative, NaN,
+    infinite weights and weights above 1e30 (four of which could overflow the sum) count as 0
+    (sa_skin_validate() reports them). joint_weights_stride: Stride of joint_weights in bytes; 0:
+    packed. in_positions: Bind-pose positions, x y z per vertex (required). in_positions_stride:
+    Stride of in_positions in bytes; 0: packed. in_normals: Bind-pose normals, x y z per vertex
+    (any length: they are normalised); NULL: no normals. in_normals_stride: Stride of in_normals
+    in bytes; 0: packed. out_normals: Receives the skinned normals, unit length (0 for a zero
+    normal); may be in_normals (same stride). Written when in_normals is given too; NULL: none.
+    out_normals_stride: Stride of out_normals in bytes; 0: packed. out_stride: Stride of out in
+    bytes; 0: packed. out: Receives the skinned positions, x y z per vertex, all vertex_count
+    written or none; may be in_positions (same stride). NULL asks for the count only. capacity:
+    Number of vertices `out` (and out_normals) can hold, >= vertex_count. Ignored when `out` is
+    NULL.
     """
     _c_name_ = "sa_skin_job"
 
