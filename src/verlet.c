@@ -8,7 +8,7 @@ static const float REF_RATE = 60.0f;
 
 typedef struct chain_cfg {
     float spacing, drag;
-    sa_vec2 accel, rest_dir;
+    sa_vec2 accel; /* (the rest direction, direction_or_down(accel), is taken where needed) */
     size_t iterations;
 } chain_cfg;
 
@@ -27,7 +27,6 @@ static chain_cfg sane_cfg(const sa_verlet_config *config) {
     c.spacing = clamp_spacing(p->spacing);
     c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
     c.accel = sai_v2_finite_or(p->accel, sai_v2(0.0f, 0.0f));
-    c.rest_dir = direction_or_down(c.accel);
     c.iterations =
         p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS : p->iterations;
     return c;
@@ -73,15 +72,18 @@ static void relax(sa_verlet_point *pts, size_t n, float spacing) {
 }
 
 /* Follow the leader: every segment exactly spacing long, keeping its direction. */
-static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 rest_dir) {
+static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 accel) {
     for (size_t i = 1; i < n; ++i) {
         const sa_vec2 a = pts[i - 1].pos;
         const float dx = pts[i].pos.x - a.x, dy = pts[i].pos.y - a.y;
         const float len = seg_length(dx, dy);
-        sa_vec2 d = sai_v2(rest_dir.x * spacing, rest_dir.y * spacing);
+        sa_vec2 d;
         if (len > 1e-30f && sai_finite(len)) {
             const float k = spacing / len; /* at most 1e6 / 1e-30: finite, and |dx| <= len */
             d = sai_v2(dx * k, dy * k);
+        } else {
+            const sa_vec2 rest_dir = direction_or_down(accel);
+            d = sai_v2(rest_dir.x * spacing, rest_dir.y * spacing);
         }
         pts[i].pos = sai_v2(a.x + d.x, a.y + d.y);
     }
@@ -135,11 +137,15 @@ static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
     for (size_t i = 1; i < N; ++i) {
         const float dx = x[i] - x[i - 1], dy = y[i] - y[i - 1];
         const float len = seg_length(dx, dy);
-        float ddx = c->rest_dir.x * spacing, ddy = c->rest_dir.y * spacing;
+        float ddx, ddy;
         if (len > 1e-30f && sai_finite(len)) {
             const float k = spacing / len;
             ddx = dx * k;
             ddy = dy * k;
+        } else {
+            const sa_vec2 rest_dir = direction_or_down(c->accel);
+            ddx = rest_dir.x * spacing;
+            ddy = rest_dir.y * spacing;
         }
         x[i] = x[i - 1] + ddx;
         y[i] = y[i - 1] + ddy;
@@ -155,7 +161,7 @@ static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
     }
     for (size_t it = 0; it < c->iterations; ++it)
         relax(pts, n, c->spacing);
-    set_lengths(pts, n, c->spacing, c->rest_dir);
+    set_lengths(pts, n, c->spacing, c->accel);
 }
 
 /* One step of h > 0 seconds. prev is parked on the position before the move, and the velocity
@@ -218,7 +224,8 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     if (!points || count == 0) return;
     const chain_cfg c = sane_cfg(config);
     pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
-    if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
+    if (!chain_finite(points, count))
+        lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
 
     const float t = (dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT) ? dt
                     : (dt > SA_VERLET_MAX_DT)                          ? SA_VERLET_MAX_DT
@@ -243,7 +250,8 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     } else {
         follow(points, count, pin, &c);
     }
-    if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
+    if (!chain_finite(points, count))
+        lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
 }
 
 /* The point on the circle (c, r) at distance len from a, on q's side of the line c -> a: the two
