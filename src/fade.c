@@ -124,7 +124,7 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
         repair(f, n); /* no time passes, but a corrupted fade is still repaired */
         return;
     }
-    if (rate > 0.0f) {
+    if (rate > 0.0f && n > 1) {               /* (a lone target has nothing to fade) */
         const float e = sai_expf(-rate * dt); /* rate·dt = +inf gives 0: snap to the target */
         for (size_t i = 0; i + 1 < n; ++i)
             f->layers[i].weight = sai_positive_or(f->layers[i].weight, 0.0f) * e;

@@ -31,7 +31,8 @@ static sa_ease ease_at(const layout *l, size_t k) {
     return *(const sa_ease *)(const void *)(l->eases + k * l->ease_stride);
 }
 
-static span locate(const layout *l, float t) {
+/* (Inlined into each caller, so a single-channel track's strides are constants there.) */
+SAI_INLINE span locate(const layout *l, float t) {
     span s = {0, 0, 0.0f};
     if (!(t > time_at(l, 0))) return s;
     /* The first key in [1, count) at or after t, as the reference's linear scan finds it: with
@@ -69,7 +70,7 @@ static float blend(float v0, float v1, float e) {
     return sai_narrow(a * (1.0 - u) + b * u);
 }
 
-static void sample_rows(const layout *l, float t, float *out, size_t n) {
+SAI_INLINE void sample_rows(const layout *l, float t, float *out, size_t n) {
     const span s = locate(l, t);
     const float *r0 = row_at(l, s.k0), *r1 = row_at(l, s.k1);
     for (size_t c = 0; c < n; ++c)

@@ -8,7 +8,7 @@ static const float REF_RATE = 60.0f;
 
 typedef struct chain_cfg {
     float spacing, drag;
-    sa_vec2 accel, rest_dir;
+    sa_vec2 accel; /* (the rest direction, direction_or_down(accel), is taken where needed) */
     size_t iterations;
 } chain_cfg;
 
@@ -27,7 +27,6 @@ static chain_cfg sane_cfg(const sa_verlet_config *config) {
     c.spacing = clamp_spacing(p->spacing);
     c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
     c.accel = sai_v2_finite_or(p->accel, sai_v2(0.0f, 0.0f));
-    c.rest_dir = direction_or_down(c.accel);
     c.iterations =
         p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS : p->iterations;
     return c;
@@ -73,15 +72,18 @@ static void relax(sa_verlet_point *pts, size_t n, float spacing) {
 }
 
 /* Follow the leader: every segment exactly spacing long, keeping its direction. */
-static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 rest_dir) {
+static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 accel) {
     for (size_t i = 1; i < n; ++i) {
         const sa_vec2 a = pts[i - 1].pos;
         const float dx = pts[i].pos.x - a.x, dy = pts[i].pos.y - a.y;
         const float len = seg_length(dx, dy);
-        sa_vec2 d = sai_v2(rest_dir.x * spacing, rest_dir.y * spacing);
+        sa_vec2 d;
         if (len > 1e-30f && sai_finite(len)) {
             const float k = spacing / len; /* at most 1e6 / 1e-30: finite, and |dx| <= len */
             d = sai_v2(dx * k, dy * k);
+        } else {
+            const sa_vec2 rest_dir = direction_or_down(accel);
+            d = sai_v2(rest_dir.x * spacing, rest_dir.y * spacing);
         }
         pts[i].pos = sai_v2(a.x + d.x, a.y + d.y);
     }
@@ -135,11 +137,15 @@ static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
     for (size_t i = 1; i < N; ++i) {
         const float dx = x[i] - x[i - 1], dy = y[i] - y[i - 1];
         const float len = seg_length(dx, dy);
-        float ddx = c->rest_dir.x * spacing, ddy = c->rest_dir.y * spacing;
+        float ddx, ddy;
         if (len > 1e-30f && sai_finite(len)) {
             const float k = spacing / len;
             ddx = dx * k;
             ddy = dy * k;
+        } else {
+            const sa_vec2 rest_dir = direction_or_down(c->accel);
+            ddx = rest_dir.x * spacing;
+            ddy = rest_dir.y * spacing;
         }
         x[i] = x[i - 1] + ddx;
         y[i] = y[i - 1] + ddy;
@@ -155,7 +161,7 @@ static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
     }
     for (size_t it = 0; it < c->iterations; ++it)
         relax(pts, n, c->spacing);
-    set_lengths(pts, n, c->spacing, c->rest_dir);
+    set_lengths(pts, n, c->spacing, c->accel);
 }
 
 /* One step of h > 0 seconds. prev is parked on the position before the move, and the velocity
@@ -191,12 +197,35 @@ static void follow(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg 
         pts[i].prev = sai_v2_sub(pts[i].pos, pts[i].prev);
 }
 
+/* Over h seconds the velocity keeps keep = exp(-lambda h) = drag^(60 h), and a constant
+ * acceleration adds a * gain with gain = (1 - exp(-lambda h)) / lambda (h without drag), lambda =
+ * -60 ln(drag). The default drag over 1/120 s (a figure's sub-step) and 1/60 s are the values the
+ * formula gives, bit for bit (printed with %a from the same operations): no log and exp per step.
+ */
+static void drag_factors(float drag, float h, float *keep, float *gain) {
+    if (drag == SA_VERLET_DEFAULT_DRAG && h == 1.0f / 120.0f) {
+        *keep = 0x1.dacf2cp-1f;
+        *gain = 0x1.070648p-7f;
+        return;
+    }
+    if (drag == SA_VERLET_DEFAULT_DRAG && h == 1.0f / 60.0f) {
+        *keep = 0x1.b851ecp-1f;
+        *gain = 0x1.faf184p-7f;
+        return;
+    }
+    const float lambda = drag > 0.0f ? -REF_RATE * sai_logf(drag) : INFINITY;
+    const float lh = lambda * h;
+    *keep = sai_expf(-lh);
+    *gain = lh < 1e-6f ? h : -sai_expm1f(-lh) / lambda;
+}
+
 void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
                           const sa_verlet_config *config, float dt) {
     if (!points || count == 0) return;
     const chain_cfg c = sane_cfg(config);
     pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
-    if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
+    if (!chain_finite(points, count))
+        lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
 
     const float t = (dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT) ? dt
                     : (dt > SA_VERLET_MAX_DT)                          ? SA_VERLET_MAX_DT
@@ -211,10 +240,8 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
          * exp(-lambda h) = drag^(60 h), and a constant acceleration adds exactly
          * a (1 - exp(-lambda h)) / lambda (a h without drag), so the forced motion does not
          * depend on h; the plain a h overshoots it by about lambda h / 2. */
-        const float lambda = c.drag > 0.0f ? -REF_RATE * sai_logf(c.drag) : INFINITY;
-        const float lh = lambda * h;
-        const float keep = sai_expf(-lh);
-        const float gain = lh < 1e-6f ? h : -sai_expm1f(-lh) / lambda;
+        float keep, gain;
+        drag_factors(c.drag, h, &keep, &gain);
         const sa_vec2 from = points[0].pos;
         for (int32_t j = 1; j <= steps; ++j) {
             const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
@@ -223,7 +250,8 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     } else {
         follow(points, count, pin, &c);
     }
-    if (!chain_finite(points, count)) lay_out(points, count, pin, c.rest_dir, c.spacing);
+    if (!chain_finite(points, count))
+        lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
 }
 
 /* The point on the circle (c, r) at distance len from a, on q's side of the line c -> a: the two

@@ -260,6 +260,7 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     sa_figure_params out;
     memcpy(&out, acc, sizeof out);
     out = repaired(&out, c);
-    sai_figure_apply_layers(fig, c, &out);
+    /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
+    if (!sai_figure_apply_layers(fig, c, &out)) return out;
     return repaired(&out, c);
 }

@@ -34,6 +34,20 @@ typedef struct carried {
     float turn;
 } carried;
 
+/* Takes what the sub-steps carry from fig into *kept. */
+static void keep_carried(carried *kept, const sa_figure *fig) {
+    kept->scroll = fig->scroll;
+    kept->feet[0] = fig->feet[0];
+    kept->feet[1] = fig->feet[1];
+    kept->head = fig->head;
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+        kept->hair[i] = fig->hair[i];
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        kept->ragdoll[i] = fig->ragdoll[i];
+    kept->ragdoll_wait = fig->ragdoll_wait;
+    kept->turn = fig->turn;
+}
+
 /* The ground's speed at a sub-step: none when the frame ends standing (the pose promises a speed
  * of exactly 0 then; what the fade's last sliver would have scrolled is far below a unit). */
 static double speed_of(const sa_figure *fig, const sa_figure_params *p, bool moving) {
@@ -171,16 +185,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
      * after the pose is written. */
     const bool on_moment = next <= dt + 1e-6f;
     carried kept;
-    kept.scroll = fig->scroll;
-    kept.feet[0] = fig->feet[0];
-    kept.feet[1] = fig->feet[1];
-    kept.head = fig->head;
-    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-        kept.hair[i] = fig->hair[i];
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        kept.ragdoll[i] = fig->ragdoll[i];
-    kept.ragdoll_wait = fig->ragdoll_wait;
-    kept.turn = fig->turn;
+    if (!on_moment) keep_carried(&kept, fig);
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
     sa_figure_params p =

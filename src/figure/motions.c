@@ -57,6 +57,13 @@ int32_t sai_figure_row_for(sa_figure_motion m) {
     const int64_t move = (int64_t)m - SA_FIGURE_MOVE_BASE;
     if (move >= 0 && move < SA_FIGURE_MAX_MOVES)
         return (int32_t)sai_figure_motion_count + (int32_t)move;
+    /* The table opens with the built-in motions' loop rows in the enum's order (a motion has one
+     * loop row outside the modes): the scan below would stop at row m. */
+    if (m >= 0 && (size_t)m < sai_figure_motion_count) {
+        const sai_figure_motion_row *r = &sai_figure_motions[m];
+        if (r->motion == m && r->play == SAI_FIGURE_LOOP && !(r->flags & SAI_FIGURE_MODE_ROW))
+            return (int32_t)m;
+    }
     int32_t idle = 0;
     for (size_t i = 0; i < sai_figure_motion_count; ++i) {
         const sai_figure_motion_row *r = &sai_figure_motions[i];

@@ -259,11 +259,11 @@ void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p) {
     memcpy(p, v, sizeof v);
 }
 
-void sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p) {
+bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p) {
     bool any = false;
     for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
         any = any || registered(fig, &fig->layers[i]);
-    if (!any) return;
+    if (!any) return false;
     sa_figure_params rest;
     sai_figure_idle(c, 0.0f, &rest);
     float v[SA_FIGURE_PARAM_COUNT_], r[SA_FIGURE_PARAM_COUNT_];
@@ -287,6 +287,7 @@ void sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_f
         apply_layer(m, c, time, layer_weight(m, time), r, v);
     }
     memcpy(p, v, sizeof v);
+    return true;
 }
 
 /* ---- triggers, clocks and events ----------------------------------------------------------- */

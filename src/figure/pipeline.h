@@ -121,8 +121,9 @@ void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, 
                               sa_figure_params *out);
 /* The thrust's layer at c->thrust_time added into a thrusting row's parameters p. */
 void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p);
-/* The registered definitions' layers playing, oldest first, over the blended parameters p. */
-void sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p);
+/* The registered definitions' layers playing, oldest first, over the blended parameters p. False
+ * when none plays (p is left as it was). */
+bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p);
 /* True when a layer plays `move` (a registered index or SAI_FIGURE_LAYER_THRUST). */
 bool sai_figure_layer_playing(const sa_figure *fig, int32_t move);
 /* Starts a layer of `move` unless it plays already or every layer is taken; true when started. */

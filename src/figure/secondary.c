@@ -71,7 +71,8 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
 /* Each segment turned, when it bends more than SAI_HAIR_MAX_BEND from the one before, to that
  * bend; the points after it move along and every point keeps its velocity. */
 static void limit_bend(sa_verlet_point *pts, int n) {
-    const float c = sai_cosf(SAI_HAIR_MAX_BEND), s = sai_sinf(SAI_HAIR_MAX_BEND);
+    /* sai_cosf(SAI_HAIR_MAX_BEND) and sai_sinf(SAI_HAIR_MAX_BEND), bit for bit (printed with %a) */
+    const float c = 0x1.4442d2p-24f, s = 1.0f;
     sa_vec2 lead_old = pts[1].pos;
     for (int i = 2; i < n; ++i) {
         const sa_vec2 d0 = sai_v2_sub(pts[i - 1].pos, pts[i - 2].pos);

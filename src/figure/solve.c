@@ -38,8 +38,8 @@ static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
  * continuous in time: the elbow never flips to the mirror side, in a play or in a fade. */
 #define SAI_ARM_BEND 1.0f
 
-static void spear_hands(const sa_figure_params *p, sa_vec2 shoulder, sa_vec2 *hands) {
-    const sa_vec2 d = along(p->spear_angle);
+/* d is the shaft's direction, along(p->spear_angle). */
+static void spear_hands(const sa_figure_params *p, sa_vec2 d, sa_vec2 shoulder, sa_vec2 *hands) {
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     hands[0] = sai_v2_sub(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
     hands[1] = sai_v2_add(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
@@ -78,7 +78,7 @@ sa_vec2 sai_figure_shoulder_of(const sa_figure_config *cfg, const sa_figure_para
 
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p) {
     sa_vec2 grips[2];
-    spear_hands(p, sai_v2(0.0f, 0.0f), grips);
+    spear_hands(p, along(p->spear_angle), sai_v2(0.0f, 0.0f), grips);
     for (int i = 0; i < 2; ++i)
         arm_ik_angles(cfg, grips[i], &p->arm_angle[i], &p->arm_flex[i]);
 }
@@ -110,8 +110,9 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
         j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
     }
+    const sa_vec2 d = along(p->spear_angle);
     sa_vec2 grips[2];
-    spear_hands(p, shoulder, grips);
+    spear_hands(p, d, shoulder, grips);
     for (int i = 0; i < 2; ++i) {
         /* The blended angles already carry each spear motion's own IK angles (their hands on
          * their own shafts), so only the remainder is corrected toward IK on the blended shaft:
@@ -130,7 +131,6 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }
-    const sa_vec2 d = along(p->spear_angle);
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     j[SA_FIGURE_JOINT_SPEAR_BUTT] =
         sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));

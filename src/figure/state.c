@@ -259,13 +259,13 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
 /* ---- clocks ------------------------------------------------------------------------------- */
 
 static float gait_target(const sa_figure *fig, float speed) {
-    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     switch (sai_figure_row(sai_figure_row_for(fig->wanted))->gait) {
     case SAI_FIGURE_GAIT_WALK:
         return 0.0f;
     case SAI_FIGURE_GAIT_RUN:
         return 1.0f;
     case SAI_FIGURE_GAIT_SPEED: {
+        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
         const float lo = sa_gait_ground_speed(&walk), hi = sa_gait_ground_speed(&run);
         const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
@@ -285,6 +285,12 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_l
     float mean = target;
     if (!was_locomoting) {
         fig->gait = target;
+    } else if (fig->gait - target == 0.0f) {
+        /* At the target: the lines below with gap = ±0 (times a factor >= 0 it stays itself). */
+        const float gap = fig->gait - target;
+        mean = target + gap;
+        fig->gait -= gap;
+        if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
     } else {
         /* g(t) = target + (g0 − target)·e^(−r·t): its mean over the frame is target +
          * (g0 − target)·(1 − e^(−r·dt))/(r·dt), whatever the frame rate. */

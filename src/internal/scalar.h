@@ -80,6 +80,7 @@ SAI_INLINE float sai_nonneg_or(float v, float fallback) {
 /* A phase wrapped into [0, 1); NaN and infinities give 0. A tiny negative phase plus one rounds to
  * 1.0f, which is the next cycle's 0. */
 SAI_INLINE float sai_phase_wrap(float phase) {
+    if (phase > 0.0f && phase < 1.0f) return phase; /* already wrapped (the usual case) */
     if (!sai_finite(phase)) return 0.0f;
     const float w = phase - floorf(phase);
     return w < 1.0f ? w : 0.0f;
