@@ -183,9 +183,9 @@ SA_API size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_jo
  * transform path's up to rounding.
  *
  * Cost: one quaternion-to-matrix and one affine 3x4 product (36 multiplications) per joint,
- * about the same time as the transform path, which renormalises a quaternion per joint instead
- * (the bench's `skin` rows measure both: about 19 and 21 ns a joint on one x86-64 core); the
- * output is 64 bytes a joint instead of 40.
+ * about twice the time of the transform path, which composes each joint in vector registers (the
+ * bench's `skin` rows measure both: about 22 and 11 ns a joint on one x86-64 core); the output is
+ * 64 bytes a joint instead of 40.
  * @param skeleton A valid skeleton.
  * @param local    A pose: joint_count local transforms; non-finite parts are cleaned as in
  *                 sa_transform_sanitize().
