@@ -2000,6 +2000,42 @@ static sa_figure_params motion_targets(const sa_figure *f, const sa_figure_input
     return sai_figure_blend(&g, &c);
 }
 
+/* The blend's two fallbacks, which no figure state the library leaves can take (the fade repairs
+ * itself before every blend; the merge offset drops what is not finite as it fades): a blend of
+ * no layer showing gives the idle pose at rest, and a field the blend leaves non-finite (here a
+ * merge offset written by hand) takes the rest pose's value; no field is ever non-finite. */
+static void test_figure_blend_falls_back_to_the_rest_pose(void **state) {
+    (void)state;
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    const sai_figure_ctx c = sai_figure_context_of(&f);
+    sa_figure_params rest;
+    sai_figure_idle(&c, 0.0f, &rest);
+    enum { FLOATS = sizeof(sa_figure_params) / sizeof(float) };
+    float want[FLOATS], got[FLOATS];
+    memcpy(want, &rest, sizeof want);
+
+    sa_figure none = f;
+    for (size_t i = 0; i < SA_FADE_MAX_LAYERS; ++i)
+        none.fade.layers[i].weight = 0.0f;
+    const sa_figure_params nothing = sai_figure_blend(&none, &c);
+    memcpy(got, &nothing, sizeof got);
+    for (size_t k = 0; k < FLOATS; ++k)
+        assert_true(got[k] == want[k]);
+
+    sa_figure broken = f;
+    float offset[FLOATS];
+    for (size_t k = 0; k < FLOATS; ++k)
+        offset[k] = k % 2 ? INFINITY : NAN;
+    memcpy(&broken.merge_offset, offset, sizeof offset);
+    const sa_figure_params repaired = sai_figure_blend(&broken, &c);
+    memcpy(got, &repaired, sizeof got);
+    for (size_t k = 0; k < FLOATS; ++k) {
+        assert_true(isfinite(got[k]));
+        assert_true(got[k] == want[k]);
+    }
+}
+
 /* Starting to walk from standing never hops: while the motions showing keep a foot on the ground
  * (their lower foot target within the 0.25 units that lift a held foot, for the last 0.35 s, the
  * longest a step lasts), the drawn feet are never both more than ON_GROUND off it. Before, a held
@@ -3999,6 +4035,7 @@ int main(void) {
         cmocka_unit_test(test_figure_feet_start_planted_at_rest),
         cmocka_unit_test(test_figure_feet_hold_through_every_transition),
         cmocka_unit_test(test_figure_feet_never_both_up_while_the_motion_stands),
+        cmocka_unit_test(test_figure_blend_falls_back_to_the_rest_pose),
         cmocka_unit_test(test_figure_feet_hold_in_random_runs),
         cmocka_unit_test(test_figure_spear_form_steps_instead_of_sliding),
         cmocka_unit_test(test_figure_joints_have_names),
