@@ -192,6 +192,32 @@ static void test_spring_matches_the_analytic_solution(void **state) {
     }
 }
 
+/* The head spring at the figure's sub-step (1/120 s) and at 60 fps takes its step factors from
+ * constants (spring.c) instead of computing them: they must be the analytic solution's, and a dt
+ * one float away, which computes them, must step to the same place. */
+static void test_spring_head_constants_are_the_analytic_step(void **state) {
+    (void)state;
+    const float dts[] = {1.0f / 120.0f, 1.0f / 60.0f};
+    const double k = SA_SPRING_HEAD_STIFFNESS, c = SA_SPRING_HEAD_DAMPING;
+    test_rng r = test_rng_make(0x5EAD);
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; ++d) {
+        for (int i = 0; i < 2000; ++i) {
+            const float target = test_rng_range(&r, -200, 200);
+            const float pos = test_rng_range(&r, -200, 200), vel = test_rng_range(&r, -2000, 2000);
+            sa_spring1 s = {pos, vel}, beside = {pos, vel};
+            sa_spring1_step(&s, target, (float)k, (float)c, dts[d]);
+            sa_spring1_step(&beside, target, (float)k, (float)c, nextafterf(dts[d], 0.0f));
+            double e, v;
+            analytic(k, c, (double)pos - target, vel, dts[d], &e, &v);
+            const double scale = fabs((double)pos - target) + fabs((double)vel) / sqrt(k);
+            assert_near(s.pos, target + e, 1e-5 * (scale + fabs(target)) + 1e-5);
+            assert_near(s.vel, v, 1e-5 * (scale * sqrt(k) + 1));
+            assert_near(s.pos, beside.pos, 1e-5 * (scale + fabs(target)) + 1e-5);
+            assert_near(s.vel, beside.vel, 1e-5 * (scale * sqrt(k) + 1));
+        }
+    }
+}
+
 static void test_spring_is_exact_near_critical_damping(void **state) {
     (void)state;
     /* Damping within a hair of critical, straddling it, and exactly the float nearest to it;
@@ -331,6 +357,7 @@ int main(void) {
         cmocka_unit_test(test_spring_bad_input_gets_documented_results),
         cmocka_unit_test(test_spring_no_nan_from_any_input),
         cmocka_unit_test(test_spring_matches_the_analytic_solution),
+        cmocka_unit_test(test_spring_head_constants_are_the_analytic_step),
         cmocka_unit_test(test_spring_is_exact_near_critical_damping),
         cmocka_unit_test(test_spring_n_steps_equal_one_long_step),
         cmocka_unit_test(test_spring_huge_steps_never_blow_up),

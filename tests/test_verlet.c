@@ -393,6 +393,32 @@ static void test_verlet_at_60_fps_is_the_reference_update(void **state) {
     }
 }
 
+/* The default drag at the figure's sub-step (1/120 s) and at 60 fps takes its factors from
+ * constants (verlet.c) instead of log and exp: a dt one float away, which computes them, must move
+ * a moving, pulled chain to the same place. */
+static void test_verlet_default_drag_constants_are_the_formula(void **state) {
+    (void)state;
+    const float dts[] = {1.0f / 120.0f, 1.0f / 60.0f};
+    test_rng r = test_rng_make(0xD4A6);
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; ++d) {
+        for (int run = 0; run < 500; ++run) {
+            sa_verlet_point a[2];
+            sa_verlet_chain_init(a, 2, sa_v2(0, 0), test_rng_v2(&r, -1, 1), 9);
+            a[1].prev = sa_v2_add(a[1].pos, test_rng_v2(&r, -2, 2)); /* moving */
+            sa_verlet_point b[2] = {a[0], a[1]};
+            sa_verlet_config p = sa_verlet_config_default();
+            p.accel = test_rng_v2(&r, -3000, 3000);
+            const sa_vec2 pin = test_rng_v2(&r, -2, 2);
+            sa_verlet_chain_step(a, 2, pin, &p, dts[d]);
+            sa_verlet_chain_step(b, 2, pin, &p, nextafterf(dts[d], 0.0f));
+            assert_near(a[1].pos.x, b[1].pos.x, 1e-4);
+            assert_near(a[1].pos.y, b[1].pos.y, 1e-4);
+            assert_near(a[1].prev.x, b[1].prev.x, 1e-4);
+            assert_near(a[1].prev.y, b[1].prev.y, 1e-4);
+        }
+    }
+}
+
 static void test_verlet_zero_dt_keeps_velocities_and_follows_the_pin(void **state) {
     (void)state;
     sa_verlet_point c[SA_VERLET_HAIR_POINTS];
@@ -539,6 +565,7 @@ int main(void) {
         cmocka_unit_test(test_verlet_after_a_one_second_hitch_is_finite_and_sane),
         cmocka_unit_test(test_verlet_30_and_120_fps_runs_end_close),
         cmocka_unit_test(test_verlet_at_60_fps_is_the_reference_update),
+        cmocka_unit_test(test_verlet_default_drag_constants_are_the_formula),
         cmocka_unit_test(test_verlet_zero_dt_keeps_velocities_and_follows_the_pin),
         cmocka_unit_test(test_verlet_collide_circle_bad_input_changes_nothing),
         cmocka_unit_test(test_verlet_collide_circle_pushes_points_out_keeping_lengths),
