@@ -5,38 +5,16 @@
 // sa_figure_update() beside the crowd has bit for bit the joints the page draws. No console error.
 //
 // usage: node test_crowd.mjs [--page DIR] [--chromium /usr/bin/chromium] [--out DIR]
-import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { parseArgs, checker, launch, newPage } from './browser_test.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = { page: here, chromium: '/usr/bin/chromium', out: null };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in args)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  args[k] = process.argv[i + 1];
-}
-args.out = args.out || args.page;
-await mkdir(args.out, { recursive: true });
+const args = await parseArgs(here);
+const { check, finish } = checker();
 
-let failures = 0;
-function check(ok, what) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures++;
-}
-
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
-const context = await browser.newContext({ viewport: { width: 1200, height: 700 } });
-const page = await context.newPage();
-const errors = [];
-page.on('pageerror', e => errors.push(`pageerror: ${e.message}`));
-page.on('console', m => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+const browser = await launch(args);
+const { page, errors } = await newPage(browser, { width: 1200, height: 700 });
 await page.goto(pathToFileURL(join(resolve(args.page), 'crowd.html')).href);
 await page.evaluate(() => window.crowdPage.ready);
 await page.evaluate(() => window.crowdPage.pause());
@@ -96,5 +74,4 @@ check(st2.error === null && st2.frames > st1.frames, `it runs on its own (${st2.
 check(errors.length === 0, `no console error (${errors.join('; ')})`);
 
 await browser.close();
-console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
-process.exit(failures ? 1 : 0);
+finish('all checks passed');

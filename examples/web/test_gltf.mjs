@@ -5,39 +5,18 @@
 // .gltf given through the file input load too, with no console error.
 //
 // usage: node test_gltf.mjs [--page DIR] [--chromium /usr/bin/chromium] [--out DIR]
-import { readFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { parseArgs, checker, launch, newPage } from './browser_test.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = { page: here, chromium: '/usr/bin/chromium', out: null };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in args)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  args[k] = process.argv[i + 1];
-}
-args.out = args.out || args.page;
-await mkdir(args.out, { recursive: true });
-
-let failures = 0;
-function check(ok, what) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures++;
-}
+const args = await parseArgs(here);
+const { check, finish } = checker();
 
 // WebGL in headless Chromium: SwiftShader through ANGLE (no GPU needed).
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  headless: true,
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const context = await browser.newContext({ viewport: { width: 960, height: 640 } });
-const page = await context.newPage();
-const errors = [];
-page.on('pageerror', e => errors.push(`pageerror: ${e.message}`));
-page.on('console', m => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+const browser = await launch(args, ['--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
+const { page, errors } = await newPage(browser, { width: 960, height: 640 });
 await page.goto(pathToFileURL(join(resolve(args.page), 'gltf.html')).href);
 await page.evaluate(() => window.gltfPage.ready);
 await page.evaluate(() => { window.gltfPage.pause(); window.gltfPage.reset(); });
@@ -157,5 +136,4 @@ check(!bad.ok && /glTF/.test(bad.error) && /broken\.glb/.test(bad.text), `a brok
 check(errors.length === 0, `no console error after loading files (${errors.join('; ')})`);
 
 await browser.close();
-console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
-process.exit(failures ? 1 : 0);
+finish('all checks passed');

@@ -10,43 +10,20 @@
 //   --page      folder holding index.html, web.js, stickanim_wasm.js (default: this folder)
 //   --out       where the screenshots go (default: --page)
 import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { parseArgs, checker, launch, newPage } from './browser_test.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const args = { page: here, chromium: '/usr/bin/chromium', out: null };
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, '');
-  if (!(k in args)) { console.error(`unknown option ${process.argv[i]}`); process.exit(2); }
-  args[k] = process.argv[i + 1];
-}
-args.out = args.out || args.page;
-await mkdir(args.out, { recursive: true });
-
-let failures = 0;
-function check(ok, what, detail = '') {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? ` (${detail})` : ''}`);
-  if (!ok) failures++;
-}
+const args = await parseArgs(here);
+const { check, failed } = checker();
 const f1 = v => (typeof v === 'number' ? v.toFixed(1) : String(v));
 
-// Flags from the machine notes: headless as root, no background traffic on a closed network.
-// playwright-core gives every launch a new empty profile directory of its own.
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch(args, ['--disable-gpu']);
 
 async function openPage(url, contextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...contextOptions });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', e => errors.push(`pageerror: ${e.message}`));
-  page.on('console', m => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  const { context, page, errors } = await newPage(browser, { width: 1000, height: 700 }, contextOptions);
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.ready, null, { timeout: 15000 });
   const ready = await page.evaluate(() => document.documentElement.dataset.ready);
@@ -611,5 +588,5 @@ try {
 } finally {
   await browser.close();
 }
-console.log(failures ? `test_web: ${failures} check(s) failed` : `test_web: all passed; screenshots in ${args.out}`);
-process.exit(failures ? 1 : 0);
+console.log(failed() ? `test_web: ${failed()} check(s) failed` : `test_web: all passed; screenshots in ${args.out}`);
+process.exit(failed() ? 1 : 0);
