@@ -108,50 +108,66 @@ sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pi
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
-/* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS points held in locals, so the
- * compiler keeps them in registers (the passes are one long chain of dependent operations, and a
- * store and reload in it costs more than the arithmetic): the same operations in the same order,
- * so the same results bit for bit. */
-static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
-    enum { N = SA_VERLET_HAIR_POINTS };
-    float x[N], y[N];
-    for (size_t i = 0; i < N; ++i) {
-        x[i] = pts[i].pos.x;
-        y[i] = pts[i].pos.y;
+/* One pair of relax() on the hair held in locals: (xa, ya) moves by `share` of the correction
+ * (0 for the pin), (xb, yb) by half of it. The usual case (a length whose square neither
+ * underflows nor overflows) takes no second test: its root is at least 1e-15. */
+SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spacing, bool pinned) {
+    const float dx = *xb - *xa, dy = *yb - *ya;
+    const float l2 = dx * dx + dy * dy;
+    float len;
+    if (l2 < FLT_MAX && l2 > 1e-30f) {
+        len = sqrtf(l2);
+    } else {
+        len = sai_hypotf(dx, dy);
+        if (!(len > 1e-30f)) return;
     }
+    const float k = (len - spacing) / len * (pinned ? 1.0f : 0.5f);
+    if (!pinned) {
+        *xa += dx * k;
+        *ya += dy * k;
+    }
+    *xb -= dx * k;
+    *yb -= dy * k;
+}
+
+/* One segment of set_lengths() on the hair held in locals: (xb, yb) put spacing from (xa, ya). */
+SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain_cfg *c) {
+    const float dx = *xb - xa, dy = *yb - ya;
+    const float len = seg_length(dx, dy);
+    float ddx, ddy;
+    if (len > 1e-30f && sai_finite(len)) {
+        const float k = c->spacing / len;
+        ddx = dx * k;
+        ddy = dy * k;
+    } else {
+        const sa_vec2 rest_dir = direction_or_down(c->accel);
+        ddx = rest_dir.x * c->spacing;
+        ddy = rest_dir.y * c->spacing;
+    }
+    *xb = xa + ddx;
+    *yb = ya + ddy;
+}
+
+/* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS (4) points held in named locals,
+ * each pass written out, so the compiler keeps them in registers and the passes are the chain of
+ * dependent operations alone (a store and reload in it, or loop bookkeeping, costs more than the
+ * arithmetic): the same operations in the same order, so the same results bit for bit. */
+_Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair() writes out four points");
+static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
+    float x0 = pts[0].pos.x, y0 = pts[0].pos.y, x1 = pts[1].pos.x, y1 = pts[1].pos.y;
+    float x2 = pts[2].pos.x, y2 = pts[2].pos.y, x3 = pts[3].pos.x, y3 = pts[3].pos.y;
     const float spacing = c->spacing;
     for (size_t it = 0; it < c->iterations; ++it) {
-        for (size_t i = 0; i + 1 < N; ++i) {
-            const float dx = x[i + 1] - x[i], dy = y[i + 1] - y[i];
-            const float len = seg_length(dx, dy);
-            if (!(len > 1e-30f)) continue;
-            const float k = (len - spacing) / len * (i == 0 ? 1.0f : 0.5f);
-            if (i > 0) {
-                x[i] += dx * k;
-                y[i] += dy * k;
-            }
-            x[i + 1] -= dx * k;
-            y[i + 1] -= dy * k;
-        }
+        relax_pair(&x0, &y0, &x1, &y1, spacing, true);
+        relax_pair(&x1, &y1, &x2, &y2, spacing, false);
+        relax_pair(&x2, &y2, &x3, &y3, spacing, false);
     }
-    for (size_t i = 1; i < N; ++i) {
-        const float dx = x[i] - x[i - 1], dy = y[i] - y[i - 1];
-        const float len = seg_length(dx, dy);
-        float ddx, ddy;
-        if (len > 1e-30f && sai_finite(len)) {
-            const float k = spacing / len;
-            ddx = dx * k;
-            ddy = dy * k;
-        } else {
-            const sa_vec2 rest_dir = direction_or_down(c->accel);
-            ddx = rest_dir.x * spacing;
-            ddy = rest_dir.y * spacing;
-        }
-        x[i] = x[i - 1] + ddx;
-        y[i] = y[i - 1] + ddy;
-    }
-    for (size_t i = 0; i < N; ++i)
-        pts[i].pos = sai_v2(x[i], y[i]);
+    set_length(x0, y0, &x1, &y1, c);
+    set_length(x1, y1, &x2, &y2, c);
+    set_length(x2, y2, &x3, &y3, c);
+    pts[1].pos = sai_v2(x1, y1);
+    pts[2].pos = sai_v2(x2, y2);
+    pts[3].pos = sai_v2(x3, y3);
 }
 
 static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
