@@ -40,11 +40,20 @@ static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, fl
     }
 }
 
+/* Every coordinate's exponent field ANDed: all ones (NaN or infinite) only where one of them is.
+ * No branch per coordinate (the answer is nearly always yes). */
 static bool chain_finite(const sa_verlet_point *pts, size_t n) {
-    bool ok = true;
-    for (size_t i = 0; i < n; ++i)
-        ok = ok && sai_v2_finite(pts[i].pos) && sai_v2_finite(pts[i].prev);
-    return ok;
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t b[4];
+        memcpy(&b[0], &pts[i].pos.x, sizeof b[0]);
+        memcpy(&b[1], &pts[i].pos.y, sizeof b[1]);
+        memcpy(&b[2], &pts[i].prev.x, sizeof b[2]);
+        memcpy(&b[3], &pts[i].prev.y, sizeof b[3]);
+        for (int k = 0; k < 4; ++k)
+            bad |= (uint32_t)((b[k] & 0x7F800000u) == 0x7F800000u);
+    }
+    return bad == 0;
 }
 
 /* Length of (dx, dy) without overflow or underflow in the squares. */
@@ -295,19 +304,23 @@ void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_ve
     if (!chain_finite(points, count)) return;
     sa_vec2 lead_old = points[0].pos; /* point i - 1 where it was before this pass */
     for (size_t i = 1; i < count; ++i) {
-        const sa_vec2 a = points[i - 1].pos, old = points[i].pos;
-        const float len = seg_length(old.x - lead_old.x, old.y - lead_old.y);
+        const sa_vec2 a = points[i - 1].pos, old = points[i].pos, lead = lead_old;
+        lead_old = old;
+        /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
+        const bool moved = a.x != lead.x || a.y != lead.y;
+        float len = 0.0f;
         sa_vec2 q = old;
-        if (a.x != lead_old.x || a.y != lead_old.y) {
+        if (moved) {
             /* The leader was moved: follow it, keeping this segment's length. */
+            len = seg_length(old.x - lead.x, old.y - lead.y);
             const float l = seg_length(old.x - a.x, old.y - a.y);
             q = l > 1e-30f && sai_finite(l)
                     ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
-                    : sai_v2_add(a, sai_v2_sub(old, lead_old));
+                    : sai_v2_add(a, sai_v2_sub(old, lead));
         }
-        lead_old = old;
         const sa_vec2 out = sai_v2_sub(q, centre);
         const bool inside = sai_v2_dot(out, out) < radius * radius;
+        if (inside && !moved) len = seg_length(old.x - lead.x, old.y - lead.y);
         if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
             /* The leader is too deep to keep the length: straight out instead. */
             const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
