@@ -48,12 +48,22 @@ sa_vec2 sa_squash_point(sa_squash s, sa_vec2 p) {
     return sai_v2(scale_about(p.x, s.pivot.x, s.sx), scale_about(p.y, s.pivot.y, s.sy));
 }
 
+/* scale_about() without a branch, for a sane squash (finite pivot and scale): a finite p gives a
+ * finite double (never NaN), which is clamped to the float range; a non-finite p picks the pivot.
+ * The same results, as selects the compiler can vectorise over a whole array. */
+static inline float scale_about_sane(float p, float pivot, float scale) {
+    const double r = (double)pivot + ((double)p - (double)pivot) * (double)scale;
+    const double below = r < (double)FLT_MAX ? r : (double)FLT_MAX;
+    const double within = below > -(double)FLT_MAX ? below : -(double)FLT_MAX;
+    return fabsf(p) <= FLT_MAX ? (float)within : pivot;
+}
+
 void sa_squash_apply(sa_squash s, sa_vec2 *points, size_t count) {
     if (!points) return;
     s = sane_squash(s);
     for (size_t i = 0; i < count; ++i) {
-        points[i].x = scale_about(points[i].x, s.pivot.x, s.sx);
-        points[i].y = scale_about(points[i].y, s.pivot.y, s.sy);
+        points[i].x = scale_about_sane(points[i].x, s.pivot.x, s.sx);
+        points[i].y = scale_about_sane(points[i].y, s.pivot.y, s.sy);
     }
 }
 
