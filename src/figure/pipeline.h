@@ -204,12 +204,13 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 /* Head and hair at rest on the joints j. */
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
- * and the hair on its chain over h seconds to it (the neck and head of j moved). */
+ * and the hair on its chain over h seconds to it (the neck and head of j moved); without hair in
+ * the config, lays the hair out hanging from the head. */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
-/* After the sub-steps: lays the hair out when the config has none, and puts head and hair at rest
- * on j if anything went non-finite. */
+/* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
+ * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
 /* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
 float sai_figure_facing_sign(const sa_figure *fig);

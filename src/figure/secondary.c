@@ -171,6 +171,12 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
         limit_bend(fig->hair, SA_VERLET_HAIR_POINTS);
         sa_verlet_chain_collide_circle(fig->hair, SA_VERLET_HAIR_POINTS, head,
                                        hair_clearance(cfg->head_radius, p->squash));
+    } else {
+        /* No hair in the config: laid out hanging from the pin (what the pose shows for it),
+         * here where the head's direction is at hand. */
+        (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
+                                   hair_pin(j[SA_FIGURE_JOINT_HEAD], up, cfg->head_radius),
+                                   sai_v2(0.0f, 1.0f), cfg->hair_spacing);
     }
     hd->spine = spine;
     hd->spine_rate = spine_rate;
@@ -181,13 +187,7 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
 }
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
-    const sa_figure_config *cfg = &fig->config;
     const sa_figure_head *h = &fig->head;
-    if (!cfg->hair)
-        (void)sa_verlet_chain_init(
-            fig->hair, SA_VERLET_HAIR_POINTS,
-            hair_pin(j[SA_FIGURE_JOINT_HEAD], up_dir(h->spine + h->tilt.pos), cfg->head_radius),
-            sai_v2(0.0f, 1.0f), cfg->hair_spacing);
     bool ok = sai_finite(h->tilt.pos) && sai_finite(h->tilt.vel) && sai_finite(h->spine_rate) &&
               sai_v2_finite(h->chest_vel);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
