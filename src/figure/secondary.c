@@ -266,12 +266,16 @@ float sai_figure_facing_sign(const sa_figure *fig) {
 }
 
 void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
-    const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+    /* Already there (nearly always): the step below would give the target itself, no flip. */
+    if (fig->turn == target) {
+        fig->turn = target;
+        return;
+    }
+    const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
     const float now = target > was ? fminf(was + step, target) : fmaxf(was - step, target);
     fig->turn = now;
-    /* Through profile: the figure's own space turns with it. */
     /* Through profile: the figure's own space turns with it. A turn reaches its middle exactly
      * on a sub-step's moment (0.1 s is 12 of them): rounding in the sum must not decide whether
      * it flips at that moment or the next, at one frame rate and not another. */
