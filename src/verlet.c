@@ -40,20 +40,15 @@ static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, fl
     }
 }
 
-/* Every coordinate's exponent field ANDed: all ones (NaN or infinite) only where one of them is.
- * No branch per coordinate (the answer is nearly always yes). */
+/* x - x is 0 for a finite x and NaN for an infinite or NaN one: the chain is finite when the sum
+ * of those is 0. No branch per coordinate (the answer is nearly always yes). */
 static bool chain_finite(const sa_verlet_point *pts, size_t n) {
-    uint32_t bad = 0;
+    float zero = 0.0f;
     for (size_t i = 0; i < n; ++i) {
-        uint32_t b[4];
-        memcpy(&b[0], &pts[i].pos.x, sizeof b[0]);
-        memcpy(&b[1], &pts[i].pos.y, sizeof b[1]);
-        memcpy(&b[2], &pts[i].prev.x, sizeof b[2]);
-        memcpy(&b[3], &pts[i].prev.y, sizeof b[3]);
-        for (int k = 0; k < 4; ++k)
-            bad |= (uint32_t)((b[k] & 0x7F800000u) == 0x7F800000u);
+        const sa_vec2 a = pts[i].pos, b = pts[i].prev;
+        zero += ((a.x - a.x) + (a.y - a.y)) + ((b.x - b.x) + (b.y - b.y));
     }
-    return bad == 0;
+    return zero == 0.0f;
 }
 
 /* Length of (dx, dy) without overflow or underflow in the squares. */
