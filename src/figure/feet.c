@@ -127,9 +127,12 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
      * lower ground stays in reach (and rises a little over a hump), and below every foot is put
      * on the game's ground, its height above the ground kept. */
+    /* (without the game's ground, sai_figure_ground_at() and _highest() are 0 everywhere) */
+    const bool game_ground = body->active && body->ground_given;
     if (has_ground) {
-        const float g =
-            fmaxf(sai_figure_ground_at(fig, p.foot[0].x), sai_figure_ground_at(fig, p.foot[1].x));
+        const float g = game_ground ? fmaxf(sai_figure_ground_at(fig, p.foot[0].x),
+                                            sai_figure_ground_at(fig, p.foot[1].x))
+                                    : 0.0f;
         p.root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
     }
     /* The squash secondary.c applies last, about the ground under the pelvis. */
@@ -345,9 +348,10 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         } else if (has_ground) {
             /* In the air it clears the highest ground near it (the straight line between two
              * probes would cut a stair's edge); coming down, the ground under it. */
-            const float flat = sai_figure_ground_at(fig, at.x);
+            const float flat = game_ground ? sai_figure_ground_at(fig, at.x) : 0.0f;
             const float high =
-                sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height);
+                game_ground ? sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height)
+                            : 0.0f;
             ground_y = flat + (high - flat) * sai_saturate(-at.y / (SAI_FEET_CLEAR_UP * k));
         }
         if (l->state != SAI_FOOT_FREE || ground_y != 0.0f) {
