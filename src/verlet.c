@@ -253,7 +253,8 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     if (t > 0.0f) {
         /* Sub-steps of at most 1/60 s (1% of slack so a 60 fps timer's 16.67 ms is one), the pin
          * moving linearly over the frame: a 30 fps frame is two 60 fps steps. */
-        const int32_t m = (int32_t)ceilf(t * REF_RATE - 0.01f);
+        const float x = t * REF_RATE - 0.01f; /* in (-0.01, 60]: its ceiling, without libm */
+        const int32_t m = (int32_t)x + ((float)(int32_t)x < x ? 1 : 0);
         const int32_t steps = m < 1 ? 1 : m;
         const float h = t / (float)steps;
         /* Drag is exponential decay at rate lambda = -60 ln(drag): over h the velocity keeps
