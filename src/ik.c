@@ -1,5 +1,6 @@
 #include <stickanim/ik.h>
 
+#include "internal/ik_leg.h"
 #include "internal/scalar.h"
 #include "internal/xform.h"
 
@@ -66,6 +67,26 @@ sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, 
     if (sai_v2_finite(target) && a.d <= reach) return target;
     return sai_v2(sai_narrow((double)root.x + a.ux * reach),
                   sai_narrow((double)root.y + a.uy * reach));
+}
+
+sa_vec2 sai_ik_guarded_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin,
+                                float bend, sa_vec2 *guarded) {
+    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
+    const double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
+    const double reach = l1 + l2 - (double)sai_positive_or(margin, 0.0f);
+    if (reach > 0.0) {
+        const aim a = aim_at(root, target);
+        /* Within reach: the guard keeps the target, and the IK aims at it as the guard did. */
+        if (sai_v2_finite(target) && a.d <= reach) {
+            *guarded = target;
+            return middle_joint(root, a, l1, l2, bend);
+        }
+        *guarded = sai_v2(sai_narrow((double)root.x + a.ux * reach),
+                          sai_narrow((double)root.y + a.uy * reach));
+    } else {
+        *guarded = root;
+    }
+    return middle_joint(root, aim_at(root, *guarded), l1, l2, bend);
 }
 
 sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,

@@ -1,8 +1,11 @@
 #include "test_support.h"
 
 #include <float.h>
+#include <string.h>
 
 #include <stickanim/ik.h>
+
+#include "internal/ik_leg.h"
 
 /* The reference's ik() written out independently in double, with trigonometry, as a reference. */
 static sa_vec2 reference_ik(sa_vec2 root, sa_vec2 target, double l1, double l2, double sign) {
@@ -193,6 +196,32 @@ static void test_ik_reach_guard_pulls_back_along_the_line(void **state) {
             assert_near(test_distance(hip, g), 72.5f, 1e-3);
             assert_true(fabs(cross_from(hip, g, target)) < 1e-2 * d);
         }
+    }
+}
+
+static bool same_bits(sa_vec2 a, sa_vec2 b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* The figure's legs solve with the guard and the IK in one call: what the two public calls give,
+ * bit for bit, in reach, out of it, at the root, with no reach and on non-finite input. */
+static void test_ik_guarded_leg_is_the_guard_then_the_solver(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(29);
+    const float odd[] = {0.0f, -1.0f, NAN, INFINITY, -INFINITY, 1e-30f, FLT_MAX};
+    for (int i = 0; i < 20000; ++i) {
+        sa_vec2 hip = test_rng_v2(&r, -200, 200), target = test_rng_v2(&r, -300, 300);
+        float l1 = 37.0f, l2 = 37.0f, margin = SA_IK_LEG_MARGIN;
+        if (i % 7 == 0) target = hip;
+        if (i % 11 == 0) target.x = odd[(i / 11) % 7];
+        if (i % 13 == 0) hip.y = odd[(i / 13) % 7];
+        if (i % 17 == 0) margin = i % 2 ? 100.0f : odd[(i / 17) % 7];
+        if (i % 19 == 0) l1 = odd[(i / 19) % 7];
+        const float bend = i % 2 ? 1.0f : -1.0f;
+        const sa_vec2 g = sa_ik_reach_guard(hip, target, l1, l2, margin);
+        const sa_vec2 knee = sa_ik_two_bone(hip, g, l1, l2, bend);
+        sa_vec2 guarded;
+        const sa_vec2 fused = sai_ik_guarded_two_bone(hip, target, l1, l2, margin, bend, &guarded);
+        assert_true(same_bits(guarded, g));
+        assert_true(same_bits(fused, knee));
     }
 }
 
@@ -411,6 +440,7 @@ int main(void) {
         cmocka_unit_test(test_ik_bend_signs_mirror_across_the_line),
         cmocka_unit_test(test_ik_negative_bend_bends_knees_forward),
         cmocka_unit_test(test_ik_reach_guard_pulls_back_along_the_line),
+        cmocka_unit_test(test_ik_guarded_leg_is_the_guard_then_the_solver),
         cmocka_unit_test(test_arm_fk_keeps_lengths_and_the_reference_convention),
         cmocka_unit_test(test_ik_ex_defaults_equal_the_plain_solver),
         cmocka_unit_test(test_ik_ex_stretch_reaches_up_to_its_factor),

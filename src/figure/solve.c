@@ -2,6 +2,7 @@
 
 #include <stickanim/ik.h>
 
+#include "internal/ik_leg.h"
 #include "internal/scalar.h"
 
 /* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
@@ -102,11 +103,11 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
     sai_figure_solve_spine(cfg, p, j);
     const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
     for (int i = 0; i < 2; ++i) {
-        /* The reference's reach guard (1.5 units at its size, scaled with the figure). */
-        const sa_vec2 target =
-            sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * scale);
-        /* A negative bend puts the knee forward (+x) for a figure facing +x. */
-        const sa_vec2 knee = sa_ik_two_bone(pelvis, target, cfg->thigh, cfg->shin, -1.0f);
+        /* The reference's reach guard (1.5 units at its size, scaled with the figure) on the
+         * target; a negative bend puts the knee forward (+x) for a figure facing +x. */
+        sa_vec2 target;
+        const sa_vec2 knee = sai_ik_guarded_two_bone(pelvis, p->foot[i], cfg->thigh, cfg->shin,
+                                                     SA_IK_LEG_MARGIN * scale, -1.0f, &target);
         j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
         j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
     }
