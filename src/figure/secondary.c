@@ -79,7 +79,14 @@ static void limit_bend(sa_verlet_point *pts, int n) {
         const sa_vec2 old = pts[i].pos;
         sa_vec2 d1 = sai_v2_sub(old, lead_old);
         lead_old = old;
-        const float l0 = sai_v2_length(d0), l1 = sai_v2_length(d1);
+        /* Clearly less bent than a right angle (their dot product at least 1/1000 of the sum of
+         * their squares, so at least 1/500 of the product of their lengths: rounding is orders
+         * of magnitude below that), as nearly always: the test below keeps d1 as it is. */
+        const float dot = d0.x * d1.x + d0.y * d1.y;
+        const float squares = (d0.x * d0.x + d0.y * d0.y) + (d1.x * d1.x + d1.y * d1.y);
+        const bool straight_enough = dot > 1e-3f * squares;
+        const float l0 = straight_enough ? 0.0f : sai_v2_length(d0);
+        const float l1 = straight_enough ? 0.0f : sai_v2_length(d1);
         if (l0 > 1e-6f && l1 > 1e-6f && sai_finite(l0) && sai_finite(l1)) {
             const sa_vec2 u = sai_v2_scale(d0, 1.0f / l0);
             const float along = sai_v2_dot(u, d1), across = u.x * d1.y - u.y * d1.x;
