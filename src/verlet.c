@@ -43,12 +43,14 @@ static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, fl
 /* x - x is 0 for a finite x and NaN for an infinite or NaN one: the chain is finite when the sum
  * of those is 0. No branch per coordinate (the answer is nearly always yes). */
 static bool chain_finite(const sa_verlet_point *pts, size_t n) {
-    float zero = 0.0f;
+    float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f}; /* one sum per coordinate: a vector's lanes */
     for (size_t i = 0; i < n; ++i) {
-        const sa_vec2 a = pts[i].pos, b = pts[i].prev;
-        zero += ((a.x - a.x) + (a.y - a.y)) + ((b.x - b.x) + (b.y - b.y));
+        zero[0] += pts[i].pos.x - pts[i].pos.x;
+        zero[1] += pts[i].pos.y - pts[i].pos.y;
+        zero[2] += pts[i].prev.x - pts[i].prev.x;
+        zero[3] += pts[i].prev.y - pts[i].prev.y;
     }
-    return zero == 0.0f;
+    return (zero[0] + zero[1]) + (zero[2] + zero[3]) == 0.0f;
 }
 
 /* Length of (dx, dy) without overflow or underflow in the squares. */
