@@ -40,8 +40,10 @@ static sa_gait sane_gait(const sa_gait *g, bool second) {
     return s;
 }
 
-sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
-    const sa_gait s = sane_gait(g, false);
+sa_gait sai_gait_sane(const sa_gait *g) { return sane_gait(g, false); }
+
+sa_gait_foot sai_gait_sample_sane(const sa_gait *g, float phase) {
+    const sa_gait s = *g;
     const float p = sai_phase_wrap(phase);
     const float half = 0.5f * s.stride;
     /* |x| ≤ |stride|/2 holds in float too: only halving a denormal stride rounds, and x is
@@ -66,8 +68,13 @@ sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     return f;
 }
 
-float sa_gait_hip_offset(const sa_gait *g, float phase) {
+sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
+    return sai_gait_sample_sane(&s, phase);
+}
+
+float sai_gait_hip_offset_sane(const sa_gait *g, float phase) {
+    const sa_gait s = *g;
     /* |sin(2 pi d)| has period 1/2; folding d into [0, 1/4] keeps the argument within [0, pi/2]. */
     float d = sai_phase_wrap(sai_phase_wrap(phase) - sai_phase_wrap(s.bob_shift));
     d = d < 0.5f ? d : d - 0.5f;
@@ -75,9 +82,18 @@ float sa_gait_hip_offset(const sa_gait *g, float phase) {
     return -s.bob * sai_sinf(2.0f * SA_PI * d);
 }
 
+float sa_gait_hip_offset(const sa_gait *g, float phase) {
+    const sa_gait s = sane_gait(g, false);
+    return sai_gait_hip_offset_sane(&s, phase);
+}
+
+float sai_gait_ground_speed_sane(const sa_gait *g) {
+    return sai_narrow((double)g->stride * (double)g->cadence / (double)g->duty);
+}
+
 float sa_gait_ground_speed(const sa_gait *g) {
     const sa_gait s = sane_gait(g, false);
-    return sai_narrow((double)s.stride * (double)s.cadence / (double)s.duty);
+    return sai_gait_ground_speed_sane(&s);
 }
 
 /* a·(1 − t) + b·t, rounded once: exact at both ends, and in double it cannot overflow. */
@@ -133,8 +149,8 @@ static int solve_quadratic(double c2, double c1, double c0, double roots[2]) {
 }
 
 static double speed_error(const sa_gait *a, const sa_gait *b, float t, double speed) {
-    const sa_gait m = mix_sane(a, b, t);
-    return fabs((double)sa_gait_ground_speed(&m) - speed);
+    const sa_gait m = mix_sane(a, b, t); /* (sane: mix_sane of sane gaits) */
+    return fabs((double)sai_gait_ground_speed_sane(&m) - speed);
 }
 
 float sa_gait_mix_for_speed(const sa_gait *a, const sa_gait *b, float speed) {

@@ -1992,9 +1992,10 @@ static void test_figure_feet_hold_through_every_transition(void **state) {
 static sa_figure_params motion_targets(const sa_figure *f, const sa_figure_input *input, float dt) {
     sa_figure g = *f;
     const sa_figure_input in = sai_figure_read_input(&g, input);
+    const float target = sai_figure_gait_target(&g, &in);
     const bool was_locomoting = sai_figure_locomoting(&g.fade);
     sai_figure_take_input(&g, &in, dt);
-    const float mean_gait = sai_figure_ease_gait(&g, &in, was_locomoting, dt);
+    const float mean_gait = sai_figure_ease_gait(&g, &in, target, was_locomoting, dt);
     sai_figure_advance_clocks(&g, mean_gait, dt);
     const sai_figure_ctx c = sai_figure_context_of(&g);
     return sai_figure_blend(&g, &c);

@@ -2,11 +2,19 @@
 
 #include "internal/scalar.h"
 
+/* What every advance of a frame reads: the input, and what it asks of the gait (the same from
+ * the figure as it is before the frame, at every moment). */
+typedef struct frame_input {
+    sa_figure_input in;
+    float gait_target;
+} frame_input;
+
 /* Takes the input's triggers, moves the clocks by dt and blends the motions showing then. */
-static sa_figure_params advance(sa_figure *fig, const sa_figure_input *in, float dt) {
+static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) {
+    const sa_figure_input *in = &f->in;
     const bool was_locomoting = sai_figure_locomoting(&fig->fade);
     sai_figure_take_input(fig, in, dt);
-    const float mean_gait = sai_figure_ease_gait(fig, in, was_locomoting, dt);
+    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
     const sai_figure_ctx c = sai_figure_context_of(fig);
     return sai_figure_blend(fig, &c);
@@ -17,9 +25,9 @@ static sa_figure_params advance(sa_figure *fig, const sa_figure_input *in, float
 #define SAI_FIGURE_MOMENTS 16
 
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show. */
-static sa_figure_params params_at(const sa_figure *before, const sa_figure_input *in, float s) {
+static sa_figure_params params_at(const sa_figure *before, const frame_input *f, float s) {
     sa_figure g = *before;
-    return advance(&g, in, s);
+    return advance(&g, f, s);
 }
 
 /* What the sub-steps carry from one moment to the next: a frame ending between two moments
@@ -142,7 +150,10 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
 void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     if (!fig || !(dt > 0.0f) || !sai_finite(dt)) return;
     dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
-    const sa_figure_input in = sai_figure_read_input(fig, input);
+    frame_input f;
+    f.in = sai_figure_read_input(fig, input);
+    f.gait_target = sai_figure_gait_target(fig, &f.in);
+    const sa_figure_input *in = &f.in;
     fig->event_count = 0;
     const bool was_airborne = fig->pose.airborne;
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
@@ -158,15 +169,15 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
-        at[moments++] = params_at(fig, &in, next);
+        at[moments++] = params_at(fig, &f, next);
     lead from;
     from.time = lag;
     from.forward = sai_figure_forward_speed(fig); /* the body as last seen */
     from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
-    from.facing = in.facing;
+    from.facing = in->facing;
     from.was_facing = fig->facing;
-    fig->facing = in.facing;
-    const sa_figure_params end = advance(fig, &in, dt);
+    fig->facing = in->facing;
+    const sa_figure_params end = advance(fig, &f, dt);
     const bool moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
@@ -176,7 +187,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
         (void)sub_step(fig, at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from);
-        footsteps(fig, planted, next, in.surface);
+        footsteps(fig, planted, next, in->surface);
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
     }
@@ -192,7 +203,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
-    footsteps(fig, planted, dt, in.surface);
+    footsteps(fig, planted, dt, in->surface);
     /* A game scrolls its ground by ground_speed · dt: the frame's mean speed, so its ground stays
      * where the feet's is. */
     const double scroll_before = fig->pose.scroll;

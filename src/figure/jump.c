@@ -1,5 +1,6 @@
 #include "motions.h"
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 /* The reference's jump on keyframe tracks (normalised time): crouch (+10 at 0.2), push off, apex
@@ -136,7 +137,8 @@ static void running_jump(const sai_figure_ctx *c, float u, sai_figure_evaluate_f
     const float air = SAI_TRACK(run_air, u), arms = SAI_TRACK(run_arms, u);
     /* The pelvis: the gait's own until the take-off; in the air its bob gives way to the bob's
      * high point, plus the arc. */
-    const float high = out->root.y - (sa_gait_hip_offset(&c->gait, c->phase) + c->gait.bob) * k;
+    const float high =
+        out->root.y - (sai_gait_hip_offset_sane(&c->gait, c->phase) + c->gait.bob) * k;
     out->root.y = sai_lerp(out->root.y, high, air) + SAI_TRACK(run_arc, u) * c->jump_height * k;
     const sa_vec2 hip = sai_v2(out->root.x, out->root.y - c->hip_height);
     const float lead = lead_of_near_foot(c, u);

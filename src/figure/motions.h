@@ -15,7 +15,7 @@ typedef struct sai_figure_ctx {
     float scale;      /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
     float hip_height; /* config hip height (figure units) */
     float gait_mix;   /* walk (0) -> run (1) */
-    sa_gait gait;     /* sa_gait_mix(walk, run, gait_mix), reference units */
+    sa_gait gait;     /* sa_gait_mix(walk, run, gait_mix), reference units (sane) */
     float phase;      /* near foot's gait phase, [0, 1) */
     float spine;      /* config spine length */
     float leg_reach;  /* thigh + shin - reach guard - a little: feet within it stay planted */

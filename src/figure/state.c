@@ -258,8 +258,14 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
 
 /* ---- clocks ------------------------------------------------------------------------------- */
 
-static float gait_target(const sa_figure *fig, float speed) {
-    switch (sai_figure_row(sai_figure_row_for(fig->wanted))->gait) {
+/* The speed the gait follows: the body's along the ground, else the input's. */
+static float gait_speed(const sa_figure_input *in) {
+    return in->body.active ? fabsf(in->body.velocity.x) : in->speed;
+}
+
+float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
+    const float speed = gait_speed(in);
+    switch (sai_figure_row(sai_figure_row_for(in->motion))->gait) {
     case SAI_FIGURE_GAIT_WALK:
         return 0.0f;
     case SAI_FIGURE_GAIT_RUN:
@@ -267,7 +273,7 @@ static float gait_target(const sa_figure *fig, float speed) {
     case SAI_FIGURE_GAIT_SPEED: {
         const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-        const float lo = sa_gait_ground_speed(&walk), hi = sa_gait_ground_speed(&run);
+        const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
         const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
         return sai_saturate(sa_gait_mix_for_speed(&walk, &run, s));
     }
@@ -277,11 +283,9 @@ static float gait_target(const sa_figure *fig, float speed) {
     return fig->gait;
 }
 
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_locomoting,
-                           float dt) {
-    const float speed = in->body.active ? fabsf(in->body.velocity.x) : in->speed;
-    const float target = gait_target(fig, speed);
-    sai_figure_ease_body(fig, in, speed, was_locomoting, dt);
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
+                           bool was_locomoting, float dt) {
+    sai_figure_ease_body(fig, in, gait_speed(in), was_locomoting, dt);
     float mean = target;
     if (!was_locomoting) {
         fig->gait = target;

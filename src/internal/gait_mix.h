@@ -9,4 +9,13 @@
  * themselves at t <= 0 and t >= 1 (a settled walk or run: the common case). */
 sa_gait sai_gait_walk_run(float t);
 
+/* g repaired by gait.h's bad-input rules (g itself when it is sane, as every gait the library
+ * makes is). */
+sa_gait sai_gait_sane(const sa_gait *g);
+/* sa_gait_sample(), sa_gait_hip_offset() and sa_gait_ground_speed() of a gait known sane
+ * (sai_gait_sane's result, or one the library made), bit for bit, without its repair. */
+sa_gait_foot sai_gait_sample_sane(const sa_gait *g, float phase);
+float sai_gait_hip_offset_sane(const sa_gait *g, float phase);
+float sai_gait_ground_speed_sane(const sa_gait *g);
+
 #endif
