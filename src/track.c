@@ -1,6 +1,7 @@
 #include <stickanim/track.h>
 
 #include "internal/scalar.h"
+#include "internal/track_table.h"
 
 /* Both track forms run on one strided core: a single-channel track is a multi-channel one whose
  * times, values and eases sit sizeof(sa_track_key) apart inside the key array. */
@@ -132,6 +133,27 @@ float sa_track_sample(const sa_track_key *keys, size_t count, float t) {
     float v;
     sample_rows(&l, t, &v, 1);
     return v;
+}
+
+float sai_track_sample_table(const sa_track_key *keys, size_t count, float t) {
+    /* locate() and blend() on one key array: before the first key (or at a NaN t) and after the
+     * last, blend(v, v, 0) is v itself for a finite v; inside, the same eased double blend,
+     * which for finite values far inside the range needs neither repair nor narrowing. */
+    if (!(t > keys[0].t)) return keys[0].v;
+    size_t lo = 1, hi = count;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (keys[mid].t >= t)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo == count) return keys[count - 1].v;
+    const sa_track_key *k0 = &keys[lo - 1], *k1 = &keys[lo];
+    const double t0 = (double)k0->t, span_len = (double)k1->t - t0;
+    const double u = span_len > 0.0 ? ((double)t - t0) / span_len : 1.0;
+    const double e = (double)sa_ease_apply(k0->ease, (float)u);
+    return (float)((double)k0->v * (1.0 - e) + (double)k1->v * e);
 }
 
 sa_status sa_track_validate(const sa_track_key *keys, size_t count) {

@@ -10,6 +10,8 @@
 #include <stickanim/gait.h>
 #include <stickanim/track.h>
 
+#include "internal/track_table.h"
+
 /* What every motion may read. Distances a motion produces are multiplied by scale. */
 typedef struct sai_figure_ctx {
     float scale;      /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
@@ -106,11 +108,12 @@ int32_t sai_figure_row_jump_from(int32_t from);
 /* ---- what the motion files share -------------------------------------------------------- */
 
 /* Short easings for keyframe tables, and a track sampler that counts its keys. */
-#define SAI_SMOOTH            SA_EASE_SMOOTH
-#define SAI_OUT3              SA_EASE_OUT_CUBIC
-#define SAI_IN3               SA_EASE_IN_CUBIC
-#define SAI_IN2               SA_EASE_IN_QUAD
-#define SAI_TRACK(keys, time) sa_track_sample((keys), sizeof(keys) / sizeof((keys)[0]), (time))
+#define SAI_SMOOTH SA_EASE_SMOOTH
+#define SAI_OUT3   SA_EASE_OUT_CUBIC
+#define SAI_IN3    SA_EASE_IN_CUBIC
+#define SAI_IN2    SA_EASE_IN_QUAD
+#define SAI_TRACK(keys, time)                                                                      \
+    sai_track_sample_table((keys), sizeof(keys) / sizeof((keys)[0]), (time))
 
 /* The long spear carried low and level in both hands (reference units): Spear Run's carry, and
  * the spear fields of every motion that does not hold it, so a spear fading in starts there. */
