@@ -156,6 +156,16 @@ float sai_track_sample_table(const sa_track_key *keys, size_t count, float t) {
     return (float)((double)k0->v * (1.0 - e) + (double)k1->v * e);
 }
 
+void sai_track_multi_sample_table(const sa_track_multi *track, float t, float *out) {
+    const layout l = multi_layout(track);
+    const span s = locate(&l, t);
+    const float *r0 = row_at(&l, s.k0), *r1 = row_at(&l, s.k1);
+    /* blend() without its repair and narrowing: finite values far inside the range. */
+    const double e = (double)s.e;
+    for (size_t c = 0; c < track->channels; ++c)
+        out[c] = (float)((double)r0[c] * (1.0 - e) + (double)r1[c] * e);
+}
+
 sa_status sa_track_validate(const sa_track_key *keys, size_t count) {
     if (!keys) return SA_ERR_NULL;
     if (count == 0) return SA_ERR_COUNT;

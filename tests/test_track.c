@@ -229,6 +229,54 @@ static void test_track_table_sampler_is_sa_track_sample_bit_for_bit(void **state
     }
 }
 
+/* The spear form samples its waypoints through sai_track_multi_sample_table(): for any valid
+ * multi-channel track, packed or strided, with or without eases, it gives
+ * sa_track_multi_sample()'s floats bit for bit at any time. */
+static void test_track_multi_table_sampler_is_sa_track_multi_sample_bit_for_bit(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(16);
+    enum { KEYS = 10, CHANNELS = 6 };
+    typedef struct row {
+        float t;
+        float v[CHANNELS];
+        sa_ease ease;
+    } row;
+    row rows[KEYS];
+    float times[KEYS], values[KEYS * CHANNELS];
+    sa_ease eases[KEYS];
+    for (int i = 0; i < 1000; ++i) {
+        const size_t n = 1 + test_rng_next(&r) % KEYS;
+        const size_t channels = 1 + test_rng_next(&r) % CHANNELS;
+        float t = test_rng_range(&r, -1, 1);
+        for (size_t k = 0; k < n; ++k) {
+            if (k > 0 && test_rng_next(&r) % 4u != 0) t += test_rng_range(&r, 0.01f, 0.5f);
+            rows[k].t = times[k] = t;
+            for (size_t c = 0; c < channels; ++c)
+                rows[k].v[c] = values[k * channels + c] = test_rng_range(&r, -1e4f, 1e4f);
+            rows[k].ease = eases[k] = (sa_ease)(test_rng_next(&r) % (uint32_t)SA_EASE_COUNT_);
+        }
+        const bool with_eases = test_rng_next(&r) % 2u == 0;
+        const sa_track_multi strided = {&rows[0].t, rows[0].v, &rows[0].ease,
+                                        n,          channels,  sizeof(row)};
+        const sa_track_multi packed = {times, values, with_eases ? eases : NULL, n, channels, 0};
+        const sa_track_multi *tracks[] = {&strided, &packed};
+        for (size_t w = 0; w < 2; ++w) {
+            assert_int_equal(sa_track_multi_validate(tracks[w], NULL), SA_OK);
+            for (int j = 0; j < 40; ++j) {
+                const float q = j == 0   ? NAN
+                                : j == 1 ? INFINITY
+                                : j < 2 + (int)n
+                                    ? times[j - 2]
+                                    : test_rng_range(&r, times[0] - 0.5f, times[n - 1] + 0.5f);
+                float a[CHANNELS], b[CHANNELS];
+                sai_track_multi_sample_table(tracks[w], q, a);
+                assert_int_equal(sa_track_multi_sample(tracks[w], q, b, CHANNELS), channels);
+                assert_memory_equal(a, b, channels * sizeof a[0]);
+            }
+        }
+    }
+}
+
 static void test_track_holds_hold_and_steps_step(void **state) {
     (void)state;
     /* A hold: two keys with the same value keep it exactly, whatever the easing. */
@@ -539,6 +587,7 @@ int main(void) {
         cmocka_unit_test(test_track_jump_tells_the_reference_story),
         cmocka_unit_test(test_track_matches_the_reference_on_random_tracks),
         cmocka_unit_test(test_track_table_sampler_is_sa_track_sample_bit_for_bit),
+        cmocka_unit_test(test_track_multi_table_sampler_is_sa_track_multi_sample_bit_for_bit),
         cmocka_unit_test(test_track_holds_hold_and_steps_step),
         cmocka_unit_test(test_track_stays_within_the_keys_without_overshoot),
         cmocka_unit_test(test_track_easing_shapes_the_segment_that_starts_at_its_key),

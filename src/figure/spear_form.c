@@ -7,7 +7,7 @@ void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *o
     sai_figure_idle(c, 0.0f, out);
     const float k = c->scale;
     float v[SAI_FORM_CHANNELS];
-    sa_track_multi_sample(&sai_figure_form_track, u, v, SAI_FORM_CHANNELS);
+    sai_track_multi_sample_table(&sai_figure_form_track, u, v);
     out->root = sai_v2(v[SAI_FORM_SHIFT] * k, v[SAI_FORM_CROUCH] * k);
     out->lean = v[SAI_FORM_LEAN];
     out->head_tilt = 0.0f;
