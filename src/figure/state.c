@@ -102,10 +102,11 @@ sa_figure_input sa_figure_input_default(void) {
 }
 
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input) {
-    sa_figure_input in = sa_figure_input_default();
+    sa_figure_input in;
     if (input) {
         in = *input;
     } else {
+        in = sa_figure_input_default();
         in.jump = fig->jump_seen;
         in.thrust = fig->thrust_seen;
         in.move_counter = fig->move_seen;
@@ -119,7 +120,9 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
+/* Writes sai_figure_context(cfg, gait, phase) into *c. */
+static void fill_context(sai_figure_ctx *out, const sa_figure_config *cfg, float gait,
+                         float phase) {
     sai_figure_ctx c;
     c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c.hip_height = cfg->hip_height;
@@ -144,11 +147,18 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     c.moves = NULL;
     c.move_count = 0u;
     c.thrust_time = -1.0f;
+    *out = c;
+}
+
+sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
+    sai_figure_ctx c;
+    fill_context(&c, cfg, gait, phase);
     return c;
 }
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
-    sai_figure_ctx c = sai_figure_context(&fig->config, fig->gait, fig->phase);
+    sai_figure_ctx c;
+    fill_context(&c, &fig->config, fig->gait, fig->phase);
     c.moves = fig->moves;
     c.move_count = fig->moves ? fig->move_count : 0u;
     c.thrust_time = sai_figure_thrust_time(fig);
