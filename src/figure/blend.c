@@ -124,7 +124,7 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
     const sa_figure_config *c = sai_figure_config_or_default(cfg, &store);
     const sai_figure_ctx ctx = sai_figure_context(c, 0.0f, 0.0f);
     sa_figure_params p;
-    sai_figure_idle(&ctx, 0.0f, &p);
+    sai_figure_rest(&ctx, &p);
     return p;
 }
 
@@ -246,7 +246,7 @@ void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
 static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx *c) {
     if (params_finite(p)) return clamp_params(p);
     sa_figure_params rest;
-    sai_figure_idle(c, 0.0f, &rest);
+    sai_figure_rest(c, &rest);
     return sai_figure_sanitize(p, &rest);
 }
 
@@ -264,7 +264,7 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     }
     if (!(total > 0.0f)) {
         sa_figure_params rest;
-        sai_figure_idle(c, 0.0f, &rest);
+        sai_figure_rest(c, &rest);
         return rest;
     }
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */

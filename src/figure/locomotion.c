@@ -16,7 +16,7 @@ static float foot_cycle(float phase, float duty) {
  * stays still in the world. */
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     (void)u;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     const float k = c->scale, t = sai_saturate(c->gait_mix);
     /* A body slower than the walk or faster than the run strides shorter or longer (its lift
      * with it), so the ground still goes by at its speed. */

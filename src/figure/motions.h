@@ -139,6 +139,9 @@ extern const sa_figure_move sai_figure_thrust_move;
 /* ---- the motions (one file each) --------------------------------------------------------- */
 
 void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out);
+/* sai_figure_idle(c, 0, out) (the rest pose every motion starts from), without the breath's sine.
+ */
+void sai_figure_rest(const sai_figure_ctx *c, sa_figure_params *out);
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out);
