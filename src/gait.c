@@ -22,13 +22,13 @@ sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0
 
 /* The one place the bad-input rules of gait.h live: every other function reads gaits through it. */
 static sa_gait sane_gait(const sa_gait *g, bool second) {
-    const sa_gait walk = sa_gait_walk();
-    if (!g) return second ? sa_gait_run() : walk;
+    if (!g) return second ? sa_gait_run() : sa_gait_walk();
     /* A sane gait (every gait the library makes) is itself: one test instead of seven repairs. */
     if (sai_finite(g->stride) && sai_finite(g->cadence) && sai_finite(g->bob_shift) &&
         sai_finite(g->lean) && g->duty >= SA_GAIT_DUTY_MIN && g->duty <= SA_GAIT_DUTY_MAX &&
         g->step_height >= 0.0f && g->step_height <= FLT_MAX && g->bob >= 0.0f && g->bob <= FLT_MAX)
         return *g;
+    const sa_gait walk = sa_gait_walk();
     sa_gait s;
     s.stride = sai_finite_or(g->stride, walk.stride);
     s.cadence = sai_finite_or(g->cadence, walk.cadence);

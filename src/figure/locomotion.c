@@ -20,12 +20,15 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     const float k = c->scale, t = sai_saturate(c->gait_mix);
     /* A body slower than the walk or faster than the run strides shorter or longer (its lift
      * with it), so the ground still goes by at its speed. */
+    /* (repaired once here, so the samples below skip sa_gait's repair of each call; the
+     * context's own gait, the walk/run mix, is sane) */
     sa_gait scaled = c->gait;
-    scaled.stride *= c->stride_scale;
-    scaled.step_height *= c->stride_scale < 1.0f ? c->stride_scale : 1.0f;
-    /* (repaired once here, so the samples below skip sa_gait's repair of each call) */
-    const sa_gait sane = sai_gait_sane(&scaled);
-    const sa_gait *g = &sane;
+    if (c->stride_scale != 1.0f) {
+        scaled.stride *= c->stride_scale;
+        scaled.step_height *= c->stride_scale < 1.0f ? c->stride_scale : 1.0f;
+        scaled = sai_gait_sane(&scaled);
+    }
+    const sa_gait *g = &scaled;
     sa_figure_params *p = out;
     p->lean = g->lean;
     p->head_tilt = sai_lerp(0.04f, 0.10f, t);
