@@ -64,8 +64,9 @@ void sai_figure_sit(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     out->foot[1] = sai_v2(sai_lerp(-7.0f, 22.0f, f) * k, 0.0f);
     out->lean = SAI_TRACK(sit_lean, u);
     out->head_tilt = 0.1f * f;
-    out->arm_angle[0] = SAI_TRACK(sit_arms, u);
-    out->arm_angle[1] = SAI_TRACK(sit_arms, u) - 0.1f;
+    const float arms = SAI_TRACK(sit_arms, u);
+    out->arm_angle[0] = arms;
+    out->arm_angle[1] = arms - 0.1f;
     out->arm_flex[0] = 0.3f;
     out->arm_flex[1] = 0.3f;
     out->squash = SAI_TRACK(sit_squash, u);
