@@ -1,5 +1,7 @@
 #include <stickanim/gait.h>
 
+#include <string.h>
+
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
@@ -148,15 +150,44 @@ static int solve_quadratic(double c2, double c1, double c0, double roots[2]) {
     return 2;
 }
 
+/* |ground speed of mix_sane(a, b, t) − speed|: the mix's stride, cadence and duty alone, as
+ * mix_sane makes them (the ground speed reads no other field). */
 static double speed_error(const sa_gait *a, const sa_gait *b, float t, double speed) {
-    const sa_gait m = mix_sane(a, b, t); /* (sane: mix_sane of sane gaits) */
+    sa_gait m;
+    m.stride = mix_field(a->stride, b->stride, t);
+    m.cadence = mix_field(a->cadence, b->cadence, t);
+    m.duty = sai_clamp(mix_field(a->duty, b->duty, t), SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX);
     return fabs((double)sai_gait_ground_speed_sane(&m) - speed);
 }
 
+/* nextafterf(t, 0.0f) and nextafterf(t, 1.0f) for t in [0, 1], bit for bit, by the float's
+ * bits (a positive float's neighbours are its bits' neighbours). */
+static float toward_zero(float t) {
+    if (!(t > 0.0f)) return 0.0f;
+    uint32_t bits;
+    memcpy(&bits, &t, sizeof bits);
+    --bits;
+    memcpy(&t, &bits, sizeof t);
+    return t;
+}
+static float toward_one(float t) {
+    if (!(t < 1.0f)) return 1.0f;
+    uint32_t bits = 0u;
+    if (t > 0.0f) memcpy(&bits, &t, sizeof bits);
+    ++bits; /* (from ±0: the least positive float) */
+    memcpy(&t, &bits, sizeof t);
+    return t;
+}
+
 float sa_gait_mix_for_speed(const sa_gait *a, const sa_gait *b, float speed) {
+    const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
+    return sai_gait_mix_for_speed_sane(&sa, &sb, speed);
+}
+
+float sai_gait_mix_for_speed_sane(const sa_gait *a, const sa_gait *b, float speed) {
     if (speed != speed) return 0.0f;
     const double v = (double)sai_clamp(speed, -FLT_MAX, FLT_MAX);
-    const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
+    const sa_gait sa = *a, sb = *b;
     /* speed(t) = s(t)·c(t) / d(t) with s, c, d linear in t and d > 0 on [0, 1]. */
     const double s0 = (double)sa.stride, ds = (double)sb.stride - s0;
     const double c0 = (double)sa.cadence, dc = (double)sb.cadence - c0;
@@ -203,7 +234,7 @@ float sa_gait_mix_for_speed(const sa_gait *a, const sa_gait *b, float speed) {
     float t = sai_saturate((float)best);
     double err = speed_error(&sa, &sb, t, v);
     for (int step = 0; step < 8; ++step) {
-        const float lo = nextafterf(t, 0.0f), hi = nextafterf(t, 1.0f);
+        const float lo = toward_zero(t), hi = toward_one(t);
         const double err_lo = speed_error(&sa, &sb, lo, v), err_hi = speed_error(&sa, &sb, hi, v);
         if (err_lo < err && err_lo <= err_hi) {
             t = lo;

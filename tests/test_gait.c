@@ -472,8 +472,8 @@ static void test_gait_foot_stays_within_half_a_denormal_stride(void **state) {
 }
 
 /* The figure reads the gaits it makes (walk, run, their mixes, a stride scaled by a body's speed)
- * through the sane-gait cores: for a sane gait each gives the public function's float bit for bit,
- * and sai_gait_sane() repairs a bad gait as the public functions do. */
+ * through the sane-gait cores: for a sane gait each gives the public function's float bit for bit
+ * (the mix for a speed too), and sai_gait_sane() repairs a bad gait as the public functions do. */
 static void test_gait_sane_cores_are_the_public_functions_on_sane_gaits(void **state) {
     (void)state;
     test_rng r = test_rng_make(21);
@@ -496,6 +496,11 @@ static void test_gait_sane_cores_are_the_public_functions_on_sane_gaits(void **s
             const float ha = sai_gait_hip_offset_sane(&s, ph), hb = sa_gait_hip_offset(&g, ph);
             assert_memory_equal(&ha, &hb, sizeof ha);
         }
+        /* The walk/run mix for a speed, which the figure asks of its own gaits. */
+        const float speed = test_rng_range(&r, -50.0f, 400.0f);
+        const float ma = sai_gait_mix_for_speed_sane(&walk, &s, speed);
+        const float mb = sa_gait_mix_for_speed(&walk, &g, speed);
+        assert_memory_equal(&ma, &mb, sizeof ma);
     }
 }
 

@@ -285,7 +285,7 @@ float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
         const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
         const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
-        return sai_saturate(sa_gait_mix_for_speed(&walk, &run, s));
+        return sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
     }
     case SAI_FIGURE_GAIT_KEEP:
         break;

@@ -17,5 +17,7 @@ sa_gait sai_gait_sane(const sa_gait *g);
 sa_gait_foot sai_gait_sample_sane(const sa_gait *g, float phase);
 float sai_gait_hip_offset_sane(const sa_gait *g, float phase);
 float sai_gait_ground_speed_sane(const sa_gait *g);
+/* sa_gait_mix_for_speed(a, b, speed) of two gaits known sane, bit for bit, without their repair. */
+float sai_gait_mix_for_speed_sane(const sa_gait *a, const sa_gait *b, float speed);
 
 #endif
