@@ -5,19 +5,22 @@
 
 #include "internal/scalar.h"
 
-/* What every advance of a frame reads: the input, and what it asks of the gait (the same from
- * the figure as it is before the frame, at every moment). */
+/* What every advance of a frame reads: the input, what it asks of the gait and whether the
+ * figure was locomoting (the same from the figure as it is before the frame, at every moment),
+ * and whether its triggers are taken already. */
 typedef struct frame_input {
     sa_figure_input in;
     float gait_target;
+    bool was_locomoting;
+    bool taken;
 } frame_input;
 
-/* Takes the input's triggers, moves the clocks by dt and blends the motions showing then. */
+/* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
+ * showing then. */
 static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) {
     const sa_figure_input *in = &f->in;
-    const bool was_locomoting = sai_figure_locomoting(&fig->fade);
-    sai_figure_take_input(fig, in, dt);
-    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, was_locomoting, dt);
+    if (!f->taken) sai_figure_take_input(fig, in, dt);
+    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
     const sai_figure_ctx c = sai_figure_context_of(fig);
     return sai_figure_blend(fig, &c);
@@ -180,6 +183,14 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     frame_input f;
     f.in = sai_figure_read_input(fig, input);
     f.gait_target = sai_figure_gait_target(fig, &f.in);
+    f.was_locomoting = sai_figure_locomoting(&fig->fade);
+    lead from;
+    from.forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
+    from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
+    /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
+     * taken once, on the figure itself, before its moments are copied from it. */
+    f.taken = !f.in.body.active;
+    if (f.taken) sai_figure_take_input(fig, &f.in, dt);
     const sa_figure_input *in = &f.in;
     fig->event_count = 0;
     const bool was_airborne = fig->pose.airborne;
@@ -197,10 +208,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
         at[moments++] = params_at(fig, &f, next);
-    lead from;
     from.time = lag;
-    from.forward = sai_figure_forward_speed(fig); /* the body as last seen */
-    from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
     from.facing = in->facing;
     from.was_facing = fig->facing;
     fig->facing = in->facing;
