@@ -130,6 +130,14 @@ sa_gait sai_gait_walk_run(float t) {
     return mix_sane(&walk, &run, u);
 }
 
+float sai_gait_walk_run_cadence(float t) {
+    /* (mix_sane's cadence of the walk and the run, as sai_gait_walk_run mixes them) */
+    const float u = sai_saturate(t);
+    if (u == 0.0f) return sa_gait_walk().cadence;
+    if (u == 1.0f) return sa_gait_run().cadence;
+    return mix_field(sa_gait_walk().cadence, sa_gait_run().cadence, u);
+}
+
 /* Real roots of c2·t² + c1·t + c0 in the stable form (no cancellation when c2 is tiny). Returns
  * how many were written; -1 when every t is a root. */
 static int solve_quadratic(double c2, double c1, double c0, double roots[2]) {

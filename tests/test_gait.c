@@ -483,6 +483,9 @@ static void test_gait_sane_cores_are_the_public_functions_on_sane_gaits(void **s
         g.stride *= test_rng_range(&r, 0.3f, 2.0f);
         if (i % 7 == 0) g.step_height = NAN; /* (repaired first, as the figure does) */
         if (i % 11 == 0) g.duty = 2.0f;
+        const float mix = test_rng_range(&r, -0.2f, 1.2f);
+        const float ca = sai_gait_walk_run_cadence(mix), cb = sai_gait_walk_run(mix).cadence;
+        assert_memory_equal(&ca, &cb, sizeof ca);
         const sa_gait s = sai_gait_sane(&g);
         assert_int_equal(sa_gait_validate(&s), SA_OK);
         const float a = sai_gait_ground_speed_sane(&s), b = sa_gait_ground_speed(&g);

@@ -323,8 +323,7 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
-    const sa_gait g = sai_gait_walk_run(mean_gait);
-    fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
+    fig->phase = sai_phase_advance(fig->phase, sai_gait_walk_run_cadence(mean_gait) * dt);
     sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within

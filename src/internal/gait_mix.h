@@ -8,6 +8,8 @@
 /* sa_gait_mix(walk, run, t) of sa_gait_walk() and sa_gait_run(), bit for bit; the gaits
  * themselves at t <= 0 and t >= 1 (a settled walk or run: the common case). */
 sa_gait sai_gait_walk_run(float t);
+/* sai_gait_walk_run(t).cadence, without mixing the other fields. */
+float sai_gait_walk_run_cadence(float t);
 
 /* g repaired by gait.h's bad-input rules (g itself when it is sane, as every gait the library
  * makes is). */
