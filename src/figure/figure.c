@@ -125,7 +125,7 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
-    const float shown = fminf(from->time, h);
+    const float shown = from->time < h ? from->time : h; /* (fminf of the finite lag and h) */
     const float before = fig->body.active ? shown : 0.0f;
     const double forward =
         (double)speed_of(fig, &p, moving) * (double)(h - before) + (double)(from->forward * before);
@@ -134,13 +134,13 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     /* A turn moves at each step; the feet keep still through it, and step into the turned
      * stance from the step after it ends. */
     const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
-    /* (a figure lying knocked down or getting up turns once it stands) */
-    sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
-    if (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, at) > 0.0f))
-        sai_figure_turn(fig, from->facing, h - shown);
-    /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them) */
+    /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
+     * a turn moves neither) */
     const float k = sai_figure_getup_k(fig, at);
     const bool holds = !sai_figure_ragdolling(fig) && !(k > 0.0f);
+    /* (a figure lying knocked down or getting up turns once it stands) */
+    sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
+    if (holds) sai_figure_turn(fig, from->facing, h - shown);
     p = sai_figure_feet_step(fig, p, h, fig->scroll + forward,
                              turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
     if (sai_figure_ragdolling(fig)) {
