@@ -143,7 +143,12 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
     f->count = n;
 }
 
-int32_t sa_fade_target(const sa_fade *f) { return sa_fade_target_layer(f).id; }
+int32_t sa_fade_target(const sa_fade *f) {
+    /* (sa_fade_target_layer(f).id, without copying the layer) */
+    if (!f) return 0;
+    const size_t n = live_count(f);
+    return n > 0 ? f->layers[n - 1].id : 0;
+}
 
 sa_fade_layer sa_fade_target_layer(const sa_fade *f) {
     if (!f) return empty_layer();

@@ -1,5 +1,7 @@
 #include <stickanim/gait.h>
 
+#include <string.h>
+
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
@@ -22,13 +24,13 @@ sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0
 
 /* The one place the bad-input rules of gait.h live: every other function reads gaits through it. */
 static sa_gait sane_gait(const sa_gait *g, bool second) {
-    const sa_gait walk = sa_gait_walk();
-    if (!g) return second ? sa_gait_run() : walk;
+    if (!g) return second ? sa_gait_run() : sa_gait_walk();
     /* A sane gait (every gait the library makes) is itself: one test instead of seven repairs. */
     if (sai_finite(g->stride) && sai_finite(g->cadence) && sai_finite(g->bob_shift) &&
         sai_finite(g->lean) && g->duty >= SA_GAIT_DUTY_MIN && g->duty <= SA_GAIT_DUTY_MAX &&
         g->step_height >= 0.0f && g->step_height <= FLT_MAX && g->bob >= 0.0f && g->bob <= FLT_MAX)
         return *g;
+    const sa_gait walk = sa_gait_walk();
     sa_gait s;
     s.stride = sai_finite_or(g->stride, walk.stride);
     s.cadence = sai_finite_or(g->cadence, walk.cadence);
@@ -40,8 +42,10 @@ static sa_gait sane_gait(const sa_gait *g, bool second) {
     return s;
 }
 
-sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
-    const sa_gait s = sane_gait(g, false);
+sa_gait sai_gait_sane(const sa_gait *g) { return sane_gait(g, false); }
+
+sa_gait_foot sai_gait_sample_sane(const sa_gait *g, float phase) {
+    const sa_gait s = *g;
     const float p = sai_phase_wrap(phase);
     const float half = 0.5f * s.stride;
     /* |x| ≤ |stride|/2 holds in float too: only halving a denormal stride rounds, and x is
@@ -66,8 +70,13 @@ sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     return f;
 }
 
-float sa_gait_hip_offset(const sa_gait *g, float phase) {
+sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
+    return sai_gait_sample_sane(&s, phase);
+}
+
+float sai_gait_hip_offset_sane(const sa_gait *g, float phase) {
+    const sa_gait s = *g;
     /* |sin(2 pi d)| has period 1/2; folding d into [0, 1/4] keeps the argument within [0, pi/2]. */
     float d = sai_phase_wrap(sai_phase_wrap(phase) - sai_phase_wrap(s.bob_shift));
     d = d < 0.5f ? d : d - 0.5f;
@@ -75,9 +84,18 @@ float sa_gait_hip_offset(const sa_gait *g, float phase) {
     return -s.bob * sai_sinf(2.0f * SA_PI * d);
 }
 
+float sa_gait_hip_offset(const sa_gait *g, float phase) {
+    const sa_gait s = sane_gait(g, false);
+    return sai_gait_hip_offset_sane(&s, phase);
+}
+
+float sai_gait_ground_speed_sane(const sa_gait *g) {
+    return sai_narrow((double)g->stride * (double)g->cadence / (double)g->duty);
+}
+
 float sa_gait_ground_speed(const sa_gait *g) {
     const sa_gait s = sane_gait(g, false);
-    return sai_narrow((double)s.stride * (double)s.cadence / (double)s.duty);
+    return sai_gait_ground_speed_sane(&s);
 }
 
 /* a·(1 − t) + b·t, rounded once: exact at both ends, and in double it cannot overflow. */
@@ -112,6 +130,14 @@ sa_gait sai_gait_walk_run(float t) {
     return mix_sane(&walk, &run, u);
 }
 
+float sai_gait_walk_run_cadence(float t) {
+    /* (mix_sane's cadence of the walk and the run, as sai_gait_walk_run mixes them) */
+    const float u = sai_saturate(t);
+    if (u == 0.0f) return sa_gait_walk().cadence;
+    if (u == 1.0f) return sa_gait_run().cadence;
+    return mix_field(sa_gait_walk().cadence, sa_gait_run().cadence, u);
+}
+
 /* Real roots of c2·t² + c1·t + c0 in the stable form (no cancellation when c2 is tiny). Returns
  * how many were written; -1 when every t is a root. */
 static int solve_quadratic(double c2, double c1, double c0, double roots[2]) {
@@ -132,15 +158,44 @@ static int solve_quadratic(double c2, double c1, double c0, double roots[2]) {
     return 2;
 }
 
+/* |ground speed of mix_sane(a, b, t) − speed|: the mix's stride, cadence and duty alone, as
+ * mix_sane makes them (the ground speed reads no other field). */
 static double speed_error(const sa_gait *a, const sa_gait *b, float t, double speed) {
-    const sa_gait m = mix_sane(a, b, t);
-    return fabs((double)sa_gait_ground_speed(&m) - speed);
+    sa_gait m;
+    m.stride = mix_field(a->stride, b->stride, t);
+    m.cadence = mix_field(a->cadence, b->cadence, t);
+    m.duty = sai_clamp(mix_field(a->duty, b->duty, t), SA_GAIT_DUTY_MIN, SA_GAIT_DUTY_MAX);
+    return fabs((double)sai_gait_ground_speed_sane(&m) - speed);
+}
+
+/* nextafterf(t, 0.0f) and nextafterf(t, 1.0f) for t in [0, 1], bit for bit, by the float's
+ * bits (a positive float's neighbours are its bits' neighbours). */
+static float toward_zero(float t) {
+    if (!(t > 0.0f)) return 0.0f;
+    uint32_t bits;
+    memcpy(&bits, &t, sizeof bits);
+    --bits;
+    memcpy(&t, &bits, sizeof t);
+    return t;
+}
+static float toward_one(float t) {
+    if (!(t < 1.0f)) return 1.0f;
+    uint32_t bits = 0u;
+    if (t > 0.0f) memcpy(&bits, &t, sizeof bits);
+    ++bits; /* (from ±0: the least positive float) */
+    memcpy(&t, &bits, sizeof t);
+    return t;
 }
 
 float sa_gait_mix_for_speed(const sa_gait *a, const sa_gait *b, float speed) {
+    const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
+    return sai_gait_mix_for_speed_sane(&sa, &sb, speed);
+}
+
+float sai_gait_mix_for_speed_sane(const sa_gait *a, const sa_gait *b, float speed) {
     if (speed != speed) return 0.0f;
     const double v = (double)sai_clamp(speed, -FLT_MAX, FLT_MAX);
-    const sa_gait sa = sane_gait(a, false), sb = sane_gait(b, true);
+    const sa_gait sa = *a, sb = *b;
     /* speed(t) = s(t)·c(t) / d(t) with s, c, d linear in t and d > 0 on [0, 1]. */
     const double s0 = (double)sa.stride, ds = (double)sb.stride - s0;
     const double c0 = (double)sa.cadence, dc = (double)sb.cadence - c0;
@@ -187,7 +242,7 @@ float sa_gait_mix_for_speed(const sa_gait *a, const sa_gait *b, float speed) {
     float t = sai_saturate((float)best);
     double err = speed_error(&sa, &sb, t, v);
     for (int step = 0; step < 8; ++step) {
-        const float lo = nextafterf(t, 0.0f), hi = nextafterf(t, 1.0f);
+        const float lo = toward_zero(t), hi = toward_one(t);
         const double err_lo = speed_error(&sa, &sb, lo, v), err_hi = speed_error(&sa, &sb, hi, v);
         if (err_lo < err && err_lo <= err_hi) {
             t = lo;

@@ -1,6 +1,7 @@
 #include <stickanim/track.h>
 
 #include "internal/scalar.h"
+#include "internal/track_table.h"
 
 /* Both track forms run on one strided core: a single-channel track is a multi-channel one whose
  * times, values and eases sit sizeof(sa_track_key) apart inside the key array. */
@@ -132,6 +133,36 @@ float sa_track_sample(const sa_track_key *keys, size_t count, float t) {
     float v;
     sample_rows(&l, t, &v, 1);
     return v;
+}
+
+float sai_track_sample_table(const sa_track_key *keys, size_t count, float t) {
+    /* locate() and blend() on one key array: before the first key (or at a NaN t) and after the
+     * last, blend(v, v, 0) is v itself for a finite v; inside, the same eased double blend,
+     * which for finite values far inside the range needs neither repair nor narrowing. */
+    if (!(t > keys[0].t)) return keys[0].v;
+    /* The first key in [1, count) at or after t: on sorted keys a scan finds the one locate()'s
+     * search finds, in fewer steps for a table's few keys. */
+    size_t lo = 1;
+    while (lo < count && keys[lo].t < t)
+        ++lo;
+    if (lo == count) return keys[count - 1].v;
+    const sa_track_key *k0 = &keys[lo - 1], *k1 = &keys[lo];
+    const double t0 = (double)k0->t, span_len = (double)k1->t - t0;
+    const double u = span_len > 0.0 ? ((double)t - t0) / span_len : 1.0;
+    /* (sa_ease_apply's smoothstep, the tables' usual easing, without the call) */
+    const double e = (double)(k0->ease == SA_EASE_SMOOTH ? sai_smooth((float)u)
+                                                         : sa_ease_apply(k0->ease, (float)u));
+    return (float)((double)k0->v * (1.0 - e) + (double)k1->v * e);
+}
+
+void sai_track_multi_sample_table(const sa_track_multi *track, float t, float *out) {
+    const layout l = multi_layout(track);
+    const span s = locate(&l, t);
+    const float *r0 = row_at(&l, s.k0), *r1 = row_at(&l, s.k1);
+    /* blend() without its repair and narrowing: finite values far inside the range. */
+    const double e = (double)s.e;
+    for (size_t c = 0; c < track->channels; ++c)
+        out[c] = (float)((double)r0[c] * (1.0 - e) + (double)r1[c] * e);
 }
 
 sa_status sa_track_validate(const sa_track_key *keys, size_t count) {

@@ -1992,9 +1992,10 @@ static void test_figure_feet_hold_through_every_transition(void **state) {
 static sa_figure_params motion_targets(const sa_figure *f, const sa_figure_input *input, float dt) {
     sa_figure g = *f;
     const sa_figure_input in = sai_figure_read_input(&g, input);
+    const float target = sai_figure_gait_target(&g, &in);
     const bool was_locomoting = sai_figure_locomoting(&g.fade);
     sai_figure_take_input(&g, &in, dt);
-    const float mean_gait = sai_figure_ease_gait(&g, &in, was_locomoting, dt);
+    const float mean_gait = sai_figure_ease_gait(&g, &in, target, was_locomoting, dt);
     sai_figure_advance_clocks(&g, mean_gait, dt);
     const sai_figure_ctx c = sai_figure_context_of(&g);
     return sai_figure_blend(&g, &c);
@@ -4001,10 +4002,27 @@ static int run_batch_tests(void) {
     return cmocka_run_group_tests_name("figure_batch", tests, NULL, NULL);
 }
 
+/* Every motion starts from the rest pose through sai_figure_rest(): it is the idle motion at its
+ * start (sai_figure_idle at u = 0) bit for bit, at any scale, so no motion shows another pose
+ * than the idle's at rest. */
+static void test_figure_rest_is_the_idle_motion_at_its_start(void **state) {
+    (void)state;
+    const float scales[] = {1e-3f / 9.0f, 0.25f, 1.0f, 3.0f, 1e6f / 150.0f};
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; ++i) {
+        const sa_figure_config cfg = sa_figure_config_scaled(scales[i]);
+        const sai_figure_ctx c = sai_figure_context(&cfg, 0.5f, 0.25f);
+        sa_figure_params rest, idle;
+        sai_figure_rest(&c, &rest);
+        sai_figure_idle(&c, 0.0f, &idle);
+        assert_memory_equal(&rest, &idle, sizeof rest);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_bad_input_is_safe),
         cmocka_unit_test(test_figure_default_config_is_the_reference),
+        cmocka_unit_test(test_figure_rest_is_the_idle_motion_at_its_start),
         cmocka_unit_test(test_figure_feet_stay_planted_at_walk_run_and_between),
         cmocka_unit_test(test_figure_bones_keep_length_in_every_motion_and_blend),
         cmocka_unit_test(test_figure_ground_speed_is_zero_unless_locomoting),

@@ -4,6 +4,8 @@
 
 #include <stickanim/gait.h>
 
+#include "internal/gait_mix.h"
+
 static sa_gait mixed(float t) {
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     return sa_gait_mix(&walk, &run, t);
@@ -469,6 +471,42 @@ static void test_gait_foot_stays_within_half_a_denormal_stride(void **state) {
     }
 }
 
+/* The figure reads the gaits it makes (walk, run, their mixes, a stride scaled by a body's speed)
+ * through the sane-gait cores: for a sane gait each gives the public function's float bit for bit
+ * (the mix for a speed too), and sai_gait_sane() repairs a bad gait as the public functions do. */
+static void test_gait_sane_cores_are_the_public_functions_on_sane_gaits(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(21);
+    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    for (int i = 0; i < 2000; ++i) {
+        sa_gait g = sa_gait_mix(&walk, &run, test_rng_range(&r, -0.2f, 1.2f));
+        g.stride *= test_rng_range(&r, 0.3f, 2.0f);
+        if (i % 7 == 0) g.step_height = NAN; /* (repaired first, as the figure does) */
+        if (i % 11 == 0) g.duty = 2.0f;
+        const float mix = test_rng_range(&r, -0.2f, 1.2f);
+        const float ca = sai_gait_walk_run_cadence(mix), cb = sai_gait_walk_run(mix).cadence;
+        assert_memory_equal(&ca, &cb, sizeof ca);
+        const sa_gait s = sai_gait_sane(&g);
+        assert_int_equal(sa_gait_validate(&s), SA_OK);
+        const float a = sai_gait_ground_speed_sane(&s), b = sa_gait_ground_speed(&g);
+        assert_memory_equal(&a, &b, sizeof a);
+        for (int j = 0; j < 20; ++j) {
+            const float ph = test_rng_range(&r, -3.0f, 3.0f);
+            const sa_gait_foot fa = sai_gait_sample_sane(&s, ph), fb = sa_gait_sample(&g, ph);
+            assert_memory_equal(&fa.x, &fb.x, sizeof fa.x);
+            assert_memory_equal(&fa.lift, &fb.lift, sizeof fa.lift);
+            assert_true(fa.planted == fb.planted);
+            const float ha = sai_gait_hip_offset_sane(&s, ph), hb = sa_gait_hip_offset(&g, ph);
+            assert_memory_equal(&ha, &hb, sizeof ha);
+        }
+        /* The walk/run mix for a speed, which the figure asks of its own gaits. */
+        const float speed = test_rng_range(&r, -50.0f, 400.0f);
+        const float ma = sai_gait_mix_for_speed_sane(&walk, &s, speed);
+        const float mb = sa_gait_mix_for_speed(&walk, &g, speed);
+        assert_memory_equal(&ma, &mb, sizeof ma);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gait_bad_input_gives_documented_finite_results),
@@ -483,6 +521,7 @@ int main(void) {
         cmocka_unit_test(test_gait_mix_blends_every_field),
         cmocka_unit_test(test_gait_mix_for_speed_hits_the_speed),
         cmocka_unit_test(test_gait_mix_for_speed_solves_any_pair),
+        cmocka_unit_test(test_gait_sane_cores_are_the_public_functions_on_sane_gaits),
         cmocka_unit_test(test_gait_foot_stays_within_half_a_denormal_stride),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

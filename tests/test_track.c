@@ -5,6 +5,8 @@
 
 #include <stickanim/track.h>
 
+#include "internal/track_table.h"
+
 /* The reference's jump (003): rootY keys with easeOutCubic before the apex key and easeInCubic
  * after. */
 static const sa_track_key JUMP[] = {
@@ -187,6 +189,90 @@ static void test_track_matches_the_reference_on_random_tracks(void **state) {
             while (first > 0 && keys[first - 1].t == keys[k].t)
                 --first;
             assert_true(sa_track_sample(keys, n, keys[k].t) == keys[first].v);
+        }
+    }
+}
+
+/* The figure's motions sample their own tables through sai_track_sample_table(): for any valid
+ * table (steps, holds, every easing) and any time (before, after, at each key, NaN, infinite) it
+ * gives sa_track_sample()'s float, bit for bit, so the motions show what the public sampler
+ * would. */
+static void test_track_table_sampler_is_sa_track_sample_bit_for_bit(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(15);
+    sa_track_key keys[12];
+    for (int i = 0; i < 3000; ++i) {
+        const size_t n = 1 + test_rng_next(&r) % 12u;
+        float t = test_rng_range(&r, -1, 1);
+        for (size_t k = 0; k < n; ++k) {
+            if (k > 0 && test_rng_next(&r) % 4u != 0) t += test_rng_range(&r, 0.01f, 0.5f);
+            keys[k].t = t;
+            keys[k].v = (test_rng_next(&r) % 4u == 0 && k > 0) ? keys[k - 1].v
+                                                               : test_rng_range(&r, -1e4f, 1e4f);
+            keys[k].ease = (sa_ease)(test_rng_next(&r) % (uint32_t)SA_EASE_COUNT_);
+        }
+        assert_int_equal(sa_track_validate(keys, n), SA_OK);
+        float times[64];
+        size_t m = 0;
+        for (size_t k = 0; k < n; ++k)
+            times[m++] = keys[k].t;
+        times[m++] = NAN;
+        times[m++] = INFINITY;
+        times[m++] = -INFINITY;
+        while (m < sizeof times / sizeof times[0])
+            times[m++] = test_rng_range(&r, keys[0].t - 0.5f, keys[n - 1].t + 0.5f);
+        for (size_t j = 0; j < m; ++j) {
+            const float a = sai_track_sample_table(keys, n, times[j]);
+            const float b = sa_track_sample(keys, n, times[j]);
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+    }
+}
+
+/* The spear form samples its waypoints through sai_track_multi_sample_table(): for any valid
+ * multi-channel track, packed or strided, with or without eases, it gives
+ * sa_track_multi_sample()'s floats bit for bit at any time. */
+static void test_track_multi_table_sampler_is_sa_track_multi_sample_bit_for_bit(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(16);
+    enum { KEYS = 10, CHANNELS = 6 };
+    typedef struct row {
+        float t;
+        float v[CHANNELS];
+        sa_ease ease;
+    } row;
+    row rows[KEYS];
+    float times[KEYS], values[KEYS * CHANNELS];
+    sa_ease eases[KEYS];
+    for (int i = 0; i < 1000; ++i) {
+        const size_t n = 1 + test_rng_next(&r) % KEYS;
+        const size_t channels = 1 + test_rng_next(&r) % CHANNELS;
+        float t = test_rng_range(&r, -1, 1);
+        for (size_t k = 0; k < n; ++k) {
+            if (k > 0 && test_rng_next(&r) % 4u != 0) t += test_rng_range(&r, 0.01f, 0.5f);
+            rows[k].t = times[k] = t;
+            for (size_t c = 0; c < channels; ++c)
+                rows[k].v[c] = values[k * channels + c] = test_rng_range(&r, -1e4f, 1e4f);
+            rows[k].ease = eases[k] = (sa_ease)(test_rng_next(&r) % (uint32_t)SA_EASE_COUNT_);
+        }
+        const bool with_eases = test_rng_next(&r) % 2u == 0;
+        const sa_track_multi strided = {&rows[0].t, rows[0].v, &rows[0].ease,
+                                        n,          channels,  sizeof(row)};
+        const sa_track_multi packed = {times, values, with_eases ? eases : NULL, n, channels, 0};
+        const sa_track_multi *tracks[] = {&strided, &packed};
+        for (size_t w = 0; w < 2; ++w) {
+            assert_int_equal(sa_track_multi_validate(tracks[w], NULL), SA_OK);
+            for (int j = 0; j < 40; ++j) {
+                const float q = j == 0   ? NAN
+                                : j == 1 ? INFINITY
+                                : j < 2 + (int)n
+                                    ? times[j - 2]
+                                    : test_rng_range(&r, times[0] - 0.5f, times[n - 1] + 0.5f);
+                float a[CHANNELS], b[CHANNELS];
+                sai_track_multi_sample_table(tracks[w], q, a);
+                assert_int_equal(sa_track_multi_sample(tracks[w], q, b, CHANNELS), channels);
+                assert_memory_equal(a, b, channels * sizeof a[0]);
+            }
         }
     }
 }
@@ -500,6 +586,8 @@ int main(void) {
         cmocka_unit_test(test_track_no_nan_from_any_input),
         cmocka_unit_test(test_track_jump_tells_the_reference_story),
         cmocka_unit_test(test_track_matches_the_reference_on_random_tracks),
+        cmocka_unit_test(test_track_table_sampler_is_sa_track_sample_bit_for_bit),
+        cmocka_unit_test(test_track_multi_table_sampler_is_sa_track_multi_sample_bit_for_bit),
         cmocka_unit_test(test_track_holds_hold_and_steps_step),
         cmocka_unit_test(test_track_stays_within_the_keys_without_overshoot),
         cmocka_unit_test(test_track_easing_shapes_the_segment_that_starts_at_its_key),

@@ -11,7 +11,7 @@
 /* The pose at the apex, shared by both: knees tucked, arms raised. */
 static void apex(const sai_figure_ctx *c, sa_figure_params *out) {
     const float k = c->scale;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     out->root = sai_v2(0.0f, -4.0f * k);
     const float foot_y = out->root.y - c->hip_height + 52.0f * k;
     out->foot[0] = sai_v2(15.0f * k, fminf(foot_y, 0.0f));
@@ -42,7 +42,7 @@ static void mix(sa_figure_params *from, const sa_figure_params *to, float t) {
 /* The crouch before the body leaves the ground (the reference jump's at 0.2). */
 static void crouch(const sai_figure_ctx *c, sa_figure_params *out) {
     const float k = c->scale;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     out->root = sai_v2(0.0f, 10.0f * k);
     out->lean = 0.28f;
     out->arm_angle[0] = -0.9f;
@@ -55,7 +55,7 @@ static void crouch(const sai_figure_ctx *c, sa_figure_params *out) {
 /* The push off: legs straight under the body, arms flung up, stretched. */
 static void take_off(const sai_figure_ctx *c, sa_figure_params *out) {
     const float k = c->scale;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     out->root = sai_v2(0.0f, -6.0f * k);
     const float foot_y = fminf(out->root.y - c->hip_height + 72.0f * k, 0.0f);
     out->foot[0] = sai_v2(4.0f * k, foot_y);
@@ -90,7 +90,7 @@ void sai_figure_fall(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale;
     apex(c, out);
     sa_figure_params down;
-    sai_figure_idle(c, 0.0f, &down);
+    sai_figure_rest(c, &down);
     down.root = sai_v2(0.0f, -2.0f * k);
     const float foot_y = fminf(down.root.y - c->hip_height + 70.0f * k, 0.0f);
     down.foot[0] = sai_v2(10.0f * k, foot_y);

@@ -64,26 +64,41 @@ static const sa_figure_params param_hi = {
     .blade_angle = SAI_FIGURE_TURNS,
 };
 
-/* True when every parameter is finite (a bit test per float, no branch inside the loop). */
-static bool params_finite(const sa_figure_params *in) {
+/* True when every one of the parameters' floats v is finite (a bit test per float, no branch
+ * inside the loop). */
+static bool floats_finite(const float *v) {
     uint32_t bits[SAI_FIGURE_PARAM_FLOATS];
-    memcpy(bits, in, sizeof bits);
+    memcpy(bits, v, sizeof bits);
     uint32_t bad = 0u;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         bad |= (uint32_t)((bits[k] & 0x7F800000u) == 0x7F800000u);
     return bad == 0u;
 }
 
-/* Each (finite) parameter clamped to its range: sai_clamp's result for ranges with lo <= hi. */
-static sa_figure_params clamp_params(const sa_figure_params *in) {
-    float v[SAI_FIGURE_PARAM_FLOATS], lo[SAI_FIGURE_PARAM_FLOATS], hi[SAI_FIGURE_PARAM_FLOATS];
+/* True when every parameter is finite. */
+static bool params_finite(const sa_figure_params *in) {
+    float v[SAI_FIGURE_PARAM_FLOATS];
     memcpy(v, in, sizeof v);
+    return floats_finite(v);
+}
+
+/* Each of the (finite) parameters' floats v clamped to its range in place: sai_clamp's result for
+ * ranges with lo <= hi. */
+static void clamp_floats(float *v) {
+    float lo[SAI_FIGURE_PARAM_FLOATS], hi[SAI_FIGURE_PARAM_FLOATS];
     memcpy(lo, &param_lo, sizeof lo);
     memcpy(hi, &param_hi, sizeof hi);
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {
         const float a = v[k] < lo[k] ? lo[k] : v[k];
         v[k] = a > hi[k] ? hi[k] : a;
     }
+}
+
+/* Each (finite) parameter clamped to its range. */
+static sa_figure_params clamp_params(const sa_figure_params *in) {
+    float v[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(v, in, sizeof v);
+    clamp_floats(v);
     sa_figure_params out;
     memcpy(&out, v, sizeof out);
     return out;
@@ -109,7 +124,7 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
     const sa_figure_config *c = sai_figure_config_or_default(cfg, &store);
     const sai_figure_ctx ctx = sai_figure_context(c, 0.0f, 0.0f);
     sa_figure_params p;
-    sai_figure_idle(&ctx, 0.0f, &p);
+    sai_figure_rest(&ctx, &p);
     return p;
 }
 
@@ -231,7 +246,7 @@ void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
 static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx *c) {
     if (params_finite(p)) return clamp_params(p);
     sa_figure_params rest;
-    sai_figure_idle(c, 0.0f, &rest);
+    sai_figure_rest(c, &rest);
     return sai_figure_sanitize(p, &rest);
 }
 
@@ -249,7 +264,7 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     }
     if (!(total > 0.0f)) {
         sa_figure_params rest;
-        sai_figure_idle(c, 0.0f, &rest);
+        sai_figure_rest(c, &rest);
         return rest;
     }
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
@@ -258,8 +273,13 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
         acc[k] *= inv;
     accumulate(acc, &fig->merge_offset, 1.0f);
     sa_figure_params out;
-    memcpy(&out, acc, sizeof out);
-    out = repaired(&out, c);
+    if (floats_finite(acc)) {
+        clamp_floats(acc); /* (repaired() of finite parameters, in place) */
+        memcpy(&out, acc, sizeof out);
+    } else {
+        memcpy(&out, acc, sizeof out);
+        out = repaired(&out, c);
+    }
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
     if (!sai_figure_apply_layers(fig, c, &out)) return out;
     return repaired(&out, c);

@@ -34,7 +34,7 @@ static float grip_y(const sai_figure_ctx *c, float ph, float home, float *lift) 
 void sai_figure_climb(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     (void)u;
     const float k = c->scale, s = c->cfg->rung_spacing;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     out->root = sai_v2(-2.0f * k, 4.0f * k);
     out->lean = 0.12f;
     out->head_tilt = -0.15f;

@@ -1,12 +1,26 @@
 #include "pipeline.h"
 
+#include <stddef.h>
+#include <string.h>
+
 #include "internal/scalar.h"
 
-/* Takes the input's triggers, moves the clocks by dt and blends the motions showing then. */
-static sa_figure_params advance(sa_figure *fig, const sa_figure_input *in, float dt) {
-    const bool was_locomoting = sai_figure_locomoting(&fig->fade);
-    sai_figure_take_input(fig, in, dt);
-    const float mean_gait = sai_figure_ease_gait(fig, in, was_locomoting, dt);
+/* What every advance of a frame reads: the input, what it asks of the gait and whether the
+ * figure was locomoting (the same from the figure as it is before the frame, at every moment),
+ * and whether its triggers are taken already. */
+typedef struct frame_input {
+    sa_figure_input in;
+    float gait_target;
+    bool was_locomoting;
+    bool taken;
+} frame_input;
+
+/* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
+ * showing then. */
+static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) {
+    const sa_figure_input *in = &f->in;
+    if (!f->taken) sai_figure_take_input(fig, in, dt);
+    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
     const sai_figure_ctx c = sai_figure_context_of(fig);
     return sai_figure_blend(fig, &c);
@@ -16,10 +30,34 @@ static sa_figure_params advance(sa_figure *fig, const sa_figure_input *in, float
  * one for a lag. */
 #define SAI_FIGURE_MOMENTS 16
 
-/* The blended parameters s seconds into the frame, as a frame of s from `before` would show. */
-static sa_figure_params params_at(const sa_figure *before, const sa_figure_input *in, float s) {
-    sa_figure g = *before;
-    return advance(&g, in, s);
+/* The layout params_at relies on (a field added between the head and the modes, or after the
+ * events, is not copied: a debug build's poison shows it to the tests). */
+#define SAI_FIGURE_BEFORE(a, b) (offsetof(sa_figure, a) < offsetof(sa_figure, b))
+_Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) &&
+                   SAI_FIGURE_BEFORE(scroll, feet) && SAI_FIGURE_BEFORE(feet, modes) &&
+                   SAI_FIGURE_BEFORE(modes, events) && SAI_FIGURE_BEFORE(events, event_count) &&
+                   SAI_FIGURE_BEFORE(event_count, ragdoll) && SAI_FIGURE_BEFORE(ragdoll, pose),
+               "sa_figure's fields in the order params_at copies them");
+
+/* The blended parameters s seconds into the frame, as a frame of s from `before` would show.
+ * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait, body
+ * state and modes (the figure up to its head, and from its modes to its events) and the events'
+ * count (it adds events, which the copy drops); the head, hair, feet, events, ragdoll and pose (two
+ * thirds of the figure's bytes) are not copied. A body's modes read the pose, feet
+ * and ragdoll: a body copies it all. */
+static sa_figure_params params_at(const sa_figure *before, const frame_input *f, float s) {
+    sa_figure g;
+    if (f->in.body.active) {
+        g = *before;
+        return advance(&g, f, s);
+    }
+#ifndef NDEBUG
+    memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
+#endif
+    memcpy(&g, before, offsetof(sa_figure, head));
+    memcpy(&g.modes, &before->modes, offsetof(sa_figure, events) - offsetof(sa_figure, modes));
+    g.event_count = before->event_count;
+    return advance(&g, f, s);
 }
 
 /* What the sub-steps carry from one moment to the next: a frame ending between two moments
@@ -87,7 +125,7 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
-    const float shown = fminf(from->time, h);
+    const float shown = from->time < h ? from->time : h; /* (fminf of the finite lag and h) */
     const float before = fig->body.active ? shown : 0.0f;
     const double forward =
         (double)speed_of(fig, &p, moving) * (double)(h - before) + (double)(from->forward * before);
@@ -96,13 +134,13 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     /* A turn moves at each step; the feet keep still through it, and step into the turned
      * stance from the step after it ends. */
     const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
-    /* (a figure lying knocked down or getting up turns once it stands) */
-    sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
-    if (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, at) > 0.0f))
-        sai_figure_turn(fig, from->facing, h - shown);
-    /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them) */
+    /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
+     * a turn moves neither) */
     const float k = sai_figure_getup_k(fig, at);
     const bool holds = !sai_figure_ragdolling(fig) && !(k > 0.0f);
+    /* (a figure lying knocked down or getting up turns once it stands) */
+    sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
+    if (holds) sai_figure_turn(fig, from->facing, h - shown);
     p = sai_figure_feet_step(fig, p, h, fig->scroll + forward,
                              turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
     if (sai_figure_ragdolling(fig)) {
@@ -142,7 +180,18 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
 void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     if (!fig || !(dt > 0.0f) || !sai_finite(dt)) return;
     dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
-    const sa_figure_input in = sai_figure_read_input(fig, input);
+    frame_input f;
+    f.in = sai_figure_read_input(fig, input);
+    f.gait_target = sai_figure_gait_target(fig, &f.in);
+    f.was_locomoting = sai_figure_locomoting(&fig->fade);
+    lead from;
+    from.forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
+    from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
+    /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
+     * taken once, on the figure itself, before its moments are copied from it. */
+    f.taken = !f.in.body.active;
+    if (f.taken) sai_figure_take_input(fig, &f.in, dt);
+    const sa_figure_input *in = &f.in;
     fig->event_count = 0;
     const bool was_airborne = fig->pose.airborne;
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
@@ -158,15 +207,12 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
-        at[moments++] = params_at(fig, &in, next);
-    lead from;
+        at[moments++] = params_at(fig, &f, next);
     from.time = lag;
-    from.forward = sai_figure_forward_speed(fig); /* the body as last seen */
-    from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
-    from.facing = in.facing;
+    from.facing = in->facing;
     from.was_facing = fig->facing;
-    fig->facing = in.facing;
-    const sa_figure_params end = advance(fig, &in, dt);
+    fig->facing = in->facing;
+    const sa_figure_params end = advance(fig, &f, dt);
     const bool moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
@@ -176,7 +222,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
         (void)sub_step(fig, at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from);
-        footsteps(fig, planted, next, in.surface);
+        footsteps(fig, planted, next, in->surface);
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
     }
@@ -192,7 +238,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
         sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
-    footsteps(fig, planted, dt, in.surface);
+    footsteps(fig, planted, dt, in->surface);
     /* A game scrolls its ground by ground_speed · dt: the frame's mean speed, so its ground stays
      * where the feet's is. */
     const double scroll_before = fig->pose.scroll;

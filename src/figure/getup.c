@@ -79,13 +79,14 @@ static void getup(const sai_figure_ctx *c, float u, const sa_track_key *rx, size
                   const sa_track_key *f0, size_t nf0, const sa_track_key *f1, size_t nf1,
                   const sa_track_key *arm, size_t narm, sa_figure_params *out) {
     const float k = c->scale;
-    sai_figure_idle(c, 0.0f, out);
-    out->root = sai_v2(sa_track_sample(rx, nrx, u) * k, sa_track_sample(ry, nry, u) * k);
-    out->lean = sa_track_sample(ln, nln, u);
+    sai_figure_rest(c, out);
+    out->root =
+        sai_v2(sai_track_sample_table(rx, nrx, u) * k, sai_track_sample_table(ry, nry, u) * k);
+    out->lean = sai_track_sample_table(ln, nln, u);
     out->head_tilt = 0.0f;
-    out->foot[0] = sai_v2(sa_track_sample(f0, nf0, u) * k, 0.0f);
-    out->foot[1] = sai_v2(sa_track_sample(f1, nf1, u) * k, 0.0f);
-    const float a = sa_track_sample(arm, narm, u);
+    out->foot[0] = sai_v2(sai_track_sample_table(f0, nf0, u) * k, 0.0f);
+    out->foot[1] = sai_v2(sai_track_sample_table(f1, nf1, u) * k, 0.0f);
+    const float a = sai_track_sample_table(arm, narm, u);
     out->arm_angle[0] = a;
     out->arm_angle[1] = a - 0.1f;
     out->arm_flex[0] = 0.25f;
@@ -105,6 +106,6 @@ void sai_figure_getup_front(const sai_figure_ctx *c, float u, sa_figure_params *
 
 /* Knocked down: the ragdoll moves the bones, not this; it stands in the fade as the rest pose. */
 void sai_figure_ragdoll(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     (void)u;
 }

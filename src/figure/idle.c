@@ -4,10 +4,9 @@
 
 /* Standing with the knees soft (hip 66 < thigh + shin), breathing once a play (3 s): the pelvis
  * sinks 1.2 units and the arms drift a little. Every other motion starts from this at u = 0, the
- * rest pose, so it sets every field. */
-void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out) {
+ * rest pose, so it sets every field. Here at `breath` (sin 2πu: 0 at rest). */
+static void idle_at(const sai_figure_ctx *c, float breath, sa_figure_params *out) {
     const float k = c->scale;
-    const float breath = sai_sinf(2.0f * SA_PI * u);
     sa_figure_params p;
     p.root = sai_v2(0.0f, (0.6f + 0.6f * breath) * k);
     p.lean = 0.03f;
@@ -31,3 +30,10 @@ void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     p.blade_angle = 0.0f;
     *out = p;
 }
+
+void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out) {
+    idle_at(c, sai_sinf(2.0f * SA_PI * u), out);
+}
+
+/* (sai_sinf(0) is +0 exactly, so this is sai_figure_idle(c, 0, out) bit for bit) */
+void sai_figure_rest(const sai_figure_ctx *c, sa_figure_params *out) { idle_at(c, 0.0f, out); }

@@ -1,5 +1,6 @@
 #include "motions.h"
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 /* The reference's jump on keyframe tracks (normalised time): crouch (+10 at 0.2), push off, apex
@@ -44,7 +45,7 @@ static const sa_track_key kick_x[] = {{0, 0, SAI_SMOOTH},      {0.28f, 0, SAI_SM
                                       {0.36f, -1, SAI_SMOOTH}, {0.74f, -1, SAI_SMOOTH},
                                       {0.84f, 0, SAI_SMOOTH},  {1, 0, SAI_SMOOTH}};
 void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     const float k = c->scale;
     /* The config's jump height scales the rise above the ground (not the crouch). */
     const float track = SAI_TRACK(root_y, u);
@@ -58,10 +59,11 @@ void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     out->foot[1] = sai_v2(-7.0f * k + 0.5f * tx, foot_y);
     out->lean = SAI_TRACK(lean, u);
     out->head_tilt = 0.0f;
-    out->arm_angle[0] = SAI_TRACK(arm_up, u);
-    out->arm_angle[1] = SAI_TRACK(arm_up, u) - 0.15f;
-    out->arm_flex[0] = SAI_TRACK(arm_flex, u);
-    out->arm_flex[1] = SAI_TRACK(arm_flex, u);
+    const float up = SAI_TRACK(arm_up, u), flex = SAI_TRACK(arm_flex, u);
+    out->arm_angle[0] = up;
+    out->arm_angle[1] = up - 0.15f;
+    out->arm_flex[0] = flex;
+    out->arm_flex[1] = flex;
     out->squash = SAI_TRACK(squash, u);
     out->hair_push = sai_v2(SAI_TRACK(kick_x, u), 0.0f);
 }
@@ -136,7 +138,8 @@ static void running_jump(const sai_figure_ctx *c, float u, sai_figure_evaluate_f
     const float air = SAI_TRACK(run_air, u), arms = SAI_TRACK(run_arms, u);
     /* The pelvis: the gait's own until the take-off; in the air its bob gives way to the bob's
      * high point, plus the arc. */
-    const float high = out->root.y - (sa_gait_hip_offset(&c->gait, c->phase) + c->gait.bob) * k;
+    const float high =
+        out->root.y - (sai_gait_hip_offset_sane(&c->gait, c->phase) + c->gait.bob) * k;
     out->root.y = sai_lerp(out->root.y, high, air) + SAI_TRACK(run_arc, u) * c->jump_height * k;
     const sa_vec2 hip = sai_v2(out->root.x, out->root.y - c->hip_height);
     const float lead = lead_of_near_foot(c, u);

@@ -12,7 +12,7 @@ static const sa_track_key dip[] = {{0, 0, SAI_OUT3}, {0.16f, 1, SAI_SMOOTH}, {1,
 
 void sai_figure_land(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     const float d = sai_saturate(c->landing);
     const float b = SAI_TRACK(dip, u);
     out->root = sai_v2(0.0f, (4.0f + 22.0f * d) * b * k);
@@ -51,7 +51,7 @@ static const sa_track_key sit_squash[] = {
 
 void sai_figure_sit(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     /* The pelvis falls from the impact's crouch (14 units) onto the bottom (12 units above the
      * ground) by 0.2, gathering speed; sit_drop then says how much of that drop is left. */
     const float bottom = c->hip_height - 12.0f * k;
@@ -64,8 +64,9 @@ void sai_figure_sit(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     out->foot[1] = sai_v2(sai_lerp(-7.0f, 22.0f, f) * k, 0.0f);
     out->lean = SAI_TRACK(sit_lean, u);
     out->head_tilt = 0.1f * f;
-    out->arm_angle[0] = SAI_TRACK(sit_arms, u);
-    out->arm_angle[1] = SAI_TRACK(sit_arms, u) - 0.1f;
+    const float arms = SAI_TRACK(sit_arms, u);
+    out->arm_angle[0] = arms;
+    out->arm_angle[1] = arms - 0.1f;
     out->arm_flex[0] = 0.3f;
     out->arm_flex[1] = 0.3f;
     out->squash = SAI_TRACK(sit_squash, u);

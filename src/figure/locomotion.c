@@ -1,5 +1,6 @@
 #include "motions.h"
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 /* Where a foot is in its cycle as a smooth 0..1 loop: stance maps to [0, 0.5), swing to [0.5, 1),
@@ -15,13 +16,18 @@ static float foot_cycle(float phase, float duty) {
  * stays still in the world. */
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     (void)u;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     const float k = c->scale, t = sai_saturate(c->gait_mix);
     /* A body slower than the walk or faster than the run strides shorter or longer (its lift
      * with it), so the ground still goes by at its speed. */
+    /* (repaired once here, so the samples below skip sa_gait's repair of each call; the
+     * context's own gait, the walk/run mix, is sane) */
     sa_gait scaled = c->gait;
-    scaled.stride *= c->stride_scale;
-    scaled.step_height *= c->stride_scale < 1.0f ? c->stride_scale : 1.0f;
+    if (c->stride_scale != 1.0f) {
+        scaled.stride *= c->stride_scale;
+        scaled.step_height *= c->stride_scale < 1.0f ? c->stride_scale : 1.0f;
+        scaled = sai_gait_sane(&scaled);
+    }
     const sa_gait *g = &scaled;
     sa_figure_params *p = out;
     p->lean = g->lean;
@@ -36,19 +42,19 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     const float high = c->hip_height + fabsf(g->bob) * k;
     const float low = reach > x_max ? sqrtf(reach * reach - x_max * x_max) : 0.0f;
     const float crouch = high > low ? high - low : 0.0f;
-    p->root = sai_v2(0.0f, sa_gait_hip_offset(g, c->phase) * k + crouch);
+    p->root = sai_v2(0.0f, sai_gait_hip_offset_sane(g, c->phase) * k + crouch);
     const float swing_amp = sai_lerp(0.5f, 0.85f, t);
     const float swing_mid = sai_lerp(0.04f, 0.15f, t);
     const float flex_base = sai_lerp(0.25f, 1.35f, t);
     const float flex_fwd = sai_lerp(0.55f, 0.5f, t);
     for (int i = 0; i < 2; ++i) {
         const float ph = c->phase + 0.5f * (float)i;
-        const sa_gait_foot f = sa_gait_sample(g, ph);
+        const sa_gait_foot f = sai_gait_sample_sane(g, ph);
         p->foot[i] = sai_v2(f.x * k + under, -f.lift * k);
         /* Each arm swings against the leg on its side; the elbow flexes more going forward. */
         const float s = -sai_cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
         p->arm_angle[i] = swing_mid + swing_amp * s;
         p->arm_flex[i] = flex_base + flex_fwd * sai_saturate(0.5f + 0.5f * s);
     }
-    p->ground_speed = sa_gait_ground_speed(g) * k;
+    p->ground_speed = sai_gait_ground_speed_sane(g) * k;
 }

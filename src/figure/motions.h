@@ -10,12 +10,14 @@
 #include <stickanim/gait.h>
 #include <stickanim/track.h>
 
+#include "internal/track_table.h"
+
 /* What every motion may read. Distances a motion produces are multiplied by scale. */
 typedef struct sai_figure_ctx {
     float scale;      /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
     float hip_height; /* config hip height (figure units) */
     float gait_mix;   /* walk (0) -> run (1) */
-    sa_gait gait;     /* sa_gait_mix(walk, run, gait_mix), reference units */
+    sa_gait gait;     /* sa_gait_mix(walk, run, gait_mix), reference units (sane) */
     float phase;      /* near foot's gait phase, [0, 1) */
     float spine;      /* config spine length */
     float leg_reach;  /* thigh + shin - reach guard - a little: feet within it stay planted */
@@ -106,11 +108,12 @@ int32_t sai_figure_row_jump_from(int32_t from);
 /* ---- what the motion files share -------------------------------------------------------- */
 
 /* Short easings for keyframe tables, and a track sampler that counts its keys. */
-#define SAI_SMOOTH            SA_EASE_SMOOTH
-#define SAI_OUT3              SA_EASE_OUT_CUBIC
-#define SAI_IN3               SA_EASE_IN_CUBIC
-#define SAI_IN2               SA_EASE_IN_QUAD
-#define SAI_TRACK(keys, time) sa_track_sample((keys), sizeof(keys) / sizeof((keys)[0]), (time))
+#define SAI_SMOOTH SA_EASE_SMOOTH
+#define SAI_OUT3   SA_EASE_OUT_CUBIC
+#define SAI_IN3    SA_EASE_IN_CUBIC
+#define SAI_IN2    SA_EASE_IN_QUAD
+#define SAI_TRACK(keys, time)                                                                      \
+    sai_track_sample_table((keys), sizeof(keys) / sizeof((keys)[0]), (time))
 
 /* The long spear carried low and level in both hands (reference units): Spear Run's carry, and
  * the spear fields of every motion that does not hold it, so a spear fading in starts there. */
@@ -136,6 +139,9 @@ extern const sa_figure_move sai_figure_thrust_move;
 /* ---- the motions (one file each) --------------------------------------------------------- */
 
 void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out);
+/* sai_figure_idle(c, 0, out) (the rest pose every motion starts from), without the breath's sine.
+ */
+void sai_figure_rest(const sai_figure_ctx *c, sa_figure_params *out);
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out);

@@ -201,7 +201,7 @@ static float travel_speed(const sa_figure_move *m, const sai_figure_ctx *c) {
 void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, float time,
                               sa_figure_params *out) {
     sa_figure_params rest;
-    sai_figure_idle(c, 0.0f, &rest);
+    sai_figure_rest(c, &rest);
     float v[SA_FIGURE_PARAM_COUNT_], r[SA_FIGURE_PARAM_COUNT_];
     memcpy(r, &rest, sizeof r);
     const float u = move_u(m, time, m->loop);
@@ -265,7 +265,7 @@ bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_f
         any = any || registered(fig, &fig->layers[i]);
     if (!any) return false;
     sa_figure_params rest;
-    sai_figure_idle(c, 0.0f, &rest);
+    sai_figure_rest(c, &rest);
     float v[SA_FIGURE_PARAM_COUNT_], r[SA_FIGURE_PARAM_COUNT_];
     memcpy(v, p, sizeof v);
     memcpy(r, &rest, sizeof r);

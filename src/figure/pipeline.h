@@ -58,10 +58,13 @@ bool sai_figure_locomoting(const sa_fade *fade);
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
-/* Eases the walk/run mix toward what the motion asked for wants (or starts it there when the
+/* The walk/run mix the motion `in` asks for wants, for the figure as it is before this frame's
+ * advance (the same for every moment of the frame: compute it once). */
+float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in);
+/* Eases the walk/run mix toward `target` (sai_figure_gait_target; or starts it there when the
  * figure was not locomoting); returns the mix's mean over the frame. */
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_locomoting,
-                           float dt);
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
+                           bool was_locomoting, float dt);
 /* Advances the gait phase (at the cadence of the frame's mean mix), the thrust, the fade and
  * hands a finished jump back. */
 void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt);

@@ -4,10 +4,10 @@
 
 /* The 17-pose spear form: the waypoints (spear_form_poses.c) sampled as one multi-channel track. */
 void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     const float k = c->scale;
     float v[SAI_FORM_CHANNELS];
-    sa_track_multi_sample(&sai_figure_form_track, u, v, SAI_FORM_CHANNELS);
+    sai_track_multi_sample_table(&sai_figure_form_track, u, v);
     out->root = sai_v2(v[SAI_FORM_SHIFT] * k, v[SAI_FORM_CROUCH] * k);
     out->lean = v[SAI_FORM_LEAN];
     out->head_tilt = 0.0f;

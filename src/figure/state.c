@@ -102,10 +102,11 @@ sa_figure_input sa_figure_input_default(void) {
 }
 
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input) {
-    sa_figure_input in = sa_figure_input_default();
+    sa_figure_input in;
     if (input) {
         in = *input;
     } else {
+        in = sa_figure_input_default();
         in.jump = fig->jump_seen;
         in.thrust = fig->thrust_seen;
         in.move_counter = fig->move_seen;
@@ -119,7 +120,9 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
+/* Writes sai_figure_context(cfg, gait, phase) into *c. */
+static void fill_context(sai_figure_ctx *out, const sa_figure_config *cfg, float gait,
+                         float phase) {
     sai_figure_ctx c;
     c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c.hip_height = cfg->hip_height;
@@ -144,11 +147,18 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     c.moves = NULL;
     c.move_count = 0u;
     c.thrust_time = -1.0f;
+    *out = c;
+}
+
+sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
+    sai_figure_ctx c;
+    fill_context(&c, cfg, gait, phase);
     return c;
 }
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
-    sai_figure_ctx c = sai_figure_context(&fig->config, fig->gait, fig->phase);
+    sai_figure_ctx c;
+    fill_context(&c, &fig->config, fig->gait, fig->phase);
     c.moves = fig->moves;
     c.move_count = fig->moves ? fig->move_count : 0u;
     c.thrust_time = sai_figure_thrust_time(fig);
@@ -258,8 +268,14 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
 
 /* ---- clocks ------------------------------------------------------------------------------- */
 
-static float gait_target(const sa_figure *fig, float speed) {
-    switch (sai_figure_row(sai_figure_row_for(fig->wanted))->gait) {
+/* The speed the gait follows: the body's along the ground, else the input's. */
+static float gait_speed(const sa_figure_input *in) {
+    return in->body.active ? fabsf(in->body.velocity.x) : in->speed;
+}
+
+float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
+    const float speed = gait_speed(in);
+    switch (sai_figure_row(sai_figure_row_for(in->motion))->gait) {
     case SAI_FIGURE_GAIT_WALK:
         return 0.0f;
     case SAI_FIGURE_GAIT_RUN:
@@ -267,9 +283,9 @@ static float gait_target(const sa_figure *fig, float speed) {
     case SAI_FIGURE_GAIT_SPEED: {
         const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-        const float lo = sa_gait_ground_speed(&walk), hi = sa_gait_ground_speed(&run);
+        const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
         const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
-        return sai_saturate(sa_gait_mix_for_speed(&walk, &run, s));
+        return sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
     }
     case SAI_FIGURE_GAIT_KEEP:
         break;
@@ -277,11 +293,9 @@ static float gait_target(const sa_figure *fig, float speed) {
     return fig->gait;
 }
 
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, bool was_locomoting,
-                           float dt) {
-    const float speed = in->body.active ? fabsf(in->body.velocity.x) : in->speed;
-    const float target = gait_target(fig, speed);
-    sai_figure_ease_body(fig, in, speed, was_locomoting, dt);
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
+                           bool was_locomoting, float dt) {
+    sai_figure_ease_body(fig, in, gait_speed(in), was_locomoting, dt);
     float mean = target;
     if (!was_locomoting) {
         fig->gait = target;
@@ -309,8 +323,7 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
-    const sa_gait g = sai_gait_walk_run(mean_gait);
-    fig->phase = sai_phase_advance(fig->phase, g.cadence * dt);
+    fig->phase = sai_phase_advance(fig->phase, sai_gait_walk_run_cadence(mean_gait) * dt);
     sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within

@@ -21,7 +21,7 @@ static sa_vec2 float_root(const sai_figure_ctx *c, float lean, float above) {
 void sai_figure_swim(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     const float k = c->scale, m = sai_smooth(sai_saturate(c->swim_mix));
     const float w = 2.0f * SA_PI * u;
-    sai_figure_idle(c, 0.0f, out);
+    sai_figure_rest(c, out);
     out->lean = sai_lerp(0.18f + 0.04f * sai_sinf(w), 1.3f, m);
     out->head_tilt = sai_lerp(0.0f, -0.9f, m);
     out->root = float_root(c, out->lean, sai_lerp(0.55f, 0.35f, m) * c->cfg->head_radius);
