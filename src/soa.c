@@ -77,6 +77,20 @@ SAI_INLINE void pack4(const sa_transform *pose, sa_soa_transform *g) {
         soa_store(g, k, c[k]);
 }
 
+/* Whether the four lanes of a group are clean (finite, unit rotation), so that
+ * sai_transform_clean() leaves them as they are; a sum of huge finite parts that overflows says
+ * no (the per-joint path then decides). */
+SAI_INLINE bool soa_group_clean(const sa_soa_transform *g) {
+    sai_f4 sum = soa_load(g, 0), q[4];
+    SAI_UNROLL
+    for (size_t k = 1; k < SAI_SOA_COMPONENTS; ++k)
+        sum += soa_load(g, k);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        q[c] = soa_load(g, 3 + c);
+    return sai_lanes_true(sai_quats4_unit(q) & sai_f4_finite(sum));
+}
+
 /* One group into four whole joints out[0..3] (the inverse of pack4()). */
 SAI_INLINE void unpack4(const sa_soa_transform *g, sa_transform *out) {
     sai_f4 c[SAI_SOA_COMPONENTS], r[3][4];
@@ -105,13 +119,13 @@ size_t sa_soa_pack(const sa_transform *pose, size_t joint_count, sa_soa_transfor
     for (size_t g = 0; g < groups; ++g) {
         const size_t real = lanes_in(g, joint_count);
 #if SAI_HAS_LANES
-        if (real == 4) {
+        if (real == 4 && sai_group4_clean(&pose[4 * g])) {
             pack4(&pose[4 * g], &out[g]);
             continue;
         }
 #endif
         for (size_t k = 0; k < real; ++k)
-            soa_set(&out[g], k, pose[4 * g + k]);
+            soa_set(&out[g], k, sai_transform_clean(pose[4 * g + k]));
         pad_identity(&out[g], real);
     }
     return groups;
@@ -126,13 +140,13 @@ size_t sa_soa_unpack(const sa_soa_transform *soa, size_t joint_count, sa_transfo
     for (size_t g = 0; g < groups; ++g) {
         const size_t real = lanes_in(g, joint_count);
 #if SAI_HAS_LANES
-        if (real == 4) {
+        if (real == 4 && soa_group_clean(&soa[g])) {
             unpack4(&soa[g], &out[4 * g]);
             continue;
         }
 #endif
         for (size_t k = 0; k < real; ++k)
-            out[4 * g + k] = soa_get(&soa[g], k);
+            out[4 * g + k] = sai_transform_clean(soa_get(&soa[g], k));
     }
     return joint_count;
 }
@@ -289,6 +303,60 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
     quat_normalize(ref, quat_norm2(ref));
 }
 
+/* Group g of the uniform blend: the `count` layers poses[i] with the shares factors[i], the
+ * hemisphere of `heaviest` (group g of the heaviest layer). Translations and scales are summed in
+ * one pass over the layers, rotations in a second, so that every sum stays in a register. Returns
+ * false, with nothing written, when an input is not clean or a sum left the fast range. */
+SAI_INLINE bool blend_group_uniform(const sa_soa_transform *const *poses, const float *factors,
+                                    size_t count, const sa_soa_transform *heaviest, size_t g,
+                                    sai_i4 real, sa_soa_transform *out) {
+    /* Named sums, not an array, so that they stay in registers. */
+    sai_f4 tx = sai_f4_splat(0.0f), ty = tx, tz = tx, sx = tx, sy = tx, sz = tx;
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f4 f = sai_f4_splat(factors[i]);
+        tx += soa_load(p, SAI_T) * f;
+        ty += soa_load(p, SAI_T + 1) * f;
+        tz += soa_load(p, SAI_T + 2) * f;
+        sx += soa_load(p, SAI_S) * f;
+        sy += soa_load(p, SAI_S + 1) * f;
+        sz += soa_load(p, SAI_S + 2) * f;
+    }
+    const sai_f4 hq[4] = {soa_load(heaviest, SAI_Q), soa_load(heaviest, SAI_Q + 1),
+                          soa_load(heaviest, SAI_Q + 2), soa_load(heaviest, SAI_Q + 3)};
+    sai_f4 ref[4];
+    make_ref(hq, ref);
+    sai_f4 qx = sai_f4_splat(0.0f), qy = qx, qz = qx, qw = qx;
+    sai_i4 unit = sai_lanes_all();
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
+                     w = soa_load(p, SAI_Q + 3);
+        const sai_i4 far = (x * ref[0] + y * ref[1] + z * ref[2] + w * ref[3]) < 0.0f;
+        const sai_f4 fq = sai_f4_negate_where(sai_f4_splat(factors[i]), far);
+        qx += fq * x;
+        qy += fq * y;
+        qz += fq * z;
+        qw += fq * w;
+        const sai_f4 n2 = x * x + y * y + z * z + w * w;
+        unit &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
+    }
+    const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
+    const sai_i4 ok =
+        unit & sai_f4_finite(tx + ty + tz + sx + sy + sz) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    if (!sai_lanes_true(ok | ~real)) return false;
+    const sai_f4 inv = sai_f4_rsqrt(n2);
+    sai_group acc = {{tx, ty, tz, qx * inv, qy * inv, qz * inv, qw * inv, sx, sy, sz}};
+    if (sai_lanes_true(real)) {
+        SAI_UNROLL
+        for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+            soa_store(out, k, acc.c[k]);
+    } else {
+        group_store(out, &acc, real);
+    }
+    return true;
+}
+
 /* Copies group g of src when all its real lanes are clean; else the exact path. */
 static void copy_group(const sa_soa_blend_job *job, const sa_soa_transform *src, size_t g) {
     sai_group x;
@@ -329,30 +397,20 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
     }
     const bool tiny = !(total >= SAI_SOA_TINY_TOTAL);
     const float inv_total = 1.0f / (tiny ? total / best : total);
+    /* The layers that count, in order, and their shares. */
+    const sa_soa_transform *poses[SA_SOA_MAX_LAYERS];
     float factors[SA_SOA_MAX_LAYERS];
-    for (size_t i = 0; i < nl; ++i)
-        factors[i] = lw[i] > 0.0f ? (tiny ? lw[i] / best : lw[i]) * inv_total : 0.0f;
-    const sai_i4 all = sai_lanes_all();
+    size_t count = 0;
+    for (size_t i = 0; i < nl; ++i) {
+        if (!(lw[i] > 0.0f)) continue;
+        poses[count] = job->layers[i].pose;
+        factors[count++] = (tiny ? lw[i] / best : lw[i]) * inv_total;
+    }
+    const sa_soa_transform *heaviest = job->layers[best_i].pose;
     for (size_t g = 0; g < groups; ++g) {
-        const sa_soa_transform *heaviest = &job->layers[best_i].pose[g];
-        const sai_f4 q[4] = {soa_load(heaviest, SAI_Q), soa_load(heaviest, SAI_Q + 1),
-                             soa_load(heaviest, SAI_Q + 2), soa_load(heaviest, SAI_Q + 3)};
-        sai_f4 ref[4];
-        make_ref(q, ref);
-        sai_group acc = {{{0}}};
-        sai_i4 unit = all;
-        for (size_t i = 0; i < nl; ++i) {
-            if (!(factors[i] > 0.0f)) continue;
-            sai_group x;
-            group_load(&job->layers[i].pose[g], &x);
-            unit &= accumulate(&acc, &x, sai_f4_splat(factors[i]), ref, all);
-        }
         const sai_i4 real = real_lanes(lanes_in(g, job->joint_count));
-        if (!sai_lanes_true((unit & finish(&acc)) | ~real)) {
+        if (!blend_group_uniform(poses, factors, count, &heaviest[g], g, real, &job->out[g]))
             blend_group_exact(job, g);
-            continue;
-        }
-        group_store(&job->out[g], &acc, real);
     }
 }
 

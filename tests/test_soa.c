@@ -50,8 +50,7 @@ static void test_soa_pack_and_unpack_are_exact_and_pad_with_the_identity(void **
         sa_transform pose[MAX_J], back[MAX_J];
         sa_soa_transform soa[MAX_G];
         rng_pose(&r, pose, n);
-        pose[0].translation.x = NAN; /* copied as it is, not cleaned */
-        pose[n - 1].scale.z = FLT_MAX;
+        pose[n - 1].scale.z = FLT_MAX; /* clean: copied bit for bit */
         pack(pose, n, soa);
         for (size_t j = 0; j < n; ++j) {
             assert_memory_equal(&soa[j / 4].translation.y[j % 4], &pose[j].translation.y,
@@ -62,6 +61,18 @@ static void test_soa_pack_and_unpack_are_exact_and_pad_with_the_identity(void **
         assert_padding_identity(soa, n);
         assert_int_equal(sa_soa_unpack(soa, n, back, MAX_J), n);
         assert_memory_equal(back, pose, n * sizeof *pose);
+        /* Unclean parts are cleaned, as every function of the library reads them. */
+        pose[0].translation.x = NAN;
+        pose[n - 1].rotation.w = INFINITY;
+        pack(pose, n, soa);
+        assert_int_equal(sa_soa_unpack(soa, n, back, MAX_J), n);
+        const sa_transform first = sa_transform_sanitize(pose[0]),
+                           last = sa_transform_sanitize(pose[n - 1]);
+        assert_memory_equal(&back[0], &first, sizeof first);
+        assert_memory_equal(&back[n - 1], &last, sizeof last);
+        soa[0].scale.y[0] = NAN; /* in the groups too */
+        assert_int_equal(sa_soa_unpack(soa, n, back, MAX_J), n);
+        assert_float_equal(back[0].scale.y, 1.0f, 0.0f);
     }
 }
 
@@ -90,20 +101,23 @@ static void check_blend(sa_transform (*poses)[MAX_J], const float *weights, floa
     sa_pose_layer aos[LAYERS];
     sa_soa_layer soa[LAYERS];
     sa_soa_transform packed[LAYERS][MAX_G], packed_rest[MAX_G], out[MAX_G];
+    static sa_transform cleaned[LAYERS + 1][MAX_J]; /* what the groups hold */
     for (size_t i = 0; i < nl; ++i) {
         pack(poses[i], n, packed[i]);
+        assert_int_equal(sa_soa_unpack(packed[i], n, cleaned[i], MAX_J), n);
         poison_padding(packed[i], n);
-        aos[i].pose = poses[i];
+        aos[i].pose = cleaned[i];
         soa[i].pose = packed[i];
         aos[i].weight = soa[i].weight = weights[i];
         aos[i].joint_weights = soa[i].joint_weights = jw ? jw[i] : NULL;
     }
     if (rest) {
         pack(rest, n, packed_rest);
+        assert_int_equal(sa_soa_unpack(packed_rest, n, cleaned[LAYERS], MAX_J), n);
         poison_padding(packed_rest, n);
     }
     sa_transform want[MAX_J], got[MAX_J];
-    const sa_pose_blend_job aos_job = {aos, nl, rest, n, want, MAX_J};
+    const sa_pose_blend_job aos_job = {aos, nl, rest ? cleaned[LAYERS] : NULL, n, want, MAX_J};
     assert_int_equal(sa_pose_blend_run(&aos_job), n);
     const sa_soa_blend_job job = {soa, nl, rest ? packed_rest : NULL, n, out, MAX_G};
     assert_int_equal(sa_soa_blend_validate(&job), SA_OK);
@@ -257,10 +271,12 @@ static void test_soa_local_to_model_equals_the_aos_job(void **state) {
             assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, n), SA_OK);
             const sa_transform root = rng_transform(&r);
             const sa_transform *rootp = round % 2 ? &root : NULL;
-            sa_skeleton_local_to_model_job aos = {&sk, local, rootp, want, MAX_J};
-            assert_int_equal(sa_skeleton_local_to_model_run(&aos), n);
             sa_soa_transform packed[MAX_G];
             pack(local, n, packed);
+            sa_transform cleaned[MAX_J];
+            sa_soa_unpack(packed, n, cleaned, MAX_J);
+            sa_skeleton_local_to_model_job aos = {&sk, cleaned, rootp, want, MAX_J};
+            assert_int_equal(sa_skeleton_local_to_model_run(&aos), n);
             poison_padding(packed, n);
             sa_soa_local_to_model_job job = {&sk, packed, rootp, got, MAX_J};
             assert_int_equal(sa_soa_local_to_model_validate(&job), SA_OK);

@@ -17,11 +17,14 @@
  * sa_soa_blend_run() over the samples, sa_soa_local_to_model_run() into model transforms.
  *
  * Every result is the AoS path's bit for bit: sa_soa_blend_run() writes exactly what
- * sa_pose_blend_run() writes for the unpacked poses, sa_soa_local_to_model_run() exactly what
- * sa_skeleton_local_to_model_run() writes, with the same cleaning of bad input, the same
- * saturation near +/-FLT_MAX and the same statuses. The jobs check a group of four joints at a
- * time and send only a group with unclean input (NaN, infinity, a rotation off unit length, a sum
- * that overflows) through the exact per-joint path.
+ * sa_pose_blend_run() writes for the transforms the groups hold (lane by lane),
+ * sa_soa_local_to_model_run() exactly what sa_skeleton_local_to_model_run() writes, with the same
+ * cleaning of bad input, the same saturation near +/-FLT_MAX and the same statuses. Packing
+ * copies clean transforms bit for bit, so for a clean pose the SoA pipeline gives the AoS
+ * pipeline's results exactly; a transform with NaN parts or a rotation off unit length is
+ * cleaned by the pack, and the SoA jobs then give the AoS results for the cleaned pose. The jobs
+ * check a group of four joints at a time and send only a group with unclean input (NaN, infinity, a
+ * rotation off unit length, a sum that overflows) through the exact per-joint path.
  *
  * ::sa_soa_transform has no alignment beyond a float's (the jobs load unaligned), but arrays of
  * it aligned to 16 bytes load fastest. Counts and capacities of SoA arrays are in groups.
@@ -79,9 +82,13 @@ typedef struct sa_soa_transform {
 } sa_soa_transform;
 
 /**
- * @brief Packs a pose into groups of four: joint j goes to lane j % 4 of out[j / 4], bit for
- *        bit; padding lanes get the identity transform.
- * @param pose        joint_count transforms (copied as they are, not cleaned).
+ * @brief Packs a pose into groups of four: joint j goes to lane j % 4 of out[j / 4]; padding
+ *        lanes get the identity transform.
+ *
+ * A clean transform (finite, unit rotation) is copied bit for bit; any other is cleaned as in
+ * sa_transform_sanitize(), as every function of the library reads it, so a packed pose is
+ * finite.
+ * @param pose        joint_count transforms.
  * @param joint_count Number of joints, 1 ... ::SA_SKELETON_MAX_JOINTS.
  * @param out         Receives ::SA_SOA_GROUPS(joint_count) groups, written whole or not at all.
  *                    NULL asks for the count only.
@@ -94,9 +101,10 @@ SA_API size_t sa_soa_pack(const sa_transform *pose, size_t joint_count, sa_soa_t
                           size_t capacity);
 
 /**
- * @brief Unpacks groups into a pose: out[j] = lane j % 4 of soa[j / 4], bit for bit; padding
- *        lanes are not read.
- * @param soa         ::SA_SOA_GROUPS(joint_count) groups (copied as they are, not cleaned).
+ * @brief Unpacks groups into a pose: out[j] = lane j % 4 of soa[j / 4], bit for bit when clean
+ *        (finite, unit rotation), else cleaned as in sa_transform_sanitize(); padding lanes are
+ *        not read.
+ * @param soa         ::SA_SOA_GROUPS(joint_count) groups.
  * @param joint_count Number of joints, 1 ... ::SA_SKELETON_MAX_JOINTS.
  * @param out         Receives joint_count transforms, written whole or not at all. NULL asks
  *                    for the count only.
