@@ -303,14 +303,27 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
     quat_normalize(ref, quat_norm2(ref));
 }
 
-/* Group g of the uniform blend: the `count` layers poses[i] with the shares factors[i], the
- * hemisphere of `heaviest` (group g of the heaviest layer). Translations and scales are summed in
- * one pass over the layers, rotations in a second, so that every sum stays in a register. Returns
- * false, with nothing written, when an input is not clean or a sum left the fast range. */
-SAI_INLINE bool blend_group_uniform(const sa_soa_transform *const *poses, const float *factors,
-                                    size_t count, const sa_soa_transform *heaviest, size_t g,
-                                    sai_i4 real, sa_soa_transform *out) {
-    /* Named sums, not an array, so that they stay in registers. */
+/* The hemisphere reference of a group: the heaviest layer's rotations normalised (as
+ * sai_quat_normalize(); lanes outside its fast range are unclean inputs, which the unit test
+ * sends to the exact path). */
+SAI_INLINE void group_ref(const sa_soa_transform *heaviest, sai_f4 *ref) {
+    const sai_f4 x = soa_load(heaviest, SAI_Q), y = soa_load(heaviest, SAI_Q + 1),
+                 z = soa_load(heaviest, SAI_Q + 2), w = soa_load(heaviest, SAI_Q + 3);
+    const sai_f4 inv = sai_f4_rsqrt(x * x + y * y + z * z + w * w);
+    ref[0] = x * inv;
+    ref[1] = y * inv;
+    ref[2] = z * inv;
+    ref[3] = w * inv;
+}
+
+/* The sums of group g of the uniform blend: the `count` layers poses[i] with the shares
+ * factors[i], rotations turned into the hemisphere of ref. Translations and scales are summed in
+ * one pass over the layers, rotations in a second, so that every sum stays in a register; the
+ * rotation is left unnormalised, with |q|^2 in sum->n2. Returns whether the fast path may finish
+ * the group (every input that counts clean, sums in the fast range, in the real lanes). */
+SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *factors, size_t count,
+                           const sai_f4 *ref, size_t g, sai_i4 real, sai_group *sum,
+                           sai_f4 *n2_out) {
     sai_f4 tx = sai_f4_splat(0.0f), ty = tx, tz = tx, sx = tx, sy = tx, sz = tx;
     for (size_t i = 0; i < count; ++i) {
         const sa_soa_transform *p = &poses[i][g];
@@ -322,10 +335,6 @@ SAI_INLINE bool blend_group_uniform(const sa_soa_transform *const *poses, const 
         sy += soa_load(p, SAI_S + 1) * f;
         sz += soa_load(p, SAI_S + 2) * f;
     }
-    const sai_f4 hq[4] = {soa_load(heaviest, SAI_Q), soa_load(heaviest, SAI_Q + 1),
-                          soa_load(heaviest, SAI_Q + 2), soa_load(heaviest, SAI_Q + 3)};
-    sai_f4 ref[4];
-    make_ref(hq, ref);
     sai_f4 qx = sai_f4_splat(0.0f), qy = qx, qz = qx, qw = qx;
     sai_i4 unit = sai_lanes_all();
     for (size_t i = 0; i < count; ++i) {
@@ -344,17 +353,25 @@ SAI_INLINE bool blend_group_uniform(const sa_soa_transform *const *poses, const 
     const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
     const sai_i4 ok =
         unit & sai_f4_finite(tx + ty + tz + sx + sy + sz) & (n2 >= 1e-20f) & (n2 <= 1e20f);
-    if (!sai_lanes_true(ok | ~real)) return false;
+    *sum = (sai_group){{tx, ty, tz, qx, qy, qz, qw, sx, sy, sz}};
+    *n2_out = n2;
+    return sai_lanes_true(ok | ~real);
+}
+
+/* Writes a group's sums with the rotation normalised (sai_quat_normalize() in its fast range),
+ * padding lanes the identity. */
+SAI_INLINE void group_finish(sai_group *sum, sai_f4 n2, sai_i4 real, sa_soa_transform *out) {
     const sai_f4 inv = sai_f4_rsqrt(n2);
-    sai_group acc = {{tx, ty, tz, qx * inv, qy * inv, qz * inv, qw * inv, sx, sy, sz}};
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        sum->c[SAI_Q + c] *= inv;
     if (sai_lanes_true(real)) {
         SAI_UNROLL
         for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
-            soa_store(out, k, acc.c[k]);
+            soa_store(out, k, sum->c[k]);
     } else {
-        group_store(out, &acc, real);
+        group_store(out, sum, real);
     }
-    return true;
 }
 
 /* Copies group g of src when all its real lanes are clean; else the exact path. */
@@ -406,11 +423,40 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
         poses[count] = job->layers[i].pose;
         factors[count++] = (tiny ? lw[i] / best : lw[i]) * inv_total;
     }
+    /* In phases over all groups, so that the long latencies (a square root and a division per
+     * group for the reference, another for the normalisation) of different groups overlap:
+     * references, sums, normalisation, then the exact path for the groups that need it.
+     * Nothing is written before everything is read (in place works). */
+    enum { MAX_GROUPS = SA_SOA_GROUPS(SA_SKELETON_MAX_JOINTS) };
+    sai_f4 ref[MAX_GROUPS][4], n2[MAX_GROUPS];
+    sai_group sums[MAX_GROUPS];
+    bool fast[MAX_GROUPS];
     const sa_soa_transform *heaviest = job->layers[best_i].pose;
+    for (size_t g = 0; g < groups; ++g)
+        group_ref(&heaviest[g], ref[g]);
+    const size_t n = job->joint_count;
+    /* Two, three and four layers (the usual blends) with the count known to the compiler, which
+     * then unrolls the loops over the layers. */
+#define SAI_SOA_SUMS(layers)                                                                       \
+    for (size_t g = 0; g < groups; ++g)                                                            \
+        fast[g] = group_sums(poses, factors, layers, ref[g], g, real_lanes(lanes_in(g, n)),        \
+                             &sums[g], &n2[g]);
+    switch (count) {
+    case 2:
+        SAI_SOA_SUMS(2) break;
+    case 3:
+        SAI_SOA_SUMS(3) break;
+    case 4:
+        SAI_SOA_SUMS(4) break;
+    default:
+        SAI_SOA_SUMS(count) break;
+    }
+#undef SAI_SOA_SUMS
     for (size_t g = 0; g < groups; ++g) {
-        const sai_i4 real = real_lanes(lanes_in(g, job->joint_count));
-        if (!blend_group_uniform(poses, factors, count, &heaviest[g], g, real, &job->out[g]))
-            blend_group_exact(job, g);
+        if (fast[g]) group_finish(&sums[g], n2[g], real_lanes(lanes_in(g, n)), &job->out[g]);
+    }
+    for (size_t g = 0; g < groups; ++g) {
+        if (!fast[g]) blend_group_exact(job, g);
     }
 }
 
@@ -527,8 +573,19 @@ size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
     if (sa_soa_local_to_model_validate(job) != SA_OK) return 0;
     const size_t n = job->skeleton->joint_count;
     if (!job->out) return n;
+    /* The lanes as they are: the job cleans what needs it, as the AoS job does. */
     sa_transform local[SA_SKELETON_MAX_JOINTS];
-    sa_soa_unpack(job->local, n, local, n);
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+#if SAI_HAS_LANES
+        if (real == 4) {
+            unpack4(&job->local[g], &local[4 * g]);
+            continue;
+        }
+#endif
+        for (size_t k = 0; k < real; ++k)
+            local[4 * g + k] = soa_get(&job->local[g], k);
+    }
     sai_skeleton_local_to_model(job->skeleton->parents, local, job->root, job->out, n);
     return n;
 }
