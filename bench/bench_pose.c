@@ -19,6 +19,7 @@ typedef struct pose_bench {
     float stretch_mask[JOINTS];
     /* The SoA path (soa.h): the same poses in groups of four joints. */
     sa_soa_transform sampled_soa[CLIPS][GROUPS], rest_soa[GROUPS], blended_soa[GROUPS];
+    sa_mat4 matrices[JOINTS];
     float times[TIMES], weights[TIMES][CLIPS];
 } pose_bench;
 
@@ -163,6 +164,13 @@ static void run_local_to_model_soa(void *ctx, size_t i) {
     bench_sink(&b->model[i % JOINTS], sizeof(sa_transform));
 }
 
+static void run_local_to_model_soa_matrices(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    sa_soa_local_to_model_matrices(&b->skeleton, b->sampled_soa[i % CLIPS], NULL, b->matrices,
+                                   JOINTS);
+    bench_sink(&b->matrices[i % JOINTS], sizeof(sa_mat4));
+}
+
 static void run_frame_forward_soa(void *ctx, size_t i) {
     pose_bench *b = (pose_bench *)ctx;
     const size_t k = i % TIMES;
@@ -198,6 +206,8 @@ void bench_pose(void) {
                  bench_run(run_blend_soa, &b, 50000));
     bench_report("sa_soa_local_to_model_run (20 joints)",
                  bench_run(run_local_to_model_soa, &b, 50000));
+    bench_report("sa_soa_local_to_model_matrices (20 joints)",
+                 bench_run(run_local_to_model_soa_matrices, &b, 50000));
     bench_report("SoA: 3 clips forward at 60 Hz + blended + local to model",
                  bench_run(run_frame_forward_soa, &b, 20000));
 }

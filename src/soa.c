@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal/lanes.h"
+#include "internal/mat4.h"
 #include "internal/skeleton_run.h"
 
 /* A group is 40 floats: the 10 components (translation x, y, z, rotation x, y, z, w, scale x, y,
@@ -587,5 +588,119 @@ size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
             local[4 * g + k] = soa_get(&job->local[g], k);
     }
     sai_skeleton_local_to_model(job->skeleton->parents, local, job->root, job->out, n);
+    return n;
+}
+
+/* ---- local -> model as matrices */
+
+/* Lane k of a group as its local matrix, the rule of sa_skeleton_local_to_model_matrices(). */
+static sa_mat4 lane_matrix(const sa_soa_transform *g, size_t k) {
+    return sai_mat4_from_transform_unit(sai_transform_clean(soa_get(g, k)));
+}
+
+#if SAI_HAS_LANES
+/* The 12 elements of the local matrices of a group's four joints (columns 0-3, rows 0-2), lane by
+ * lane in the float operations of sai_mat4_from_transform_unit(); unclean lanes are worked out
+ * one by one from the cleaned transform. */
+static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
+    sai_group x;
+    group_load(g, &x);
+    const sai_f4 qx = x.c[SAI_Q], qy = x.c[SAI_Q + 1], qz = x.c[SAI_Q + 2], qw = x.c[SAI_Q + 3];
+    const sai_f4 sx = x.c[SAI_S], sy = x.c[SAI_S + 1], sz = x.c[SAI_S + 2];
+    const sai_f4 x2 = qx + qx, y2 = qy + qy, z2 = qz + qz;
+    const sai_f4 xx = qx * x2, yy = qy * y2, zz = qz * z2;
+    const sai_f4 xy = qx * y2, xz = qx * z2, yz = qy * z2;
+    const sai_f4 wx = qw * x2, wy = qw * y2, wz = qw * z2;
+    const sai_f4 one = sai_f4_splat(1.0f);
+    e[0] = (one - (yy + zz)) * sx;
+    e[1] = (xy + wz) * sx;
+    e[2] = (xz - wy) * sx;
+    e[3] = (xy - wz) * sy;
+    e[4] = (one - (xx + zz)) * sy;
+    e[5] = (yz + wx) * sy;
+    e[6] = (xz + wy) * sz;
+    e[7] = (yz - wx) * sz;
+    e[8] = (one - (xx + yy)) * sz;
+    e[9] = x.c[SAI_T];
+    e[10] = x.c[SAI_T + 1];
+    e[11] = x.c[SAI_T + 2];
+    if (sai_lanes_true(group_clean(&x) | ~real_lanes(real))) return;
+    for (size_t k = 0; k < real; ++k) {
+        const sa_mat4 m = lane_matrix(g, k);
+        for (size_t i = 0; i < 12; ++i)
+            e[i][k] = m.m[4 * (i / 3) + i % 3];
+    }
+}
+
+/* Lane k of the elements as a matrix. */
+static sa_mat4 elements_matrix(const sai_f4 e[12], size_t k) {
+    sa_mat4 m;
+    for (size_t c = 0; c < 4; ++c) {
+        for (size_t row = 0; row < 3; ++row)
+            m.m[4 * c + row] = e[3 * c + row][k];
+        m.m[4 * c + 3] = c == 3 ? 1.0f : 0.0f;
+    }
+    return m;
+}
+
+/* out = parent * (lane k's local matrix), sai_mat4_mul_affine() with each column in a register;
+ * the saturating product where the float one overflowed, as the AoS job does. */
+SAI_INLINE void mul_affine_lane(const sa_mat4 *parent, const sai_f4 e[12], size_t k, sa_mat4 *out) {
+    const sai_f4 p0 = sai_f4_load(&parent->m[0]), p1 = sai_f4_load(&parent->m[4]),
+                 p2 = sai_f4_load(&parent->m[8]), p3 = sai_f4_load(&parent->m[12]);
+    const sai_i4 xyz = {-1, -1, -1, 0};
+    sai_f4 col[4];
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c) {
+        const sai_f4 v = p0 * sai_f4_splat(e[3 * c][k]) + p1 * sai_f4_splat(e[3 * c + 1][k]) +
+                         p2 * sai_f4_splat(e[3 * c + 2][k]);
+        col[c] = c < 3 ? sai_f4_select(xyz, v, sai_f4_splat(0.0f))
+                       : sai_f4_select(xyz, v + p3, sai_f4_splat(1.0f));
+    }
+    const sai_f4 sum = (col[0] + col[1]) + (col[2] + col[3]);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        sai_f4_store(&out->m[4 * c], col[c]);
+    if (sai_lanes_true(sai_f4_finite(sum)) || sai_mat4_finite(out)) return;
+    const sa_mat4 l = elements_matrix(e, k);
+    *out = sai_mat4_mul_affine_saturating(parent, &l);
+}
+#endif
+
+size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_transform *local,
+                                      const sa_transform *root, sa_mat4 *out, size_t capacity) {
+    if (!local || sa_skeleton_validate(skeleton) != SA_OK) return 0;
+    const size_t n = skeleton->joint_count;
+    if (!out) return n;
+    if (capacity < n) return 0;
+    const sa_mat4 root_m =
+        sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+#if SAI_HAS_LANES
+        sai_f4 e[12];
+        group_matrices(&local[g], real, e);
+#endif
+        for (size_t k = 0; k < real; ++k) {
+            const size_t i = 4 * g + k;
+            const int32_t p = skeleton->parents[i];
+            const sa_mat4 *parent = p == SA_SKELETON_JOINT_NONE ? (root ? &root_m : NULL) : &out[p];
+#if SAI_HAS_LANES
+            if (!parent) {
+                out[i] = elements_matrix(e, k);
+                continue;
+            }
+            mul_affine_lane(parent, e, k, &out[i]);
+#else
+            const sa_mat4 l = lane_matrix(&local[g], k);
+            if (!parent) {
+                out[i] = l;
+                continue;
+            }
+            out[i] = sai_mat4_mul_affine(parent, &l);
+            if (!sai_mat4_finite(&out[i])) out[i] = sai_mat4_mul_affine_saturating(parent, &l);
+#endif
+        }
+    }
     return n;
 }

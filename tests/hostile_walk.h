@@ -9206,6 +9206,34 @@ static void hx_walk_sa_soa_local_to_model_run(void) {
     }
 }
 
+static void hx_walk_sa_soa_local_to_model_matrices(void) {
+    const size_t n[5] = {(hx_variants_sa_skeleton() + 1), (hx_variants_sa_soa_transform() + 1), (hx_variants_sa_transform() + 1), (hx_variants_sa_mat4() + 1), HX_COUNT_N};
+    for (size_t mode = 0; mode <= 6; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 5) vmax = n[mode - 1];
+        if (mode == 6)
+            for (size_t j = 0; j < 5; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[5];
+            for (size_t j = 0; j < 5; ++j)
+                h[j] = (mode == j + 1 || mode == 6) ? (long)(v % n[j]) : -1;
+            static const char *const names[5] = {"skeleton", "local", "root", "out", "capacity"};
+            hx_at("sa_soa_local_to_model_matrices", names, 5, mode, v);
+            const sa_skeleton * a0 = hx_ptr_sa_skeleton(0, h[0]);
+            const sa_soa_transform * a1 = hx_ptr_sa_soa_transform(1, h[1]);
+            const sa_transform * a2 = hx_ptr_sa_transform(2, h[2]);
+            sa_mat4 * a3 = hx_ptr_sa_mat4(3, h[3]);
+            size_t  a4 = h[4] < 0 ? (size_t)3 : hx_count_set[h[4]];
+            size_t r = sa_soa_local_to_model_matrices(a0, a1, a2, a3, a4);
+            (void)r;
+            if (a3 != NULL) HX_CHECK(r <= a4, "a count within capacity");
+            if (a3 != NULL && (true))
+                for (size_t e = 0; e < r && e < a4 && e < HX_N_sa_mat4; ++e)
+                    HX_CHECK(hx_finite_sa_mat4(&a3[e]), "written elements finite");
+        }
+    }
+}
+
 static void hx_walk_sa_clip_builder_job_default(void) {
     hx_at("sa_clip_builder_job_default", NULL, 0, 0, 0);
     sa_clip_builder_job r = sa_clip_builder_job_default();
@@ -10608,6 +10636,7 @@ static const struct hx_walker {
     {"sa_soa_blend_run", hx_walk_sa_soa_blend_run},
     {"sa_soa_local_to_model_validate", hx_walk_sa_soa_local_to_model_validate},
     {"sa_soa_local_to_model_run", hx_walk_sa_soa_local_to_model_run},
+    {"sa_soa_local_to_model_matrices", hx_walk_sa_soa_local_to_model_matrices},
     {"sa_clip_builder_job_default", hx_walk_sa_clip_builder_job_default},
     {"sa_clip_builder_validate", hx_walk_sa_clip_builder_validate},
     {"sa_clip_builder_run", hx_walk_sa_clip_builder_run},
@@ -10672,5 +10701,5 @@ static const struct hx_walker {
     {"sa_abi_type_align", hx_walk_sa_abi_type_align},
     {"sa_abi_type_name", hx_walk_sa_abi_type_name},
 };
-#define HX_WALKER_COUNT 210
+#define HX_WALKER_COUNT 211
 /* clang-format on */

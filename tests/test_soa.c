@@ -289,6 +289,57 @@ static void test_soa_local_to_model_equals_the_aos_job(void **state) {
     }
 }
 
+static void test_soa_local_to_model_matrices_equal_the_aos_ones(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(13);
+    for (int round = 0; round < 24; ++round) {
+        for (size_t c = 0; c < sizeof joint_counts / sizeof *joint_counts; ++c) {
+            const size_t n = joint_counts[c];
+            int32_t parents[MAX_J];
+            sa_transform rest[MAX_J], local[MAX_J];
+            sa_mat4 want[MAX_J], got[MAX_J];
+            for (size_t j = 0; j < n; ++j)
+                parents[j] = rig_parent(j);
+            rng_pose(&r, rest, n);
+            rng_pose(&r, local, n);
+            if (round % 4 == 2) { /* huge scales down the chain: the products saturate */
+                local[0].scale = sa_v3(FLT_MAX, 3e38f, -FLT_MAX);
+                local[n - 1].translation.y = -FLT_MAX;
+            }
+            sa_skeleton sk;
+            assert_int_equal(sa_skeleton_init(&sk, parents, rest, NULL, n), SA_OK);
+            const sa_transform root = rng_transform(&r);
+            const sa_transform *rootp = round % 2 ? &root : NULL;
+            sa_soa_transform packed[MAX_G];
+            pack(local, n, packed);
+            poison_padding(packed, n);
+            if (round % 4 == 1) packed[0].rotation.y[0] = NAN; /* cleaned in the groups too */
+            sa_transform lanes[MAX_J];
+            for (size_t j = 0; j < n; ++j) { /* what the groups hold, lane by lane */
+                const sa_soa_transform *g = &packed[j / 4];
+                const size_t k = j % 4;
+                lanes[j] = sa_transform_make(
+                    sa_v3(g->translation.x[k], g->translation.y[k], g->translation.z[k]),
+                    sa_quat_make(g->rotation.x[k], g->rotation.y[k], g->rotation.z[k],
+                                 g->rotation.w[k]),
+                    sa_v3(g->scale.x[k], g->scale.y[k], g->scale.z[k]));
+            }
+            assert_int_equal(sa_skeleton_local_to_model_matrices(&sk, lanes, rootp, want, MAX_J),
+                             n);
+            assert_int_equal(sa_soa_local_to_model_matrices(&sk, packed, rootp, got, MAX_J), n);
+            for (size_t j = 0; j < n; ++j) {
+                assert_memory_equal(&got[j], &want[j], sizeof got[j]);
+                for (size_t e = 0; e < 16; ++e)
+                    assert_true(isfinite(got[j].m[e]));
+            }
+            assert_int_equal(sa_soa_local_to_model_matrices(&sk, packed, rootp, NULL, 0), n);
+            assert_int_equal(sa_soa_local_to_model_matrices(&sk, packed, rootp, got, n - 1), 0);
+            assert_int_equal(sa_soa_local_to_model_matrices(&sk, NULL, rootp, got, MAX_J), 0);
+            assert_int_equal(sa_soa_local_to_model_matrices(NULL, packed, rootp, got, MAX_J), 0);
+        }
+    }
+}
+
 static void test_soa_local_to_model_rejects_bad_jobs(void **state) {
     (void)state;
     const int32_t parents[3] = {SA_SKELETON_JOINT_NONE, 0, 5};
@@ -343,6 +394,7 @@ int main(void) {
         cmocka_unit_test(test_soa_blend_in_place),
         cmocka_unit_test(test_soa_blend_rejects_bad_jobs),
         cmocka_unit_test(test_soa_local_to_model_equals_the_aos_job),
+        cmocka_unit_test(test_soa_local_to_model_matrices_equal_the_aos_ones),
         cmocka_unit_test(test_soa_local_to_model_rejects_bad_jobs),
         cmocka_unit_test(test_soa_sample_time_is_sample_then_pack),
     };

@@ -27,7 +27,7 @@
 
 namespace {
 
-constexpr int kJoints = 20, kKeys = 30, kClips = 3, kFrames = 2048, kRounds = 15, kRows = 8;
+constexpr int kJoints = 20, kKeys = 30, kClips = 3, kFrames = 2048, kRounds = 15, kRows = 9;
 const int32_t kParents[kJoints] = {-1, 0,  1,  2,  3, 4,  3,  6, 7,  8,
                                    3,  10, 11, 12, 0, 14, 15, 0, 17, 18};
 
@@ -74,6 +74,7 @@ struct Ours {
     sa_skeleton skeleton;
     sa_clip clips[kClips];
     sa_transform sampled[kClips][kJoints], blended[kJoints], model[kJoints];
+    sa_mat4 matrices[kJoints];
     // The SoA path (soa.h): the same poses in groups of four joints.
     sa_soa_transform sampled_soa[kClips][SA_SOA_GROUPS(kJoints)], rest_soa[SA_SOA_GROUPS(kJoints)],
         blended_soa[SA_SOA_GROUPS(kJoints)];
@@ -119,6 +120,9 @@ struct Ours {
         sa_soa_blend_job job = {layers, kClips, rest_soa, kJoints, blended_soa,
                                 SA_SOA_GROUPS(kJoints)};
         sa_soa_blend_run(&job);
+    }
+    void local_to_model_soa_matrices() {
+        sa_soa_local_to_model_matrices(&skeleton, blended_soa, nullptr, matrices, kJoints);
     }
     void local_to_model_soa() {
         sa_soa_local_to_model_job job = {&skeleton, blended_soa, nullptr, model, kJoints};
@@ -259,10 +263,12 @@ int main(int argc, char **argv) {
                      {"SoA frame (soa.h)", {}, {}},
                      {"SoA 3 clips sampled (sample + pack)", {}, {}},
                      {"SoA blend of 3 layers", {}, {}},
-                     {"SoA local -> model", {}, {}}};
+                     {"SoA local -> model", {}, {}},
+                     {"SoA local -> model, matrices (as ozz)", {}, {}}};
     for (int i = 0; i < 64; ++i) { // warm up, and fill the inputs of the partial rows
         ours.sample(i), ours.blend(i), ours.local_to_model();
         ours.sample_soa(i), ours.blend_soa(i), ours.local_to_model_soa();
+        ours.local_to_model_soa_matrices();
         oz.sample(i), oz.blend(i), oz.local_to_model();
     }
     for (int r = 0; r < kRounds; ++r) {
@@ -286,6 +292,8 @@ int main(int argc, char **argv) {
         rows[6].b.push_back(time_frames([](int i) { oz.blend(i); }));
         rows[7].a.push_back(time_frames([](int) { ours.local_to_model_soa(); }));
         rows[7].b.push_back(time_frames([](int) { oz.local_to_model(); }));
+        rows[8].a.push_back(time_frames([](int) { ours.local_to_model_soa_matrices(); }));
+        rows[8].b.push_back(time_frames([](int) { oz.local_to_model(); }));
     }
     g_sink = ours.model[kJoints - 1].translation.x + ozz::math::GetX(oz.model[kJoints - 1].cols[3]);
     if (json) std::printf("[\n");

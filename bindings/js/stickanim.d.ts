@@ -3445,6 +3445,12 @@ export declare class StickAnim {
    */
   sa_soa_local_to_model_run(job: Pointer<SaSoaLocalToModelJob>): number;
   /**
+   * Local -> model as 4x4 matrices from a pose in groups: exactly what
+   * sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+   * lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
+   */
+  sa_soa_local_to_model_matrices(skeleton: Pointer<SaSkeleton>, local: Pointer<SaSoaTransform>, root: Pointer<SaTransform>, out: Pointer<SaMat4>, capacity: number): number;
+  /**
    * A job with no skeleton or channels, rate 30, start 0, duration from the keys, a one-shot,
    * slerp, and no outputs (a count-only call once the inputs are filled in). (clip_builder.h)
    */

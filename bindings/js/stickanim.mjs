@@ -3416,6 +3416,7 @@ const ARITY = Object.freeze({
   sa_soa_blend_run: 1,
   sa_soa_local_to_model_validate: 1,
   sa_soa_local_to_model_run: 1,
+  sa_soa_local_to_model_matrices: 5,
   sa_clip_builder_job_default: 1,
   sa_clip_builder_validate: 1,
   sa_clip_builder_run: 1,
@@ -4833,6 +4834,15 @@ class StickAnim extends StickAnimBase {
    */
   sa_soa_local_to_model_run(job) {
     return this._x.sa_soa_local_to_model_run(ptrOf(job, 'sa_soa_local_to_model_run(job)')) >>> 0;
+  }
+
+  /**
+   * Local -> model as 4x4 matrices from a pose in groups: exactly what
+   * sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+   * lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
+   */
+  sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity) {
+    return this._x.sa_soa_local_to_model_matrices(ptrOf(skeleton, 'sa_soa_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_soa_local_to_model_matrices(local)'), ptrOf(root, 'sa_soa_local_to_model_matrices(root)'), ptrOf(out, 'sa_soa_local_to_model_matrices(out)'), capacity) >>> 0;
   }
 
   /**

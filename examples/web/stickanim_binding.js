@@ -2003,6 +2003,7 @@
     sa_soa_blend_run: 1,
     sa_soa_local_to_model_validate: 1,
     sa_soa_local_to_model_run: 1,
+    sa_soa_local_to_model_matrices: 5,
     sa_clip_builder_job_default: 1,
     sa_clip_builder_validate: 1,
     sa_clip_builder_run: 1,
@@ -3090,6 +3091,10 @@
 
     sa_soa_local_to_model_run(job) {
       return this._x.sa_soa_local_to_model_run(ptrOf(job, 'sa_soa_local_to_model_run(job)')) >>> 0;
+    }
+
+    sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity) {
+      return this._x.sa_soa_local_to_model_matrices(ptrOf(skeleton, 'sa_soa_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_soa_local_to_model_matrices(local)'), ptrOf(root, 'sa_soa_local_to_model_matrices(root)'), ptrOf(out, 'sa_soa_local_to_model_matrices(out)'), capacity) >>> 0;
     }
 
     sa_clip_builder_job_default() {

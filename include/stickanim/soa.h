@@ -226,6 +226,28 @@ SA_API sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job 
  */
 SA_API size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job);
 
+/**
+ * @brief Local -> model as 4x4 matrices from a pose in groups: exactly what
+ *        sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+ *        lane), exact for any scale; for skinning (sa_skin_run()).
+ *
+ * Each group's four local matrices are built at once, one joint per lane, and each joint's model
+ * matrix is its parent's times its own, one column per register.
+ * @param skeleton A valid skeleton.
+ * @param local    ::SA_SOA_GROUPS(joint_count) groups of local transforms; non-finite parts are
+ *                 cleaned as in sa_transform_sanitize().
+ * @param root     Optional transform of the root joints' parent; NULL means the identity.
+ * @param out      Receives joint_count model matrices (affine: bottom row 0, 0, 0, 1), written
+ *                 whole or not at all. NULL asks for the count only.
+ * @param capacity Number of matrices @p out can hold, >= joint_count.
+ * @return The skeleton's joint_count (also for the count-only call); 0, with nothing written, for
+ *         a NULL or invalid skeleton, a NULL @p local, or @p capacity below joint_count.
+ */
+SA_API size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton,
+                                             const sa_soa_transform *local,
+                                             const sa_transform *root, sa_mat4 *out,
+                                             size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

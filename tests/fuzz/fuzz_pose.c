@@ -252,6 +252,12 @@ static void check_soa(fz_in *in, const sa_transform (*poses)[MAX_J], size_t nl, 
     l2m.capacity = nj - 1;
     FZ_CHECK(sa_soa_local_to_model_validate(&l2m) == SA_ERR_CAPACITY);
     FZ_CHECK(sa_soa_local_to_model_run(&l2m) == 0);
+    sa_mat4 mw[MAX_J], mg[MAX_J];
+    FZ_CHECK(sa_skeleton_local_to_model_matrices(sk, cleaned[0], rootp, mw, MAX_J) == nj);
+    FZ_CHECK(sa_soa_local_to_model_matrices(sk, packed[0], rootp, mg, MAX_J) == nj);
+    FZ_CHECK(memcmp(mw, mg, nj * sizeof *mw) == 0);
+    FZ_CHECK(sa_soa_local_to_model_matrices(sk, packed[0], rootp, NULL, 0) == nj);
+    FZ_CHECK(sa_soa_local_to_model_matrices(sk, packed[0], rootp, mg, nj - 1) == 0);
 }
 
 void sa_fuzz_pose(const uint8_t *data, size_t size) {

@@ -2908,6 +2908,13 @@ _PROTOTYPES = {  # name: (restype, argtypes)
     "sa_soa_blend_run": (ctypes.c_size_t, [ctypes.POINTER(SoaBlendJob)]),
     "sa_soa_local_to_model_validate": (ctypes.c_int32, [ctypes.POINTER(SoaLocalToModelJob)]),
     "sa_soa_local_to_model_run": (ctypes.c_size_t, [ctypes.POINTER(SoaLocalToModelJob)]),
+    "sa_soa_local_to_model_matrices": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Skeleton),
+         ctypes.POINTER(SoaTransform),
+         ctypes.POINTER(Transform),
+         ctypes.POINTER(Mat4),
+         ctypes.c_size_t]),
     "sa_clip_builder_job_default": (ClipBuilderJob, []),
     "sa_clip_builder_validate": (ctypes.c_int32, [ctypes.POINTER(ClipBuilderJob)]),
     "sa_clip_builder_run": (ctypes.c_size_t, [ctypes.POINTER(ClipBuilderJob)]),
@@ -5187,6 +5194,30 @@ def sa_soa_local_to_model_run(job):
         written, when sa_soa_local_to_model_validate() is not SA_OK.
     """
     return _fn["sa_soa_local_to_model_run"](job)
+
+
+def sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity):
+    """Local -> model as 4x4 matrices from a pose in groups: exactly what
+    sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+    lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
+
+    skeleton (const sa_skeleton *): A valid skeleton.
+
+    local (const sa_soa_transform *): SA_SOA_GROUPS(joint_count) groups of local transforms;
+        non-finite parts are cleaned as in sa_transform_sanitize().
+
+    root (const sa_transform *): Optional transform of the root joints' parent; NULL means the
+        identity.
+
+    out (sa_mat4 *): Receives joint_count model matrices (affine: bottom row 0, 0, 0, 1),
+        written whole or not at all. NULL asks for the count only.
+
+    capacity (size_t): Number of matrices out can hold, >= joint_count.
+
+    Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
+        written, for a NULL or invalid skeleton, a NULL local, or capacity below joint_count.
+    """
+    return _fn["sa_soa_local_to_model_matrices"](skeleton, local, root, out, capacity)
 
 
 def sa_clip_builder_job_default():
