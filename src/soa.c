@@ -652,8 +652,9 @@ SAI_INLINE void mul_affine_lane(const sa_mat4 *parent, const sai_f4 e[12], size_
     sai_f4 col[4];
     SAI_UNROLL
     for (size_t c = 0; c < 4; ++c) {
-        const sai_f4 v = p0 * sai_f4_splat(e[3 * c][k]) + p1 * sai_f4_splat(e[3 * c + 1][k]) +
-                         p2 * sai_f4_splat(e[3 * c + 2][k]);
+        const float *l = (const float *)(const void *)&e[3 * c] + k; /* lane k, element 3c */
+        const sai_f4 v =
+            p0 * sai_f4_splat(l[0]) + p1 * sai_f4_splat(l[4]) + p2 * sai_f4_splat(l[8]);
         col[c] = c < 3 ? sai_f4_select(xyz, v, sai_f4_splat(0.0f))
                        : sai_f4_select(xyz, v + p3, sai_f4_splat(1.0f));
     }
