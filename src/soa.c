@@ -283,14 +283,15 @@ SAI_INLINE sai_i4 accumulate(sai_group *acc, const sai_group *x, sai_f4 f, const
     return quat_unit(q) | ~counts;
 }
 
-/* Finishes a blended group: the checks of the fast path (translation and scale sums finite,
- * rotation sum in sai_quat_normalize()'s fast range), then the normalised rotation. Returns the
+/* Finishes a blended group: the checks of the fast path (the sums of the translation's and of
+ * the scale's components finite, as the per-joint path tests them; the rotation sum in
+ * sai_quat_normalize()'s fast range), then the normalised rotation. Returns the
  * lanes that passed. */
 SAI_INLINE sai_i4 finish(sai_group *acc) {
-    const sai_f4 sum = acc->c[SAI_T] + acc->c[SAI_T + 1] + acc->c[SAI_T + 2] + acc->c[SAI_S] +
-                       acc->c[SAI_S + 1] + acc->c[SAI_S + 2];
+    const sai_f4 t = acc->c[SAI_T] + acc->c[SAI_T + 1] + acc->c[SAI_T + 2];
+    const sai_f4 sc = acc->c[SAI_S] + acc->c[SAI_S + 1] + acc->c[SAI_S + 2];
     const sai_f4 n2 = quat_norm2(&acc->c[SAI_Q]);
-    const sai_i4 ok = sai_f4_finite(sum) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    const sai_i4 ok = sai_f4_finite(t) & sai_f4_finite(sc) & (n2 >= 1e-20f) & (n2 <= 1e20f);
     quat_normalize(&acc->c[SAI_Q], n2);
     return ok;
 }
@@ -352,8 +353,10 @@ SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *fa
         unit &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
     }
     const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
-    const sai_i4 ok =
-        unit & sai_f4_finite(tx + ty + tz + sx + sy + sz) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    /* The tests of sa_pose_blend_run()'s per-joint path, which blends in double where the sum of
+     * a translation's or a scale's three components is not finite. */
+    const sai_i4 ok = unit & sai_f4_finite(tx + ty + tz) & sai_f4_finite(sx + sy + sz) &
+                      (n2 >= 1e-20f) & (n2 <= 1e20f);
     *sum = (sai_group){{tx, ty, tz, qx, qy, qz, qw, sx, sy, sz}};
     *n2_out = n2;
     return sai_lanes_true(ok | ~real);
