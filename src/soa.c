@@ -111,24 +111,30 @@ SAI_INLINE void unpack4(const sa_soa_transform *g, sa_transform *out) {
 }
 #endif
 
+/* Packs n transforms into their groups; `clean` says they are all clean already (a clip's
+ * sample), so no group needs testing. */
+static void pack_groups(const sa_transform *pose, size_t n, sa_soa_transform *out, bool clean) {
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+#if SAI_HAS_LANES
+        if (real == 4 && (clean || sai_group4_clean(&pose[4 * g]))) {
+            pack4(&pose[4 * g], &out[g]);
+            continue;
+        }
+#endif
+        for (size_t k = 0; k < real; ++k)
+            soa_set(&out[g], k, clean ? pose[4 * g + k] : sai_transform_clean(pose[4 * g + k]));
+        pad_identity(&out[g], real);
+    }
+}
+
 size_t sa_soa_pack(const sa_transform *pose, size_t joint_count, sa_soa_transform *out,
                    size_t capacity) {
     if (!pose || !joint_count_ok(joint_count)) return 0;
     const size_t groups = SA_SOA_GROUPS(joint_count);
     if (!out) return groups;
     if (capacity < groups) return 0;
-    for (size_t g = 0; g < groups; ++g) {
-        const size_t real = lanes_in(g, joint_count);
-#if SAI_HAS_LANES
-        if (real == 4 && sai_group4_clean(&pose[4 * g])) {
-            pack4(&pose[4 * g], &out[g]);
-            continue;
-        }
-#endif
-        for (size_t k = 0; k < real; ++k)
-            soa_set(&out[g], k, sai_transform_clean(pose[4 * g + k]));
-        pad_identity(&out[g], real);
-    }
+    pack_groups(pose, joint_count, out, false);
     return groups;
 }
 
@@ -159,7 +165,8 @@ size_t sa_soa_sample_time(const sa_clip *clip, float time, sa_soa_transform *out
     if (capacity < groups) return 0;
     sa_transform pose[SA_SKELETON_MAX_JOINTS];
     if (sa_clip_sample_time(clip, time, pose, n) != n) return 0;
-    return sa_soa_pack(pose, n, out, capacity);
+    pack_groups(pose, n, out, true); /* every transform a sample writes is clean */
+    return groups;
 }
 
 /* ---- blend */
