@@ -3,8 +3,9 @@
 #include <stickanim/clip.h>
 #include <stickanim/pose.h>
 #include <stickanim/skeleton.h>
+#include <stickanim/soa.h>
 
-enum { JOINTS = 20, FRAMES = 30, CLIPS = 3, TIMES = 1024 };
+enum { JOINTS = 20, GROUPS = SA_SOA_GROUPS(JOINTS), FRAMES = 30, CLIPS = 3, TIMES = 1024 };
 
 /* A 20-joint humanoid (pelvis, spine ×3, neck, head, two arms of 4, two legs of 3) with three
  * looping clips (idle, walk, run) whose joints swing at different amplitudes. */
@@ -16,6 +17,9 @@ typedef struct pose_bench {
     sa_clip clips[CLIPS];
     sa_transform sampled[CLIPS][JOINTS], blended[JOINTS], model[JOINTS], idle[JOINTS];
     float stretch_mask[JOINTS];
+    /* The SoA path (soa.h): the same poses in groups of four joints. */
+    sa_soa_transform sampled_soa[CLIPS][GROUPS], rest_soa[GROUPS], blended_soa[GROUPS];
+    sa_mat4 matrices[JOINTS];
     float times[TIMES], weights[TIMES][CLIPS];
 } pose_bench;
 
@@ -135,11 +139,57 @@ static void run_all(void *ctx, size_t i) {
     bench_sink(&b->model[k % JOINTS], sizeof(sa_transform));
 }
 
+static void blend3_soa(pose_bench *b, size_t k) {
+    sa_soa_layer layers[CLIPS];
+    for (int c = 0; c < CLIPS; ++c) {
+        layers[c].pose = b->sampled_soa[c];
+        layers[c].weight = b->weights[k][c];
+        layers[c].joint_weights = NULL;
+    }
+    sa_soa_blend_job job = {layers, CLIPS, b->rest_soa, JOINTS, b->blended_soa, GROUPS};
+    sa_soa_blend_run(&job);
+}
+
+static void run_blend_soa(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    blend3_soa(b, i % TIMES);
+    bench_sink(&b->blended_soa[i % GROUPS], sizeof(sa_soa_transform));
+}
+
+static void run_local_to_model_soa(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    sa_soa_local_to_model_job job = {&b->skeleton, b->sampled_soa[i % CLIPS], NULL, b->model,
+                                     JOINTS};
+    sa_soa_local_to_model_run(&job);
+    bench_sink(&b->model[i % JOINTS], sizeof(sa_transform));
+}
+
+static void run_local_to_model_soa_matrices(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    sa_soa_local_to_model_matrices(&b->skeleton, b->sampled_soa[i % CLIPS], NULL, b->matrices,
+                                   JOINTS);
+    bench_sink(&b->matrices[i % JOINTS], sizeof(sa_mat4));
+}
+
+static void run_frame_forward_soa(void *ctx, size_t i) {
+    pose_bench *b = (pose_bench *)ctx;
+    const size_t k = i % TIMES;
+    for (int c = 0; c < CLIPS; ++c)
+        sa_soa_sample_time(&b->clips[c], (float)i * (1.0f / 60.0f), b->sampled_soa[c], GROUPS);
+    blend3_soa(b, k);
+    sa_soa_local_to_model_job job = {&b->skeleton, b->blended_soa, NULL, b->model, JOINTS};
+    sa_soa_local_to_model_run(&job);
+    bench_sink(&b->model[k % JOINTS], sizeof(sa_transform));
+}
+
 void bench_pose(void) {
     static pose_bench b;
     fill(&b);
-    for (int c = 0; c < CLIPS; ++c)
+    for (int c = 0; c < CLIPS; ++c) {
         sa_clip_sample_time(&b.clips[c], 0.3f, b.sampled[c], JOINTS);
+        sa_soa_pack(b.sampled[c], JOINTS, b.sampled_soa[c], GROUPS);
+    }
+    sa_soa_pack(b.rest, JOINTS, b.rest_soa, GROUPS);
     bench_report("sa_clip_sample_time (20 joints, random seeks)", bench_run(run_sample, &b, 50000));
     bench_report("sa_clip_sample_time (20 joints, forward at 60 Hz)",
                  bench_run(run_sample_forward, &b, 50000));
@@ -152,4 +202,12 @@ void bench_pose(void) {
                  bench_run(run_all, &b, 20000));
     bench_report("3 clips forward at 60 Hz + blended + local to model",
                  bench_run(run_frame_forward, &b, 20000));
+    bench_report("sa_soa_blend_run (3 poses, 20 joints in 5 groups)",
+                 bench_run(run_blend_soa, &b, 50000));
+    bench_report("sa_soa_local_to_model_run (20 joints)",
+                 bench_run(run_local_to_model_soa, &b, 50000));
+    bench_report("sa_soa_local_to_model_matrices (20 joints)",
+                 bench_run(run_local_to_model_soa_matrices, &b, 50000));
+    bench_report("SoA: 3 clips forward at 60 Hz + blended + local to model",
+                 bench_run(run_frame_forward_soa, &b, 20000));
 }

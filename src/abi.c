@@ -71,6 +71,12 @@ static const sai_abi_row sai_abi_rows[SA_ABI_TYPE_COUNT_] = {
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE_EVENT, sa_figure_move_event),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE, sa_figure_move),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_MOVE_LAYER, sa_figure_move_layer),
+    SAI_ABI_ROW(SA_ABI_TYPE_SOA_VEC3, sa_soa_vec3),
+    SAI_ABI_ROW(SA_ABI_TYPE_SOA_QUAT, sa_soa_quat),
+    SAI_ABI_ROW(SA_ABI_TYPE_SOA_TRANSFORM, sa_soa_transform),
+    SAI_ABI_ROW(SA_ABI_TYPE_SOA_LAYER, sa_soa_layer),
+    SAI_ABI_ROW(SA_ABI_TYPE_SOA_BLEND_JOB, sa_soa_blend_job),
+    SAI_ABI_ROW(SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, sa_soa_local_to_model_job),
 };
 
 static const sai_abi_row *row(sa_abi_type type) {

@@ -150,13 +150,17 @@ static bool blend_group4(const sa_pose_layer *layers, const float *factors, size
         for (int c = 0; c < 4; ++c)
             q[c] += fq * x[c];
     }
-    /* A NaN or infinity in an input that counts, or an overflowing sum, leaves a non-finite sum. */
-    sai_f4 all = acc[0];
+    /* blend_joint() blends in double where the sum of a translation's or a scale's three
+     * components is not finite; every sum here no larger than FLT_MAX / 4 in magnitude (which a
+     * NaN, an infinity or an overflow is not) keeps those sums finite, so blend_joint() would
+     * take the float path too. */
+    const sai_i4 magnitude = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+    sai_i4 small = sai_lanes_all();
     SAI_UNROLL
-    for (size_t k = 1; k < SAI_VECS4; ++k)
-        all += acc[k];
+    for (size_t k = 0; k < SAI_VECS4; ++k)
+        small &= (sai_f4)((sai_i4)acc[k] & magnitude) <= 0.25f * FLT_MAX;
     const sai_f4 n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    const sai_i4 ok = unit & sai_f4_finite(all) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    const sai_i4 ok = unit & small & (n2 >= 1e-20f) & (n2 <= 1e20f);
     if (!sai_lanes_true(ok)) return false;
     const sai_f4 inv = sai_f4_rsqrt(n2);
     SAI_UNROLL

@@ -4,6 +4,7 @@
 
 #include "internal/lanes.h"
 #include "internal/mat4.h"
+#include "internal/skeleton_run.h"
 
 /* Whether every component of the n transforms is finite: a NaN or infinity survives a sum, so
  * finite sums say so at once; a sum that overflowed (huge finite parts) is checked part by part. */
@@ -282,30 +283,29 @@ sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_j
     return SA_OK;
 }
 
-size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job) {
-    if (sa_skeleton_local_to_model_validate(job) != SA_OK) return 0;
-    const sa_skeleton *sk = job->skeleton;
-    if (!job->out) return sk->joint_count; /* count-only call */
-    const int32_t *parents = sk->parents;
-    const sa_transform root =
-        job->root ? sai_transform_clean(*job->root) : sai_transform_identity();
-    const bool root_is_identity = job->root == NULL;
-    const sa_transform *local = job->local;
-    sa_transform *model = job->out;
-    const size_t n = sk->joint_count;
-    if (local_to_model_quick(parents, local, job->root ? &root : NULL, model, n)) return n;
+void sai_skeleton_local_to_model(const int32_t *parents, const sa_transform *local,
+                                 const sa_transform *root_in, sa_transform *model, size_t n) {
+    const sa_transform root = root_in ? sai_transform_clean(*root_in) : sai_transform_identity();
+    if (local_to_model_quick(parents, local, root_in ? &root : NULL, model, n)) return;
     /* In place works too: local[i] is read before model[i] is written, and model[parent] is
      * already in model space when a child reads it. */
     for (size_t i = 0; i < n; ++i) {
         const sa_transform l = sai_transform_clean(local[i]);
         const int32_t p = parents[i];
         if (p == SA_SKELETON_JOINT_NONE) {
-            model[i] = root_is_identity ? l : sai_transform_mul_unit(root, l);
+            model[i] = root_in == NULL ? l : sai_transform_mul_unit(root, l);
         } else {
             model[i] = sai_transform_mul_unit(model[p], l);
         }
     }
-    return n;
+}
+
+size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job) {
+    if (sa_skeleton_local_to_model_validate(job) != SA_OK) return 0;
+    const sa_skeleton *sk = job->skeleton;
+    if (!job->out) return sk->joint_count; /* count-only call */
+    sai_skeleton_local_to_model(sk->parents, job->local, job->root, job->out, sk->joint_count);
+    return sk->joint_count;
 }
 
 size_t sa_skeleton_local_to_model_matrices(const sa_skeleton *skeleton, const sa_transform *local,

@@ -1078,6 +1078,315 @@ static bool hx_corrupt_sa_clip_touchdown_config(sa_clip_touchdown_config *s, siz
     return true;
 }
 
+/* ---- sa_soa_vec3 ---- */
+#define HX_N_sa_soa_vec3 HX_N
+static void hx_sane_sa_soa_vec3(sa_soa_vec3 *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->x[0] = 0.5f;
+    s->x[1] = 0.5f;
+    s->x[2] = 0.5f;
+    s->x[3] = 0.5f;
+    s->y[0] = 0.5f;
+    s->y[1] = 0.5f;
+    s->y[2] = 0.5f;
+    s->y[3] = 0.5f;
+    s->z[0] = 0.5f;
+    s->z[1] = 0.5f;
+    s->z[2] = 0.5f;
+    s->z[3] = 0.5f;
+}
+static size_t hx_variants_sa_soa_vec3(void) {
+    return (size_t)12 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_soa_vec3(sa_soa_vec3 *s, size_t v) {
+    if (v < (size_t)12 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->x[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->x[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->x[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->x[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->y[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->y[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->y[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->y[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 8: s->z[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 9: s->z[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 10: s->z[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 11: s->z[3] = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)12 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->x[0] = x;
+        s->x[1] = x;
+        s->x[2] = x;
+        s->x[3] = x;
+        s->y[0] = x;
+        s->y[1] = x;
+        s->y[2] = x;
+        s->y[3] = x;
+        s->z[0] = x;
+        s->z[1] = x;
+        s->z[2] = x;
+        s->z[3] = x;
+    }
+    return true;
+}
+
+/* ---- sa_soa_quat ---- */
+#define HX_N_sa_soa_quat HX_N
+static void hx_sane_sa_soa_quat(sa_soa_quat *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->x[0] = 0.5f;
+    s->x[1] = 0.5f;
+    s->x[2] = 0.5f;
+    s->x[3] = 0.5f;
+    s->y[0] = 0.5f;
+    s->y[1] = 0.5f;
+    s->y[2] = 0.5f;
+    s->y[3] = 0.5f;
+    s->z[0] = 0.5f;
+    s->z[1] = 0.5f;
+    s->z[2] = 0.5f;
+    s->z[3] = 0.5f;
+    s->w[0] = 0.5f;
+    s->w[1] = 0.5f;
+    s->w[2] = 0.5f;
+    s->w[3] = 0.5f;
+}
+static size_t hx_variants_sa_soa_quat(void) {
+    return (size_t)16 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_soa_quat(sa_soa_quat *s, size_t v) {
+    if (v < (size_t)16 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->x[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->x[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->x[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->x[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->y[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->y[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->y[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->y[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 8: s->z[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 9: s->z[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 10: s->z[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 11: s->z[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 12: s->w[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 13: s->w[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 14: s->w[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 15: s->w[3] = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)16 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->x[0] = x;
+        s->x[1] = x;
+        s->x[2] = x;
+        s->x[3] = x;
+        s->y[0] = x;
+        s->y[1] = x;
+        s->y[2] = x;
+        s->y[3] = x;
+        s->z[0] = x;
+        s->z[1] = x;
+        s->z[2] = x;
+        s->z[3] = x;
+        s->w[0] = x;
+        s->w[1] = x;
+        s->w[2] = x;
+        s->w[3] = x;
+    }
+    return true;
+}
+
+/* ---- sa_soa_transform ---- */
+#define HX_N_sa_soa_transform HX_N
+static void hx_sane_sa_soa_transform(sa_soa_transform *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    hx_sane_sa_soa_vec3(&s->translation, i);
+    hx_sane_sa_soa_quat(&s->rotation, i);
+    hx_sane_sa_soa_vec3(&s->scale, i);
+}
+static size_t hx_variants_sa_soa_transform(void) {
+    return (size_t)40 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_soa_transform(sa_soa_transform *s, size_t v) {
+    if (v < (size_t)40 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->translation.x[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->translation.x[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->translation.x[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->translation.x[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->translation.y[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->translation.y[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->translation.y[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->translation.y[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 8: s->translation.z[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 9: s->translation.z[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 10: s->translation.z[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 11: s->translation.z[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 12: s->rotation.x[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 13: s->rotation.x[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 14: s->rotation.x[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 15: s->rotation.x[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 16: s->rotation.y[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 17: s->rotation.y[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 18: s->rotation.y[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 19: s->rotation.y[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 20: s->rotation.z[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 21: s->rotation.z[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 22: s->rotation.z[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 23: s->rotation.z[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 24: s->rotation.w[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 25: s->rotation.w[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 26: s->rotation.w[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 27: s->rotation.w[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 28: s->scale.x[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 29: s->scale.x[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 30: s->scale.x[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 31: s->scale.x[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 32: s->scale.y[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 33: s->scale.y[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 34: s->scale.y[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 35: s->scale.y[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 36: s->scale.z[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 37: s->scale.z[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 38: s->scale.z[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 39: s->scale.z[3] = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)40 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->translation.x[0] = x;
+        s->translation.x[1] = x;
+        s->translation.x[2] = x;
+        s->translation.x[3] = x;
+        s->translation.y[0] = x;
+        s->translation.y[1] = x;
+        s->translation.y[2] = x;
+        s->translation.y[3] = x;
+        s->translation.z[0] = x;
+        s->translation.z[1] = x;
+        s->translation.z[2] = x;
+        s->translation.z[3] = x;
+        s->rotation.x[0] = x;
+        s->rotation.x[1] = x;
+        s->rotation.x[2] = x;
+        s->rotation.x[3] = x;
+        s->rotation.y[0] = x;
+        s->rotation.y[1] = x;
+        s->rotation.y[2] = x;
+        s->rotation.y[3] = x;
+        s->rotation.z[0] = x;
+        s->rotation.z[1] = x;
+        s->rotation.z[2] = x;
+        s->rotation.z[3] = x;
+        s->rotation.w[0] = x;
+        s->rotation.w[1] = x;
+        s->rotation.w[2] = x;
+        s->rotation.w[3] = x;
+        s->scale.x[0] = x;
+        s->scale.x[1] = x;
+        s->scale.x[2] = x;
+        s->scale.x[3] = x;
+        s->scale.y[0] = x;
+        s->scale.y[1] = x;
+        s->scale.y[2] = x;
+        s->scale.y[3] = x;
+        s->scale.z[0] = x;
+        s->scale.z[1] = x;
+        s->scale.z[2] = x;
+        s->scale.z[3] = x;
+    }
+    return true;
+}
+
+/* ---- sa_soa_blend_job ---- */
+#define HX_N_sa_soa_blend_job HX_N
+static void hx_sane_sa_soa_blend_job(sa_soa_blend_job *s, size_t i) {
+    hx_fixture_sa_soa_blend_job(s, i);
+}
+static size_t hx_variants_sa_soa_blend_job(void) {
+    return (size_t)0 * HX_F32_N + (size_t)3 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)3 * 1 + (size_t)0;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_soa_blend_job(sa_soa_blend_job *s, size_t v) {
+    if (v < (size_t)3 * HX_COUNT_SMALL_N) {
+        switch (v / HX_COUNT_SMALL_N) {
+        case 0: s->layer_count = hx_count_set[v % HX_COUNT_SMALL_N]; break;
+        case 1: s->joint_count = hx_count_set[v % HX_COUNT_SMALL_N]; break;
+        case 2: s->capacity = hx_count_set[v % HX_COUNT_SMALL_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)3 * HX_COUNT_SMALL_N;
+    if (v < (size_t)3 * 1) {
+        switch (v / 1) {
+        case 0: s->layers = NULL; break;
+        case 1: s->rest = NULL; break;
+        case 2: s->out = NULL; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)3 * 1;
+    return false;
+}
+
+/* ---- sa_soa_local_to_model_job ---- */
+#define HX_N_sa_soa_local_to_model_job HX_N
+static void hx_sane_sa_soa_local_to_model_job(sa_soa_local_to_model_job *s, size_t i) {
+    hx_fixture_sa_soa_local_to_model_job(s, i);
+}
+static size_t hx_variants_sa_soa_local_to_model_job(void) {
+    return (size_t)0 * HX_F32_N + (size_t)1 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)4 * 1 + (size_t)0;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_soa_local_to_model_job(sa_soa_local_to_model_job *s, size_t v) {
+    if (v < (size_t)1 * HX_COUNT_SMALL_N) {
+        switch (v / HX_COUNT_SMALL_N) {
+        case 0: s->capacity = hx_count_set[v % HX_COUNT_SMALL_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)1 * HX_COUNT_SMALL_N;
+    if (v < (size_t)4 * 1) {
+        switch (v / 1) {
+        case 0: s->skeleton = NULL; break;
+        case 1: s->local = NULL; break;
+        case 2: s->root = NULL; break;
+        case 3: s->out = NULL; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)4 * 1;
+    return false;
+}
+
 /* ---- sa_clip_builder_job ---- */
 #define HX_N_sa_clip_builder_job HX_N
 static void hx_sane_sa_clip_builder_job(sa_clip_builder_job *s, size_t i) {
@@ -3153,9 +3462,9 @@ static bool hx_corrupt_sa_figure_move(sa_figure_move *s, size_t v) {
     return true;
 }
 
-#define HX_ENUM_N_sa_abi_type 63
+#define HX_ENUM_N_sa_abi_type 69
 static sa_abi_type hx_enum_sa_abi_type(long h) {
-    static const int64_t values[] = {(int64_t)SA_ABI_TYPE_VEC2, (int64_t)SA_ABI_TYPE_VEC3, (int64_t)SA_ABI_TYPE_QUAT, (int64_t)SA_ABI_TYPE_TRANSFORM, (int64_t)SA_ABI_TYPE_IK_ARM_POSE, (int64_t)SA_ABI_TYPE_IK_CONFIG, (int64_t)SA_ABI_TYPE_IK_RESULT, (int64_t)SA_ABI_TYPE_GAIT, (int64_t)SA_ABI_TYPE_GAIT_FOOT, (int64_t)SA_ABI_TYPE_TRACK_KEY, (int64_t)SA_ABI_TYPE_TRACK_MULTI, (int64_t)SA_ABI_TYPE_SQUASH, (int64_t)SA_ABI_TYPE_SPRING1, (int64_t)SA_ABI_TYPE_SPRING2, (int64_t)SA_ABI_TYPE_VERLET_POINT, (int64_t)SA_ABI_TYPE_VERLET_CONFIG, (int64_t)SA_ABI_TYPE_FADE_LAYER, (int64_t)SA_ABI_TYPE_FADE, (int64_t)SA_ABI_TYPE_SKELETON, (int64_t)SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_POSE_LAYER, (int64_t)SA_ABI_TYPE_POSE_BLEND_JOB, (int64_t)SA_ABI_TYPE_INERTIAL_SCALAR, (int64_t)SA_ABI_TYPE_INERTIAL_QUAT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN, (int64_t)SA_ABI_TYPE_CLIP, (int64_t)SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, (int64_t)SA_ABI_TYPE_BLEND_TREE_POINT, (int64_t)SA_ABI_TYPE_BLEND_TREE_SPACE, (int64_t)SA_ABI_TYPE_BLEND_TREE_FRAME, (int64_t)SA_ABI_TYPE_MODE_INPUT, (int64_t)SA_ABI_TYPE_MODE_MACHINE_CONFIG, (int64_t)SA_ABI_TYPE_MODE_MACHINE, (int64_t)SA_ABI_TYPE_MODE_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_EVENT, (int64_t)SA_ABI_TYPE_FOOTSTEPS_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_JOB, (int64_t)SA_ABI_TYPE_LIMB_CONFIG, (int64_t)SA_ABI_TYPE_LIMB_STYLE, (int64_t)SA_ABI_TYPE_FIGURE_CONFIG, (int64_t)SA_ABI_TYPE_FIGURE_INPUT, (int64_t)SA_ABI_TYPE_FIGURE_BONE, (int64_t)SA_ABI_TYPE_FIGURE_PARAMS, (int64_t)SA_ABI_TYPE_FIGURE_CONTACT, (int64_t)SA_ABI_TYPE_FIGURE_POSE, (int64_t)SA_ABI_TYPE_FIGURE_HEAD, (int64_t)SA_ABI_TYPE_FIGURE_FOOT_LOCK, (int64_t)SA_ABI_TYPE_FIGURE, (int64_t)SA_ABI_TYPE_FIGURE_BODY, (int64_t)SA_ABI_TYPE_FIGURE_EVENT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_JOB, (int64_t)SA_ABI_TYPE_MAT4, (int64_t)SA_ABI_TYPE_SKIN_JOB, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_TRACK, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_EVENT, (int64_t)SA_ABI_TYPE_FIGURE_MOVE, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_LAYER, (int64_t)SA_ABI_TYPE_COUNT_, (int64_t)SA_ABI_TYPE_FORCE_U32_, -1, 999};
+    static const int64_t values[] = {(int64_t)SA_ABI_TYPE_VEC2, (int64_t)SA_ABI_TYPE_VEC3, (int64_t)SA_ABI_TYPE_QUAT, (int64_t)SA_ABI_TYPE_TRANSFORM, (int64_t)SA_ABI_TYPE_IK_ARM_POSE, (int64_t)SA_ABI_TYPE_IK_CONFIG, (int64_t)SA_ABI_TYPE_IK_RESULT, (int64_t)SA_ABI_TYPE_GAIT, (int64_t)SA_ABI_TYPE_GAIT_FOOT, (int64_t)SA_ABI_TYPE_TRACK_KEY, (int64_t)SA_ABI_TYPE_TRACK_MULTI, (int64_t)SA_ABI_TYPE_SQUASH, (int64_t)SA_ABI_TYPE_SPRING1, (int64_t)SA_ABI_TYPE_SPRING2, (int64_t)SA_ABI_TYPE_VERLET_POINT, (int64_t)SA_ABI_TYPE_VERLET_CONFIG, (int64_t)SA_ABI_TYPE_FADE_LAYER, (int64_t)SA_ABI_TYPE_FADE, (int64_t)SA_ABI_TYPE_SKELETON, (int64_t)SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_POSE_LAYER, (int64_t)SA_ABI_TYPE_POSE_BLEND_JOB, (int64_t)SA_ABI_TYPE_INERTIAL_SCALAR, (int64_t)SA_ABI_TYPE_INERTIAL_QUAT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN, (int64_t)SA_ABI_TYPE_CLIP, (int64_t)SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, (int64_t)SA_ABI_TYPE_BLEND_TREE_POINT, (int64_t)SA_ABI_TYPE_BLEND_TREE_SPACE, (int64_t)SA_ABI_TYPE_BLEND_TREE_FRAME, (int64_t)SA_ABI_TYPE_MODE_INPUT, (int64_t)SA_ABI_TYPE_MODE_MACHINE_CONFIG, (int64_t)SA_ABI_TYPE_MODE_MACHINE, (int64_t)SA_ABI_TYPE_MODE_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_EVENT, (int64_t)SA_ABI_TYPE_FOOTSTEPS_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_JOB, (int64_t)SA_ABI_TYPE_LIMB_CONFIG, (int64_t)SA_ABI_TYPE_LIMB_STYLE, (int64_t)SA_ABI_TYPE_FIGURE_CONFIG, (int64_t)SA_ABI_TYPE_FIGURE_INPUT, (int64_t)SA_ABI_TYPE_FIGURE_BONE, (int64_t)SA_ABI_TYPE_FIGURE_PARAMS, (int64_t)SA_ABI_TYPE_FIGURE_CONTACT, (int64_t)SA_ABI_TYPE_FIGURE_POSE, (int64_t)SA_ABI_TYPE_FIGURE_HEAD, (int64_t)SA_ABI_TYPE_FIGURE_FOOT_LOCK, (int64_t)SA_ABI_TYPE_FIGURE, (int64_t)SA_ABI_TYPE_FIGURE_BODY, (int64_t)SA_ABI_TYPE_FIGURE_EVENT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_JOB, (int64_t)SA_ABI_TYPE_MAT4, (int64_t)SA_ABI_TYPE_SKIN_JOB, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_TRACK, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_EVENT, (int64_t)SA_ABI_TYPE_FIGURE_MOVE, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_LAYER, (int64_t)SA_ABI_TYPE_SOA_VEC3, (int64_t)SA_ABI_TYPE_SOA_QUAT, (int64_t)SA_ABI_TYPE_SOA_TRANSFORM, (int64_t)SA_ABI_TYPE_SOA_LAYER, (int64_t)SA_ABI_TYPE_SOA_BLEND_JOB, (int64_t)SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_COUNT_, (int64_t)SA_ABI_TYPE_FORCE_U32_, -1, 999};
     return h < 0 ? SA_ABI_TYPE_VEC2 : (sa_abi_type)values[h];
 }
 #define HX_ENUM_N_sa_ease 13
@@ -3981,6 +4290,198 @@ static bool hx_finite_sa_clip_touchdown_config(const sa_clip_touchdown_config *s
         && isfinite(s->up)
         && isfinite(s->min_air_time)
         && isfinite(s->min_lift);
+}
+static sa_soa_vec3 hx_value_sa_soa_vec3(long h) {
+    sa_soa_vec3 x;
+    hx_sane_sa_soa_vec3(&x, 0);
+    if (h >= 0) hx_corrupt_sa_soa_vec3(&x, (size_t)h);
+    return x;
+}
+static sa_soa_vec3 hx_buf_sa_soa_vec3[HX_SLOTS][HX_N_sa_soa_vec3];
+static sa_soa_vec3 hx_pristine_sa_soa_vec3[HX_N_sa_soa_vec3];
+static bool hx_pristine_done_sa_soa_vec3;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_soa_vec3 *hx_ptr_sa_soa_vec3(size_t slot, long h) {
+    if (!hx_pristine_done_sa_soa_vec3) {
+        for (size_t i = 0; i < HX_N_sa_soa_vec3; ++i) hx_sane_sa_soa_vec3(&hx_pristine_sa_soa_vec3[i], i);
+        hx_pristine_done_sa_soa_vec3 = true;
+    }
+    memcpy(hx_buf_sa_soa_vec3[slot], hx_pristine_sa_soa_vec3, sizeof hx_pristine_sa_soa_vec3);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_soa_vec3(&hx_buf_sa_soa_vec3[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_soa_vec3; ++i) hx_corrupt_sa_soa_vec3(&hx_buf_sa_soa_vec3[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_soa_vec3[slot];
+}
+static bool hx_finite_sa_soa_vec3(const sa_soa_vec3 *s) {
+    return isfinite(s->x[0])
+        && isfinite(s->x[1])
+        && isfinite(s->x[2])
+        && isfinite(s->x[3])
+        && isfinite(s->y[0])
+        && isfinite(s->y[1])
+        && isfinite(s->y[2])
+        && isfinite(s->y[3])
+        && isfinite(s->z[0])
+        && isfinite(s->z[1])
+        && isfinite(s->z[2])
+        && isfinite(s->z[3]);
+}
+static sa_soa_quat hx_value_sa_soa_quat(long h) {
+    sa_soa_quat x;
+    hx_sane_sa_soa_quat(&x, 0);
+    if (h >= 0) hx_corrupt_sa_soa_quat(&x, (size_t)h);
+    return x;
+}
+static sa_soa_quat hx_buf_sa_soa_quat[HX_SLOTS][HX_N_sa_soa_quat];
+static sa_soa_quat hx_pristine_sa_soa_quat[HX_N_sa_soa_quat];
+static bool hx_pristine_done_sa_soa_quat;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_soa_quat *hx_ptr_sa_soa_quat(size_t slot, long h) {
+    if (!hx_pristine_done_sa_soa_quat) {
+        for (size_t i = 0; i < HX_N_sa_soa_quat; ++i) hx_sane_sa_soa_quat(&hx_pristine_sa_soa_quat[i], i);
+        hx_pristine_done_sa_soa_quat = true;
+    }
+    memcpy(hx_buf_sa_soa_quat[slot], hx_pristine_sa_soa_quat, sizeof hx_pristine_sa_soa_quat);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_soa_quat(&hx_buf_sa_soa_quat[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_soa_quat; ++i) hx_corrupt_sa_soa_quat(&hx_buf_sa_soa_quat[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_soa_quat[slot];
+}
+static bool hx_finite_sa_soa_quat(const sa_soa_quat *s) {
+    return isfinite(s->x[0])
+        && isfinite(s->x[1])
+        && isfinite(s->x[2])
+        && isfinite(s->x[3])
+        && isfinite(s->y[0])
+        && isfinite(s->y[1])
+        && isfinite(s->y[2])
+        && isfinite(s->y[3])
+        && isfinite(s->z[0])
+        && isfinite(s->z[1])
+        && isfinite(s->z[2])
+        && isfinite(s->z[3])
+        && isfinite(s->w[0])
+        && isfinite(s->w[1])
+        && isfinite(s->w[2])
+        && isfinite(s->w[3]);
+}
+static sa_soa_transform hx_value_sa_soa_transform(long h) {
+    sa_soa_transform x;
+    hx_sane_sa_soa_transform(&x, 0);
+    if (h >= 0) hx_corrupt_sa_soa_transform(&x, (size_t)h);
+    return x;
+}
+static sa_soa_transform hx_buf_sa_soa_transform[HX_SLOTS][HX_N_sa_soa_transform];
+static sa_soa_transform hx_pristine_sa_soa_transform[HX_N_sa_soa_transform];
+static bool hx_pristine_done_sa_soa_transform;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_soa_transform *hx_ptr_sa_soa_transform(size_t slot, long h) {
+    if (!hx_pristine_done_sa_soa_transform) {
+        for (size_t i = 0; i < HX_N_sa_soa_transform; ++i) hx_sane_sa_soa_transform(&hx_pristine_sa_soa_transform[i], i);
+        hx_pristine_done_sa_soa_transform = true;
+    }
+    memcpy(hx_buf_sa_soa_transform[slot], hx_pristine_sa_soa_transform, sizeof hx_pristine_sa_soa_transform);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_soa_transform(&hx_buf_sa_soa_transform[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_soa_transform; ++i) hx_corrupt_sa_soa_transform(&hx_buf_sa_soa_transform[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_soa_transform[slot];
+}
+static bool hx_finite_sa_soa_transform(const sa_soa_transform *s) {
+    return isfinite(s->translation.x[0])
+        && isfinite(s->translation.x[1])
+        && isfinite(s->translation.x[2])
+        && isfinite(s->translation.x[3])
+        && isfinite(s->translation.y[0])
+        && isfinite(s->translation.y[1])
+        && isfinite(s->translation.y[2])
+        && isfinite(s->translation.y[3])
+        && isfinite(s->translation.z[0])
+        && isfinite(s->translation.z[1])
+        && isfinite(s->translation.z[2])
+        && isfinite(s->translation.z[3])
+        && isfinite(s->rotation.x[0])
+        && isfinite(s->rotation.x[1])
+        && isfinite(s->rotation.x[2])
+        && isfinite(s->rotation.x[3])
+        && isfinite(s->rotation.y[0])
+        && isfinite(s->rotation.y[1])
+        && isfinite(s->rotation.y[2])
+        && isfinite(s->rotation.y[3])
+        && isfinite(s->rotation.z[0])
+        && isfinite(s->rotation.z[1])
+        && isfinite(s->rotation.z[2])
+        && isfinite(s->rotation.z[3])
+        && isfinite(s->rotation.w[0])
+        && isfinite(s->rotation.w[1])
+        && isfinite(s->rotation.w[2])
+        && isfinite(s->rotation.w[3])
+        && isfinite(s->scale.x[0])
+        && isfinite(s->scale.x[1])
+        && isfinite(s->scale.x[2])
+        && isfinite(s->scale.x[3])
+        && isfinite(s->scale.y[0])
+        && isfinite(s->scale.y[1])
+        && isfinite(s->scale.y[2])
+        && isfinite(s->scale.y[3])
+        && isfinite(s->scale.z[0])
+        && isfinite(s->scale.z[1])
+        && isfinite(s->scale.z[2])
+        && isfinite(s->scale.z[3]);
+}
+static sa_soa_blend_job hx_value_sa_soa_blend_job(long h) {
+    sa_soa_blend_job x;
+    hx_sane_sa_soa_blend_job(&x, 0);
+    if (h >= 0) hx_corrupt_sa_soa_blend_job(&x, (size_t)h);
+    return x;
+}
+static sa_soa_blend_job hx_buf_sa_soa_blend_job[HX_SLOTS][HX_N_sa_soa_blend_job];
+static sa_soa_blend_job hx_pristine_sa_soa_blend_job[HX_N_sa_soa_blend_job];
+static bool hx_pristine_done_sa_soa_blend_job;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_soa_blend_job *hx_ptr_sa_soa_blend_job(size_t slot, long h) {
+    if (!hx_pristine_done_sa_soa_blend_job) {
+        for (size_t i = 0; i < HX_N_sa_soa_blend_job; ++i) hx_sane_sa_soa_blend_job(&hx_pristine_sa_soa_blend_job[i], i);
+        hx_pristine_done_sa_soa_blend_job = true;
+    }
+    memcpy(hx_buf_sa_soa_blend_job[slot], hx_pristine_sa_soa_blend_job, sizeof hx_pristine_sa_soa_blend_job);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_soa_blend_job(&hx_buf_sa_soa_blend_job[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_soa_blend_job; ++i) hx_corrupt_sa_soa_blend_job(&hx_buf_sa_soa_blend_job[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_soa_blend_job[slot];
+}
+static bool hx_finite_sa_soa_blend_job(const sa_soa_blend_job *s) {
+    (void)s;
+    return true;
+}
+static sa_soa_local_to_model_job hx_value_sa_soa_local_to_model_job(long h) {
+    sa_soa_local_to_model_job x;
+    hx_sane_sa_soa_local_to_model_job(&x, 0);
+    if (h >= 0) hx_corrupt_sa_soa_local_to_model_job(&x, (size_t)h);
+    return x;
+}
+static sa_soa_local_to_model_job hx_buf_sa_soa_local_to_model_job[HX_SLOTS][HX_N_sa_soa_local_to_model_job];
+static sa_soa_local_to_model_job hx_pristine_sa_soa_local_to_model_job[HX_N_sa_soa_local_to_model_job];
+static bool hx_pristine_done_sa_soa_local_to_model_job;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_soa_local_to_model_job *hx_ptr_sa_soa_local_to_model_job(size_t slot, long h) {
+    if (!hx_pristine_done_sa_soa_local_to_model_job) {
+        for (size_t i = 0; i < HX_N_sa_soa_local_to_model_job; ++i) hx_sane_sa_soa_local_to_model_job(&hx_pristine_sa_soa_local_to_model_job[i], i);
+        hx_pristine_done_sa_soa_local_to_model_job = true;
+    }
+    memcpy(hx_buf_sa_soa_local_to_model_job[slot], hx_pristine_sa_soa_local_to_model_job, sizeof hx_pristine_sa_soa_local_to_model_job);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_soa_local_to_model_job(&hx_buf_sa_soa_local_to_model_job[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_soa_local_to_model_job; ++i) hx_corrupt_sa_soa_local_to_model_job(&hx_buf_sa_soa_local_to_model_job[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_soa_local_to_model_job[slot];
+}
+static bool hx_finite_sa_soa_local_to_model_job(const sa_soa_local_to_model_job *s) {
+    (void)s;
+    return true;
 }
 static sa_clip_builder_job hx_value_sa_clip_builder_job(long h) {
     sa_clip_builder_job x;
@@ -8532,6 +9033,207 @@ static void hx_walk_sa_clip_measure_touchdowns(void) {
     }
 }
 
+static void hx_walk_sa_soa_pack(void) {
+    const size_t n[4] = {(hx_variants_sa_transform() + 1), HX_COUNT_N, (hx_variants_sa_soa_transform() + 1), HX_COUNT_N};
+    for (size_t mode = 0; mode <= 5; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 4) vmax = n[mode - 1];
+        if (mode == 5)
+            for (size_t j = 0; j < 4; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[4];
+            for (size_t j = 0; j < 4; ++j)
+                h[j] = (mode == j + 1 || mode == 5) ? (long)(v % n[j]) : -1;
+            static const char *const names[4] = {"pose", "joint_count", "out", "capacity"};
+            hx_at("sa_soa_pack", names, 4, mode, v);
+            const sa_transform * a0 = hx_ptr_sa_transform(0, h[0]);
+            size_t  a1 = h[1] < 0 ? (size_t)3 : hx_count_set[h[1]];
+            sa_soa_transform * a2 = hx_ptr_sa_soa_transform(2, h[2]);
+            size_t  a3 = h[3] < 0 ? (size_t)3 : hx_count_set[h[3]];
+            size_t r = sa_soa_pack(a0, a1, a2, a3);
+            (void)r;
+            if (a2 != NULL) HX_CHECK(r <= a3, "a count within capacity");
+            if (a2 != NULL && (true))
+                for (size_t e = 0; e < r && e < a3 && e < HX_N_sa_soa_transform; ++e)
+                    HX_CHECK(hx_finite_sa_soa_transform(&a2[e]), "written elements finite");
+        }
+    }
+}
+
+static void hx_walk_sa_soa_unpack(void) {
+    const size_t n[4] = {(hx_variants_sa_soa_transform() + 1), HX_COUNT_N, (hx_variants_sa_transform() + 1), HX_COUNT_N};
+    for (size_t mode = 0; mode <= 5; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 4) vmax = n[mode - 1];
+        if (mode == 5)
+            for (size_t j = 0; j < 4; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[4];
+            for (size_t j = 0; j < 4; ++j)
+                h[j] = (mode == j + 1 || mode == 5) ? (long)(v % n[j]) : -1;
+            static const char *const names[4] = {"soa", "joint_count", "out", "capacity"};
+            hx_at("sa_soa_unpack", names, 4, mode, v);
+            const sa_soa_transform * a0 = hx_ptr_sa_soa_transform(0, h[0]);
+            size_t  a1 = h[1] < 0 ? (size_t)3 : hx_count_set[h[1]];
+            sa_transform * a2 = hx_ptr_sa_transform(2, h[2]);
+            size_t  a3 = h[3] < 0 ? (size_t)3 : hx_count_set[h[3]];
+            size_t r = sa_soa_unpack(a0, a1, a2, a3);
+            (void)r;
+            if (a2 != NULL) HX_CHECK(r <= a3, "a count within capacity");
+            if (a2 != NULL && (true))
+                for (size_t e = 0; e < r && e < a3 && e < HX_N_sa_transform; ++e)
+                    HX_CHECK(hx_finite_sa_transform(&a2[e]), "written elements finite");
+        }
+    }
+}
+
+static void hx_walk_sa_soa_sample_time(void) {
+    const size_t n[4] = {(hx_variants_sa_clip() + 1), HX_F32_N, (hx_variants_sa_soa_transform() + 1), HX_COUNT_N};
+    for (size_t mode = 0; mode <= 5; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 4) vmax = n[mode - 1];
+        if (mode == 5)
+            for (size_t j = 0; j < 4; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[4];
+            for (size_t j = 0; j < 4; ++j)
+                h[j] = (mode == j + 1 || mode == 5) ? (long)(v % n[j]) : -1;
+            static const char *const names[4] = {"clip", "time", "out", "capacity"};
+            hx_at("sa_soa_sample_time", names, 4, mode, v);
+            const sa_clip * a0 = hx_ptr_sa_clip(0, h[0]);
+            float  a1 = h[1] < 0 ? 0.5f : hx_f32_set[h[1]];
+            sa_soa_transform * a2 = hx_ptr_sa_soa_transform(2, h[2]);
+            size_t  a3 = h[3] < 0 ? (size_t)3 : hx_count_set[h[3]];
+            size_t r = sa_soa_sample_time(a0, a1, a2, a3);
+            (void)r;
+            if (a2 != NULL) HX_CHECK(r <= a3, "a count within capacity");
+            if (a2 != NULL && (true))
+                for (size_t e = 0; e < r && e < a3 && e < HX_N_sa_soa_transform; ++e)
+                    HX_CHECK(hx_finite_sa_soa_transform(&a2[e]), "written elements finite");
+        }
+    }
+}
+
+static void hx_walk_sa_soa_blend_validate(void) {
+    const size_t n[1] = {(hx_variants_sa_soa_blend_job() + 1)};
+    for (size_t mode = 0; mode <= 2; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 1) vmax = n[mode - 1];
+        if (mode == 2)
+            for (size_t j = 0; j < 1; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[1];
+            for (size_t j = 0; j < 1; ++j)
+                h[j] = (mode == j + 1 || mode == 2) ? (long)(v % n[j]) : -1;
+            static const char *const names[1] = {"job"};
+            hx_at("sa_soa_blend_validate", names, 1, mode, v);
+            const sa_soa_blend_job * a0 = hx_ptr_sa_soa_blend_job(0, h[0]);
+            sa_status r = sa_soa_blend_validate(a0);
+            (void)r;
+            HX_CHECK(hx_status_known(r), "a documented sa_status");
+        }
+    }
+}
+
+static void hx_walk_sa_soa_blend_run(void) {
+    const size_t n[1] = {(hx_variants_sa_soa_blend_job() + 1)};
+    for (size_t mode = 0; mode <= 2; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 1) vmax = n[mode - 1];
+        if (mode == 2)
+            for (size_t j = 0; j < 1; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[1];
+            for (size_t j = 0; j < 1; ++j)
+                h[j] = (mode == j + 1 || mode == 2) ? (long)(v % n[j]) : -1;
+            static const char *const names[1] = {"job"};
+            hx_at("sa_soa_blend_run", names, 1, mode, v);
+            const sa_soa_blend_job * a0 = hx_ptr_sa_soa_blend_job(0, h[0]);
+            size_t r = sa_soa_blend_run(a0);
+            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+                for (size_t e = 0; e < r && e < a0->capacity && e < HX_N; ++e)
+                    HX_CHECK(hx_finite_sa_soa_transform(&a0->out[e]), "the job's output finite");
+            }
+        }
+    }
+}
+
+static void hx_walk_sa_soa_local_to_model_validate(void) {
+    const size_t n[1] = {(hx_variants_sa_soa_local_to_model_job() + 1)};
+    for (size_t mode = 0; mode <= 2; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 1) vmax = n[mode - 1];
+        if (mode == 2)
+            for (size_t j = 0; j < 1; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[1];
+            for (size_t j = 0; j < 1; ++j)
+                h[j] = (mode == j + 1 || mode == 2) ? (long)(v % n[j]) : -1;
+            static const char *const names[1] = {"job"};
+            hx_at("sa_soa_local_to_model_validate", names, 1, mode, v);
+            const sa_soa_local_to_model_job * a0 = hx_ptr_sa_soa_local_to_model_job(0, h[0]);
+            sa_status r = sa_soa_local_to_model_validate(a0);
+            (void)r;
+            HX_CHECK(hx_status_known(r), "a documented sa_status");
+        }
+    }
+}
+
+static void hx_walk_sa_soa_local_to_model_run(void) {
+    const size_t n[1] = {(hx_variants_sa_soa_local_to_model_job() + 1)};
+    for (size_t mode = 0; mode <= 2; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 1) vmax = n[mode - 1];
+        if (mode == 2)
+            for (size_t j = 0; j < 1; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[1];
+            for (size_t j = 0; j < 1; ++j)
+                h[j] = (mode == j + 1 || mode == 2) ? (long)(v % n[j]) : -1;
+            static const char *const names[1] = {"job"};
+            hx_at("sa_soa_local_to_model_run", names, 1, mode, v);
+            const sa_soa_local_to_model_job * a0 = hx_ptr_sa_soa_local_to_model_job(0, h[0]);
+            size_t r = sa_soa_local_to_model_run(a0);
+            (void)r;
+            if (a0 != NULL && a0->out != NULL) {
+                HX_CHECK(r <= a0->capacity, "a count within the job's capacity");
+                for (size_t e = 0; e < r && e < a0->capacity && e < HX_N; ++e)
+                    HX_CHECK(hx_finite_sa_transform(&a0->out[e]), "the job's output finite");
+            }
+        }
+    }
+}
+
+static void hx_walk_sa_soa_local_to_model_matrices(void) {
+    const size_t n[5] = {(hx_variants_sa_skeleton() + 1), (hx_variants_sa_soa_transform() + 1), (hx_variants_sa_transform() + 1), (hx_variants_sa_mat4() + 1), HX_COUNT_N};
+    for (size_t mode = 0; mode <= 6; ++mode) {
+        size_t vmax = 1;
+        if (mode >= 1 && mode <= 5) vmax = n[mode - 1];
+        if (mode == 6)
+            for (size_t j = 0; j < 5; ++j) vmax = n[j] > vmax ? n[j] : vmax;
+        for (size_t v = 0; v < vmax; ++v) {
+            long h[5];
+            for (size_t j = 0; j < 5; ++j)
+                h[j] = (mode == j + 1 || mode == 6) ? (long)(v % n[j]) : -1;
+            static const char *const names[5] = {"skeleton", "local", "root", "out", "capacity"};
+            hx_at("sa_soa_local_to_model_matrices", names, 5, mode, v);
+            const sa_skeleton * a0 = hx_ptr_sa_skeleton(0, h[0]);
+            const sa_soa_transform * a1 = hx_ptr_sa_soa_transform(1, h[1]);
+            const sa_transform * a2 = hx_ptr_sa_transform(2, h[2]);
+            sa_mat4 * a3 = hx_ptr_sa_mat4(3, h[3]);
+            size_t  a4 = h[4] < 0 ? (size_t)3 : hx_count_set[h[4]];
+            size_t r = sa_soa_local_to_model_matrices(a0, a1, a2, a3, a4);
+            (void)r;
+            if (a3 != NULL) HX_CHECK(r <= a4, "a count within capacity");
+            if (a3 != NULL && (true))
+                for (size_t e = 0; e < r && e < a4 && e < HX_N_sa_mat4; ++e)
+                    HX_CHECK(hx_finite_sa_mat4(&a3[e]), "written elements finite");
+        }
+    }
+}
+
 static void hx_walk_sa_clip_builder_job_default(void) {
     hx_at("sa_clip_builder_job_default", NULL, 0, 0, 0);
     sa_clip_builder_job r = sa_clip_builder_job_default();
@@ -9927,6 +10629,14 @@ static const struct hx_walker {
     {"sa_clip_touchdown_config_default", hx_walk_sa_clip_touchdown_config_default},
     {"sa_clip_touchdown_config_validate", hx_walk_sa_clip_touchdown_config_validate},
     {"sa_clip_measure_touchdowns", hx_walk_sa_clip_measure_touchdowns},
+    {"sa_soa_pack", hx_walk_sa_soa_pack},
+    {"sa_soa_unpack", hx_walk_sa_soa_unpack},
+    {"sa_soa_sample_time", hx_walk_sa_soa_sample_time},
+    {"sa_soa_blend_validate", hx_walk_sa_soa_blend_validate},
+    {"sa_soa_blend_run", hx_walk_sa_soa_blend_run},
+    {"sa_soa_local_to_model_validate", hx_walk_sa_soa_local_to_model_validate},
+    {"sa_soa_local_to_model_run", hx_walk_sa_soa_local_to_model_run},
+    {"sa_soa_local_to_model_matrices", hx_walk_sa_soa_local_to_model_matrices},
     {"sa_clip_builder_job_default", hx_walk_sa_clip_builder_job_default},
     {"sa_clip_builder_validate", hx_walk_sa_clip_builder_validate},
     {"sa_clip_builder_run", hx_walk_sa_clip_builder_run},
@@ -9991,5 +10701,5 @@ static const struct hx_walker {
     {"sa_abi_type_align", hx_walk_sa_abi_type_align},
     {"sa_abi_type_name", hx_walk_sa_abi_type_name},
 };
-#define HX_WALKER_COUNT 203
+#define HX_WALKER_COUNT 211
 /* clang-format on */

@@ -93,6 +93,12 @@ static void test_abi_every_type_matches_sizeof_and_alignof(void **state) {
     CHECK(SA_ABI_TYPE_FIGURE_MOVE_EVENT, sa_figure_move_event);
     CHECK(SA_ABI_TYPE_FIGURE_MOVE, sa_figure_move);
     CHECK(SA_ABI_TYPE_FIGURE_MOVE_LAYER, sa_figure_move_layer);
+    CHECK(SA_ABI_TYPE_SOA_VEC3, sa_soa_vec3);
+    CHECK(SA_ABI_TYPE_SOA_QUAT, sa_soa_quat);
+    CHECK(SA_ABI_TYPE_SOA_TRANSFORM, sa_soa_transform);
+    CHECK(SA_ABI_TYPE_SOA_LAYER, sa_soa_layer);
+    CHECK(SA_ABI_TYPE_SOA_BLEND_JOB, sa_soa_blend_job);
+    CHECK(SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, sa_soa_local_to_model_job);
 #undef CHECK
     /* The list above covers every value of the enum. */
     assert_int_equal(checked, (int)SA_ABI_TYPE_COUNT_);
@@ -110,13 +116,14 @@ static void test_abi_layouts_are_those_of_this_version(void **state) {
     (void)state;
 #if UINTPTR_MAX == UINT64_MAX && SA_ABI_VERSION == 2
     static const size_t recorded[][2] = {
-        {8, 4},   {12, 4},  {16, 4},   {40, 4}, {16, 4},  {32, 4},  {28, 4}, {28, 4}, {12, 4},
-        {12, 4},  {48, 8},  {16, 4},   {8, 4},  {16, 4},  {16, 4},  {24, 8}, {20, 4}, {168, 8},
-        {32, 8},  {40, 8},  {24, 8},   {48, 8}, {8, 4},   {24, 4},  {16, 8}, {56, 8}, {40, 4},
-        {32, 8},  {792, 8}, {248, 8},  {44, 4}, {88, 4},  {288, 8}, {20, 4}, {32, 8}, {24, 8},
-        {96, 8},  {24, 8},  {16, 4},   {84, 4}, {120, 4}, {16, 4},  {96, 4}, {16, 8}, {440, 8},
-        {44, 4},  {64, 8},  {2456, 8}, {88, 4}, {40, 8},  {20, 4},  {40, 8}, {64, 8}, {64, 4},
-        {136, 8}, {24, 8},  {16, 8},   {64, 8}, {8, 4}};
+        {8, 4},   {12, 4},  {16, 4},   {40, 4}, {16, 4},  {32, 4},  {28, 4}, {28, 4},  {12, 4},
+        {12, 4},  {48, 8},  {16, 4},   {8, 4},  {16, 4},  {16, 4},  {24, 8}, {20, 4},  {168, 8},
+        {32, 8},  {40, 8},  {24, 8},   {48, 8}, {8, 4},   {24, 4},  {16, 8}, {56, 8},  {40, 4},
+        {32, 8},  {792, 8}, {248, 8},  {44, 4}, {88, 4},  {288, 8}, {20, 4}, {32, 8},  {24, 8},
+        {96, 8},  {24, 8},  {16, 4},   {84, 4}, {120, 4}, {16, 4},  {96, 4}, {16, 8},  {440, 8},
+        {44, 4},  {64, 8},  {2456, 8}, {88, 4}, {40, 8},  {20, 4},  {40, 8}, {64, 8},  {64, 4},
+        {136, 8}, {24, 8},  {16, 8},   {64, 8}, {8, 4},   {48, 4},  {64, 4}, {160, 4}, {24, 8},
+        {48, 8},  {40, 8}};
     assert_int_equal(sizeof recorded / sizeof recorded[0], SA_ABI_TYPE_COUNT_);
     for (int t = 0; t < (int)SA_ABI_TYPE_COUNT_; ++t) {
         if (sa_abi_type_size((sa_abi_type)t) != recorded[t][0] ||

@@ -309,6 +309,46 @@ static void hx_fixture_sa_pose_blend_job(sa_pose_blend_job *s, size_t i) {
     s->capacity = HX_N;
 }
 
+/* The SoA poses (soa.h): hx_pose_a, hx_pose_b and hx_rest in groups of four. */
+static sa_soa_transform hx_soa_a[HX_N], hx_soa_b[HX_N], hx_soa_rest[HX_N], hx_soa_out[HX_N];
+static sa_soa_layer hx_soa_layers[HX_N];
+
+static void hx_setup_soa(void) {
+    hx_setup_data();
+    if (sa_soa_pack(hx_pose_a, HX_JOINTS, hx_soa_a, HX_N) == 0 ||
+        sa_soa_pack(hx_pose_b, HX_JOINTS, hx_soa_b, HX_N) == 0 ||
+        sa_soa_pack(hx_rest, HX_JOINTS, hx_soa_rest, HX_N) == 0)
+        hx_fail("soa fixture", __LINE__);
+}
+
+static void hx_fixture_sa_soa_blend_job(sa_soa_blend_job *s, size_t i) {
+    (void)i;
+    hx_setup_soa();
+    for (size_t k = 0; k < HX_N; ++k) {
+        hx_soa_layers[k].pose = k % 2 ? hx_soa_b : hx_soa_a;
+        hx_soa_layers[k].weight = 0.5f;
+        hx_soa_layers[k].joint_weights = k % 3 == 2 ? hx_joint_weights : NULL;
+    }
+    memset(s, 0, sizeof *s);
+    s->layers = hx_soa_layers;
+    s->layer_count = 2;
+    s->rest = hx_soa_rest;
+    s->joint_count = HX_JOINTS;
+    s->out = hx_soa_out;
+    s->capacity = HX_N;
+}
+
+static void hx_fixture_sa_soa_local_to_model_job(sa_soa_local_to_model_job *s, size_t i) {
+    (void)i;
+    hx_setup_soa();
+    memset(s, 0, sizeof *s);
+    s->skeleton = &hx_skeleton;
+    s->local = hx_soa_b;
+    s->root = NULL;
+    s->out = hx_job_out;
+    s->capacity = HX_N;
+}
+
 static float hx_channel_times[HX_N], hx_channel_values[4 * HX_N];
 static sa_clip_builder_channel hx_channels[HX_N];
 static sa_clip hx_built_clip;

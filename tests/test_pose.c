@@ -656,6 +656,35 @@ static void test_pose_huge_finite_clean_pose_is_copied_unchanged(void **state) {
     assert_memory_equal(out, huge, sizeof out);
 }
 
+/* Four joints blended at once give what each joint blended alone gives, also where a scale's
+ * three components sum past FLT_MAX (the per-joint path then blends in double): the group of
+ * four once kept its float sums there, an ulp away (found by the SoA fuzz check). */
+static void test_pose_blend_of_four_joints_is_the_blend_of_each(void **state) {
+    (void)state;
+    sa_transform a[4], b[4], whole[4];
+    for (size_t j = 0; j < 4; ++j) {
+        a[j] = sa_transform_identity();
+        b[j] = sa_transform_identity();
+    }
+    a[3] = sa_transform_make(sa_v3(-0x1.9194p+8f, -0x1.9194p+8f, -0x1.9194p+8f),
+                             sa_quat_make(-0.5f, -0.5f, -0.5f, -0.5f),
+                             sa_v3(-0x1.9194p+8f, -0x1.9194p+8f, -0x1.9194p+8f));
+    b[3] = sa_transform_make(sa_v3(-0.0f, 0.0f, -0.0f),
+                             sa_quat_make(-0x1.6caf02p-7f, -0.0f, 0x1.fff7ep-1f, -0.0f),
+                             sa_v3(-FLT_MAX, -FLT_MAX, -FLT_MAX));
+    const sa_pose_layer layers[2] = {{a, 0x1p-6f, NULL}, {b, 0x1.b9a4p+8f, NULL}};
+    const sa_pose_blend_job job = {layers, 2, NULL, 4, whole, 4};
+    assert_int_equal(sa_pose_blend_run(&job), 4);
+    for (size_t j = 0; j < 4; ++j) {
+        sa_transform alone;
+        const sa_pose_layer one[2] = {{&a[j], 0x1p-6f, NULL}, {&b[j], 0x1.b9a4p+8f, NULL}};
+        const sa_pose_blend_job single = {one, 2, NULL, 1, &alone, 1};
+        assert_int_equal(sa_pose_blend_run(&single), 1);
+        assert_same_transform(whole[j], alone);
+        assert_true(sa_transform_is_finite(whole[j]));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pose_bad_input_is_rejected_or_safe),
@@ -672,6 +701,7 @@ int main(void) {
         cmocka_unit_test(test_pose_blend_of_tiny_weights_is_still_a_weighted_average),
         cmocka_unit_test(test_pose_values_near_flt_max_saturate_instead_of_overflowing),
         cmocka_unit_test(test_pose_huge_finite_clean_pose_is_copied_unchanged),
+        cmocka_unit_test(test_pose_blend_of_four_joints_is_the_blend_of_each),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

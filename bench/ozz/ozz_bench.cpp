@@ -1,6 +1,7 @@
 // The 3D frame side by side with ozz-animation on the same data: a 20-joint skeleton, three
 // looping clips (30 keys at 30 Hz) sampled forward at 60 Hz, a blend of the three, local -> model.
-// Rows: the whole frame, the three samples, the blend alone, local -> model alone; each measured
+// Rows: the whole frame, the three samples, the blend alone, local -> model alone, with poses as
+// arrays of sa_transform (pose.h, skeleton.h) and again in groups of four joints (soa.h); each measured
 // in interleaved rounds (ours, ozz, ours, ...) and reported as the median ns per frame with the
 // ratio ours / ozz, and the fastest round of each (on a shared machine the least disturbed). Built
 // by run.sh outside the library (none of ozz's code enters ours).
@@ -26,7 +27,7 @@
 
 namespace {
 
-constexpr int kJoints = 20, kKeys = 30, kClips = 3, kFrames = 2048, kRounds = 15;
+constexpr int kJoints = 20, kKeys = 30, kClips = 3, kFrames = 2048, kRounds = 15, kRows = 9;
 const int32_t kParents[kJoints] = {-1, 0,  1,  2,  3, 4,  3,  6, 7,  8,
                                    3,  10, 11, 12, 0, 14, 15, 0, 17, 18};
 
@@ -73,12 +74,17 @@ struct Ours {
     sa_skeleton skeleton;
     sa_clip clips[kClips];
     sa_transform sampled[kClips][kJoints], blended[kJoints], model[kJoints];
+    sa_mat4 matrices[kJoints];
+    // The SoA path (soa.h): the same poses in groups of four joints.
+    sa_soa_transform sampled_soa[kClips][SA_SOA_GROUPS(kJoints)], rest_soa[SA_SOA_GROUPS(kJoints)],
+        blended_soa[SA_SOA_GROUPS(kJoints)];
     const Data *d;
     void init(const Data &data) {
         d = &data;
         sa_skeleton_init(&skeleton, kParents, data.rest, nullptr, kJoints);
         for (int c = 0; c < kClips; ++c)
             sa_clip_init(&clips[c], data.frames[c], kKeys, kJoints, 30.0f, true);
+        sa_soa_pack(data.rest, kJoints, rest_soa, SA_SOA_GROUPS(kJoints));
     }
     void sample(int i) {
         const float t = (float)i * (1.0f / 60.0f);
@@ -98,6 +104,29 @@ struct Ours {
     void local_to_model() {
         sa_skeleton_local_to_model_job job = {&skeleton, blended, nullptr, model, kJoints};
         sa_skeleton_local_to_model_run(&job);
+    }
+    void sample_soa(int i) {
+        const float t = (float)i * (1.0f / 60.0f);
+        for (int c = 0; c < kClips; ++c)
+            sa_soa_sample_time(&clips[c], t, sampled_soa[c], SA_SOA_GROUPS(kJoints));
+    }
+    void blend_soa(int i) {
+        sa_soa_layer layers[kClips];
+        for (int c = 0; c < kClips; ++c) {
+            layers[c].pose = sampled_soa[c];
+            layers[c].weight = d->weights[i % kFrames][c];
+            layers[c].joint_weights = nullptr;
+        }
+        sa_soa_blend_job job = {layers, kClips, rest_soa, kJoints, blended_soa,
+                                SA_SOA_GROUPS(kJoints)};
+        sa_soa_blend_run(&job);
+    }
+    void local_to_model_soa_matrices() {
+        sa_soa_local_to_model_matrices(&skeleton, blended_soa, nullptr, matrices, kJoints);
+    }
+    void local_to_model_soa() {
+        sa_soa_local_to_model_job job = {&skeleton, blended_soa, nullptr, model, kJoints};
+        sa_soa_local_to_model_run(&job);
     }
 };
 
@@ -227,12 +256,19 @@ int main(int argc, char **argv) {
     struct Row {
         const char *name;
         std::vector<double> a, b;
-    } rows[4] = {{"frame: 3 samples + blend + local->model", {}, {}},
-                 {"3 clips sampled forward at 60 Hz", {}, {}},
-                 {"blend of 3 layers", {}, {}},
-                 {"local -> model", {}, {}}};
+    } rows[kRows] = {{"frame: 3 samples + blend + local->model", {}, {}},
+                     {"3 clips sampled forward at 60 Hz", {}, {}},
+                     {"blend of 3 layers", {}, {}},
+                     {"local -> model", {}, {}},
+                     {"SoA frame (soa.h)", {}, {}},
+                     {"SoA 3 clips sampled (sample + pack)", {}, {}},
+                     {"SoA blend of 3 layers", {}, {}},
+                     {"SoA local -> model", {}, {}},
+                     {"SoA local -> model, matrices (as ozz)", {}, {}}};
     for (int i = 0; i < 64; ++i) { // warm up, and fill the inputs of the partial rows
         ours.sample(i), ours.blend(i), ours.local_to_model();
+        ours.sample_soa(i), ours.blend_soa(i), ours.local_to_model_soa();
+        ours.local_to_model_soa_matrices();
         oz.sample(i), oz.blend(i), oz.local_to_model();
     }
     for (int r = 0; r < kRounds; ++r) {
@@ -246,10 +282,22 @@ int main(int argc, char **argv) {
         rows[2].b.push_back(time_frames([](int i) { oz.blend(i); }));
         rows[3].a.push_back(time_frames([](int) { ours.local_to_model(); }));
         rows[3].b.push_back(time_frames([](int) { oz.local_to_model(); }));
+        rows[4].a.push_back(time_frames(
+            [](int i) { ours.sample_soa(i), ours.blend_soa(i), ours.local_to_model_soa(); }));
+        rows[4].b.push_back(
+            time_frames([](int i) { oz.sample(i), oz.blend(i), oz.local_to_model(); }));
+        rows[5].a.push_back(time_frames([](int i) { ours.sample_soa(i); }));
+        rows[5].b.push_back(time_frames([](int i) { oz.sample(i); }));
+        rows[6].a.push_back(time_frames([](int i) { ours.blend_soa(i); }));
+        rows[6].b.push_back(time_frames([](int i) { oz.blend(i); }));
+        rows[7].a.push_back(time_frames([](int) { ours.local_to_model_soa(); }));
+        rows[7].b.push_back(time_frames([](int) { oz.local_to_model(); }));
+        rows[8].a.push_back(time_frames([](int) { ours.local_to_model_soa_matrices(); }));
+        rows[8].b.push_back(time_frames([](int) { oz.local_to_model(); }));
     }
     g_sink = ours.model[kJoints - 1].translation.x + ozz::math::GetX(oz.model[kJoints - 1].cols[3]);
     if (json) std::printf("[\n");
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < kRows; ++k) {
         const double a = median(rows[k].a), b = median(rows[k].b);
         const double amin = *std::min_element(rows[k].a.begin(), rows[k].a.end());
         const double bmin = *std::min_element(rows[k].b.begin(), rows[k].b.end());
@@ -257,7 +305,7 @@ int main(int argc, char **argv) {
             std::printf("  {\"row\": \"%s\", \"stickanim_ns\": %.1f, \"ozz_ns\": %.1f, "
                         "\"ratio\": %.3f, \"stickanim_min_ns\": %.1f, \"ozz_min_ns\": %.1f, "
                         "\"min_ratio\": %.3f}%s\n",
-                        rows[k].name, a, b, a / b, amin, bmin, amin / bmin, k < 3 ? "," : "");
+                        rows[k].name, a, b, a / b, amin, bmin, amin / bmin, k < kRows - 1 ? "," : "");
         else
             std::printf("%-42s stickanim %7.1f ns  ozz %7.1f ns  ratio %.2fx   (fastest rounds: "
                         "%7.1f / %7.1f ns = %.2fx)\n",

@@ -133,6 +133,8 @@ export declare const SA_CLIP_DEFAULT_RATE: number;
  * down when it is within this fraction of its vertical range above its lowest point in the clip.
  */
 export declare const SA_CLIP_TOUCHDOWN_THRESHOLD: number;
+/** The most layers an sa_soa_blend_job may have. */
+export declare const SA_SOA_MAX_LAYERS: number;
 /** Most frames a built clip may have (over 9 hours at 30 frames a second). */
 export declare const SA_CLIP_BUILDER_MAX_FRAMES: number;
 /** Most joints that move one vertex (glTF's JOINTS_0 / WEIGHTS_0). */
@@ -516,14 +518,20 @@ export declare const SA_ABI_TYPE_FIGURE_MOVE_TRACK: 55;
 export declare const SA_ABI_TYPE_FIGURE_MOVE_EVENT: 56;
 export declare const SA_ABI_TYPE_FIGURE_MOVE: 57;
 export declare const SA_ABI_TYPE_FIGURE_MOVE_LAYER: 58;
-export declare const SA_ABI_TYPE_COUNT_: 59;
+export declare const SA_ABI_TYPE_SOA_VEC3: 59;
+export declare const SA_ABI_TYPE_SOA_QUAT: 60;
+export declare const SA_ABI_TYPE_SOA_TRANSFORM: 61;
+export declare const SA_ABI_TYPE_SOA_LAYER: 62;
+export declare const SA_ABI_TYPE_SOA_BLEND_JOB: 63;
+export declare const SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB: 64;
+export declare const SA_ABI_TYPE_COUNT_: 65;
 export declare const SA_ABI_TYPE_FORCE_U32_: 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type)
  */
-export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54; FIGURE_MOVE_TRACK: 55; FIGURE_MOVE_EVENT: 56; FIGURE_MOVE: 57; FIGURE_MOVE_LAYER: 58 }>;
-export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58;
+export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54; FIGURE_MOVE_TRACK: 55; FIGURE_MOVE_EVENT: 56; FIGURE_MOVE: 57; FIGURE_MOVE_LAYER: 58; SOA_VEC3: 59; SOA_QUAT: 60; SOA_TRANSFORM: 61; SOA_LAYER: 62; SOA_BLEND_JOB: 63; SOA_LOCAL_TO_MODEL_JOB: 64 }>;
+export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64;
 
 export interface SaVec2Fields {
   x: number;
@@ -1141,6 +1149,143 @@ export declare class SaClipTouchdownConfig extends Struct {
   min_lift: number;
   /** False (default): `down`, `up` and `min_lift` are relative (see above); true: model units. */
   absolute: boolean;
+}
+
+export interface SaSoaVec3Fields {
+  x: Float32Array;
+  y: Float32Array;
+  z: Float32Array;
+}
+/** Three coordinates of four joints, one array per coordinate. (C: sa_soa_vec3) */
+export declare class SaSoaVec3 extends Struct {
+  /** x of joints 0 ... 3 of the group. */
+  x: Float32Array;
+  /** y of joints 0 ... 3 of the group. */
+  y: Float32Array;
+  /** z of joints 0 ... 3 of the group. */
+  z: Float32Array;
+}
+
+export interface SaSoaQuatFields {
+  x: Float32Array;
+  y: Float32Array;
+  z: Float32Array;
+  w: Float32Array;
+}
+/** Four quaternions, one array per component. (C: sa_soa_quat) */
+export declare class SaSoaQuat extends Struct {
+  /** x of joints 0 ... 3 of the group. */
+  x: Float32Array;
+  /** y of joints 0 ... 3 of the group. */
+  y: Float32Array;
+  /** z of joints 0 ... 3 of the group. */
+  z: Float32Array;
+  /** w of joints 0 ... 3 of the group. */
+  w: Float32Array;
+}
+
+export interface SaSoaTransformFields {
+  translation: SaSoaVec3 | Partial<SaSoaVec3Fields>;
+  rotation: SaSoaQuat | Partial<SaSoaQuatFields>;
+  scale: SaSoaVec3 | Partial<SaSoaVec3Fields>;
+}
+/**
+ * Four local transforms (sa_transform) as structure-of-arrays: lane k of every array is joint 4 g
+ * + k of group g. 40 floats, 160 bytes, no padding. (C: sa_soa_transform)
+ */
+export declare class SaSoaTransform extends Struct {
+  /** Translations of the four joints. */
+  translation: SaSoaVec3;
+  /** Rotations of the four joints (unit quaternions). */
+  rotation: SaSoaQuat;
+  /** Scales of the four joints. */
+  scale: SaSoaVec3;
+}
+
+export interface SaSoaLayerFields {
+  pose: number;
+  weight: number;
+  joint_weights: number;
+}
+/** One input of an SoA blend: as sa_pose_layer, the pose in groups. (C: sa_soa_layer) */
+export declare class SaSoaLayer extends Struct {
+  /** The pose: SA_SOA_GROUPS(joint_count) groups (required). */
+  pose: number;
+  /** Weight of the layer, as in sa_pose_layer (negative, NaN or infinite count as 0). */
+  weight: number;
+  /**
+   * Optional per-joint weights, joint_count floats indexed by joint (not grouped), as in
+   * sa_pose_layer; NULL means 1 for every joint.
+   */
+  joint_weights: number;
+}
+
+export interface SaSoaBlendJobFields {
+  layers: number;
+  layer_count: number;
+  rest: number;
+  joint_count: number;
+  out: number;
+  capacity: number;
+}
+/**
+ * The SoA blend job: the rule of sa_pose_blend_job (weights, per-joint weights, the heaviest
+ * layer's hemisphere, `rest` where no layer counts, a single layer copied unchanged, normalised
+ * rotations), on poses in groups of four. (C: sa_soa_blend_job)
+ */
+export declare class SaSoaBlendJob extends Struct {
+  /** The layers (required; 1 ... SA_SOA_MAX_LAYERS). */
+  layers: number;
+  /** Number of layers, 1 ... SA_SOA_MAX_LAYERS. */
+  layer_count: number;
+  /**
+   * Optional fallback pose in groups for joints where no layer has weight; NULL uses the first
+   * layer's pose.
+   */
+  rest: number;
+  /** Number of joints, 1 ... SA_SKELETON_MAX_JOINTS. */
+  joint_count: number;
+  /**
+   * Output: SA_SOA_GROUPS(joint_count) groups, written whole or not at all; may be one of the
+   * layers' poses or `rest`. NULL asks for the count only.
+   */
+  out: number;
+  /**
+   * Number of groups `out` can hold; below the group count nothing is written. Ignored when `out`
+   * is NULL.
+   */
+  capacity: number;
+}
+
+export interface SaSoaLocalToModelJobFields {
+  skeleton: number;
+  local: number;
+  root: number;
+  out: number;
+  capacity: number;
+}
+/**
+ * The SoA local -> model job: as sa_skeleton_local_to_model_job, the local pose in groups, the
+ * model transforms out as a plain array (for skinning and attachments). (C:
+ * sa_soa_local_to_model_job)
+ */
+export declare class SaSoaLocalToModelJob extends Struct {
+  /** The skeleton (required; must pass sa_skeleton_validate()). */
+  skeleton: number;
+  /** Input pose: SA_SOA_GROUPS(joint_count) groups of local transforms (required). */
+  local: number;
+  /** Optional transform of the root joints' parent; NULL means the identity. */
+  root: number;
+  /**
+   * Output: the skeleton's joint_count model transforms, written whole or not at all. NULL asks
+   * for the count only. Must not overlap `local`.
+   */
+  out: number;
+  /**
+   * Number of transforms `out` can hold, >= the skeleton's joint_count. Ignored when `out` is
+   * NULL.
+   */
+  capacity: number;
 }
 
 export interface SaClipBuilderChannelFields {
@@ -2786,6 +2931,12 @@ export declare class StickAnim {
   readonly SaClipTouchdown: StructClass<SaClipTouchdown, SaClipTouchdownFields>;
   readonly SaClip: StructClass<SaClip, SaClipFields>;
   readonly SaClipTouchdownConfig: StructClass<SaClipTouchdownConfig, SaClipTouchdownConfigFields>;
+  readonly SaSoaVec3: StructClass<SaSoaVec3, SaSoaVec3Fields>;
+  readonly SaSoaQuat: StructClass<SaSoaQuat, SaSoaQuatFields>;
+  readonly SaSoaTransform: StructClass<SaSoaTransform, SaSoaTransformFields>;
+  readonly SaSoaLayer: StructClass<SaSoaLayer, SaSoaLayerFields>;
+  readonly SaSoaBlendJob: StructClass<SaSoaBlendJob, SaSoaBlendJobFields>;
+  readonly SaSoaLocalToModelJob: StructClass<SaSoaLocalToModelJob, SaSoaLocalToModelJobFields>;
   readonly SaClipBuilderChannel: StructClass<SaClipBuilderChannel, SaClipBuilderChannelFields>;
   readonly SaClipBuilderJob: StructClass<SaClipBuilderJob, SaClipBuilderJobFields>;
   readonly SaSkinJob: StructClass<SaSkinJob, SaSkinJobFields>;
@@ -3260,6 +3411,45 @@ export declare class StickAnim {
   sa_clip_touchdown_config_validate(config: Pointer<SaClipTouchdownConfig>): SaStatus;
   /** Measures touchdown markers from the clip: where each foot comes down onto the ground. (clip.h) */
   sa_clip_measure_touchdowns(clip: Pointer<SaClip>, skeleton: Pointer<SaSkeleton>, foot_joints: Pointer, foot_count: number, config: Pointer<SaClipTouchdownConfig>, out: Pointer<SaClipTouchdown>, capacity: number): number;
+  /**
+   * Packs a pose into groups of four: joint j goes to lane j % 4 of out[j / 4]; padding lanes get
+   * the identity transform. (soa.h)
+   */
+  sa_soa_pack(pose: Pointer<SaTransform>, joint_count: number, out: Pointer<SaSoaTransform>, capacity: number): number;
+  /**
+   * Unpacks groups into a pose: out[j] = lane j % 4 of soa[j / 4], bit for bit when clean (finite,
+   * unit rotation), else cleaned as in sa_transform_sanitize(); padding lanes are not read.
+   * (soa.h)
+   */
+  sa_soa_unpack(soa: Pointer<SaSoaTransform>, joint_count: number, out: Pointer<SaTransform>, capacity: number): number;
+  /**
+   * Samples a clip at time into groups: exactly sa_clip_sample_time() followed by sa_soa_pack().
+   * (soa.h)
+   */
+  sa_soa_sample_time(clip: Pointer<SaClip>, time: number, out: Pointer<SaSoaTransform>, capacity: number): number;
+  /**
+   * Checks an SoA blend job without running it: sa_soa_blend_run() returns 0 exactly when this is
+   * not SA_OK. (soa.h)
+   */
+  sa_soa_blend_validate(job: Pointer<SaSoaBlendJob>): SaStatus;
+  /** Validates and runs an SoA blend job (see sa_soa_blend_job). (soa.h) */
+  sa_soa_blend_run(job: Pointer<SaSoaBlendJob>): number;
+  /**
+   * Checks an SoA local -> model job without running it: sa_soa_local_to_model_run() returns 0
+   * exactly when this is not SA_OK. (soa.h)
+   */
+  sa_soa_local_to_model_validate(job: Pointer<SaSoaLocalToModelJob>): SaStatus;
+  /**
+   * Validates and runs an SoA local -> model job, writing the skeleton's joint_count model
+   * transforms (see sa_soa_local_to_model_job). (soa.h)
+   */
+  sa_soa_local_to_model_run(job: Pointer<SaSoaLocalToModelJob>): number;
+  /**
+   * Local -> model as 4x4 matrices from a pose in groups: exactly what
+   * sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+   * lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
+   */
+  sa_soa_local_to_model_matrices(skeleton: Pointer<SaSkeleton>, local: Pointer<SaSoaTransform>, root: Pointer<SaTransform>, out: Pointer<SaMat4>, capacity: number): number;
   /**
    * A job with no skeleton or channels, rate 30, start 0, duration from the keys, a one-shot,
    * slerp, and no outputs (a count-only call once the inputs are filled in). (clip_builder.h)

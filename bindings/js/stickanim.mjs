@@ -337,6 +337,8 @@ const SA_CLIP_DEFAULT_RATE = 30.0;
  * (clip.h)
  */
 const SA_CLIP_TOUCHDOWN_THRESHOLD = 0.1;
+/** The most layers an sa_soa_blend_job may have. (soa.h) */
+const SA_SOA_MAX_LAYERS = 32;
 /** Most frames a built clip may have (over 9 hours at 30 frames a second). (clip_builder.h) */
 const SA_CLIP_BUILDER_MAX_FRAMES = 1048576;
 /** Most joints that move one vertex (glTF's JOINTS_0 / WEIGHTS_0). (skin.h) */
@@ -732,13 +734,19 @@ const SA_ABI_TYPE_FIGURE_MOVE_TRACK = 55;
 const SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56;
 const SA_ABI_TYPE_FIGURE_MOVE = 57;
 const SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58;
-const SA_ABI_TYPE_COUNT_ = 59;
+const SA_ABI_TYPE_SOA_VEC3 = 59;
+const SA_ABI_TYPE_SOA_QUAT = 60;
+const SA_ABI_TYPE_SOA_TRANSFORM = 61;
+const SA_ABI_TYPE_SOA_LAYER = 62;
+const SA_ABI_TYPE_SOA_BLEND_JOB = 63;
+const SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64;
+const SA_ABI_TYPE_COUNT_ = 65;
 const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type, abi.h; sentinels are constants only)
  */
-const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58 });
+const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58, SOA_VEC3: 59, SOA_QUAT: 60, SOA_TRANSFORM: 61, SOA_LAYER: 62, SOA_BLEND_JOB: 63, SOA_LOCAL_TO_MODEL_JOB: 64 });
 
 // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
 /** A 2D point or vector (canvas units for the stick figure, y down). (C: sa_vec2, vecmath.h) */
@@ -1437,6 +1445,155 @@ SaClipTouchdownConfig.SIZE = 20;
 SaClipTouchdownConfig.ALIGN = 4;
 SaClipTouchdownConfig.ABI_TYPE = 50; // SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG
 SaClipTouchdownConfig.FIELDS = Object.freeze(["down", "up", "min_air_time", "min_lift", "absolute"]);
+/** Three coordinates of four joints, one array per coordinate. (C: sa_soa_vec3, soa.h) */
+class SaSoaVec3 extends Struct {
+  /** x of joints 0 ... 3 of the group. */
+  get x() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 4); }
+  set x(v) { this.x.set(v); }
+  /** y of joints 0 ... 3 of the group. */
+  get y() { return new Float32Array(this._sa.memory.buffer, this.ptr + 16, 4); }
+  set y(v) { this.y.set(v); }
+  /** z of joints 0 ... 3 of the group. */
+  get z() { return new Float32Array(this._sa.memory.buffer, this.ptr + 32, 4); }
+  set z(v) { this.z.set(v); }
+}
+SaSoaVec3.C_NAME = "sa_soa_vec3";
+SaSoaVec3.SIZE = 48;
+SaSoaVec3.ALIGN = 4;
+SaSoaVec3.ABI_TYPE = 59; // SA_ABI_TYPE_SOA_VEC3
+SaSoaVec3.FIELDS = Object.freeze(["x", "y", "z"]);
+/** Four quaternions, one array per component. (C: sa_soa_quat, soa.h) */
+class SaSoaQuat extends Struct {
+  /** x of joints 0 ... 3 of the group. */
+  get x() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 4); }
+  set x(v) { this.x.set(v); }
+  /** y of joints 0 ... 3 of the group. */
+  get y() { return new Float32Array(this._sa.memory.buffer, this.ptr + 16, 4); }
+  set y(v) { this.y.set(v); }
+  /** z of joints 0 ... 3 of the group. */
+  get z() { return new Float32Array(this._sa.memory.buffer, this.ptr + 32, 4); }
+  set z(v) { this.z.set(v); }
+  /** w of joints 0 ... 3 of the group. */
+  get w() { return new Float32Array(this._sa.memory.buffer, this.ptr + 48, 4); }
+  set w(v) { this.w.set(v); }
+}
+SaSoaQuat.C_NAME = "sa_soa_quat";
+SaSoaQuat.SIZE = 64;
+SaSoaQuat.ALIGN = 4;
+SaSoaQuat.ABI_TYPE = 60; // SA_ABI_TYPE_SOA_QUAT
+SaSoaQuat.FIELDS = Object.freeze(["x", "y", "z", "w"]);
+/**
+ * Four local transforms (sa_transform) as structure-of-arrays: lane k of every array is joint 4 g
+ * + k of group g. 40 floats, 160 bytes, no padding. (C: sa_soa_transform, soa.h)
+ */
+class SaSoaTransform extends Struct {
+  /** Translations of the four joints. */
+  get translation() { return this._sa.SaSoaVec3.at(this.ptr + 0, this); }
+  set translation(v) { this.translation.set(v); }
+  /** Rotations of the four joints (unit quaternions). */
+  get rotation() { return this._sa.SaSoaQuat.at(this.ptr + 48, this); }
+  set rotation(v) { this.rotation.set(v); }
+  /** Scales of the four joints. */
+  get scale() { return this._sa.SaSoaVec3.at(this.ptr + 112, this); }
+  set scale(v) { this.scale.set(v); }
+}
+SaSoaTransform.C_NAME = "sa_soa_transform";
+SaSoaTransform.SIZE = 160;
+SaSoaTransform.ALIGN = 4;
+SaSoaTransform.ABI_TYPE = 61; // SA_ABI_TYPE_SOA_TRANSFORM
+SaSoaTransform.FIELDS = Object.freeze(["translation", "rotation", "scale"]);
+/** One input of an SoA blend: as sa_pose_layer, the pose in groups. (C: sa_soa_layer, soa.h) */
+class SaSoaLayer extends Struct {
+  /** The pose: SA_SOA_GROUPS(joint_count) groups (required). */
+  get pose() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set pose(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_layer.pose'), true); }
+  /** Weight of the layer, as in sa_pose_layer (negative, NaN or infinite count as 0). */
+  get weight() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+  set weight(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+  /**
+   * Optional per-joint weights, joint_count floats indexed by joint (not grouped), as in
+   * sa_pose_layer; NULL means 1 for every joint.
+   */
+  get joint_weights() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set joint_weights(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_soa_layer.joint_weights'), true); }
+}
+SaSoaLayer.C_NAME = "sa_soa_layer";
+SaSoaLayer.SIZE = 12;
+SaSoaLayer.ALIGN = 4;
+SaSoaLayer.ABI_TYPE = 62; // SA_ABI_TYPE_SOA_LAYER
+SaSoaLayer.FIELDS = Object.freeze(["pose", "weight", "joint_weights"]);
+/**
+ * The SoA blend job: the rule of sa_pose_blend_job (weights, per-joint weights, the heaviest
+ * layer's hemisphere, `rest` where no layer counts, a single layer copied unchanged, normalised
+ * rotations), on poses in groups of four. (C: sa_soa_blend_job, soa.h)
+ */
+class SaSoaBlendJob extends Struct {
+  /** The layers (required; 1 ... SA_SOA_MAX_LAYERS). */
+  get layers() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set layers(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_blend_job.layers'), true); }
+  /** Number of layers, 1 ... SA_SOA_MAX_LAYERS. */
+  get layer_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+  set layer_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
+  /**
+   * Optional fallback pose in groups for joints where no layer has weight; NULL uses the first
+   * layer's pose.
+   */
+  get rest() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set rest(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_soa_blend_job.rest'), true); }
+  /** Number of joints, 1 ... SA_SKELETON_MAX_JOINTS. */
+  get joint_count() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+  set joint_count(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
+  /**
+   * Output: SA_SOA_GROUPS(joint_count) groups, written whole or not at all; may be one of the
+   * layers' poses or `rest`. NULL asks for the count only.
+   */
+  get out() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+  set out(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_soa_blend_job.out'), true); }
+  /**
+   * Number of groups `out` can hold; below the group count nothing is written. Ignored when `out`
+   * is NULL.
+   */
+  get capacity() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+  set capacity(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+}
+SaSoaBlendJob.C_NAME = "sa_soa_blend_job";
+SaSoaBlendJob.SIZE = 24;
+SaSoaBlendJob.ALIGN = 4;
+SaSoaBlendJob.ABI_TYPE = 63; // SA_ABI_TYPE_SOA_BLEND_JOB
+SaSoaBlendJob.FIELDS = Object.freeze(["layers", "layer_count", "rest", "joint_count", "out", "capacity"]);
+/**
+ * The SoA local -> model job: as sa_skeleton_local_to_model_job, the local pose in groups, the
+ * model transforms out as a plain array (for skinning and attachments). (C:
+ * sa_soa_local_to_model_job, soa.h)
+ */
+class SaSoaLocalToModelJob extends Struct {
+  /** The skeleton (required; must pass sa_skeleton_validate()). */
+  get skeleton() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+  set skeleton(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_local_to_model_job.skeleton'), true); }
+  /** Input pose: SA_SOA_GROUPS(joint_count) groups of local transforms (required). */
+  get local() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+  set local(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_soa_local_to_model_job.local'), true); }
+  /** Optional transform of the root joints' parent; NULL means the identity. */
+  get root() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+  set root(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_soa_local_to_model_job.root'), true); }
+  /**
+   * Output: the skeleton's joint_count model transforms, written whole or not at all. NULL asks
+   * for the count only. Must not overlap `local`.
+   */
+  get out() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+  set out(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_soa_local_to_model_job.out'), true); }
+  /**
+   * Number of transforms `out` can hold, >= the skeleton's joint_count. Ignored when `out` is
+   * NULL.
+   */
+  get capacity() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+  set capacity(v) { this._sa._dv().setUint32(this.ptr + 16, v, true); }
+}
+SaSoaLocalToModelJob.C_NAME = "sa_soa_local_to_model_job";
+SaSoaLocalToModelJob.SIZE = 20;
+SaSoaLocalToModelJob.ALIGN = 4;
+SaSoaLocalToModelJob.ABI_TYPE = 64; // SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB
+SaSoaLocalToModelJob.FIELDS = Object.freeze(["skeleton", "local", "root", "out", "capacity"]);
 /**
  * One channel of keys: one path of one joint, as a glTF animation channel and its sampler give it.
  * The arrays are the caller's and are only read. (C: sa_clip_builder_channel, clip_builder.h)
@@ -3106,7 +3263,7 @@ SaFigure.SIZE = 2416;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
 SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
+const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------
 // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -3252,6 +3409,14 @@ const ARITY = Object.freeze({
   sa_clip_touchdown_config_default: 1,
   sa_clip_touchdown_config_validate: 1,
   sa_clip_measure_touchdowns: 7,
+  sa_soa_pack: 4,
+  sa_soa_unpack: 4,
+  sa_soa_sample_time: 4,
+  sa_soa_blend_validate: 1,
+  sa_soa_blend_run: 1,
+  sa_soa_local_to_model_validate: 1,
+  sa_soa_local_to_model_run: 1,
+  sa_soa_local_to_model_matrices: 5,
   sa_clip_builder_job_default: 1,
   sa_clip_builder_validate: 1,
   sa_clip_builder_run: 1,
@@ -4618,6 +4783,69 @@ class StickAnim extends StickAnimBase {
   }
 
   /**
+   * Packs a pose into groups of four: joint j goes to lane j % 4 of out[j / 4]; padding lanes get
+   * the identity transform. (soa.h)
+   */
+  sa_soa_pack(pose, joint_count, out, capacity) {
+    return this._x.sa_soa_pack(ptrOf(pose, 'sa_soa_pack(pose)'), joint_count, ptrOf(out, 'sa_soa_pack(out)'), capacity) >>> 0;
+  }
+
+  /**
+   * Unpacks groups into a pose: out[j] = lane j % 4 of soa[j / 4], bit for bit when clean (finite,
+   * unit rotation), else cleaned as in sa_transform_sanitize(); padding lanes are not read.
+   * (soa.h)
+   */
+  sa_soa_unpack(soa, joint_count, out, capacity) {
+    return this._x.sa_soa_unpack(ptrOf(soa, 'sa_soa_unpack(soa)'), joint_count, ptrOf(out, 'sa_soa_unpack(out)'), capacity) >>> 0;
+  }
+
+  /**
+   * Samples a clip at time into groups: exactly sa_clip_sample_time() followed by sa_soa_pack().
+   * (soa.h)
+   */
+  sa_soa_sample_time(clip, time, out, capacity) {
+    return this._x.sa_soa_sample_time(ptrOf(clip, 'sa_soa_sample_time(clip)'), time, ptrOf(out, 'sa_soa_sample_time(out)'), capacity) >>> 0;
+  }
+
+  /**
+   * Checks an SoA blend job without running it: sa_soa_blend_run() returns 0 exactly when this is
+   * not SA_OK. (soa.h)
+   */
+  sa_soa_blend_validate(job) {
+    return this._x.sa_soa_blend_validate(ptrOf(job, 'sa_soa_blend_validate(job)'));
+  }
+
+  /** Validates and runs an SoA blend job (see sa_soa_blend_job). (soa.h) */
+  sa_soa_blend_run(job) {
+    return this._x.sa_soa_blend_run(ptrOf(job, 'sa_soa_blend_run(job)')) >>> 0;
+  }
+
+  /**
+   * Checks an SoA local -> model job without running it: sa_soa_local_to_model_run() returns 0
+   * exactly when this is not SA_OK. (soa.h)
+   */
+  sa_soa_local_to_model_validate(job) {
+    return this._x.sa_soa_local_to_model_validate(ptrOf(job, 'sa_soa_local_to_model_validate(job)'));
+  }
+
+  /**
+   * Validates and runs an SoA local -> model job, writing the skeleton's joint_count model
+   * transforms (see sa_soa_local_to_model_job). (soa.h)
+   */
+  sa_soa_local_to_model_run(job) {
+    return this._x.sa_soa_local_to_model_run(ptrOf(job, 'sa_soa_local_to_model_run(job)')) >>> 0;
+  }
+
+  /**
+   * Local -> model as 4x4 matrices from a pose in groups: exactly what
+   * sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+   * lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
+   */
+  sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity) {
+    return this._x.sa_soa_local_to_model_matrices(ptrOf(skeleton, 'sa_soa_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_soa_local_to_model_matrices(local)'), ptrOf(root, 'sa_soa_local_to_model_matrices(root)'), ptrOf(out, 'sa_soa_local_to_model_matrices(out)'), capacity) >>> 0;
+  }
+
+  /**
    * A job with no skeleton or channels, rate 30, start 0, duration from the keys, a one-shot,
    * slerp, and no outputs (a count-only call once the inputs are filled in). (clip_builder.h)
    */
@@ -5118,11 +5346,11 @@ export {
   SA_VERLET_MAX_ITERATIONS, SA_VERLET_MAX_SPACING, SA_VERLET_GRAVITY, SA_VERLET_WIND_PER_SPEED,
   SA_VERLET_REFERENCE_DT, SA_VERLET_MIN_DT, SA_VERLET_MAX_DT, SA_FADE_MAX_LAYERS,
   SA_FADE_MIN_WEIGHT, SA_FADE_USER_VALUES, SA_SKELETON_MAX_JOINTS, SA_SKELETON_JOINT_NONE,
-  SA_CLIP_DEFAULT_RATE, SA_CLIP_TOUCHDOWN_THRESHOLD, SA_CLIP_BUILDER_MAX_FRAMES,
-  SA_SKIN_MAX_INFLUENCES, SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS,
-  SA_BLEND_TREE_MAX_MARKERS, SA_BLEND_TREE_MAX_STRETCH, SA_MODE_MACHINE_MIN_RATE,
-  SA_MODE_MACHINE_MAX_VALUE, SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES,
-  SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
+  SA_CLIP_DEFAULT_RATE, SA_CLIP_TOUCHDOWN_THRESHOLD, SA_SOA_MAX_LAYERS,
+  SA_CLIP_BUILDER_MAX_FRAMES, SA_SKIN_MAX_INFLUENCES, SA_BLEND_TREE_MAX_POINTS,
+  SA_BLEND_TREE_MAX_CLIPS, SA_BLEND_TREE_MAX_MARKERS, SA_BLEND_TREE_MAX_STRETCH,
+  SA_MODE_MACHINE_MIN_RATE, SA_MODE_MACHINE_MAX_VALUE, SA_FOOTSTEPS_DEFAULT_THRESHOLD,
+  SA_FOOTSTEPS_MAX_CYCLES, SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
   SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
   SA_FIGURE_BONE_COUNT, SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS,
   SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS,
@@ -5191,12 +5419,15 @@ export {
   SA_ABI_TYPE_FIGURE_BODY, SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG,
   SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4,
   SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_FIGURE_MOVE_TRACK, SA_ABI_TYPE_FIGURE_MOVE_EVENT,
-  SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_COUNT_,
+  SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_SOA_VEC3,
+  SA_ABI_TYPE_SOA_QUAT, SA_ABI_TYPE_SOA_TRANSFORM, SA_ABI_TYPE_SOA_LAYER,
+  SA_ABI_TYPE_SOA_BLEND_JOB, SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_COUNT_,
   SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose,
   SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1,
   SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton,
   SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat,
-  SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob,
+  SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform,
+  SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob,
   SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame,
   SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent,
   SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody,

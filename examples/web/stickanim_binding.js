@@ -258,6 +258,7 @@
   const SA_SKELETON_JOINT_NONE = -1;
   const SA_CLIP_DEFAULT_RATE = 30.0;
   const SA_CLIP_TOUCHDOWN_THRESHOLD = 0.1;
+  const SA_SOA_MAX_LAYERS = 32;
   const SA_CLIP_BUILDER_MAX_FRAMES = 1048576;
   const SA_SKIN_MAX_INFLUENCES = 4;
   const SA_BLEND_TREE_MAX_POINTS = 16;
@@ -517,9 +518,15 @@
   const SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56;
   const SA_ABI_TYPE_FIGURE_MOVE = 57;
   const SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58;
-  const SA_ABI_TYPE_COUNT_ = 59;
+  const SA_ABI_TYPE_SOA_VEC3 = 59;
+  const SA_ABI_TYPE_SOA_QUAT = 60;
+  const SA_ABI_TYPE_SOA_TRANSFORM = 61;
+  const SA_ABI_TYPE_SOA_LAYER = 62;
+  const SA_ABI_TYPE_SOA_BLEND_JOB = 63;
+  const SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64;
+  const SA_ABI_TYPE_COUNT_ = 65;
   const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
-  const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58 });
+  const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58, SOA_VEC3: 59, SOA_QUAT: 60, SOA_TRANSFORM: 61, SOA_LAYER: 62, SOA_BLEND_JOB: 63, SOA_LOCAL_TO_MODEL_JOB: 64 });
 
   // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
   class SaVec2 extends Struct {
@@ -920,6 +927,96 @@
   SaClipTouchdownConfig.ALIGN = 4;
   SaClipTouchdownConfig.ABI_TYPE = 50; // SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG
   SaClipTouchdownConfig.FIELDS = Object.freeze(["down", "up", "min_air_time", "min_lift", "absolute"]);
+  class SaSoaVec3 extends Struct {
+    get x() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 4); }
+    set x(v) { this.x.set(v); }
+    get y() { return new Float32Array(this._sa.memory.buffer, this.ptr + 16, 4); }
+    set y(v) { this.y.set(v); }
+    get z() { return new Float32Array(this._sa.memory.buffer, this.ptr + 32, 4); }
+    set z(v) { this.z.set(v); }
+  }
+  SaSoaVec3.C_NAME = "sa_soa_vec3";
+  SaSoaVec3.SIZE = 48;
+  SaSoaVec3.ALIGN = 4;
+  SaSoaVec3.ABI_TYPE = 59; // SA_ABI_TYPE_SOA_VEC3
+  SaSoaVec3.FIELDS = Object.freeze(["x", "y", "z"]);
+  class SaSoaQuat extends Struct {
+    get x() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 4); }
+    set x(v) { this.x.set(v); }
+    get y() { return new Float32Array(this._sa.memory.buffer, this.ptr + 16, 4); }
+    set y(v) { this.y.set(v); }
+    get z() { return new Float32Array(this._sa.memory.buffer, this.ptr + 32, 4); }
+    set z(v) { this.z.set(v); }
+    get w() { return new Float32Array(this._sa.memory.buffer, this.ptr + 48, 4); }
+    set w(v) { this.w.set(v); }
+  }
+  SaSoaQuat.C_NAME = "sa_soa_quat";
+  SaSoaQuat.SIZE = 64;
+  SaSoaQuat.ALIGN = 4;
+  SaSoaQuat.ABI_TYPE = 60; // SA_ABI_TYPE_SOA_QUAT
+  SaSoaQuat.FIELDS = Object.freeze(["x", "y", "z", "w"]);
+  class SaSoaTransform extends Struct {
+    get translation() { return this._sa.SaSoaVec3.at(this.ptr + 0, this); }
+    set translation(v) { this.translation.set(v); }
+    get rotation() { return this._sa.SaSoaQuat.at(this.ptr + 48, this); }
+    set rotation(v) { this.rotation.set(v); }
+    get scale() { return this._sa.SaSoaVec3.at(this.ptr + 112, this); }
+    set scale(v) { this.scale.set(v); }
+  }
+  SaSoaTransform.C_NAME = "sa_soa_transform";
+  SaSoaTransform.SIZE = 160;
+  SaSoaTransform.ALIGN = 4;
+  SaSoaTransform.ABI_TYPE = 61; // SA_ABI_TYPE_SOA_TRANSFORM
+  SaSoaTransform.FIELDS = Object.freeze(["translation", "rotation", "scale"]);
+  class SaSoaLayer extends Struct {
+    get pose() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set pose(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_layer.pose'), true); }
+    get weight() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+    set weight(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+    get joint_weights() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set joint_weights(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_soa_layer.joint_weights'), true); }
+  }
+  SaSoaLayer.C_NAME = "sa_soa_layer";
+  SaSoaLayer.SIZE = 12;
+  SaSoaLayer.ALIGN = 4;
+  SaSoaLayer.ABI_TYPE = 62; // SA_ABI_TYPE_SOA_LAYER
+  SaSoaLayer.FIELDS = Object.freeze(["pose", "weight", "joint_weights"]);
+  class SaSoaBlendJob extends Struct {
+    get layers() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set layers(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_blend_job.layers'), true); }
+    get layer_count() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+    set layer_count(v) { this._sa._dv().setUint32(this.ptr + 4, v, true); }
+    get rest() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set rest(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_soa_blend_job.rest'), true); }
+    get joint_count() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+    set joint_count(v) { this._sa._dv().setUint32(this.ptr + 12, v, true); }
+    get out() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+    set out(v) { this._sa._dv().setUint32(this.ptr + 16, ptrOf(v, 'sa_soa_blend_job.out'), true); }
+    get capacity() { return this._sa._dv().getUint32(this.ptr + 20, true); }
+    set capacity(v) { this._sa._dv().setUint32(this.ptr + 20, v, true); }
+  }
+  SaSoaBlendJob.C_NAME = "sa_soa_blend_job";
+  SaSoaBlendJob.SIZE = 24;
+  SaSoaBlendJob.ALIGN = 4;
+  SaSoaBlendJob.ABI_TYPE = 63; // SA_ABI_TYPE_SOA_BLEND_JOB
+  SaSoaBlendJob.FIELDS = Object.freeze(["layers", "layer_count", "rest", "joint_count", "out", "capacity"]);
+  class SaSoaLocalToModelJob extends Struct {
+    get skeleton() { return this._sa._dv().getUint32(this.ptr + 0, true); }
+    set skeleton(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_local_to_model_job.skeleton'), true); }
+    get local() { return this._sa._dv().getUint32(this.ptr + 4, true); }
+    set local(v) { this._sa._dv().setUint32(this.ptr + 4, ptrOf(v, 'sa_soa_local_to_model_job.local'), true); }
+    get root() { return this._sa._dv().getUint32(this.ptr + 8, true); }
+    set root(v) { this._sa._dv().setUint32(this.ptr + 8, ptrOf(v, 'sa_soa_local_to_model_job.root'), true); }
+    get out() { return this._sa._dv().getUint32(this.ptr + 12, true); }
+    set out(v) { this._sa._dv().setUint32(this.ptr + 12, ptrOf(v, 'sa_soa_local_to_model_job.out'), true); }
+    get capacity() { return this._sa._dv().getUint32(this.ptr + 16, true); }
+    set capacity(v) { this._sa._dv().setUint32(this.ptr + 16, v, true); }
+  }
+  SaSoaLocalToModelJob.C_NAME = "sa_soa_local_to_model_job";
+  SaSoaLocalToModelJob.SIZE = 20;
+  SaSoaLocalToModelJob.ALIGN = 4;
+  SaSoaLocalToModelJob.ABI_TYPE = 64; // SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB
+  SaSoaLocalToModelJob.FIELDS = Object.freeze(["skeleton", "local", "root", "out", "capacity"]);
   class SaClipBuilderChannel extends Struct {
     get joint() { return this._sa._dv().getInt32(this.ptr + 0, true); }
     set joint(v) { this._sa._dv().setInt32(this.ptr + 0, v, true); }
@@ -1753,7 +1850,7 @@
   SaFigure.ALIGN = 8;
   SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
   SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-  const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
+  const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
 
   // ---- functions -----------------------------------------------------------------------------------
   // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -1899,6 +1996,14 @@
     sa_clip_touchdown_config_default: 1,
     sa_clip_touchdown_config_validate: 1,
     sa_clip_measure_touchdowns: 7,
+    sa_soa_pack: 4,
+    sa_soa_unpack: 4,
+    sa_soa_sample_time: 4,
+    sa_soa_blend_validate: 1,
+    sa_soa_blend_run: 1,
+    sa_soa_local_to_model_validate: 1,
+    sa_soa_local_to_model_run: 1,
+    sa_soa_local_to_model_matrices: 5,
     sa_clip_builder_job_default: 1,
     sa_clip_builder_validate: 1,
     sa_clip_builder_run: 1,
@@ -2960,6 +3065,38 @@
       return this._x.sa_clip_measure_touchdowns(ptrOf(clip, 'sa_clip_measure_touchdowns(clip)'), ptrOf(skeleton, 'sa_clip_measure_touchdowns(skeleton)'), ptrOf(foot_joints, 'sa_clip_measure_touchdowns(foot_joints)'), foot_count, ptrOf(config, 'sa_clip_measure_touchdowns(config)'), ptrOf(out, 'sa_clip_measure_touchdowns(out)'), capacity) >>> 0;
     }
 
+    sa_soa_pack(pose, joint_count, out, capacity) {
+      return this._x.sa_soa_pack(ptrOf(pose, 'sa_soa_pack(pose)'), joint_count, ptrOf(out, 'sa_soa_pack(out)'), capacity) >>> 0;
+    }
+
+    sa_soa_unpack(soa, joint_count, out, capacity) {
+      return this._x.sa_soa_unpack(ptrOf(soa, 'sa_soa_unpack(soa)'), joint_count, ptrOf(out, 'sa_soa_unpack(out)'), capacity) >>> 0;
+    }
+
+    sa_soa_sample_time(clip, time, out, capacity) {
+      return this._x.sa_soa_sample_time(ptrOf(clip, 'sa_soa_sample_time(clip)'), time, ptrOf(out, 'sa_soa_sample_time(out)'), capacity) >>> 0;
+    }
+
+    sa_soa_blend_validate(job) {
+      return this._x.sa_soa_blend_validate(ptrOf(job, 'sa_soa_blend_validate(job)'));
+    }
+
+    sa_soa_blend_run(job) {
+      return this._x.sa_soa_blend_run(ptrOf(job, 'sa_soa_blend_run(job)')) >>> 0;
+    }
+
+    sa_soa_local_to_model_validate(job) {
+      return this._x.sa_soa_local_to_model_validate(ptrOf(job, 'sa_soa_local_to_model_validate(job)'));
+    }
+
+    sa_soa_local_to_model_run(job) {
+      return this._x.sa_soa_local_to_model_run(ptrOf(job, 'sa_soa_local_to_model_run(job)')) >>> 0;
+    }
+
+    sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity) {
+      return this._x.sa_soa_local_to_model_matrices(ptrOf(skeleton, 'sa_soa_local_to_model_matrices(skeleton)'), ptrOf(local, 'sa_soa_local_to_model_matrices(local)'), ptrOf(root, 'sa_soa_local_to_model_matrices(root)'), ptrOf(out, 'sa_soa_local_to_model_matrices(out)'), capacity) >>> 0;
+    }
+
     sa_clip_builder_job_default() {
       const $r = new this.SaClipBuilderJob();
       this._x.sa_clip_builder_job_default($r.ptr);
@@ -3273,18 +3410,19 @@
     SA_VERLET_GRAVITY, SA_VERLET_WIND_PER_SPEED, SA_VERLET_REFERENCE_DT, SA_VERLET_MIN_DT,
     SA_VERLET_MAX_DT, SA_FADE_MAX_LAYERS, SA_FADE_MIN_WEIGHT, SA_FADE_USER_VALUES,
     SA_SKELETON_MAX_JOINTS, SA_SKELETON_JOINT_NONE, SA_CLIP_DEFAULT_RATE,
-    SA_CLIP_TOUCHDOWN_THRESHOLD, SA_CLIP_BUILDER_MAX_FRAMES, SA_SKIN_MAX_INFLUENCES,
-    SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS, SA_BLEND_TREE_MAX_MARKERS,
-    SA_BLEND_TREE_MAX_STRETCH, SA_MODE_MACHINE_MIN_RATE, SA_MODE_MACHINE_MAX_VALUE,
-    SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES, SA_LIMB_MAX_BONE_SAMPLES,
-    SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY, SA_FIGURE_REFERENCE_HIP_HEIGHT,
-    SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES, SA_FIGURE_BONE_COUNT,
-    SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS, SA_FIGURE_MAX_DT,
-    SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS, SA_FIGURE_MOVE_MAX_KEYS,
-    SA_FIGURE_MOVE_MAX_EVENTS, SA_FIGURE_MAX_MOVES, SA_FIGURE_MOVE_LAYERS, SA_FIGURE_MOVE_BASE,
-    SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH, SA_VERSION_NUMBER,
-    SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER,
-    SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH, SA_STATUS_COUNT_,
+    SA_CLIP_TOUCHDOWN_THRESHOLD, SA_SOA_MAX_LAYERS, SA_CLIP_BUILDER_MAX_FRAMES,
+    SA_SKIN_MAX_INFLUENCES, SA_BLEND_TREE_MAX_POINTS, SA_BLEND_TREE_MAX_CLIPS,
+    SA_BLEND_TREE_MAX_MARKERS, SA_BLEND_TREE_MAX_STRETCH, SA_MODE_MACHINE_MIN_RATE,
+    SA_MODE_MACHINE_MAX_VALUE, SA_FOOTSTEPS_DEFAULT_THRESHOLD, SA_FOOTSTEPS_MAX_CYCLES,
+    SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
+    SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
+    SA_FIGURE_BONE_COUNT, SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS,
+    SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS,
+    SA_FIGURE_MOVE_MAX_KEYS, SA_FIGURE_MOVE_MAX_EVENTS, SA_FIGURE_MAX_MOVES,
+    SA_FIGURE_MOVE_LAYERS, SA_FIGURE_MOVE_BASE, SA_ABI_VERSION, SA_VERSION_MAJOR,
+    SA_VERSION_MINOR, SA_VERSION_PATCH, SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL, SA_ERR_COUNT,
+    SA_ERR_UNSORTED, SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY,
+    SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH, SA_STATUS_COUNT_,
     SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH, SA_EASE_IN_QUAD,
     SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC,
     SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_, SaEase,
@@ -3348,12 +3486,15 @@
     SA_ABI_TYPE_FIGURE_EVENT, SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG,
     SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, SA_ABI_TYPE_CLIP_BUILDER_JOB, SA_ABI_TYPE_MAT4,
     SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_FIGURE_MOVE_TRACK, SA_ABI_TYPE_FIGURE_MOVE_EVENT,
-    SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_COUNT_,
+    SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_SOA_VEC3,
+    SA_ABI_TYPE_SOA_QUAT, SA_ABI_TYPE_SOA_TRANSFORM, SA_ABI_TYPE_SOA_LAYER,
+    SA_ABI_TYPE_SOA_BLEND_JOB, SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_COUNT_,
     SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose,
     SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1,
     SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton,
     SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat,
-    SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaClipBuilderChannel, SaClipBuilderJob,
+    SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform,
+    SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob,
     SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame,
     SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent,
     SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody,

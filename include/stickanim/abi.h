@@ -102,6 +102,12 @@ typedef enum sa_abi_type {
     SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56,           /**< ::sa_figure_move_event */
     SA_ABI_TYPE_FIGURE_MOVE = 57,                 /**< ::sa_figure_move */
     SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58,           /**< ::sa_figure_move_layer */
+    SA_ABI_TYPE_SOA_VEC3 = 59,                    /**< ::sa_soa_vec3 */
+    SA_ABI_TYPE_SOA_QUAT = 60,                    /**< ::sa_soa_quat */
+    SA_ABI_TYPE_SOA_TRANSFORM = 61,               /**< ::sa_soa_transform */
+    SA_ABI_TYPE_SOA_LAYER = 62,                   /**< ::sa_soa_layer */
+    SA_ABI_TYPE_SOA_BLEND_JOB = 63,               /**< ::sa_soa_blend_job */
+    SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64,      /**< ::sa_soa_local_to_model_job */
     SA_ABI_TYPE_COUNT_,                           /**< Number of types; not a type. */
     SA_ABI_TYPE_FORCE_U32_ = 0x7FFFFFFF           /**< Pins the enum to 32 bits; not a type. */
 } sa_abi_type;

@@ -23,6 +23,7 @@
 #include <stickanim/pose.h>
 #include <stickanim/inertial.h>
 #include <stickanim/clip.h>
+#include <stickanim/soa.h>
 #include <stickanim/clip_builder.h>
 #include <stickanim/skin.h>
 

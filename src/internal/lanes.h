@@ -38,7 +38,14 @@ SAI_INLINE void sai_lane_indices(size_t j0, size_t n, size_t idx[4]) {
 }
 
 SAI_INLINE sai_i4 sai_lanes_all(void) { return (sai_i4){-1, -1, -1, -1}; }
-SAI_INLINE bool sai_lanes_true(sai_i4 m) { return (m[0] & m[1] & m[2] & m[3]) != 0; }
+/* Whether every lane of m is set (m's lanes are all-ones or zero, as comparisons give). */
+SAI_INLINE bool sai_lanes_true(sai_i4 m) {
+#if defined(__SSE2__)
+    return _mm_movemask_ps((__m128)m) == 0xF;
+#else
+    return (m[0] & m[1] & m[2] & m[3]) != 0;
+#endif
+}
 
 /* v with its sign flipped in the lanes of mask m (exactly -v there). */
 SAI_INLINE sai_f4 sai_f4_negate_where(sai_f4 v, sai_i4 m) {
@@ -122,7 +129,13 @@ SAI_INLINE sai_f4 sai_f4_min(sai_f4 a, sai_f4 b) { return sai_f4_select(a < b, a
 SAI_INLINE sai_f4 sai_f4_max(sai_f4 a, sai_f4 b) { return sai_f4_select(a > b, a, b); }
 
 /* Whether any lane of m is set. */
-SAI_INLINE bool sai_lanes_any(sai_i4 m) { return (m[0] | m[1] | m[2] | m[3]) != 0; }
+SAI_INLINE bool sai_lanes_any(sai_i4 m) {
+#if defined(__SSE2__)
+    return _mm_movemask_ps((__m128)m) != 0;
+#else
+    return (m[0] | m[1] | m[2] | m[3]) != 0;
+#endif
+}
 
 /* Lanes where a transform is clean: the test of sai_transform_clean(). */
 SAI_INLINE sai_i4 clean4(sai_f4 n2, sai_f4 sum) {

@@ -4,6 +4,7 @@
 #include "fuzz.h"
 
 #include <stickanim/clip.h>
+#include <stickanim/soa.h>
 
 enum { MAX_F = 6, MAX_J = 5, MAX_MARKERS = 6 };
 
@@ -110,5 +111,13 @@ void sa_fuzz_clip(const uint8_t *data, size_t size) {
                                   : sa_clip_sample_phase(&clip, at, out, nj + 1);
         FZ_CHECK(n == nj);
         check_pose(out, nj);
+        if (op & 1) { /* the SoA sample: the same pose, packed */
+            sa_soa_transform got[2], want[2];
+            FZ_CHECK(sa_soa_sample_time(&clip, at, got, 2) == SA_SOA_GROUPS(nj));
+            FZ_CHECK(sa_soa_pack(out, nj, want, 2) == SA_SOA_GROUPS(nj));
+            FZ_CHECK(memcmp(got, want, SA_SOA_GROUPS(nj) * sizeof *got) == 0);
+            FZ_CHECK(sa_soa_sample_time(&clip, at, NULL, 0) == SA_SOA_GROUPS(nj));
+            FZ_CHECK(sa_soa_sample_time(&clip, at, got, 0) == 0);
+        }
     }
 }

@@ -7,6 +7,7 @@
 #include <stickanim/blend_tree.h>
 #include <stickanim/pose.h>
 #include <stickanim/skeleton.h>
+#include <stickanim/soa.h>
 
 enum { MAX_J = 12, MAX_LAYERS = 4 };
 
@@ -187,6 +188,78 @@ static void check_skeleton(fz_in *in, const sa_skeleton *sk, const sa_transform 
     FZ_CHECK(found == first);
 }
 
+/* soa.h: the same poses in groups of four, padding lanes full of anything, give the AoS blend's
+ * and the AoS local -> model's results bit for bit; pack and unpack are exact. */
+enum { MAX_G = (MAX_J + 3) / 4 };
+static void check_soa(fz_in *in, const sa_transform (*poses)[MAX_J], size_t nl, size_t nj,
+                      const sa_transform *rest, const sa_skeleton *sk) {
+    static sa_soa_transform packed[MAX_LAYERS + 1][MAX_G];
+    static sa_transform cleaned[MAX_LAYERS + 1][MAX_J]; /* what the groups hold */
+    sa_transform back[MAX_J];
+    FZ_CHECK(sa_soa_pack(poses[0], nj, NULL, 0) == SA_SOA_GROUPS(nj));
+    FZ_CHECK(sa_soa_pack(poses[0], nj, packed[0], SA_SOA_GROUPS(nj) - 1) == 0);
+    for (size_t i = 0; i <= nl; ++i) {
+        const sa_transform *p = i < nl ? poses[i] : rest;
+        FZ_CHECK(sa_soa_pack(p, nj, packed[i], MAX_G) == SA_SOA_GROUPS(nj));
+        FZ_CHECK(sa_soa_unpack(packed[i], nj, cleaned[i], MAX_J) == nj);
+        for (size_t j = 0; j < nj; ++j)
+            FZ_CHECK(same(cleaned[i][j], clean(p[j])));
+        float *last = (float *)(void *)&packed[i][SA_SOA_GROUPS(nj) - 1];
+        for (size_t c = 0; c < 10; ++c)
+            for (size_t k = nj % 4 ? nj % 4 : 4; k < 4; ++k)
+                last[4 * c + k] = fz_float(in); /* never read into a real joint */
+    }
+    FZ_CHECK(sa_soa_unpack(packed[0], nj, NULL, 0) == nj);
+    sa_pose_layer layers[MAX_LAYERS];
+    sa_soa_layer soa_layers[MAX_LAYERS];
+    float jw[MAX_LAYERS][MAX_J];
+    for (size_t i = 0; i < nl; ++i) {
+        layers[i].pose = cleaned[i];
+        soa_layers[i].pose = packed[i];
+        layers[i].weight = soa_layers[i].weight = fz_float(in);
+        layers[i].joint_weights = soa_layers[i].joint_weights = NULL;
+        if (fz_bool(in)) {
+            for (size_t j = 0; j < nj; ++j)
+                jw[i][j] = fz_float(in);
+            layers[i].joint_weights = soa_layers[i].joint_weights = jw[i];
+        }
+    }
+    const bool with_rest = fz_bool(in);
+    sa_transform want[MAX_J];
+    sa_soa_transform out[MAX_G];
+    const sa_pose_blend_job job = {layers, nl, with_rest ? cleaned[nl] : NULL, nj, want, MAX_J};
+    FZ_CHECK(sa_pose_blend_run(&job) == nj);
+    sa_soa_blend_job soa_job = {soa_layers, nl, with_rest ? packed[nl] : NULL, nj, out, MAX_G};
+    FZ_CHECK(sa_soa_blend_validate(&soa_job) == SA_OK);
+    FZ_CHECK(sa_soa_blend_run(&soa_job) == SA_SOA_GROUPS(nj));
+    FZ_CHECK(sa_soa_unpack(out, nj, back, MAX_J) == nj);
+    for (size_t j = 0; j < nj; ++j)
+        FZ_CHECK2(same(back[j], want[j]), (double)back[j].rotation.w, j);
+    soa_job.capacity = SA_SOA_GROUPS(nj) - 1;
+    FZ_CHECK(sa_soa_blend_validate(&soa_job) == SA_ERR_CAPACITY);
+    FZ_CHECK(sa_soa_blend_run(&soa_job) == 0);
+    if (!sk) return;
+    sa_transform model[MAX_J];
+    const sa_transform root = fz_transform(in);
+    const sa_transform *rootp = fz_bool(in) ? &root : NULL;
+    const sa_skeleton_local_to_model_job aos = {sk, cleaned[0], rootp, want, MAX_J};
+    FZ_CHECK(sa_skeleton_local_to_model_run(&aos) == nj);
+    sa_soa_local_to_model_job l2m = {sk, packed[0], rootp, model, MAX_J};
+    FZ_CHECK(sa_soa_local_to_model_validate(&l2m) == SA_OK);
+    FZ_CHECK(sa_soa_local_to_model_run(&l2m) == nj);
+    for (size_t j = 0; j < nj; ++j)
+        FZ_CHECK2(same(model[j], want[j]), (double)model[j].translation.x, j);
+    l2m.capacity = nj - 1;
+    FZ_CHECK(sa_soa_local_to_model_validate(&l2m) == SA_ERR_CAPACITY);
+    FZ_CHECK(sa_soa_local_to_model_run(&l2m) == 0);
+    sa_mat4 mw[MAX_J], mg[MAX_J];
+    FZ_CHECK(sa_skeleton_local_to_model_matrices(sk, cleaned[0], rootp, mw, MAX_J) == nj);
+    FZ_CHECK(sa_soa_local_to_model_matrices(sk, packed[0], rootp, mg, MAX_J) == nj);
+    FZ_CHECK(memcmp(mw, mg, nj * sizeof *mw) == 0);
+    FZ_CHECK(sa_soa_local_to_model_matrices(sk, packed[0], rootp, NULL, 0) == nj);
+    FZ_CHECK(sa_soa_local_to_model_matrices(sk, packed[0], rootp, mg, nj - 1) == 0);
+}
+
 void sa_fuzz_pose(const uint8_t *data, size_t size) {
     fz_in in = fz_make(data, size);
     const size_t nj = 1 + fz_below(&in, MAX_J), nl = 1 + fz_below(&in, MAX_LAYERS);
@@ -214,4 +287,5 @@ void sa_fuzz_pose(const uint8_t *data, size_t size) {
     if (st == SA_OK) check_skeleton(&in, &sk, poses[0]);
     check_blend(&in, (const sa_transform(*)[MAX_J])poses, nl, nj, rest);
     check_pairs(&in, poses[0], poses[nl - 1], nj);
+    check_soa(&in, (const sa_transform(*)[MAX_J])poses, nl, nj, rest, st == SA_OK ? &sk : NULL);
 }

@@ -109,6 +109,8 @@ SA_CLIP_DEFAULT_RATE = 30.0
 # (sa_clip_touchdown_config::down): a foot is down when it is within this fraction of its vertical
 # range above its lowest point in the clip.
 SA_CLIP_TOUCHDOWN_THRESHOLD = 0.1
+# SA_SOA_MAX_LAYERS (soa.h): The most layers an sa_soa_blend_job may have.
+SA_SOA_MAX_LAYERS = 32
 # SA_CLIP_BUILDER_MAX_FRAMES (clip_builder.h): Most frames a built clip may have (over 9 hours at 30
 # frames a second).
 SA_CLIP_BUILDER_MAX_FRAMES = 1048576
@@ -446,7 +448,13 @@ SA_ABI_TYPE_FIGURE_MOVE_TRACK = 55
 SA_ABI_TYPE_FIGURE_MOVE_EVENT = 56
 SA_ABI_TYPE_FIGURE_MOVE = 57
 SA_ABI_TYPE_FIGURE_MOVE_LAYER = 58
-SA_ABI_TYPE_COUNT_ = 59
+SA_ABI_TYPE_SOA_VEC3 = 59
+SA_ABI_TYPE_SOA_QUAT = 60
+SA_ABI_TYPE_SOA_TRANSFORM = 61
+SA_ABI_TYPE_SOA_LAYER = 62
+SA_ABI_TYPE_SOA_BLEND_JOB = 63
+SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64
+SA_ABI_TYPE_COUNT_ = 65
 SA_ABI_TYPE_FORCE_U32_ = 2147483647
 
 
@@ -741,6 +749,12 @@ class AbiType(enum.IntEnum):
     FIGURE_MOVE_EVENT = 56
     FIGURE_MOVE = 57
     FIGURE_MOVE_LAYER = 58
+    SOA_VEC3 = 59
+    SOA_QUAT = 60
+    SOA_TRANSFORM = 61
+    SOA_LAYER = 62
+    SOA_BLEND_JOB = 63
+    SOA_LOCAL_TO_MODEL_JOB = 64
 
 
 # ---- structs ------------------------------------------------------------------------------------
@@ -1070,6 +1084,69 @@ class ClipTouchdownConfig(_Struct):
     units.
     """
     _c_name_ = "sa_clip_touchdown_config"
+
+
+class SoaVec3(_Struct):
+    """Three coordinates of four joints, one array per coordinate. (C: sa_soa_vec3, soa.h). Fields:
+    x: x of joints 0 ... 3 of the group. y: y of joints 0 ... 3 of the group. z: z of joints 0
+    ... 3 of the group.
+    """
+    _c_name_ = "sa_soa_vec3"
+
+
+class SoaQuat(_Struct):
+    """Four quaternions, one array per component. (C: sa_soa_quat, soa.h). Fields: x: x of joints 0
+    ... 3 of the group. y: y of joints 0 ... 3 of the group. z: z of joints 0 ... 3 of the group.
+    w: w of joints 0 ... 3 of the group.
+    """
+    _c_name_ = "sa_soa_quat"
+
+
+class SoaTransform(_Struct):
+    """Four local transforms (sa_transform) as structure-of-arrays: lane k of every array is joint 4
+    g + k of group g. 40 floats, 160 bytes, no padding. (C: sa_soa_transform, soa.h). Fields:
+    translation: Translations of the four joints. rotation: Rotations of the four joints (unit
+    quaternions). scale: Scales of the four joints.
+    """
+    _c_name_ = "sa_soa_transform"
+
+
+class SoaLayer(_Struct):
+    """One input of an SoA blend: as sa_pose_layer, the pose in groups. (C: sa_soa_layer, soa.h).
+    Fields: pose: The pose: SA_SOA_GROUPS(joint_count) groups (required). weight: Weight of the
+    layer, as in sa_pose_layer (negative, NaN or infinite count as 0). joint_weights: Optional
+    per-joint weights, joint_count floats indexed by joint (not grouped), as in sa_pose_layer;
+    NULL means 1 for every joint.
+    """
+    _c_name_ = "sa_soa_layer"
+
+
+class SoaBlendJob(_Struct):
+    """The SoA blend job: the rule of sa_pose_blend_job (weights, per-joint weights, the heaviest
+    layer's hemisphere, `rest` where no layer counts, a single layer copied unchanged, normalised
+    rotations), on poses in groups of four. (C: sa_soa_blend_job, soa.h). Fields: layers: The
+    layers (required; 1 ... SA_SOA_MAX_LAYERS). layer_count: Number of layers, 1 ...
+    SA_SOA_MAX_LAYERS. rest: Optional fallback pose in groups for joints where no layer has
+    weight; NULL uses the first layer's pose. joint_count: Number of joints, 1 ...
+    SA_SKELETON_MAX_JOINTS. out: Output: SA_SOA_GROUPS(joint_count) groups, written whole or not
+    at all; may be one of the layers' poses or `rest`. NULL asks for the count only. capacity:
+    Number of groups `out` can hold; below the group count nothing is written. Ignored when `out`
+    is NULL.
+    """
+    _c_name_ = "sa_soa_blend_job"
+
+
+class SoaLocalToModelJob(_Struct):
+    """The SoA local -> model job: as sa_skeleton_local_to_model_job, the local pose in groups, the
+    model transforms out as a plain array (for skinning and attachments). (C:
+    sa_soa_local_to_model_job, soa.h). Fields: skeleton: The skeleton (required; must pass
+    sa_skeleton_validate()). local: Input pose: SA_SOA_GROUPS(joint_count) groups of local
+    transforms (required). root: Optional transform of the root joints' parent; NULL means the
+    identity. out: Output: the skeleton's joint_count model transforms, written whole or not at
+    all. NULL asks for the count only. Must not overlap `local`. capacity: Number of transforms
+    `out` can hold, >= the skeleton's joint_count. Ignored when `out` is NULL.
+    """
+    _c_name_ = "sa_soa_local_to_model_job"
 
 
 class ClipBuilderChannel(_Struct):
@@ -1875,6 +1952,42 @@ ClipTouchdownConfig._fields_ = [
     ("min_lift", ctypes.c_float),
     ("absolute", ctypes.c_bool),
 ]
+SoaVec3._fields_ = [
+    ("x", (ctypes.c_float * 4)),
+    ("y", (ctypes.c_float * 4)),
+    ("z", (ctypes.c_float * 4)),
+]
+SoaQuat._fields_ = [
+    ("x", (ctypes.c_float * 4)),
+    ("y", (ctypes.c_float * 4)),
+    ("z", (ctypes.c_float * 4)),
+    ("w", (ctypes.c_float * 4)),
+]
+SoaTransform._fields_ = [
+    ("translation", SoaVec3),
+    ("rotation", SoaQuat),
+    ("scale", SoaVec3),
+]
+SoaLayer._fields_ = [
+    ("pose", ctypes.POINTER(SoaTransform)),
+    ("weight", ctypes.c_float),
+    ("joint_weights", ctypes.POINTER(ctypes.c_float)),
+]
+SoaBlendJob._fields_ = [
+    ("layers", ctypes.POINTER(SoaLayer)),
+    ("layer_count", ctypes.c_size_t),
+    ("rest", ctypes.POINTER(SoaTransform)),
+    ("joint_count", ctypes.c_size_t),
+    ("out", ctypes.POINTER(SoaTransform)),
+    ("capacity", ctypes.c_size_t),
+]
+SoaLocalToModelJob._fields_ = [
+    ("skeleton", ctypes.POINTER(Skeleton)),
+    ("local", ctypes.POINTER(SoaTransform)),
+    ("root", ctypes.POINTER(Transform)),
+    ("out", ctypes.POINTER(Transform)),
+    ("capacity", ctypes.c_size_t),
+]
 ClipBuilderChannel._fields_ = [
     ("joint", ctypes.c_int32),
     ("path", ctypes.c_int32),
@@ -2276,6 +2389,12 @@ STRUCTS = [
     (ClipTouchdown, 24, "sa_clip_touchdown"),
     (Clip, 25, "sa_clip"),
     (ClipTouchdownConfig, 50, "sa_clip_touchdown_config"),
+    (SoaVec3, 59, "sa_soa_vec3"),
+    (SoaQuat, 60, "sa_soa_quat"),
+    (SoaTransform, 61, "sa_soa_transform"),
+    (SoaLayer, 62, "sa_soa_layer"),
+    (SoaBlendJob, 63, "sa_soa_blend_job"),
+    (SoaLocalToModelJob, 64, "sa_soa_local_to_model_job"),
     (ClipBuilderChannel, 51, "sa_clip_builder_channel"),
     (ClipBuilderJob, 52, "sa_clip_builder_job"),
     (SkinJob, 54, "sa_skin_job"),
@@ -2348,6 +2467,14 @@ LAYOUT_LP64 = {
         32, "touchdown_count": 40, "duration": 48}),
     "sa_clip_touchdown_config": (20, 4, {
         "down": 0, "up": 4, "min_air_time": 8, "min_lift": 12, "absolute": 16}),
+    "sa_soa_vec3": (48, 4, {"x": 0, "y": 16, "z": 32}),
+    "sa_soa_quat": (64, 4, {"x": 0, "y": 16, "z": 32, "w": 48}),
+    "sa_soa_transform": (160, 4, {"translation": 0, "rotation": 48, "scale": 112}),
+    "sa_soa_layer": (24, 8, {"pose": 0, "weight": 8, "joint_weights": 16}),
+    "sa_soa_blend_job": (48, 8, {
+        "layers": 0, "layer_count": 8, "rest": 16, "joint_count": 24, "out": 32, "capacity": 40}),
+    "sa_soa_local_to_model_job": (40, 8, {
+        "skeleton": 0, "local": 8, "root": 16, "out": 24, "capacity": 32}),
     "sa_clip_builder_channel": (40, 8, {
         "joint": 0, "path": 4, "interpolation": 8, "times": 16, "values": 24, "key_count": 32}),
     "sa_clip_builder_job": (64, 8, {
@@ -2758,6 +2885,35 @@ _PROTOTYPES = {  # name: (restype, argtypes)
          ctypes.c_size_t,
          ctypes.POINTER(ClipTouchdownConfig),
          ctypes.POINTER(ClipTouchdown),
+         ctypes.c_size_t]),
+    "sa_soa_pack": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Transform),
+         ctypes.c_size_t,
+         ctypes.POINTER(SoaTransform),
+         ctypes.c_size_t]),
+    "sa_soa_unpack": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(SoaTransform),
+         ctypes.c_size_t,
+         ctypes.POINTER(Transform),
+         ctypes.c_size_t]),
+    "sa_soa_sample_time": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Clip),
+         ctypes.c_float,
+         ctypes.POINTER(SoaTransform),
+         ctypes.c_size_t]),
+    "sa_soa_blend_validate": (ctypes.c_int32, [ctypes.POINTER(SoaBlendJob)]),
+    "sa_soa_blend_run": (ctypes.c_size_t, [ctypes.POINTER(SoaBlendJob)]),
+    "sa_soa_local_to_model_validate": (ctypes.c_int32, [ctypes.POINTER(SoaLocalToModelJob)]),
+    "sa_soa_local_to_model_run": (ctypes.c_size_t, [ctypes.POINTER(SoaLocalToModelJob)]),
+    "sa_soa_local_to_model_matrices": (
+        ctypes.c_size_t,
+        [ctypes.POINTER(Skeleton),
+         ctypes.POINTER(SoaTransform),
+         ctypes.POINTER(Transform),
+         ctypes.POINTER(Mat4),
          ctypes.c_size_t]),
     "sa_clip_builder_job_default": (ClipBuilderJob, []),
     "sa_clip_builder_validate": (ctypes.c_int32, [ctypes.POINTER(ClipBuilderJob)]),
@@ -4928,6 +5084,140 @@ def sa_clip_measure_touchdowns(clip, skeleton, foot_joints, foot_count, config, 
         foot joint out of range, or a config that sa_clip_touchdown_config_validate() rejects.
     """
     return _fn["sa_clip_measure_touchdowns"](clip, skeleton, foot_joints, foot_count, config, out, capacity)
+
+
+def sa_soa_pack(pose, joint_count, out, capacity):
+    """Packs a pose into groups of four: joint j goes to lane j % 4 of out[j / 4]; padding lanes
+    get the identity transform. (soa.h)
+
+    pose (const sa_transform *): joint_count transforms.
+
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
+
+    out (sa_soa_transform *): Receives SA_SOA_GROUPS(joint_count) groups, written whole or not
+        at all. NULL asks for the count only.
+
+    capacity (size_t): Number of groups out can hold.
+
+    Returns (size_t): The number of groups, SA_SOA_GROUPS(joint_count) (also for the count-only
+        call); 0, with nothing written, when pose is NULL, joint_count is 0 or above
+        SA_SKELETON_MAX_JOINTS, or capacity is below the group count.
+    """
+    return _fn["sa_soa_pack"](pose, joint_count, out, capacity)
+
+
+def sa_soa_unpack(soa, joint_count, out, capacity):
+    """Unpacks groups into a pose: out[j] = lane j % 4 of soa[j / 4], bit for bit when clean
+    (finite, unit rotation), else cleaned as in sa_transform_sanitize(); padding lanes are not
+    read. (soa.h)
+
+    soa (const sa_soa_transform *): SA_SOA_GROUPS(joint_count) groups.
+
+    joint_count (size_t): Number of joints, 1 ... SA_SKELETON_MAX_JOINTS.
+
+    out (sa_transform *): Receives joint_count transforms, written whole or not at all. NULL
+        asks for the count only.
+
+    capacity (size_t): Number of transforms out can hold, >= joint_count.
+
+    Returns (size_t): joint_count (also for the count-only call); 0, with nothing written, when
+        soa is NULL, joint_count is 0 or above SA_SKELETON_MAX_JOINTS, or capacity is below
+        joint_count.
+    """
+    return _fn["sa_soa_unpack"](soa, joint_count, out, capacity)
+
+
+def sa_soa_sample_time(clip, time, out, capacity):
+    """Samples a clip at time into groups: exactly sa_clip_sample_time() followed by sa_soa_pack().
+    (soa.h)
+
+    clip (const sa_clip *): A valid clip (see sa_clip_validate()).
+
+    time (float): Seconds, as in sa_clip_sample_time().
+
+    out (sa_soa_transform *): Receives SA_SOA_GROUPS(joint_count) groups, written whole or not
+        at all. NULL asks for the count only.
+
+    capacity (size_t): Number of groups out can hold.
+
+    Returns (size_t): The number of groups (also for the count-only call); 0, with nothing
+        written, for a NULL or invalid clip or a capacity below the group count.
+    """
+    return _fn["sa_soa_sample_time"](clip, time, out, capacity)
+
+
+def sa_soa_blend_validate(job):
+    """Checks an SoA blend job without running it: sa_soa_blend_run() returns 0 exactly when this
+    is not SA_OK. (soa.h)
+
+    job (const sa_soa_blend_job *): The job; NULL gives SA_ERR_NULL.
+
+    Returns (sa_status): SA_OK; SA_ERR_NULL when job, its layers or a layer's pose is NULL;
+        SA_ERR_COUNT when layer_count is 0 or above SA_SOA_MAX_LAYERS or joint_count is 0;
+        SA_ERR_TOO_MANY_JOINTS above SA_SKELETON_MAX_JOINTS; SA_ERR_CAPACITY when `out` is given
+        and capacity is below the group count.
+    """
+    return _fn["sa_soa_blend_validate"](job)
+
+
+def sa_soa_blend_run(job):
+    """Validates and runs an SoA blend job (see sa_soa_blend_job). (soa.h)
+
+    job (const sa_soa_blend_job *): The job; NULL writes nothing and returns 0.
+
+    Returns (size_t): The number of groups written, SA_SOA_GROUPS(joint_count) (also for the
+        count-only call); 0, with nothing written, when sa_soa_blend_validate() is not SA_OK.
+    """
+    return _fn["sa_soa_blend_run"](job)
+
+
+def sa_soa_local_to_model_validate(job):
+    """Checks an SoA local -> model job without running it: sa_soa_local_to_model_run() returns 0
+    exactly when this is not SA_OK. (soa.h)
+
+    job (const sa_soa_local_to_model_job *): The job; NULL gives SA_ERR_NULL.
+
+    Returns (sa_status): SA_OK; SA_ERR_NULL when job, its skeleton or local is NULL; the
+        skeleton's own error (see sa_skeleton_validate()); SA_ERR_CAPACITY when `out` is given
+        and capacity is below the joint count.
+    """
+    return _fn["sa_soa_local_to_model_validate"](job)
+
+
+def sa_soa_local_to_model_run(job):
+    """Validates and runs an SoA local -> model job, writing the skeleton's joint_count model
+    transforms (see sa_soa_local_to_model_job). (soa.h)
+
+    job (const sa_soa_local_to_model_job *): The job; NULL writes nothing and returns 0.
+
+    Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
+        written, when sa_soa_local_to_model_validate() is not SA_OK.
+    """
+    return _fn["sa_soa_local_to_model_run"](job)
+
+
+def sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity):
+    """Local -> model as 4x4 matrices from a pose in groups: exactly what
+    sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
+    lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
+
+    skeleton (const sa_skeleton *): A valid skeleton.
+
+    local (const sa_soa_transform *): SA_SOA_GROUPS(joint_count) groups of local transforms;
+        non-finite parts are cleaned as in sa_transform_sanitize().
+
+    root (const sa_transform *): Optional transform of the root joints' parent; NULL means the
+        identity.
+
+    out (sa_mat4 *): Receives joint_count model matrices (affine: bottom row 0, 0, 0, 1),
+        written whole or not at all. NULL asks for the count only.
+
+    capacity (size_t): Number of matrices out can hold, >= joint_count.
+
+    Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
+        written, for a NULL or invalid skeleton, a NULL local, or capacity below joint_count.
+    """
+    return _fn["sa_soa_local_to_model_matrices"](skeleton, local, root, out, capacity)
 
 
 def sa_clip_builder_job_default():

@@ -1,0 +1,717 @@
+#include <stickanim/soa.h>
+
+#include <string.h>
+
+#include "internal/lanes.h"
+#include "internal/mat4.h"
+#include "internal/skeleton_run.h"
+
+/* A group is 40 floats: the 10 components (translation x, y, z, rotation x, y, z, w, scale x, y,
+ * z) of four joints, component by component. */
+#define SAI_SOA_COMPONENTS 10
+typedef char sai_soa_is_40_floats[sizeof(sa_soa_transform) == 40 * sizeof(float) ? 1 : -1];
+
+/* Caps a layer weight so the sum of many layers stays finite (as pose.c). */
+#define SAI_SOA_WEIGHT_CAP 1e30f
+/* Below this summed weight the blend measures the weights against the heaviest one (as pose.c). */
+#define SAI_SOA_TINY_TOTAL 1e-30f
+
+/* Lane k of a group as a transform, and back. */
+static sa_transform soa_get(const sa_soa_transform *g, size_t k) {
+    return sai_transform(
+        sai_v3(g->translation.x[k], g->translation.y[k], g->translation.z[k]),
+        sai_quat(g->rotation.x[k], g->rotation.y[k], g->rotation.z[k], g->rotation.w[k]),
+        sai_v3(g->scale.x[k], g->scale.y[k], g->scale.z[k]));
+}
+
+static void soa_set(sa_soa_transform *g, size_t k, sa_transform t) {
+    g->translation.x[k] = t.translation.x;
+    g->translation.y[k] = t.translation.y;
+    g->translation.z[k] = t.translation.z;
+    g->rotation.x[k] = t.rotation.x;
+    g->rotation.y[k] = t.rotation.y;
+    g->rotation.z[k] = t.rotation.z;
+    g->rotation.w[k] = t.rotation.w;
+    g->scale.x[k] = t.scale.x;
+    g->scale.y[k] = t.scale.y;
+    g->scale.z[k] = t.scale.z;
+}
+
+/* Number of real joints in group g of an n-joint pose (1 ... 4). */
+static size_t lanes_in(size_t g, size_t n) { return n - 4 * g < 4 ? n - 4 * g : 4; }
+
+/* Lanes k of group g past the last joint: the identity. */
+static void pad_identity(sa_soa_transform *g, size_t real) {
+    for (size_t k = real; k < 4; ++k)
+        soa_set(g, k, sai_transform_identity());
+}
+
+static bool joint_count_ok(size_t n) { return n > 0 && n <= SA_SKELETON_MAX_JOINTS; }
+
+#if SAI_HAS_LANES
+SAI_INLINE sai_f4 soa_load(const sa_soa_transform *g, size_t c) {
+    return sai_f4_load((const float *)(const void *)g + 4 * c);
+}
+SAI_INLINE void soa_store(sa_soa_transform *g, size_t c, sai_f4 v) {
+    sai_f4_store((float *)(void *)g + 4 * c, v);
+}
+
+/* Four whole joints pose[0..3] into one group: each joint is read as the vectors at floats 0, 4
+ * and 6 of its 10 (the last overlaps the middle one, so nothing past the joint is read), and
+ * three 4x4 transposes turn them into components. */
+SAI_INLINE void pack4(const sa_transform *pose, sa_soa_transform *g) {
+    sai_f4 r[3][4];
+    SAI_UNROLL
+    for (int part = 0; part < 3; ++part) {
+        const size_t at = part == 0 ? 0 : part == 1 ? 4 : 6;
+        sai_f4 row[4];
+        SAI_UNROLL
+        for (int k = 0; k < 4; ++k)
+            row[k] = sai_f4_load((const float *)(const void *)&pose[k] + at);
+        sai_f4_transpose(row[0], row[1], row[2], row[3], r[part]);
+    }
+    /* r[0]: t.x t.y t.z q.x; r[1]: q.y q.z q.w s.x; r[2]: q.w s.x s.y s.z */
+    const sai_f4 c[SAI_SOA_COMPONENTS] = {r[0][0], r[0][1], r[0][2], r[0][3], r[1][0],
+                                          r[1][1], r[1][2], r[1][3], r[2][2], r[2][3]};
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        soa_store(g, k, c[k]);
+}
+
+/* Whether the four lanes of a group are clean (finite, unit rotation), so that
+ * sai_transform_clean() leaves them as they are; a sum of huge finite parts that overflows says
+ * no (the per-joint path then decides). */
+SAI_INLINE bool soa_group_clean(const sa_soa_transform *g) {
+    sai_f4 sum = soa_load(g, 0), q[4];
+    SAI_UNROLL
+    for (size_t k = 1; k < SAI_SOA_COMPONENTS; ++k)
+        sum += soa_load(g, k);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        q[c] = soa_load(g, 3 + c);
+    return sai_lanes_true(sai_quats4_unit(q) & sai_f4_finite(sum));
+}
+
+/* One group into four whole joints out[0..3] (the inverse of pack4()). */
+SAI_INLINE void unpack4(const sa_soa_transform *g, sa_transform *out) {
+    sai_f4 c[SAI_SOA_COMPONENTS], r[3][4];
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        c[k] = soa_load(g, k);
+    sai_f4_transpose(c[0], c[1], c[2], c[3], r[0]);
+    sai_f4_transpose(c[4], c[5], c[6], c[7], r[1]);
+    sai_f4_transpose(c[6], c[7], c[8], c[9], r[2]);
+    SAI_UNROLL
+    for (int k = 0; k < 4; ++k) {
+        float *p = (float *)(void *)&out[k];
+        sai_f4_store(p, r[0][k]);
+        sai_f4_store(p + 4, r[1][k]);
+        sai_f4_store(p + 6, r[2][k]);
+    }
+}
+#endif
+
+/* Packs n transforms into their groups; `clean` says they are all clean already (a clip's
+ * sample), so no group needs testing. */
+static void pack_groups(const sa_transform *pose, size_t n, sa_soa_transform *out, bool clean) {
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+#if SAI_HAS_LANES
+        if (real == 4 && (clean || sai_group4_clean(&pose[4 * g]))) {
+            pack4(&pose[4 * g], &out[g]);
+            continue;
+        }
+#endif
+        for (size_t k = 0; k < real; ++k)
+            soa_set(&out[g], k, clean ? pose[4 * g + k] : sai_transform_clean(pose[4 * g + k]));
+        pad_identity(&out[g], real);
+    }
+}
+
+size_t sa_soa_pack(const sa_transform *pose, size_t joint_count, sa_soa_transform *out,
+                   size_t capacity) {
+    if (!pose || !joint_count_ok(joint_count)) return 0;
+    const size_t groups = SA_SOA_GROUPS(joint_count);
+    if (!out) return groups;
+    if (capacity < groups) return 0;
+    pack_groups(pose, joint_count, out, false);
+    return groups;
+}
+
+size_t sa_soa_unpack(const sa_soa_transform *soa, size_t joint_count, sa_transform *out,
+                     size_t capacity) {
+    if (!soa || !joint_count_ok(joint_count)) return 0;
+    if (!out) return joint_count;
+    if (capacity < joint_count) return 0;
+    const size_t groups = SA_SOA_GROUPS(joint_count);
+    for (size_t g = 0; g < groups; ++g) {
+        const size_t real = lanes_in(g, joint_count);
+#if SAI_HAS_LANES
+        if (real == 4 && soa_group_clean(&soa[g])) {
+            unpack4(&soa[g], &out[4 * g]);
+            continue;
+        }
+#endif
+        for (size_t k = 0; k < real; ++k)
+            out[4 * g + k] = sai_transform_clean(soa_get(&soa[g], k));
+    }
+    return joint_count;
+}
+
+size_t sa_soa_sample_time(const sa_clip *clip, float time, sa_soa_transform *out, size_t capacity) {
+    if (sa_clip_validate(clip) != SA_OK) return 0;
+    const size_t n = clip->joint_count, groups = SA_SOA_GROUPS(n);
+    if (!out) return groups;
+    if (capacity < groups) return 0;
+    sa_transform pose[SA_SKELETON_MAX_JOINTS];
+    if (sa_clip_sample_time(clip, time, pose, n) != n) return 0;
+    pack_groups(pose, n, out, true); /* every transform a sample writes is clean */
+    return groups;
+}
+
+/* ---- blend */
+
+sa_status sa_soa_blend_validate(const sa_soa_blend_job *job) {
+    if (!job || !job->layers) return SA_ERR_NULL;
+    if (job->layer_count == 0 || job->layer_count > SA_SOA_MAX_LAYERS || job->joint_count == 0)
+        return SA_ERR_COUNT;
+    for (size_t i = 0; i < job->layer_count; ++i) {
+        if (!job->layers[i].pose) return SA_ERR_NULL;
+    }
+    if (job->joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    if (job->out && job->capacity < SA_SOA_GROUPS(job->joint_count)) return SA_ERR_CAPACITY;
+    return SA_OK;
+}
+
+/* A layer's weight as the blend counts it: 0 unless positive and finite, capped. */
+static float layer_weight(float w) {
+    return sai_clamp(sai_positive_or(w, 0.0f), 0.0f, SAI_SOA_WEIGHT_CAP);
+}
+
+/* The exact path for group g: each real joint through sa_pose_blend_run() on its own, which
+ * cleans, blends in double where sums overflow and falls back as the AoS rule says. Each lane is
+ * read before it is written, and no lane reads another (in place works). */
+static void blend_group_exact(const sa_soa_blend_job *job, size_t g) {
+    const size_t nl = job->layer_count, real = lanes_in(g, job->joint_count);
+    for (size_t k = 0; k < real; ++k) {
+        const size_t j = 4 * g + k;
+        sa_transform in[SA_SOA_MAX_LAYERS], rest, out;
+        sa_pose_layer layers[SA_SOA_MAX_LAYERS];
+        float jw[SA_SOA_MAX_LAYERS];
+        for (size_t i = 0; i < nl; ++i) {
+            const sa_soa_layer *l = &job->layers[i];
+            in[i] = soa_get(&l->pose[g], k);
+            layers[i].pose = &in[i];
+            layers[i].weight = l->weight;
+            layers[i].joint_weights = NULL;
+            if (l->joint_weights) {
+                jw[i] = l->joint_weights[j];
+                layers[i].joint_weights = &jw[i];
+            }
+        }
+        if (job->rest) rest = soa_get(&job->rest[g], k);
+        const sa_pose_blend_job one = {layers, nl, job->rest ? &rest : NULL, 1, &out, 1};
+        sa_pose_blend_run(&one);
+        soa_set(&job->out[g], k, out);
+    }
+    pad_identity(&job->out[g], real);
+}
+
+#if SAI_HAS_LANES
+/* A group's components in registers: translation 0-2, rotation 3-6, scale 7-9. */
+typedef struct sai_group {
+    sai_f4 c[SAI_SOA_COMPONENTS];
+} sai_group;
+
+enum { SAI_T = 0, SAI_Q = 3, SAI_S = 7 };
+
+SAI_INLINE void group_load(const sa_soa_transform *g, sai_group *x) {
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        x->c[k] = soa_load(g, k);
+}
+
+/* Lanes 0 ... real - 1 set. */
+SAI_INLINE sai_i4 real_lanes(size_t real) {
+    const sai_i4 index = {0, 1, 2, 3};
+    return index < (int32_t)real;
+}
+
+/* Stores x with the lanes outside `real` set to the identity. */
+SAI_INLINE void group_store(sa_soa_transform *g, const sai_group *x, sai_i4 real) {
+    static const float identity[SAI_SOA_COMPONENTS] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        soa_store(g, k, sai_f4_select(real, x->c[k], sai_f4_splat(identity[k])));
+}
+
+/* |q|^2 per lane, in sai_quat_dot()'s order. */
+SAI_INLINE sai_f4 quat_norm2(const sai_f4 *q) {
+    return q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+}
+
+/* Lanes where the rotation q has unit length as sai_transform_clean() tests it. */
+SAI_INLINE sai_i4 quat_unit(const sai_f4 *q) { return sai_quats4_unit(q); }
+
+/* Lanes where a group is clean (finite, unit rotation): sai_transform_clean() leaves them as
+ * they are. A sum of huge finite parts that overflows says no (the exact path then decides). */
+SAI_INLINE sai_i4 group_clean(const sai_group *x) {
+    sai_f4 sum = x->c[0];
+    SAI_UNROLL
+    for (size_t k = 1; k < SAI_SOA_COMPONENTS; ++k)
+        sum += x->c[k];
+    return quat_unit(&x->c[SAI_Q]) & sai_f4_finite(sum);
+}
+
+/* The rotation q normalised per lane as sai_quat_normalize() does in its fast range. */
+SAI_INLINE void quat_normalize(sai_f4 *q, sai_f4 n2) {
+    const sai_f4 inv = sai_f4_rsqrt(n2);
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        q[c] *= inv;
+}
+
+/* The weighted sums of a group: acc += f x for translation and scale, q += (+/-f) x for the
+ * rotation turned into ref's hemisphere. Returns the lanes where the rotation is unit (the
+ * lanes of `counts` only). */
+SAI_INLINE sai_i4 accumulate(sai_group *acc, const sai_group *x, sai_f4 f, const sai_f4 *ref,
+                             sai_i4 counts) {
+    SAI_UNROLL
+    for (size_t k = 0; k < 3; ++k) {
+        acc->c[SAI_T + k] += x->c[SAI_T + k] * f;
+        acc->c[SAI_S + k] += x->c[SAI_S + k] * f;
+    }
+    const sai_f4 *q = &x->c[SAI_Q];
+    const sai_i4 far = (q[0] * ref[0] + q[1] * ref[1] + q[2] * ref[2] + q[3] * ref[3]) < 0.0f;
+    const sai_f4 fq = sai_f4_negate_where(f, far);
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        acc->c[SAI_Q + c] += fq * q[c];
+    return quat_unit(q) | ~counts;
+}
+
+/* Finishes a blended group: the checks of the fast path (the sums of the translation's and of
+ * the scale's components finite, as the per-joint path tests them; the rotation sum in
+ * sai_quat_normalize()'s fast range), then the normalised rotation. Returns the
+ * lanes that passed. */
+SAI_INLINE sai_i4 finish(sai_group *acc) {
+    const sai_f4 t = acc->c[SAI_T] + acc->c[SAI_T + 1] + acc->c[SAI_T + 2];
+    const sai_f4 sc = acc->c[SAI_S] + acc->c[SAI_S + 1] + acc->c[SAI_S + 2];
+    const sai_f4 n2 = quat_norm2(&acc->c[SAI_Q]);
+    const sai_i4 ok = sai_f4_finite(t) & sai_f4_finite(sc) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    quat_normalize(&acc->c[SAI_Q], n2);
+    return ok;
+}
+
+/* The hemisphere reference: ref = the rotation q normalised (as sai_quat_normalize(); lanes
+ * outside its fast range are unclean inputs, which the unit test sends to the exact path). */
+SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
+    SAI_UNROLL
+    for (int c = 0; c < 4; ++c)
+        ref[c] = q[c];
+    quat_normalize(ref, quat_norm2(ref));
+}
+
+/* The hemisphere reference of a group: the heaviest layer's rotations normalised (as
+ * sai_quat_normalize(); lanes outside its fast range are unclean inputs, which the unit test
+ * sends to the exact path). */
+SAI_INLINE void group_ref(const sa_soa_transform *heaviest, sai_f4 *ref) {
+    const sai_f4 x = soa_load(heaviest, SAI_Q), y = soa_load(heaviest, SAI_Q + 1),
+                 z = soa_load(heaviest, SAI_Q + 2), w = soa_load(heaviest, SAI_Q + 3);
+    const sai_f4 inv = sai_f4_rsqrt(x * x + y * y + z * z + w * w);
+    ref[0] = x * inv;
+    ref[1] = y * inv;
+    ref[2] = z * inv;
+    ref[3] = w * inv;
+}
+
+/* The sums of group g of the uniform blend: the `count` layers poses[i] with the shares
+ * factors[i], rotations turned into the hemisphere of ref. Translations and scales are summed in
+ * one pass over the layers, rotations in a second, so that every sum stays in a register; the
+ * rotation is left unnormalised, with |q|^2 in sum->n2. Returns whether the fast path may finish
+ * the group (every input that counts clean, sums in the fast range, in the real lanes). */
+SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *factors, size_t count,
+                           const sai_f4 *ref, size_t g, sai_i4 real, sai_group *sum,
+                           sai_f4 *n2_out) {
+    sai_f4 tx = sai_f4_splat(0.0f), ty = tx, tz = tx, sx = tx, sy = tx, sz = tx;
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f4 f = sai_f4_splat(factors[i]);
+        tx += soa_load(p, SAI_T) * f;
+        ty += soa_load(p, SAI_T + 1) * f;
+        tz += soa_load(p, SAI_T + 2) * f;
+        sx += soa_load(p, SAI_S) * f;
+        sy += soa_load(p, SAI_S + 1) * f;
+        sz += soa_load(p, SAI_S + 2) * f;
+    }
+    sai_f4 qx = sai_f4_splat(0.0f), qy = qx, qz = qx, qw = qx;
+    sai_i4 unit = sai_lanes_all();
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
+                     w = soa_load(p, SAI_Q + 3);
+        const sai_i4 far = (x * ref[0] + y * ref[1] + z * ref[2] + w * ref[3]) < 0.0f;
+        const sai_f4 fq = sai_f4_negate_where(sai_f4_splat(factors[i]), far);
+        qx += fq * x;
+        qy += fq * y;
+        qz += fq * z;
+        qw += fq * w;
+        const sai_f4 n2 = x * x + y * y + z * z + w * w;
+        unit &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
+    }
+    const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
+    /* The tests of sa_pose_blend_run()'s per-joint path, which blends in double where the sum of
+     * a translation's or a scale's three components is not finite. */
+    const sai_i4 ok = unit & sai_f4_finite(tx + ty + tz) & sai_f4_finite(sx + sy + sz) &
+                      (n2 >= 1e-20f) & (n2 <= 1e20f);
+    *sum = (sai_group){{tx, ty, tz, qx, qy, qz, qw, sx, sy, sz}};
+    *n2_out = n2;
+    return sai_lanes_true(ok | ~real);
+}
+
+/* Writes a group's sums with the rotation normalised (sai_quat_normalize() in its fast range),
+ * padding lanes the identity. */
+SAI_INLINE void group_finish(sai_group *sum, sai_f4 n2, sai_i4 real, sa_soa_transform *out) {
+    const sai_f4 inv = sai_f4_rsqrt(n2);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        sum->c[SAI_Q + c] *= inv;
+    if (sai_lanes_true(real)) {
+        SAI_UNROLL
+        for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+            soa_store(out, k, sum->c[k]);
+    } else {
+        group_store(out, sum, real);
+    }
+}
+
+/* Copies group g of src when all its real lanes are clean; else the exact path. */
+static void copy_group(const sa_soa_blend_job *job, const sa_soa_transform *src, size_t g) {
+    sai_group x;
+    group_load(&src[g], &x);
+    const sai_i4 real = real_lanes(lanes_in(g, job->joint_count));
+    if (!sai_lanes_true(group_clean(&x) | ~real)) {
+        blend_group_exact(job, g);
+        return;
+    }
+    group_store(&job->out[g], &x, real);
+}
+
+/* The blend when no layer has per-joint weights: the weights, the heaviest layer and each
+ * layer's share are the same at every joint, so they are worked out once, in the float
+ * operations sa_pose_blend_run() does at each joint, and the groups are summed with splatted
+ * shares. */
+static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
+    const size_t nl = job->layer_count, groups = SA_SOA_GROUPS(job->joint_count);
+    float total = 0.0f, best = 0.0f;
+    size_t best_i = 0, contributors = 0;
+    for (size_t i = 0; i < nl; ++i) {
+        if (lw[i] > 0.0f) {
+            total += lw[i];
+            ++contributors;
+            if (lw[i] > best) {
+                best = lw[i];
+                best_i = i;
+            }
+        }
+    }
+    if (contributors < 2) {
+        const sa_soa_transform *src = contributors == 1 ? job->layers[best_i].pose
+                                      : job->rest       ? job->rest
+                                                        : job->layers[0].pose;
+        for (size_t g = 0; g < groups; ++g)
+            copy_group(job, src, g);
+        return;
+    }
+    const bool tiny = !(total >= SAI_SOA_TINY_TOTAL);
+    const float inv_total = 1.0f / (tiny ? total / best : total);
+    /* The layers that count, in order, and their shares. */
+    const sa_soa_transform *poses[SA_SOA_MAX_LAYERS];
+    float factors[SA_SOA_MAX_LAYERS];
+    size_t count = 0;
+    for (size_t i = 0; i < nl; ++i) {
+        if (!(lw[i] > 0.0f)) continue;
+        poses[count] = job->layers[i].pose;
+        factors[count++] = (tiny ? lw[i] / best : lw[i]) * inv_total;
+    }
+    /* In phases over all groups, so that the long latencies (a square root and a division per
+     * group for the reference, another for the normalisation) of different groups overlap:
+     * references, sums, normalisation, then the exact path for the groups that need it.
+     * Nothing is written before everything is read (in place works). */
+    enum { MAX_GROUPS = SA_SOA_GROUPS(SA_SKELETON_MAX_JOINTS) };
+    sai_f4 ref[MAX_GROUPS][4], n2[MAX_GROUPS];
+    sai_group sums[MAX_GROUPS];
+    bool fast[MAX_GROUPS];
+    const sa_soa_transform *heaviest = job->layers[best_i].pose;
+    for (size_t g = 0; g < groups; ++g)
+        group_ref(&heaviest[g], ref[g]);
+    const size_t n = job->joint_count;
+    /* Two, three and four layers (the usual blends) with the count known to the compiler, which
+     * then unrolls the loops over the layers. */
+#define SAI_SOA_SUMS(layers)                                                                       \
+    for (size_t g = 0; g < groups; ++g)                                                            \
+        fast[g] = group_sums(poses, factors, layers, ref[g], g, real_lanes(lanes_in(g, n)),        \
+                             &sums[g], &n2[g]);
+    switch (count) {
+    case 2:
+        SAI_SOA_SUMS(2) break;
+    case 3:
+        SAI_SOA_SUMS(3) break;
+    case 4:
+        SAI_SOA_SUMS(4) break;
+    default:
+        SAI_SOA_SUMS(count) break;
+    }
+#undef SAI_SOA_SUMS
+    for (size_t g = 0; g < groups; ++g) {
+        if (fast[g]) group_finish(&sums[g], n2[g], real_lanes(lanes_in(g, n)), &job->out[g]);
+    }
+    for (size_t g = 0; g < groups; ++g) {
+        if (!fast[g]) blend_group_exact(job, g);
+    }
+}
+
+/* sai_saturate() per lane: v in [0, 1] as it is, above 1 gives 1, below 0 or NaN gives 0. */
+SAI_INLINE sai_f4 saturate4(sai_f4 v) {
+    const sai_f4 zero = sai_f4_splat(0.0f), one = sai_f4_splat(1.0f);
+    return sai_f4_select((v >= 0.0f) & (v <= 1.0f), v, sai_f4_select(v > 1.0f, one, zero));
+}
+
+/* Layer i's weight at the four joints of group g (0 in padding lanes). */
+SAI_INLINE sai_f4 lane_weights(const sa_soa_blend_job *job, const float *lw, size_t i, size_t g) {
+    const float *jw = job->layers[i].joint_weights;
+    if (!jw) return sai_f4_splat(lw[i]);
+    const size_t real = lanes_in(g, job->joint_count);
+    float w[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    memcpy(w, &jw[4 * g], real * sizeof *w);
+    return sai_f4_splat(lw[i]) * saturate4(sai_f4_load(w));
+}
+
+/* One group of a blend with per-joint weights: every lane works out its own weights, heaviest
+ * layer, shares and number of layers that count, in sa_pose_blend_run()'s float operations, and
+ * takes the blend (two or more layers count), the single layer that counts, or the rest pose. */
+static void blend_group_masked(const sa_soa_blend_job *job, const float *lw, size_t g) {
+    const size_t nl = job->layer_count;
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_f4 w[SA_SOA_MAX_LAYERS], total = zero, best = zero;
+    sai_f4 ref[4] = {zero, zero, zero, sai_f4_splat(1.0f)};
+    sai_i4 count = {0, 0, 0, 0}, counts[SA_SOA_MAX_LAYERS];
+    sai_group single = {{{0}}}, x;
+    for (size_t i = 0; i < nl; ++i) {
+        w[i] = lane_weights(job, lw, i, g);
+        counts[i] = w[i] > 0.0f;
+        if (!sai_lanes_any(counts[i])) continue;
+        group_load(&job->layers[i].pose[g], &x);
+        total += sai_f4_select(counts[i], w[i], zero);
+        count -= counts[i];
+        const sai_i4 heavier = w[i] > best;
+        best = sai_f4_select(heavier, w[i], best);
+        SAI_UNROLL
+        for (int c = 0; c < 4; ++c)
+            ref[c] = sai_f4_select(heavier, x.c[SAI_Q + c], ref[c]);
+        SAI_UNROLL
+        for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+            single.c[k] = sai_f4_select(counts[i], x.c[k], single.c[k]);
+    }
+    make_ref(ref, ref);
+    const sai_i4 tiny = ~(total >= SAI_SOA_TINY_TOTAL);
+    const bool any_tiny = sai_lanes_any(tiny & (count >= 2));
+    const sai_f4 inv_total =
+        sai_f4_splat(1.0f) / (any_tiny ? sai_f4_select(tiny, total / best, total) : total);
+    sai_group acc = {{{0}}};
+    sai_i4 unit = sai_lanes_all();
+    for (size_t i = 0; i < nl; ++i) {
+        if (!sai_lanes_any(counts[i])) continue;
+        const sai_f4 share = any_tiny ? sai_f4_select(tiny, w[i] / best, w[i]) : w[i];
+        const sai_f4 f = sai_f4_select(counts[i], share * inv_total, zero);
+        group_load(&job->layers[i].pose[g], &x);
+        unit &= accumulate(&acc, &x, f, ref, counts[i]);
+    }
+    const sai_i4 blended_ok = unit & finish(&acc);
+    sai_group rest;
+    group_load(job->rest ? &job->rest[g] : &job->layers[0].pose[g], &rest);
+    const sai_i4 one = count == 1, none = count == 0;
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        acc.c[k] = sai_f4_select(none, rest.c[k], sai_f4_select(one, single.c[k], acc.c[k]));
+    const sai_i4 ok =
+        (none & group_clean(&rest)) | (one & group_clean(&single)) | (~none & ~one & blended_ok);
+    const sai_i4 real = real_lanes(lanes_in(g, job->joint_count));
+    if (!sai_lanes_true(ok | ~real)) {
+        blend_group_exact(job, g);
+        return;
+    }
+    group_store(&job->out[g], &acc, real);
+}
+#endif
+
+size_t sa_soa_blend_run(const sa_soa_blend_job *job) {
+    if (sa_soa_blend_validate(job) != SA_OK) return 0;
+    const size_t groups = SA_SOA_GROUPS(job->joint_count);
+    if (!job->out) return groups; /* count-only call */
+#if SAI_HAS_LANES
+    float lw[SA_SOA_MAX_LAYERS];
+    bool masked = false;
+    for (size_t i = 0; i < job->layer_count; ++i) {
+        lw[i] = layer_weight(job->layers[i].weight);
+        masked |= job->layers[i].joint_weights != NULL;
+    }
+    if (!masked) {
+        blend_uniform(job, lw);
+        return groups;
+    }
+    for (size_t g = 0; g < groups; ++g)
+        blend_group_masked(job, lw, g);
+#else
+    (void)layer_weight;
+    for (size_t g = 0; g < groups; ++g)
+        blend_group_exact(job, g);
+#endif
+    return groups;
+}
+
+/* ---- local -> model */
+
+sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job) {
+    if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
+    const sa_status s = sa_skeleton_validate(job->skeleton);
+    if (s != SA_OK) return s;
+    if (job->out && job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
+    return SA_OK;
+}
+
+size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
+    if (sa_soa_local_to_model_validate(job) != SA_OK) return 0;
+    const size_t n = job->skeleton->joint_count;
+    if (!job->out) return n;
+    /* The lanes as they are: the job cleans what needs it, as the AoS job does. */
+    sa_transform local[SA_SKELETON_MAX_JOINTS];
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+#if SAI_HAS_LANES
+        if (real == 4) {
+            unpack4(&job->local[g], &local[4 * g]);
+            continue;
+        }
+#endif
+        for (size_t k = 0; k < real; ++k)
+            local[4 * g + k] = soa_get(&job->local[g], k);
+    }
+    sai_skeleton_local_to_model(job->skeleton->parents, local, job->root, job->out, n);
+    return n;
+}
+
+/* ---- local -> model as matrices */
+
+/* Lane k of a group as its local matrix, the rule of sa_skeleton_local_to_model_matrices(). */
+static sa_mat4 lane_matrix(const sa_soa_transform *g, size_t k) {
+    return sai_mat4_from_transform_unit(sai_transform_clean(soa_get(g, k)));
+}
+
+#if SAI_HAS_LANES
+/* The 12 elements of the local matrices of a group's four joints (columns 0-3, rows 0-2), lane by
+ * lane in the float operations of sai_mat4_from_transform_unit(); unclean lanes are worked out
+ * one by one from the cleaned transform. */
+static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
+    sai_group x;
+    group_load(g, &x);
+    const sai_f4 qx = x.c[SAI_Q], qy = x.c[SAI_Q + 1], qz = x.c[SAI_Q + 2], qw = x.c[SAI_Q + 3];
+    const sai_f4 sx = x.c[SAI_S], sy = x.c[SAI_S + 1], sz = x.c[SAI_S + 2];
+    const sai_f4 x2 = qx + qx, y2 = qy + qy, z2 = qz + qz;
+    const sai_f4 xx = qx * x2, yy = qy * y2, zz = qz * z2;
+    const sai_f4 xy = qx * y2, xz = qx * z2, yz = qy * z2;
+    const sai_f4 wx = qw * x2, wy = qw * y2, wz = qw * z2;
+    const sai_f4 one = sai_f4_splat(1.0f);
+    e[0] = (one - (yy + zz)) * sx;
+    e[1] = (xy + wz) * sx;
+    e[2] = (xz - wy) * sx;
+    e[3] = (xy - wz) * sy;
+    e[4] = (one - (xx + zz)) * sy;
+    e[5] = (yz + wx) * sy;
+    e[6] = (xz + wy) * sz;
+    e[7] = (yz - wx) * sz;
+    e[8] = (one - (xx + yy)) * sz;
+    e[9] = x.c[SAI_T];
+    e[10] = x.c[SAI_T + 1];
+    e[11] = x.c[SAI_T + 2];
+    if (sai_lanes_true(group_clean(&x) | ~real_lanes(real))) return;
+    for (size_t k = 0; k < real; ++k) {
+        const sa_mat4 m = lane_matrix(g, k);
+        for (size_t i = 0; i < 12; ++i)
+            e[i][k] = m.m[4 * (i / 3) + i % 3];
+    }
+}
+
+/* Lane k of the elements as a matrix. */
+static sa_mat4 elements_matrix(const sai_f4 e[12], size_t k) {
+    sa_mat4 m;
+    for (size_t c = 0; c < 4; ++c) {
+        for (size_t row = 0; row < 3; ++row)
+            m.m[4 * c + row] = e[3 * c + row][k];
+        m.m[4 * c + 3] = c == 3 ? 1.0f : 0.0f;
+    }
+    return m;
+}
+
+/* out = parent * (lane k's local matrix), sai_mat4_mul_affine() with each column in a register;
+ * the saturating product where the float one overflowed, as the AoS job does. */
+SAI_INLINE void mul_affine_lane(const sa_mat4 *parent, const sai_f4 e[12], size_t k, sa_mat4 *out) {
+    const sai_f4 p0 = sai_f4_load(&parent->m[0]), p1 = sai_f4_load(&parent->m[4]),
+                 p2 = sai_f4_load(&parent->m[8]), p3 = sai_f4_load(&parent->m[12]);
+    const sai_i4 xyz = {-1, -1, -1, 0};
+    sai_f4 col[4];
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c) {
+        const float *l = (const float *)(const void *)&e[3 * c] + k; /* lane k, element 3c */
+        const sai_f4 v =
+            p0 * sai_f4_splat(l[0]) + p1 * sai_f4_splat(l[4]) + p2 * sai_f4_splat(l[8]);
+        col[c] = c < 3 ? sai_f4_select(xyz, v, sai_f4_splat(0.0f))
+                       : sai_f4_select(xyz, v + p3, sai_f4_splat(1.0f));
+    }
+    const sai_f4 sum = (col[0] + col[1]) + (col[2] + col[3]);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        sai_f4_store(&out->m[4 * c], col[c]);
+    if (sai_lanes_true(sai_f4_finite(sum)) || sai_mat4_finite(out)) return;
+    const sa_mat4 l = elements_matrix(e, k);
+    *out = sai_mat4_mul_affine_saturating(parent, &l);
+}
+#endif
+
+size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_transform *local,
+                                      const sa_transform *root, sa_mat4 *out, size_t capacity) {
+    if (!local || sa_skeleton_validate(skeleton) != SA_OK) return 0;
+    const size_t n = skeleton->joint_count;
+    if (!out) return n;
+    if (capacity < n) return 0;
+    const sa_mat4 root_m =
+        sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+#if SAI_HAS_LANES
+        sai_f4 e[12];
+        group_matrices(&local[g], real, e);
+#endif
+        for (size_t k = 0; k < real; ++k) {
+            const size_t i = 4 * g + k;
+            const int32_t p = skeleton->parents[i];
+            const sa_mat4 *parent = p == SA_SKELETON_JOINT_NONE ? (root ? &root_m : NULL) : &out[p];
+#if SAI_HAS_LANES
+            if (!parent) {
+                out[i] = elements_matrix(e, k);
+                continue;
+            }
+            mul_affine_lane(parent, e, k, &out[i]);
+#else
+            const sa_mat4 l = lane_matrix(&local[g], k);
+            if (!parent) {
+                out[i] = l;
+                continue;
+            }
+            out[i] = sai_mat4_mul_affine(parent, &l);
+            if (!sai_mat4_finite(&out[i])) out[i] = sai_mat4_mul_affine_saturating(parent, &l);
+#endif
+        }
+    }
+    return n;
+}
