@@ -428,6 +428,32 @@ static void test_skeleton_huge_scales_down_a_rotated_chain_stay_finite(void **st
     assert_near(model[2].scale.x, FLT_MAX, 0); /* 1e90: saturated */
 }
 
+/* Found by the pose fuzzer: a child whose model translation is finite but whose parts sum past
+ * FLT_MAX (x, y and z near -FLT_MAX / 2). The whole-pose job kept the float result; the one-joint
+ * walk, testing the sum, recomputed it in double and differed in the last bits. */
+static void
+test_skeleton_joint_model_is_the_jobs_where_a_translation_sums_past_flt_max(void **state) {
+    (void)state;
+    const int32_t parents[2] = {SA_SKELETON_JOINT_NONE, 0};
+    const sa_quat q = sa_quat_make(0.5f, 0.5f, 0.5f, 0.5f); /* exactly unit */
+    const sa_transform local[2] = {
+        sa_transform_make(sa_v3(0.5f, 405.0f, -14.0f), q, sa_v3(0.5f, 0.5f, 0.5f)),
+        sa_transform_make(sa_v3(-FLT_MAX, -FLT_MAX, -1.0e37f), q, sa_v3(0.5f, 0.5f, 0.5f))};
+    sa_skeleton sk;
+    assert_int_equal(sa_skeleton_init(&sk, parents, local, NULL, 2), SA_OK);
+    sa_transform model[2];
+    const sa_skeleton_local_to_model_job job = {&sk, local, NULL, model, 2};
+    assert_int_equal(sa_skeleton_local_to_model_run(&job), 2);
+    assert_true(sa_transform_is_finite(model[1]));
+    /* the case: finite parts whose sum overflows */
+    const float sum = model[1].translation.x + model[1].translation.y + model[1].translation.z;
+    assert_true(sum == -INFINITY);
+    for (int32_t i = 0; i < 2; ++i) {
+        const sa_transform one = sa_skeleton_joint_model(&sk, local, i);
+        assert_memory_equal(&one, &model[i], sizeof one);
+    }
+}
+
 /* Found by the hostile walk: the matrix path overflowed to inf where the transform path
  * saturates (translations and scales of FLT_MAX down a chain). */
 static void test_skeleton_matrices_saturate_huge_chains(void **state) {
@@ -457,6 +483,8 @@ int main(void) {
         cmocka_unit_test(test_skeleton_fill_subtree_marks_a_joint_and_everything_below),
         cmocka_unit_test(test_skeleton_matrix_path_keeps_non_uniform_scale_exact),
         cmocka_unit_test(test_skeleton_huge_scales_down_a_rotated_chain_stay_finite),
+        cmocka_unit_test(
+            test_skeleton_joint_model_is_the_jobs_where_a_translation_sums_past_flt_max),
         cmocka_unit_test(test_skeleton_matrices_saturate_huge_chains),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

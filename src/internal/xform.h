@@ -147,7 +147,7 @@ SAI_COLD_FN sa_vec3 sai_quat_rotate_wide(sa_quat q, sa_vec3 v) {
 }
 SAI_INLINE sa_vec3 sai_quat_rotate_unit(sa_quat q, sa_vec3 v) {
     const sa_vec3 r = sai_quat_rotate_raw(q, v);
-    if (sai_v3_finite_fast(r) || !sai_v3_finite(v)) return r;
+    if (sai_v3_finite_fast(r) || sai_v3_finite(r) || !sai_v3_finite(v)) return r;
     return sai_quat_rotate_wide(q, v);
 }
 
@@ -261,10 +261,12 @@ SAI_COLD_FN sa_vec3 sai_transform_point_wide(sa_transform t, sa_vec3 p) {
     return sai_dvec3_narrow(d);
 }
 SAI_INLINE sa_vec3 sai_transform_point_unit(sa_transform t, sa_vec3 p) {
-    /* One check at the end: an overflow anywhere on the way leaves an infinity or a NaN. */
+    /* One check at the end: an overflow anywhere on the way leaves an infinity or a NaN (the
+     * parts' sum first; only when that overflows are the parts checked one by one, so a finite
+     * result is the float result, as the four-lane local -> model gives it). */
     const sa_vec3 r =
         sai_v3_add(t.translation, sai_quat_rotate_raw(t.rotation, sai_v3_mul(t.scale, p)));
-    if (sai_v3_finite_fast(r) || !sai_v3_finite(p)) return r;
+    if (sai_v3_finite_fast(r) || sai_v3_finite(r) || !sai_v3_finite(p)) return r;
     return sai_transform_point_wide(t, p);
 }
 
