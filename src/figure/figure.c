@@ -119,9 +119,11 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
 /* One sub-step of h seconds to the parameters p, ending `at` seconds into the frame: the
  * feet, then the head and hair on the body's spine solved into j (the whole body when `whole`,
  * for the pose). Knocked down, the ragdoll moves the body instead; getting up, the solved body is
- * morphed from the ragdoll's pose. */
+ * morphed from the ragdoll's pose. *dir carries the head's direction on to the frame's next
+ * sub-step. */
 static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
-                                 bool whole, sa_vec2 *j, float at, lead *from) {
+                                 bool whole, sa_vec2 *j, float at, lead *from,
+                                 sai_figure_head_dir *dir) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -155,18 +157,18 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
         j[SA_FIGURE_JOINT_HEAD] =
             sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
         p.hair_push = sai_v2(0.0f, 0.0f);
-        sai_figure_secondary_on(fig, &p, j, h);
+        sai_figure_secondary_on(fig, &p, j, h, dir);
     } else if (k > 0.0f) {
         sai_figure_solve_joints(&fig->config, &p, j);
         sai_figure_morph_from_ragdoll(fig, k, j);
-        sai_figure_secondary_on(fig, &p, j, h);
+        sai_figure_secondary_on(fig, &p, j, h, dir);
     } else {
         /* (the whole body's solve has the spine secondary_step would solve) */
         if (whole) {
             sai_figure_solve_joints(&fig->config, &p, j);
-            sai_figure_secondary_on(fig, &p, j, h);
+            sai_figure_secondary_on(fig, &p, j, h, dir);
         } else {
-            sai_figure_secondary_step(fig, &p, j, h);
+            sai_figure_secondary_step(fig, &p, j, h, dir);
         }
     }
     return p;
@@ -218,10 +220,11 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
     bool planted[2];
+    sai_figure_head_dir dir = {0.0f, {0.0f, 0.0f}, false};
     for (int32_t n = 0; n < moments; ++n) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
-        (void)sub_step(fig, at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from);
+        (void)sub_step(fig, at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from, &dir);
         footsteps(fig, planted, next, in->surface);
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
@@ -234,8 +237,8 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     if (!on_moment) keep_carried(&kept, fig);
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
-    sa_figure_params p =
-        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from);
+    sa_figure_params p = sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true,
+                                  j, dt, &from, &dir);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
     footsteps(fig, planted, dt, in->surface);

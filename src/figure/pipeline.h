@@ -205,13 +205,25 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 /* ---- secondary.c: head, hair, squash and the pose ----------------------------------------- */
 
 /* Head and hair at rest on the joints j. */
+/* The head's direction a sub-step left, (sin a, -cos a) of its angle a from straight up (the
+ * spine's and the neck's tilt), which the next sub-step of the frame starts from: it turns by the
+ * same angle unless something put the head back between them (then `angle` differs, bit for bit,
+ * and the direction is computed again). `known` is false at a frame's start. */
+typedef struct sai_figure_head_dir {
+    float angle;
+    sa_vec2 up;
+    bool known;
+} sai_figure_head_dir;
+
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
  * and the hair on its chain over h seconds to it (the neck and head of j moved); without hair in
  * the config, lays the hair out hanging from the head. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
+void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                               sai_figure_head_dir *dir);
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
-void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
+void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                             sai_figure_head_dir *dir);
 /* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
  * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
