@@ -12,6 +12,15 @@
 
 #include "internal/track_table.h"
 
+/* A spear row's arm angles (sai_figure_spear_arm_angles) for the last shaft and arms asked
+ * about in a frame: a Spear Run or a jump's carry holds the same shaft at every moment, a form
+ * through its holds, and the angles are a function of these inputs alone. */
+typedef struct sai_figure_spear_memo {
+    float in[6]; /* spear_angle, spear_grip.x and .y, spear_gap, upper_arm, forearm */
+    float arm_angle[2], arm_flex[2];
+    bool known;
+} sai_figure_spear_memo;
+
 /* What every motion may read. Distances a motion produces are multiplied by scale. */
 typedef struct sai_figure_ctx {
     float scale;      /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
@@ -41,6 +50,7 @@ typedef struct sai_figure_ctx {
      * sai_figure_motion_count on play them. */
     const sa_figure_move *moves;
     size_t move_count;
+    sai_figure_spear_memo *spear_memo; /* the frame's, or NULL (every evaluation solves) */
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the

@@ -201,6 +201,9 @@ void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params 
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
+/* The same through memo (NULL: solved): solved only when its inputs differ from memo's. */
+void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
+                                      sai_figure_spear_memo *memo);
 
 /* ---- secondary.c: head, hair, squash and the pose ----------------------------------------- */
 
