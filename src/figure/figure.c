@@ -13,7 +13,7 @@ typedef struct frame_input {
     float gait_target;
     bool was_locomoting;
     bool taken;
-    sai_figure_spear_memo *spear_memo; /* the spear rows' arm angles, for every moment */
+    sai_figure_frame_memo *memo; /* what the moments' evaluations share */
 } frame_input;
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
@@ -24,7 +24,7 @@ static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) 
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
     sai_figure_ctx c = sai_figure_context_of(fig);
-    c.spear_memo = f->spear_memo;
+    c.memo = f->memo;
     return sai_figure_blend(fig, &c);
 }
 
@@ -188,9 +188,10 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     f.in = sai_figure_read_input(fig, input);
     f.gait_target = sai_figure_gait_target(fig, &f.in);
     f.was_locomoting = sai_figure_locomoting(&fig->fade);
-    sai_figure_spear_memo spear_memo;
-    spear_memo.known = false;
-    f.spear_memo = &spear_memo;
+    sai_figure_frame_memo memo;
+    memo.spear.known = false;
+    memo.loco.known = false;
+    f.memo = &memo;
     lead from;
     from.forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
