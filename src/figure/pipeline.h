@@ -172,14 +172,14 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* ---- feet.c: foot locking ----------------------------------------------------------------- */
 
-/* One sub-step of the feet, h seconds, to the motion's parameters p, the ground scrolling on to
+/* One sub-step of the feet, h seconds, to the motion's parameters *p, the ground scrolling on to
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
- * cannot reach), writes the pose's contacts, and returns p with those foot targets. Lift-offs,
- * touchdowns and steps are dated inside the sub-step. While `turning`, held feet do not step;
- * without `holds` (knocked down, getting up) no foot is held. */
-sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float h, double scroll,
-                                      bool turning, bool holds);
+ * cannot reach), writes the pose's contacts, and puts those foot targets (and the pelvis) in *p.
+ * Lift-offs, touchdowns and steps are dated inside the sub-step. While `turning`, held feet do
+ * not step; without `holds` (knocked down, getting up) no foot is held. */
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
+                          bool holds);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */
