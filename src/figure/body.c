@@ -122,8 +122,14 @@ void sai_figure_ground_probes(sa_figure *fig) {
      * FLT_MAX asks there). */
     const float near = 4.0f * fig->config.hip_height;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
-        const double at =
-            (double)origin + (double)sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
+        const float c = sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
+        /* Without a body the origin is 0: a finite c is the probe itself, as the sum in double
+         * below rounds it (0 + c is exact, -0 becoming +0 in float as in double). */
+        if (!fig->body.active && sai_finite(c)) {
+            fig->pose.ground_probe[i] = 0.0f + c;
+            continue;
+        }
+        const double at = (double)origin + (double)c;
         fig->pose.ground_probe[i] =
             sai_narrow(at < -(double)FLT_MAX ? -(double)FLT_MAX
                                              : (at > (double)FLT_MAX ? (double)FLT_MAX : at));
