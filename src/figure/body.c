@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 /* The game's body drives the figure through sa_mode_machine (layer 3): each update the body's
@@ -349,9 +350,11 @@ void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed
         fig->stride_scale = 1.0f;
         return;
     }
+    /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    const float lo = sa_gait_ground_speed(&walk) * k, hi = sa_gait_ground_speed(&run) * k;
+    const float lo = sai_gait_ground_speed_sane(&walk) * k,
+                hi = sai_gait_ground_speed_sane(&run) * k;
     /* The gait mix covers [walk, run]; the stride stretches it below and above, so the ground
      * goes by at the body's own speed and the planted feet stay put under it. */
     const float covered = sai_clamp(speed, lo, hi);
