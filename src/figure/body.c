@@ -37,7 +37,20 @@ sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg) {
     return m;
 }
 
+/* Every number of the body finite (x - x is 0 for each; NaN for an infinity or NaN). */
+static bool body_finite(const sa_figure_body *b) {
+    float zero = (b->velocity.x - b->velocity.x) + (b->velocity.y - b->velocity.y);
+    zero += (b->water_line - b->water_line) + (b->ladder_rung - b->ladder_rung);
+    zero += (b->impulse.x - b->impulse.x) + (b->impulse.y - b->impulse.y);
+    zero += (b->position.x - b->position.x) + (b->position.y - b->position.y);
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        zero += b->ground[i] - b->ground[i];
+    return zero == 0.0f;
+}
+
 sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_body *last) {
+    /* (all finite, as nearly always: each field below keeps the game's value) */
+    if (body_finite(in)) return *in;
     /* A number the game got wrong keeps its last good value, so it moves nothing. */
     const sa_figure_body *l = last->active ? last : in;
     sa_figure_body b = *in;
