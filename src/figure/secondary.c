@@ -208,11 +208,16 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
     const sa_figure_head *h = &fig->head;
-    bool ok = sai_finite(h->tilt.pos) && sai_finite(h->tilt.vel) && sai_finite(h->spine_rate) &&
-              sai_v2_finite(h->chest_vel);
+    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (one sum, without a
+     * branch per number). */
+    float zero = (h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel);
+    zero += (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x);
+    zero += h->chest_vel.y - h->chest_vel.y;
+    const sa_verlet_point *hair = fig->hair;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-        ok = ok && sai_v2_finite(fig->hair[i].pos) && sai_v2_finite(fig->hair[i].prev);
-    if (!ok) sai_figure_rest_secondary(fig, j);
+        zero += ((hair[i].pos.x - hair[i].pos.x) + (hair[i].pos.y - hair[i].pos.y)) +
+                ((hair[i].prev.x - hair[i].prev.x) + (hair[i].prev.y - hair[i].prev.y));
+    if (!(zero == 0.0f)) sai_figure_rest_secondary(fig, j);
 }
 
 static bool all_finite(const sa_vec2 *v, int n) {
