@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
 /* The game's body drives the figure through sa_mode_machine (layer 3): each update the body's
@@ -36,7 +37,20 @@ sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg) {
     return m;
 }
 
+/* Every number of the body finite (x - x is 0 for each; NaN for an infinity or NaN). */
+static bool body_finite(const sa_figure_body *b) {
+    float zero = (b->velocity.x - b->velocity.x) + (b->velocity.y - b->velocity.y);
+    zero += (b->water_line - b->water_line) + (b->ladder_rung - b->ladder_rung);
+    zero += (b->impulse.x - b->impulse.x) + (b->impulse.y - b->impulse.y);
+    zero += (b->position.x - b->position.x) + (b->position.y - b->position.y);
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        zero += b->ground[i] - b->ground[i];
+    return zero == 0.0f;
+}
+
 sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_body *last) {
+    /* (all finite, as nearly always: each field below keeps the game's value) */
+    if (body_finite(in)) return *in;
     /* A number the game got wrong keeps its last good value, so it moves nothing. */
     const sa_figure_body *l = last->active ? last : in;
     sa_figure_body b = *in;
@@ -122,8 +136,14 @@ void sai_figure_ground_probes(sa_figure *fig) {
      * FLT_MAX asks there). */
     const float near = 4.0f * fig->config.hip_height;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
-        const double at =
-            (double)origin + (double)sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
+        const float c = sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
+        /* Without a body the origin is 0: a finite c is the probe itself, as the sum in double
+         * below rounds it (0 + c is exact, -0 becoming +0 in float as in double). */
+        if (!fig->body.active && sai_finite(c)) {
+            fig->pose.ground_probe[i] = 0.0f + c;
+            continue;
+        }
+        const double at = (double)origin + (double)c;
         fig->pose.ground_probe[i] =
             sai_narrow(at < -(double)FLT_MAX ? -(double)FLT_MAX
                                              : (at > (double)FLT_MAX ? (double)FLT_MAX : at));
@@ -343,9 +363,11 @@ void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed
         fig->stride_scale = 1.0f;
         return;
     }
+    /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    const float lo = sa_gait_ground_speed(&walk) * k, hi = sa_gait_ground_speed(&run) * k;
+    const float lo = sai_gait_ground_speed_sane(&walk) * k,
+                hi = sai_gait_ground_speed_sane(&run) * k;
     /* The gait mix covers [walk, run]; the stride stretches it below and above, so the ground
      * goes by at the body's own speed and the planted feet stay put under it. */
     const float covered = sai_clamp(speed, lo, hi);

@@ -114,8 +114,8 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
-sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float dt, double scroll,
-                                      bool turning, bool holds) {
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll,
+                          bool turning, bool holds) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
@@ -130,14 +130,14 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     /* (without the game's ground, sai_figure_ground_at() and _highest() are 0 everywhere) */
     const bool game_ground = body->active && body->ground_given;
     if (has_ground) {
-        const float g = game_ground ? fmaxf(sai_figure_ground_at(fig, p.foot[0].x),
-                                            sai_figure_ground_at(fig, p.foot[1].x))
+        const float g = game_ground ? fmaxf(sai_figure_ground_at(fig, p->foot[0].x),
+                                            sai_figure_ground_at(fig, p->foot[1].x))
                                     : 0.0f;
-        p.root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
+        p->root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
     }
     /* The squash secondary.c applies last, about the ground under the pelvis. */
-    const sa_squash sq = sai_figure_squash(sai_v2(p.root.x, 0.0f), p.squash);
-    const sa_vec2 pelvis = sai_v2(p.root.x, p.root.y - cfg->hip_height);
+    const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
+    const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
     sa_vec2 want[2];   /* the motion's targets, drawn */
     sa_vec2 was[2];    /* ... last frame, in this frame's figure space (the ground has moved) */
@@ -155,7 +155,7 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
-        want[i] = sai_figure_squash_point(sq, p.foot[i]);
+        want[i] = sai_figure_squash_point(sq, p->foot[i]);
         const double world = (double)want[i].x + scroll;
         const float up = (l->last_y - want[i].y) / dt;
         const float over = (want[i].x - l->last_x) / dt + speed;
@@ -228,12 +228,12 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
                 l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
             }
         }
-        const bool reachable = sai_v2_length(sai_v2_sub(p.foot[i], pelvis)) <= reach;
+        const bool reachable = sai_v2_length(sai_v2_sub(p->foot[i], pelvis)) <= reach;
         /* A target on the ground out of the leg's reach, moving over the ground: the guard holds
          * the foot just above it, so it would skim along; it steps clear instead. */
         if (l->state == SAI_FOOT_FREE && near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
             const sa_vec2 guard =
-                sa_ik_reach_guard(pelvis, p.foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
+                sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
             const sa_vec2 at = sai_figure_squash_point(sq, guard);
             start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
         }
@@ -356,14 +356,13 @@ sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float 
         }
         if (l->state != SAI_FOOT_FREE || ground_y != 0.0f) {
             const sa_vec2 target = unsquash(sq, sai_v2(at.x, at.y + ground_y));
-            if (sai_v2_finite(target)) p.foot[i] = target;
+            if (sai_v2_finite(target)) p->foot[i] = target;
         }
         /* Planted once on the ground, until the hold ends or the foot rises clearly off it. */
         const float ground = fig->pose.contact[i].planted ? SAI_FEET_UNPLANT : SAI_FEET_GROUND;
         fig->pose.contact[i].planted = l->state == SAI_FOOT_HELD && at.y >= -ground * k;
         fig->pose.contact[i].x = l->x;
     }
-    return p;
 }
 
 void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept) {

@@ -13,6 +13,7 @@ typedef struct frame_input {
     float gait_target;
     bool was_locomoting;
     bool taken;
+    sai_figure_frame_memo *memo; /* what the moments' evaluations share */
 } frame_input;
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
@@ -22,7 +23,8 @@ static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) 
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
-    const sai_figure_ctx c = sai_figure_context_of(fig);
+    sai_figure_ctx c = sai_figure_context_of(fig);
+    c.memo = f->memo;
     return sai_figure_blend(fig, &c);
 }
 
@@ -116,19 +118,20 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
     }
 }
 
-/* One sub-step of h seconds to the parameters p, ending `at` seconds into the frame: the
- * feet, then the head and hair on the body's spine solved into j (the whole body when `whole`,
- * for the pose). Knocked down, the ragdoll moves the body instead; getting up, the solved body is
- * morphed from the ragdoll's pose. */
-static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bool moving,
-                                 bool whole, sa_vec2 *j, float at, lead *from) {
+/* One sub-step of h seconds to the parameters *p (the feet write theirs into it), ending `at`
+ * seconds into the frame: the feet, then the head and hair on the body's spine solved into j (the
+ * whole body when `whole`, for the pose). Knocked down, the ragdoll moves the body instead; getting
+ * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
+ * the frame's next sub-step. */
+static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
+                     sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
     const float shown = from->time < h ? from->time : h; /* (fminf of the finite lag and h) */
     const float before = fig->body.active ? shown : 0.0f;
     const double forward =
-        (double)speed_of(fig, &p, moving) * (double)(h - before) + (double)(from->forward * before);
+        (double)speed_of(fig, p, moving) * (double)(h - before) + (double)(from->forward * before);
     const float down = fig->body.velocity.y * (h - before) + from->down * before;
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
@@ -141,8 +144,8 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
     /* (a figure lying knocked down or getting up turns once it stands) */
     sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
     if (holds) sai_figure_turn(fig, from->facing, h - shown);
-    p = sai_figure_feet_step(fig, p, h, fig->scroll + forward,
-                             turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
+    sai_figure_feet_step(fig, p, h, fig->scroll + forward,
+                         turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
     if (sai_figure_ragdolling(fig)) {
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
@@ -154,22 +157,21 @@ static sa_figure_params sub_step(sa_figure *fig, sa_figure_params p, float h, bo
             sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(up, fig->config.neck));
         j[SA_FIGURE_JOINT_HEAD] =
             sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
-        p.hair_push = sai_v2(0.0f, 0.0f);
-        sai_figure_secondary_on(fig, &p, j, h);
+        p->hair_push = sai_v2(0.0f, 0.0f);
+        sai_figure_secondary_on(fig, p, j, h, dir);
     } else if (k > 0.0f) {
-        sai_figure_solve_joints(&fig->config, &p, j);
+        sai_figure_solve_joints(&fig->config, p, j);
         sai_figure_morph_from_ragdoll(fig, k, j);
-        sai_figure_secondary_on(fig, &p, j, h);
+        sai_figure_secondary_on(fig, p, j, h, dir);
     } else {
         /* (the whole body's solve has the spine secondary_step would solve) */
         if (whole) {
-            sai_figure_solve_joints(&fig->config, &p, j);
-            sai_figure_secondary_on(fig, &p, j, h);
+            sai_figure_solve_joints(&fig->config, p, j);
+            sai_figure_secondary_on(fig, p, j, h, dir);
         } else {
-            sai_figure_secondary_step(fig, &p, j, h);
+            sai_figure_secondary_step(fig, p, j, h, dir);
         }
     }
-    return p;
 }
 
 /* One frame of the figure: read the input, take its triggers, move the clocks, then at every
@@ -184,6 +186,10 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     f.in = sai_figure_read_input(fig, input);
     f.gait_target = sai_figure_gait_target(fig, &f.in);
     f.was_locomoting = sai_figure_locomoting(&fig->fade);
+    sai_figure_frame_memo memo;
+    memo.spear.known = false;
+    memo.loco.known = false;
+    f.memo = &memo;
     lead from;
     from.forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
@@ -212,16 +218,18 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     from.facing = in->facing;
     from.was_facing = fig->facing;
     fig->facing = in->facing;
-    const sa_figure_params end = advance(fig, &f, dt);
+    /* (the frame's end: its parameters, then the pose's) */
+    sa_figure_params p = advance(fig, &f, dt);
     const bool moving =
-        fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : end.ground_speed > 0.0f;
+        fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : p.ground_speed > 0.0f;
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
     bool planted[2];
+    sai_figure_head_dir dir = {0.0f, {0.0f, 0.0f}, false};
     for (int32_t n = 0; n < moments; ++n) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
-        (void)sub_step(fig, at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from);
+        sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from, &dir);
         footsteps(fig, planted, next, in->surface);
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
@@ -234,8 +242,7 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     if (!on_moment) keep_carried(&kept, fig);
     planted[0] = fig->pose.contact[0].planted;
     planted[1] = fig->pose.contact[1].planted;
-    sa_figure_params p =
-        sub_step(fig, end, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from);
+    sub_step(fig, &p, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from, &dir);
     sai_figure_secondary_check(fig, j);
     if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
     footsteps(fig, planted, dt, in->surface);

@@ -1,5 +1,7 @@
 #include "motions.h"
 
+#include <string.h>
+
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
@@ -11,12 +13,8 @@ static float foot_cycle(float phase, float duty) {
     return p < d ? 0.5f * p / d : 0.5f + 0.5f * (p - d) / (1.0f - d);
 }
 
-/* Walk and run from one phase and the current gait mix (no clock of its own: u is unused). The
- * ground scrolls at stride·cadence/duty, so a stance foot sliding from +stride/2 to −stride/2
- * stays still in the world. */
-void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    (void)u;
-    sai_figure_rest(c, out);
+/* The part of a locomotion evaluation that does not depend on the phase. */
+static void gait_frame(const sai_figure_ctx *c, sai_figure_gait_frame *v) {
     const float k = c->scale, t = sai_saturate(c->gait_mix);
     /* A body slower than the walk or faster than the run strides shorter or longer (its lift
      * with it), so the ground still goes by at its speed. */
@@ -29,9 +27,7 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
         scaled = sai_gait_sane(&scaled);
     }
     const sa_gait *g = &scaled;
-    sa_figure_params *p = out;
-    p->lean = g->lean;
-    p->head_tilt = sai_lerp(0.04f, 0.10f, t);
+    v->head_tilt = sai_lerp(0.04f, 0.10f, t);
     /* Feet go forward with the lean so they stay under the centre of mass (the reference's
      * rule): by half the spine's forward offset, as gait.h suggests. */
     const float under = 0.5f * c->spine * sai_sinf(g->lean);
@@ -41,20 +37,56 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     const float x_max = 0.5f * g->stride * k + fabsf(under);
     const float high = c->hip_height + fabsf(g->bob) * k;
     const float low = reach > x_max ? sqrtf(reach * reach - x_max * x_max) : 0.0f;
-    const float crouch = high > low ? high - low : 0.0f;
-    p->root = sai_v2(0.0f, sai_gait_hip_offset_sane(g, c->phase) * k + crouch);
-    const float swing_amp = sai_lerp(0.5f, 0.85f, t);
-    const float swing_mid = sai_lerp(0.04f, 0.15f, t);
-    const float flex_base = sai_lerp(0.25f, 1.35f, t);
-    const float flex_fwd = sai_lerp(0.55f, 0.5f, t);
+    v->crouch = high > low ? high - low : 0.0f;
+    v->under = under;
+    v->swing_amp = sai_lerp(0.5f, 0.85f, t);
+    v->swing_mid = sai_lerp(0.04f, 0.15f, t);
+    v->flex_base = sai_lerp(0.25f, 1.35f, t);
+    v->flex_fwd = sai_lerp(0.55f, 0.5f, t);
+    v->ground_speed = sai_gait_ground_speed_sane(g) * k;
+    v->gait = scaled;
+}
+
+/* gait_frame(c), from the frame's memo when c asks what it was last asked. */
+static const sai_figure_gait_frame *gait_frame_of(const sai_figure_ctx *c,
+                                                  sai_figure_gait_frame *own) {
+    sai_figure_loco_memo *m = c->memo ? &c->memo->loco : NULL;
+    if (!m) {
+        gait_frame(c, own);
+        return own;
+    }
+    const float in[6] = {c->gait_mix,   c->stride_scale, c->scale,
+                         c->hip_height, c->spine,        c->leg_reach};
+    if (!m->known || memcmp(in, m->in, sizeof in) != 0) {
+        gait_frame(c, &m->v);
+        memcpy(m->in, in, sizeof in);
+        m->known = true;
+    }
+    return &m->v;
+}
+
+/* Walk and run from one phase and the current gait mix (no clock of its own: u is unused). The
+ * ground scrolls at stride·cadence/duty, so a stance foot sliding from +stride/2 to −stride/2
+ * stays still in the world. */
+void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
+    (void)u;
+    sai_figure_rest(c, out);
+    sai_figure_gait_frame own;
+    const sai_figure_gait_frame *v = gait_frame_of(c, &own);
+    const sa_gait *g = &v->gait;
+    const float k = c->scale;
+    sa_figure_params *p = out;
+    p->lean = g->lean;
+    p->head_tilt = v->head_tilt;
+    p->root = sai_v2(0.0f, sai_gait_hip_offset_sane(g, c->phase) * k + v->crouch);
     for (int i = 0; i < 2; ++i) {
         const float ph = c->phase + 0.5f * (float)i;
         const sa_gait_foot f = sai_gait_sample_sane(g, ph);
-        p->foot[i] = sai_v2(f.x * k + under, -f.lift * k);
+        p->foot[i] = sai_v2(f.x * k + v->under, -f.lift * k);
         /* Each arm swings against the leg on its side; the elbow flexes more going forward. */
         const float s = -sai_cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
-        p->arm_angle[i] = swing_mid + swing_amp * s;
-        p->arm_flex[i] = flex_base + flex_fwd * sai_saturate(0.5f + 0.5f * s);
+        p->arm_angle[i] = v->swing_mid + v->swing_amp * s;
+        p->arm_flex[i] = v->flex_base + v->flex_fwd * sai_saturate(0.5f + 0.5f * s);
     }
-    p->ground_speed = sai_gait_ground_speed_sane(g) * k;
+    p->ground_speed = v->ground_speed;
 }

@@ -172,14 +172,14 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* ---- feet.c: foot locking ----------------------------------------------------------------- */
 
-/* One sub-step of the feet, h seconds, to the motion's parameters p, the ground scrolling on to
+/* One sub-step of the feet, h seconds, to the motion's parameters *p, the ground scrolling on to
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
- * cannot reach), writes the pose's contacts, and returns p with those foot targets. Lift-offs,
- * touchdowns and steps are dated inside the sub-step. While `turning`, held feet do not step;
- * without `holds` (knocked down, getting up) no foot is held. */
-sa_figure_params sai_figure_feet_step(sa_figure *fig, sa_figure_params p, float h, double scroll,
-                                      bool turning, bool holds);
+ * cannot reach), writes the pose's contacts, and puts those foot targets (and the pelvis) in *p.
+ * Lift-offs, touchdowns and steps are dated inside the sub-step. While `turning`, held feet do
+ * not step; without `holds` (knocked down, getting up) no foot is held. */
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
+                          bool holds);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */
@@ -201,17 +201,32 @@ void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params 
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
+/* The same through memo (NULL: solved): solved only when its inputs differ from memo's. */
+void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
+                                      sai_figure_spear_memo *memo);
 
 /* ---- secondary.c: head, hair, squash and the pose ----------------------------------------- */
 
 /* Head and hair at rest on the joints j. */
+/* The head's direction a sub-step left, (sin a, -cos a) of its angle a from straight up (the
+ * spine's and the neck's tilt), which the next sub-step of the frame starts from: it turns by the
+ * same angle unless something put the head back between them (then `angle` differs, bit for bit,
+ * and the direction is computed again). `known` is false at a frame's start. */
+typedef struct sai_figure_head_dir {
+    float angle;
+    sa_vec2 up;
+    bool known;
+} sai_figure_head_dir;
+
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
  * and the hair on its chain over h seconds to it (the neck and head of j moved); without hair in
  * the config, lays the hair out hanging from the head. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
+void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                               sai_figure_head_dir *dir);
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
-void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h);
+void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                             sai_figure_head_dir *dir);
 /* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
  * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);

@@ -1,5 +1,8 @@
 #include "pipeline.h"
 
+#include <stdint.h>
+#include <string.h>
+
 #include "internal/scalar.h"
 
 /* How much of the chest's changes of velocity swing the head about the top of the spine: 1 would
@@ -9,16 +12,11 @@
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
 static float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
-/* The unit vector at angle a from straight up, and d/da of it. */
+/* The unit vector at angle a from straight up. */
 static sa_vec2 up_dir(float a) {
     float s, c;
     sai_sincosf(a, &s, &c);
     return sai_v2(s, -c);
-}
-static sa_vec2 up_turn(float a) {
-    float s, c;
-    sai_sincosf(a, &s, &c);
-    return sai_v2(c, s);
 }
 /* a in [−π, π]; NaN is 0. (Within ±π, half the period, remainderf gives a itself.) */
 static float wrap_angle(float a) {
@@ -130,12 +128,22 @@ static float hair_clearance(float head_radius, float squash) {
  * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
  * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h) {
+void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                               sai_figure_head_dir *dir) {
     sai_figure_solve_spine(&fig->config, p, j);
-    sai_figure_secondary_on(fig, p, j, h);
+    sai_figure_secondary_on(fig, p, j, h, dir);
 }
 
-void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h) {
+/* up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of it). */
+static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
+    uint32_t was, now;
+    memcpy(&was, &dir->angle, sizeof was);
+    memcpy(&now, &a, sizeof now);
+    return dir->known && was == now ? dir->up : up_dir(a);
+}
+
+void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                             sai_figure_head_dir *dir) {
     const sa_figure_config *cfg = &fig->config;
     sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
@@ -150,8 +158,10 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     const sa_vec2 vel =
         measured ? sai_v2_scale(sai_v2_sub(chest, hd->chest), 1.0f / h) : hd->chest_vel;
     const sa_vec2 lurch = sai_v2_sub(vel, hd->chest_vel);
+    /* (up_turn(a) is (cos a, sin a): the last sub-step's up_dir(a) = (sin a, -cos a) turned) */
+    const sa_vec2 was_up = head_up(dir, hd->spine + hd->tilt.pos);
     hd->tilt.vel -= (spine_rate - hd->spine_rate) +
-                    SAI_HEAD_INERTIA * sai_v2_dot(up_turn(hd->spine + hd->tilt.pos), lurch) / reach;
+                    SAI_HEAD_INERTIA * sai_v2_dot(sai_v2(-was_up.y, was_up.x), lurch) / reach;
     const float lead = cfg->head_damping * spine_rate / cfg->head_stiffness;
     sa_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
     if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
@@ -161,7 +171,10 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
         hd->tilt.pos = SA_FIGURE_NECK_CONE;
         hd->tilt.vel = fminf(hd->tilt.vel, 0.0f);
     }
-    const sa_vec2 up = up_dir(spine + hd->tilt.pos);
+    dir->angle = spine + hd->tilt.pos;
+    dir->up = up_dir(dir->angle);
+    dir->known = true;
+    const sa_vec2 up = dir->up;
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
     const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
@@ -195,11 +208,16 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
     const sa_figure_head *h = &fig->head;
-    bool ok = sai_finite(h->tilt.pos) && sai_finite(h->tilt.vel) && sai_finite(h->spine_rate) &&
-              sai_v2_finite(h->chest_vel);
+    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (one sum, without a
+     * branch per number). */
+    float zero = (h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel);
+    zero += (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x);
+    zero += h->chest_vel.y - h->chest_vel.y;
+    const sa_verlet_point *hair = fig->hair;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-        ok = ok && sai_v2_finite(fig->hair[i].pos) && sai_v2_finite(fig->hair[i].prev);
-    if (!ok) sai_figure_rest_secondary(fig, j);
+        zero += ((hair[i].pos.x - hair[i].pos.x) + (hair[i].pos.y - hair[i].pos.y)) +
+                ((hair[i].prev.x - hair[i].prev.x) + (hair[i].prev.y - hair[i].prev.y));
+    if (!(zero == 0.0f)) sai_figure_rest_secondary(fig, j);
 }
 
 static bool all_finite(const sa_vec2 *v, int n) {

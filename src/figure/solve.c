@@ -2,6 +2,8 @@
 
 #include <stickanim/ik.h>
 
+#include <string.h>
+
 #include "internal/ik_leg.h"
 #include "internal/scalar.h"
 
@@ -82,6 +84,30 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
     spear_hands(p, along(p->spear_angle), sai_v2(0.0f, 0.0f), grips);
     for (int i = 0; i < 2; ++i)
         arm_ik_angles(cfg, grips[i], &p->arm_angle[i], &p->arm_flex[i]);
+}
+
+void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
+                                      sai_figure_spear_memo *memo) {
+    if (!memo) {
+        sai_figure_spear_arm_angles(cfg, p);
+        return;
+    }
+    const float in[6] = {p->spear_angle, p->spear_grip.x, p->spear_grip.y,
+                         p->spear_gap,   cfg->upper_arm,  cfg->forearm};
+    if (!memo->known || memcmp(in, memo->in, sizeof in) != 0) {
+        sai_figure_spear_arm_angles(cfg, p);
+        memcpy(memo->in, in, sizeof in);
+        for (int i = 0; i < 2; ++i) {
+            memo->arm_angle[i] = p->arm_angle[i];
+            memo->arm_flex[i] = p->arm_flex[i];
+        }
+        memo->known = true;
+        return;
+    }
+    for (int i = 0; i < 2; ++i) {
+        p->arm_angle[i] = memo->arm_angle[i];
+        p->arm_flex[i] = memo->arm_flex[i];
+    }
 }
 
 void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {

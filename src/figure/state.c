@@ -147,6 +147,7 @@ static void fill_context(sai_figure_ctx *out, const sa_figure_config *cfg, float
     c.moves = NULL;
     c.move_count = 0u;
     c.thrust_time = -1.0f;
+    c.memo = NULL;
     *out = c;
 }
 
