@@ -104,7 +104,10 @@ SA_API size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t join
  * @brief The model-space transform of one joint, composing only its chain of parents.
  *
  * Cheaper than the full job when a few joints are needed (a foot for touchdowns, a hand for a
- * prop). Non-finite local transforms are cleaned as in sa_transform_sanitize().
+ * prop). Non-finite local transforms are cleaned as in sa_transform_sanitize(). The result is
+ * sa_skeleton_local_to_model_run()'s joint to float rounding: the job may renormalise a product
+ * of rotations by one Newton step where this divides by its length, so a rotation (and what it
+ * turns) can differ in the last bit; the scale is the same.
  * @param skeleton A valid skeleton.
  * @param local    A pose: joint_count local transforms.
  * @param joint    The joint, in [0, joint_count).
