@@ -2,12 +2,11 @@
 
 #include <stickanim/figure.h>
 
-#include "internal/scalar.h"
+#include "pipeline.h"
 
-/* sa_figure_update_many(): many figures in one call. Today each figure takes the scalar frame,
- * so the results are sa_figure_update()'s by construction; the figures go by in groups of
- * SAI_BATCH_LANES, the width a structure-of-arrays path (four lanes of internal/lanes.h) will
- * update at once, so that path replaces update_group() and nothing else. */
+/* sa_figure_update_many(): many figures in one call, in groups of four whose hair runs at once
+ * in the four lanes of a vector (sai_figure_update4): each figure bit for bit as
+ * sa_figure_update() leaves it. */
 
 #define SAI_BATCH_LANES 4
 
@@ -15,8 +14,13 @@
  * every figure reads the one input, which may be NULL). */
 static void update_group(sa_figure *figures, size_t n, const sa_figure_input *inputs,
                          size_t input_step, float dt) {
-    for (size_t i = 0; i < n; ++i)
-        sa_figure_update(&figures[i], inputs ? &inputs[i * input_step] : NULL, dt);
+    sa_figure *figs[SAI_BATCH_LANES];
+    const sa_figure_input *in[SAI_BATCH_LANES];
+    for (size_t i = 0; i < SAI_BATCH_LANES; ++i) {
+        figs[i] = i < n ? &figures[i] : NULL;
+        in[i] = i < n && inputs ? &inputs[i * input_step] : NULL;
+    }
+    sai_figure_update4(figs, in, dt);
 }
 
 size_t sa_figure_update_many(sa_figure *figures, size_t count, const sa_figure_input *inputs,

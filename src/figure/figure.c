@@ -124,7 +124,8 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
  * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
  * the frame's next sub-step. */
 static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
-                     sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir) {
+                     sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
+                     sai_hair_log *hair) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -158,54 +159,74 @@ static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, 
         j[SA_FIGURE_JOINT_HEAD] =
             sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
         p->hair_push = sai_v2(0.0f, 0.0f);
-        sai_figure_secondary_on(fig, p, j, h, dir);
+        sai_figure_secondary_on(fig, p, j, h, dir, hair);
     } else if (k > 0.0f) {
         sai_figure_solve_joints(&fig->config, p, j);
         sai_figure_morph_from_ragdoll(fig, k, j);
-        sai_figure_secondary_on(fig, p, j, h, dir);
+        sai_figure_secondary_on(fig, p, j, h, dir, hair);
     } else {
         /* (the whole body's solve has the spine secondary_step would solve) */
         if (whole) {
             sai_figure_solve_joints(&fig->config, p, j);
-            sai_figure_secondary_on(fig, p, j, h, dir);
+            sai_figure_secondary_on(fig, p, j, h, dir, hair);
         } else {
-            sai_figure_secondary_step(fig, p, j, h, dir);
+            sai_figure_secondary_step(fig, p, j, h, dir, hair);
         }
     }
 }
 
-/* One frame of the figure: read the input, take its triggers, move the clocks, then at every
- * SA_FIGURE_SUBSTEP moment of the figure's time inside the frame evaluate and blend the motions
- * showing, hold the feet, solve the body and move the head and hair; carry them on to the frame's
- * end (kept only when it is such a moment), and write the pose. So the feet's decisions and the
- * secondary motion happen at the same moments, in the same steps, at any frame rate. */
-void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
-    if (!fig || !(dt > 0.0f) || !sai_finite(dt)) return;
-    dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
+/* A frame between its parts (sa_figure_update): the sub-steps log the hair's steps, and the
+ * hair runs from the log before the next part reads it, one figure at a time
+ * (sai_figure_hair_run) or, in a batch, four at once (sai_figure_update4). */
+typedef struct frame {
     frame_input f;
-    f.in = sai_figure_read_input(fig, input);
-    f.gait_target = sai_figure_gait_target(fig, &f.in);
-    f.was_locomoting = sai_figure_locomoting(&fig->fade);
+    float dt, lag;
+    float last, next; /* the last moment taken and the next, seconds into the frame */
+    lead from;
+    sa_figure_params p; /* the frame's end */
+    bool moving, was_airborne, on_moment;
+    bool planted[2];
+    sa_vec2 j[SA_FIGURE_JOINT_COUNT];
+    sai_figure_head_dir dir;
+    carried kept;
+    sai_hair_log hair;
+} frame;
+_Static_assert(SAI_FIGURE_MOMENTS <= SAI_HAIR_MAX_STEPS, "a frame's moments fit the hair's log");
+
+/* The frame's first part: read the input, take its triggers, move the clocks, then at every
+ * SA_FIGURE_SUBSTEP moment of the figure's time inside the frame evaluate and blend the motions
+ * showing, hold the feet, solve the body and move the head (the hair's steps logged). False when
+ * dt is refused (nothing changed). */
+static bool frame_begin(sa_figure *fig, const sa_figure_input *input, float dt, frame *fr) {
+    if (!fig || !(dt > 0.0f) || !sai_finite(dt)) return false;
+    dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
+    fr->dt = dt;
+    fr->hair.count = 0;
+    frame_input *f = &fr->f;
+    f->in = sai_figure_read_input(fig, input);
+    f->gait_target = sai_figure_gait_target(fig, &f->in);
+    f->was_locomoting = sai_figure_locomoting(&fig->fade);
     sai_figure_frame_memo memo;
     memo.spear.known = false;
     memo.loco.known = false;
-    f.memo = &memo;
-    lead from;
-    from.forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
-    from.down = fig->body.active ? fig->body.velocity.y : 0.0f;
+    f->memo = &memo;
+    lead *from = &fr->from;
+    from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
+    from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it. */
-    f.taken = !f.in.body.active;
-    if (f.taken) sai_figure_take_input(fig, &f.in, dt);
-    const sa_figure_input *in = &f.in;
+    f->taken = !f->in.body.active;
+    if (f->taken) sai_figure_take_input(fig, &f->in, dt);
+    const sa_figure_input *in = &f->in;
     fig->event_count = 0;
-    const bool was_airborne = fig->pose.airborne;
+    fr->was_airborne = fig->pose.airborne;
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
     const double own = (double)sai_figure_facing_sign(fig);
     fig->pose.scroll *= own;
     for (int i = 0; i < 2; ++i)
         fig->pose.contact[i].x *= own;
     const float lag = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
+    fr->lag = lag;
     /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
      * end. Their parameters come from the figure as it is now (before this frame's advance),
      * which no sub-step reads, so they are taken first, each from one copy. */
@@ -213,64 +234,112 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
-        at[moments++] = params_at(fig, &f, next);
-    from.time = lag;
-    from.facing = in->facing;
-    from.was_facing = fig->facing;
+        at[moments++] = params_at(fig, f, next);
+    from->time = lag;
+    from->facing = in->facing;
+    from->was_facing = fig->facing;
     fig->facing = in->facing;
     /* (the frame's end: its parameters, then the pose's) */
-    sa_figure_params p = advance(fig, &f, dt);
-    const bool moving =
-        fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : p.ground_speed > 0.0f;
-    sa_vec2 j[SA_FIGURE_JOINT_COUNT];
+    fr->p = advance(fig, f, dt);
+    f->memo = NULL; /* (the moments' evaluations are done) */
+    fr->moving =
+        fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
+    fr->dir = (sai_figure_head_dir){0.0f, {0.0f, 0.0f}, false};
     bool planted[2];
-    sai_figure_head_dir dir = {0.0f, {0.0f, 0.0f}, false};
     for (int32_t n = 0; n < moments; ++n) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
-        sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, moving, false, j, next, &from, &dir);
+        sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, fr->moving, false, fr->j, next, from, &fr->dir,
+                 &fr->hair);
         footsteps(fig, planted, next, in->surface);
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
     }
-    if (last > -lag) sai_figure_secondary_check(fig, j); /* what is kept is finite */
+    fr->last = last;
+    fr->next = next;
+    return true;
+}
+
+/* The frame's second part (its moments' hair run): what the last moment leaves is kept, and the
+ * frame's end is a sub-step of its own (its hair logged). */
+static void frame_end_step(sa_figure *fig, frame *fr) {
+    if (fr->last > -fr->lag) sai_figure_secondary_check(fig, fr->j); /* what is kept is finite */
     /* The frame's end: a moment itself, or the last moment's state carried on to it and put back
      * after the pose is written. */
-    const bool on_moment = next <= dt + 1e-6f;
-    carried kept;
-    if (!on_moment) keep_carried(&kept, fig);
-    planted[0] = fig->pose.contact[0].planted;
-    planted[1] = fig->pose.contact[1].planted;
-    sub_step(fig, &p, on_moment ? SA_FIGURE_SUBSTEP : dt - last, moving, true, j, dt, &from, &dir);
-    sai_figure_secondary_check(fig, j);
-    if (!on_moment) sai_figure_feet_carried(fig, kept.feet);
-    footsteps(fig, planted, dt, in->surface);
+    fr->on_moment = fr->next <= fr->dt + 1e-6f;
+    if (!fr->on_moment) keep_carried(&fr->kept, fig);
+    fr->planted[0] = fig->pose.contact[0].planted;
+    fr->planted[1] = fig->pose.contact[1].planted;
+    sub_step(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving, true,
+             fr->j, fr->dt, &fr->from, &fr->dir, &fr->hair);
+}
+
+/* The frame's last part (its end's hair run): the pose written, and what the frame carried on
+ * past its last moment put back. */
+static void frame_finish(sa_figure *fig, frame *fr) {
+    const float dt = fr->dt;
+    sa_figure_params *p = &fr->p;
+    sai_figure_secondary_check(fig, fr->j);
+    const carried *kept = &fr->kept;
+    if (!fr->on_moment) sai_figure_feet_carried(fig, kept->feet);
+    footsteps(fig, fr->planted, dt, fr->f.in.surface);
     /* A game scrolls its ground by ground_speed · dt: the frame's mean speed, so its ground stays
      * where the feet's is. */
     const double scroll_before = fig->pose.scroll;
-    const double mean = moving ? (fig->scroll - scroll_before) / (double)dt : 0.0;
-    p.ground_speed = mean > 0.0 || fig->body.active ? sai_narrow(mean) : 0.0f;
-    sai_figure_write_pose(fig, &p, j, dt);
-    sai_figure_flight_events(fig, was_airborne, dt);
+    const double mean = fr->moving ? (fig->scroll - scroll_before) / (double)dt : 0.0;
+    p->ground_speed = mean > 0.0 || fig->body.active ? sai_narrow(mean) : 0.0f;
+    sai_figure_write_pose(fig, p, fr->j, dt);
+    sai_figure_flight_events(fig, fr->was_airborne, dt);
     sai_figure_face_pose(fig);
     sai_figure_ground_probes(fig);
-    fig->pose.scroll = scroll_before + (double)p.ground_speed * (double)dt;
-    if (on_moment) {
+    fig->pose.scroll = scroll_before + (double)p->ground_speed * (double)dt;
+    if (fr->on_moment) {
         fig->substep_lag = 0.0f;
     } else {
-        fig->scroll = kept.scroll;
-        fig->feet[0] = kept.feet[0];
-        fig->feet[1] = kept.feet[1];
-        fig->head = kept.head;
+        fig->scroll = kept->scroll;
+        fig->feet[0] = kept->feet[0];
+        fig->feet[1] = kept->feet[1];
+        fig->head = kept->head;
         for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-            fig->hair[i] = kept.hair[i];
+            fig->hair[i] = kept->hair[i];
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-            fig->ragdoll[i] = kept.ragdoll[i];
-        fig->ragdoll_wait = kept.ragdoll_wait;
-        fig->turn = kept.turn;
-        fig->substep_lag = dt - last;
+            fig->ragdoll[i] = kept->ragdoll[i];
+        fig->ragdoll_wait = kept->ragdoll_wait;
+        fig->turn = kept->turn;
+        fig->substep_lag = dt - fr->last;
     }
+}
+
+/* One frame of the figure: at every SA_FIGURE_SUBSTEP moment of the figure's time inside the frame
+ * the motions showing are blended, the feet held, the body solved and the head and hair moved;
+ * they are carried on to the frame's end (kept only when it is such a moment) and the pose is
+ * written. So the feet's decisions and the secondary motion happen at the same moments, in the
+ * same steps, at any frame rate. */
+void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
+    frame fr;
+    if (!frame_begin(fig, input, dt, &fr)) return;
+    sai_figure_hair_run(fig, &fr.hair);
+    frame_end_step(fig, &fr);
+    sai_figure_hair_run(fig, &fr.hair);
+    frame_finish(fig, &fr);
+}
+
+void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const inputs[4],
+                        float dt) {
+    frame fr[4];
+    sa_figure *on[4]; /* the figures whose frame goes on (NULL: no lane) */
+    sai_hair_log *hair[4];
+    for (int k = 0; k < 4; ++k) {
+        on[k] = figs[k] && frame_begin(figs[k], inputs[k], dt, &fr[k]) ? figs[k] : NULL;
+        hair[k] = &fr[k].hair;
+    }
+    sai_figure_hair_run4(on, hair);
+    for (int k = 0; k < 4; ++k)
+        if (on[k]) frame_end_step(on[k], &fr[k]);
+    sai_figure_hair_run4(on, hair);
+    for (int k = 0; k < 4; ++k)
+        if (on[k]) frame_finish(on[k], &fr[k]);
 }
 
 const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig) { return fig ? &fig->pose : NULL; }

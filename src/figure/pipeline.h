@@ -205,6 +205,12 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
                                       sai_figure_spear_memo *memo);
 
+/* ---- figure.c: the frame -------------------------------------------------------------------- */
+
+/* sa_figure_update() of figs[0..3] (a NULL figure is none) with inputs[k] (NULL: the defaults),
+ * their hair run four at once: each figure bit for bit as the scalar frame leaves it. */
+void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const inputs[4], float dt);
+
 /* ---- secondary.c: head, hair, squash and the pose ----------------------------------------- */
 
 /* Head and hair at rest on the joints j. */
@@ -218,15 +224,38 @@ typedef struct sai_figure_head_dir {
     bool known;
 } sai_figure_head_dir;
 
+/* The most hair steps a log holds: a frame's moments before its end (figure.c). */
+#define SAI_HAIR_MAX_STEPS 16
+
+/* What one sub-step of the hair reads of the frame: the pin and the head's centre it moves to,
+ * the acceleration on it, the radius it keeps from the head and the step's length (s). */
+typedef struct sai_hair_step {
+    sa_vec2 pin, head, accel;
+    float clearance, h;
+} sai_hair_step;
+
+/* The hair's sub-steps of part of a frame, recorded as the head moves and run after it (nothing
+ * else in the frame reads the hair in between), so a batch runs the hair of four figures at once
+ * (sai_figure_hair_run4). */
+typedef struct sai_hair_log {
+    int32_t count;
+    sai_hair_step step[SAI_HAIR_MAX_STEPS];
+} sai_hair_log;
+
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
- * and the hair on its chain over h seconds to it (the neck and head of j moved); without hair in
- * the config, lays the hair out hanging from the head. */
+ * over h seconds to it (the neck and head of j moved), and logs the hair's step on its chain to
+ * it into *hair; without hair in the config, lays the hair out hanging from the head. */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                               sai_figure_head_dir *dir);
+                               sai_figure_head_dir *dir, sai_hair_log *hair);
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                             sai_figure_head_dir *dir);
+                             sai_figure_head_dir *dir, sai_hair_log *hair);
+/* Runs the hair's logged steps in order and empties the log. */
+void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair);
+/* The same for four figures at once (a NULL figure, or an empty log, is no lane): the hair of
+ * each bit for bit as sai_figure_hair_run() leaves it. */
+void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4]);
 /* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
  * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);

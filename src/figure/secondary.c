@@ -129,9 +129,9 @@ static float hair_clearance(float head_radius, float squash) {
  * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
 void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                               sai_figure_head_dir *dir) {
+                               sai_figure_head_dir *dir, sai_hair_log *hair) {
     sai_figure_solve_spine(&fig->config, p, j);
-    sai_figure_secondary_on(fig, p, j, h, dir);
+    sai_figure_secondary_on(fig, p, j, h, dir, hair);
 }
 
 /* up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of it). */
@@ -143,7 +143,7 @@ static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
 }
 
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                             sai_figure_head_dir *dir) {
+                             sai_figure_head_dir *dir, sai_hair_log *hair) {
     const sa_figure_config *cfg = &fig->config;
     sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
@@ -180,17 +180,13 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
                                      sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
     if (cfg->hair) {
-        sa_verlet_config vc = sa_verlet_config_default();
-        vc.spacing = cfg->hair_spacing;
-        vc.drag = cfg->hair_drag;
-        vc.accel = accel;
-        const sa_vec2 head = j[SA_FIGURE_JOINT_HEAD];
-        const sa_vec2 pin = hair_pin(head, up, cfg->head_radius);
-        sa_verlet_chain_step(fig->hair, SA_VERLET_HAIR_POINTS, pin, &vc, h);
-        spring_back(fig->hair, SA_VERLET_HAIR_POINTS, pin, vc.accel, cfg->hair_spacing, h);
-        limit_bend(fig->hair, SA_VERLET_HAIR_POINTS);
-        sa_verlet_chain_collide_circle(fig->hair, SA_VERLET_HAIR_POINTS, head,
-                                       hair_clearance(cfg->head_radius, p->squash));
+        if (hair->count == SAI_HAIR_MAX_STEPS) sai_figure_hair_run(fig, hair); /* (never full) */
+        sai_hair_step *s = &hair->step[hair->count++];
+        s->head = j[SA_FIGURE_JOINT_HEAD];
+        s->pin = hair_pin(s->head, up, cfg->head_radius);
+        s->accel = accel;
+        s->clearance = hair_clearance(cfg->head_radius, p->squash);
+        s->h = h;
     } else {
         /* No hair in the config: laid out hanging from the pin (what the pose shows for it),
          * here where the head's direction is at hand. */
@@ -204,6 +200,30 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     hd->chest = chest;
     hd->chest_vel = vel;
     hd->hair_accel = accel;
+}
+
+/* One sub-step of the hair on its chain (sai_hair_step): the chain moved to the pin, sprung back
+ * toward its resting line, its bends limited and kept out of the head. */
+static void hair_step(sa_verlet_point *pts, const sa_figure_config *cfg, const sai_hair_step *s) {
+    sa_verlet_config vc = sa_verlet_config_default();
+    vc.spacing = cfg->hair_spacing;
+    vc.drag = cfg->hair_drag;
+    vc.accel = s->accel;
+    sa_verlet_chain_step(pts, SA_VERLET_HAIR_POINTS, s->pin, &vc, s->h);
+    spring_back(pts, SA_VERLET_HAIR_POINTS, s->pin, s->accel, cfg->hair_spacing, s->h);
+    limit_bend(pts, SA_VERLET_HAIR_POINTS);
+    sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+}
+
+void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair) {
+    for (int32_t i = 0; i < hair->count; ++i)
+        hair_step(fig->hair, &fig->config, &hair->step[i]);
+    hair->count = 0;
+}
+
+void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4]) {
+    for (int k = 0; k < 4; ++k)
+        if (figs[k]) sai_figure_hair_run(figs[k], logs[k]);
 }
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
