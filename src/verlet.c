@@ -1,6 +1,7 @@
 #include <stickanim/verlet.h>
 
 #include "internal/scalar.h"
+#include "internal/verlet_lanes.h"
 
 /* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly.
  * docs/verlet.md explains the per-second update below. */
@@ -276,6 +277,122 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     if (!chain_finite(points, count))
         lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
 }
+
+#if SAI_HAS_LANES
+/* What sa_verlet_chain_step() takes for each lane on the common path: one step of h, the pin
+ * reached at its end, all of it in the float operations advance() and constrain_hair() do. */
+typedef struct step4 {
+    sai_f4 pin_x, pin_y, ax, ay, keep, h, rate, spacing;
+} step4;
+
+/* Lane k of *s for chain k's config and step, true when the common path covers it: a finite pin,
+ * a step of time (at least SA_VERLET_MIN_DT) taken in one advance, and the default iterations. */
+static bool lane_of(step4 *s, int k, sa_vec2 pin, const sa_verlet_config *config, float dt) {
+    const chain_cfg c = sane_cfg(config);
+    if (!sai_v2_finite(pin) || c.iterations != SA_VERLET_DEFAULT_ITERATIONS) return false;
+    if (!(dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT)) return false;
+    const float x = dt * REF_RATE - 0.01f; /* (the scalar step's count of advances: one) */
+    if (!((int32_t)x + ((float)(int32_t)x < x ? 1 : 0) <= 1)) return false;
+    const float h = dt / 1.0f;
+    float keep, gain;
+    drag_factors(c.drag, h, &keep, &gain);
+    s->pin_x[k] = pin.x;
+    s->pin_y[k] = pin.y;
+    s->ax[k] = c.accel.x * gain;
+    s->ay[k] = c.accel.y * gain;
+    s->keep[k] = keep;
+    s->h[k] = h;
+    s->rate[k] = 1.0f / (REF_RATE * h);
+    s->spacing[k] = c.spacing;
+    return true;
+}
+
+/* Whether the squares l2 are such that seg_length() takes their root, per lane. */
+SAI_INLINE sai_i4 plain_square(sai_f4 l2) { return (l2 < FLT_MAX) & (l2 > 1e-30f); }
+
+/* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *plain
+ * loses the lanes whose length is not a plain root. */
+SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
+                            bool pinned, sai_i4 *plain) {
+    const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
+    const sai_f4 l2 = dx * dx + dy * dy;
+    *plain &= plain_square(l2);
+    const sai_f4 len = sai_f4_sqrt(l2);
+    sai_f4 k = (len - spacing) / len; /* (pinned: times 1, exactly k) */
+    if (!pinned) {
+        k = k * 0.5f;
+        *xa = *xa + dx * k;
+        *ya = *ya + dy * k;
+    }
+    *xb = *xb - dx * k;
+    *yb = *yb - dy * k;
+}
+
+/* set_length() in lanes: (xb, yb) put spacing from (xa, ya). */
+SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
+                            sai_i4 *plain) {
+    const sai_f4 dx = *xb - xa, dy = *yb - ya;
+    const sai_f4 l2 = dx * dx + dy * dy;
+    *plain &= plain_square(l2);
+    const sai_f4 k = spacing / sai_f4_sqrt(l2);
+    *xb = xa + dx * k;
+    *yb = ya + dy * k;
+}
+
+/* advance() and constrain_hair() of one step in lanes; *plain loses the lanes a length took off
+ * the common path. */
+static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_f4 vx = (c->x[i] - c->px[i]) * REF_RATE * s->keep + s->ax;
+        const sai_f4 vy = (c->y[i] - c->py[i]) * REF_RATE * s->keep + s->ay;
+        c->px[i] = c->x[i];
+        c->py[i] = c->y[i];
+        c->x[i] = c->x[i] + vx * s->h;
+        c->y[i] = c->y[i] + vy * s->h;
+    }
+    c->px[0] = c->x[0];
+    c->py[0] = c->y[0];
+    sai_f4 x0 = s->pin_x, y0 = s->pin_y, x1 = c->x[1], y1 = c->y[1];
+    sai_f4 x2 = c->x[2], y2 = c->y[2], x3 = c->x[3], y3 = c->y[3];
+    for (int it = 0; it < SA_VERLET_DEFAULT_ITERATIONS; ++it) {
+        relax_pair4(&x0, &y0, &x1, &y1, s->spacing, true, plain);
+        relax_pair4(&x1, &y1, &x2, &y2, s->spacing, false, plain);
+        relax_pair4(&x2, &y2, &x3, &y3, s->spacing, false, plain);
+    }
+    set_length4(x0, y0, &x1, &y1, s->spacing, plain);
+    set_length4(x1, y1, &x2, &y2, s->spacing, plain);
+    set_length4(x2, y2, &x3, &y3, s->spacing, plain);
+    c->x[0] = x0;
+    c->y[0] = y0;
+    c->x[1] = x1;
+    c->y[1] = y1;
+    c->x[2] = x2;
+    c->y[2] = y2;
+    c->x[3] = x3;
+    c->y[3] = y3;
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        c->px[i] = c->x[i] - (c->x[i] - c->px[i]) * s->rate;
+        c->py[i] = c->y[i] - (c->y[i] - c->py[i]) * s->rate;
+    }
+}
+
+sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sa_vec2 pin[4], const sa_verlet_config config[4],
+                             const float dt[4], sai_i4 lanes) {
+    step4 s;
+    memset(&s, 0, sizeof s);
+    sai_i4 covered = {0, 0, 0, 0};
+    for (int k = 0; k < 4; ++k)
+        if (lanes[k] && lane_of(&s, k, pin[k], &config[k], dt[k])) covered[k] = -1;
+    covered &= sai_hair4_finite(c);
+    if (!sai_lanes_any(covered)) return covered;
+    sai_hair4 next = *c;
+    sai_i4 plain = sai_lanes_all();
+    advance4(&next, &s, &plain);
+    covered &= plain & sai_hair4_finite(&next);
+    sai_hair4_select(covered, &next, c, c);
+    return covered;
+}
+#endif
 
 /* The point on the circle (c, r) at distance len from a, on q's side of the line c -> a: the two
  * circles meet where cos(phi) = (r^2 + d^2 - len^2) / (2 r d), phi measured at c from a. Returns

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal/scalar.h"
+#include "internal/verlet_lanes.h"
 
 /* How much of the chest's changes of velocity swing the head about the top of the spine: 1 would
  * be a rigid pendulum, which the jump's take-off (the chest reaches about 1800 units/s within
@@ -221,7 +222,165 @@ void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair) {
     hair->count = 0;
 }
 
+#if SAI_HAS_LANES
+/* Chain k of c from / to the points pts (lane k). */
+static void hair4_get(const sai_hair4 *c, int k, sa_verlet_point *pts) {
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        pts[i].pos = sai_v2(c->x[i][k], c->y[i][k]);
+        pts[i].prev = sai_v2(c->px[i][k], c->py[i][k]);
+    }
+}
+static void hair4_set(sai_hair4 *c, int k, const sa_verlet_point *pts) {
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        c->x[i][k] = pts[i].pos.x;
+        c->y[i][k] = pts[i].pos.y;
+        c->px[i][k] = pts[i].prev.x;
+        c->py[i][k] = pts[i].prev.y;
+    }
+}
+
+/* spring_back() in lanes: rest_x, rest_y are each lane's resting line (points 1..), k its pull. */
+static void spring_back4(sai_hair4 *c, const sai_f4 *rest_x, const sai_f4 *rest_y, sai_f4 k) {
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        c->px[i] = c->px[i] - (rest_x[i] - c->x[i]) * k;
+        c->py[i] = c->py[i] - (rest_y[i] - c->y[i]) * k;
+    }
+}
+
+/* limit_bend() in lanes where no point bends near a right angle (nearly always); returns the
+ * lanes where one does, which limit_bend() itself must take. */
+static sai_i4 limit_bend4(sai_hair4 *c) {
+    sai_i4 bent = {0, 0, 0, 0};
+    sai_f4 lead_x = c->x[1], lead_y = c->y[1];
+    for (int i = 2; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_f4 d0x = c->x[i - 1] - c->x[i - 2], d0y = c->y[i - 1] - c->y[i - 2];
+        const sai_f4 old_x = c->x[i], old_y = c->y[i];
+        const sai_f4 d1x = old_x - lead_x, d1y = old_y - lead_y;
+        lead_x = old_x;
+        lead_y = old_y;
+        const sai_f4 dot = d0x * d1x + d0y * d1y;
+        const sai_f4 squares = (d0x * d0x + d0y * d0y) + (d1x * d1x + d1y * d1y);
+        bent |= ~(dot > 1e-3f * squares);
+        const sai_f4 qx = c->x[i - 1] + d1x, qy = c->y[i - 1] + d1y;
+        c->px[i] = c->px[i] + (qx - old_x);
+        c->py[i] = c->py[i] + (qy - old_y);
+        c->x[i] = qx;
+        c->y[i] = qy;
+    }
+    return bent;
+}
+
+/* sa_verlet_chain_collide_circle() in lanes where no point is inside the circle (centre, r^2 =
+ * r2), the chain is finite and the circle usable (`circle`): every point stays, its velocity moved
+ * by nothing. Returns the other lanes, unchanged, which sa_verlet_chain_collide_circle() itself
+ * must take. */
+static sai_i4 collide4(sai_hair4 *c, sai_f4 centre_x, sai_f4 centre_y, sai_f4 r2, sai_i4 circle) {
+    sai_i4 inside = ~(sai_hair4_finite(c) & circle);
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_f4 out_x = c->x[i] - centre_x, out_y = c->y[i] - centre_y;
+        inside |= out_x * out_x + out_y * out_y < r2;
+    }
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        /* (prev + (q - old) with q = old: + 0, which turns -0 into +0) */
+        c->px[i] = sai_f4_select(inside, c->px[i], c->px[i] + (c->x[i] - c->x[i]));
+        c->py[i] = sai_f4_select(inside, c->py[i], c->py[i] + (c->y[i] - c->y[i]));
+    }
+    return inside;
+}
+
+/* What spring_back() reads of lane k at step s: the resting line and the pull. */
+static void spring_lane(const sa_figure_config *cfg, const sai_hair_step *s, int k, sai_f4 *rest_x,
+                        sai_f4 *rest_y, sai_f4 *pull) {
+    pull[0][k] = SAI_HAIR_SHAPE_STIFFNESS * s->h / 60.0f;
+    const float l = sai_v2_length(s->accel);
+    const sa_vec2 dir =
+        l > 1e-6f && sai_finite(l) ? sai_v2_scale(s->accel, 1.0f / l) : sai_v2(0.0f, 1.0f);
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sa_vec2 rest = sai_v2_add(s->pin, sai_v2_scale(dir, cfg->hair_spacing * (float)i));
+        rest_x[i][k] = rest.x;
+        rest_y[i][k] = rest.y;
+    }
+}
+
+/* Step `at` of the logs in the lanes of c (lane k: figs[k]'s hair, where its log has the step). */
+static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *const logs[4],
+                       int32_t at) {
+    sai_i4 lanes = {0, 0, 0, 0};
+    sa_vec2 pin[4];
+    sa_verlet_config vc[4];
+    float h[4];
+    sai_f4 rest_x[SA_VERLET_HAIR_POINTS] = {0}, rest_y[SA_VERLET_HAIR_POINTS] = {0};
+    sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, r2 = pull;
+    sai_i4 circle = {0, 0, 0, 0};
+    for (int k = 0; k < 4; ++k) {
+        pin[k] = sai_v2(0.0f, 0.0f);
+        vc[k] = sa_verlet_config_default();
+        h[k] = 0.0f;
+        if (!figs[k] || at >= logs[k]->count) continue;
+        const sa_figure_config *cfg = &figs[k]->config;
+        const sai_hair_step *s = &logs[k]->step[at];
+        lanes[k] = -1;
+        pin[k] = s->pin;
+        vc[k].spacing = cfg->hair_spacing;
+        vc[k].drag = cfg->hair_drag;
+        vc[k].accel = s->accel;
+        h[k] = s->h;
+        spring_lane(cfg, s, k, rest_x, rest_y, &pull);
+        centre_x[k] = s->head.x;
+        centre_y[k] = s->head.y;
+        r2[k] = s->clearance * s->clearance;
+        circle[k] =
+            sai_v2_finite(s->head) && s->clearance > 0.0f && sai_finite(s->clearance) ? -1 : 0;
+    }
+    const sai_hair4 before = *c;
+    const sai_i4 stepped = sai_verlet_hair_step4(c, pin, vc, h, lanes);
+    spring_back4(c, rest_x, rest_y, pull);
+    const sai_hair4 sprung = *c;
+    const sai_i4 bent = limit_bend4(c);
+    const sai_i4 inside = collide4(c, centre_x, centre_y, r2, circle);
+    /* The lanes the common path did not cover take the scalar functions from where it left. */
+    for (int k = 0; k < 4; ++k) {
+        if (!lanes[k] || (stepped[k] && !bent[k] && !inside[k])) continue;
+        const sa_figure_config *cfg = &figs[k]->config;
+        const sai_hair_step *s = &logs[k]->step[at];
+        sa_verlet_point pts[SA_VERLET_HAIR_POINTS];
+        if (!stepped[k]) {
+            hair4_get(&before, k, pts);
+            hair_step(pts, cfg, s);
+        } else {
+            hair4_get(bent[k] ? &sprung : c, k, pts);
+            if (bent[k]) limit_bend(pts, SA_VERLET_HAIR_POINTS);
+            sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+        }
+        hair4_set(c, k, pts);
+    }
+    sai_hair4_select(lanes, c, &before, c);
+}
+#endif
+
 void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4]) {
+#if SAI_HAS_LANES
+    int32_t steps = 0, running = 0;
+    for (int k = 0; k < 4; ++k) {
+        if (!figs[k] || logs[k]->count == 0) continue;
+        steps = logs[k]->count > steps ? logs[k]->count : steps;
+        ++running;
+    }
+    if (running > 1) {
+        sai_hair4 c;
+        memset(&c, 0, sizeof c);
+        for (int k = 0; k < 4; ++k)
+            if (figs[k]) hair4_set(&c, k, figs[k]->hair);
+        for (int32_t at = 0; at < steps; ++at)
+            hair_step4(&c, figs, logs, at);
+        for (int k = 0; k < 4; ++k) {
+            if (!figs[k]) continue;
+            hair4_get(&c, k, figs[k]->hair);
+            logs[k]->count = 0;
+        }
+        return;
+    }
+#endif
     for (int k = 0; k < 4; ++k)
         if (figs[k]) sai_figure_hair_run(figs[k], logs[k]);
 }
