@@ -3994,10 +3994,76 @@ static void test_figure_batch_is_the_scalar_frame_byte_for_byte(void **state) {
     }
 }
 
+/* The figure's hair and head bit for bit (the next frames' poses start from them). */
+static void assert_same_hair(const sa_figure *a, const sa_figure *b) {
+    assert_memory_equal(a->hair, b->hair, sizeof a->hair);
+    assert_memory_equal(&a->head.tilt, &b->head.tilt, sizeof a->head.tilt);
+    assert_memory_equal(&a->head.chest_vel, &b->head.chest_vel, sizeof a->head.chest_vel);
+}
+
+/* A frame time of the hair test: the sub-step's multiples and fractions of them, a frame whose
+ * last step is too short to count as time, a hitch of the most moments. */
+static float hair_lanes_dt(test_rng *r) {
+    const float dts[] = {DT60, 1.0f / 144.0f, 1.0f / 120.0f + 3e-5f, 1.0f / 30.0f, 0.1f};
+    const uint32_t pick = test_rng_next(r) % 7u;
+    return pick < 5 ? dts[pick] : test_rng_range(r, 1e-3f, 0.05f);
+}
+
+/* The batch runs four figures' hair at once: figures in one group at different sub-step lags,
+ * with and without hair, other drags and sizes, knocked down, in water, their hair now and then
+ * made non-finite or flung far, leave the hair, the head and the pose as the scalar frame does,
+ * bit for bit. */
+static void test_figure_batch_hair_in_lanes_is_the_scalar_hair(void **state) {
+    (void)state;
+    enum { N = 19 };
+    test_rng r = test_rng_make(1503);
+    static sa_figure batch[N], scalar[N];
+    sa_figure_input in[N];
+    memset(batch, 0, sizeof batch);
+    for (int i = 0; i < N; ++i) {
+        sa_figure_config cfg = sa_figure_config_scaled(i % 5 == 4 ? 1.7f : 1.0f);
+        cfg.hair = i % 5 != 1;
+        cfg.hair_drag = i % 5 == 2 ? 0.7f : (i % 5 == 3 ? 0.0f : cfg.hair_drag);
+        sa_figure_init(&batch[i], &cfg);
+        in[i] = input_for(ALL_MOTIONS[(size_t)i % MOTION_COUNT], test_rng_range(&r, 0.0f, 400.0f));
+        for (int f = 0; f < i % 7; ++f) /* (each figure its own lag) */
+            sa_figure_update(&batch[i], &in[i], 1.0f / 144.0f);
+    }
+    memcpy(scalar, batch, sizeof batch);
+    for (int frame = 0; frame < 900; ++frame) {
+        for (int i = 0; i < N; ++i) {
+            if (test_rng_next(&r) % 60u == 0)
+                in[i].motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+            in[i].body.active = i % 3 == 0 && (frame / 120) % 2 == 1;
+            in[i].body.grounded = true;
+            in[i].body.knocked_down = in[i].body.active && frame % 240 == 130 && i % 2 == 0;
+            in[i].body.in_water = in[i].body.active && i % 6 == 3;
+            in[i].body.water_line = 20.0f;
+        }
+        if (frame % 25 == 0) { /* one figure's hair made non-finite, flung far or bunched up */
+            const int i = (int)(test_rng_next(&r) % N), p = frame % 4;
+            sa_verlet_point *h[2] = {batch[i].hair, scalar[i].hair};
+            for (int c = 0; c < 2; ++c) {
+                if (frame % 3 == 0) h[c][p].pos.x = NAN;
+                if (frame % 3 == 1) h[c][p].pos = sa_v2(1e30f, -1e30f);
+                if (frame % 3 == 2) h[c][p].pos = h[c][0].pos;
+            }
+        }
+        const float dt = hair_lanes_dt(&r);
+        assert_int_equal(sa_figure_update_many(batch, N, in, N, dt), N);
+        for (int i = 0; i < N; ++i) {
+            sa_figure_update(&scalar[i], &in[i], dt);
+            assert_same_figure(&batch[i], &scalar[i]);
+            assert_same_hair(&batch[i], &scalar[i]);
+        }
+    }
+}
+
 static int run_batch_tests(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_batch_bad_input_changes_nothing),
         cmocka_unit_test(test_figure_batch_is_the_scalar_frame_byte_for_byte),
+        cmocka_unit_test(test_figure_batch_hair_in_lanes_is_the_scalar_hair),
     };
     return cmocka_run_group_tests_name("figure_batch", tests, NULL, NULL);
 }

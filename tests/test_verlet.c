@@ -6,6 +6,8 @@
 
 #include <stickanim/verlet.h>
 
+#include "internal/verlet_lanes.h"
+
 enum { MAX_POINTS = 32 };
 
 /* The reference's update written out as its JavaScript reads (per frame, constants per frame). */
@@ -555,6 +557,99 @@ static void test_verlet_tiny_and_huge_directions_lay_out_exact_segments(void **s
     }
 }
 
+#if SAI_HAS_LANES
+/* A hair chain near `pin` for the four-lane step, now and then with a nasty number, two points on
+ * one spot or a point far off (lengths whose squares underflow or overflow). */
+static void lane_chain(test_rng *r, sa_vec2 pin, float spacing, sa_verlet_point *pts) {
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        pts[i].pos = sai_v2_add(pin, test_rng_v2(r, -2.0f * spacing, 2.0f * spacing));
+        pts[i].prev = sai_v2_add(pts[i].pos, test_rng_v2(r, -3.0f, 3.0f));
+    }
+    const uint32_t pick = test_rng_next(r) % 16u;
+    const int i = (int)(test_rng_next(r) % SA_VERLET_HAIR_POINTS);
+    if (pick == 0) pts[i].pos.x = test_rng_nasty(r);
+    if (pick == 1) pts[i].prev.y = test_rng_nasty(r);
+    if (pick == 2 && i > 0) pts[i].pos = pts[i - 1].pos;
+    if (pick == 3) pts[i].pos = sai_v2(3e19f, -3e19f);
+    if (pick == 4) pts[i].prev = sai_v2(-0.0f, -0.0f);
+}
+
+/* The step a lane takes: mostly a figure's sub-step, now and then one off the common path. */
+static float lane_dt(test_rng *r) {
+    const float dts[] = {1.0f / 120.0f, 1.0f / 120.0f, 1.0f / 144.0f, 1.0f / 60.0f, 0.017f,
+                         0.02f,         5e-5f,         1e-4f,         0.0f,         NAN};
+    const uint32_t pick = test_rng_next(r) % 12u;
+    return pick < 10 ? dts[pick] : test_rng_range(r, 1e-4f, 0.02f);
+}
+
+/* The four-lane hair step: each lane it covers holds sa_verlet_chain_step()'s chain bit for bit,
+ * every other lane keeps its chain bit for bit, and it covers a figure's plain sub-steps. */
+static void test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(4242);
+    const float drags[] = {SA_VERLET_DEFAULT_DRAG, 0.7f, 0.0f, 1.0f, NAN};
+    int covered_count = 0, plain_count = 0;
+    for (int round = 0; round < 4000; ++round) {
+        sa_verlet_point chains[4][SA_VERLET_HAIR_POINTS];
+        sa_vec2 pin[4];
+        sa_verlet_config cfg[4];
+        float dt[4];
+        sai_i4 lanes;
+        bool plain[4];
+        sai_hair4 c;
+        const bool all_plain = round % 4 == 0; /* four figures' sub-steps at 1/120 s */
+        for (int k = 0; k < 4; ++k) {
+            cfg[k] = sa_verlet_config_default();
+            cfg[k].spacing = all_plain ? 9.0f : test_rng_range(&r, 1e-3f, 200.0f);
+            cfg[k].accel = test_rng_v2(&r, -2000.0f, 2000.0f);
+            pin[k] = test_rng_v2(&r, -500.0f, 500.0f);
+            dt[k] = 1.0f / 120.0f;
+            lanes[k] = all_plain || test_rng_next(&r) % 8u ? -1 : 0;
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+                chains[k][i].pos = sai_v2_add(pin[k], sai_v2(0.0f, cfg[k].spacing * (float)i));
+                chains[k][i].prev = sai_v2_add(chains[k][i].pos, test_rng_v2(&r, -2.0f, 2.0f));
+            }
+            plain[k] = all_plain;
+            if (!all_plain) {
+                cfg[k].drag = drags[test_rng_next(&r) % 5u];
+                if (test_rng_next(&r) % 16u == 0) cfg[k].accel.y = test_rng_nasty(&r);
+                if (test_rng_next(&r) % 16u == 0) pin[k].x = test_rng_nasty(&r);
+                if (test_rng_next(&r) % 32u == 0) cfg[k].iterations = 3;
+                dt[k] = lane_dt(&r);
+                lane_chain(&r, pin[k], cfg[k].spacing, chains[k]);
+            }
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+                c.x[i][k] = chains[k][i].pos.x;
+                c.y[i][k] = chains[k][i].pos.y;
+                c.px[i][k] = chains[k][i].prev.x;
+                c.py[i][k] = chains[k][i].prev.y;
+            }
+        }
+        const sai_i4 covered = sai_verlet_hair_step4(&c, pin, cfg, dt, lanes);
+        for (int k = 0; k < 4; ++k) {
+            if (covered[k]) {
+                assert_true(lanes[k] != 0);
+                sa_verlet_chain_step(chains[k], SA_VERLET_HAIR_POINTS, pin[k], &cfg[k], dt[k]);
+                ++covered_count;
+            }
+            if (plain[k]) {
+                assert_true(covered[k] != 0);
+                ++plain_count;
+            }
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+                const float lane[4] = {c.x[i][k], c.y[i][k], c.px[i][k], c.py[i][k]};
+                const float want[4] = {chains[k][i].pos.x, chains[k][i].pos.y, chains[k][i].prev.x,
+                                       chains[k][i].prev.y};
+                assert_memory_equal(lane, want, sizeof lane);
+            }
+        }
+    }
+    /* (the random rounds take the common path too, and leave it) */
+    assert_true(covered_count > plain_count + 4000);
+    assert_true(covered_count < 4 * 4000);
+}
+#endif
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_verlet_bad_input_gets_documented_results),
@@ -571,6 +666,9 @@ int main(void) {
         cmocka_unit_test(test_verlet_collide_circle_pushes_points_out_keeping_lengths),
         cmocka_unit_test(test_verlet_collide_circle_drapes_a_chain_over_a_head),
         cmocka_unit_test(test_verlet_tiny_and_huge_directions_lay_out_exact_segments),
+#if SAI_HAS_LANES
+        cmocka_unit_test(test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
