@@ -39,6 +39,32 @@ static void run_figures(void) {
     }
 }
 
+/* A crowd of one figure a motion through sa_figure_update_many() (its hair four figures at once,
+ * in vector lanes), at frame times that put the figures of a group at different sub-step lags. */
+static void run_crowd(void) {
+    enum { N = (int)SA_FIGURE_MOTION_COUNT_ };
+    static sa_figure figs[N];
+    sa_figure_input in[N];
+    for (int m = 0; m < N; ++m) {
+        sa_figure_init(&figs[m], NULL);
+        in[m] = sa_figure_input_default();
+        in[m].motion = (sa_figure_motion)m;
+        for (int f = 0; f < m % 3; ++f) /* (each its own lag) */
+            sa_figure_update(&figs[m], &in[m], (float)(1.0 / 144.0));
+    }
+    const float dts[3] = {(float)(1.0 / 60.0), (float)(1.0 / 144.0), (float)(1.0 / 30.0)};
+    for (int f = 0; f < FIGURE_FRAMES; ++f) {
+        sa_figure_update_many(figs, N, in, N, dts[f % 3]);
+        uint32_t h = 0;
+        for (int m = 0; m < N; ++m) {
+            const sa_figure_pose *p = sa_figure_get_pose(&figs[m]);
+            h ^= fnv1a(p->joints, sizeof p->joints) * (2u * (uint32_t)m + 1u);
+            h ^= fnv1a(p->hair, sizeof p->hair) * 5u;
+        }
+        printf("crowd %d %08x\n", f, (unsigned)h);
+    }
+}
+
 static void run_pose3d(void) {
     static const int32_t parents[JOINTS] = {-1, 0,  1,  2,  3, 4,  3,  6, 7,  8,
                                             3,  10, 11, 12, 0, 14, 15, 0, 17, 18};
@@ -82,6 +108,7 @@ static void run_pose3d(void) {
 
 int main(void) {
     run_figures();
+    run_crowd();
     run_pose3d();
     return 0;
 }

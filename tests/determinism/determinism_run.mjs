@@ -40,6 +40,33 @@ function runFigures() {
   }
 }
 
+// determinism_run.c's run_crowd(): one figure a motion through sa_figure_update_many().
+function runCrowd() {
+  const n = S.SA_FIGURE_MOTION_COUNT_;
+  const figs = sa.SaFigure.array(n), inputs = sa.SaFigureInput.array(n);
+  const def = sa.sa_figure_input_default();
+  for (let m = 0; m < n; m++) {
+    sa.sa_figure_init(figs.get(m), null);
+    const input = inputs.get(m);
+    input.set(def);
+    input.motion = m;
+    for (let f = 0; f < m % 3; f++) sa.sa_figure_update(figs.get(m), input, 1 / 144);
+  }
+  const dts = [1 / 60, 1 / 144, 1 / 30];
+  for (let f = 0; f < FIGURE_FRAMES; f++) {
+    sa.sa_figure_update_many(figs, n, inputs, n, dts[f % 3]);
+    let h = 0;
+    for (let m = 0; m < n; m++) {
+      const p = sa.sa_figure_get_pose(figs.get(m));
+      h = (h ^ Math.imul(fnv1a(p.ptr + 0, 128), 2 * m + 1)) >>> 0;
+      h = (h ^ Math.imul(fnv1a(p.ptr + 256, 32), 5)) >>> 0;
+    }
+    lines.push(`crowd ${f} ${hex(h)}`);
+  }
+  figs.free();
+  inputs.free();
+}
+
 function runPose3d() {
   const parentsList = [-1, 0, 1, 2, 3, 4, 3, 6, 7, 8, 3, 10, 11, 12, 0, 14, 15, 0, 17, 18];
   const parents = sa.alloc(4 * JOINTS, 4);
@@ -90,5 +117,6 @@ function runPose3d() {
 }
 
 runFigures();
+runCrowd();
 runPose3d();
 process.stdout.write(lines.join('\n') + '\n');
