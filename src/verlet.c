@@ -376,6 +376,122 @@ static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
     }
 }
 
+/* Four lanes of double for onto_circle() and the normal's length, kept in one function's body
+ * (a 32-byte vector passed to or from a function would change the ABI without AVX). */
+typedef double sai_d4 __attribute__((vector_size(32)));
+typedef int64_t sai_l4 __attribute__((vector_size(32)));
+#define SAI_D4(v)   __builtin_convertvector((v), sai_d4)
+#define SAI_F4(v)   __builtin_convertvector((v), sai_f4)
+#define SAI_MASK(m) __builtin_convertvector((m), sai_i4)
+/* Lane by lane: a where m (a comparison of doubles) is set, else b. */
+#define SAI_D4_SELECT(m, a, b) ((sai_d4)(((sai_l4)(a) & (m)) | ((sai_l4)(b) & ~(m))))
+#define SAI_D4_SQRT(out, v)                                                                        \
+    do {                                                                                           \
+        sai_d4 in_ = (v);                                                                          \
+        for (int half_ = 0; half_ < 2; ++half_) {                                                  \
+            double two_[2];                                                                        \
+            memcpy(two_, (const double *)(const void *)&in_ + 2 * half_, sizeof two_);             \
+            sqrt_two(two_);                                                                        \
+            memcpy((double *)(void *)&(out) + 2 * half_, two_, sizeof two_);                       \
+        }                                                                                          \
+    } while (0)
+
+/* sqrt of two doubles in place, each rounded as sqrt(). */
+SAI_INLINE void sqrt_two(double *v) {
+#if defined(__SSE2__)
+    __m128d x;
+    memcpy(&x, v, sizeof x);
+    x = _mm_sqrt_pd(x);
+    memcpy(v, &x, sizeof x);
+#elif defined(__wasm_simd128__)
+    v128_t x = wasm_v128_load(v);
+    wasm_v128_store(v, wasm_f64x2_sqrt(x));
+#else
+    v[0] = sqrt(v[0]);
+    v[1] = sqrt(v[1]);
+#endif
+}
+
+/* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx, cy)[k], r[k]) in the lanes
+ * of `lanes` whose points take its common path (the circle usable, the chain finite, no length
+ * whose square underflows or overflows, a point inside met by the segment's circle): each lane
+ * the same float and double operations. Returns the lanes done; the others keep their chains. */
+sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sai_i4 lanes) {
+    const sai_f4 big = sai_f4_splat(FLT_MAX);
+    sai_i4 off = ~(lanes & sai_hair4_finite(c) & (cx - cx == 0.0f) & (cy - cy == 0.0f) &
+                   (r > 0.0f) & (r <= big));
+    if (sai_lanes_true(off)) return ~off;
+    const sai_f4 r2 = r * r;
+    const sai_d4 cxd = SAI_D4(cx), cyd = SAI_D4(cy), rd = SAI_D4(r);
+    sai_hair4 n = *c;
+    sai_f4 lead_x = n.x[0], lead_y = n.y[0];
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_f4 ax = n.x[i - 1], ay = n.y[i - 1], old_x = n.x[i], old_y = n.y[i];
+        const sai_f4 ldx = old_x - lead_x, ldy = old_y - lead_y;
+        const sai_i4 moved = (ax != lead_x) | (ay != lead_y);
+        lead_x = old_x;
+        lead_y = old_y;
+        /* The segment's length, and where the point goes after a moved leader (seg_length()). */
+        const sai_f4 len2 = ldx * ldx + ldy * ldy, len = sai_f4_sqrt(len2);
+        const sai_f4 ex_ = old_x - ax, ey_ = old_y - ay, l2 = ex_ * ex_ + ey_ * ey_;
+        const sai_f4 k = len / sai_f4_sqrt(l2);
+        off |= moved & ~plain_square(l2);
+        sai_f4 qx = sai_f4_select(moved, ax + ex_ * k, old_x);
+        sai_f4 qy = sai_f4_select(moved, ay + ey_ * k, old_y);
+        off |= ~((qx - qx == 0.0f) & (qy - qy == 0.0f));
+        const sai_f4 out_x = qx - cx, out_y = qy - cy;
+        const sai_i4 inside = out_x * out_x + out_y * out_y < r2;
+        off |= (moved | inside) & ~plain_square(len2);
+        if (sai_lanes_any(inside & ~off)) {
+            /* onto_circle(a, q, c, r, len) in double */
+            const sai_d4 ex = SAI_D4(ax) - cxd, ey = SAI_D4(ay) - cyd, ll = SAI_D4(len);
+            sai_d4 d;
+            SAI_D4_SQRT(d, ex * ex + ey * ey);
+            const sai_d4 dr = d - rd, adr = SAI_D4_SELECT(dr < 0.0, -dr, dr);
+            off |= inside & ~SAI_MASK((d > 1e-9) & (d + ll >= rd) & (adr <= ll));
+            const sai_d4 cphi = (rd * rd + d * d - ll * ll) / (2.0 * rd * d);
+            const sai_d4 one = {1.0, 1.0, 1.0, 1.0};
+            const sai_d4 cp =
+                SAI_D4_SELECT(cphi < -1.0, -one, SAI_D4_SELECT(cphi > 1.0, one, cphi));
+            sai_d4 sp;
+            SAI_D4_SQRT(sp, 1.0 - cp * cp);
+            const sai_d4 ux = ex / d, uy = ey / d;
+            const sai_d4 side = -uy * (SAI_D4(qx) - cxd) + ux * (SAI_D4(qy) - cyd);
+            const sai_d4 sn = SAI_D4_SELECT(side < 0.0, -sp, sp);
+            const sai_d4 ox = cxd + rd * (cp * ux - sn * uy), oy = cyd + rd * (cp * uy + sn * ux);
+            const sai_d4 aox = SAI_D4_SELECT(ox < 0.0, -ox, ox),
+                         aoy = SAI_D4_SELECT(oy < 0.0, -oy, oy);
+            off |= inside & ~SAI_MASK((aox <= (double)FLT_MAX) & (aoy <= (double)FLT_MAX));
+            qx = sai_f4_select(inside, SAI_F4(ox), qx);
+            qy = sai_f4_select(inside, SAI_F4(oy), qy);
+        }
+        /* The velocity moves along; what points into the circle is taken out. */
+        sai_f4 prev_x = n.px[i] + (qx - old_x), prev_y = n.py[i] + (qy - old_y);
+        if (sai_lanes_any(inside & ~off)) {
+            /* direction_or_down(q - c): its plain case, the length's root in double */
+            const sai_f4 vx = qx - cx, vy = qy - cy;
+            const sai_f4 avx = sai_f4_max(vx, -vx), avy = sai_f4_max(vy, -vy);
+            const sai_f4 m = sai_f4_select(avx > avy, avx, avy);
+            off |= inside & ~((m >= 0x1p-60f) & (m <= 0x1p100f));
+            const sai_d4 vxd = SAI_D4(vx), vyd = SAI_D4(vy);
+            sai_d4 nl;
+            SAI_D4_SQRT(nl, vxd * vxd + vyd * vyd);
+            const sai_f4 l = SAI_F4(nl), nx = vx / l, ny = vy / l;
+            const sai_f4 vn = (qx - prev_x) * nx + (qy - prev_y) * ny;
+            const sai_i4 into = inside & (vn < 0.0f);
+            prev_x = sai_f4_select(into, prev_x + nx * vn, prev_x);
+            prev_y = sai_f4_select(into, prev_y + ny * vn, prev_y);
+        }
+        off |= ~((prev_x - prev_x == 0.0f) & (prev_y - prev_y == 0.0f));
+        n.x[i] = qx;
+        n.y[i] = qy;
+        n.px[i] = prev_x;
+        n.py[i] = prev_y;
+    }
+    sai_hair4_select(~off, &n, c, c);
+    return ~off;
+}
+
 sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sa_vec2 pin[4], const sa_verlet_config config[4],
                              const float dt[4], sai_i4 lanes) {
     step4 s;

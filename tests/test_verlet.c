@@ -648,6 +648,71 @@ static void test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit(void **state)
     assert_true(covered_count > plain_count + 4000);
     assert_true(covered_count < 4 * 4000);
 }
+
+/* The four-lane collision with the head: each lane it covers holds
+ * sa_verlet_chain_collide_circle()'s chain bit for bit, every other lane keeps its chain, and it
+ * covers chains draped over the circle, their points inside it. */
+static void test_verlet_hair_lanes_collide_as_the_scalar_call_bit_for_bit(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(4343);
+    int covered_count = 0, covered_inside = 0;
+    for (int round = 0; round < 4000; ++round) {
+        sa_verlet_point chains[4][SA_VERLET_HAIR_POINTS];
+        bool inside[4] = {false, false, false, false};
+        sai_f4 cx, cy, radius;
+        sai_i4 lanes;
+        sai_hair4 c;
+        for (int k = 0; k < 4; ++k) {
+            const sa_vec2 centre = test_rng_v2(&r, -300.0f, 300.0f);
+            const float rad = test_rng_range(&r, 1.0f, 40.0f);
+            /* a chain from near the circle's edge, its points in and out of it */
+            sa_vec2 p = sai_v2_add(centre, test_rng_v2(&r, -1.2f * rad, 1.2f * rad));
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+                chains[k][i].pos = p;
+                chains[k][i].prev = sai_v2_add(p, test_rng_v2(&r, -4.0f, 4.0f));
+                p = sai_v2_add(p, test_rng_v2(&r, -0.8f * rad, 0.8f * rad));
+                if (i == 1 && test_rng_next(&r) % 4u == 0) p = centre; /* deep inside */
+            }
+            const uint32_t pick = test_rng_next(&r) % 24u;
+            const int i = (int)(test_rng_next(&r) % SA_VERLET_HAIR_POINTS);
+            if (pick == 0) chains[k][i].pos.y = test_rng_nasty(&r);
+            if (pick == 1 && i > 0) chains[k][i].pos = chains[k][i - 1].pos;
+            if (pick == 2) chains[k][i].prev = sai_v2(-0.0f, -0.0f);
+            cx[k] = pick == 3 ? NAN : centre.x;
+            cy[k] = centre.y;
+            radius[k] = pick == 4 ? test_rng_nasty(&r) : rad;
+            lanes[k] = test_rng_next(&r) % 8u ? -1 : 0;
+            for (int j = 0; j < SA_VERLET_HAIR_POINTS; ++j) {
+                c.x[j][k] = chains[k][j].pos.x;
+                c.y[j][k] = chains[k][j].pos.y;
+                c.px[j][k] = chains[k][j].prev.x;
+                c.py[j][k] = chains[k][j].prev.y;
+                const sa_vec2 out = sai_v2_sub(chains[k][j].pos, centre);
+                inside[k] = inside[k] || (j > 0 && sai_v2_dot(out, out) < rad * rad);
+            }
+        }
+        const sai_i4 covered = sai_verlet_hair_collide4(&c, cx, cy, radius, lanes);
+        for (int k = 0; k < 4; ++k) {
+            if (covered[k]) {
+                assert_true(lanes[k] != 0);
+                sa_verlet_chain_collide_circle(chains[k], SA_VERLET_HAIR_POINTS,
+                                               sai_v2(cx[k], cy[k]), radius[k]);
+                ++covered_count;
+                covered_inside += inside[k];
+            }
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+                const float lane[4] = {c.x[i][k], c.y[i][k], c.px[i][k], c.py[i][k]};
+                const float want[4] = {chains[k][i].pos.x, chains[k][i].pos.y, chains[k][i].prev.x,
+                                       chains[k][i].prev.y};
+                assert_memory_equal(lane, want, sizeof lane);
+            }
+        }
+    }
+    /* (most lanes are covered, many with points inside the circle, and some are not) */
+    assert_true(covered_count > 2 * 4000);
+    assert_true(covered_count < 4 * 4000);
+    assert_true(covered_inside > 4000);
+}
 #endif
 
 int main(void) {
@@ -668,6 +733,7 @@ int main(void) {
         cmocka_unit_test(test_verlet_tiny_and_huge_directions_lay_out_exact_segments),
 #if SAI_HAS_LANES
         cmocka_unit_test(test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit),
+        cmocka_unit_test(test_verlet_hair_lanes_collide_as_the_scalar_call_bit_for_bit),
 #endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

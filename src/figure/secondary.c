@@ -270,24 +270,6 @@ static sai_i4 limit_bend4(sai_hair4 *c) {
     return bent;
 }
 
-/* sa_verlet_chain_collide_circle() in lanes where no point is inside the circle (centre, r^2 =
- * r2), the chain is finite and the circle usable (`circle`): every point stays, its velocity moved
- * by nothing. Returns the other lanes, unchanged, which sa_verlet_chain_collide_circle() itself
- * must take. */
-static sai_i4 collide4(sai_hair4 *c, sai_f4 centre_x, sai_f4 centre_y, sai_f4 r2, sai_i4 circle) {
-    sai_i4 inside = ~(sai_hair4_finite(c) & circle);
-    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sai_f4 out_x = c->x[i] - centre_x, out_y = c->y[i] - centre_y;
-        inside |= out_x * out_x + out_y * out_y < r2;
-    }
-    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        /* (prev + (q - old) with q = old: + 0, which turns -0 into +0) */
-        c->px[i] = sai_f4_select(inside, c->px[i], c->px[i] + (c->x[i] - c->x[i]));
-        c->py[i] = sai_f4_select(inside, c->py[i], c->py[i] + (c->y[i] - c->y[i]));
-    }
-    return inside;
-}
-
 /* What spring_back() reads of lane k at step s: the resting line and the pull. */
 static void spring_lane(const sa_figure_config *cfg, const sai_hair_step *s, int k, sai_f4 *rest_x,
                         sai_f4 *rest_y, sai_f4 *pull) {
@@ -310,8 +292,7 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     sa_verlet_config vc[4];
     float h[4];
     sai_f4 rest_x[SA_VERLET_HAIR_POINTS] = {0}, rest_y[SA_VERLET_HAIR_POINTS] = {0};
-    sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, r2 = pull;
-    sai_i4 circle = {0, 0, 0, 0};
+    sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, radius = pull;
     for (int k = 0; k < 4; ++k) {
         pin[k] = sai_v2(0.0f, 0.0f);
         vc[k] = sa_verlet_config_default();
@@ -328,16 +309,15 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
         spring_lane(cfg, s, k, rest_x, rest_y, &pull);
         centre_x[k] = s->head.x;
         centre_y[k] = s->head.y;
-        r2[k] = s->clearance * s->clearance;
-        circle[k] =
-            sai_v2_finite(s->head) && s->clearance > 0.0f && sai_finite(s->clearance) ? -1 : 0;
+        radius[k] = s->clearance;
     }
     const sai_hair4 before = *c;
     const sai_i4 stepped = sai_verlet_hair_step4(c, pin, vc, h, lanes);
     spring_back4(c, rest_x, rest_y, pull);
     const sai_hair4 sprung = *c;
     const sai_i4 bent = limit_bend4(c);
-    const sai_i4 inside = collide4(c, centre_x, centre_y, r2, circle);
+    const sai_i4 inside =
+        ~sai_verlet_hair_collide4(c, centre_x, centre_y, radius, lanes & stepped & ~bent);
     /* The lanes the common path did not cover take the scalar functions from where it left. */
     for (int k = 0; k < 4; ++k) {
         if (!lanes[k] || (stepped[k] && !bent[k] && !inside[k])) continue;

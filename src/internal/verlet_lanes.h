@@ -59,5 +59,10 @@ SAI_INLINE void sai_hair4_select(sai_i4 m, const sai_hair4 *a, const sai_hair4 *
 sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sa_vec2 pin[4], const sa_verlet_config config[4],
                              const float dt[4], sai_i4 lanes);
 
+/* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx[k], cy[k]), r[k]) for the
+ * lanes k set in `lanes` that its common path covers; returns those lanes. The others keep their
+ * chains, for the scalar call. */
+sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sai_i4 lanes);
+
 #endif
 #endif
