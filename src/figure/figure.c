@@ -197,7 +197,7 @@ _Static_assert(SAI_FIGURE_MOMENTS <= SAI_HAIR_MAX_STEPS, "a frame's moments fit 
  * SA_FIGURE_SUBSTEP moment of the figure's time inside the frame evaluate and blend the motions
  * showing, hold the feet, solve the body and move the head (the hair's steps logged). False when
  * dt is refused (nothing changed). */
-static bool frame_begin(sa_figure *fig, const sa_figure_input *input, float dt, frame *fr) {
+SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float dt, frame *fr) {
     if (!fig || !(dt > 0.0f) || !sai_finite(dt)) return false;
     dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
     fr->dt = dt;
@@ -263,7 +263,7 @@ static bool frame_begin(sa_figure *fig, const sa_figure_input *input, float dt, 
 
 /* The frame's second part (its moments' hair run): what the last moment leaves is kept, and the
  * frame's end is a sub-step of its own (its hair logged). */
-static void frame_end_step(sa_figure *fig, frame *fr) {
+SAI_INLINE void frame_end_step(sa_figure *fig, frame *fr) {
     if (fr->last > -fr->lag) sai_figure_secondary_check(fig, fr->j); /* what is kept is finite */
     /* The frame's end: a moment itself, or the last moment's state carried on to it and put back
      * after the pose is written. */
@@ -277,7 +277,7 @@ static void frame_end_step(sa_figure *fig, frame *fr) {
 
 /* The frame's last part (its end's hair run): the pose written, and what the frame carried on
  * past its last moment put back. */
-static void frame_finish(sa_figure *fig, frame *fr) {
+SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     const float dt = fr->dt;
     sa_figure_params *p = &fr->p;
     sai_figure_secondary_check(fig, fr->j);
@@ -319,9 +319,9 @@ static void frame_finish(sa_figure *fig, frame *fr) {
 void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     frame fr;
     if (!frame_begin(fig, input, dt, &fr)) return;
-    sai_figure_hair_run(fig, &fr.hair);
+    if (fr.hair.count > 0) sai_figure_hair_run(fig, &fr.hair);
     frame_end_step(fig, &fr);
-    sai_figure_hair_run(fig, &fr.hair);
+    if (fr.hair.count > 0) sai_figure_hair_run(fig, &fr.hair);
     frame_finish(fig, &fr);
 }
 
