@@ -383,8 +383,9 @@ typedef int64_t sai_l4 __attribute__((vector_size(32)));
 #define SAI_D4(v)   __builtin_convertvector((v), sai_d4)
 #define SAI_F4(v)   __builtin_convertvector((v), sai_f4)
 #define SAI_MASK(m) __builtin_convertvector((m), sai_i4)
-/* Lane by lane: a where m (a comparison of doubles) is set, else b. */
+/* Lane by lane: a where m (a comparison of doubles) is set, else b; |v| (the sign bit cleared). */
 #define SAI_D4_SELECT(m, a, b) ((sai_d4)(((sai_l4)(a) & (m)) | ((sai_l4)(b) & ~(m))))
+#define SAI_D4_ABS(v)          ((sai_d4)((sai_l4)(v) & (INT64_MAX)))
 #define SAI_D4_SQRT(out, v)                                                                        \
     do {                                                                                           \
         sai_d4 in_ = (v);                                                                          \
@@ -447,7 +448,7 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
             const sai_d4 ex = SAI_D4(ax) - cxd, ey = SAI_D4(ay) - cyd, ll = SAI_D4(len);
             sai_d4 d;
             SAI_D4_SQRT(d, ex * ex + ey * ey);
-            const sai_d4 dr = d - rd, adr = SAI_D4_SELECT(dr < 0.0, -dr, dr);
+            const sai_d4 dr = d - rd, adr = SAI_D4_ABS(dr);
             off |= inside & ~SAI_MASK((d > 1e-9) & (d + ll >= rd) & (adr <= ll));
             const sai_d4 cphi = (rd * rd + d * d - ll * ll) / (2.0 * rd * d);
             const sai_d4 one = {1.0, 1.0, 1.0, 1.0};
@@ -459,8 +460,7 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
             const sai_d4 side = -uy * (SAI_D4(qx) - cxd) + ux * (SAI_D4(qy) - cyd);
             const sai_d4 sn = SAI_D4_SELECT(side < 0.0, -sp, sp);
             const sai_d4 ox = cxd + rd * (cp * ux - sn * uy), oy = cyd + rd * (cp * uy + sn * ux);
-            const sai_d4 aox = SAI_D4_SELECT(ox < 0.0, -ox, ox),
-                         aoy = SAI_D4_SELECT(oy < 0.0, -oy, oy);
+            const sai_d4 aox = SAI_D4_ABS(ox), aoy = SAI_D4_ABS(oy);
             off |= inside & ~SAI_MASK((aox <= (double)FLT_MAX) & (aoy <= (double)FLT_MAX));
             qx = sai_f4_select(inside, SAI_F4(ox), qx);
             qy = sai_f4_select(inside, SAI_F4(oy), qy);
@@ -470,7 +470,8 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         if (sai_lanes_any(inside & ~off)) {
             /* direction_or_down(q - c): its plain case, the length's root in double */
             const sai_f4 vx = qx - cx, vy = qy - cy;
-            const sai_f4 avx = sai_f4_max(vx, -vx), avy = sai_f4_max(vy, -vy);
+            const sai_f4 avx = (sai_f4)((sai_i4)vx & INT32_MAX),
+                         avy = (sai_f4)((sai_i4)vy & INT32_MAX);
             const sai_f4 m = sai_f4_select(avx > avy, avx, avy);
             off |= inside & ~((m >= 0x1p-60f) & (m <= 0x1p100f));
             const sai_d4 vxd = SAI_D4(vx), vyd = SAI_D4(vy);

@@ -239,6 +239,31 @@ static void hair4_set(sai_hair4 *c, int k, const sa_verlet_point *pts) {
     }
 }
 
+/* The hair of figs[0..3] into the lanes of c (a point's four floats a row, transposed), and back;
+ * a NULL figure's lane holds zeros and is not stored. */
+_Static_assert(sizeof(sa_verlet_point) == 4 * sizeof(float), "a hair point is four floats");
+static void hair4_load(sai_hair4 *c, sa_figure *const figs[4]) {
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        sai_f4 row[4], col[4];
+        for (int k = 0; k < 4; ++k)
+            row[k] = figs[k] ? sai_f4_load(&figs[k]->hair[i]) : zero;
+        sai_f4_transpose(row[0], row[1], row[2], row[3], col);
+        c->x[i] = col[0];
+        c->y[i] = col[1];
+        c->px[i] = col[2];
+        c->py[i] = col[3];
+    }
+}
+static void hair4_store(const sai_hair4 *c, sa_figure *const figs[4]) {
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        sai_f4 row[4];
+        sai_f4_transpose(c->x[i], c->y[i], c->px[i], c->py[i], row);
+        for (int k = 0; k < 4; ++k)
+            if (figs[k]) sai_f4_store(&figs[k]->hair[i], row[k]);
+    }
+}
+
 /* spring_back() in lanes: rest_x, rest_y are each lane's resting line (points 1..), k its pull. */
 static void spring_back4(sai_hair4 *c, const sai_f4 *rest_x, const sai_f4 *rest_y, sai_f4 k) {
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
@@ -348,16 +373,12 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
     }
     if (running > 1) {
         sai_hair4 c;
-        memset(&c, 0, sizeof c);
-        for (int k = 0; k < 4; ++k)
-            if (figs[k]) hair4_set(&c, k, figs[k]->hair);
+        hair4_load(&c, figs);
         for (int32_t at = 0; at < steps; ++at)
             hair_step4(&c, figs, logs, at);
-        for (int k = 0; k < 4; ++k) {
-            if (!figs[k]) continue;
-            hair4_get(&c, k, figs[k]->hair);
-            logs[k]->count = 0;
-        }
+        hair4_store(&c, figs);
+        for (int k = 0; k < 4; ++k)
+            if (figs[k]) logs[k]->count = 0;
         return;
     }
 #endif
