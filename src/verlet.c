@@ -423,6 +423,20 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
                    (r > 0.0f) & (r <= big));
     if (sai_lanes_true(off)) return ~off;
     const sai_f4 r2 = r * r;
+    /* No point inside in any lane (as often as not): none moves, and each velocity moves by
+     * q - old = 0 (which turns -0 into +0). */
+    sai_i4 inside_any = {0, 0, 0, 0};
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_f4 out_x = c->x[i] - cx, out_y = c->y[i] - cy;
+        inside_any |= out_x * out_x + out_y * out_y < r2;
+    }
+    if (!sai_lanes_any(inside_any & ~off)) {
+        for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+            c->px[i] = sai_f4_select(off, c->px[i], c->px[i] + (c->x[i] - c->x[i]));
+            c->py[i] = sai_f4_select(off, c->py[i], c->py[i] + (c->y[i] - c->y[i]));
+        }
+        return ~off;
+    }
     const sai_d4 cxd = SAI_D4(cx), cyd = SAI_D4(cy), rd = SAI_D4(r);
     sai_hair4 n = *c;
     sai_f4 lead_x = n.x[0], lead_y = n.y[0];
