@@ -309,6 +309,22 @@ static void spring_lane(const sa_figure_config *cfg, const sai_hair_step *s, int
     }
 }
 
+/* Lane k of c as the scalar functions leave it from the state from[stage]: the whole step from
+ * the chain before it (stage 0), the bend limit and collision after the spring (1), or the
+ * collision alone after the bend limit (2). */
+static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], int stage,
+                          const sa_figure *fig, const sai_hair_step *s) {
+    sa_verlet_point pts[SA_VERLET_HAIR_POINTS];
+    hair4_get(from[stage], k, pts);
+    if (stage == 0) {
+        hair_step(pts, &fig->config, s);
+    } else {
+        if (stage == 1) limit_bend(pts, SA_VERLET_HAIR_POINTS);
+        sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+    }
+    hair4_set(c, k, pts);
+}
+
 /* Step `at` of the logs in the lanes of c (lane k: figs[k]'s hair, where its log has the step). */
 static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *const logs[4],
                        int32_t at) {
@@ -318,9 +334,10 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     float h[4];
     sai_f4 rest_x[SA_VERLET_HAIR_POINTS] = {0}, rest_y[SA_VERLET_HAIR_POINTS] = {0};
     sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, radius = pull;
+    const sa_verlet_config defaults = sa_verlet_config_default();
     for (int k = 0; k < 4; ++k) {
         pin[k] = sai_v2(0.0f, 0.0f);
-        vc[k] = sa_verlet_config_default();
+        vc[k] = defaults;
         h[k] = 0.0f;
         if (!figs[k] || at >= logs[k]->count) continue;
         const sa_figure_config *cfg = &figs[k]->config;
@@ -344,20 +361,13 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     const sai_i4 inside =
         ~sai_verlet_hair_collide4(c, centre_x, centre_y, radius, lanes & stepped & ~bent);
     /* The lanes the common path did not cover take the scalar functions from where it left. */
-    for (int k = 0; k < 4; ++k) {
-        if (!lanes[k] || (stepped[k] && !bent[k] && !inside[k])) continue;
-        const sa_figure_config *cfg = &figs[k]->config;
-        const sai_hair_step *s = &logs[k]->step[at];
-        sa_verlet_point pts[SA_VERLET_HAIR_POINTS];
-        if (!stepped[k]) {
-            hair4_get(&before, k, pts);
-            hair_step(pts, cfg, s);
-        } else {
-            hair4_get(bent[k] ? &sprung : c, k, pts);
-            if (bent[k]) limit_bend(pts, SA_VERLET_HAIR_POINTS);
-            sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
-        }
-        hair4_set(c, k, pts);
+    const sai_i4 off = lanes & ~(stepped & ~bent & ~inside);
+    if (sai_lanes_any(off)) {
+        const sai_hair4 *from[3] = {&before, &sprung, c};
+        for (int k = 0; k < 4; ++k)
+            if (off[k])
+                hair_step_off(c, k, from, stepped[k] ? (bent[k] ? 1 : 2) : 0, figs[k],
+                              &logs[k]->step[at]);
     }
     sai_hair4_select(lanes, c, &before, c);
 }
