@@ -458,12 +458,15 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         lead_y = old_y;
         /* The segment's length, and where the point goes after a moved leader (seg_length()). */
         const sai_f4 len2 = ldx * ldx + ldy * ldy, len = sai_f4_sqrt(len2);
-        const sai_f4 ex_ = old_x - ax, ey_ = old_y - ay, l2 = ex_ * ex_ + ey_ * ey_;
-        const sai_f4 k = len / sai_f4_sqrt(l2);
-        off |= moved & ~plain_square(l2);
-        sai_f4 qx = sai_f4_select(moved, ax + ex_ * k, old_x);
-        sai_f4 qy = sai_f4_select(moved, ay + ey_ * k, old_y);
-        off |= ~((qx - qx == 0.0f) & (qy - qy == 0.0f));
+        sai_f4 qx = old_x, qy = old_y;
+        if (sai_lanes_any(moved & ~off)) {
+            const sai_f4 ex_ = old_x - ax, ey_ = old_y - ay, l2 = ex_ * ex_ + ey_ * ey_;
+            const sai_f4 k = len / sai_f4_sqrt(l2);
+            off |= moved & ~plain_square(l2);
+            qx = sai_f4_select(moved, ax + ex_ * k, old_x);
+            qy = sai_f4_select(moved, ay + ey_ * k, old_y);
+            off |= ~((qx - qx == 0.0f) & (qy - qy == 0.0f));
+        }
         const sai_f4 out_x = qx - cx, out_y = qy - cy;
         const sai_i4 inside = out_x * out_x + out_y * out_y < r2;
         off |= (moved | inside) & ~plain_square(len2);
