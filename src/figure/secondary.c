@@ -393,7 +393,7 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
     }
 #endif
     for (int k = 0; k < 4; ++k)
-        if (figs[k]) sai_figure_hair_run(figs[k], logs[k]);
+        if (figs[k] && logs[k]->count > 0) sai_figure_hair_run(figs[k], logs[k]);
 }
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
