@@ -14,6 +14,10 @@
  * every figure reads the one input, which may be NULL). */
 static void update_group(sa_figure *figures, size_t n, const sa_figure_input *inputs,
                          size_t input_step, float dt) {
+    if (n == 1) { /* (no other lane: the scalar frame's own order of work) */
+        sa_figure_update(figures, inputs, dt);
+        return;
+    }
     sa_figure *figs[SAI_BATCH_LANES];
     const sa_figure_input *in[SAI_BATCH_LANES];
     for (size_t i = 0; i < SAI_BATCH_LANES; ++i) {
