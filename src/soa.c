@@ -312,31 +312,47 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
     quat_normalize(ref, quat_norm2(ref));
 }
 
-/* The hemisphere reference of a group: the heaviest layer's rotations normalised (as
- * sai_quat_normalize(); lanes outside its fast range are unclean inputs, which the unit test
- * sends to the exact path). */
-SAI_INLINE void group_ref(const sa_soa_transform *heaviest, sai_f4 *ref) {
-    const sai_f4 x = soa_load(heaviest, SAI_Q), y = soa_load(heaviest, SAI_Q + 1),
-                 z = soa_load(heaviest, SAI_Q + 2), w = soa_load(heaviest, SAI_Q + 3);
-    const sai_f4 inv = sai_f4_rsqrt(x * x + y * y + z * z + w * w);
-    ref[0] = x * inv;
-    ref[1] = y * inv;
-    ref[2] = z * inv;
-    ref[3] = w * inv;
-}
+/* The quick blend test of an input rotation: lanes whose (|q|^2 - 1)^2, summed over the layers,
+ * stays at most this are unit as sai_transform_clean() tests it (|q|^2 - 1 within 1e-5 there;
+ * this bound, a little tighter, leaves room for the rounding of the squares and their sum). A
+ * NaN or an infinity fails it. Lanes that fail take the exact path, which decides as the AoS
+ * blend does. */
+#define SAI_SOA_UNIT_DEV2 0.98e-10f
 
-/* The sums of group g of the uniform blend: the `count` layers poses[i] with the shares
- * factors[i], rotations turned into the hemisphere of ref. Translations and scales are summed in
- * one pass over the layers, rotations in a second, so that every sum stays in a register; the
- * rotation is left unnormalised, with |q|^2 in sum->n2. Returns whether the fast path may finish
- * the group (every input that counts clean, sums in the fast range, in the real lanes). */
-SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *factors, size_t count,
-                           const sai_f4 *ref, size_t g, sai_i4 real, sai_group *sum,
-                           sai_f4 *n2_out) {
-    sai_f4 tx = sai_f4_splat(0.0f), ty = tx, tz = tx, sx = tx, sy = tx, sz = tx;
+/* Group g of the uniform blend: the `count` layers poses[i] with the shares factors[i], rotations
+ * turned into the hemisphere of ref (the heaviest layer poses[heaviest]'s rotation normalised),
+ * the sum's rotation normalised, in sa_pose_blend_run()'s float operations lane by lane. Writes
+ * out[g] and returns true when every lane that counts (`pad` marks the others) took the AoS
+ * blend's float path: clean inputs (finite, unit rotations), finite sums of a translation's and a
+ * scale's components, the rotation sum in sai_quat_normalize()'s fast range. Else writes nothing
+ * and returns false. */
+SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai_f4 *factors,
+                                 size_t count, size_t heaviest, const sai_f4 *ref, size_t g,
+                                 sai_i4 pad, sa_soa_transform *out) {
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    /* Rotations first, then translations and scales: each pass keeps its sums in registers. */
+    sai_f4 qx = zero, qy = zero, qz = zero, qw = zero, dev2 = zero;
     for (size_t i = 0; i < count; ++i) {
         const sa_soa_transform *p = &poses[i][g];
-        const sai_f4 f = sai_f4_splat(factors[i]);
+        const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
+                     w = soa_load(p, SAI_Q + 3);
+        /* The heaviest rotation is on ref's side (its dot with ref is a sum of squares). */
+        sai_f4 fq = factors[i];
+        if (i != heaviest) {
+            const sai_i4 far = (x * ref[0] + y * ref[1] + z * ref[2] + w * ref[3]) < 0.0f;
+            fq = sai_f4_negate_where(fq, far);
+        }
+        qx += fq * x;
+        qy += fq * y;
+        qz += fq * z;
+        qw += fq * w;
+        const sai_f4 dev = (x * x + y * y + z * z + w * w) - 1.0f;
+        dev2 += dev * dev;
+    }
+    sai_f4 tx = zero, ty = zero, tz = zero, sx = zero, sy = zero, sz = zero;
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f4 f = factors[i];
         tx += soa_load(p, SAI_T) * f;
         ty += soa_load(p, SAI_T + 1) * f;
         tz += soa_load(p, SAI_T + 2) * f;
@@ -344,45 +360,22 @@ SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *fa
         sy += soa_load(p, SAI_S + 1) * f;
         sz += soa_load(p, SAI_S + 2) * f;
     }
-    sai_f4 qx = sai_f4_splat(0.0f), qy = qx, qz = qx, qw = qx;
-    sai_i4 unit = sai_lanes_all();
-    for (size_t i = 0; i < count; ++i) {
-        const sa_soa_transform *p = &poses[i][g];
-        const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
-                     w = soa_load(p, SAI_Q + 3);
-        const sai_i4 far = (x * ref[0] + y * ref[1] + z * ref[2] + w * ref[3]) < 0.0f;
-        const sai_f4 fq = sai_f4_negate_where(sai_f4_splat(factors[i]), far);
-        qx += fq * x;
-        qy += fq * y;
-        qz += fq * z;
-        qw += fq * w;
-        const sai_f4 n2 = x * x + y * y + z * z + w * w;
-        unit &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
-    }
     const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
     /* The tests of sa_pose_blend_run()'s per-joint path, which blends in double where the sum of
      * a translation's or a scale's three components is not finite. */
-    const sai_i4 ok = unit & sai_f4_finite(tx + ty + tz) & sai_f4_finite(sx + sy + sz) &
-                      (n2 >= 1e-20f) & (n2 <= 1e20f);
-    *sum = (sai_group){{tx, ty, tz, qx, qy, qz, qw, sx, sy, sz}};
-    *n2_out = n2;
-    return sai_lanes_true(ok | ~real);
-}
-
-/* Writes a group's sums with the rotation normalised (sai_quat_normalize() in its fast range),
- * padding lanes the identity. */
-SAI_INLINE void group_finish(sai_group *sum, sai_f4 n2, sai_i4 real, sa_soa_transform *out) {
+    const sai_i4 ok = (dev2 <= SAI_SOA_UNIT_DEV2) & sai_f4_finite(tx + ty + tz) &
+                      sai_f4_finite(sx + sy + sz) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    if (!sai_lanes_true(ok | pad)) return false;
     const sai_f4 inv = sai_f4_rsqrt(n2);
-    SAI_UNROLL
-    for (size_t c = 0; c < 4; ++c)
-        sum->c[SAI_Q + c] *= inv;
-    if (sai_lanes_true(real)) {
-        SAI_UNROLL
-        for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
-            soa_store(out, k, sum->c[k]);
-    } else {
-        group_store(out, sum, real);
+    sai_group sum = {{tx, ty, tz, qx * inv, qy * inv, qz * inv, qw * inv, sx, sy, sz}};
+    if (sai_lanes_any(pad)) {
+        group_store(&out[g], &sum, ~pad);
+        return true;
     }
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        soa_store(&out[g], k, sum.c[k]);
+    return true;
 }
 
 /* Copies group g of src when all its real lanes are clean; else the exact path. */
@@ -427,48 +420,50 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
     const float inv_total = 1.0f / (tiny ? total / best : total);
     /* The layers that count, in order, and their shares. */
     const sa_soa_transform *poses[SA_SOA_MAX_LAYERS];
-    float factors[SA_SOA_MAX_LAYERS];
-    size_t count = 0;
+    sai_f4 factors[SA_SOA_MAX_LAYERS];
+    size_t count = 0, heaviest = 0;
     for (size_t i = 0; i < nl; ++i) {
         if (!(lw[i] > 0.0f)) continue;
+        if (i == best_i) heaviest = count;
         poses[count] = job->layers[i].pose;
-        factors[count++] = (tiny ? lw[i] / best : lw[i]) * inv_total;
+        factors[count++] = sai_f4_splat((tiny ? lw[i] / best : lw[i]) * inv_total);
     }
-    /* In phases over all groups, so that the long latencies (a square root and a division per
-     * group for the reference, another for the normalisation) of different groups overlap:
-     * references, sums, normalisation, then the exact path for the groups that need it.
-     * Nothing is written before everything is read (in place works). */
-    enum { MAX_GROUPS = SA_SOA_GROUPS(SA_SKELETON_MAX_JOINTS) };
-    sai_f4 ref[MAX_GROUPS][4], n2[MAX_GROUPS];
-    sai_group sums[MAX_GROUPS];
-    bool fast[MAX_GROUPS];
-    const sa_soa_transform *heaviest = job->layers[best_i].pose;
-    for (size_t g = 0; g < groups; ++g)
-        group_ref(&heaviest[g], ref[g]);
     const size_t n = job->joint_count;
+    /* The hemisphere references of all groups first, so that their square roots and divisions
+     * overlap; then group by group, each in registers: a group's output is written after all its
+     * inputs are read, and no group reads another (in place works). */
+    enum { MAX_GROUPS = SA_SOA_GROUPS(SA_SKELETON_MAX_JOINTS) };
+    sai_f4 ref[MAX_GROUPS][4];
+    for (size_t g = 0; g < groups; ++g) {
+        SAI_UNROLL
+        for (size_t c = 0; c < 4; ++c)
+            ref[g][c] = soa_load(&poses[heaviest][g], SAI_Q + c);
+        quat_normalize(ref[g], quat_norm2(ref[g]));
+    }
     /* Two, three and four layers (the usual blends) with the count known to the compiler, which
-     * then unrolls the loops over the layers. */
-#define SAI_SOA_SUMS(layers)                                                                       \
-    for (size_t g = 0; g < groups; ++g)                                                            \
-        fast[g] = group_sums(poses, factors, layers, ref[g], g, real_lanes(lanes_in(g, n)),        \
-                             &sums[g], &n2[g]);
+     * then unrolls the loop over the layers; the groups of four real joints, then the last
+     * group when it has padding lanes. */
+    const size_t full = n / 4;
+    const sai_i4 none = {0, 0, 0, 0};
+#define SAI_SOA_BLEND(layers)                                                                      \
+    for (size_t g = 0; g < full; ++g) {                                                            \
+        if (!blend_group_fast(poses, factors, layers, heaviest, ref[g], g, none, job->out))        \
+            blend_group_exact(job, g);                                                             \
+    }
     switch (count) {
     case 2:
-        SAI_SOA_SUMS(2) break;
+        SAI_SOA_BLEND(2) break;
     case 3:
-        SAI_SOA_SUMS(3) break;
+        SAI_SOA_BLEND(3) break;
     case 4:
-        SAI_SOA_SUMS(4) break;
+        SAI_SOA_BLEND(4) break;
     default:
-        SAI_SOA_SUMS(count) break;
+        SAI_SOA_BLEND(count) break;
     }
-#undef SAI_SOA_SUMS
-    for (size_t g = 0; g < groups; ++g) {
-        if (fast[g]) group_finish(&sums[g], n2[g], real_lanes(lanes_in(g, n)), &job->out[g]);
-    }
-    for (size_t g = 0; g < groups; ++g) {
-        if (!fast[g]) blend_group_exact(job, g);
-    }
+    if (full < groups && !blend_group_fast(poses, factors, count, heaviest, ref[full], full,
+                                           ~real_lanes(n - 4 * full), job->out))
+        blend_group_exact(job, full);
+#undef SAI_SOA_BLEND
 }
 
 /* sai_saturate() per lane: v in [0, 1] as it is, above 1 gives 1, below 0 or NaN gives 0. */
