@@ -319,28 +319,41 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
  * blend does. */
 #define SAI_SOA_UNIT_DEV2 0.98e-10f
 
+/* The hemisphere test without the reference's normalisation: the AoS blend takes the sign of
+ * x . ref with ref = h / |h| (h the heaviest layer's rotation); x . h has the same sign whenever
+ * |x . h| exceeds this, for x and h of unit length to 1e-5 (each float dot is within 2.4e-7 of
+ * its exact value, and normalising h moves the exact one by less than 1e-7). Lanes at or below
+ * it (rotations 180 degrees apart, to float precision) take the exact path. */
+#define SAI_SOA_SIDE_MARGIN 1e-6f
+
 /* Group g of the uniform blend: the `count` layers poses[i] with the shares factors[i], rotations
- * turned into the hemisphere of ref (the heaviest layer poses[heaviest]'s rotation normalised),
- * the sum's rotation normalised, in sa_pose_blend_run()'s float operations lane by lane. Writes
- * out[g] and returns true when every lane that counts (`pad` marks the others) took the AoS
- * blend's float path: clean inputs (finite, unit rotations), finite sums of a translation's and a
- * scale's components, the rotation sum in sai_quat_normalize()'s fast range. Else writes nothing
- * and returns false. */
+ * turned into the hemisphere of the heaviest layer poses[heaviest]'s, the sum's rotation
+ * normalised, in sa_pose_blend_run()'s float operations lane by lane. Writes out[g] and returns
+ * true when every lane that counts (`pad` marks the others) took the AoS blend's float path:
+ * clean inputs (finite, unit rotations), finite sums of a translation's and a scale's
+ * components, the rotation sum in sai_quat_normalize()'s fast range, and no rotation on the
+ * border of the hemisphere. Else writes nothing and returns false. */
 SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai_f4 *factors,
-                                 size_t count, size_t heaviest, const sai_f4 *ref, size_t g,
-                                 sai_i4 pad, sa_soa_transform *out) {
+                                 size_t count, size_t heaviest, size_t g, sai_i4 pad,
+                                 sa_soa_transform *out) {
     const sai_f4 zero = sai_f4_splat(0.0f);
+    const sa_soa_transform *h = &poses[heaviest][g];
+    const sai_f4 hx = soa_load(h, SAI_Q), hy = soa_load(h, SAI_Q + 1), hz = soa_load(h, SAI_Q + 2),
+                 hw = soa_load(h, SAI_Q + 3);
+    const sai_i4 magnitude = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
     /* Rotations first, then translations and scales: each pass keeps its sums in registers. */
     sai_f4 qx = zero, qy = zero, qz = zero, qw = zero, dev2 = zero;
+    sai_i4 sided = sai_lanes_all();
     for (size_t i = 0; i < count; ++i) {
         const sa_soa_transform *p = &poses[i][g];
         const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
                      w = soa_load(p, SAI_Q + 3);
-        /* The heaviest rotation is on ref's side (its dot with ref is a sum of squares). */
+        /* The heaviest rotation is on its own side (its dot with ref is a sum of squares). */
         sai_f4 fq = factors[i];
         if (i != heaviest) {
-            const sai_i4 far = (x * ref[0] + y * ref[1] + z * ref[2] + w * ref[3]) < 0.0f;
-            fq = sai_f4_negate_where(fq, far);
+            const sai_f4 d = x * hx + y * hy + z * hz + w * hw;
+            sided &= (sai_f4)((sai_i4)d & magnitude) > SAI_SOA_SIDE_MARGIN;
+            fq = sai_f4_negate_where(fq, d < 0.0f);
         }
         qx += fq * x;
         qy += fq * y;
@@ -363,7 +376,7 @@ SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai
     const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
     /* The tests of sa_pose_blend_run()'s per-joint path, which blends in double where the sum of
      * a translation's or a scale's three components is not finite. */
-    const sai_i4 ok = (dev2 <= SAI_SOA_UNIT_DEV2) & sai_f4_finite(tx + ty + tz) &
+    const sai_i4 ok = sided & (dev2 <= SAI_SOA_UNIT_DEV2) & sai_f4_finite(tx + ty + tz) &
                       sai_f4_finite(sx + sy + sz) & (n2 >= 1e-20f) & (n2 <= 1e20f);
     if (!sai_lanes_true(ok | pad)) return false;
     const sai_f4 inv = sai_f4_rsqrt(n2);
@@ -429,17 +442,8 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
         factors[count++] = sai_f4_splat((tiny ? lw[i] / best : lw[i]) * inv_total);
     }
     const size_t n = job->joint_count;
-    /* The hemisphere references of all groups first, so that their square roots and divisions
-     * overlap; then group by group, each in registers: a group's output is written after all its
-     * inputs are read, and no group reads another (in place works). */
-    enum { MAX_GROUPS = SA_SOA_GROUPS(SA_SKELETON_MAX_JOINTS) };
-    sai_f4 ref[MAX_GROUPS][4];
-    for (size_t g = 0; g < groups; ++g) {
-        SAI_UNROLL
-        for (size_t c = 0; c < 4; ++c)
-            ref[g][c] = soa_load(&poses[heaviest][g], SAI_Q + c);
-        quat_normalize(ref[g], quat_norm2(ref[g]));
-    }
+    /* Group by group: a group's output is written after all its inputs are read, and no group
+     * reads another (in place works). */
     /* Two, three and four layers (the usual blends) with the count known to the compiler, which
      * then unrolls the loop over the layers; the groups of four real joints, then the last
      * group when it has padding lanes. */
@@ -447,7 +451,7 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
     const sai_i4 none = {0, 0, 0, 0};
 #define SAI_SOA_BLEND(layers)                                                                      \
     for (size_t g = 0; g < full; ++g) {                                                            \
-        if (!blend_group_fast(poses, factors, layers, heaviest, ref[g], g, none, job->out))        \
+        if (!blend_group_fast(poses, factors, layers, heaviest, g, none, job->out))                \
             blend_group_exact(job, g);                                                             \
     }
     switch (count) {
@@ -460,7 +464,7 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
     default:
         SAI_SOA_BLEND(count) break;
     }
-    if (full < groups && !blend_group_fast(poses, factors, count, heaviest, ref[full], full,
+    if (full < groups && !blend_group_fast(poses, factors, count, heaviest, full,
                                            ~real_lanes(n - 4 * full), job->out))
         blend_group_exact(job, full);
 #undef SAI_SOA_BLEND
