@@ -675,6 +675,99 @@ SAI_INLINE void mul_affine_lane(const sa_mat4 *parent, const sai_f4 e[12], size_
     const sa_mat4 l = elements_matrix(e, k);
     *out = sai_mat4_mul_affine_saturating(parent, &l);
 }
+
+/* Lane k (0 ... 3: a constant once inlined and unrolled) of the vector at v in every lane. On
+ * SSE2 one pshufd straight from memory (v is a 16-byte aligned local array), not a copy and a
+ * shufps of a register. */
+SAI_INLINE sai_f4 lane_splat(const sai_f4 *v, size_t k) {
+#if defined(__SSE2__)
+#define SAI_SPLAT_MEM(imm)                                                                         \
+    (sai_f4)                                                                                       \
+        _mm_castsi128_ps(_mm_shuffle_epi32(_mm_load_si128((const __m128i *)(const void *)v), imm))
+    switch (k) {
+    case 0:
+        return SAI_SPLAT_MEM(0x00);
+    case 1:
+        return SAI_SPLAT_MEM(0x55);
+    case 2:
+        return SAI_SPLAT_MEM(0xAA);
+    default:
+        return SAI_SPLAT_MEM(0xFF);
+    }
+#undef SAI_SPLAT_MEM
+#else
+    switch (k) {
+    case 0:
+        return SAI_SHUFFLE(*v, *v, 0, 0, 0, 0);
+    case 1:
+        return SAI_SHUFFLE(*v, *v, 1, 1, 1, 1);
+    case 2:
+        return SAI_SHUFFLE(*v, *v, 2, 2, 2, 2);
+    default:
+        return SAI_SHUFFLE(*v, *v, 3, 3, 3, 3);
+    }
+#endif
+}
+
+/* col = parent * (lane k's local matrix) in sai_mat4_mul_affine()'s float operations, the
+ * parent's columns in p[0..3], each element splatted: column c is p0 e[3c] + p1 e[3c + 1] +
+ * p2 e[3c + 2] (+ p3 for the translation). The bottom row of the first three columns is cleared
+ * (0 times a negative element is -0), the translation's is 0 + 1 = 1. */
+SAI_INLINE void mul_affine_splat(const sai_f4 p[4], const sai_f4 e[12], size_t k, sai_f4 col[4]) {
+    const sai_i4 xyz = {-1, -1, -1, 0};
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c) {
+        const sai_f4 v = p[0] * lane_splat(&e[3 * c], k) + p[1] * lane_splat(&e[3 * c + 1], k) +
+                         p[2] * lane_splat(&e[3 * c + 2], k);
+        col[c] = c < 3 ? (sai_f4)((sai_i4)v & xyz) : v + p[3];
+    }
+}
+
+/* The model matrices of every joint, quickly: each product as sai_mat4_mul_affine() computes
+ * it, one finite test for the whole pose at the end (a sum of every column: NaN and infinity
+ * survive it; an overflowing sum of finite ones merely takes the careful path). Returns false
+ * when it fails: the caller then does the careful pass, which saturates where the AoS function
+ * does. A joint whose parent is the joint before it (most of a chain) takes the parent's
+ * columns from registers, not back from memory just written, which would lengthen the chain. */
+static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local,
+                           const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+    sai_f4 sum = sai_f4_splat(0.0f), prev[4] = {sum, sum, sum, sum};
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const size_t real = lanes_in(g, n);
+        sai_f4 e[12];
+        group_matrices(&local[g], real, e);
+        SAI_UNROLL
+        for (size_t k = 0; k < 4; ++k) {
+            if (k >= real) break;
+            const size_t i = 4 * g + k;
+            const int32_t p = parents[i];
+            const sa_mat4 *parent = p == SA_SKELETON_JOINT_NONE ? root_m : &out[p];
+            if (!parent) {
+                out[i] = elements_matrix(e, k);
+                SAI_UNROLL
+                for (size_t c = 0; c < 4; ++c)
+                    prev[c] = sai_f4_load(&out[i].m[4 * c]);
+                continue;
+            }
+            sai_f4 par[4];
+            if ((size_t)p + 1 == i) {
+                SAI_UNROLL
+                for (size_t c = 0; c < 4; ++c)
+                    par[c] = prev[c];
+            } else {
+                SAI_UNROLL
+                for (size_t c = 0; c < 4; ++c)
+                    par[c] = sai_f4_load(&parent->m[4 * c]);
+            }
+            mul_affine_splat(par, e, k, prev);
+            SAI_UNROLL
+            for (size_t c = 0; c < 4; ++c)
+                sai_f4_store(&out[i].m[4 * c], prev[c]);
+            sum += (prev[0] + prev[1]) + (prev[2] + prev[3]);
+        }
+    }
+    return sai_lanes_true(sai_f4_finite(sum));
+}
 #endif
 
 size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_transform *local,
@@ -685,6 +778,9 @@ size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_
     if (capacity < n) return 0;
     const sa_mat4 root_m =
         sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+#if SAI_HAS_LANES
+    if (matrices_quick(skeleton->parents, local, root ? &root_m : NULL, out, n)) return n;
+#endif
     for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
         const size_t real = lanes_in(g, n);
 #if SAI_HAS_LANES
