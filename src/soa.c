@@ -750,7 +750,7 @@ static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local
                 continue;
             }
             sai_f4 par[4];
-            if ((size_t)p + 1 == i) {
+            if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
                 SAI_UNROLL
                 for (size_t c = 0; c < 4; ++c)
                     par[c] = prev[c];
