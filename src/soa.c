@@ -312,13 +312,6 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
     quat_normalize(ref, quat_norm2(ref));
 }
 
-/* The quick blend test of an input rotation: lanes whose (|q|^2 - 1)^2, summed over the layers,
- * stays at most this are unit as sai_transform_clean() tests it (|q|^2 - 1 within 1e-5 there;
- * this bound, a little tighter, leaves room for the rounding of the squares and their sum). A
- * NaN or an infinity fails it. Lanes that fail take the exact path, which decides as the AoS
- * blend does. */
-#define SAI_SOA_UNIT_DEV2 0.98e-10f
-
 /* The hemisphere test without the reference's normalisation: the AoS blend takes the sign of
  * x . ref with ref = h / |h| (h the heaviest layer's rotation); x . h has the same sign whenever
  * |x . h| exceeds this, for x and h of unit length to 1e-5 (each float dot is within 2.4e-7 of
@@ -336,14 +329,25 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
 SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai_f4 *factors,
                                  size_t count, size_t heaviest, size_t g, sai_i4 pad,
                                  sa_soa_transform *out) {
+    /* Constants as vectors in memory: the loop takes them as operands (splatted scalars it
+     * would build again in every group). */
+    static const sai_f4 lo = {1e-20f, 1e-20f, 1e-20f, 1e-20f}, hi = {1e20f, 1e20f, 1e20f, 1e20f},
+                        unit_lo = {1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f},
+                        unit_hi = {1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f},
+                        margin = {SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN,
+                                  SAI_SOA_SIDE_MARGIN},
+                        huge = {FLT_MAX, FLT_MAX, FLT_MAX, FLT_MAX};
+    static const sai_i4 magnitude = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
     const sai_f4 zero = sai_f4_splat(0.0f);
     const sa_soa_transform *h = &poses[heaviest][g];
     const sai_f4 hx = soa_load(h, SAI_Q), hy = soa_load(h, SAI_Q + 1), hz = soa_load(h, SAI_Q + 2),
                  hw = soa_load(h, SAI_Q + 3);
-    const sai_i4 magnitude = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
-    /* Rotations first, then translations and scales: each pass keeps its sums in registers. */
-    sai_f4 qx = zero, qy = zero, qz = zero, qw = zero, dev2 = zero;
-    sai_i4 sided = sai_lanes_all();
+    /* Rotations first, then translations and scales: each pass keeps its sums in registers. The
+     * smallest |x . h| and the smallest and largest input |x|^2 (for the unit test of
+     * sai_transform_clean()) are kept as they go; a min or max may drop a NaN, but a NaN or an
+     * infinite rotation leaves the rotation sum NaN or infinite, which the range test of its
+     * |q|^2 refuses. */
+    sai_f4 qx = zero, qy = zero, qz = zero, qw = zero, nearest = huge, n2_min = huge, n2_max = zero;
     for (size_t i = 0; i < count; ++i) {
         const sa_soa_transform *p = &poses[i][g];
         const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
@@ -352,15 +356,16 @@ SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai
         sai_f4 fq = factors[i];
         if (i != heaviest) {
             const sai_f4 d = x * hx + y * hy + z * hz + w * hw;
-            sided &= (sai_f4)((sai_i4)d & magnitude) > SAI_SOA_SIDE_MARGIN;
-            fq = sai_f4_negate_where(fq, d < 0.0f);
+            nearest = sai_f4_min_fast(nearest, (sai_f4)((sai_i4)d & magnitude));
+            fq = sai_f4_negate_where(fq, d < zero);
         }
         qx += fq * x;
         qy += fq * y;
         qz += fq * z;
         qw += fq * w;
-        const sai_f4 dev = (x * x + y * y + z * z + w * w) - 1.0f;
-        dev2 += dev * dev;
+        const sai_f4 xn2 = x * x + y * y + z * z + w * w;
+        n2_min = sai_f4_min_fast(n2_min, xn2);
+        n2_max = sai_f4_max_fast(n2_max, xn2);
     }
     sai_f4 tx = zero, ty = zero, tz = zero, sx = zero, sy = zero, sz = zero;
     for (size_t i = 0; i < count; ++i) {
@@ -376,8 +381,9 @@ SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai
     const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
     /* The tests of sa_pose_blend_run()'s per-joint path, which blends in double where the sum of
      * a translation's or a scale's three components is not finite. */
-    const sai_i4 ok = sided & (dev2 <= SAI_SOA_UNIT_DEV2) & sai_f4_finite(tx + ty + tz) &
-                      sai_f4_finite(sx + sy + sz) & (n2 >= 1e-20f) & (n2 <= 1e20f);
+    const sai_i4 ok = (nearest > margin) & (n2_min >= unit_lo) & (n2_max <= unit_hi) &
+                      sai_f4_finite(tx + ty + tz) & sai_f4_finite(sx + sy + sz) & (n2 >= lo) &
+                      (n2 <= hi);
     if (!sai_lanes_true(ok | pad)) return false;
     const sai_f4 inv = sai_f4_rsqrt(n2);
     sai_group sum = {{tx, ty, tz, qx * inv, qy * inv, qz * inv, qw * inv, sx, sy, sz}};
@@ -443,10 +449,9 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
     }
     const size_t n = job->joint_count;
     /* Group by group: a group's output is written after all its inputs are read, and no group
-     * reads another (in place works). */
-    /* Two, three and four layers (the usual blends) with the count known to the compiler, which
-     * then unrolls the loop over the layers; the groups of four real joints, then the last
-     * group when it has padding lanes. */
+     * reads another (in place works). Two, three and four layers (the usual blends) with the
+     * count known to the compiler, which then unrolls the loop over the layers; the groups of
+     * four real joints, then the last group when it has padding lanes. */
     const size_t full = n / 4;
     const sai_i4 none = {0, 0, 0, 0};
 #define SAI_SOA_BLEND(layers)                                                                      \
