@@ -614,9 +614,9 @@ static sa_mat4 lane_matrix(const sa_soa_transform *g, size_t k) {
 
 #if SAI_HAS_LANES
 /* The 12 elements of the local matrices of a group's four joints (columns 0-3, rows 0-2), lane by
- * lane in the float operations of sai_mat4_from_transform_unit(); unclean lanes are worked out
- * one by one from the cleaned transform. */
-static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
+ * lane in the float operations of sai_mat4_from_transform_unit(), from the lanes as they are.
+ * Returns the lanes whose rotation has unit length as sai_transform_clean() tests it. */
+SAI_INLINE sai_i4 group_matrices_raw(const sa_soa_transform *g, sai_f4 e[12]) {
     sai_group x;
     group_load(g, &x);
     const sai_f4 qx = x.c[SAI_Q], qy = x.c[SAI_Q + 1], qz = x.c[SAI_Q + 2], qw = x.c[SAI_Q + 3];
@@ -638,12 +638,25 @@ static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12])
     e[9] = x.c[SAI_T];
     e[10] = x.c[SAI_T + 1];
     e[11] = x.c[SAI_T + 2];
-    if (sai_lanes_true(group_clean(&x) | ~real_lanes(real))) return;
+    return quat_unit(&x.c[SAI_Q]);
+}
+
+/* The real lanes of e worked out one by one from the cleaned transforms (a clean lane comes out
+ * as it was). */
+static void group_matrices_clean(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
     for (size_t k = 0; k < real; ++k) {
         const sa_mat4 m = lane_matrix(g, k);
         for (size_t i = 0; i < 12; ++i)
             e[i][k] = m.m[4 * (i / 3) + i % 3];
     }
+}
+
+/* group_matrices_raw() with every lane that is not clean (finite, unit rotation) cleaned. */
+static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
+    group_matrices_raw(g, e);
+    sai_group x;
+    group_load(g, &x);
+    if (!sai_lanes_true(group_clean(&x) | ~real_lanes(real))) group_matrices_clean(g, real, e);
 }
 
 /* Lane k of the elements as a matrix. */
@@ -728,50 +741,71 @@ SAI_INLINE void mul_affine_splat(const sai_f4 p[4], const sai_f4 e[12], size_t k
     }
 }
 
-/* The model matrices of every joint, quickly: each product as sai_mat4_mul_affine() computes
- * it, one finite test for the whole pose at the end (a sum of every column: NaN and infinity
- * survive it; an overflowing sum of finite ones merely takes the careful path). Returns false
- * when it fails: the caller then does the careful pass, which saturates where the AoS function
- * does. A joint whose parent is the joint before it (most of a chain) takes the parent's
- * columns from registers, not back from memory just written, which would lengthen the chain. */
-static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local,
-                           const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
-    sai_f4 sum = sai_f4_splat(0.0f), prev[4] = {sum, sum, sum, sum};
-    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
-        const size_t real = lanes_in(g, n);
-        sai_f4 e[12];
-        group_matrices(&local[g], real, e);
-        SAI_UNROLL
-        for (size_t k = 0; k < 4; ++k) {
-            if (k >= real) break;
-            const size_t i = 4 * g + k;
-            const int32_t p = parents[i];
-            const sa_mat4 *parent = p == SA_SKELETON_JOINT_NONE ? root_m : &out[p];
-            if (!parent) {
+/* What the quick pass carries from joint to joint: the last model matrix's columns, and a sum of
+ * every column written for the finite test. */
+typedef struct sai_matrix_walk {
+    sai_f4 prev[4], sum;
+} sai_matrix_walk;
+
+/* The model matrices of the `real` joints of group g (`real` a constant in the loop over whole
+ * groups). Lanes with a rotation off unit length are cleaned first; a non-finite part is left to
+ * the finite test (the careful pass cleans it). */
+SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *local, size_t g,
+                               size_t real, const sa_mat4 *root_m, sa_mat4 *out,
+                               sai_matrix_walk *w) {
+    sai_f4 e[12];
+    if (!sai_lanes_true(group_matrices_raw(&local[g], e) | ~real_lanes(real)))
+        group_matrices_clean(&local[g], real, e);
+    SAI_UNROLL
+    for (size_t k = 0; k < 4; ++k) {
+        if (k >= real) break;
+        const size_t i = 4 * g + k;
+        const int32_t p = parents[i];
+        sai_f4 par[4];
+        if (p == SA_SKELETON_JOINT_NONE) {
+            if (!root_m) {
                 out[i] = elements_matrix(e, k);
                 SAI_UNROLL
                 for (size_t c = 0; c < 4; ++c)
-                    prev[c] = sai_f4_load(&out[i].m[4 * c]);
+                    w->prev[c] = sai_f4_load(&out[i].m[4 * c]);
                 continue;
             }
-            sai_f4 par[4];
-            if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
-                SAI_UNROLL
-                for (size_t c = 0; c < 4; ++c)
-                    par[c] = prev[c];
-            } else {
-                SAI_UNROLL
-                for (size_t c = 0; c < 4; ++c)
-                    par[c] = sai_f4_load(&parent->m[4 * c]);
-            }
-            mul_affine_splat(par, e, k, prev);
             SAI_UNROLL
             for (size_t c = 0; c < 4; ++c)
-                sai_f4_store(&out[i].m[4 * c], prev[c]);
-            sum += (prev[0] + prev[1]) + (prev[2] + prev[3]);
+                par[c] = sai_f4_load(&root_m->m[4 * c]);
+        } else if ((size_t)p + 1 == i) {
+            SAI_UNROLL
+            for (size_t c = 0; c < 4; ++c)
+                par[c] = w->prev[c];
+        } else {
+            SAI_UNROLL
+            for (size_t c = 0; c < 4; ++c)
+                par[c] = sai_f4_load(&out[p].m[4 * c]);
         }
+        mul_affine_splat(par, e, k, w->prev);
+        SAI_UNROLL
+        for (size_t c = 0; c < 4; ++c)
+            sai_f4_store(&out[i].m[4 * c], w->prev[c]);
+        w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
     }
-    return sai_lanes_true(sai_f4_finite(sum));
+}
+
+/* The model matrices of every joint, quickly: each product as sai_mat4_mul_affine() computes
+ * it, one finite test for the whole pose at the end (a sum of every column: NaN and infinity
+ * survive it; an overflowing sum of finite ones merely takes the careful path). Returns false
+ * when it fails: the caller then does the careful pass, which cleans non-finite parts and
+ * saturates where the AoS function does. A joint whose parent is the joint before it (most of a
+ * chain) takes the parent's columns from registers, not back from memory just written, which
+ * would lengthen the chain. */
+static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local,
+                           const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_matrix_walk w = {{zero, zero, zero, zero}, zero};
+    const size_t full = n / 4;
+    for (size_t g = 0; g < full; ++g)
+        matrices_group(parents, local, g, 4, root_m, out, &w);
+    if (full * 4 < n) matrices_group(parents, local, full, n - 4 * full, root_m, out, &w);
+    return sai_lanes_true(sai_f4_finite(w.sum));
 }
 #endif
 
