@@ -584,10 +584,91 @@ sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job) {
     return SA_OK;
 }
 
+#if SAI_HAS_LANES
+/* One joint of the quick pass below: model = parent o local by compose4(), kept in m[i] (for a
+ * later child) and in prev (for the next joint), written to out. */
+SAI_INLINE void soa_compose(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls, size_t i,
+                            sai_model4 *m, sai_model4 *prev, sai_model_checks *c, sa_transform *out,
+                            size_t n) {
+    sai_model4 cur;
+    compose4(par, lt, lq, ls, &cur, c);
+    m[i] = cur;
+    *prev = cur;
+    if (i + 1 < n) {
+        store_model4_spill(&cur, &out[i]);
+    } else {
+        store_model4(&cur, &out[i]);
+    }
+}
+
+/* The quick pass of sai_skeleton_local_to_model() on groups, with its float operations and its
+ * tests (compose4(), the same bits): each group's joints turned into vectors in registers by
+ * three 4x4 transposes (no copy of the pose through memory), the parent taken from registers
+ * when it is the joint before. Returns false when the pose needs the careful path; `out` is
+ * then partly written (the caller writes all of it again). */
+static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
+                                     const sa_transform *root, sa_transform *out, size_t n) {
+    sai_model4 m[SA_SKELETON_MAX_JOINTS];
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_model4 base = {zero, zero, zero, zero}, prev = base;
+    if (root) {
+        base.t = (sai_f4){root->translation.x, root->translation.y, root->translation.z, 0.0f};
+        base.q = base.raw = sai_f4_load(&root->rotation);
+        base.s = (sai_f4){root->scale.x, root->scale.y, root->scale.z, 1.0f};
+    }
+    sai_model_checks c = {zero, zero};
+    sai_i4 copies_unit = sai_lanes_all();
+    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
+        const sa_soa_transform *x = &local[g];
+        /* Lane 3 of a translation and a scale is 0: finite, and never read into lanes 0-2. */
+        sai_f4 lt[4], lq[4], ls[4];
+        sai_f4_transpose(soa_load(x, SAI_T), soa_load(x, SAI_T + 1), soa_load(x, SAI_T + 2), zero,
+                         lt);
+        sai_f4_transpose(soa_load(x, SAI_Q), soa_load(x, SAI_Q + 1), soa_load(x, SAI_Q + 2),
+                         soa_load(x, SAI_Q + 3), lq);
+        sai_f4_transpose(soa_load(x, SAI_S), soa_load(x, SAI_S + 1), soa_load(x, SAI_S + 2), zero,
+                         ls);
+        const size_t real = lanes_in(g, n);
+        SAI_UNROLL
+        for (size_t k = 0; k < 4; ++k) {
+            if (k >= real) break;
+            const size_t i = 4 * g + k;
+            const int32_t p = parents[i];
+            if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
+                soa_compose(&prev, lt[k], lq[k], ls[k], i, m, &prev, &c, out, n);
+            } else if (p != SA_SKELETON_JOINT_NONE) {
+                soa_compose(&m[p], lt[k], lq[k], ls[k], i, m, &prev, &c, out, n);
+            } else if (root) {
+                soa_compose(&base, lt[k], lq[k], ls[k], i, m, &prev, &c, out, n);
+            } else {
+                const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
+                const sai_f4 n2 = norm2_4(lq[k]);
+                copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
+                c.sum += lt[k] + ls[k];
+                m[i] = prev = cur;
+                if (i + 1 < n) {
+                    store_model4_spill(&cur, &out[i]);
+                } else {
+                    store_model4(&cur, &out[i]);
+                }
+            }
+        }
+    }
+    return sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum));
+}
+#endif
+
 size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
     if (sa_soa_local_to_model_validate(job) != SA_OK) return 0;
     const size_t n = job->skeleton->joint_count;
     if (!job->out) return n;
+#if SAI_HAS_LANES
+    const sa_transform root =
+        job->root ? sai_transform_clean(*job->root) : sai_transform_identity();
+    if (soa_local_to_model_quick(job->skeleton->parents, job->local, job->root ? &root : NULL,
+                                 job->out, n))
+        return n;
+#endif
     /* The lanes as they are: the job cleans what needs it, as the AoS job does. */
     sa_transform local[SA_SKELETON_MAX_JOINTS];
     for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
