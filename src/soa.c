@@ -606,6 +606,45 @@ SAI_INLINE void soa_compose(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 
  * three 4x4 transposes (no copy of the pose through memory), the parent taken from registers
  * when it is the joint before. Returns false when the pose needs the careful path; `out` is
  * then partly written (the caller writes all of it again). */
+/* The quick pass over the `real` joints of group g (`real` a constant in the loop over whole
+ * groups). Lane 3 of a translation and a scale is 0: finite, and never read into lanes 0-2. */
+SAI_INLINE void soa_model_group(const int32_t *parents, const sa_soa_transform *local, size_t g,
+                                size_t real, size_t n, const sai_model4 *base, sai_model4 *m,
+                                sai_model4 *prev, sai_model_checks *c, sai_i4 *copies_unit,
+                                sa_transform *out) {
+    const sa_soa_transform *x = &local[g];
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_f4 lt[4], lq[4], ls[4];
+    sai_f4_transpose(soa_load(x, SAI_T), soa_load(x, SAI_T + 1), soa_load(x, SAI_T + 2), zero, lt);
+    sai_f4_transpose(soa_load(x, SAI_Q), soa_load(x, SAI_Q + 1), soa_load(x, SAI_Q + 2),
+                     soa_load(x, SAI_Q + 3), lq);
+    sai_f4_transpose(soa_load(x, SAI_S), soa_load(x, SAI_S + 1), soa_load(x, SAI_S + 2), zero, ls);
+    SAI_UNROLL
+    for (size_t k = 0; k < 4; ++k) {
+        if (k >= real) break;
+        const size_t i = 4 * g + k;
+        const int32_t p = parents[i];
+        if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
+            soa_compose(prev, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
+        } else if (p != SA_SKELETON_JOINT_NONE) {
+            soa_compose(&m[p], lt[k], lq[k], ls[k], i, m, prev, c, out, n);
+        } else if (base) {
+            soa_compose(base, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
+        } else {
+            const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
+            const sai_f4 n2 = norm2_4(lq[k]);
+            *copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
+            c->sum += lt[k] + ls[k];
+            m[i] = *prev = cur;
+            if (i + 1 < n) {
+                store_model4_spill(&cur, &out[i]);
+            } else {
+                store_model4(&cur, &out[i]);
+            }
+        }
+    }
+}
+
 static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
                                      const sa_transform *root, sa_transform *out, size_t n) {
     sai_model4 m[SA_SKELETON_MAX_JOINTS];
@@ -618,42 +657,13 @@ static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transf
     }
     sai_model_checks c = {zero, zero};
     sai_i4 copies_unit = sai_lanes_all();
-    for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
-        const sa_soa_transform *x = &local[g];
-        /* Lane 3 of a translation and a scale is 0: finite, and never read into lanes 0-2. */
-        sai_f4 lt[4], lq[4], ls[4];
-        sai_f4_transpose(soa_load(x, SAI_T), soa_load(x, SAI_T + 1), soa_load(x, SAI_T + 2), zero,
-                         lt);
-        sai_f4_transpose(soa_load(x, SAI_Q), soa_load(x, SAI_Q + 1), soa_load(x, SAI_Q + 2),
-                         soa_load(x, SAI_Q + 3), lq);
-        sai_f4_transpose(soa_load(x, SAI_S), soa_load(x, SAI_S + 1), soa_load(x, SAI_S + 2), zero,
-                         ls);
-        const size_t real = lanes_in(g, n);
-        SAI_UNROLL
-        for (size_t k = 0; k < 4; ++k) {
-            if (k >= real) break;
-            const size_t i = 4 * g + k;
-            const int32_t p = parents[i];
-            if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
-                soa_compose(&prev, lt[k], lq[k], ls[k], i, m, &prev, &c, out, n);
-            } else if (p != SA_SKELETON_JOINT_NONE) {
-                soa_compose(&m[p], lt[k], lq[k], ls[k], i, m, &prev, &c, out, n);
-            } else if (root) {
-                soa_compose(&base, lt[k], lq[k], ls[k], i, m, &prev, &c, out, n);
-            } else {
-                const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
-                const sai_f4 n2 = norm2_4(lq[k]);
-                copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
-                c.sum += lt[k] + ls[k];
-                m[i] = prev = cur;
-                if (i + 1 < n) {
-                    store_model4_spill(&cur, &out[i]);
-                } else {
-                    store_model4(&cur, &out[i]);
-                }
-            }
-        }
-    }
+    const size_t full = n / 4;
+    for (size_t g = 0; g < full; ++g)
+        soa_model_group(parents, local, g, 4, n, root ? &base : NULL, m, &prev, &c, &copies_unit,
+                        out);
+    if (4 * full < n)
+        soa_model_group(parents, local, full, n - 4 * full, n, root ? &base : NULL, m, &prev, &c,
+                        &copies_unit, out);
     return sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum));
 }
 #endif

@@ -71,11 +71,15 @@ SAI_INLINE void compose4(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls,
     const sai_f4 cr = cross4(par->q, v);
     const sai_f4 t2 = cr + cr; /* 2 (u x v), exactly as the scalar cr * 2 */
     m->t = par->t + ((v + t2 * SAI_SHUFFLE(par->q, par->q, 3, 3, 3, 3)) + cross4(par->q, t2));
+    /* Constants as vectors in memory, operands of the arithmetic (splatted scalars would be
+     * built again at every joint). */
+    static const sai_f4 one = {1.0f, 1.0f, 1.0f, 1.0f}, half = {0.5f, 0.5f, 0.5f, 0.5f},
+                        three_halves = {1.5f, 1.5f, 1.5f, 1.5f};
     m->raw = quat_mul4(par->raw, lq);
     const sai_f4 n2 = norm2_4(m->raw);
-    m->q = m->raw * (1.5f - 0.5f * n2);
+    m->q = m->raw * (three_halves - half * n2);
     m->s = par->s * ls;
-    const sai_f4 dev = n2 - 1.0f;
+    const sai_f4 dev = n2 - one;
     c->dev2 += dev * dev;
     c->sum += m->t + m->s;
 }
