@@ -854,11 +854,12 @@ SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *l
         const int32_t p = parents[i];
         sai_f4 par[4];
         if (p == SA_SKELETON_JOINT_NONE) {
-            if (!root_m) {
+            if (!root_m) { /* copied, and tested too (a lone root has no child to carry a NaN) */
                 out[i] = elements_matrix(e, k);
                 SAI_UNROLL
                 for (size_t c = 0; c < 4; ++c)
                     w->prev[c] = sai_f4_load(&out[i].m[4 * c]);
+                w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
                 continue;
             }
             SAI_UNROLL
