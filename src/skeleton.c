@@ -11,12 +11,22 @@
 static bool rest_finite(const sa_transform *rest, size_t n) {
     size_t j = 0;
 #if SAI_HAS_LANES
-    sai_f4 sum = sai_f4_splat(0.0f);
+    /* One sum per vector of a block, so the additions of a block do not wait for each other
+     * (a single running sum is a chain of 2.5 additions per joint: a job validates on every run).
+     */
+    sai_f4 sums[SAI_VECS4];
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_VECS4; ++k)
+        sums[k] = sai_f4_splat(0.0f);
     for (; j + 4 <= n; j += 4) {
         SAI_UNROLL
         for (size_t k = 0; k < SAI_VECS4; ++k)
-            sum += sai_group4_load(&rest[j], k);
+            sums[k] += sai_group4_load(&rest[j], k);
     }
+    sai_f4 sum = sums[0];
+    SAI_UNROLL
+    for (size_t k = 1; k < SAI_VECS4; ++k)
+        sum += sums[k];
     if (!sai_lanes_true(sai_f4_finite(sum))) j = 0;
 #endif
     for (; j < n; ++j) {
@@ -118,14 +128,6 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
     return m;
 }
 
-/* The quick local -> model path renormalises rotation products with one Newton step, whose error
- * is 3/8 (n2 - 1)^2: it runs while the squares of every product's |n2 - 1| sum to at most this
- * (so each |n2 - 1| <= 3e-4 and the error is below 4e-8); else the careful path runs. */
-#define SAI_L2M_NEWTON_DEV2 9e-8f
-/* A root joint with no root transform is copied, so its rotation must be unit as
- * sai_transform_clean() sees it. */
-#define SAI_L2M_UNIT_DEV 1e-5f
-
 /* local -> model, quickly, for any pose; returns false, with nothing written to `out`, when the
  * pose needs the careful path (a non-finite part, a rotation far from unit length, a translation
  * or scale that overflowed). The rotation chain runs on raw products: raw(i) = raw(parent) *
@@ -137,69 +139,6 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
  * Translations use the normalised rotations, as sai_transform_mul_unit() does. Nothing is written
  * before everything is read (in place works). */
 #if SAI_HAS_LANES
-/* One joint's model transform as vectors: translation and scale in lanes 0-2, the rotation and
- * its raw product x, y, z, w. */
-typedef struct sai_model4 {
-    sai_f4 t, q, s, raw;
-} sai_model4;
-
-/* r = a x b, lanes 0-2, in the float operations of sai_v3_cross(). */
-SAI_INLINE sai_f4 cross4(sai_f4 a, sai_f4 b) {
-    return SAI_SHUFFLE(a, a, 1, 2, 0, 3) * SAI_SHUFFLE(b, b, 2, 0, 1, 3) -
-           SAI_SHUFFLE(a, a, 2, 0, 1, 3) * SAI_SHUFFLE(b, b, 1, 2, 0, 3);
-}
-
-/* The Hamilton product a * b of sai_quat_mul_raw(), term by term in its order: the signs sit on
- * b's shuffled copies (exact), so a (the chain) meets one multiplication and three additions. */
-SAI_INLINE sai_f4 quat_mul4(sai_f4 a, sai_f4 b) {
-    const sai_i4 s2 = {0, INT32_MIN, 0, INT32_MIN}, s3 = {0, 0, INT32_MIN, INT32_MIN},
-                 s4 = {INT32_MIN, 0, 0, INT32_MIN};
-    const sai_f4 b2 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 3, 2, 1, 0) ^ s2);
-    const sai_f4 b3 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 2, 3, 0, 1) ^ s3);
-    const sai_f4 b4 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 1, 0, 3, 2) ^ s4);
-    return SAI_SHUFFLE(a, a, 3, 3, 3, 3) * b + SAI_SHUFFLE(a, a, 0, 0, 0, 0) * b2 +
-           SAI_SHUFFLE(a, a, 1, 1, 1, 1) * b3 + SAI_SHUFFLE(a, a, 2, 2, 2, 2) * b4;
-}
-
-/* |q|^2 in every lane, summed x, y, z, w in sai_quat_dot()'s order. */
-SAI_INLINE sai_f4 norm2_4(sai_f4 q) {
-    const sai_f4 sq = q * q;
-    const sai_f4 n2 = sq + SAI_SHUFFLE(sq, sq, 1, 1, 1, 1) + SAI_SHUFFLE(sq, sq, 2, 2, 2, 2) +
-                      SAI_SHUFFLE(sq, sq, 3, 3, 3, 3);
-    return SAI_SHUFFLE(n2, n2, 0, 0, 0, 0);
-}
-
-/* What the checks of a whole pose need: the sum of every product's (n2 - 1)^2, and a sum of
- * every translation and scale (a NaN, an infinity or an overflow anywhere stays in these; a sum
- * that overflows from huge finite parts merely sends the pose down the careful path). */
-typedef struct sai_model_checks {
-    sai_f4 dev2, sum;
-} sai_model_checks;
-
-/* One joint below its parent (or the root transform) par. */
-SAI_INLINE void compose4(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls, sai_model4 *m,
-                         sai_model_checks *c) {
-    const sai_f4 v = par->s * lt;
-    const sai_f4 cr = cross4(par->q, v);
-    const sai_f4 t2 = cr + cr; /* 2 (u x v), exactly as the scalar cr * 2 */
-    m->t = par->t + ((v + t2 * SAI_SHUFFLE(par->q, par->q, 3, 3, 3, 3)) + cross4(par->q, t2));
-    m->raw = quat_mul4(par->raw, lq);
-    const sai_f4 n2 = norm2_4(m->raw);
-    m->q = m->raw * (1.5f - 0.5f * n2);
-    m->s = par->s * ls;
-    const sai_f4 dev = n2 - 1.0f;
-    c->dev2 += dev * dev;
-    c->sum += m->t + m->s;
-}
-
-/* Writes one joint's model transform. */
-SAI_INLINE void store_model4(const sai_model4 *x, sa_transform *out) {
-    sai_f4_store(&out->translation, SAI_SHUFFLE(x->t, x->q, 0, 1, 2, 4));
-    sai_f4_store(&out->rotation.y, SAI_SHUFFLE(x->q, x->s, 1, 2, 3, 4));
-    const sai_f4 sy = SAI_SHUFFLE(x->s, x->s, 1, 2, 1, 2);
-    memcpy(&out->scale.y, &sy, 2 * sizeof(float));
-}
-
 static bool local_to_model_quick(const int32_t *parents, const sa_transform *local,
                                  const sa_transform *root, sa_transform *out, size_t n) {
     sai_model4 m[SA_SKELETON_MAX_JOINTS], base;
@@ -231,8 +170,7 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
     }
     if (!sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum)))
         return false;
-    for (size_t i = 0; i < n; ++i)
-        store_model4(&m[i], &out[i]);
+    store_models4(m, out, n);
     return true;
 }
 #else

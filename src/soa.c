@@ -312,31 +312,75 @@ SAI_INLINE void make_ref(const sai_f4 *q, sai_f4 *ref) {
     quat_normalize(ref, quat_norm2(ref));
 }
 
-/* The hemisphere reference of a group: the heaviest layer's rotations normalised (as
- * sai_quat_normalize(); lanes outside its fast range are unclean inputs, which the unit test
- * sends to the exact path). */
-SAI_INLINE void group_ref(const sa_soa_transform *heaviest, sai_f4 *ref) {
-    const sai_f4 x = soa_load(heaviest, SAI_Q), y = soa_load(heaviest, SAI_Q + 1),
-                 z = soa_load(heaviest, SAI_Q + 2), w = soa_load(heaviest, SAI_Q + 3);
-    const sai_f4 inv = sai_f4_rsqrt(x * x + y * y + z * z + w * w);
-    ref[0] = x * inv;
-    ref[1] = y * inv;
-    ref[2] = z * inv;
-    ref[3] = w * inv;
-}
+/* GCC at -O2 leaves the loops over the layers rolled (a blend of three layers then costs an
+ * eighth more instructions); clang unrolls them itself, better than the pragma would. */
+#if defined(__clang__)
+#define SAI_UNROLL_LAYERS
+#else
+#define SAI_UNROLL_LAYERS SAI_UNROLL
+#endif
 
-/* The sums of group g of the uniform blend: the `count` layers poses[i] with the shares
- * factors[i], rotations turned into the hemisphere of ref. Translations and scales are summed in
- * one pass over the layers, rotations in a second, so that every sum stays in a register; the
- * rotation is left unnormalised, with |q|^2 in sum->n2. Returns whether the fast path may finish
- * the group (every input that counts clean, sums in the fast range, in the real lanes). */
-SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *factors, size_t count,
-                           const sai_f4 *ref, size_t g, sai_i4 real, sai_group *sum,
-                           sai_f4 *n2_out) {
-    sai_f4 tx = sai_f4_splat(0.0f), ty = tx, tz = tx, sx = tx, sy = tx, sz = tx;
+/* The hemisphere test without the reference's normalisation: the AoS blend takes the sign of
+ * x . ref with ref = h / |h| (h the heaviest layer's rotation); x . h has the same sign whenever
+ * |x . h| exceeds this, for x and h of unit length to 1e-5 (each float dot is within 2.4e-7 of
+ * its exact value, and normalising h moves the exact one by less than 1e-7). Lanes at or below
+ * it (rotations 180 degrees apart, to float precision) take the exact path. */
+#define SAI_SOA_SIDE_MARGIN 1e-6f
+
+/* Group g of the uniform blend: the `count` layers poses[i] with the shares factors[i], rotations
+ * turned into the hemisphere of the heaviest layer poses[heaviest]'s, the sum's rotation
+ * normalised, in sa_pose_blend_run()'s float operations lane by lane. Writes out[g] and returns
+ * true when every lane that counts (`pad` marks the others) took the AoS blend's float path:
+ * clean inputs (finite, unit rotations), finite sums of a translation's and a scale's
+ * components, the rotation sum in sai_quat_normalize()'s fast range, and no rotation on the
+ * border of the hemisphere. Else writes nothing and returns false. */
+SAI_INLINE bool blend_group_fast(const sa_soa_transform *const *poses, const sai_f4 *factors,
+                                 size_t count, size_t heaviest, size_t g, sai_i4 pad,
+                                 sa_soa_transform *out) {
+    /* Constants as vectors in memory: the loop takes them as operands (splatted scalars it
+     * would build again in every group). */
+    static const sai_f4 lo = {1e-20f, 1e-20f, 1e-20f, 1e-20f}, hi = {1e20f, 1e20f, 1e20f, 1e20f},
+                        unit_lo = {1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f},
+                        unit_hi = {1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f},
+                        margin = {SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN,
+                                  SAI_SOA_SIDE_MARGIN},
+                        huge = {FLT_MAX, FLT_MAX, FLT_MAX, FLT_MAX};
+    static const sai_i4 magnitude = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    const sa_soa_transform *h = &poses[heaviest][g];
+    const sai_f4 hx = soa_load(h, SAI_Q), hy = soa_load(h, SAI_Q + 1), hz = soa_load(h, SAI_Q + 2),
+                 hw = soa_load(h, SAI_Q + 3);
+    /* Rotations first, then translations and scales: each pass keeps its sums in registers. The
+     * smallest |x . h| and the smallest and largest input |x|^2 (for the unit test of
+     * sai_transform_clean()) are kept as they go; a min or max may drop a NaN, but a NaN or an
+     * infinite rotation leaves the rotation sum NaN or infinite, which the range test of its
+     * |q|^2 refuses. */
+    sai_f4 qx = zero, qy = zero, qz = zero, qw = zero, nearest = huge, n2_min = huge, n2_max = zero;
+    SAI_UNROLL_LAYERS
     for (size_t i = 0; i < count; ++i) {
         const sa_soa_transform *p = &poses[i][g];
-        const sai_f4 f = sai_f4_splat(factors[i]);
+        const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
+                     w = soa_load(p, SAI_Q + 3);
+        /* The heaviest rotation is on its own side (its dot with ref is a sum of squares). */
+        sai_f4 fq = factors[i];
+        if (i != heaviest) {
+            const sai_f4 d = x * hx + y * hy + z * hz + w * hw;
+            nearest = sai_f4_min_fast(nearest, (sai_f4)((sai_i4)d & magnitude));
+            fq = sai_f4_negate_where(fq, d < zero);
+        }
+        qx += fq * x;
+        qy += fq * y;
+        qz += fq * z;
+        qw += fq * w;
+        const sai_f4 xn2 = x * x + y * y + z * z + w * w;
+        n2_min = sai_f4_min_fast(n2_min, xn2);
+        n2_max = sai_f4_max_fast(n2_max, xn2);
+    }
+    sai_f4 tx = zero, ty = zero, tz = zero, sx = zero, sy = zero, sz = zero;
+    SAI_UNROLL_LAYERS
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f4 f = factors[i];
         tx += soa_load(p, SAI_T) * f;
         ty += soa_load(p, SAI_T + 1) * f;
         tz += soa_load(p, SAI_T + 2) * f;
@@ -344,45 +388,23 @@ SAI_INLINE bool group_sums(const sa_soa_transform *const *poses, const float *fa
         sy += soa_load(p, SAI_S + 1) * f;
         sz += soa_load(p, SAI_S + 2) * f;
     }
-    sai_f4 qx = sai_f4_splat(0.0f), qy = qx, qz = qx, qw = qx;
-    sai_i4 unit = sai_lanes_all();
-    for (size_t i = 0; i < count; ++i) {
-        const sa_soa_transform *p = &poses[i][g];
-        const sai_f4 x = soa_load(p, SAI_Q), y = soa_load(p, SAI_Q + 1), z = soa_load(p, SAI_Q + 2),
-                     w = soa_load(p, SAI_Q + 3);
-        const sai_i4 far = (x * ref[0] + y * ref[1] + z * ref[2] + w * ref[3]) < 0.0f;
-        const sai_f4 fq = sai_f4_negate_where(sai_f4_splat(factors[i]), far);
-        qx += fq * x;
-        qy += fq * y;
-        qz += fq * z;
-        qw += fq * w;
-        const sai_f4 n2 = x * x + y * y + z * z + w * w;
-        unit &= (n2 >= 1.0f - 1e-5f) & (n2 <= 1.0f + 1e-5f);
-    }
     const sai_f4 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
     /* The tests of sa_pose_blend_run()'s per-joint path, which blends in double where the sum of
      * a translation's or a scale's three components is not finite. */
-    const sai_i4 ok = unit & sai_f4_finite(tx + ty + tz) & sai_f4_finite(sx + sy + sz) &
-                      (n2 >= 1e-20f) & (n2 <= 1e20f);
-    *sum = (sai_group){{tx, ty, tz, qx, qy, qz, qw, sx, sy, sz}};
-    *n2_out = n2;
-    return sai_lanes_true(ok | ~real);
-}
-
-/* Writes a group's sums with the rotation normalised (sai_quat_normalize() in its fast range),
- * padding lanes the identity. */
-SAI_INLINE void group_finish(sai_group *sum, sai_f4 n2, sai_i4 real, sa_soa_transform *out) {
+    const sai_i4 ok = (nearest > margin) & (n2_min >= unit_lo) & (n2_max <= unit_hi) &
+                      sai_f4_finite(tx + ty + tz) & sai_f4_finite(sx + sy + sz) & (n2 >= lo) &
+                      (n2 <= hi);
+    if (!sai_lanes_true(ok | pad)) return false;
     const sai_f4 inv = sai_f4_rsqrt(n2);
-    SAI_UNROLL
-    for (size_t c = 0; c < 4; ++c)
-        sum->c[SAI_Q + c] *= inv;
-    if (sai_lanes_true(real)) {
-        SAI_UNROLL
-        for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
-            soa_store(out, k, sum->c[k]);
-    } else {
-        group_store(out, sum, real);
+    sai_group sum = {{tx, ty, tz, qx * inv, qy * inv, qz * inv, qw * inv, sx, sy, sz}};
+    if (sai_lanes_any(pad)) {
+        group_store(&out[g], &sum, ~pad);
+        return true;
     }
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        soa_store(&out[g], k, sum.c[k]);
+    return true;
 }
 
 /* Copies group g of src when all its real lanes are clean; else the exact path. */
@@ -427,48 +449,40 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
     const float inv_total = 1.0f / (tiny ? total / best : total);
     /* The layers that count, in order, and their shares. */
     const sa_soa_transform *poses[SA_SOA_MAX_LAYERS];
-    float factors[SA_SOA_MAX_LAYERS];
-    size_t count = 0;
+    sai_f4 factors[SA_SOA_MAX_LAYERS];
+    size_t count = 0, heaviest = 0;
     for (size_t i = 0; i < nl; ++i) {
         if (!(lw[i] > 0.0f)) continue;
+        if (i == best_i) heaviest = count;
         poses[count] = job->layers[i].pose;
-        factors[count++] = (tiny ? lw[i] / best : lw[i]) * inv_total;
+        factors[count++] = sai_f4_splat((tiny ? lw[i] / best : lw[i]) * inv_total);
     }
-    /* In phases over all groups, so that the long latencies (a square root and a division per
-     * group for the reference, another for the normalisation) of different groups overlap:
-     * references, sums, normalisation, then the exact path for the groups that need it.
-     * Nothing is written before everything is read (in place works). */
-    enum { MAX_GROUPS = SA_SOA_GROUPS(SA_SKELETON_MAX_JOINTS) };
-    sai_f4 ref[MAX_GROUPS][4], n2[MAX_GROUPS];
-    sai_group sums[MAX_GROUPS];
-    bool fast[MAX_GROUPS];
-    const sa_soa_transform *heaviest = job->layers[best_i].pose;
-    for (size_t g = 0; g < groups; ++g)
-        group_ref(&heaviest[g], ref[g]);
     const size_t n = job->joint_count;
-    /* Two, three and four layers (the usual blends) with the count known to the compiler, which
-     * then unrolls the loops over the layers. */
-#define SAI_SOA_SUMS(layers)                                                                       \
-    for (size_t g = 0; g < groups; ++g)                                                            \
-        fast[g] = group_sums(poses, factors, layers, ref[g], g, real_lanes(lanes_in(g, n)),        \
-                             &sums[g], &n2[g]);
+    /* Group by group: a group's output is written after all its inputs are read, and no group
+     * reads another (in place works). Two, three and four layers (the usual blends) with the
+     * count known to the compiler, which then unrolls the loop over the layers; the groups of
+     * four real joints, then the last group when it has padding lanes. */
+    const size_t full = n / 4;
+    const sai_i4 none = {0, 0, 0, 0};
+#define SAI_SOA_BLEND(layers)                                                                      \
+    for (size_t g = 0; g < full; ++g) {                                                            \
+        if (!blend_group_fast(poses, factors, layers, heaviest, g, none, job->out))                \
+            blend_group_exact(job, g);                                                             \
+    }
     switch (count) {
     case 2:
-        SAI_SOA_SUMS(2) break;
+        SAI_SOA_BLEND(2) break;
     case 3:
-        SAI_SOA_SUMS(3) break;
+        SAI_SOA_BLEND(3) break;
     case 4:
-        SAI_SOA_SUMS(4) break;
+        SAI_SOA_BLEND(4) break;
     default:
-        SAI_SOA_SUMS(count) break;
+        SAI_SOA_BLEND(count) break;
     }
-#undef SAI_SOA_SUMS
-    for (size_t g = 0; g < groups; ++g) {
-        if (fast[g]) group_finish(&sums[g], n2[g], real_lanes(lanes_in(g, n)), &job->out[g]);
-    }
-    for (size_t g = 0; g < groups; ++g) {
-        if (!fast[g]) blend_group_exact(job, g);
-    }
+    if (full < groups && !blend_group_fast(poses, factors, count, heaviest, full,
+                                           ~real_lanes(n - 4 * full), job->out))
+        blend_group_exact(job, full);
+#undef SAI_SOA_BLEND
 }
 
 /* sai_saturate() per lane: v in [0, 1] as it is, above 1 gives 1, below 0 or NaN gives 0. */
@@ -580,10 +594,101 @@ sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job) {
     return SA_OK;
 }
 
+#if SAI_HAS_LANES
+/* One joint of the quick pass below: model = parent o local by compose4(), kept in m[i] (for a
+ * later child) and in prev (for the next joint), written to out. */
+SAI_INLINE void soa_compose(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls, size_t i,
+                            sai_model4 *m, sai_model4 *prev, sai_model_checks *c, sa_transform *out,
+                            size_t n) {
+    sai_model4 cur;
+    compose4(par, lt, lq, ls, &cur, c);
+    m[i] = cur;
+    *prev = cur;
+    if (i + 1 < n) {
+        store_model4_spill(&cur, &out[i]);
+    } else {
+        store_model4(&cur, &out[i]);
+    }
+}
+
+/* The quick pass of sai_skeleton_local_to_model() on groups, with its float operations and its
+ * tests (compose4(), the same bits): each group's joints turned into vectors in registers by
+ * three 4x4 transposes (no copy of the pose through memory), the parent taken from registers
+ * when it is the joint before. Returns false when the pose needs the careful path; `out` is
+ * then partly written (the caller writes all of it again). */
+/* The quick pass over the `real` joints of group g (`real` a constant in the loop over whole
+ * groups). Lane 3 of a translation and a scale is 0: finite, and never read into lanes 0-2. */
+SAI_INLINE void soa_model_group(const int32_t *parents, const sa_soa_transform *local, size_t g,
+                                size_t real, size_t n, const sai_model4 *base, sai_model4 *m,
+                                sai_model4 *prev, sai_model_checks *c, sai_i4 *copies_unit,
+                                sa_transform *out) {
+    const sa_soa_transform *x = &local[g];
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_f4 lt[4], lq[4], ls[4];
+    sai_f4_transpose(soa_load(x, SAI_T), soa_load(x, SAI_T + 1), soa_load(x, SAI_T + 2), zero, lt);
+    sai_f4_transpose(soa_load(x, SAI_Q), soa_load(x, SAI_Q + 1), soa_load(x, SAI_Q + 2),
+                     soa_load(x, SAI_Q + 3), lq);
+    sai_f4_transpose(soa_load(x, SAI_S), soa_load(x, SAI_S + 1), soa_load(x, SAI_S + 2), zero, ls);
+    SAI_UNROLL
+    for (size_t k = 0; k < 4; ++k) {
+        if (k >= real) break;
+        const size_t i = 4 * g + k;
+        const int32_t p = parents[i];
+        if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
+            soa_compose(prev, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
+        } else if (p != SA_SKELETON_JOINT_NONE) {
+            soa_compose(&m[p], lt[k], lq[k], ls[k], i, m, prev, c, out, n);
+        } else if (base) {
+            soa_compose(base, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
+        } else {
+            const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
+            const sai_f4 n2 = norm2_4(lq[k]);
+            *copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
+            c->sum += lt[k] + ls[k];
+            m[i] = *prev = cur;
+            if (i + 1 < n) {
+                store_model4_spill(&cur, &out[i]);
+            } else {
+                store_model4(&cur, &out[i]);
+            }
+        }
+    }
+}
+
+static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
+                                     const sa_transform *root, sa_transform *out, size_t n) {
+    sai_model4 m[SA_SKELETON_MAX_JOINTS];
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_model4 base = {zero, zero, zero, zero}, prev = base;
+    if (root) {
+        base.t = (sai_f4){root->translation.x, root->translation.y, root->translation.z, 0.0f};
+        base.q = base.raw = sai_f4_load(&root->rotation);
+        base.s = (sai_f4){root->scale.x, root->scale.y, root->scale.z, 1.0f};
+    }
+    sai_model_checks c = {zero, zero};
+    sai_i4 copies_unit = sai_lanes_all();
+    const size_t full = n / 4;
+    for (size_t g = 0; g < full; ++g)
+        soa_model_group(parents, local, g, 4, n, root ? &base : NULL, m, &prev, &c, &copies_unit,
+                        out);
+    if (4 * full < n)
+        soa_model_group(parents, local, full, n - 4 * full, n, root ? &base : NULL, m, &prev, &c,
+                        &copies_unit, out);
+    return sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum));
+}
+#endif
+
 size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
     if (sa_soa_local_to_model_validate(job) != SA_OK) return 0;
     const size_t n = job->skeleton->joint_count;
     if (!job->out) return n;
+#if SAI_HAS_LANES
+    const sa_transform root =
+        job->root ? sai_transform_clean(*job->root) : sai_transform_identity();
+    if (soa_local_to_model_quick(job->skeleton->parents, job->local, job->root ? &root : NULL,
+                                 job->out, n))
+        return n;
+#endif
     /* The lanes as they are: the job cleans what needs it, as the AoS job does. */
     sa_transform local[SA_SKELETON_MAX_JOINTS];
     for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
@@ -610,9 +715,9 @@ static sa_mat4 lane_matrix(const sa_soa_transform *g, size_t k) {
 
 #if SAI_HAS_LANES
 /* The 12 elements of the local matrices of a group's four joints (columns 0-3, rows 0-2), lane by
- * lane in the float operations of sai_mat4_from_transform_unit(); unclean lanes are worked out
- * one by one from the cleaned transform. */
-static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
+ * lane in the float operations of sai_mat4_from_transform_unit(), from the lanes as they are.
+ * Returns the lanes whose rotation has unit length as sai_transform_clean() tests it. */
+SAI_INLINE sai_i4 group_matrices_raw(const sa_soa_transform *g, sai_f4 e[12]) {
     sai_group x;
     group_load(g, &x);
     const sai_f4 qx = x.c[SAI_Q], qy = x.c[SAI_Q + 1], qz = x.c[SAI_Q + 2], qw = x.c[SAI_Q + 3];
@@ -634,12 +739,25 @@ static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12])
     e[9] = x.c[SAI_T];
     e[10] = x.c[SAI_T + 1];
     e[11] = x.c[SAI_T + 2];
-    if (sai_lanes_true(group_clean(&x) | ~real_lanes(real))) return;
+    return quat_unit(&x.c[SAI_Q]);
+}
+
+/* The real lanes of e worked out one by one from the cleaned transforms (a clean lane comes out
+ * as it was). */
+static void group_matrices_clean(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
     for (size_t k = 0; k < real; ++k) {
         const sa_mat4 m = lane_matrix(g, k);
         for (size_t i = 0; i < 12; ++i)
             e[i][k] = m.m[4 * (i / 3) + i % 3];
     }
+}
+
+/* group_matrices_raw() with every lane that is not clean (finite, unit rotation) cleaned. */
+static void group_matrices(const sa_soa_transform *g, size_t real, sai_f4 e[12]) {
+    group_matrices_raw(g, e);
+    sai_group x;
+    group_load(g, &x);
+    if (!sai_lanes_true(group_clean(&x) | ~real_lanes(real))) group_matrices_clean(g, real, e);
 }
 
 /* Lane k of the elements as a matrix. */
@@ -676,6 +794,121 @@ SAI_INLINE void mul_affine_lane(const sa_mat4 *parent, const sai_f4 e[12], size_
     const sa_mat4 l = elements_matrix(e, k);
     *out = sai_mat4_mul_affine_saturating(parent, &l);
 }
+
+/* Lane k (0 ... 3: a constant once inlined and unrolled) of the vector at v in every lane. On
+ * SSE2 one pshufd straight from memory (v is a 16-byte aligned local array), not a copy and a
+ * shufps of a register. */
+SAI_INLINE sai_f4 lane_splat(const sai_f4 *v, size_t k) {
+#if defined(__SSE2__)
+#define SAI_SPLAT_MEM(imm)                                                                         \
+    (sai_f4)                                                                                       \
+        _mm_castsi128_ps(_mm_shuffle_epi32(_mm_load_si128((const __m128i *)(const void *)v), imm))
+    switch (k) {
+    case 0:
+        return SAI_SPLAT_MEM(0x00);
+    case 1:
+        return SAI_SPLAT_MEM(0x55);
+    case 2:
+        return SAI_SPLAT_MEM(0xAA);
+    default:
+        return SAI_SPLAT_MEM(0xFF);
+    }
+#undef SAI_SPLAT_MEM
+#else
+    switch (k) {
+    case 0:
+        return SAI_SHUFFLE(*v, *v, 0, 0, 0, 0);
+    case 1:
+        return SAI_SHUFFLE(*v, *v, 1, 1, 1, 1);
+    case 2:
+        return SAI_SHUFFLE(*v, *v, 2, 2, 2, 2);
+    default:
+        return SAI_SHUFFLE(*v, *v, 3, 3, 3, 3);
+    }
+#endif
+}
+
+/* col = parent * (lane k's local matrix) in sai_mat4_mul_affine()'s float operations, the
+ * parent's columns in p[0..3], each element splatted: column c is p0 e[3c] + p1 e[3c + 1] +
+ * p2 e[3c + 2] (+ p3 for the translation). The bottom row of the first three columns is cleared
+ * (0 times a negative element is -0), the translation's is 0 + 1 = 1. */
+SAI_INLINE void mul_affine_splat(const sai_f4 p[4], const sai_f4 e[12], size_t k, sai_f4 col[4]) {
+    const sai_i4 xyz = {-1, -1, -1, 0};
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c) {
+        const sai_f4 v = p[0] * lane_splat(&e[3 * c], k) + p[1] * lane_splat(&e[3 * c + 1], k) +
+                         p[2] * lane_splat(&e[3 * c + 2], k);
+        col[c] = c < 3 ? (sai_f4)((sai_i4)v & xyz) : v + p[3];
+    }
+}
+
+/* What the quick pass carries from joint to joint: the last model matrix's columns, and a sum of
+ * every column written for the finite test. */
+typedef struct sai_matrix_walk {
+    sai_f4 prev[4], sum;
+} sai_matrix_walk;
+
+/* The model matrices of the `real` joints of group g (`real` a constant in the loop over whole
+ * groups). Lanes with a rotation off unit length are cleaned first; a non-finite part is left to
+ * the finite test (the careful pass cleans it). */
+SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *local, size_t g,
+                               size_t real, const sa_mat4 *root_m, sa_mat4 *out,
+                               sai_matrix_walk *w) {
+    sai_f4 e[12];
+    if (!sai_lanes_true(group_matrices_raw(&local[g], e) | ~real_lanes(real)))
+        group_matrices_clean(&local[g], real, e);
+    SAI_UNROLL
+    for (size_t k = 0; k < 4; ++k) {
+        if (k >= real) break;
+        const size_t i = 4 * g + k;
+        const int32_t p = parents[i];
+        sai_f4 par[4];
+        if (p == SA_SKELETON_JOINT_NONE) {
+            if (!root_m) { /* copied, and tested too (a lone root has no child to carry a NaN) */
+                out[i] = elements_matrix(e, k);
+                SAI_UNROLL
+                for (size_t c = 0; c < 4; ++c)
+                    w->prev[c] = sai_f4_load(&out[i].m[4 * c]);
+                w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
+                continue;
+            }
+            SAI_UNROLL
+            for (size_t c = 0; c < 4; ++c)
+                par[c] = sai_f4_load(&root_m->m[4 * c]);
+        } else if ((size_t)p + 1 == i) {
+            SAI_UNROLL
+            for (size_t c = 0; c < 4; ++c)
+                par[c] = w->prev[c];
+        } else {
+            SAI_UNROLL
+            for (size_t c = 0; c < 4; ++c)
+                par[c] = sai_f4_load(&out[p].m[4 * c]);
+        }
+        mul_affine_splat(par, e, k, w->prev);
+        SAI_UNROLL
+        for (size_t c = 0; c < 4; ++c)
+            sai_f4_store(&out[i].m[4 * c], w->prev[c]);
+        w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
+    }
+}
+
+/* The model matrices of every joint, quickly: each product as sai_mat4_mul_affine() computes
+ * it, one finite test for the whole pose at the end (a sum of every column: NaN and infinity
+ * survive it; an overflowing sum of finite ones merely takes the careful path). Returns false
+ * when it fails: the caller then does the careful pass, which cleans non-finite parts and
+ * saturates where the AoS function does. A joint whose parent is the joint before it (most of a
+ * chain) takes the parent's columns from registers, not back from memory just written, which
+ * would lengthen the chain. */
+static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local,
+                           const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+    const sai_f4 zero = sai_f4_splat(0.0f);
+    sai_matrix_walk w = {{zero, zero, zero, zero}, zero};
+    const size_t full = n / 4;
+    for (size_t g = 0; g < full; ++g)
+        matrices_group(parents, local, g, 4, root_m, out, &w);
+    if (full * 4 < n) matrices_group(parents, local, full, n - 4 * full, root_m, out, &w);
+    return sai_lanes_true(sai_f4_finite(w.sum));
+}
 #endif
 
 size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_transform *local,
@@ -686,6 +919,9 @@ size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_
     if (capacity < n) return 0;
     const sa_mat4 root_m =
         sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+#if SAI_HAS_LANES
+    if (matrices_quick(skeleton->parents, local, root ? &root_m : NULL, out, n)) return n;
+#endif
     for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
         const size_t real = lanes_in(g, n);
 #if SAI_HAS_LANES

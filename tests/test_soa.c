@@ -192,6 +192,97 @@ static void test_soa_blend_of_bad_values_equals_the_aos_blend(void **state) {
     }
 }
 
+/* Lane k of group g written float by float, whatever the transform holds (no cleaning). */
+static void set_lane(sa_soa_transform *soa, size_t j, sa_transform t) {
+    float *g = (float *)(void *)&soa[j / 4];
+    const float *f = (const float *)(const void *)&t;
+    for (size_t c = 0; c < 10; ++c)
+        g[4 * c + j % 4] = f[c];
+}
+
+/* The SoA blend of groups written lane by lane (rotations off unit length reach the job as they
+ * are) against the AoS blend of the same transforms, bit for bit. */
+static void check_raw_blend(sa_transform (*poses)[MAX_J], const float *weights, size_t nl,
+                            size_t n) {
+    sa_pose_layer aos[LAYERS];
+    sa_soa_layer soa[LAYERS];
+    static sa_soa_transform groups[LAYERS][MAX_G];
+    for (size_t i = 0; i < nl; ++i) {
+        for (size_t j = 0; j < n; ++j)
+            set_lane(groups[i], j, poses[i][j]);
+        poison_padding(groups[i], n);
+        aos[i] = (sa_pose_layer){poses[i], weights[i], NULL};
+        soa[i] = (sa_soa_layer){groups[i], weights[i], NULL};
+    }
+    sa_transform want[MAX_J], got[MAX_J];
+    sa_soa_transform out[MAX_G];
+    const sa_pose_blend_job aos_job = {aos, nl, NULL, n, want, MAX_J};
+    assert_int_equal(sa_pose_blend_run(&aos_job), n);
+    const sa_soa_blend_job job = {soa, nl, NULL, n, out, MAX_G};
+    assert_int_equal(sa_soa_blend_run(&job), SA_SOA_GROUPS(n));
+    assert_int_equal(sa_soa_unpack(out, n, got, MAX_J), n);
+    for (size_t j = 0; j < n; ++j)
+        assert_memory_equal(&got[j], &want[j], sizeof got[j]);
+    assert_padding_identity(out, n);
+}
+
+static void test_soa_blend_of_rotations_off_unit_length_equals_the_aos_blend(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(17);
+    static sa_transform poses[LAYERS][MAX_J];
+    /* Lengths the AoS blend takes as they are (within 1e-5 in |q|^2) and lengths it normalises. */
+    const float lengths[] = {1.0f, 1.000004f, 0.999996f, 1.00001f, 0.99999f, 1.001f,  0.5f,
+                             2.0f, 1e-12f,    0.0f,      1e12f,    NAN,      INFINITY};
+    const size_t count = sizeof lengths / sizeof *lengths;
+    for (int round = 0; round < 60; ++round) {
+        const size_t n = joint_counts[(size_t)round % 5], nl = 2 + (size_t)round % 3;
+        float weights[LAYERS];
+        for (size_t i = 0; i < nl; ++i) {
+            rng_pose(&r, poses[i], n);
+            weights[i] = test_rng_range(&r, 0.1f, 1);
+        }
+        /* A few rotations scaled, in one layer or several. */
+        for (int k = 0; k < 3; ++k) {
+            const size_t i = test_rng_next(&r) % nl, j = test_rng_next(&r) % n;
+            const float l = lengths[test_rng_next(&r) % count];
+            sa_quat *q = &poses[i][j].rotation;
+            *q = sa_quat_make(q->x * l, q->y * l, q->z * l, q->w * l);
+        }
+        check_raw_blend(poses, weights, nl, n);
+    }
+}
+
+static void test_soa_blend_of_rotations_half_a_turn_apart_equals_the_aos_blend(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(23);
+    static sa_transform poses[LAYERS][MAX_J];
+    /* Half a turn and a little: the dot of the two rotations is about -sin(eps / 2), around the
+     * sign change where the hemisphere test of the heaviest rotation decides. */
+    const float eps[] = {0.0f, 1e-8f, -1e-8f, 1e-7f, -1e-7f, 5e-7f, -5e-7f, 2e-6f, -2e-6f, 1e-5f};
+    const size_t count = sizeof eps / sizeof *eps;
+    for (int round = 0; round < 40; ++round) {
+        const size_t n = joint_counts[(size_t)round % 5], nl = 2 + (size_t)round % 3;
+        float weights[LAYERS];
+        for (size_t i = 0; i < nl; ++i) {
+            rng_pose(&r, poses[i], n);
+            weights[i] = test_rng_range(&r, 0.1f, 0.5f);
+        }
+        weights[0] = 1.0f; /* the heaviest */
+        for (size_t j = 0; j < n; ++j) {
+            const sa_vec3 axis = sa_v3(test_rng_range(&r, -1, 1), test_rng_range(&r, -1, 1), 1);
+            const float turn = SA_PI + eps[test_rng_next(&r) % count];
+            const size_t i = 1 + test_rng_next(&r) % (nl - 1);
+            poses[i][j].rotation =
+                sa_quat_mul(poses[0][j].rotation, sa_quat_from_axis_angle(axis, turn));
+        }
+        /* Exactly orthogonal: the identity and half a turn about x. */
+        poses[0][0].rotation = sa_quat_identity();
+        poses[1][0].rotation = sa_quat_make(1, 0, 0, 0);
+        check_blend(poses, weights, NULL, NULL, nl, n);
+        check_raw_blend(poses, weights, nl, n);
+    }
+}
+
 static void test_soa_blend_in_place(void **state) {
     (void)state;
     test_rng r = test_rng_make(3);
@@ -253,6 +344,16 @@ static int32_t rig_parent(size_t j) {
     return (int32_t)j - 1;
 }
 
+/* Joint j of the groups as a transform, float by float (no cleaning). */
+static sa_transform lane(const sa_soa_transform *soa, size_t j) {
+    const sa_soa_transform *g = &soa[j / 4];
+    const size_t k = j % 4;
+    return sa_transform_make(
+        sa_v3(g->translation.x[k], g->translation.y[k], g->translation.z[k]),
+        sa_quat_make(g->rotation.x[k], g->rotation.y[k], g->rotation.z[k], g->rotation.w[k]),
+        sa_v3(g->scale.x[k], g->scale.y[k], g->scale.z[k]));
+}
+
 static void test_soa_local_to_model_equals_the_aos_job(void **state) {
     (void)state;
     test_rng r = test_rng_make(11);
@@ -273,9 +374,14 @@ static void test_soa_local_to_model_equals_the_aos_job(void **state) {
             const sa_transform *rootp = round % 2 ? &root : NULL;
             sa_soa_transform packed[MAX_G];
             pack(local, n, packed);
-            sa_transform cleaned[MAX_J];
-            sa_soa_unpack(packed, n, cleaned, MAX_J);
-            sa_skeleton_local_to_model_job aos = {&sk, cleaned, rootp, want, MAX_J};
+            /* A NaN in the groups: the last joint's (a leaf, or a lone root, with a root
+             * transform or not). */
+            if (round % 4 == 3 || round % 8 == 4)
+                packed[(n - 1) / 4].translation.y[(n - 1) % 4] = NAN;
+            sa_transform lanes[MAX_J]; /* what the groups hold, lane by lane */
+            for (size_t j = 0; j < n; ++j)
+                lanes[j] = lane(packed, j);
+            sa_skeleton_local_to_model_job aos = {&sk, lanes, rootp, want, MAX_J};
             assert_int_equal(sa_skeleton_local_to_model_run(&aos), n);
             poison_padding(packed, n);
             sa_soa_local_to_model_job job = {&sk, packed, rootp, got, MAX_J};
@@ -314,16 +420,11 @@ static void test_soa_local_to_model_matrices_equal_the_aos_ones(void **state) {
             pack(local, n, packed);
             poison_padding(packed, n);
             if (round % 4 == 1) packed[0].rotation.y[0] = NAN; /* cleaned in the groups too */
-            sa_transform lanes[MAX_J];
-            for (size_t j = 0; j < n; ++j) { /* what the groups hold, lane by lane */
-                const sa_soa_transform *g = &packed[j / 4];
-                const size_t k = j % 4;
-                lanes[j] = sa_transform_make(
-                    sa_v3(g->translation.x[k], g->translation.y[k], g->translation.z[k]),
-                    sa_quat_make(g->rotation.x[k], g->rotation.y[k], g->rotation.z[k],
-                                 g->rotation.w[k]),
-                    sa_v3(g->scale.x[k], g->scale.y[k], g->scale.z[k]));
-            }
+            if (round % 4 == 3 || round % 8 == 4) /* the last joint's (a leaf, or a lone root) */
+                packed[(n - 1) / 4].translation.z[(n - 1) % 4] = NAN;
+            sa_transform lanes[MAX_J]; /* what the groups hold, lane by lane */
+            for (size_t j = 0; j < n; ++j)
+                lanes[j] = lane(packed, j);
             assert_int_equal(sa_skeleton_local_to_model_matrices(&sk, lanes, rootp, want, MAX_J),
                              n);
             assert_int_equal(sa_soa_local_to_model_matrices(&sk, packed, rootp, got, MAX_J), n);
@@ -391,6 +492,8 @@ int main(void) {
         cmocka_unit_test(test_soa_pack_and_unpack_reject_bad_input),
         cmocka_unit_test(test_soa_blend_equals_the_aos_blend_bit_for_bit),
         cmocka_unit_test(test_soa_blend_of_bad_values_equals_the_aos_blend),
+        cmocka_unit_test(test_soa_blend_of_rotations_off_unit_length_equals_the_aos_blend),
+        cmocka_unit_test(test_soa_blend_of_rotations_half_a_turn_apart_equals_the_aos_blend),
         cmocka_unit_test(test_soa_blend_in_place),
         cmocka_unit_test(test_soa_blend_rejects_bad_jobs),
         cmocka_unit_test(test_soa_local_to_model_equals_the_aos_job),

@@ -74,10 +74,12 @@ struct Ours {
     sa_skeleton skeleton;
     sa_clip clips[kClips];
     sa_transform sampled[kClips][kJoints], blended[kJoints], model[kJoints];
-    sa_mat4 matrices[kJoints];
+    // Matrices and groups aligned to 16 bytes, as soa.h recommends (and as ozz's types are).
+    alignas(16) sa_mat4 matrices[kJoints];
     // The SoA path (soa.h): the same poses in groups of four joints.
-    sa_soa_transform sampled_soa[kClips][SA_SOA_GROUPS(kJoints)], rest_soa[SA_SOA_GROUPS(kJoints)],
-        blended_soa[SA_SOA_GROUPS(kJoints)];
+    alignas(16) sa_soa_transform sampled_soa[kClips][SA_SOA_GROUPS(kJoints)];
+    alignas(16) sa_soa_transform rest_soa[SA_SOA_GROUPS(kJoints)];
+    alignas(16) sa_soa_transform blended_soa[SA_SOA_GROUPS(kJoints)];
     const Data *d;
     void init(const Data &data) {
         d = &data;

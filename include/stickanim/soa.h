@@ -23,8 +23,10 @@
  * copies clean transforms bit for bit, so for a clean pose the SoA pipeline gives the AoS
  * pipeline's results exactly; a transform with NaN parts or a rotation off unit length is
  * cleaned by the pack, and the SoA jobs then give the AoS results for the cleaned pose. The jobs
- * check a group of four joints at a time and send only a group with unclean input (NaN, infinity, a
- * rotation off unit length, a sum that overflows) through the exact per-joint path.
+ * check a group of four joints at a time (the blend) or a whole pose at once (local -> model) and
+ * send only what has unclean input (NaN, infinity, a rotation off unit length), a sum or product
+ * that overflows or, in the blend, a rotation half a turn from the heaviest layer's to float
+ * precision (where the hemisphere test needs its exact form) through the exact path.
  *
  * ::sa_soa_transform has no alignment beyond a float's (the jobs load unaligned), but arrays of
  * it aligned to 16 bytes load fastest. Counts and capacities of SoA arrays are in groups.
@@ -190,7 +192,8 @@ SA_API size_t sa_soa_blend_run(const sa_soa_blend_job *job);
  * @brief The SoA local -> model job: as ::sa_skeleton_local_to_model_job, the local pose in
  *        groups, the model transforms out as a plain array (for skinning and attachments).
  *
- * Output is bit for bit what sa_skeleton_local_to_model_run() writes for the unpacked pose.
+ * Output is bit for bit what sa_skeleton_local_to_model_run() writes for the transforms the
+ * groups hold (lane by lane; for groups from sa_soa_pack(), the unpacked pose).
  */
 typedef struct sa_soa_local_to_model_job {
     /** @brief The skeleton (required; must pass sa_skeleton_validate()). */
