@@ -71,13 +71,16 @@ SAI_INLINE double sai_round_d(double v) { return (v + 0x1.8p52) - 0x1.8p52; }
 
 /* x = k pi/2 + r with |r| <= pi/4 (plus rounding); Cody-Waite with pi/2 in three parts, the first
  * two with 33 bits so k times them is exact for |k| < 2^20. */
-SAI_INLINE double sai_reduce_pio2_d(double x, int *quadrant) {
-    if (!(fabs(x) <= 0x1p20)) x = fmod(x, SAI_2PI_D);
+SAI_INLINE double sai_reduce_pio2_small_d(double x, int *quadrant) { /* |x| <= 2^20 */
     const double k = sai_round_d(x * 0x1.45f306dc9c883p-1);
     const double r =
         ((x - k * 0x1.921fb54400000p+0) - k * 0x1.0b4611a600000p-34) - k * 0x1.3198a2e037073p-69;
     *quadrant = (int)((int64_t)k & 3);
     return r;
+}
+SAI_INLINE double sai_reduce_pio2_d(double x, int *quadrant) {
+    if (!(fabs(x) <= 0x1p20)) x = fmod(x, SAI_2PI_D);
+    return sai_reduce_pio2_small_d(x, quadrant);
 }
 /* Taylor series on |r| <= pi/4: the first omitted terms are below 5e-17 relative. */
 SAI_INLINE double sai_sin_kernel_d(double r) {
@@ -275,14 +278,21 @@ SAI_INLINE double sai_hypot_d(double x, double y) {
  * (relative error below 1e-8 before the final rounding, so within 1 ulp of the correctly rounded
  * result), which keeps them as quick as a C library's float functions. */
 SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
-    const double xd = (double)x;
-    if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
-        *s = x == 0.0f ? x : x - x;
-        *c = x == 0.0f ? 1.0f : x - x;
-        return;
+    double xd = (double)x;
+    /* One integer test sets the rare inputs aside: 0, NaN and infinities, and |x| > 2^20 (the
+     * magnitude's bits order as the magnitudes; minus one, 0's wrap to the top). */
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    if ((bits & 0x7FFFFFFFu) - 1u >= 0x49800000u) { /* 0x49800000: 2^20 */
+        if (!sai_finite_d(xd) || xd == 0.0) {       /* NaN for NaN and infinities; sin(-0) = -0 */
+            *s = x == 0.0f ? x : x - x;
+            *c = x == 0.0f ? 1.0f : x - x;
+            return;
+        }
+        xd = fmod(xd, SAI_2PI_D);
     }
     int q;
-    const double r = sai_reduce_pio2_d(xd, &q), z = r * r;
+    const double r = sai_reduce_pio2_small_d(xd, &q), z = r * r;
     /* Taylor series to r^9 and r^10 on |r| <= pi/4: omitted terms below 2e-9 relative. */
     const double sr =
         r +
@@ -330,17 +340,17 @@ SAI_INLINE double sai_atan01_f(double t) {
 }
 SAI_INLINE float sai_atan2f(float yf, float xf) {
     const double y = (double)yf, x = (double)xf;
-    if (x != x || y != y) return (float)(x + y);
     const double ax = fabs(x), ay = fabs(y);
     double a;
-    if (ay == 0.0) {
-        a = 0.0;
-    } else if (ax == ay) {
-        a = SAI_PIO4_D;
-    } else if (ay > ax) {
+    /* (ay = 0 < ax gives atan01_f(0) = +0 exactly; equal magnitudes and NaN are the rare case) */
+    if (ay > ax) {
         a = SAI_PIO2_D - sai_atan01_f(ax / ay);
-    } else {
+    } else if (ax > ay) {
         a = sai_atan01_f(ay / ax);
+    } else if (x != x || y != y) {
+        return (float)(x + y);
+    } else {
+        a = ay == 0.0 ? 0.0 : SAI_PIO4_D;
     }
     if (sai_signbit_d(x)) a = SAI_PI_D - a;
     return (float)(sai_signbit_d(y) ? -a : a);
@@ -382,8 +392,10 @@ SAI_INLINE float sai_powf(float x, float y) { return (float)sai_pow_d((double)x,
 /* The squares of floats are exact in double and cannot overflow it. */
 SAI_INLINE float sai_hypotf(float x, float y) {
     const double dx = (double)x, dy = (double)y;
-    if (fabs(dx) == HUGE_VAL || fabs(dy) == HUGE_VAL) return HUGE_VALF;
-    return (float)sqrt(dx * dx + dy * dy);
+    const double r = sqrt(dx * dx + dy * dy);
+    /* (only a NaN result asks whether an infinity came with a NaN: otherwise it is +inf) */
+    if (r != r && (fabs(dx) == HUGE_VAL || fabs(dy) == HUGE_VAL)) return HUGE_VALF;
+    return (float)r;
 }
 
 #endif
