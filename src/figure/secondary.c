@@ -166,10 +166,10 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     sa_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
     if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = -SA_FIGURE_NECK_CONE;
-        hd->tilt.vel = fmaxf(hd->tilt.vel, 0.0f);
+        hd->tilt.vel = sai_fmaxf(hd->tilt.vel, 0.0f);
     } else if (!(hd->tilt.pos < SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = SA_FIGURE_NECK_CONE;
-        hd->tilt.vel = fminf(hd->tilt.vel, 0.0f);
+        hd->tilt.vel = sai_fminf(hd->tilt.vel, 0.0f);
     }
     dir->angle = spine + hd->tilt.pos;
     dir->up = up_dir(dir->angle);
@@ -299,7 +299,7 @@ void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
     }
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
-    const float now = target > was ? fminf(was + step, target) : fmaxf(was - step, target);
+    const float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
     fig->turn = now;
     /* Through profile: the figure's own space turns with it. A turn reaches its middle exactly
      * on a sub-step's moment (0.1 s is 12 of them): rounding in the sum must not decide whether

@@ -166,7 +166,7 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     const sa_figure_body *b = &fig->body;
     if (!b->active) return c;
     c.vy = fig->vy;
-    c.rise = fmaxf(fig->rise_speed, 1.0f);
+    c.rise = sai_fmaxf(fig->rise_speed, 1.0f);
     c.air = fig->air;
     c.landing = sai_saturate(fig->landing);
     c.stride_scale = fig->stride_scale;
