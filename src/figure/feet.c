@@ -345,13 +345,13 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         float ground_y = 0.0f;
         if (has_ground && anchored) {
             ground_y = l->ground - body->position.y;
-        } else if (has_ground) {
+        } else if (has_ground && game_ground) {
             /* In the air it clears the highest ground near it (the straight line between two
-             * probes would cut a stair's edge); coming down, the ground under it. */
-            const float flat = game_ground ? sai_figure_ground_at(fig, at.x) : 0.0f;
+             * probes would cut a stair's edge); coming down, the ground under it. (Without the
+             * game's ground both are 0, and so, exactly, is ground_y.) */
+            const float flat = sai_figure_ground_at(fig, at.x);
             const float high =
-                game_ground ? sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height)
-                            : 0.0f;
+                sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height);
             ground_y = flat + (high - flat) * sai_saturate(-at.y / (SAI_FEET_CLEAR_UP * k));
         }
         if (l->state != SAI_FOOT_FREE || ground_y != 0.0f) {

@@ -261,7 +261,10 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
         sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
         sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
     }
-    pose->head_radius = fig->config.head_radius * sa_squash_radius_scale(sq);
+    /* (no squash: its radius scale is 1 exactly) */
+    pose->head_radius = sai_figure_squash_none(sq)
+                            ? fig->config.head_radius
+                            : fig->config.head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
     const int32_t target = sa_fade_target(&fig->fade);
