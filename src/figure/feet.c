@@ -228,10 +228,12 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                 l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
             }
         }
-        const bool reachable = sai_v2_length(sai_v2_sub(p->foot[i], pelvis)) <= reach;
+        /* (only a free foot near the ground asks whether the leg reaches its target) */
+        const bool free_near = l->state == SAI_FOOT_FREE && near;
+        const bool reachable = free_near && sai_v2_length(sai_v2_sub(p->foot[i], pelvis)) <= reach;
         /* A target on the ground out of the leg's reach, moving over the ground: the guard holds
          * the foot just above it, so it would skim along; it steps clear instead. */
-        if (l->state == SAI_FOOT_FREE && near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
+        if (free_near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
             const sa_vec2 guard =
                 sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
             const sa_vec2 at = sai_figure_squash_point(sq, guard);
@@ -240,7 +242,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         /* While held, time counts how long the target has stood still on the ground. */
         if (l->state == SAI_FOOT_HELD)
             l->time = fabsf(over) < SAI_FEET_STILL_V * k ? l->time + dt : 0.0f;
-        if (l->state == SAI_FOOT_FREE && near && reachable) {
+        if (l->state == SAI_FOOT_FREE && reachable) {
             /* Held where the target came within the band, during this frame. */
             const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
             down[i] = dt * sai_saturate(f);
