@@ -277,14 +277,38 @@ SAI_INLINE double sai_hypot_d(double x, double y) {
 /* The float versions: the same reductions in double with polynomials cut to what a float needs
  * (relative error below 1e-8 before the final rounding, so within 1 ulp of the correctly rounded
  * result), which keeps them as quick as a C library's float functions. */
+/* Taylor series to r^9 and r^10 on |r| <= pi/4: omitted terms below 2e-9 relative. */
+SAI_INLINE void sai_sincos_kernel_f(double r, double *sr, double *cr) {
+    const double z = r * r;
+    *sr =
+        r +
+        r * z *
+            (-0x1.5555555555555p-3 +
+             z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * 0x1.71de3a556c734p-19)));
+    *cr =
+        1.0 - 0.5 * z +
+        z * z *
+            (0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c17p-10 +
+                                         z * (0x1.a01a01a01a01ap-16 + z * -0x1.27e4fb7789f5cp-22)));
+}
 SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
     double xd = (double)x;
-    /* One integer test sets the rare inputs aside: 0, NaN and infinities, and |x| > 2^20 (the
-     * magnitude's bits order as the magnitudes; minus one, 0's wrap to the top). */
+    /* Integer tests on the magnitude's bits (they order as the magnitudes; minus one, 0's wrap
+     * to the top) set apart the small inputs and the rare ones. */
     uint32_t bits;
     memcpy(&bits, &x, sizeof bits);
-    if ((bits & 0x7FFFFFFFu) - 1u >= 0x49800000u) { /* 0x49800000: 2^20 */
-        if (!sai_finite_d(xd) || xd == 0.0) {       /* NaN for NaN and infinities; sin(-0) = -0 */
+    const uint32_t below = (bits & 0x7FFFFFFFu) - 1u;
+    double sr, cr;
+    if (below < 0x3F47AE14u - 1u) { /* 0 < |x| < 0.78 (0x3F47AE14), below pi/4 with a margin */
+        /* The reduction's k is 0 and r is x; the table's row for quadrant 0 adds +0 to each of
+         * sr and cr, neither of them 0: what the full path gives, bit for bit. */
+        sai_sincos_kernel_f(xd, &sr, &cr);
+        *s = (float)sr;
+        *c = (float)cr;
+        return;
+    }
+    if (below >= 0x49800000u) {               /* 0, NaN and infinities, and |x| > 2^20 */
+        if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
             *s = x == 0.0f ? x : x - x;
             *c = x == 0.0f ? 1.0f : x - x;
             return;
@@ -292,18 +316,7 @@ SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
         xd = fmod(xd, SAI_2PI_D);
     }
     int q;
-    const double r = sai_reduce_pio2_small_d(xd, &q), z = r * r;
-    /* Taylor series to r^9 and r^10 on |r| <= pi/4: omitted terms below 2e-9 relative. */
-    const double sr =
-        r +
-        r * z *
-            (-0x1.5555555555555p-3 +
-             z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * 0x1.71de3a556c734p-19)));
-    const double cr =
-        1.0 - 0.5 * z +
-        z * z *
-            (0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c17p-10 +
-                                         z * (0x1.a01a01a01a01ap-16 + z * -0x1.27e4fb7789f5cp-22)));
+    sai_sincos_kernel_f(sai_reduce_pio2_small_d(xd, &q), &sr, &cr);
     /* The quadrant picks and signs sr and cr by a table, not a branch the predictor would miss:
      * multiplying by 0 or +-1 and adding 0 are exact. */
     static const double pick[4][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
