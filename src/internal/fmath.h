@@ -346,6 +346,10 @@ SAI_INLINE double sai_atan01_f(double t) {
                                     0x1.700a7c5784634p-1,
                                     0x1.921fb54442d18p-1};
     const int k = (int)(t * 8.0 + 0.5);
+    if (k == 0) { /* c = 0: u = t / 1 = t, and table[0] + v = v for this v >= +0 */
+        const double z = t * t;
+        return t + t * z * (-1.0 / 3.0 + z * (1.0 / 5.0 + z * (-1.0 / 7.0 + z * (1.0 / 9.0))));
+    }
     const double c = (double)k * 0.125;
     const double u = (t - c) / (1.0 + t * c), z = u * u;
     return table[k] +
