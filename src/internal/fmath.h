@@ -307,6 +307,18 @@ SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
         *c = (float)cr;
         return;
     }
+    if (below - (0x3F4A3D71u - 1u) < 0x40166666u - 0x3F4A3D71u) { /* 0.79 <= |x| < 2.35 */
+        /* Quadrant 1 (x > 0: k = 1, so k times each part of pi/2 is the part) or 3 (x < 0: k =
+         * -1, and r is -r(|x|) exactly, as rounding is symmetric); |r| > 1e-8 there, so sr and cr
+         * are not 0 and the table's rows give (cr, -sr) and (-cr, sr(-r)) = (-cr, -sr). */
+        const double r =
+            ((fabs(xd) - 0x1.921fb54400000p+0) - 0x1.0b4611a600000p-34) - 0x1.3198a2e037073p-69;
+        sai_sincos_kernel_f(r, &sr, &cr);
+        const float sin_abs = (float)cr;
+        *s = x < 0.0f ? -sin_abs : sin_abs;
+        *c = (float)-sr;
+        return;
+    }
     if (below >= 0x49800000u) {               /* 0, NaN and infinities, and |x| > 2^20 */
         if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
             *s = x == 0.0f ? x : x - x;
