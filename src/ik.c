@@ -91,11 +91,21 @@ sa_vec2 sai_ik_guarded_two_bone(sa_vec2 root, sa_vec2 target, float len1, float 
 
 sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                             float fore_len) {
-    shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
-    const float a = sai_finite_or(upper_angle, 0.0f);
-    const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
-    const double l1 = (double)sai_positive_or(upper_len, 0.0f),
-                 l2 = (double)sai_positive_or(fore_len, 0.0f);
+    /* x - x is 0 for each finite number (NaN otherwise): with every input usable, as in every
+     * figure frame, the repairs below each keep their input, and one test says so. */
+    const float sum = upper_angle + flex;
+    const float zero = ((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) +
+                       ((upper_angle - upper_angle) + (sum - sum)) +
+                       ((upper_len - upper_len) + (fore_len - fore_len));
+    float a = upper_angle, b = sum;
+    double l1 = (double)upper_len, l2 = (double)fore_len;
+    if (!(zero == 0.0f && upper_len > 0.0f && fore_len > 0.0f)) {
+        shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
+        a = sai_finite_or(upper_angle, 0.0f);
+        b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
+        l1 = (double)sai_positive_or(upper_len, 0.0f);
+        l2 = (double)sai_positive_or(fore_len, 0.0f);
+    }
     /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
     float sa, ca, sb, cb;
     sai_sincosf(a, &sa, &ca);
