@@ -15,7 +15,7 @@ typedef struct aim {
 
 /* A non-finite target reads as "straight down, out of reach"; a target on the root as "straight
  * down, at distance 0" (the chain folds). */
-static aim aim_at(sa_vec2 root, sa_vec2 target) {
+SAI_INLINE aim aim_at(sa_vec2 root, sa_vec2 target) {
     aim a = {0.0, 1.0, 0.0};
     if (!sai_v2_finite(target)) {
         a.d = (double)FLT_MAX;
@@ -40,7 +40,7 @@ static double reachable_distance(double d, double l1, double l2) {
     return d < lo ? lo : (d > hi ? hi : d);
 }
 
-static sa_vec2 middle_joint(sa_vec2 root, aim a, double l1, double l2, float bend) {
+SAI_INLINE sa_vec2 middle_joint(sa_vec2 root, aim a, double l1, double l2, float bend) {
     if (l1 <= 0.0) return root;
     const double d = reachable_distance(a.d, l1, l2);
     const double ca = clamp_d((l1 * l1 + d * d - l2 * l2) / (2.0 * l1 * d), -1.0, 1.0);
