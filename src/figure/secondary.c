@@ -11,9 +11,9 @@
 #define SAI_HEAD_INERTIA 0.5f
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
-static float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
+SAI_INLINE float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
 /* The unit vector at angle a from straight up. */
-static sa_vec2 up_dir(float a) {
+SAI_INLINE sa_vec2 up_dir(float a) {
     float s, c;
     sai_sincosf(a, &s, &c);
     return sai_v2(s, -c);
