@@ -319,6 +319,17 @@ SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
         *c = (float)-sr;
         return;
     }
+    if (below - (0x40170A3Du - 1u) < 0x407AE148u - 0x40170A3Du) { /* 2.36 <= |x| < 3.92 */
+        /* Quadrant 2, k = 2 or -2 (both quadrant 2; 2 times each part of pi/2 is exact): the
+         * table's row gives (-sr, -cr), sr odd in r and |r| > 1e-8. */
+        const double r = ((fabs(xd) - 2.0 * 0x1.921fb54400000p+0) - 2.0 * 0x1.0b4611a600000p-34) -
+                         2.0 * 0x1.3198a2e037073p-69;
+        sai_sincos_kernel_f(r, &sr, &cr);
+        const float sin_abs = (float)-sr;
+        *s = x < 0.0f ? -sin_abs : sin_abs;
+        *c = (float)-cr;
+        return;
+    }
     if (below >= 0x49800000u) {               /* 0, NaN and infinities, and |x| > 2^20 */
         if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
             *s = x == 0.0f ? x : x - x;
