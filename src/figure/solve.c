@@ -154,7 +154,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
             up = sai_lerp(up, up_ik, correct);
             flex = sai_lerp(flex, flex_ik, correct);
         }
-        const sa_ik_arm_pose arm = sa_ik_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
+        const sa_ik_arm_pose arm = sai_ik_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }
