@@ -248,12 +248,10 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
 
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt) {
     sa_figure_pose *pose = &fig->pose;
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        pose->unsquashed[i] = j[i];
+    memcpy(pose->unsquashed, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     const sa_squash sq = sai_figure_squash(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash);
     pose->squash = sq;
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        pose->joints[i] = j[i];
+    memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i] = fig->hair[i].pos;
     /* No squash (most motions): the (finite) points as they are. */
