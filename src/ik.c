@@ -8,53 +8,11 @@
  * overflow, and the rotation by the root angle needs no trigonometry (cos from the law of
  * cosines, sin from sqrt(1 - cos^2)), which is both exact to float precision and fast. */
 
-typedef struct aim {
-    double ux, uy; /* unit root -> target direction; straight down when undefined */
-    double d;      /* root -> target distance */
-} aim;
-
-/* A non-finite target reads as "straight down, out of reach"; a target on the root as "straight
- * down, at distance 0" (the chain folds). */
-static aim aim_at(sa_vec2 root, sa_vec2 target) {
-    aim a = {0.0, 1.0, 0.0};
-    if (!sai_v2_finite(target)) {
-        a.d = (double)FLT_MAX;
-        return a;
-    }
-    const double dx = (double)target.x - (double)root.x;
-    const double dy = (double)target.y - (double)root.y;
-    const double d = sqrt(dx * dx + dy * dy);
-    if (!(d > 1e-12)) return a;
-    a.ux = dx / d;
-    a.uy = dy / d;
-    a.d = d;
-    return a;
-}
-
-static double clamp_d(double v, double lo, double hi) { return v > hi ? hi : (v < lo ? lo : v); }
-
-/* The reference's distance clamp: just inside [|L1 - L2|, L1 + L2]; lo wins when the two cross. */
-static double reachable_distance(double d, double l1, double l2) {
-    const double lo = fabs(l1 - l2) + (double)SA_IK_EPSILON;
-    const double hi = l1 + l2 - (double)SA_IK_EPSILON;
-    return d < lo ? lo : (d > hi ? hi : d);
-}
-
-static sa_vec2 middle_joint(sa_vec2 root, aim a, double l1, double l2, float bend) {
-    if (l1 <= 0.0) return root;
-    const double d = reachable_distance(a.d, l1, l2);
-    const double ca = clamp_d((l1 * l1 + d * d - l2 * l2) / (2.0 * l1 * d), -1.0, 1.0);
-    double sn = sqrt(1.0 - ca * ca);
-    if (bend < 0.0f) sn = -sn;
-    const double jx = a.ux * ca - a.uy * sn;
-    const double jy = a.uy * ca + a.ux * sn;
-    return sai_v2(sai_narrow((double)root.x + jx * l1), sai_narrow((double)root.y + jy * l1));
-}
-
 sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float bend) {
     root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
-    return middle_joint(root, aim_at(root, target), (double)sai_positive_or(len1, 0.0f),
-                        (double)sai_positive_or(len2, 0.0f), bend);
+    return sai_ik_middle_joint(root, sai_ik_aim_at(root, target),
+                               (double)sai_positive_or(len1, 0.0f),
+                               (double)sai_positive_or(len2, 0.0f), bend);
 }
 
 sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin) {
@@ -63,49 +21,15 @@ sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, 
     const double reach =
         (double)sai_positive_or(len1, 0.0f) + (double)sai_positive_or(len2, 0.0f) - m;
     if (!(reach > 0.0)) return root;
-    const aim a = aim_at(root, target);
+    const sai_ik_aim a = sai_ik_aim_at(root, target);
     if (sai_v2_finite(target) && a.d <= reach) return target;
     return sai_v2(sai_narrow((double)root.x + a.ux * reach),
                   sai_narrow((double)root.y + a.uy * reach));
 }
 
-sa_vec2 sai_ik_guarded_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin,
-                                float bend, sa_vec2 *guarded) {
-    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
-    const double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
-    const double reach = l1 + l2 - (double)sai_positive_or(margin, 0.0f);
-    if (reach > 0.0) {
-        const aim a = aim_at(root, target);
-        /* Within reach: the guard keeps the target, and the IK aims at it as the guard did. */
-        if (sai_v2_finite(target) && a.d <= reach) {
-            *guarded = target;
-            return middle_joint(root, a, l1, l2, bend);
-        }
-        *guarded = sai_v2(sai_narrow((double)root.x + a.ux * reach),
-                          sai_narrow((double)root.y + a.uy * reach));
-    } else {
-        *guarded = root;
-    }
-    return middle_joint(root, aim_at(root, *guarded), l1, l2, bend);
-}
-
 sa_ik_arm_pose sa_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex, float upper_len,
                             float fore_len) {
-    shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
-    const float a = sai_finite_or(upper_angle, 0.0f);
-    const float b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
-    const double l1 = (double)sai_positive_or(upper_len, 0.0f),
-                 l2 = (double)sai_positive_or(fore_len, 0.0f);
-    /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
-    float sa, ca, sb, cb;
-    sai_sincosf(a, &sa, &ca);
-    sai_sincosf(b, &sb, &cb);
-    const double ex = (double)shoulder.x + (double)sa * l1;
-    const double ey = (double)shoulder.y + (double)ca * l1;
-    sa_ik_arm_pose p;
-    p.elbow = sai_v2(sai_narrow(ex), sai_narrow(ey));
-    p.hand = sai_v2(sai_narrow(ex + (double)sb * l2), sai_narrow(ey + (double)cb * l2));
-    return p;
+    return sai_ik_arm_fk(shoulder, upper_angle, flex, upper_len, fore_len);
 }
 
 sa_ik_config sa_ik_config_default(void) {
@@ -147,9 +71,9 @@ static sa_vec2 along(sa_vec2 from, double angle, double len) {
 
 /* Direction of the second bone: from the joint to the (clamped) aim point on the root -> target
  * line; with no first bone, straight along that line. */
-static double second_bone_angle(sa_vec2 root, sa_vec2 joint, aim a, double l1, double l2) {
+static double second_bone_angle(sa_vec2 root, sa_vec2 joint, sai_ik_aim a, double l1, double l2) {
     if (l1 <= 0.0) return sai_atan2_d(a.uy, a.ux);
-    const double d = reachable_distance(a.d, l1, l2);
+    const double d = sai_ik_reachable_distance(a.d, l1, l2);
     const double ex = (double)root.x + a.ux * d - (double)joint.x;
     const double ey = (double)root.y + a.uy * d - (double)joint.y;
     if (ex == 0.0 && ey == 0.0) return sai_atan2_d(a.uy, a.ux);
@@ -162,12 +86,12 @@ sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float l
     root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
     double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
     const double reach = l1 + l2;
-    const double softness = clamp_d((double)sai_finite_or(o.softness, 0.0f), 0.0, reach);
+    const double softness = sai_ik_clamp_d((double)sai_finite_or(o.softness, 0.0f), 0.0, reach);
     const double max_stretch =
         sai_finite(o.max_stretch) && o.max_stretch > 1.0f ? (double)o.max_stretch : 1.0;
     const float weight = sai_saturate(sai_finite_or(o.weight, 1.0f));
 
-    aim a = aim_at(root, target);
+    sai_ik_aim a = sai_ik_aim_at(root, target);
     a.d = soften(a.d, reach, softness);
     if (reach > 0.0 && a.d > reach) {
         const double k = a.d / reach < max_stretch ? a.d / reach : max_stretch;
@@ -178,7 +102,7 @@ sa_ik_result sa_ik_two_bone_ex(sa_vec2 root, sa_vec2 target, float len1, float l
     sa_ik_result r;
     r.len1 = sai_narrow(l1);
     r.len2 = sai_narrow(l2);
-    r.joint = middle_joint(root, a, l1, l2, o.bend);
+    r.joint = sai_ik_middle_joint(root, a, l1, l2, o.bend);
     /* Rebuilding the end from the joint keeps |end - joint| = len2 even when the cosine clamped. */
     r.end = along(r.joint, second_bone_angle(root, r.joint, a, l1, l2), l2);
 
@@ -255,8 +179,8 @@ sa_vec3 sa_ik_two_bone_3d(sa_vec3 root, sa_vec3 target, float len1, float len2, 
         sa_vec3 j = {(float)r.x, (float)r.y, (float)r.z};
         return j;
     }
-    const double dc = reachable_distance(d, l1, l2);
-    const double ca = clamp_d((l1 * l1 + dc * dc - l2 * l2) / (2.0 * l1 * dc), -1.0, 1.0);
+    const double dc = sai_ik_reachable_distance(d, l1, l2);
+    const double ca = sai_ik_clamp_d((l1 * l1 + dc * dc - l2 * l2) / (2.0 * l1 * dc), -1.0, 1.0);
     const double sn = sqrt(1.0 - ca * ca);
     sa_vec3 j;
     j.x = sai_narrow(r.x + (u.x * ca + b.x * sn) * l1);

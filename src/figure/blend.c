@@ -148,7 +148,7 @@ void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
     const float duration = sai_figure_row_duration(cfg, row);
     if (duration > 0.0f) {
         const float played = time / duration;
-        u = row->play == SAI_FIGURE_ONCE ? fminf(played, SAI_FIGURE_ONCE_END)
+        u = row->play == SAI_FIGURE_ONCE ? sai_fminf(played, SAI_FIGURE_ONCE_END)
                                          : sai_phase_wrap(played);
     }
     row->evaluate(c, u, out);

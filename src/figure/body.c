@@ -97,8 +97,8 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach) {
     const float limit = 4.0f * fig->config.hip_height;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
         if (fabsf(fig->pose.ground_probe[i] - wx) <= reach)
-            y = fminf(y,
-                      sai_clamp(sai_finite_or(b->ground[i] - b->position.y, 0.0f), -limit, limit));
+            y = sai_fminf(
+                y, sai_clamp(sai_finite_or(b->ground[i] - b->position.y, 0.0f), -limit, limit));
     return y;
 }
 
@@ -113,7 +113,7 @@ static float landing_x(const sa_figure *fig, int i) {
     sai_figure_ctx c = sai_figure_context_of(fig);
     const float ph = sai_phase_wrap(fig->phase + 0.5f * (float)i);
     if (ph < c.gait.duty) return l->last_x; /* in stance: down now */
-    const float until = (1.0f - ph) / fmaxf(c.gait.cadence, 1e-3f);
+    const float until = (1.0f - ph) / sai_fmaxf(c.gait.cadence, 1e-3f);
     c.phase = sai_phase_wrap(-0.5f * (float)i);
     sa_figure_params at;
     sai_figure_locomotion(&c, 0.0f, &at);
@@ -258,17 +258,17 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     if (b->grounded && !was_grounded) {
         /* A body reports its landing on the frame it touched down, often with its velocity
          * already zeroed: the speed it came down at is the last it sank at in the air. */
-        mi.landing_speed = fmaxf(fig->fall_speed, down);
+        mi.landing_speed = sai_fmaxf(fig->fall_speed, down);
         fig->landing_target = sai_saturate(mi.landing_speed / fig->config.hard_landing_speed);
         sa_figure_event e = sai_figure_event_of(SA_FIGURE_EVENT_LANDING, dt, mode_before);
         e.speed = mi.landing_speed;
         sai_figure_event_add(fig, e);
     }
     if (!b->grounded && was_grounded) {
-        fig->rise_speed = fmaxf(-down, 0.0f);
+        fig->rise_speed = sai_fmaxf(-down, 0.0f);
         sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, mode_before));
     }
-    fig->fall_speed = b->grounded ? 0.0f : fmaxf(down, 0.0f);
+    fig->fall_speed = b->grounded ? 0.0f : sai_fmaxf(down, 0.0f);
     mi.speed = fabsf(b->velocity.x);
     mi.in_water = b->in_water;
     mi.on_ladder = b->on_ladder;

@@ -68,7 +68,7 @@ static bool stepping(const sa_figure_foot_lock *l) {
 /* Where a held foot is drawn: at its world point, at the motion's height, but while its lift
  * waits (lifts[] with the foot still held) no higher than the rise that lifts it. */
 static sa_vec2 held_at(const sa_figure_foot_lock *l, sa_vec2 want, double scroll, float k) {
-    return sai_v2(sai_narrow(l->x - scroll), fmaxf(want.y, l->from_y - SAI_FEET_LIFT * k));
+    return sai_v2(sai_narrow(l->x - scroll), sai_fmaxf(want.y, l->from_y - SAI_FEET_LIFT * k));
 }
 
 /* What is left of a step's way, 1 → 0. */
@@ -82,7 +82,7 @@ static float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float rest = step_rest(l);
     const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
-    return fminf(y, -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration)));
+    return sai_fminf(y, -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration)));
 }
 
 /* Where a step's way starts this frame, world x, at height y on its way to `to` (the motion's
@@ -110,7 +110,7 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     const float d = sai_v2_length(offset) / k;
     l->state = SAI_FOOT_STEP;
     l->time = late;
-    l->duration = fminf(SAI_FEET_STEP_TIME + d * SAI_FEET_STEP_PER, SAI_FEET_STEP_LONGEST);
+    l->duration = sai_fminf(SAI_FEET_STEP_TIME + d * SAI_FEET_STEP_PER, SAI_FEET_STEP_LONGEST);
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
@@ -130,8 +130,8 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
     /* (without the game's ground, sai_figure_ground_at() and _highest() are 0 everywhere) */
     const bool game_ground = body->active && body->ground_given;
     if (has_ground) {
-        const float g = game_ground ? fmaxf(sai_figure_ground_at(fig, p->foot[0].x),
-                                            sai_figure_ground_at(fig, p->foot[1].x))
+        const float g = game_ground ? sai_fmaxf(sai_figure_ground_at(fig, p->foot[0].x),
+                                                sai_figure_ground_at(fig, p->foot[1].x))
                                     : 0.0f;
         p->root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
     }
@@ -164,15 +164,15 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         on_ground[i] = near && !rising;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
-        if (l->state == SAI_FOOT_HELD) l->from_y = fmaxf(l->from_y, want[i].y);
+        if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
         const float rise = l->from_y - want[i].y, rose = l->from_y - l->last_y;
         lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
         late[i] =
             rise > rose ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose)) : 0.0f;
         /* ... or when it left the band, if that was earlier. */
         if (!near && l->last_y >= -band && l->last_y > want[i].y)
-            late[i] =
-                fmaxf(late[i], dt * sai_saturate((-band - want[i].y) / (l->last_y - want[i].y)));
+            late[i] = sai_fmaxf(late[i],
+                                dt * sai_saturate((-band - want[i].y) / (l->last_y - want[i].y)));
         was[i] = sai_v2(l->last_x - speed * dt, l->last_y);
         l->last_x = want[i].x;
         l->last_y = want[i].y;
@@ -194,7 +194,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                     was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 1.0f;
                 /* (the nearer the target's rise to SAI_FEET_RISE, the nearer the sub-step's end:
                  * it may have stopped rising only just) */
-                const float ago = fminf(dt * sai_saturate(in), l->time - 0.5f * l->duration) *
+                const float ago = sai_fminf(dt * sai_saturate(in), l->time - 0.5f * l->duration) *
                                   sai_saturate(1.0f - up / (SAI_FEET_RISE * k));
                 l->to = world + (double)((was[i].x - want[i].x) * sai_saturate(ago / dt));
             } else if (l->state == SAI_FOOT_LANDING) {
@@ -221,17 +221,19 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                     l->x = l->to;
                     l->ground = ground_world(fig, sai_narrow(l->x - scroll));
                     l->from_y = want[i].y;
-                    down[i] = fminf(l->time - l->duration, dt);
+                    down[i] = sai_fminf(l->time - l->duration, dt);
                     held[i] = down[i];
                     l->time = 0.0f;
                 }
                 l->state = l->state == SAI_FOOT_LANDING ? SAI_FOOT_HELD : SAI_FOOT_FREE;
             }
         }
-        const bool reachable = sai_v2_length(sai_v2_sub(p->foot[i], pelvis)) <= reach;
+        /* (only a free foot near the ground asks whether the leg reaches its target) */
+        const bool free_near = l->state == SAI_FOOT_FREE && near;
+        const bool reachable = free_near && sai_v2_length(sai_v2_sub(p->foot[i], pelvis)) <= reach;
         /* A target on the ground out of the leg's reach, moving over the ground: the guard holds
          * the foot just above it, so it would skim along; it steps clear instead. */
-        if (l->state == SAI_FOOT_FREE && near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
+        if (free_near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
             const sa_vec2 guard =
                 sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
             const sa_vec2 at = sai_figure_squash_point(sq, guard);
@@ -240,7 +242,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         /* While held, time counts how long the target has stood still on the ground. */
         if (l->state == SAI_FOOT_HELD)
             l->time = fabsf(over) < SAI_FEET_STILL_V * k ? l->time + dt : 0.0f;
-        if (l->state == SAI_FOOT_FREE && near && reachable) {
+        if (l->state == SAI_FOOT_FREE && reachable) {
             /* Held where the target came within the band, during this frame. */
             const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
             down[i] = dt * sai_saturate(f);
@@ -273,7 +275,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
              * frame rate, so the step starts where the foot is. A lift that waited starts now,
              * from where the foot waited. */
             const bool waited = lifts[i] && waiting[i];
-            const float ago = waited ? 0.0f : fminf(late[i], held[i]);
+            const float ago = waited ? 0.0f : sai_fminf(late[i], held[i]);
             const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
             if (waited) at = held_at(l, want[i], scroll, k);
             start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f), ago, k);
@@ -291,7 +293,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
          * offset crossed the line, or before it) and when the other foot came down, and not
          * before its own hold began; the earlier due steps, else the farther. */
         const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 1.0f;
-        const float ago = fminf(fminf(dt * sai_saturate(f), held[1 - i]), held[i]);
+        const float ago = sai_fminf(sai_fminf(dt * sai_saturate(f), held[1 - i]), held[i]);
         if (ago > first || (ago == first && off > farthest)) {
             stepper = i;
             first = ago;
@@ -317,7 +319,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                                                             : (x[0] > x[1] ? 0 : 1);
             if (pick != stepper) {
                 stepper = pick;
-                first = fminf(first, held[pick]);
+                first = sai_fminf(first, held[pick]);
             }
         }
     }
@@ -345,13 +347,13 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         float ground_y = 0.0f;
         if (has_ground && anchored) {
             ground_y = l->ground - body->position.y;
-        } else if (has_ground) {
+        } else if (has_ground && game_ground) {
             /* In the air it clears the highest ground near it (the straight line between two
-             * probes would cut a stair's edge); coming down, the ground under it. */
-            const float flat = game_ground ? sai_figure_ground_at(fig, at.x) : 0.0f;
+             * probes would cut a stair's edge); coming down, the ground under it. (Without the
+             * game's ground both are 0, and so, exactly, is ground_y.) */
+            const float flat = sai_figure_ground_at(fig, at.x);
             const float high =
-                game_ground ? sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height)
-                            : 0.0f;
+                sai_figure_ground_highest(fig, at.x, SAI_FEET_CLEAR * cfg->hip_height);
             ground_y = flat + (high - flat) * sai_saturate(-at.y / (SAI_FEET_CLEAR_UP * k));
         }
         if (l->state != SAI_FOOT_FREE || ground_y != 0.0f) {

@@ -12,9 +12,9 @@
 #define SAI_HEAD_INERTIA 0.5f
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
-static float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
+SAI_INLINE float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
 /* The unit vector at angle a from straight up. */
-static sa_vec2 up_dir(float a) {
+SAI_INLINE sa_vec2 up_dir(float a) {
     float s, c;
     sai_sincosf(a, &s, &c);
     return sai_v2(s, -c);
@@ -167,10 +167,10 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     sa_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
     if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = -SA_FIGURE_NECK_CONE;
-        hd->tilt.vel = fmaxf(hd->tilt.vel, 0.0f);
+        hd->tilt.vel = sai_fmaxf(hd->tilt.vel, 0.0f);
     } else if (!(hd->tilt.pos < SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = SA_FIGURE_NECK_CONE;
-        hd->tilt.vel = fminf(hd->tilt.vel, 0.0f);
+        hd->tilt.vel = sai_fminf(hd->tilt.vel, 0.0f);
     }
     dir->angle = spine + hd->tilt.pos;
     dir->up = up_dir(dir->angle);
@@ -438,12 +438,10 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
 
 void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_vec2 *j, float dt) {
     sa_figure_pose *pose = &fig->pose;
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        pose->unsquashed[i] = j[i];
+    memcpy(pose->unsquashed, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     const sa_squash sq = sai_figure_squash(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash);
     pose->squash = sq;
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        pose->joints[i] = j[i];
+    memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i] = fig->hair[i].pos;
     /* No squash (most motions): the (finite) points as they are. */
@@ -451,7 +449,10 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
         sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
         sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
     }
-    pose->head_radius = fig->config.head_radius * sa_squash_radius_scale(sq);
+    /* (no squash: its radius scale is 1 exactly) */
+    pose->head_radius = sai_figure_squash_none(sq)
+                            ? fig->config.head_radius
+                            : fig->config.head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
     const int32_t target = sa_fade_target(&fig->fade);
@@ -489,7 +490,7 @@ void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
     }
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
-    const float now = target > was ? fminf(was + step, target) : fmaxf(was - step, target);
+    const float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
     fig->turn = now;
     /* Through profile: the figure's own space turns with it. A turn reaches its middle exactly
      * on a sub-step's moment (0.1 s is 12 of them): rounding in the sum must not decide whether

@@ -8,20 +8,20 @@
 #include "internal/scalar.h"
 
 /* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
-static sa_vec2 up_dir(float a) {
+SAI_INLINE sa_vec2 up_dir(float a) {
     float s, c;
     sai_sincosf(a, &s, &c);
     return sai_v2(s, -c);
 }
 /* The unit vector at angle a from +x, y down: (cos a, sin a). */
-static sa_vec2 along(float a) {
+SAI_INLINE sa_vec2 along(float a) {
     float s, c;
     sai_sincosf(a, &s, &c);
     return sai_v2(c, s);
 }
 
 /* The end of a bone of length len from joint toward target; straight down when they coincide. */
-static sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
+SAI_INLINE sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
     const sa_vec2 d = sai_v2_sub(target, joint);
     const float l = sai_v2_length(d);
     if (!(l > 1e-6f) || !sai_finite(l)) return sai_v2(joint.x, joint.y + len);
@@ -154,7 +154,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
             up = sai_lerp(up, up_ik, correct);
             flex = sai_lerp(flex, flex_ik, correct);
         }
-        const sa_ik_arm_pose arm = sa_ik_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
+        const sa_ik_arm_pose arm = sai_ik_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }

@@ -120,35 +120,32 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-/* Writes sai_figure_context(cfg, gait, phase) into *c. */
-static void fill_context(sai_figure_ctx *out, const sa_figure_config *cfg, float gait,
-                         float phase) {
-    sai_figure_ctx c;
-    c.scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    c.hip_height = cfg->hip_height;
-    c.gait_mix = sai_saturate(gait);
-    c.gait = sai_gait_walk_run(c.gait_mix);
-    c.phase = phase;
-    const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c.scale;
-    c.leg_reach = reach > 0.0f ? reach : 0.0f;
-    c.spine = cfg->spine;
-    c.cfg = cfg;
-    c.vy = 0.0f;
-    c.rise = 1.0f;
-    c.fall_full = 0.5f * cfg->hard_landing_speed;
-    c.air = 0.0f;
-    c.landing = 0.0f;
-    c.stride_scale = 1.0f;
-    c.jump_height = cfg->jump_height / SAI_FIGURE_JUMP_APEX;
-    c.climb_phase = 0.0f;
-    c.water_line = 0.0f;
-    c.swim_mix = 0.0f;
-    c.holds_spear = false;
-    c.moves = NULL;
-    c.move_count = 0u;
-    c.thrust_time = -1.0f;
-    c.memo = NULL;
-    *out = c;
+/* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes). */
+static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float gait, float phase) {
+    c->scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    c->hip_height = cfg->hip_height;
+    c->gait_mix = sai_saturate(gait);
+    c->gait = sai_gait_walk_run(c->gait_mix);
+    c->phase = phase;
+    const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c->scale;
+    c->leg_reach = reach > 0.0f ? reach : 0.0f;
+    c->spine = cfg->spine;
+    c->cfg = cfg;
+    c->vy = 0.0f;
+    c->rise = 1.0f;
+    c->fall_full = 0.5f * cfg->hard_landing_speed;
+    c->air = 0.0f;
+    c->landing = 0.0f;
+    c->stride_scale = 1.0f;
+    c->jump_height = cfg->jump_height / SAI_FIGURE_JUMP_APEX;
+    c->climb_phase = 0.0f;
+    c->water_line = 0.0f;
+    c->swim_mix = 0.0f;
+    c->holds_spear = false;
+    c->moves = NULL;
+    c->move_count = 0u;
+    c->thrust_time = -1.0f;
+    c->memo = NULL;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
@@ -166,7 +163,7 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     const sa_figure_body *b = &fig->body;
     if (!b->active) return c;
     c.vy = fig->vy;
-    c.rise = fmaxf(fig->rise_speed, 1.0f);
+    c.rise = sai_fmaxf(fig->rise_speed, 1.0f);
     c.air = fig->air;
     c.landing = sai_saturate(fig->landing);
     c.stride_scale = fig->stride_scale;

@@ -71,13 +71,16 @@ SAI_INLINE double sai_round_d(double v) { return (v + 0x1.8p52) - 0x1.8p52; }
 
 /* x = k pi/2 + r with |r| <= pi/4 (plus rounding); Cody-Waite with pi/2 in three parts, the first
  * two with 33 bits so k times them is exact for |k| < 2^20. */
-SAI_INLINE double sai_reduce_pio2_d(double x, int *quadrant) {
-    if (!(fabs(x) <= 0x1p20)) x = fmod(x, SAI_2PI_D);
+SAI_INLINE double sai_reduce_pio2_small_d(double x, int *quadrant) { /* |x| <= 2^20 */
     const double k = sai_round_d(x * 0x1.45f306dc9c883p-1);
     const double r =
         ((x - k * 0x1.921fb54400000p+0) - k * 0x1.0b4611a600000p-34) - k * 0x1.3198a2e037073p-69;
     *quadrant = (int)((int64_t)k & 3);
     return r;
+}
+SAI_INLINE double sai_reduce_pio2_d(double x, int *quadrant) {
+    if (!(fabs(x) <= 0x1p20)) x = fmod(x, SAI_2PI_D);
+    return sai_reduce_pio2_small_d(x, quadrant);
 }
 /* Taylor series on |r| <= pi/4: the first omitted terms are below 5e-17 relative. */
 SAI_INLINE double sai_sin_kernel_d(double r) {
@@ -274,26 +277,69 @@ SAI_INLINE double sai_hypot_d(double x, double y) {
 /* The float versions: the same reductions in double with polynomials cut to what a float needs
  * (relative error below 1e-8 before the final rounding, so within 1 ulp of the correctly rounded
  * result), which keeps them as quick as a C library's float functions. */
-SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
-    const double xd = (double)x;
-    if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
-        *s = x == 0.0f ? x : x - x;
-        *c = x == 0.0f ? 1.0f : x - x;
-        return;
-    }
-    int q;
-    const double r = sai_reduce_pio2_d(xd, &q), z = r * r;
-    /* Taylor series to r^9 and r^10 on |r| <= pi/4: omitted terms below 2e-9 relative. */
-    const double sr =
+/* Taylor series to r^9 and r^10 on |r| <= pi/4: omitted terms below 2e-9 relative. */
+SAI_INLINE void sai_sincos_kernel_f(double r, double *sr, double *cr) {
+    const double z = r * r;
+    *sr =
         r +
         r * z *
             (-0x1.5555555555555p-3 +
              z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * 0x1.71de3a556c734p-19)));
-    const double cr =
+    *cr =
         1.0 - 0.5 * z +
         z * z *
             (0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c17p-10 +
                                          z * (0x1.a01a01a01a01ap-16 + z * -0x1.27e4fb7789f5cp-22)));
+}
+SAI_INLINE void sai_sincosf(float x, float *s, float *c) {
+    double xd = (double)x;
+    /* Integer tests on the magnitude's bits (they order as the magnitudes; minus one, 0's wrap
+     * to the top) set apart the small inputs and the rare ones. */
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    const uint32_t below = (bits & 0x7FFFFFFFu) - 1u;
+    double sr, cr;
+    if (below < 0x3F47AE14u - 1u) { /* 0 < |x| < 0.78 (0x3F47AE14), below pi/4 with a margin */
+        /* The reduction's k is 0 and r is x; the table's row for quadrant 0 adds +0 to each of
+         * sr and cr, neither of them 0: what the full path gives, bit for bit. */
+        sai_sincos_kernel_f(xd, &sr, &cr);
+        *s = (float)sr;
+        *c = (float)cr;
+        return;
+    }
+    if (below - (0x3F4A3D71u - 1u) < 0x40166666u - 0x3F4A3D71u) { /* 0.79 <= |x| < 2.35 */
+        /* Quadrant 1 (x > 0: k = 1, so k times each part of pi/2 is the part) or 3 (x < 0: k =
+         * -1, and r is -r(|x|) exactly, as rounding is symmetric); |r| > 1e-8 there, so sr and cr
+         * are not 0 and the table's rows give (cr, -sr) and (-cr, sr(-r)) = (-cr, -sr). */
+        const double r =
+            ((fabs(xd) - 0x1.921fb54400000p+0) - 0x1.0b4611a600000p-34) - 0x1.3198a2e037073p-69;
+        sai_sincos_kernel_f(r, &sr, &cr);
+        const float sin_abs = (float)cr;
+        *s = x < 0.0f ? -sin_abs : sin_abs;
+        *c = (float)-sr;
+        return;
+    }
+    if (below - (0x40170A3Du - 1u) < 0x407AE148u - 0x40170A3Du) { /* 2.36 <= |x| < 3.92 */
+        /* Quadrant 2, k = 2 or -2 (both quadrant 2; 2 times each part of pi/2 is exact): the
+         * table's row gives (-sr, -cr), sr odd in r and |r| > 1e-8. */
+        const double r = ((fabs(xd) - 2.0 * 0x1.921fb54400000p+0) - 2.0 * 0x1.0b4611a600000p-34) -
+                         2.0 * 0x1.3198a2e037073p-69;
+        sai_sincos_kernel_f(r, &sr, &cr);
+        const float sin_abs = (float)-sr;
+        *s = x < 0.0f ? -sin_abs : sin_abs;
+        *c = (float)-cr;
+        return;
+    }
+    if (below >= 0x49800000u) {               /* 0, NaN and infinities, and |x| > 2^20 */
+        if (!sai_finite_d(xd) || xd == 0.0) { /* NaN for NaN and infinities; sin(-0) = -0 */
+            *s = x == 0.0f ? x : x - x;
+            *c = x == 0.0f ? 1.0f : x - x;
+            return;
+        }
+        xd = fmod(xd, SAI_2PI_D);
+    }
+    int q;
+    sai_sincos_kernel_f(sai_reduce_pio2_small_d(xd, &q), &sr, &cr);
     /* The quadrant picks and signs sr and cr by a table, not a branch the predictor would miss:
      * multiplying by 0 or +-1 and adding 0 are exact. */
     static const double pick[4][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
@@ -323,6 +369,10 @@ SAI_INLINE double sai_atan01_f(double t) {
                                     0x1.700a7c5784634p-1,
                                     0x1.921fb54442d18p-1};
     const int k = (int)(t * 8.0 + 0.5);
+    if (k == 0) { /* c = 0: u = t / 1 = t, and table[0] + v = v for this v >= +0 */
+        const double z = t * t;
+        return t + t * z * (-1.0 / 3.0 + z * (1.0 / 5.0 + z * (-1.0 / 7.0 + z * (1.0 / 9.0))));
+    }
     const double c = (double)k * 0.125;
     const double u = (t - c) / (1.0 + t * c), z = u * u;
     return table[k] +
@@ -330,17 +380,17 @@ SAI_INLINE double sai_atan01_f(double t) {
 }
 SAI_INLINE float sai_atan2f(float yf, float xf) {
     const double y = (double)yf, x = (double)xf;
-    if (x != x || y != y) return (float)(x + y);
     const double ax = fabs(x), ay = fabs(y);
     double a;
-    if (ay == 0.0) {
-        a = 0.0;
-    } else if (ax == ay) {
-        a = SAI_PIO4_D;
-    } else if (ay > ax) {
+    /* (ay = 0 < ax gives atan01_f(0) = +0 exactly; equal magnitudes and NaN are the rare case) */
+    if (ay > ax) {
         a = SAI_PIO2_D - sai_atan01_f(ax / ay);
-    } else {
+    } else if (ax > ay) {
         a = sai_atan01_f(ay / ax);
+    } else if (x != x || y != y) {
+        return (float)(x + y);
+    } else {
+        a = ay == 0.0 ? 0.0 : SAI_PIO4_D;
     }
     if (sai_signbit_d(x)) a = SAI_PI_D - a;
     return (float)(sai_signbit_d(y) ? -a : a);
@@ -382,8 +432,10 @@ SAI_INLINE float sai_powf(float x, float y) { return (float)sai_pow_d((double)x,
 /* The squares of floats are exact in double and cannot overflow it. */
 SAI_INLINE float sai_hypotf(float x, float y) {
     const double dx = (double)x, dy = (double)y;
-    if (fabs(dx) == HUGE_VAL || fabs(dy) == HUGE_VAL) return HUGE_VALF;
-    return (float)sqrt(dx * dx + dy * dy);
+    const double r = sqrt(dx * dx + dy * dy);
+    /* (only a NaN result asks whether an infinity came with a NaN: otherwise it is +inf) */
+    if (r != r && (fabs(dx) == HUGE_VAL || fabs(dy) == HUGE_VAL)) return HUGE_VALF;
+    return (float)r;
 }
 
 #endif

@@ -5,10 +5,107 @@
 
 #include <stickanim/ik.h>
 
+#include "scalar.h"
+
+/* The two-bone triangle's pieces ik.c builds its solvers from, inline here so the figure's solve
+ * runs its legs and arms without a call each. */
+typedef struct sai_ik_aim {
+    double ux, uy; /* unit root -> target direction; straight down when undefined */
+    double d;      /* root -> target distance */
+} sai_ik_aim;
+
+/* A non-finite target reads as "straight down, out of reach"; a target on the root as "straight
+ * down, at distance 0" (the chain folds). */
+SAI_INLINE sai_ik_aim sai_ik_aim_at(sa_vec2 root, sa_vec2 target) {
+    sai_ik_aim a = {0.0, 1.0, 0.0};
+    if (!sai_v2_finite(target)) {
+        a.d = (double)FLT_MAX;
+        return a;
+    }
+    const double dx = (double)target.x - (double)root.x;
+    const double dy = (double)target.y - (double)root.y;
+    const double d = sqrt(dx * dx + dy * dy);
+    if (!(d > 1e-12)) return a;
+    a.ux = dx / d;
+    a.uy = dy / d;
+    a.d = d;
+    return a;
+}
+
+SAI_INLINE double sai_ik_clamp_d(double v, double lo, double hi) {
+    return v > hi ? hi : (v < lo ? lo : v);
+}
+
+/* The reference's distance clamp: just inside [|L1 - L2|, L1 + L2]; lo wins when the two cross. */
+SAI_INLINE double sai_ik_reachable_distance(double d, double l1, double l2) {
+    const double lo = fabs(l1 - l2) + (double)SA_IK_EPSILON;
+    const double hi = l1 + l2 - (double)SA_IK_EPSILON;
+    return d < lo ? lo : (d > hi ? hi : d);
+}
+
+SAI_INLINE sa_vec2 sai_ik_middle_joint(sa_vec2 root, sai_ik_aim a, double l1, double l2,
+                                       float bend) {
+    if (l1 <= 0.0) return root;
+    const double d = sai_ik_reachable_distance(a.d, l1, l2);
+    const double ca = sai_ik_clamp_d((l1 * l1 + d * d - l2 * l2) / (2.0 * l1 * d), -1.0, 1.0);
+    double sn = sqrt(1.0 - ca * ca);
+    if (bend < 0.0f) sn = -sn;
+    const double jx = a.ux * ca - a.uy * sn;
+    const double jy = a.uy * ca + a.ux * sn;
+    return sai_v2(sai_narrow((double)root.x + jx * l1), sai_narrow((double)root.y + jy * l1));
+}
+
 /* The middle joint sa_ik_two_bone(root, g, len1, len2, bend) of the guarded target
  * g = sa_ik_reach_guard(root, target, len1, len2, margin), written to *guarded; bit for bit,
  * with the root -> target direction taken once when the guard keeps the target. */
-sa_vec2 sai_ik_guarded_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin,
-                                float bend, sa_vec2 *guarded);
+SAI_INLINE sa_vec2 sai_ik_guarded_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2,
+                                           float margin, float bend, sa_vec2 *guarded) {
+    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
+    const double l1 = (double)sai_positive_or(len1, 0.0f), l2 = (double)sai_positive_or(len2, 0.0f);
+    const double reach = l1 + l2 - (double)sai_positive_or(margin, 0.0f);
+    if (reach > 0.0) {
+        const sai_ik_aim a = sai_ik_aim_at(root, target);
+        /* Within reach: the guard keeps the target, and the IK aims at it as the guard did. */
+        if (sai_v2_finite(target) && a.d <= reach) {
+            *guarded = target;
+            return sai_ik_middle_joint(root, a, l1, l2, bend);
+        }
+        *guarded = sai_v2(sai_narrow((double)root.x + a.ux * reach),
+                          sai_narrow((double)root.y + a.uy * reach));
+    } else {
+        *guarded = root;
+    }
+    return sai_ik_middle_joint(root, sai_ik_aim_at(root, *guarded), l1, l2, bend);
+}
+
+/* sa_ik_arm_fk, which is defined from it. */
+SAI_INLINE sa_ik_arm_pose sai_ik_arm_fk(sa_vec2 shoulder, float upper_angle, float flex,
+                                        float upper_len, float fore_len) {
+    /* x - x is 0 for each finite number (NaN otherwise): with every input usable, as in every
+     * figure frame, the repairs below each keep their input, and one test says so. */
+    const float sum = upper_angle + flex;
+    const float zero = ((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) +
+                       ((upper_angle - upper_angle) + (sum - sum)) +
+                       ((upper_len - upper_len) + (fore_len - fore_len));
+    float a = upper_angle, b = sum;
+    double l1 = (double)upper_len, l2 = (double)fore_len;
+    if (!(zero == 0.0f && upper_len > 0.0f && fore_len > 0.0f)) {
+        shoulder = sai_v2_finite_or(shoulder, sai_v2(0.0f, 0.0f));
+        a = sai_finite_or(upper_angle, 0.0f);
+        b = sai_finite_or(a + sai_finite_or(flex, 0.0f), a);
+        l1 = (double)sai_positive_or(upper_len, 0.0f);
+        l2 = (double)sai_positive_or(fore_len, 0.0f);
+    }
+    /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
+    float sa, ca, sb, cb;
+    sai_sincosf(a, &sa, &ca);
+    sai_sincosf(b, &sb, &cb);
+    const double ex = (double)shoulder.x + (double)sa * l1;
+    const double ey = (double)shoulder.y + (double)ca * l1;
+    sa_ik_arm_pose p;
+    p.elbow = sai_v2(sai_narrow(ex), sai_narrow(ey));
+    p.hand = sai_v2(sai_narrow(ex + (double)sb * l2), sai_narrow(ey + (double)cb * l2));
+    return p;
+}
 
 #endif

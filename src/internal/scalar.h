@@ -26,6 +26,12 @@ SAI_INLINE float sai_clamp(float v, float lo, float hi) {
     return lo;
 }
 
+/* C's fminf and fmaxf as the x86-64 C library computes them, without its call (a compiler cannot
+ * inline them unless NaN is ruled out): a NaN argument gives the other one (a, when both are
+ * NaN), and of two equal numbers (+0 and -0) b. Quiet NaN only: the library makes no other. */
+SAI_INLINE float sai_fminf(float a, float b) { return (a < b || b != b) ? a : b; }
+SAI_INLINE float sai_fmaxf(float a, float b) { return (a > b || b != b) ? a : b; }
+
 SAI_INLINE float sai_saturate(float v) { return sai_clamp(v, 0.0f, 1.0f); }
 SAI_INLINE float sai_lerp(float a, float b, float t) { return a + (b - a) * t; }
 
