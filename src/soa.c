@@ -5,6 +5,7 @@
 #include "internal/lanes.h"
 #include "internal/mat4.h"
 #include "internal/skeleton_run.h"
+#include "internal/soa_isa.h"
 
 /* A group is 40 floats: the 10 components (translation x, y, z, rotation x, y, z, w, scale x, y,
  * z) of four joints, component by component. */
@@ -47,6 +48,32 @@ static void pad_identity(sa_soa_transform *g, size_t real) {
 }
 
 static bool joint_count_ok(size_t n) { return n > 0 && n <= SA_SKELETON_MAX_JOINTS; }
+
+#if SAI_SOA_AVX2
+/* 0 until a job asks, then 1 (the SSE2 copy) or 2 (the AVX2 copy). Threads that race to fill it
+ * write the same answer; relaxed atomics keep the race defined. */
+static int soa_isa;
+
+static bool use_avx2(void) {
+    int isa = __atomic_load_n(&soa_isa, __ATOMIC_RELAXED);
+    if (isa == 0) {
+        __builtin_cpu_init(); /* a job may run before the constructor that does this */
+        isa = __builtin_cpu_supports("avx2") ? 2 : 1;
+        __atomic_store_n(&soa_isa, isa, __ATOMIC_RELAXED);
+    }
+    return isa == 2;
+}
+#endif
+
+bool sai_soa_force_sse2(bool force) {
+#if SAI_SOA_AVX2
+    __atomic_store_n(&soa_isa, force ? 1 : 0, __ATOMIC_RELAXED);
+    return use_avx2();
+#else
+    (void)force;
+    return false;
+#endif
+}
 
 #if SAI_HAS_LANES
 SAI_INLINE sai_f4 soa_load(const sa_soa_transform *g, size_t c) {
@@ -419,6 +446,63 @@ static void copy_group(const sa_soa_blend_job *job, const sa_soa_transform *src,
     group_store(&job->out[g], &x, real);
 }
 
+/* Group by group: a group's output is written after all its inputs are read, and no group reads
+ * another (in place works). Two, three and four layers (the usual blends) with the count known
+ * to the compiler, which then unrolls the loop over the layers; the groups of four real joints,
+ * then the last group when it has padding lanes. */
+SAI_INLINE void blend_uniform_groups_body(const sa_soa_blend_job *job,
+                                          const sa_soa_transform *const *poses,
+                                          const sai_f4 *factors, size_t count, size_t heaviest) {
+    const size_t n = job->joint_count, groups = SA_SOA_GROUPS(n);
+    const size_t full = n / 4;
+    const sai_i4 none = {0, 0, 0, 0};
+#define SAI_SOA_BLEND(layers)                                                                      \
+    for (size_t g = 0; g < full; ++g) {                                                            \
+        if (!blend_group_fast(poses, factors, layers, heaviest, g, none, job->out))                \
+            blend_group_exact(job, g);                                                             \
+    }
+    switch (count) {
+    case 2:
+        SAI_SOA_BLEND(2) break;
+    case 3:
+        SAI_SOA_BLEND(3) break;
+    case 4:
+        SAI_SOA_BLEND(4) break;
+    default:
+        SAI_SOA_BLEND(count) break;
+    }
+    if (full < groups && !blend_group_fast(poses, factors, count, heaviest, full,
+                                           ~real_lanes(n - 4 * full), job->out))
+        blend_group_exact(job, full);
+#undef SAI_SOA_BLEND
+}
+
+static void blend_uniform_groups_sse2(const sa_soa_blend_job *job,
+                                      const sa_soa_transform *const *poses, const sai_f4 *factors,
+                                      size_t count, size_t heaviest) {
+    blend_uniform_groups_body(job, poses, factors, count, heaviest);
+}
+
+#if SAI_SOA_AVX2
+SAI_TARGET_AVX2 static void blend_uniform_groups_avx2(const sa_soa_blend_job *job,
+                                                      const sa_soa_transform *const *poses,
+                                                      const sai_f4 *factors, size_t count,
+                                                      size_t heaviest) {
+    blend_uniform_groups_body(job, poses, factors, count, heaviest);
+}
+#endif
+
+static void blend_uniform_groups(const sa_soa_blend_job *job, const sa_soa_transform *const *poses,
+                                 const sai_f4 *factors, size_t count, size_t heaviest) {
+#if SAI_SOA_AVX2
+    if (use_avx2()) {
+        blend_uniform_groups_avx2(job, poses, factors, count, heaviest);
+        return;
+    }
+#endif
+    blend_uniform_groups_sse2(job, poses, factors, count, heaviest);
+}
+
 /* The blend when no layer has per-joint weights: the weights, the heaviest layer and each
  * layer's share are the same at every joint, so they are worked out once, in the float
  * operations sa_pose_blend_run() does at each joint, and the groups are summed with splatted
@@ -457,32 +541,7 @@ static void blend_uniform(const sa_soa_blend_job *job, const float *lw) {
         poses[count] = job->layers[i].pose;
         factors[count++] = sai_f4_splat((tiny ? lw[i] / best : lw[i]) * inv_total);
     }
-    const size_t n = job->joint_count;
-    /* Group by group: a group's output is written after all its inputs are read, and no group
-     * reads another (in place works). Two, three and four layers (the usual blends) with the
-     * count known to the compiler, which then unrolls the loop over the layers; the groups of
-     * four real joints, then the last group when it has padding lanes. */
-    const size_t full = n / 4;
-    const sai_i4 none = {0, 0, 0, 0};
-#define SAI_SOA_BLEND(layers)                                                                      \
-    for (size_t g = 0; g < full; ++g) {                                                            \
-        if (!blend_group_fast(poses, factors, layers, heaviest, g, none, job->out))                \
-            blend_group_exact(job, g);                                                             \
-    }
-    switch (count) {
-    case 2:
-        SAI_SOA_BLEND(2) break;
-    case 3:
-        SAI_SOA_BLEND(3) break;
-    case 4:
-        SAI_SOA_BLEND(4) break;
-    default:
-        SAI_SOA_BLEND(count) break;
-    }
-    if (full < groups && !blend_group_fast(poses, factors, count, heaviest, full,
-                                           ~real_lanes(n - 4 * full), job->out))
-        blend_group_exact(job, full);
-#undef SAI_SOA_BLEND
+    blend_uniform_groups(job, poses, factors, count, heaviest);
 }
 
 /* sai_saturate() per lane: v in [0, 1] as it is, above 1 gives 1, below 0 or NaN gives 0. */
@@ -504,7 +563,7 @@ SAI_INLINE sai_f4 lane_weights(const sa_soa_blend_job *job, const float *lw, siz
 /* One group of a blend with per-joint weights: every lane works out its own weights, heaviest
  * layer, shares and number of layers that count, in sa_pose_blend_run()'s float operations, and
  * takes the blend (two or more layers count), the single layer that counts, or the rest pose. */
-static void blend_group_masked(const sa_soa_blend_job *job, const float *lw, size_t g) {
+SAI_INLINE void blend_group_masked(const sa_soa_blend_job *job, const float *lw, size_t g) {
     const size_t nl = job->layer_count;
     const sai_f4 zero = sai_f4_splat(0.0f);
     sai_f4 w[SA_SOA_MAX_LAYERS], total = zero, best = zero;
@@ -557,6 +616,29 @@ static void blend_group_masked(const sa_soa_blend_job *job, const float *lw, siz
     }
     group_store(&job->out[g], &acc, real);
 }
+
+/* The blend with per-joint weights, group by group; copies as blend_uniform_groups(). */
+static void blend_masked_sse2(const sa_soa_blend_job *job, const float *lw) {
+    for (size_t g = 0; g < SA_SOA_GROUPS(job->joint_count); ++g)
+        blend_group_masked(job, lw, g);
+}
+
+#if SAI_SOA_AVX2
+SAI_TARGET_AVX2 static void blend_masked_avx2(const sa_soa_blend_job *job, const float *lw) {
+    for (size_t g = 0; g < SA_SOA_GROUPS(job->joint_count); ++g)
+        blend_group_masked(job, lw, g);
+}
+#endif
+
+static void blend_masked(const sa_soa_blend_job *job, const float *lw) {
+#if SAI_SOA_AVX2
+    if (use_avx2()) {
+        blend_masked_avx2(job, lw);
+        return;
+    }
+#endif
+    blend_masked_sse2(job, lw);
+}
 #endif
 
 size_t sa_soa_blend_run(const sa_soa_blend_job *job) {
@@ -574,8 +656,7 @@ size_t sa_soa_blend_run(const sa_soa_blend_job *job) {
         blend_uniform(job, lw);
         return groups;
     }
-    for (size_t g = 0; g < groups; ++g)
-        blend_group_masked(job, lw, g);
+    blend_masked(job, lw);
 #else
     (void)layer_weight;
     for (size_t g = 0; g < groups; ++g)
@@ -655,8 +736,9 @@ SAI_INLINE void soa_model_group(const int32_t *parents, const sa_soa_transform *
     }
 }
 
-static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
-                                     const sa_transform *root, sa_transform *out, size_t n) {
+SAI_INLINE bool soa_local_to_model_quick_body(const int32_t *parents, const sa_soa_transform *local,
+                                              const sa_transform *root, sa_transform *out,
+                                              size_t n) {
     sai_model4 m[SA_SKELETON_MAX_JOINTS];
     const sai_f4 zero = sai_f4_splat(0.0f);
     sai_model4 base = {zero, zero, zero, zero}, prev = base;
@@ -675,6 +757,29 @@ static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transf
         soa_model_group(parents, local, full, n - 4 * full, n, root ? &base : NULL, m, &prev, &c,
                         &copies_unit, out);
     return sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum));
+}
+
+/* The quick pass in the SSE2 and the AVX2 copy, and the choice between them. */
+static bool soa_local_to_model_quick_sse2(const int32_t *parents, const sa_soa_transform *local,
+                                          const sa_transform *root, sa_transform *out, size_t n) {
+    return soa_local_to_model_quick_body(parents, local, root, out, n);
+}
+
+#if SAI_SOA_AVX2
+SAI_TARGET_AVX2 static bool soa_local_to_model_quick_avx2(const int32_t *parents,
+                                                          const sa_soa_transform *local,
+                                                          const sa_transform *root,
+                                                          sa_transform *out, size_t n) {
+    return soa_local_to_model_quick_body(parents, local, root, out, n);
+}
+#endif
+
+static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
+                                     const sa_transform *root, sa_transform *out, size_t n) {
+#if SAI_SOA_AVX2
+    if (use_avx2()) return soa_local_to_model_quick_avx2(parents, local, root, out, n);
+#endif
+    return soa_local_to_model_quick_sse2(parents, local, root, out, n);
 }
 #endif
 
@@ -899,8 +1004,8 @@ SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *l
  * saturates where the AoS function does. A joint whose parent is the joint before it (most of a
  * chain) takes the parent's columns from registers, not back from memory just written, which
  * would lengthen the chain. */
-static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local,
-                           const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+SAI_INLINE bool matrices_quick_body(const int32_t *parents, const sa_soa_transform *local,
+                                    const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
     const sai_f4 zero = sai_f4_splat(0.0f);
     sai_matrix_walk w = {{zero, zero, zero, zero}, zero};
     const size_t full = n / 4;
@@ -908,6 +1013,28 @@ static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local
         matrices_group(parents, local, g, 4, root_m, out, &w);
     if (full * 4 < n) matrices_group(parents, local, full, n - 4 * full, root_m, out, &w);
     return sai_lanes_true(sai_f4_finite(w.sum));
+}
+
+/* The quick pass in the SSE2 and the AVX2 copy, and the choice between them. */
+static bool matrices_quick_sse2(const int32_t *parents, const sa_soa_transform *local,
+                                const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+    return matrices_quick_body(parents, local, root_m, out, n);
+}
+
+#if SAI_SOA_AVX2
+SAI_TARGET_AVX2 static bool matrices_quick_avx2(const int32_t *parents,
+                                                const sa_soa_transform *local,
+                                                const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+    return matrices_quick_body(parents, local, root_m, out, n);
+}
+#endif
+
+static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local,
+                           const sa_mat4 *root_m, sa_mat4 *out, size_t n) {
+#if SAI_SOA_AVX2
+    if (use_avx2()) return matrices_quick_avx2(parents, local, root_m, out, n);
+#endif
+    return matrices_quick_sse2(parents, local, root_m, out, n);
 }
 #endif
 

@@ -5,6 +5,7 @@
 # OZZ_SOURCE_DIR (default: $SA_OZZ_DIR, else /work/ozz) is an ozz-animation checkout; it is built
 # there (build/, Release, no samples/tests/tools) when its libraries are missing. The library
 # variants go to build/ozz-<compiler>-<level>; nothing here is part of the library or its tests.
+# SA_OZZ_VARIANTS (default "gcc-O3 gcc-O2 clang-O2") picks the builds.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -27,7 +28,7 @@ if [ -z "$(lib_dir libozz_animation_offline_r.a)" ]; then
 fi
 ozz_libs="$(lib_dir libozz_animation_offline_r.a) $(lib_dir libozz_animation_r.a) $(lib_dir libozz_base_r.a)"
 
-for variant in gcc-O3 gcc-O2 clang-O2; do
+for variant in ${SA_OZZ_VARIANTS:-gcc-O3 gcc-O2 clang-O2}; do
     cc=${variant%-*} level=-${variant#*-}
     [ "$cc" = clang ] && cc=$(command -v clang-14 || command -v clang)
     [ "$cc" = gcc ] && cc=$(command -v gcc)
