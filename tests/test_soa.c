@@ -5,6 +5,8 @@
 
 #include <stickanim/soa.h>
 
+#include "internal/soa_isa.h"
+
 enum { MAX_J = 64, MAX_G = (MAX_J + 3) / 4, LAYERS = 4 };
 
 static const size_t joint_counts[] = {1, 3, 5, 20, 63};
@@ -486,7 +488,34 @@ static void test_soa_sample_time_is_sample_then_pack(void **state) {
     assert_int_equal(sa_soa_sample_time(NULL, 0.05f, got, 2), 0);
 }
 
+/* The copy of the SoA loops the CPU picks: on x86-64 the AVX2 copy when the CPU has AVX2. */
+static void test_soa_jobs_run_the_avx2_copy_where_the_cpu_has_it(void **state) {
+    (void)state;
+    assert_false(sai_soa_force_sse2(true));
+#if SAI_SOA_AVX2
+    __builtin_cpu_init();
+    assert_int_equal(sai_soa_force_sse2(false), __builtin_cpu_supports("avx2") != 0);
+#else
+    assert_false(sai_soa_force_sse2(false));
+#endif
+}
+
+/* Group setups: every test below runs on the copy the CPU picks, then on the SSE2 copy. */
+static int run_the_cpus_copy(void **state) {
+    (void)state;
+    sai_soa_force_sse2(false);
+    return 0;
+}
+static int run_the_sse2_copy(void **state) {
+    (void)state;
+    sai_soa_force_sse2(true);
+    return 0;
+}
+
 int main(void) {
+    const struct CMUnitTest isa[] = {
+        cmocka_unit_test(test_soa_jobs_run_the_avx2_copy_where_the_cpu_has_it),
+    };
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_soa_pack_and_unpack_are_exact_and_pad_with_the_identity),
         cmocka_unit_test(test_soa_pack_and_unpack_reject_bad_input),
@@ -501,5 +530,9 @@ int main(void) {
         cmocka_unit_test(test_soa_local_to_model_rejects_bad_jobs),
         cmocka_unit_test(test_soa_sample_time_is_sample_then_pack),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("soa: which copy", isa, NULL, NULL);
+    failed += cmocka_run_group_tests_name("soa: the CPU's copy", tests, run_the_cpus_copy, NULL);
+    failed += cmocka_run_group_tests_name("soa: the SSE2 copy", tests, run_the_sse2_copy,
+                                          run_the_cpus_copy);
+    return failed;
 }
