@@ -7,6 +7,10 @@
 #include "internal/skeleton_run.h"
 #include "internal/soa_isa.h"
 
+#if SAI_SOA_AVX2
+#include <immintrin.h>
+#endif
+
 /* A group is 40 floats: the 10 components (translation x, y, z, rotation x, y, z, w, scale x, y,
  * z) of four joints, component by component. */
 #define SAI_SOA_COMPONENTS 10
@@ -446,18 +450,19 @@ static void copy_group(const sa_soa_blend_job *job, const sa_soa_transform *src,
     group_store(&job->out[g], &x, real);
 }
 
-/* Group by group: a group's output is written after all its inputs are read, and no group reads
- * another (in place works). Two, three and four layers (the usual blends) with the count known
- * to the compiler, which then unrolls the loop over the layers; the groups of four real joints,
- * then the last group when it has padding lanes. */
+/* Group by group from group `first`: a group's output is written after all its inputs are read,
+ * and no group reads another (in place works). Two, three and four layers (the usual blends) with
+ * the count known to the compiler, which then unrolls the loop over the layers; the groups of
+ * four real joints, then the last group when it has padding lanes. */
 SAI_INLINE void blend_uniform_groups_body(const sa_soa_blend_job *job,
                                           const sa_soa_transform *const *poses,
-                                          const sai_f4 *factors, size_t count, size_t heaviest) {
+                                          const sai_f4 *factors, size_t count, size_t heaviest,
+                                          size_t first) {
     const size_t n = job->joint_count, groups = SA_SOA_GROUPS(n);
     const size_t full = n / 4;
     const sai_i4 none = {0, 0, 0, 0};
 #define SAI_SOA_BLEND(layers)                                                                      \
-    for (size_t g = 0; g < full; ++g) {                                                            \
+    for (size_t g = first; g < full; ++g) {                                                        \
         if (!blend_group_fast(poses, factors, layers, heaviest, g, none, job->out))                \
             blend_group_exact(job, g);                                                             \
     }
@@ -480,15 +485,142 @@ SAI_INLINE void blend_uniform_groups_body(const sa_soa_blend_job *job,
 static void blend_uniform_groups_sse2(const sa_soa_blend_job *job,
                                       const sa_soa_transform *const *poses, const sai_f4 *factors,
                                       size_t count, size_t heaviest) {
-    blend_uniform_groups_body(job, poses, factors, count, heaviest);
+    blend_uniform_groups_body(job, poses, factors, count, heaviest, 0);
 }
 
 #if SAI_SOA_AVX2
+/* Eight lanes for the AVX2 copy: two neighbouring groups at once, g in lanes 0-3 and g + 1 in
+ * lanes 4-7. Every function that takes or returns them is compiled for AVX2 only. */
+typedef float sai_f8 __attribute__((vector_size(32)));
+typedef int32_t sai_i8 __attribute__((vector_size(32)));
+
+#define SAI_AVX2_INLINE SAI_TARGET_AVX2 SAI_INLINE
+
+/* Component c of the groups g[0] and g[1], and back. */
+SAI_AVX2_INLINE sai_f8 pair_load(const sa_soa_transform *g, size_t c) {
+    return (sai_f8)_mm256_set_m128((__m128)soa_load(&g[1], c), (__m128)soa_load(&g[0], c));
+}
+SAI_AVX2_INLINE void pair_store(sa_soa_transform *g, size_t c, sai_f8 v) {
+    soa_store(&g[0], c, (sai_f4)_mm256_castps256_ps128((__m256)v));
+    soa_store(&g[1], c, (sai_f4)_mm256_extractf128_ps((__m256)v, 1));
+}
+SAI_AVX2_INLINE sai_f8 f8_splat(float f) { return (sai_f8){f, f, f, f, f, f, f, f}; }
+SAI_AVX2_INLINE sai_f8 f8_min_fast(sai_f8 a, sai_f8 b) {
+    return (sai_f8)_mm256_min_ps((__m256)a, (__m256)b);
+}
+SAI_AVX2_INLINE sai_f8 f8_max_fast(sai_f8 a, sai_f8 b) {
+    return (sai_f8)_mm256_max_ps((__m256)a, (__m256)b);
+}
+SAI_AVX2_INLINE sai_i8 f8_finite(sai_f8 v) { return v - v == 0.0f; }
+
+/* blend_group_fast() on the groups g and g + 1 (both of four real joints) in eight lanes: the
+ * same float operations lane by lane, the same tests. Writes both groups and returns true when
+ * all eight lanes pass, else writes nothing. */
+SAI_AVX2_INLINE bool blend_pair_fast(const sa_soa_transform *const *poses, const sai_f8 *factors,
+                                     size_t count, size_t heaviest, size_t g,
+                                     sa_soa_transform *out) {
+    static const sai_f8 lo = {1e-20f, 1e-20f, 1e-20f, 1e-20f, 1e-20f, 1e-20f, 1e-20f, 1e-20f},
+                        hi = {1e20f, 1e20f, 1e20f, 1e20f, 1e20f, 1e20f, 1e20f, 1e20f},
+                        unit_lo = {1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f,
+                                   1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f, 1.0f - 1e-5f},
+                        unit_hi = {1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f,
+                                   1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f, 1.0f + 1e-5f},
+                        margin = {SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN,
+                                  SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN,
+                                  SAI_SOA_SIDE_MARGIN, SAI_SOA_SIDE_MARGIN},
+                        huge = {FLT_MAX, FLT_MAX, FLT_MAX, FLT_MAX,
+                                FLT_MAX, FLT_MAX, FLT_MAX, FLT_MAX},
+                        one = {1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+    static const sai_i8 magnitude = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX,
+                                     INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX},
+                        sign = {INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN,
+                                INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN};
+    const sai_f8 zero = f8_splat(0.0f);
+    const sa_soa_transform *h = &poses[heaviest][g];
+    const sai_f8 hx = pair_load(h, SAI_Q), hy = pair_load(h, SAI_Q + 1),
+                 hz = pair_load(h, SAI_Q + 2), hw = pair_load(h, SAI_Q + 3);
+    sai_f8 qx = zero, qy = zero, qz = zero, qw = zero, nearest = huge, n2_min = huge, n2_max = zero;
+    SAI_UNROLL_LAYERS
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f8 x = pair_load(p, SAI_Q), y = pair_load(p, SAI_Q + 1),
+                     z = pair_load(p, SAI_Q + 2), w = pair_load(p, SAI_Q + 3);
+        sai_f8 fq = factors[i];
+        if (i != heaviest) {
+            const sai_f8 d = x * hx + y * hy + z * hz + w * hw;
+            nearest = f8_min_fast(nearest, (sai_f8)((sai_i8)d & magnitude));
+            fq = (sai_f8)((sai_i8)fq ^ ((d < zero) & sign));
+        }
+        qx += fq * x;
+        qy += fq * y;
+        qz += fq * z;
+        qw += fq * w;
+        const sai_f8 xn2 = x * x + y * y + z * z + w * w;
+        n2_min = f8_min_fast(n2_min, xn2);
+        n2_max = f8_max_fast(n2_max, xn2);
+    }
+    sai_f8 tx = zero, ty = zero, tz = zero, sx = zero, sy = zero, sz = zero;
+    SAI_UNROLL_LAYERS
+    for (size_t i = 0; i < count; ++i) {
+        const sa_soa_transform *p = &poses[i][g];
+        const sai_f8 f = factors[i];
+        tx += pair_load(p, SAI_T) * f;
+        ty += pair_load(p, SAI_T + 1) * f;
+        tz += pair_load(p, SAI_T + 2) * f;
+        sx += pair_load(p, SAI_S) * f;
+        sy += pair_load(p, SAI_S + 1) * f;
+        sz += pair_load(p, SAI_S + 2) * f;
+    }
+    const sai_f8 n2 = qx * qx + qy * qy + qz * qz + qw * qw;
+    const sai_i8 ok = (nearest > margin) & (n2_min >= unit_lo) & (n2_max <= unit_hi) &
+                      f8_finite(tx + ty + tz) & f8_finite(sx + sy + sz) & (n2 >= lo) & (n2 <= hi);
+    if (_mm256_movemask_ps((__m256)ok) != 0xFF) return false;
+    const sai_f8 inv = one / (sai_f8)_mm256_sqrt_ps((__m256)n2);
+    const sai_f8 c[SAI_SOA_COMPONENTS] = {tx,       ty,       tz, qx * inv, qy * inv,
+                                          qz * inv, qw * inv, sx, sy,       sz};
+    SAI_UNROLL
+    for (size_t k = 0; k < SAI_SOA_COMPONENTS; ++k)
+        pair_store(&out[g], k, c[k]);
+    return true;
+}
+
+/* The groups g and g + 1 in eight lanes; where a lane fails, each group on its own (four lanes,
+ * then the exact path). */
+SAI_AVX2_INLINE void blend_pair(const sa_soa_blend_job *job, const sa_soa_transform *const *poses,
+                                const sai_f8 *factors8, const sai_f4 *factors, size_t count,
+                                size_t heaviest, size_t g) {
+    if (blend_pair_fast(poses, factors8, count, heaviest, g, job->out)) return;
+    const sai_i4 none = {0, 0, 0, 0};
+    for (size_t h = g; h < g + 2; ++h) {
+        if (!blend_group_fast(poses, factors, count, heaviest, h, none, job->out))
+            blend_group_exact(job, h);
+    }
+}
+
+/* The AVX2 copy: pairs of whole groups in eight lanes, then what is left group by group. */
 SAI_TARGET_AVX2 static void blend_uniform_groups_avx2(const sa_soa_blend_job *job,
                                                       const sa_soa_transform *const *poses,
                                                       const sai_f4 *factors, size_t count,
                                                       size_t heaviest) {
-    blend_uniform_groups_body(job, poses, factors, count, heaviest);
+    sai_f8 factors8[SA_SOA_MAX_LAYERS];
+    for (size_t i = 0; i < count; ++i)
+        factors8[i] = (sai_f8)_mm256_set_m128((__m128)factors[i], (__m128)factors[i]);
+    const size_t pairs = job->joint_count / 8;
+#define SAI_SOA_BLEND_PAIRS(layers)                                                                \
+    for (size_t p = 0; p < pairs; ++p)                                                             \
+        blend_pair(job, poses, factors8, factors, layers, heaviest, 2 * p);
+    switch (count) {
+    case 2:
+        SAI_SOA_BLEND_PAIRS(2) break;
+    case 3:
+        SAI_SOA_BLEND_PAIRS(3) break;
+    case 4:
+        SAI_SOA_BLEND_PAIRS(4) break;
+    default:
+        SAI_SOA_BLEND_PAIRS(count) break;
+    }
+#undef SAI_SOA_BLEND_PAIRS
+    blend_uniform_groups_body(job, poses, factors, count, heaviest, 2 * pairs);
 }
 #endif
 
