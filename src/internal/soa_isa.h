@@ -20,8 +20,8 @@
 #endif
 
 /* For the tests: with force true the SoA jobs run their SSE2 copy even where the CPU has AVX2;
- * false lets the CPU choose again. Returns whether the jobs now run the AVX2 copy. Not thread
- * safe against jobs running at the same time (a test calls it between jobs). */
+ * false lets the CPU choose again. Returns whether the jobs now run the AVX2 copy. A job running
+ * meanwhile on another thread takes either copy (both give the same bits). Not exported. */
 bool sai_soa_force_sse2(bool force);
 
 #endif
