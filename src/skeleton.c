@@ -35,12 +35,12 @@ static bool rest_finite(const sa_transform *rest, size_t n) {
     return true;
 }
 
-static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
-                              size_t joint_count) {
-    if (!parents || !rest) return SA_ERR_NULL;
+/* The joint count and the parents: what a job that reads only the hierarchy needs checked. */
+static sa_status check_hierarchy(const int32_t *parents, size_t joint_count) {
+    if (!parents) return SA_ERR_NULL;
     if (joint_count == 0) return SA_ERR_COUNT;
     if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
-    /* Branch-free passes: a job validates its skeleton on every run. */
+    /* Branch-free passes: a job checks its skeleton on every run. */
     /* parents[i] is -1 or in [0, i) exactly when parents[i] + 1 is in [0, i], unsigned. */
     uint32_t misplaced = 0;
     size_t i = 0;
@@ -59,7 +59,14 @@ static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
 #endif
     for (; i < joint_count; ++i)
         misplaced |= (uint32_t)parents[i] + 1u > (uint32_t)i;
-    if (misplaced) return SA_ERR_PARENT_ORDER;
+    return misplaced ? SA_ERR_PARENT_ORDER : SA_OK;
+}
+
+static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
+                              size_t joint_count) {
+    if (!parents || !rest) return SA_ERR_NULL;
+    const sa_status s = check_hierarchy(parents, joint_count);
+    if (s != SA_OK) return s;
     return rest_finite(rest, joint_count) ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
@@ -80,6 +87,11 @@ sa_status sa_skeleton_validate(const sa_skeleton *skeleton) {
     return check_arrays(skeleton->parents, skeleton->rest, skeleton->joint_count);
 }
 
+sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton) {
+    if (!skeleton) return SA_ERR_NULL;
+    return check_hierarchy(skeleton->parents, skeleton->joint_count);
+}
+
 int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name) {
     if (!skeleton || !name || !skeleton->names) return SA_SKELETON_JOINT_NONE;
     const size_t n = skeleton->joint_count < SA_SKELETON_MAX_JOINTS ? skeleton->joint_count
@@ -93,7 +105,7 @@ int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name) {
 
 size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value, float *out,
                                 size_t capacity) {
-    if (sa_skeleton_validate(skeleton) != SA_OK) return 0;
+    if (sai_skeleton_check_hierarchy(skeleton) != SA_OK) return 0;
     const size_t n = skeleton->joint_count;
     if (joint < 0 || (size_t)joint >= n) return 0;
     if (out && capacity < n) return 0;
@@ -112,7 +124,7 @@ size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, floa
 
 sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_transform *local,
                                      int32_t joint) {
-    if (!local || sa_skeleton_validate(skeleton) != SA_OK || joint < 0 ||
+    if (!local || sai_skeleton_check_hierarchy(skeleton) != SA_OK || joint < 0 ||
         (size_t)joint >= skeleton->joint_count) {
         return sai_transform_identity();
     }
@@ -215,7 +227,7 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
 
 sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job) {
     if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
-    const sa_status s = sa_skeleton_validate(job->skeleton);
+    const sa_status s = sai_skeleton_check_hierarchy(job->skeleton);
     if (s != SA_OK) return s;
     if (job->out && job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
     return SA_OK;
@@ -249,12 +261,12 @@ size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_job *job)
 size_t sa_skeleton_local_to_model_matrices(const sa_skeleton *skeleton, const sa_transform *local,
                                            const sa_transform *root, sa_mat4 *out,
                                            size_t capacity) {
-    if (!local || sa_skeleton_validate(skeleton) != SA_OK) return 0;
+    if (!local || sai_skeleton_check_hierarchy(skeleton) != SA_OK) return 0;
     const size_t n = skeleton->joint_count;
     if (!out) return n;
     if (capacity < n) return 0;
-    const sa_mat4 root_m =
-        sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+    sa_mat4 root_m; /* the root transform's matrix, when there is one */
+    if (root) root_m = sai_mat4_from_transform_unit(sai_transform_clean(*root));
     for (size_t i = 0; i < n; ++i) {
         const sa_mat4 l = sai_mat4_from_transform_unit(sai_transform_clean(local[i]));
         const int32_t p = skeleton->parents[i];

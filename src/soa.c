@@ -808,7 +808,7 @@ size_t sa_soa_blend_run(const sa_soa_blend_job *job) {
 
 sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job) {
     if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
-    const sa_status s = sa_skeleton_validate(job->skeleton);
+    const sa_status s = sai_skeleton_check_hierarchy(job->skeleton);
     if (s != SA_OK) return s;
     if (job->out && job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
     return SA_OK;
@@ -1186,12 +1186,12 @@ static bool matrices_quick(const int32_t *parents, const sa_soa_transform *local
 
 size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton, const sa_soa_transform *local,
                                       const sa_transform *root, sa_mat4 *out, size_t capacity) {
-    if (!local || sa_skeleton_validate(skeleton) != SA_OK) return 0;
+    if (!local || sai_skeleton_check_hierarchy(skeleton) != SA_OK) return 0;
     const size_t n = skeleton->joint_count;
     if (!out) return n;
     if (capacity < n) return 0;
-    const sa_mat4 root_m =
-        sai_mat4_from_transform_unit(root ? sai_transform_clean(*root) : sai_transform_identity());
+    sa_mat4 root_m; /* the root transform's matrix, when there is one */
+    if (root) root_m = sai_mat4_from_transform_unit(sai_transform_clean(*root));
 #if SAI_HAS_LANES
     if (matrices_quick(skeleton->parents, local, root ? &root_m : NULL, out, n)) return n;
 #endif

@@ -144,6 +144,56 @@ static void test_skeleton_bad_input_gives_clear_status(void **state) {
         assert_near(w[i], 7, 0);
 }
 
+/* The functions of the hierarchy alone never read the rest pose, so a hand-set skeleton whose
+ * rest pose is NaN or missing gives them what a valid one gives; its parents are still checked. */
+static void test_skeleton_hierarchy_functions_do_not_need_the_rest_pose(void **state) {
+    (void)state;
+    enum { N = 9 };
+    test_rng r = test_rng_make(77);
+    int32_t parents[N], other[N];
+    sa_transform rest[N], pose[N], bad_rest[N];
+    rng_skeleton(&r, N, parents, rest);
+    rng_skeleton(&r, N, other, pose);
+    for (size_t i = 0; i < N; ++i)
+        bad_rest[i] = sa_transform_make(sa_v3(NAN, 0, 0), sa_quat_make(0, 0, 0, INFINITY),
+                                        sa_v3(NAN, NAN, NAN));
+    sa_skeleton good;
+    assert_int_equal(sa_skeleton_init(&good, parents, rest, NULL, N), SA_OK);
+    const sa_transform root = xf(1, 2, 3, test_rng_rotation(&r));
+    for (int variant = 0; variant < 2; ++variant) {
+        sa_skeleton hand = good;
+        hand.rest = variant == 0 ? bad_rest : NULL;
+        assert_int_not_equal(sa_skeleton_validate(&hand), SA_OK);
+        sa_transform want[N], got[N];
+        sa_skeleton_local_to_model_job job = {&good, pose, &root, want, N};
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), N);
+        job.skeleton = &hand;
+        job.out = got;
+        assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_OK);
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), N);
+        assert_memory_equal(got, want, sizeof got);
+        sa_mat4 mw[N], mg[N];
+        assert_int_equal(sa_skeleton_local_to_model_matrices(&good, pose, &root, mw, N), N);
+        assert_int_equal(sa_skeleton_local_to_model_matrices(&hand, pose, &root, mg, N), N);
+        assert_memory_equal(mg, mw, sizeof mg);
+        const sa_transform jw = sa_skeleton_joint_model(&good, pose, N - 1);
+        const sa_transform jg = sa_skeleton_joint_model(&hand, pose, N - 1);
+        assert_memory_equal(&jg, &jw, sizeof jg);
+        float fw[N] = {0}, fg[N] = {0};
+        assert_int_equal(sa_skeleton_fill_subtree(&hand, 1, 1.0f, fg, N),
+                         sa_skeleton_fill_subtree(&good, 1, 1.0f, fw, N));
+        assert_memory_equal(fg, fw, sizeof fg);
+        /* Parents out of order are still refused, with nothing written. */
+        const int32_t child_first[N] = {-1, 2, 0, 1, 2, 3, 4, 5, 6};
+        hand.parents = child_first;
+        memcpy(got, pose, sizeof got);
+        assert_int_equal(sa_skeleton_local_to_model_validate(&job), SA_ERR_PARENT_ORDER);
+        assert_int_equal(sa_skeleton_local_to_model_run(&job), 0);
+        assert_memory_equal(got, pose, sizeof got);
+        assert_int_equal(sa_skeleton_local_to_model_matrices(&hand, pose, &root, mg, N), 0);
+    }
+}
+
 static void test_skeleton_finds_joints_by_name(void **state) {
     (void)state;
     const int32_t parents[] = {-1, 0, 1, 0, 3};
@@ -476,6 +526,7 @@ static void test_skeleton_matrices_saturate_huge_chains(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_skeleton_bad_input_gives_clear_status),
+        cmocka_unit_test(test_skeleton_hierarchy_functions_do_not_need_the_rest_pose),
         cmocka_unit_test(test_skeleton_finds_joints_by_name),
         cmocka_unit_test(test_skeleton_local_to_model_composes_each_chain),
         cmocka_unit_test(test_skeleton_local_to_model_places_a_hand_made_arm),

@@ -468,6 +468,26 @@ static void test_soa_local_to_model_rejects_bad_jobs(void **state) {
     assert_int_equal(sa_soa_local_to_model_run(&job), 0);
     job.out = NULL;
     assert_int_equal(sa_soa_local_to_model_run(&job), 2);
+    /* The rest pose is not read, so not checked: a NaN one (or none) changes nothing. */
+    sa_transform want[2], got[2];
+    sa_mat4 mwant[2], mgot[2];
+    job.out = want;
+    job.capacity = 2;
+    assert_int_equal(sa_soa_local_to_model_run(&job), 2);
+    assert_int_equal(sa_soa_local_to_model_matrices(&sk, local, NULL, mwant, 2), 2);
+    const sa_transform nan_rest[2] = {
+        sa_transform_make(sa_v3(NAN, 0, 0), sa_quat_identity(), sa_v3(1, 1, 1)),
+        sa_transform_make(sa_v3(0, 0, 0), sa_quat_make(NAN, 0, 0, 1), sa_v3(1, 1, 1))};
+    for (int variant = 0; variant < 2; ++variant) {
+        sk.rest = variant == 0 ? nan_rest : NULL;
+        assert_int_not_equal(sa_skeleton_validate(&sk), SA_OK);
+        job.out = got;
+        assert_int_equal(sa_soa_local_to_model_validate(&job), SA_OK);
+        assert_int_equal(sa_soa_local_to_model_run(&job), 2);
+        assert_memory_equal(got, want, sizeof got);
+        assert_int_equal(sa_soa_local_to_model_matrices(&sk, local, NULL, mgot, 2), 2);
+        assert_memory_equal(mgot, mwant, sizeof mgot);
+    }
 }
 
 static void test_soa_sample_time_is_sample_then_pack(void **state) {

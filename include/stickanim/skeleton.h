@@ -34,6 +34,11 @@ extern "C" {
  *
  * The fields are plain so bindings can read them; change them only through sa_skeleton_init(),
  * or call sa_skeleton_validate() after changing them by hand.
+ *
+ * Each function checks, on every call, what it reads: the functions of the hierarchy alone
+ * (local -> model, sa_skeleton_joint_model(), sa_skeleton_fill_subtree(), and soa.h's local ->
+ * model) check joint_count and parents as sa_skeleton_validate() does, with its statuses, but
+ * not the rest pose, which they never read (a per-frame job need not test 10 floats a joint).
  */
 typedef struct sa_skeleton {
     /** @brief Parent of each joint (joint_count entries): ::SA_SKELETON_JOINT_NONE or an earlier
@@ -85,7 +90,7 @@ SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);
  *        untouched: builds the per-joint weights of an upper-body layer for sa_pose_blend_run().
  *
  * Call it several times on one array to mark several subtrees; fill the array with 0 first.
- * @param skeleton A valid skeleton.
+ * @param skeleton A skeleton with a valid joint count and parents (the rest pose is not read).
  * @param joint    Root of the subtree, in [0, joint_count).
  * @param value    The weight to write, usually 1 (in) or 0 (out); written as given, not clamped
  *                 (NaN or infinity too: it is the caller's value).
@@ -94,8 +99,9 @@ SA_API int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name);
  * @param capacity Number of floats @p out can hold, >= joint_count (the subtree's joints may be
  *                 anywhere in the array).
  * @return The number of weights written: the size of the subtree, 1 for a leaf (also for the
- *         count-only call). 0, with nothing written, for a NULL or invalid skeleton (see
- *         sa_skeleton_validate()), a joint out of range, or @p capacity below joint_count.
+ *         count-only call). 0, with nothing written, for a NULL skeleton, a bad joint count or
+ * parent order (see sa_skeleton_validate()), a joint out of range, or @p capacity below
+ * joint_count.
  */
 SA_API size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t joint, float value,
                                        float *out, size_t capacity);
@@ -108,11 +114,11 @@ SA_API size_t sa_skeleton_fill_subtree(const sa_skeleton *skeleton, int32_t join
  * sa_skeleton_local_to_model_run()'s joint to float rounding: the job may renormalise a product
  * of rotations by one Newton step where this divides by its length, so a rotation (and what it
  * turns) can differ in the last bit; the scale is the same.
- * @param skeleton A valid skeleton.
+ * @param skeleton A skeleton with a valid joint count and parents (the rest pose is not read).
  * @param local    A pose: joint_count local transforms.
  * @param joint    The joint, in [0, joint_count).
- * @return The joint's model transform; the identity when a pointer is NULL, the skeleton is not
- *         valid or @p joint is out of range.
+ * @return The joint's model transform; the identity when a pointer is NULL, the skeleton's joint
+ *         count or parents are not valid or @p joint is out of range.
  */
 SA_API sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_transform *local,
                                             int32_t joint);
@@ -125,7 +131,8 @@ SA_API sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const s
  * holds no state: one job per character, run from any thread.
  */
 typedef struct sa_skeleton_local_to_model_job {
-    /** @brief The skeleton (required; must pass sa_skeleton_validate()). */
+    /** @brief The skeleton (required; its joint count and parents must pass
+     *         sa_skeleton_validate()'s checks; its rest pose is not read, nor checked). */
     const sa_skeleton *skeleton;
     /** @brief Input pose: the skeleton's joint_count local transforms (required); may be
      *         skeleton->rest. Non-finite parts are cleaned as in sa_transform_sanitize(). */
@@ -151,9 +158,9 @@ typedef struct sa_skeleton_local_to_model_job {
  * A NULL `out` is not an error (it is the count-only call), and `capacity` is checked only when
  * `out` is given.
  * @param job The job; NULL gives ::SA_ERR_NULL.
- * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton or local is NULL; the skeleton's own
- *         error (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when `out` is given and capacity
- *         is below the joint count.
+ * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton or local is NULL; the skeleton's
+ *         error for its joint count or parents (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when
+ * `out` is given and capacity is below the joint count.
  */
 SA_API sa_status sa_skeleton_local_to_model_validate(const sa_skeleton_local_to_model_job *job);
 
@@ -189,7 +196,7 @@ SA_API size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_jo
  * about twice the time of the transform path, which composes each joint in vector registers (the
  * bench's `skin` rows measure both: about 22 and 11 ns a joint on one x86-64 core); the output is
  * 64 bytes a joint instead of 40.
- * @param skeleton A valid skeleton.
+ * @param skeleton A skeleton with a valid joint count and parents (the rest pose is not read).
  * @param local    A pose: joint_count local transforms; non-finite parts are cleaned as in
  *                 sa_transform_sanitize().
  * @param root     Optional transform of the root joints' parent; NULL means the identity.
@@ -197,7 +204,8 @@ SA_API size_t sa_skeleton_local_to_model_run(const sa_skeleton_local_to_model_jo
  *                 whole or not at all. NULL asks for the count only.
  * @param capacity Number of matrices @p out can hold, >= joint_count.
  * @return The skeleton's joint_count (also for the count-only call); 0, with nothing written, for
- *         a NULL or invalid skeleton, a NULL @p local, or @p capacity below joint_count.
+ *         a NULL skeleton, a bad joint count or parent order (see sa_skeleton_validate()), a NULL
+ *         @p local, or @p capacity below joint_count.
  */
 SA_API size_t sa_skeleton_local_to_model_matrices(const sa_skeleton *skeleton,
                                                   const sa_transform *local,

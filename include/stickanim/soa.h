@@ -196,7 +196,8 @@ SA_API size_t sa_soa_blend_run(const sa_soa_blend_job *job);
  * groups hold (lane by lane; for groups from sa_soa_pack(), the unpacked pose).
  */
 typedef struct sa_soa_local_to_model_job {
-    /** @brief The skeleton (required; must pass sa_skeleton_validate()). */
+    /** @brief The skeleton (required; its joint count and parents must pass
+     *         sa_skeleton_validate()'s checks; its rest pose is not read, nor checked). */
     const sa_skeleton *skeleton;
     /** @brief Input pose: ::SA_SOA_GROUPS(joint_count) groups of local transforms (required). */
     const sa_soa_transform *local;
@@ -214,9 +215,9 @@ typedef struct sa_soa_local_to_model_job {
  * @brief Checks an SoA local -> model job without running it: sa_soa_local_to_model_run()
  *        returns 0 exactly when this is not ::SA_OK.
  * @param job The job; NULL gives ::SA_ERR_NULL.
- * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton or local is NULL; the skeleton's own
- *         error (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when `out` is given and capacity
- *         is below the joint count.
+ * @return ::SA_OK; ::SA_ERR_NULL when @p job, its skeleton or local is NULL; the skeleton's
+ *         error for its joint count or parents (see sa_skeleton_validate()); ::SA_ERR_CAPACITY when
+ * `out` is given and capacity is below the joint count.
  */
 SA_API sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job);
 
@@ -236,7 +237,7 @@ SA_API size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job);
  *
  * Each group's four local matrices are built at once, one joint per lane, and each joint's model
  * matrix is its parent's times its own, one column per register.
- * @param skeleton A valid skeleton.
+ * @param skeleton A skeleton with a valid joint count and parents (the rest pose is not read).
  * @param local    ::SA_SOA_GROUPS(joint_count) groups of local transforms; non-finite parts are
  *                 cleaned as in sa_transform_sanitize().
  * @param root     Optional transform of the root joints' parent; NULL means the identity.
@@ -244,7 +245,8 @@ SA_API size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job);
  *                 whole or not at all. NULL asks for the count only.
  * @param capacity Number of matrices @p out can hold, >= joint_count.
  * @return The skeleton's joint_count (also for the count-only call); 0, with nothing written, for
- *         a NULL or invalid skeleton, a NULL @p local, or @p capacity below joint_count.
+ *         a NULL skeleton, a bad joint count or parent order (see sa_skeleton_validate()), a NULL
+ *         @p local, or @p capacity below joint_count.
  */
 SA_API size_t sa_soa_local_to_model_matrices(const sa_skeleton *skeleton,
                                              const sa_soa_transform *local,

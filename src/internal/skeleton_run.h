@@ -5,6 +5,12 @@
 
 #include <stickanim/skeleton.h>
 
+/* The checks of sa_skeleton_validate() but the rest pose's, for the functions that read only
+ * the hierarchy (local -> model, subtrees): the same statuses for a NULL skeleton or parents, a
+ * bad joint count or parent order. A job checks what it reads on every run, and a 20-joint rest
+ * pose is 200 floats to test. */
+sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton);
+
 /* model[i] = model[parent(i)] o local[i] for the n joints of a valid skeleton's `parents`, with
  * root (NULL: the identity) above the roots; the rule of sa_skeleton_local_to_model_run(). */
 void sai_skeleton_local_to_model(const int32_t *parents, const sa_transform *local,
