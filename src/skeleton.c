@@ -35,37 +35,10 @@ static bool rest_finite(const sa_transform *rest, size_t n) {
     return true;
 }
 
-/* The joint count and the parents: what a job that reads only the hierarchy needs checked. */
-static sa_status check_hierarchy(const int32_t *parents, size_t joint_count) {
-    if (!parents) return SA_ERR_NULL;
-    if (joint_count == 0) return SA_ERR_COUNT;
-    if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
-    /* Branch-free passes: a job checks its skeleton on every run. */
-    /* parents[i] is -1 or in [0, i) exactly when parents[i] + 1 is in [0, i], unsigned. */
-    uint32_t misplaced = 0;
-    size_t i = 0;
-#if SAI_HAS_LANES
-    /* The same test four joints at a time. */
-    typedef uint32_t sai_u4 __attribute__((vector_size(16)));
-    sai_u4 index = {0, 1, 2, 3};
-    sai_i4 bad = {0, 0, 0, 0};
-    for (; i + 4 <= joint_count; i += 4) {
-        sai_u4 p;
-        memcpy(&p, &parents[i], sizeof p);
-        bad |= p + 1u > index;
-        index += 4u;
-    }
-    misplaced = sai_lanes_any(bad);
-#endif
-    for (; i < joint_count; ++i)
-        misplaced |= (uint32_t)parents[i] + 1u > (uint32_t)i;
-    return misplaced ? SA_ERR_PARENT_ORDER : SA_OK;
-}
-
 static sa_status check_arrays(const int32_t *parents, const sa_transform *rest,
                               size_t joint_count) {
     if (!parents || !rest) return SA_ERR_NULL;
-    const sa_status s = check_hierarchy(parents, joint_count);
+    const sa_status s = sai_check_hierarchy(parents, joint_count);
     if (s != SA_OK) return s;
     return rest_finite(rest, joint_count) ? SA_OK : SA_ERR_NOT_FINITE;
 }
@@ -85,11 +58,6 @@ sa_status sa_skeleton_init(sa_skeleton *skeleton, const int32_t *parents, const 
 sa_status sa_skeleton_validate(const sa_skeleton *skeleton) {
     if (!skeleton) return SA_ERR_NULL;
     return check_arrays(skeleton->parents, skeleton->rest, skeleton->joint_count);
-}
-
-sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton) {
-    if (!skeleton) return SA_ERR_NULL;
-    return check_hierarchy(skeleton->parents, skeleton->joint_count);
 }
 
 int32_t sa_skeleton_find(const sa_skeleton *skeleton, const char *name) {

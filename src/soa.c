@@ -806,12 +806,17 @@ size_t sa_soa_blend_run(const sa_soa_blend_job *job) {
 
 /* ---- local -> model */
 
-sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job) {
+/* sa_soa_local_to_model_validate(), inline in the run. */
+SAI_INLINE sa_status local_to_model_status(const sa_soa_local_to_model_job *job) {
     if (!job || !job->skeleton || !job->local) return SA_ERR_NULL;
     const sa_status s = sai_skeleton_check_hierarchy(job->skeleton);
     if (s != SA_OK) return s;
     if (job->out && job->capacity < job->skeleton->joint_count) return SA_ERR_CAPACITY;
     return SA_OK;
+}
+
+sa_status sa_soa_local_to_model_validate(const sa_soa_local_to_model_job *job) {
+    return local_to_model_status(job);
 }
 
 #if SAI_HAS_LANES
@@ -929,18 +934,10 @@ static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transf
 }
 #endif
 
-size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
-    if (sa_soa_local_to_model_validate(job) != SA_OK) return 0;
-    const size_t n = job->skeleton->joint_count;
-    if (!job->out) return n;
-#if SAI_HAS_LANES
-    const sa_transform root =
-        job->root ? sai_transform_clean(*job->root) : sai_transform_identity();
-    if (soa_local_to_model_quick(job->skeleton->parents, job->local, job->root ? &root : NULL,
-                                 job->out, n))
-        return n;
-#endif
-    /* The lanes as they are: the job cleans what needs it, as the AoS job does. */
+/* The careful path: the lanes as they are, cleaned by the AoS job as it cleans what needs it. Out
+ * of line, so its 10 KB pose stays off the quick path's stack. */
+__attribute__((noinline)) static void local_to_model_careful(const sa_soa_local_to_model_job *job,
+                                                             size_t n) {
     sa_transform local[SA_SKELETON_MAX_JOINTS];
     for (size_t g = 0; g < SA_SOA_GROUPS(n); ++g) {
         const size_t real = lanes_in(g, n);
@@ -954,6 +951,22 @@ size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
             local[4 * g + k] = soa_get(&job->local[g], k);
     }
     sai_skeleton_local_to_model(job->skeleton->parents, local, job->root, job->out, n);
+}
+
+size_t sa_soa_local_to_model_run(const sa_soa_local_to_model_job *job) {
+    if (local_to_model_status(job) != SA_OK) return 0;
+    const size_t n = job->skeleton->joint_count;
+    if (!job->out) return n;
+#if SAI_HAS_LANES
+    const int32_t *parents = job->skeleton->parents;
+    if (job->root) {
+        const sa_transform root = sai_transform_clean(*job->root);
+        if (soa_local_to_model_quick(parents, job->local, &root, job->out, n)) return n;
+    } else if (soa_local_to_model_quick(parents, job->local, NULL, job->out, n)) {
+        return n;
+    }
+#endif
+    local_to_model_careful(job, n);
     return n;
 }
 

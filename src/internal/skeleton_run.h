@@ -5,18 +5,49 @@
 
 #include <stickanim/skeleton.h>
 
-/* The checks of sa_skeleton_validate() but the rest pose's, for the functions that read only
- * the hierarchy (local -> model, subtrees): the same statuses for a NULL skeleton or parents, a
- * bad joint count or parent order. A job checks what it reads on every run, and a 20-joint rest
- * pose is 200 floats to test. */
-sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton);
-
 /* model[i] = model[parent(i)] o local[i] for the n joints of a valid skeleton's `parents`, with
  * root (NULL: the identity) above the roots; the rule of sa_skeleton_local_to_model_run(). */
 void sai_skeleton_local_to_model(const int32_t *parents, const sa_transform *local,
                                  const sa_transform *root, sa_transform *model, size_t n);
 
+#include <string.h>
+
 #include "lanes.h"
+
+/* The joint count and the parents as sa_skeleton_validate() checks them, with its statuses:
+ * parents[i] is -1 or in [0, i) exactly when parents[i] + 1 is in [0, i], unsigned. Branch-free
+ * and inline: a job checks its skeleton on every run. */
+SAI_INLINE sa_status sai_check_hierarchy(const int32_t *parents, size_t joint_count) {
+    if (!parents) return SA_ERR_NULL;
+    if (joint_count == 0) return SA_ERR_COUNT;
+    if (joint_count > SA_SKELETON_MAX_JOINTS) return SA_ERR_TOO_MANY_JOINTS;
+    uint32_t misplaced = 0;
+    size_t i = 0;
+#if SAI_HAS_LANES
+    /* The same test four joints at a time. */
+    typedef uint32_t sai_u4 __attribute__((vector_size(16)));
+    sai_u4 index = {0, 1, 2, 3};
+    sai_i4 bad = {0, 0, 0, 0};
+    for (; i + 4 <= joint_count; i += 4) {
+        sai_u4 p;
+        memcpy(&p, &parents[i], sizeof p);
+        bad |= p + 1u > index;
+        index += 4u;
+    }
+    misplaced = sai_lanes_any(bad);
+#endif
+    for (; i < joint_count; ++i)
+        misplaced |= (uint32_t)parents[i] + 1u > (uint32_t)i;
+    return misplaced ? SA_ERR_PARENT_ORDER : SA_OK;
+}
+
+/* The checks of sa_skeleton_validate() but the rest pose's, for the functions that read only the
+ * hierarchy (local -> model, subtrees), which never read the rest pose: 200 floats to test in a
+ * 20-joint skeleton, on every run of a per-frame job. */
+SAI_INLINE sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton) {
+    if (!skeleton) return SA_ERR_NULL;
+    return sai_check_hierarchy(skeleton->parents, skeleton->joint_count);
+}
 
 /* The quick local -> model path renormalises rotation products with one Newton step, whose error
  * is 3/8 (n2 - 1)^2: it runs while the squares of every product's |n2 - 1| sum to at most this
