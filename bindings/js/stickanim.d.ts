@@ -944,7 +944,10 @@ export interface SaSkeletonLocalToModelJobFields {
  * placed by `root` (ozz's LocalToModelJob). (C: sa_skeleton_local_to_model_job)
  */
 export declare class SaSkeletonLocalToModelJob extends Struct {
-  /** The skeleton (required; must pass sa_skeleton_validate()). */
+  /**
+   * The skeleton (required; its joint count and parents must pass sa_skeleton_validate()'s checks;
+   * its rest pose is not read, nor checked).
+   */
   skeleton: number;
   /**
    * Input pose: the skeleton's joint_count local transforms (required); may be skeleton->rest.
@@ -1270,7 +1273,10 @@ export interface SaSoaLocalToModelJobFields {
  * sa_soa_local_to_model_job)
  */
 export declare class SaSoaLocalToModelJob extends Struct {
-  /** The skeleton (required; must pass sa_skeleton_validate()). */
+  /**
+   * The skeleton (required; its joint count and parents must pass sa_skeleton_validate()'s checks;
+   * its rest pose is not read, nor checked).
+   */
   skeleton: number;
   /** Input pose: SA_SOA_GROUPS(joint_count) groups of local transforms (required). */
   local: number;

@@ -1212,7 +1212,10 @@ SaSkeleton.FIELDS = Object.freeze(["parents", "rest", "names", "joint_count"]);
  * placed by `root` (ozz's LocalToModelJob). (C: sa_skeleton_local_to_model_job, skeleton.h)
  */
 class SaSkeletonLocalToModelJob extends Struct {
-  /** The skeleton (required; must pass sa_skeleton_validate()). */
+  /**
+   * The skeleton (required; its joint count and parents must pass sa_skeleton_validate()'s checks;
+   * its rest pose is not read, nor checked).
+   */
   get skeleton() { return this._sa._dv().getUint32(this.ptr + 0, true); }
   set skeleton(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_skeleton_local_to_model_job.skeleton'), true); }
   /**
@@ -1567,7 +1570,10 @@ SaSoaBlendJob.FIELDS = Object.freeze(["layers", "layer_count", "rest", "joint_co
  * sa_soa_local_to_model_job, soa.h)
  */
 class SaSoaLocalToModelJob extends Struct {
-  /** The skeleton (required; must pass sa_skeleton_validate()). */
+  /**
+   * The skeleton (required; its joint count and parents must pass sa_skeleton_validate()'s checks;
+   * its rest pose is not read, nor checked).
+   */
   get skeleton() { return this._sa._dv().getUint32(this.ptr + 0, true); }
   set skeleton(v) { this._sa._dv().setUint32(this.ptr + 0, ptrOf(v, 'sa_soa_local_to_model_job.skeleton'), true); }
   /** Input pose: SA_SOA_GROUPS(joint_count) groups of local transforms (required). */

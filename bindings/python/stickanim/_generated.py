@@ -986,16 +986,16 @@ class Skeleton(_Struct):
 class SkeletonLocalToModelJob(_Struct):
     """The local -> model job: out[i] = out[parent(i)] o local[i] for every joint, with the root
     joints placed by `root` (ozz's LocalToModelJob). (C: sa_skeleton_local_to_model_job,
-    skeleton.h). Fields: skeleton: The skeleton (required; must pass sa_skeleton_validate()).
-    local: Input pose: the skeleton's joint_count local transforms (required); may be
-    skeleton->rest. Non-finite parts are cleaned as in sa_transform_sanitize(). root: Optional
-    transform of the root joints' parent (where the character stands, model units); NULL means
-    the identity. Non-finite parts are cleaned as in sa_transform_sanitize(). out: Output: the
-    skeleton's joint_count model transforms, written whole or not at all. May be the same array
-    as `local`: the job then converts the pose in place. NULL asks for the count only:
-    sa_skeleton_local_to_model_run() then writes nothing and returns the joint count. capacity:
-    Number of transforms `out` can hold, >= the skeleton's joint_count; below it nothing is
-    written. Ignored when `out` is NULL.
+    skeleton.h). Fields: skeleton: The skeleton (required; its joint count and parents must pass
+    sa_skeleton_validate()'s checks; its rest pose is not read, nor checked). local: Input pose:
+    the skeleton's joint_count local transforms (required); may be skeleton->rest. Non-finite
+    parts are cleaned as in sa_transform_sanitize(). root: Optional transform of the root joints'
+    parent (where the character stands, model units); NULL means the identity. Non-finite parts
+    are cleaned as in sa_transform_sanitize(). out: Output: the skeleton's joint_count model
+    transforms, written whole or not at all. May be the same array as `local`: the job then
+    converts the pose in place. NULL asks for the count only: sa_skeleton_local_to_model_run()
+    then writes nothing and returns the joint count. capacity: Number of transforms `out` can
+    hold, >= the skeleton's joint_count; below it nothing is written. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_skeleton_local_to_model_job"
 
@@ -1139,12 +1139,13 @@ class SoaBlendJob(_Struct):
 class SoaLocalToModelJob(_Struct):
     """The SoA local -> model job: as sa_skeleton_local_to_model_job, the local pose in groups, the
     model transforms out as a plain array (for skinning and attachments). (C:
-    sa_soa_local_to_model_job, soa.h). Fields: skeleton: The skeleton (required; must pass
-    sa_skeleton_validate()). local: Input pose: SA_SOA_GROUPS(joint_count) groups of local
-    transforms (required). root: Optional transform of the root joints' parent; NULL means the
-    identity. out: Output: the skeleton's joint_count model transforms, written whole or not at
-    all. NULL asks for the count only. Must not overlap `local`. capacity: Number of transforms
-    `out` can hold, >= the skeleton's joint_count. Ignored when `out` is NULL.
+    sa_soa_local_to_model_job, soa.h). Fields: skeleton: The skeleton (required; its joint count
+    and parents must pass sa_skeleton_validate()'s checks; its rest pose is not read, nor
+    checked). local: Input pose: SA_SOA_GROUPS(joint_count) groups of local transforms
+    (required). root: Optional transform of the root joints' parent; NULL means the identity.
+    out: Output: the skeleton's joint_count model transforms, written whole or not at all. NULL
+    asks for the count only. Must not overlap `local`. capacity: Number of transforms `out` can
+    hold, >= the skeleton's joint_count. Ignored when `out` is NULL.
     """
     _c_name_ = "sa_soa_local_to_model_job"
 
@@ -4573,7 +4574,8 @@ def sa_skeleton_fill_subtree(skeleton, joint, value, out, capacity):
     """Sets the weight of joint and of every joint below it to value, leaving the others untouched:
     builds the per-joint weights of an upper-body layer for sa_pose_blend_run(). (skeleton.h)
 
-    skeleton (const sa_skeleton *): A valid skeleton.
+    skeleton (const sa_skeleton *): A skeleton with a valid joint count and parents (the rest
+        pose is not read).
 
     joint (int32_t): Root of the subtree, in [0, joint_count).
 
@@ -4587,8 +4589,9 @@ def sa_skeleton_fill_subtree(skeleton, joint, value, out, capacity):
         be anywhere in the array).
 
     Returns (size_t): The number of weights written: the size of the subtree, 1 for a leaf (also
-        for the count-only call). 0, with nothing written, for a NULL or invalid skeleton (see
-        sa_skeleton_validate()), a joint out of range, or capacity below joint_count.
+        for the count-only call). 0, with nothing written, for a NULL skeleton, a bad joint
+        count or parent order (see sa_skeleton_validate()), a joint out of range, or capacity
+        below joint_count.
     """
     return _fn["sa_skeleton_fill_subtree"](skeleton, joint, value, out, capacity)
 
@@ -4596,14 +4599,15 @@ def sa_skeleton_fill_subtree(skeleton, joint, value, out, capacity):
 def sa_skeleton_joint_model(skeleton, local, joint):
     """The model-space transform of one joint, composing only its chain of parents. (skeleton.h)
 
-    skeleton (const sa_skeleton *): A valid skeleton.
+    skeleton (const sa_skeleton *): A skeleton with a valid joint count and parents (the rest
+        pose is not read).
 
     local (const sa_transform *): A pose: joint_count local transforms.
 
     joint (int32_t): The joint, in [0, joint_count).
 
     Returns (sa_transform): The joint's model transform; the identity when a pointer is NULL,
-        the skeleton is not valid or joint is out of range.
+        the skeleton's joint count or parents are not valid or joint is out of range.
     """
     return _fn["sa_skeleton_joint_model"](skeleton, local, joint)
 
@@ -4615,8 +4619,8 @@ def sa_skeleton_local_to_model_validate(job):
     job (const sa_skeleton_local_to_model_job *): The job; NULL gives SA_ERR_NULL.
 
     Returns (sa_status): SA_OK; SA_ERR_NULL when job, its skeleton or local is NULL; the
-        skeleton's own error (see sa_skeleton_validate()); SA_ERR_CAPACITY when `out` is given
-        and capacity is below the joint count.
+        skeleton's error for its joint count or parents (see sa_skeleton_validate());
+        SA_ERR_CAPACITY when `out` is given and capacity is below the joint count.
     """
     return _fn["sa_skeleton_local_to_model_validate"](job)
 
@@ -4638,7 +4642,8 @@ def sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity):
     """Local -> model as 4x4 matrices: out[i] = out[parent(i)] * M(local[i]), exact for any scale,
     for rigs whose non-uniform scale sits above rotated joints, and for skinning. (skeleton.h)
 
-    skeleton (const sa_skeleton *): A valid skeleton.
+    skeleton (const sa_skeleton *): A skeleton with a valid joint count and parents (the rest
+        pose is not read).
 
     local (const sa_transform *): A pose: joint_count local transforms; non-finite parts are
         cleaned as in sa_transform_sanitize().
@@ -4652,7 +4657,8 @@ def sa_skeleton_local_to_model_matrices(skeleton, local, root, out, capacity):
     capacity (size_t): Number of matrices out can hold, >= joint_count.
 
     Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
-        written, for a NULL or invalid skeleton, a NULL local, or capacity below joint_count.
+        written, for a NULL skeleton, a bad joint count or parent order (see
+        sa_skeleton_validate()), a NULL local, or capacity below joint_count.
     """
     return _fn["sa_skeleton_local_to_model_matrices"](skeleton, local, root, out, capacity)
 
@@ -5178,8 +5184,8 @@ def sa_soa_local_to_model_validate(job):
     job (const sa_soa_local_to_model_job *): The job; NULL gives SA_ERR_NULL.
 
     Returns (sa_status): SA_OK; SA_ERR_NULL when job, its skeleton or local is NULL; the
-        skeleton's own error (see sa_skeleton_validate()); SA_ERR_CAPACITY when `out` is given
-        and capacity is below the joint count.
+        skeleton's error for its joint count or parents (see sa_skeleton_validate());
+        SA_ERR_CAPACITY when `out` is given and capacity is below the joint count.
     """
     return _fn["sa_soa_local_to_model_validate"](job)
 
@@ -5201,7 +5207,8 @@ def sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity):
     sa_skeleton_local_to_model_matrices() writes for the transforms the groups hold (lane by
     lane), exact for any scale; for skinning (sa_skin_run()). (soa.h)
 
-    skeleton (const sa_skeleton *): A valid skeleton.
+    skeleton (const sa_skeleton *): A skeleton with a valid joint count and parents (the rest
+        pose is not read).
 
     local (const sa_soa_transform *): SA_SOA_GROUPS(joint_count) groups of local transforms;
         non-finite parts are cleaned as in sa_transform_sanitize().
@@ -5215,7 +5222,8 @@ def sa_soa_local_to_model_matrices(skeleton, local, root, out, capacity):
     capacity (size_t): Number of matrices out can hold, >= joint_count.
 
     Returns (size_t): The skeleton's joint_count (also for the count-only call); 0, with nothing
-        written, for a NULL or invalid skeleton, a NULL local, or capacity below joint_count.
+        written, for a NULL skeleton, a bad joint count or parent order (see
+        sa_skeleton_validate()), a NULL local, or capacity below joint_count.
     """
     return _fn["sa_soa_local_to_model_matrices"](skeleton, local, root, out, capacity)
 
