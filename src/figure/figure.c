@@ -23,7 +23,8 @@ static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) 
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
-    sai_figure_ctx c = sai_figure_context_of(fig);
+    sai_figure_ctx c;
+    sai_figure_context_in(fig, &c);
     c.memo = f->memo;
     return sai_figure_blend(fig, &c);
 }

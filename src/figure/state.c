@@ -154,24 +154,28 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     return c;
 }
 
+void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c) {
+    fill_context(c, &fig->config, fig->gait, fig->phase);
+    c->moves = fig->moves;
+    c->move_count = fig->moves ? fig->move_count : 0u;
+    c->thrust_time = sai_figure_thrust_time(fig);
+    const sa_figure_body *b = &fig->body;
+    if (!b->active) return;
+    c->vy = fig->vy;
+    c->rise = sai_fmaxf(fig->rise_speed, 1.0f);
+    c->air = fig->air;
+    c->landing = sai_saturate(fig->landing);
+    c->stride_scale = fig->stride_scale;
+    c->climb_phase = fig->climb_phase;
+    c->water_line = b->water_line;
+    c->swim_mix = sai_saturate(fig->swim);
+    c->holds_spear =
+        (sai_figure_row(sai_figure_row_for(fig->wanted))->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
+}
+
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     sai_figure_ctx c;
-    fill_context(&c, &fig->config, fig->gait, fig->phase);
-    c.moves = fig->moves;
-    c.move_count = fig->moves ? fig->move_count : 0u;
-    c.thrust_time = sai_figure_thrust_time(fig);
-    const sa_figure_body *b = &fig->body;
-    if (!b->active) return c;
-    c.vy = fig->vy;
-    c.rise = sai_fmaxf(fig->rise_speed, 1.0f);
-    c.air = fig->air;
-    c.landing = sai_saturate(fig->landing);
-    c.stride_scale = fig->stride_scale;
-    c.climb_phase = fig->climb_phase;
-    c.water_line = b->water_line;
-    c.swim_mix = sai_saturate(fig->swim);
-    c.holds_spear =
-        (sai_figure_row(sai_figure_row_for(fig->wanted))->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
+    sai_figure_context_in(fig, &c);
     return c;
 }
 
