@@ -33,21 +33,23 @@ static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) 
  * one for a lag. */
 #define SAI_FIGURE_MOMENTS 16
 
-/* The layout params_at relies on (a field added between the head and the modes, or after the
+/* The layout params_at relies on (a field added between the head and the body, or after the
  * events, is not copied: a debug build's poison shows it to the tests). */
 #define SAI_FIGURE_BEFORE(a, b) (offsetof(sa_figure, a) < offsetof(sa_figure, b))
 _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) &&
                    SAI_FIGURE_BEFORE(scroll, feet) && SAI_FIGURE_BEFORE(feet, modes) &&
-                   SAI_FIGURE_BEFORE(modes, events) && SAI_FIGURE_BEFORE(events, event_count) &&
+                   SAI_FIGURE_BEFORE(modes, body) && SAI_FIGURE_BEFORE(body, events) &&
+                   SAI_FIGURE_BEFORE(events, event_count) &&
                    SAI_FIGURE_BEFORE(event_count, ragdoll) && SAI_FIGURE_BEFORE(ragdoll, pose),
                "sa_figure's fields in the order params_at copies them");
 
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show.
- * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait, body
- * state and modes (the figure up to its head, and from its modes to its events) and the events'
- * count (it adds events, which the copy drops); the head, hair, feet, events, ragdoll and pose (two
- * thirds of the figure's bytes) are not copied. A body's modes read the pose, feet
- * and ragdoll: a body copies it all. */
+ * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait and
+ * body state (the figure up to its head, and from its body to its events), the events' count
+ * and the mode its events are stamped with (it adds events, which the copy drops); the head,
+ * hair, feet, the rest of the modes, the events, ragdoll and pose (three quarters of the
+ * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
+ * it all. */
 static sa_figure_params params_at(const sa_figure *before, const frame_input *f, float s) {
     sa_figure g;
     if (f->in.body.active) {
@@ -58,7 +60,8 @@ static sa_figure_params params_at(const sa_figure *before, const frame_input *f,
     memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
 #endif
     memcpy(&g, before, offsetof(sa_figure, head));
-    memcpy(&g.modes, &before->modes, offsetof(sa_figure, events) - offsetof(sa_figure, modes));
+    memcpy(&g.body, &before->body, offsetof(sa_figure, events) - offsetof(sa_figure, body));
+    g.modes.mode = before->modes.mode;
     g.event_count = before->event_count;
     return advance(&g, f, s);
 }
@@ -142,13 +145,15 @@ static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, 
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
      * a turn moves neither) */
     const float k = sai_figure_getup_k(fig, at);
-    const bool holds = !sai_figure_ragdolling(fig) && !(k > 0.0f);
+    const bool ragdolling =
+        sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
+    const bool holds = !ragdolling && !(k > 0.0f);
     /* (a figure lying knocked down or getting up turns once it stands) */
     sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
     if (holds) sai_figure_turn(fig, from->facing, h - shown);
     sai_figure_feet_step(fig, p, h, fig->scroll + forward,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
-    if (sai_figure_ragdolling(fig)) {
+    if (ragdolling) {
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             j[i] = fig->ragdoll[i].pos;

@@ -49,7 +49,7 @@ void sai_figure_event_add(sa_figure *fig, sa_figure_event e);
  * at its documented "not this kind" value (no foot, no move, index -1). */
 sa_figure_event sai_figure_event_of(sa_figure_event_kind kind, float time, sa_mode mode);
 /* This frame's input, repaired: NULL keeps the motion idle and the counters as seen; an unknown
- * motion is idle. */
+ * motion is idle; a body that is not active is left as given (nothing reads it). */
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input);
 /* Pushes fade layer id (a full stack makes room first without a pop); switches to it unless it
  * is the target already. */

@@ -116,7 +116,8 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
         in.motion = SA_FIGURE_MOTION_IDLE;
     if (!((uint32_t)in.facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
         in.facing = SA_FIGURE_FACING_RIGHT;
-    in.body = sai_figure_read_body(&in.body, &fig->body);
+    /* (a body not active is never read: only an active one is repaired) */
+    if (in.body.active) in.body = sai_figure_read_body(&in.body, &fig->body);
     return in;
 }
 
