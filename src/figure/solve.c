@@ -57,7 +57,7 @@ static void spear_hands(const sa_figure_params *p, sa_vec2 d, sa_vec2 shoulder, 
 static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
                           float *flex_out) {
     const sa_vec2 elbow =
-        sa_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
+        sai_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
     const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
     float up = sai_atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
