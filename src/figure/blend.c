@@ -223,14 +223,14 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
 }
 
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
-    float o[SAI_FIGURE_PARAM_FLOATS];
-    memcpy(o, &fig->merge_offset, sizeof o);
     /* No merge fading (the usual case): nothing to do, as the loop below would leave it 0. */
     uint32_t bits[SAI_FIGURE_PARAM_FLOATS], any = 0u;
-    memcpy(bits, o, sizeof bits);
+    memcpy(bits, &fig->merge_offset, sizeof bits);
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         any |= bits[k];
     if (any == 0u) return;
+    float o[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(o, &fig->merge_offset, sizeof o);
     const float e = sai_expf(-fig->config.fade_rate * dt);
     bool settled = true;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {

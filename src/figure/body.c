@@ -335,15 +335,6 @@ float sai_figure_getup_k(const sa_figure *fig, float at) {
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }
 
-bool sai_figure_has_ground(const sa_figure *fig) {
-    const sa_figure_body *b = &fig->body;
-    return !b->active || (b->grounded && !b->in_water && !b->on_ladder);
-}
-
-bool sai_figure_ragdolling(const sa_figure *fig) {
-    return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
-}
-
 void sai_figure_drop_body(sa_figure *fig) {
     if (!fig->body.active) return;
     const sa_mode_machine_config modes = sai_figure_mode_config(&fig->config);

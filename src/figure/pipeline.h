@@ -93,10 +93,15 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
  * getting up). */
 float sai_figure_getup_k(const sa_figure *fig, float at);
 /* True while the figure stands on a ground: without a body, or a body grounded, out of water and
- * off a ladder. */
-bool sai_figure_has_ground(const sa_figure *fig);
+ * off a ladder. (Inline, as the next: each sub-step asks.) */
+SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
+    const sa_figure_body *b = &fig->body;
+    return !b->active || (b->grounded && !b->in_water && !b->on_ladder);
+}
 /* True while the body lies knocked down and the ragdoll moves the bones. */
-bool sai_figure_ragdolling(const sa_figure *fig);
+SAI_INLINE bool sai_figure_ragdolling(const sa_figure *fig) {
+    return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
+}
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */

@@ -343,7 +343,9 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     } else {
         const float t0 = target.time;
         sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
-        sai_figure_base_move_events(fig, target.id, t0, sa_fade_target_layer(&fig->fade).time);
+        /* (only a registered move has events of its own) */
+        if (fig->moves)
+            sai_figure_base_move_events(fig, target.id, t0, sa_fade_target_layer(&fig->fade).time);
     }
     sai_figure_fade_merge_offset(fig, dt);
 }
