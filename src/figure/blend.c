@@ -250,7 +250,7 @@ static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx
     return sai_figure_sanitize(p, &rest);
 }
 
-sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
+void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out) {
     float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
     float total = 0.0f;
     for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
@@ -263,24 +263,27 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
         total += w;
     }
     if (!(total > 0.0f)) {
-        sa_figure_params rest;
-        sai_figure_rest(c, &rest);
-        return rest;
+        sai_figure_rest(c, out);
+        return;
     }
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
     const float inv = 1.0f / total;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         acc[k] *= inv;
     accumulate(acc, &fig->merge_offset, 1.0f);
-    sa_figure_params out;
     if (floats_finite(acc)) {
         clamp_floats(acc); /* (repaired() of finite parameters, in place) */
-        memcpy(&out, acc, sizeof out);
+        memcpy(out, acc, sizeof *out);
     } else {
-        memcpy(&out, acc, sizeof out);
-        out = repaired(&out, c);
+        memcpy(out, acc, sizeof *out);
+        *out = repaired(out, c);
     }
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
-    if (!sai_figure_apply_layers(fig, c, &out)) return out;
-    return repaired(&out, c);
+    if (sai_figure_apply_layers(fig, c, out)) *out = repaired(out, c);
+}
+
+sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
+    sa_figure_params out;
+    sai_figure_blend_into(fig, c, &out);
+    return out;
 }

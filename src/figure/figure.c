@@ -17,8 +17,8 @@ typedef struct frame_input {
 } frame_input;
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
- * showing then. */
-static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) {
+ * showing then into *out (the frame's own: no copy of the parameters). */
+static void advance(sa_figure *fig, const frame_input *f, float dt, sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
@@ -26,7 +26,7 @@ static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) 
     sai_figure_ctx c;
     sai_figure_context_in(fig, &c);
     c.memo = f->memo;
-    return sai_figure_blend(fig, &c);
+    sai_figure_blend_into(fig, &c, out);
 }
 
 /* The most moments a frame holds before its end: SAI_FIGURE_MAX_DT / SA_FIGURE_SUBSTEP (12) and
@@ -50,11 +50,13 @@ _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) 
  * hair, feet, the rest of the modes, the events, ragdoll and pose (three quarters of the
  * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
  * it all. */
-static sa_figure_params params_at(const sa_figure *before, const frame_input *f, float s) {
+static void params_at(const sa_figure *before, const frame_input *f, float s,
+                      sa_figure_params *out) {
     sa_figure g;
     if (f->in.body.active) {
         g = *before;
-        return advance(&g, f, s);
+        advance(&g, f, s, out);
+        return;
     }
 #ifndef NDEBUG
     memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
@@ -63,7 +65,7 @@ static sa_figure_params params_at(const sa_figure *before, const frame_input *f,
     memcpy(&g.body, &before->body, offsetof(sa_figure, events) - offsetof(sa_figure, body));
     g.modes.mode = before->modes.mode;
     g.event_count = before->event_count;
-    return advance(&g, f, s);
+    advance(&g, f, s, out);
 }
 
 /* What the sub-steps carry from one moment to the next: a frame ending between two moments
@@ -240,13 +242,13 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
-        at[moments++] = params_at(fig, f, next);
+        params_at(fig, f, next, &at[moments++]);
     from->time = lag;
     from->facing = in->facing;
     from->was_facing = fig->facing;
     fig->facing = in->facing;
     /* (the frame's end: its parameters, then the pose's) */
-    fr->p = advance(fig, f, dt);
+    advance(fig, f, dt, &fr->p);
     f->memo = NULL; /* (the moments' evaluations are done) */
     fr->moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;

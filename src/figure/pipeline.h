@@ -174,6 +174,8 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
 /* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
+/* The same written into *out (the frame's advances: no copy of the parameters). */
+void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out);
 /* Non-finite fields become rest's, then each field is clamped to its range. */
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest);
 
