@@ -136,7 +136,9 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
 /* The merge offset is dropped once every parameter of it is below this (units or radians). */
 #define SAI_FIGURE_OFFSET_SETTLED 1e-5f
 
-void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
+/* The parameters of fade layer `id` at `time` seconds into it (its row's evaluate, normalised
+ * time, the spear from the row). Inline: the blend runs it for every layer at every moment. */
+SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
                          float time, sa_figure_params *out) {
     const int32_t first = (int32_t)sai_figure_motion_count;
     if (id >= first && c->moves && (size_t)(id - first) < c->move_count) {
@@ -200,8 +202,7 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
     if (from >= SA_FADE_MAX_LAYERS || !(total > 0.0f)) return;
     sa_figure_params p[SA_FADE_MAX_LAYERS];
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i)
-        sai_figure_evaluate(&fig->config, c, f->layers[i].id,
-                            sai_finite_or(f->layers[i].time, 0.0f), &p[i]);
+        evaluate(&fig->config, c, f->layers[i].id, sai_finite_or(f->layers[i].time, 0.0f), &p[i]);
     size_t into = SA_FADE_MAX_LAYERS;
     float nearest = INFINITY;
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i) {
@@ -257,8 +258,8 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
         const float w = sai_saturate(fig->fade.layers[i].weight);
         if (!(w > 0.0f)) continue;
         sa_figure_params p;
-        sai_figure_evaluate(&fig->config, c, fig->fade.layers[i].id,
-                            sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
+        evaluate(&fig->config, c, fig->fade.layers[i].id,
+                 sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
         accumulate(acc, &p, w);
         total += w;
     }

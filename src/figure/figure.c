@@ -129,9 +129,9 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
  * whole body when `whole`, for the pose). Knocked down, the ragdoll moves the body instead; getting
  * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
  * the frame's next sub-step. */
-static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
-                     sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
-                     sai_hair_log *hair) {
+SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
+                         sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
+                         sai_hair_log *hair) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */

@@ -163,10 +163,6 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 
-/* The parameters of fade layer `id` at `time` seconds into it (its row's evaluate, normalised
- * time, the spear from the row). */
-void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
-                         float time, sa_figure_params *out);
 /* Makes room on a full fade stack without changing what shows: merges the weakest layer into the
  * layer whose pose is nearest it and adds what that changes in the blend to fig->merge_offset. */
 void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
