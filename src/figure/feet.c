@@ -78,7 +78,7 @@ static float step_rest(const sa_figure_foot_lock *l) {
 
 /* A step's drawn height this frame: its motion's, with what is left of the start's offset, and
  * at least the arc's clearance. */
-static float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
+SAI_INLINE float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float rest = step_rest(l);
     const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
