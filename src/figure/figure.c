@@ -211,7 +211,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     fr->dt = dt;
     fr->hair.count = 0;
     frame_input *f = &fr->f;
-    f->in = sai_figure_read_input(fig, input);
+    sai_figure_read_input_into(fig, input, &f->in);
     f->gait_target = sai_figure_gait_target(fig, &f->in);
     f->was_locomoting = sai_figure_locomoting(&fig->fade);
     sai_figure_frame_memo memo;

@@ -51,6 +51,9 @@ sa_figure_event sai_figure_event_of(sa_figure_event_kind kind, float time, sa_mo
 /* This frame's input, repaired: NULL keeps the motion idle and the counters as seen; an unknown
  * motion is idle; a body that is not active is left as given (nothing reads it). */
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input);
+/* The same written into *in (the frame's own: no copy of the input). */
+void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *input,
+                                sa_figure_input *in);
 /* Pushes fade layer id (a full stack makes room first without a pop); switches to it unless it
  * is the target already. */
 void sai_figure_push_layer(sa_figure *fig, int32_t id);

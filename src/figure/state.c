@@ -101,23 +101,28 @@ sa_figure_input sa_figure_input_default(void) {
     return in;
 }
 
+void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *input,
+                                sa_figure_input *in) {
+    if (input) {
+        *in = *input;
+    } else {
+        *in = sa_figure_input_default();
+        in->jump = fig->jump_seen;
+        in->thrust = fig->thrust_seen;
+        in->move_counter = fig->move_seen;
+    }
+    if (!((uint32_t)in->motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) &&
+        !sai_figure_move_of(fig, in->motion))
+        in->motion = SA_FIGURE_MOTION_IDLE;
+    if (!((uint32_t)in->facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
+        in->facing = SA_FIGURE_FACING_RIGHT;
+    /* (a body not active is never read: only an active one is repaired) */
+    if (in->body.active) in->body = sai_figure_read_body(&in->body, &fig->body);
+}
+
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input) {
     sa_figure_input in;
-    if (input) {
-        in = *input;
-    } else {
-        in = sa_figure_input_default();
-        in.jump = fig->jump_seen;
-        in.thrust = fig->thrust_seen;
-        in.move_counter = fig->move_seen;
-    }
-    if (!((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) &&
-        !sai_figure_move_of(fig, in.motion))
-        in.motion = SA_FIGURE_MOTION_IDLE;
-    if (!((uint32_t)in.facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
-        in.facing = SA_FIGURE_FACING_RIGHT;
-    /* (a body not active is never read: only an active one is repaired) */
-    if (in.body.active) in.body = sai_figure_read_body(&in.body, &fig->body);
+    sai_figure_read_input_into(fig, input, &in);
     return in;
 }
 
