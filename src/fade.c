@@ -3,7 +3,7 @@
 #include "internal/scalar.h"
 
 /* A corrupted count reads as "full" above the maximum. */
-static size_t live_count(const sa_fade *f) {
+SAI_INLINE size_t live_count(const sa_fade *f) {
     return f->count > SA_FADE_MAX_LAYERS ? SA_FADE_MAX_LAYERS : f->count;
 }
 
@@ -34,7 +34,7 @@ static void remove_layer(sa_fade *f, size_t at, size_t n) {
 
 /* Weights: bad ones count as 0, and the target receives what the others leave (it never goes
  * negative: if the others sum past 1 they are scaled down and the target gets 0). */
-static void settle_weights(sa_fade *f, size_t n) {
+SAI_INLINE void settle_weights(sa_fade *f, size_t n) {
     double others = 0.0; /* in double: eight weights near FLT_MAX must not sum to infinity */
     for (size_t i = 0; i + 1 < n; ++i) {
         f->layers[i].weight = sai_positive_or(f->layers[i].weight, 0.0f);

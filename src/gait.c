@@ -44,53 +44,14 @@ static sa_gait sane_gait(const sa_gait *g, bool second) {
 
 sa_gait sai_gait_sane(const sa_gait *g) { return sane_gait(g, false); }
 
-sa_gait_foot sai_gait_sample_sane(const sa_gait *g, float phase) {
-    const sa_gait s = *g;
-    const float p = sai_phase_wrap(phase);
-    const float half = 0.5f * s.stride;
-    /* |x| ≤ |stride|/2 holds in float too: only halving a denormal stride rounds, and x is
-     * clamped to that rounded half (a no-op for every other stride). */
-    const float bound = fabsf(half);
-    sa_gait_foot f;
-    if (p < s.duty) {
-        /* Linear in phase, so the foot moves at exactly stride * cadence / duty. */
-        f.x = half - s.stride * (p / s.duty);
-        f.lift = 0.0f;
-        f.planted = true;
-    } else {
-        const float u = (p - s.duty) / (1.0f - s.duty);
-        f.x = s.stride * sai_smooth(u) - half;
-        /* sin(pi u) = sin(pi (1 - u)); the shorter side keeps the float argument below pi, where
-         * sinf cannot dip below zero, and makes the arc exactly symmetric. */
-        const float m = u < 0.5f ? u : 1.0f - u;
-        f.lift = s.step_height * sai_sinf(SA_PI * m);
-        f.planted = false;
-    }
-    f.x = sai_clamp(f.x, -bound, bound);
-    return f;
-}
-
 sa_gait_foot sa_gait_sample(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
     return sai_gait_sample_sane(&s, phase);
 }
 
-float sai_gait_hip_offset_sane(const sa_gait *g, float phase) {
-    const sa_gait s = *g;
-    /* |sin(2 pi d)| has period 1/2; folding d into [0, 1/4] keeps the argument within [0, pi/2]. */
-    float d = sai_phase_wrap(sai_phase_wrap(phase) - sai_phase_wrap(s.bob_shift));
-    d = d < 0.5f ? d : d - 0.5f;
-    d = d < 0.25f ? d : 0.5f - d;
-    return -s.bob * sai_sinf(2.0f * SA_PI * d);
-}
-
 float sa_gait_hip_offset(const sa_gait *g, float phase) {
     const sa_gait s = sane_gait(g, false);
     return sai_gait_hip_offset_sane(&s, phase);
-}
-
-float sai_gait_ground_speed_sane(const sa_gait *g) {
-    return sai_narrow((double)g->stride * (double)g->cadence / (double)g->duty);
 }
 
 float sa_gait_ground_speed(const sa_gait *g) {

@@ -9,10 +9,7 @@
  * cosines, sin from sqrt(1 - cos^2)), which is both exact to float precision and fast. */
 
 sa_vec2 sa_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2, float bend) {
-    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
-    return sai_ik_middle_joint(root, sai_ik_aim_at(root, target),
-                               (double)sai_positive_or(len1, 0.0f),
-                               (double)sai_positive_or(len2, 0.0f), bend);
+    return sai_ik_two_bone(root, target, len1, len2, bend);
 }
 
 sa_vec2 sa_ik_reach_guard(sa_vec2 root, sa_vec2 target, float len1, float len2, float margin) {

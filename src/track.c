@@ -135,26 +135,6 @@ float sa_track_sample(const sa_track_key *keys, size_t count, float t) {
     return v;
 }
 
-float sai_track_sample_table(const sa_track_key *keys, size_t count, float t) {
-    /* locate() and blend() on one key array: before the first key (or at a NaN t) and after the
-     * last, blend(v, v, 0) is v itself for a finite v; inside, the same eased double blend,
-     * which for finite values far inside the range needs neither repair nor narrowing. */
-    if (!(t > keys[0].t)) return keys[0].v;
-    /* The first key in [1, count) at or after t: on sorted keys a scan finds the one locate()'s
-     * search finds, in fewer steps for a table's few keys. */
-    size_t lo = 1;
-    while (lo < count && keys[lo].t < t)
-        ++lo;
-    if (lo == count) return keys[count - 1].v;
-    const sa_track_key *k0 = &keys[lo - 1], *k1 = &keys[lo];
-    const double t0 = (double)k0->t, span_len = (double)k1->t - t0;
-    const double u = span_len > 0.0 ? ((double)t - t0) / span_len : 1.0;
-    /* (sa_ease_apply's smoothstep, the tables' usual easing, without the call) */
-    const double e = (double)(k0->ease == SA_EASE_SMOOTH ? sai_smooth((float)u)
-                                                         : sa_ease_apply(k0->ease, (float)u));
-    return (float)((double)k0->v * (1.0 - e) + (double)k1->v * e);
-}
-
 void sai_track_multi_sample_table(const sa_track_multi *track, float t, float *out) {
     const layout l = multi_layout(track);
     const span s = locate(&l, t);

@@ -136,7 +136,9 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
 /* The merge offset is dropped once every parameter of it is below this (units or radians). */
 #define SAI_FIGURE_OFFSET_SETTLED 1e-5f
 
-void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
+/* The parameters of fade layer `id` at `time` seconds into it (its row's evaluate, normalised
+ * time, the spear from the row). Inline: the blend runs it for every layer at every moment. */
+SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
                          float time, sa_figure_params *out) {
     const int32_t first = (int32_t)sai_figure_motion_count;
     if (id >= first && c->moves && (size_t)(id - first) < c->move_count) {
@@ -200,8 +202,7 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
     if (from >= SA_FADE_MAX_LAYERS || !(total > 0.0f)) return;
     sa_figure_params p[SA_FADE_MAX_LAYERS];
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i)
-        sai_figure_evaluate(&fig->config, c, f->layers[i].id,
-                            sai_finite_or(f->layers[i].time, 0.0f), &p[i]);
+        evaluate(&fig->config, c, f->layers[i].id, sai_finite_or(f->layers[i].time, 0.0f), &p[i]);
     size_t into = SA_FADE_MAX_LAYERS;
     float nearest = INFINITY;
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i) {
@@ -223,14 +224,14 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
 }
 
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt) {
-    float o[SAI_FIGURE_PARAM_FLOATS];
-    memcpy(o, &fig->merge_offset, sizeof o);
     /* No merge fading (the usual case): nothing to do, as the loop below would leave it 0. */
     uint32_t bits[SAI_FIGURE_PARAM_FLOATS], any = 0u;
-    memcpy(bits, o, sizeof bits);
+    memcpy(bits, &fig->merge_offset, sizeof bits);
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         any |= bits[k];
     if (any == 0u) return;
+    float o[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(o, &fig->merge_offset, sizeof o);
     const float e = sai_expf(-fig->config.fade_rate * dt);
     bool settled = true;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k) {
@@ -250,37 +251,40 @@ static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx
     return sai_figure_sanitize(p, &rest);
 }
 
-sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
+void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out) {
     float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
     float total = 0.0f;
     for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
         const float w = sai_saturate(fig->fade.layers[i].weight);
         if (!(w > 0.0f)) continue;
         sa_figure_params p;
-        sai_figure_evaluate(&fig->config, c, fig->fade.layers[i].id,
-                            sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
+        evaluate(&fig->config, c, fig->fade.layers[i].id,
+                 sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
         accumulate(acc, &p, w);
         total += w;
     }
     if (!(total > 0.0f)) {
-        sa_figure_params rest;
-        sai_figure_rest(c, &rest);
-        return rest;
+        sai_figure_rest(c, out);
+        return;
     }
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
     const float inv = 1.0f / total;
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         acc[k] *= inv;
     accumulate(acc, &fig->merge_offset, 1.0f);
-    sa_figure_params out;
     if (floats_finite(acc)) {
         clamp_floats(acc); /* (repaired() of finite parameters, in place) */
-        memcpy(&out, acc, sizeof out);
+        memcpy(out, acc, sizeof *out);
     } else {
-        memcpy(&out, acc, sizeof out);
-        out = repaired(&out, c);
+        memcpy(out, acc, sizeof *out);
+        *out = repaired(out, c);
     }
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
-    if (!sai_figure_apply_layers(fig, c, &out)) return out;
-    return repaired(&out, c);
+    if (sai_figure_apply_layers(fig, c, out)) *out = repaired(out, c);
+}
+
+sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {
+    sa_figure_params out;
+    sai_figure_blend_into(fig, c, &out);
+    return out;
 }

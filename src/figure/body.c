@@ -122,7 +122,6 @@ static float landing_x(const sa_figure *fig, int i) {
 
 void sai_figure_ground_probes(sa_figure *fig) {
     const float s = sai_figure_facing_sign(fig);
-    const float origin = fig->body.active ? fig->body.position.x : 0.0f;
     float x[SA_FIGURE_GROUND_PROBES];
     for (int i = 0; i < 2; ++i) {
         x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
@@ -135,15 +134,20 @@ void sai_figure_ground_probes(sa_figure *fig) {
      * the body goes) and a float in the world (saturated at the float's range: a body at
      * FLT_MAX asks there). */
     const float near = 4.0f * fig->config.hip_height;
+    if (!fig->body.active) {
+        /* Without a body the origin is 0: the probe is c itself, as the sum in double below
+         * rounds it (0 + c is exact, -0 becoming +0 in float as in double). The clamp is
+         * sai_clamp's of a finite number to -near < near, written so the loop vectorises. */
+        for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
+            const float v = sai_finite_or(x[i], 0.0f);
+            const float above = v < -near ? -near : v;
+            fig->pose.ground_probe[i] = 0.0f + (above > near ? near : above);
+        }
+        return;
+    }
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
         const float c = sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
-        /* Without a body the origin is 0: a finite c is the probe itself, as the sum in double
-         * below rounds it (0 + c is exact, -0 becoming +0 in float as in double). */
-        if (!fig->body.active && sai_finite(c)) {
-            fig->pose.ground_probe[i] = 0.0f + c;
-            continue;
-        }
-        const double at = (double)origin + (double)c;
+        const double at = (double)fig->body.position.x + (double)c;
         fig->pose.ground_probe[i] =
             sai_narrow(at < -(double)FLT_MAX ? -(double)FLT_MAX
                                              : (at > (double)FLT_MAX ? (double)FLT_MAX : at));
@@ -331,15 +335,6 @@ float sai_figure_getup_k(const sa_figure *fig, float at) {
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }
 
-bool sai_figure_has_ground(const sa_figure *fig) {
-    const sa_figure_body *b = &fig->body;
-    return !b->active || (b->grounded && !b->in_water && !b->on_ladder);
-}
-
-bool sai_figure_ragdolling(const sa_figure *fig) {
-    return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
-}
-
 void sai_figure_drop_body(sa_figure *fig) {
     if (!fig->body.active) return;
     const sa_mode_machine_config modes = sai_figure_mode_config(&fig->config);
@@ -388,8 +383,9 @@ void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed
 }
 
 float sai_figure_fade_rate(const sa_figure *fig) {
+    if (!fig->body.active) return fig->config.fade_rate;
     const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(&fig->fade));
-    if (!fig->body.active || !(r->flags & SAI_FIGURE_MODE_ROW)) return fig->config.fade_rate;
+    if (!(r->flags & SAI_FIGURE_MODE_ROW)) return fig->config.fade_rate;
     return fig->modes.config.fade_rate[r->mode];
 }
 

@@ -65,10 +65,10 @@ static bool stepping(const sa_figure_foot_lock *l) {
     return l->state == SAI_FOOT_STEP || l->state == SAI_FOOT_LANDING;
 }
 
-/* Where a held foot is drawn: at its world point, at the motion's height, but while its lift
- * waits (lifts[] with the foot still held) no higher than the rise that lifts it. */
-static sa_vec2 held_at(const sa_figure_foot_lock *l, sa_vec2 want, double scroll, float k) {
-    return sai_v2(sai_narrow(l->x - scroll), sai_fmaxf(want.y, l->from_y - SAI_FEET_LIFT * k));
+/* Where a held foot is drawn: at its world point (drawn x, `x`), at the motion's height, but
+ * while its lift waits (lifts[] with the foot still held) no higher than the rise that lifts it. */
+static sa_vec2 held_at(const sa_figure_foot_lock *l, float x, sa_vec2 want, float k) {
+    return sai_v2(x, sai_fmaxf(want.y, l->from_y - SAI_FEET_LIFT * k));
 }
 
 /* What is left of a step's way, 1 → 0. */
@@ -78,7 +78,7 @@ static float step_rest(const sa_figure_foot_lock *l) {
 
 /* A step's drawn height this frame: its motion's, with what is left of the start's offset, and
  * at least the arc's clearance. */
-static float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
+SAI_INLINE float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float rest = step_rest(l);
     const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
@@ -259,10 +259,13 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
     int stepper = -1;
     float first = -1.0f, farthest = 0.0f;
     float nearly[2] = {INFINITY, INFINITY}; /* a held foot this far off is nearly due, k units */
+    /* A held foot's drawn x: a foot held below was held here (nothing below starts a hold). */
+    float held_x[2] = {0.0f, 0.0f};
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (l->state != SAI_FOOT_HELD) continue;
-        sa_vec2 at = sai_v2(sai_narrow(l->x - scroll), want[i].y);
+        held_x[i] = sai_narrow(l->x - scroll);
+        sa_vec2 at = sai_v2(held_x[i], want[i].y);
         const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, at), pelvis)) <= reach;
         /* The motion lifts this foot while the other is off the ground on a step the motion does
          * not make (its target is on the ground): the lift waits until that step is down, the
@@ -277,7 +280,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
             const bool waited = lifts[i] && waiting[i];
             const float ago = waited ? 0.0f : sai_fminf(late[i], held[i]);
             const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
-            if (waited) at = held_at(l, want[i], scroll, k);
+            if (waited) at = held_at(l, held_x[i], want[i], k);
             start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f), ago, k);
             continue;
         }
@@ -334,8 +337,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         sa_figure_foot_lock *l = &fig->feet[i];
         sa_vec2 at = want[i];
         if (l->state == SAI_FOOT_HELD) {
-            at =
-                lifts[i] ? held_at(l, want[i], scroll, k) : sai_v2(sai_narrow(l->x - scroll), at.y);
+            at = lifts[i] ? held_at(l, held_x[i], want[i], k) : sai_v2(held_x[i], at.y);
         } else if (stepping(l)) {
             const double to = l->state == SAI_FOOT_LANDING ? l->to : (double)want[i].x + scroll;
             at.y = step_y(l, want[i]);

@@ -17,49 +17,55 @@ typedef struct frame_input {
 } frame_input;
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
- * showing then. */
-static sa_figure_params advance(sa_figure *fig, const frame_input *f, float dt) {
+ * showing then into *out (the frame's own: no copy of the parameters). */
+static void advance(sa_figure *fig, const frame_input *f, float dt, sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, mean_gait, dt);
-    sai_figure_ctx c = sai_figure_context_of(fig);
+    sai_figure_ctx c;
+    sai_figure_context_in(fig, &c);
     c.memo = f->memo;
-    return sai_figure_blend(fig, &c);
+    sai_figure_blend_into(fig, &c, out);
 }
 
 /* The most moments a frame holds before its end: SAI_FIGURE_MAX_DT / SA_FIGURE_SUBSTEP (12) and
  * one for a lag. */
 #define SAI_FIGURE_MOMENTS 16
 
-/* The layout params_at relies on (a field added between the head and the modes, or after the
+/* The layout params_at relies on (a field added between the head and the body, or after the
  * events, is not copied: a debug build's poison shows it to the tests). */
 #define SAI_FIGURE_BEFORE(a, b) (offsetof(sa_figure, a) < offsetof(sa_figure, b))
 _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) &&
                    SAI_FIGURE_BEFORE(scroll, feet) && SAI_FIGURE_BEFORE(feet, modes) &&
-                   SAI_FIGURE_BEFORE(modes, events) && SAI_FIGURE_BEFORE(events, event_count) &&
+                   SAI_FIGURE_BEFORE(modes, body) && SAI_FIGURE_BEFORE(body, events) &&
+                   SAI_FIGURE_BEFORE(events, event_count) &&
                    SAI_FIGURE_BEFORE(event_count, ragdoll) && SAI_FIGURE_BEFORE(ragdoll, pose),
                "sa_figure's fields in the order params_at copies them");
 
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show.
- * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait, body
- * state and modes (the figure up to its head, and from its modes to its events) and the events'
- * count (it adds events, which the copy drops); the head, hair, feet, events, ragdoll and pose (two
- * thirds of the figure's bytes) are not copied. A body's modes read the pose, feet
- * and ragdoll: a body copies it all. */
-static sa_figure_params params_at(const sa_figure *before, const frame_input *f, float s) {
+ * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait and
+ * body state (the figure up to its head, and from its body to its events), the events' count
+ * and the mode its events are stamped with (it adds events, which the copy drops); the head,
+ * hair, feet, the rest of the modes, the events, ragdoll and pose (three quarters of the
+ * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
+ * it all. */
+static void params_at(const sa_figure *before, const frame_input *f, float s,
+                      sa_figure_params *out) {
     sa_figure g;
     if (f->in.body.active) {
         g = *before;
-        return advance(&g, f, s);
+        advance(&g, f, s, out);
+        return;
     }
 #ifndef NDEBUG
     memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
 #endif
     memcpy(&g, before, offsetof(sa_figure, head));
-    memcpy(&g.modes, &before->modes, offsetof(sa_figure, events) - offsetof(sa_figure, modes));
+    memcpy(&g.body, &before->body, offsetof(sa_figure, events) - offsetof(sa_figure, body));
+    g.modes.mode = before->modes.mode;
     g.event_count = before->event_count;
-    return advance(&g, f, s);
+    advance(&g, f, s, out);
 }
 
 /* What the sub-steps carry from one moment to the next: a frame ending between two moments
@@ -123,9 +129,9 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
  * whole body when `whole`, for the pose). Knocked down, the ragdoll moves the body instead; getting
  * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
  * the frame's next sub-step. */
-static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
-                     sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
-                     sai_hair_log *hair) {
+SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
+                         sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
+                         sai_hair_log *hair) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -141,13 +147,15 @@ static void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, 
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
      * a turn moves neither) */
     const float k = sai_figure_getup_k(fig, at);
-    const bool holds = !sai_figure_ragdolling(fig) && !(k > 0.0f);
+    const bool ragdolling =
+        sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
+    const bool holds = !ragdolling && !(k > 0.0f);
     /* (a figure lying knocked down or getting up turns once it stands) */
     sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
     if (holds) sai_figure_turn(fig, from->facing, h - shown);
     sai_figure_feet_step(fig, p, h, fig->scroll + forward,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
-    if (sai_figure_ragdolling(fig)) {
+    if (ragdolling) {
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             j[i] = fig->ragdoll[i].pos;
@@ -203,7 +211,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     fr->dt = dt;
     fr->hair.count = 0;
     frame_input *f = &fr->f;
-    f->in = sai_figure_read_input(fig, input);
+    sai_figure_read_input_into(fig, input, &f->in);
     f->gait_target = sai_figure_gait_target(fig, &f->in);
     f->was_locomoting = sai_figure_locomoting(&fig->fade);
     sai_figure_frame_memo memo;
@@ -234,13 +242,13 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
-        at[moments++] = params_at(fig, f, next);
+        params_at(fig, f, next, &at[moments++]);
     from->time = lag;
     from->facing = in->facing;
     from->was_facing = fig->facing;
     fig->facing = in->facing;
     /* (the frame's end: its parameters, then the pose's) */
-    fr->p = advance(fig, f, dt);
+    advance(fig, f, dt, &fr->p);
     f->memo = NULL; /* (the moments' evaluations are done) */
     fr->moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;

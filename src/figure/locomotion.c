@@ -80,7 +80,8 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     p->head_tilt = v->head_tilt;
     p->root = sai_v2(0.0f, sai_gait_hip_offset_sane(g, c->phase) * k + v->crouch);
     for (int i = 0; i < 2; ++i) {
-        const float ph = c->phase + 0.5f * (float)i;
+        /* (wrapped once here: the sampler's and foot_cycle's wraps keep a wrapped phase) */
+        const float ph = sai_phase_wrap(c->phase + 0.5f * (float)i);
         const sa_gait_foot f = sai_gait_sample_sane(g, ph);
         p->foot[i] = sai_v2(f.x * k + v->under, -f.lift * k);
         /* Each arm swings against the leg on its side; the elbow flexes more going forward. */

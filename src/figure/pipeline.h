@@ -39,6 +39,8 @@ const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase);
 /* What every motion reads this frame, with the body's state (sai_figure_ctx). */
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
+/* The same written into *c (the frame's advances: no copy of the context's 150 bytes). */
+void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
@@ -47,8 +49,11 @@ void sai_figure_event_add(sa_figure *fig, sa_figure_event e);
  * at its documented "not this kind" value (no foot, no move, index -1). */
 sa_figure_event sai_figure_event_of(sa_figure_event_kind kind, float time, sa_mode mode);
 /* This frame's input, repaired: NULL keeps the motion idle and the counters as seen; an unknown
- * motion is idle. */
+ * motion is idle; a body that is not active is left as given (nothing reads it). */
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input);
+/* The same written into *in (the frame's own: no copy of the input). */
+void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *input,
+                                sa_figure_input *in);
 /* Pushes fade layer id (a full stack makes room first without a pop); switches to it unless it
  * is the target already. */
 void sai_figure_push_layer(sa_figure *fig, int32_t id);
@@ -91,10 +96,15 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
  * getting up). */
 float sai_figure_getup_k(const sa_figure *fig, float at);
 /* True while the figure stands on a ground: without a body, or a body grounded, out of water and
- * off a ladder. */
-bool sai_figure_has_ground(const sa_figure *fig);
+ * off a ladder. (Inline, as the next: each sub-step asks.) */
+SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
+    const sa_figure_body *b = &fig->body;
+    return !b->active || (b->grounded && !b->in_water && !b->on_ladder);
+}
 /* True while the body lies knocked down and the ragdoll moves the bones. */
-bool sai_figure_ragdolling(const sa_figure *fig);
+SAI_INLINE bool sai_figure_ragdolling(const sa_figure *fig) {
+    return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
+}
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
@@ -156,10 +166,6 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 
-/* The parameters of fade layer `id` at `time` seconds into it (its row's evaluate, normalised
- * time, the spear from the row). */
-void sai_figure_evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
-                         float time, sa_figure_params *out);
 /* Makes room on a full fade stack without changing what shows: merges the weakest layer into the
  * layer whose pose is nearest it and adds what that changes in the blend to fig->merge_offset. */
 void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
@@ -167,6 +173,8 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
 /* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
+/* The same written into *out (the frame's advances: no copy of the parameters). */
+void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out);
 /* Non-finite fields become rest's, then each field is clamped to its range. */
 sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure_params *rest);
 

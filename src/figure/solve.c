@@ -54,10 +54,10 @@ static void spear_hands(const sa_figure_params *p, sa_vec2 d, sa_vec2 shoulder, 
  * SAI_ARM_BEND); the spear poses keep away from both wraps (their hands stay in front of the
  * shoulder), so the angles move continuously and blend linearly with FK arms, whose flex is
  * never negative either: a blend of the two never bends an elbow backwards. */
-static void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
-                          float *flex_out) {
+SAI_INLINE void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
+                              float *flex_out) {
     const sa_vec2 elbow =
-        sa_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
+        sai_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
     const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
     float up = sai_atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
@@ -110,7 +110,8 @@ void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_par
     }
 }
 
-void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+/* sai_figure_solve_spine(), inline in the whole body's solve. */
+SAI_INLINE void solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const sa_vec2 u = up_dir(p->lean);
     j[SA_FIGURE_JOINT_PELVIS] = pelvis;
@@ -124,9 +125,13 @@ void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params 
         sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
 }
 
+void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+    solve_spine(cfg, p, j);
+}
+
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
     const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    sai_figure_solve_spine(cfg, p, j);
+    solve_spine(cfg, p, j);
     const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
     for (int i = 0; i < 2; ++i) {
         /* The reference's reach guard (1.5 units at its size, scaled with the figure) on the

@@ -101,22 +101,28 @@ sa_figure_input sa_figure_input_default(void) {
     return in;
 }
 
+void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *input,
+                                sa_figure_input *in) {
+    if (input) {
+        *in = *input;
+    } else {
+        *in = sa_figure_input_default();
+        in->jump = fig->jump_seen;
+        in->thrust = fig->thrust_seen;
+        in->move_counter = fig->move_seen;
+    }
+    if (!((uint32_t)in->motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) &&
+        !sai_figure_move_of(fig, in->motion))
+        in->motion = SA_FIGURE_MOTION_IDLE;
+    if (!((uint32_t)in->facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
+        in->facing = SA_FIGURE_FACING_RIGHT;
+    /* (a body not active is never read: only an active one is repaired) */
+    if (in->body.active) in->body = sai_figure_read_body(&in->body, &fig->body);
+}
+
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input) {
     sa_figure_input in;
-    if (input) {
-        in = *input;
-    } else {
-        in = sa_figure_input_default();
-        in.jump = fig->jump_seen;
-        in.thrust = fig->thrust_seen;
-        in.move_counter = fig->move_seen;
-    }
-    if (!((uint32_t)in.motion < (uint32_t)SA_FIGURE_MOTION_COUNT_) &&
-        !sai_figure_move_of(fig, in.motion))
-        in.motion = SA_FIGURE_MOTION_IDLE;
-    if (!((uint32_t)in.facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
-        in.facing = SA_FIGURE_FACING_RIGHT;
-    in.body = sai_figure_read_body(&in.body, &fig->body);
+    sai_figure_read_input_into(fig, input, &in);
     return in;
 }
 
@@ -154,24 +160,28 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     return c;
 }
 
+void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c) {
+    fill_context(c, &fig->config, fig->gait, fig->phase);
+    c->moves = fig->moves;
+    c->move_count = fig->moves ? fig->move_count : 0u;
+    c->thrust_time = sai_figure_thrust_time(fig);
+    const sa_figure_body *b = &fig->body;
+    if (!b->active) return;
+    c->vy = fig->vy;
+    c->rise = sai_fmaxf(fig->rise_speed, 1.0f);
+    c->air = fig->air;
+    c->landing = sai_saturate(fig->landing);
+    c->stride_scale = fig->stride_scale;
+    c->climb_phase = fig->climb_phase;
+    c->water_line = b->water_line;
+    c->swim_mix = sai_saturate(fig->swim);
+    c->holds_spear =
+        (sai_figure_row(sai_figure_row_for(fig->wanted))->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
+}
+
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     sai_figure_ctx c;
-    fill_context(&c, &fig->config, fig->gait, fig->phase);
-    c.moves = fig->moves;
-    c.move_count = fig->moves ? fig->move_count : 0u;
-    c.thrust_time = sai_figure_thrust_time(fig);
-    const sa_figure_body *b = &fig->body;
-    if (!b->active) return c;
-    c.vy = fig->vy;
-    c.rise = sai_fmaxf(fig->rise_speed, 1.0f);
-    c.air = fig->air;
-    c.landing = sai_saturate(fig->landing);
-    c.stride_scale = fig->stride_scale;
-    c.climb_phase = fig->climb_phase;
-    c.water_line = b->water_line;
-    c.swim_mix = sai_saturate(fig->swim);
-    c.holds_spear =
-        (sai_figure_row(sai_figure_row_for(fig->wanted))->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
+    sai_figure_context_in(fig, &c);
     return c;
 }
 
@@ -338,7 +348,9 @@ void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
     } else {
         const float t0 = target.time;
         sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
-        sai_figure_base_move_events(fig, target.id, t0, sa_fade_target_layer(&fig->fade).time);
+        /* (only a registered move has events of its own) */
+        if (fig->moves)
+            sai_figure_base_move_events(fig, target.id, t0, sa_fade_target_layer(&fig->fade).time);
     }
     sai_figure_fade_merge_offset(fig, dt);
 }

@@ -1,5 +1,5 @@
-/* A leg's two-bone IK behind its reach guard, aiming once: what the figure's solve runs per leg.
- * Not installed. */
+/* A leg's two-bone IK behind its reach guard, aiming once: what the figure's solve runs per leg;
+ * and the plain two-bone IK its spear arms run. Not installed. */
 #ifndef STICKANIM_INTERNAL_IK_LEG_H
 #define STICKANIM_INTERNAL_IK_LEG_H
 
@@ -53,6 +53,15 @@ SAI_INLINE sa_vec2 sai_ik_middle_joint(sa_vec2 root, sai_ik_aim a, double l1, do
     const double jx = a.ux * ca - a.uy * sn;
     const double jy = a.uy * ca + a.ux * sn;
     return sai_v2(sai_narrow((double)root.x + jx * l1), sai_narrow((double)root.y + jy * l1));
+}
+
+/* sa_ik_two_bone, which is defined from it (the figure's spear arms solve without a call). */
+SAI_INLINE sa_vec2 sai_ik_two_bone(sa_vec2 root, sa_vec2 target, float len1, float len2,
+                                   float bend) {
+    root = sai_v2_finite_or(root, sai_v2(0.0f, 0.0f));
+    return sai_ik_middle_joint(root, sai_ik_aim_at(root, target),
+                               (double)sai_positive_or(len1, 0.0f),
+                               (double)sai_positive_or(len2, 0.0f), bend);
 }
 
 /* The middle joint sa_ik_two_bone(root, g, len1, len2, bend) of the guarded target
