@@ -125,14 +125,31 @@ sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pi
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
-/* One pair of relax() on the hair held in locals: (xa, ya) moves by `share` of the correction
- * (0 for the pin), (xb, yb) by half of it. The usual case (a length whose square neither
- * underflows nor overflows) takes no second test: its root is at least 1e-15. */
-SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spacing, bool pinned) {
+/* Squares of lengths in [lo, hi] with 1e-30 < lo and hi < FLT_MAX are those whose roots
+ * seg_length() takes as they are. hi is updated as a maxss does, to a NaN square itself; a NaN or
+ * infinite square makes the points it moves NaN and every later square NaN, so the last one is,
+ * and so is hi. */
+typedef struct square_range {
+    float lo, hi;
+} square_range;
+
+SAI_INLINE void square_range_add(square_range *r, float l2) {
+    r->lo = r->lo < l2 ? r->lo : l2;
+    r->hi = r->hi > l2 ? r->hi : l2;
+}
+
+/* One pair of relax() on the hair held in locals: (xa, ya) moves by the correction unless pinned,
+ * (xb, yb) by it. `careful` is relax() itself; otherwise every length is a plain root and *r
+ * gathers the squares, which the caller tests once for the whole pass. */
+SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spacing, bool pinned,
+                           bool careful, square_range *r) {
     const float dx = *xb - *xa, dy = *yb - *ya;
     const float l2 = dx * dx + dy * dy;
     float len;
-    if (l2 < FLT_MAX && l2 > 1e-30f) {
+    if (!careful) {
+        square_range_add(r, l2);
+        len = sqrtf(l2);
+    } else if (l2 < FLT_MAX && l2 > 1e-30f) {
         len = sqrtf(l2);
     } else {
         len = sai_hypotf(dx, dy);
@@ -147,19 +164,29 @@ SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spa
     *yb -= dy * k;
 }
 
-/* One segment of set_lengths() on the hair held in locals: (xb, yb) put spacing from (xa, ya). */
-SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain_cfg *c) {
+/* One segment of set_lengths() on the hair held in locals: (xb, yb) put spacing from (xa, ya);
+ * `careful` and *r as in relax_pair(). */
+SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain_cfg *c,
+                           bool careful, square_range *r) {
     const float dx = *xb - xa, dy = *yb - ya;
-    const float len = seg_length(dx, dy);
     float ddx, ddy;
-    if (len > 1e-30f && sai_finite(len)) {
-        const float k = c->spacing / len;
+    if (!careful) {
+        const float l2 = dx * dx + dy * dy;
+        square_range_add(r, l2);
+        const float k = c->spacing / sqrtf(l2);
         ddx = dx * k;
         ddy = dy * k;
     } else {
-        const sa_vec2 rest_dir = direction_or_down(c->accel);
-        ddx = rest_dir.x * c->spacing;
-        ddy = rest_dir.y * c->spacing;
+        const float len = seg_length(dx, dy);
+        if (len > 1e-30f && sai_finite(len)) {
+            const float k = c->spacing / len;
+            ddx = dx * k;
+            ddy = dy * k;
+        } else {
+            const sa_vec2 rest_dir = direction_or_down(c->accel);
+            ddx = rest_dir.x * c->spacing;
+            ddy = rest_dir.y * c->spacing;
+        }
     }
     *xb = xa + ddx;
     *yb = ya + ddy;
@@ -168,23 +195,33 @@ SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain
 /* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS (4) points held in named locals,
  * each pass written out, so the compiler keeps them in registers and the passes are the chain of
  * dependent operations alone (a store and reload in it, or loop bookkeeping, costs more than the
- * arithmetic): the same operations in the same order, so the same results bit for bit. */
-_Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair() writes out four points");
-static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
+ * arithmetic): the same operations in the same order, so the same results bit for bit. Returns
+ * false, the points untouched, when not careful and a square was not plain. */
+_Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair_as() writes out four points");
+SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool careful) {
     float x0 = pts[0].pos.x, y0 = pts[0].pos.y, x1 = pts[1].pos.x, y1 = pts[1].pos.y;
     float x2 = pts[2].pos.x, y2 = pts[2].pos.y, x3 = pts[3].pos.x, y3 = pts[3].pos.y;
     const float spacing = c->spacing;
+    square_range r = {FLT_MAX, 0.0f};
     for (size_t it = 0; it < c->iterations; ++it) {
-        relax_pair(&x0, &y0, &x1, &y1, spacing, true);
-        relax_pair(&x1, &y1, &x2, &y2, spacing, false);
-        relax_pair(&x2, &y2, &x3, &y3, spacing, false);
+        relax_pair(&x0, &y0, &x1, &y1, spacing, true, careful, &r);
+        relax_pair(&x1, &y1, &x2, &y2, spacing, false, careful, &r);
+        relax_pair(&x2, &y2, &x3, &y3, spacing, false, careful, &r);
     }
-    set_length(x0, y0, &x1, &y1, c);
-    set_length(x1, y1, &x2, &y2, c);
-    set_length(x2, y2, &x3, &y3, c);
+    set_length(x0, y0, &x1, &y1, c, careful, &r);
+    set_length(x1, y1, &x2, &y2, c, careful, &r);
+    set_length(x2, y2, &x3, &y3, c, careful, &r);
+    if (!careful && !(r.lo > 1e-30f && r.hi < FLT_MAX)) return false;
     pts[1].pos = sai_v2(x1, y1);
     pts[2].pos = sai_v2(x2, y2);
     pts[3].pos = sai_v2(x3, y3);
+    return true;
+}
+
+/* Nearly always every length is a plain root: the passes without a test per pair, and again
+ * with them when one was not. */
+static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
+    if (!constrain_hair_as(pts, c, false)) (void)constrain_hair_as(pts, c, true);
 }
 
 static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
@@ -320,13 +357,32 @@ static bool lane_of(step4 *s, int k, sa_vec2 pin, const sa_verlet_config *config
 /* Whether the squares l2 are such that seg_length() takes their root, per lane. */
 SAI_INLINE sai_i4 plain_square(sai_f4 l2) { return (l2 < FLT_MAX) & (l2 > 1e-30f); }
 
-/* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *plain
- * loses the lanes whose length is not a plain root. */
+/* square_range in lanes: square_range_add() lane by lane (a maxps keeps a NaN square). */
+typedef struct square_range4 {
+    sai_f4 lo, hi;
+} square_range4;
+
+SAI_INLINE void square_range4_add(square_range4 *r, sai_f4 l2) {
+    r->lo = sai_f4_min_fast(r->lo, l2); /* (a NaN square is kept by hi) */
+#if defined(__SSE2__)
+    r->hi = (sai_f4)_mm_max_ps((__m128)r->hi, (__m128)l2); /* l2 where either is NaN */
+#else
+    r->hi = sai_f4_select(r->hi > l2, r->hi, l2);
+#endif
+}
+
+/* Lanes whose squares in r were all plain roots for seg_length(). */
+SAI_INLINE sai_i4 square_range4_plain(const square_range4 *r) {
+    return (r->lo > 1e-30f) & (r->hi < FLT_MAX);
+}
+
+/* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *r
+ * gathers the squares. */
 SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
-                            bool pinned, sai_i4 *plain) {
+                            bool pinned, square_range4 *r) {
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
     const sai_f4 l2 = dx * dx + dy * dy;
-    *plain &= plain_square(l2);
+    square_range4_add(r, l2);
     const sai_f4 len = sai_f4_sqrt(l2);
     sai_f4 k = (len - spacing) / len; /* (pinned: times 1, exactly k) */
     if (!pinned) {
@@ -338,12 +394,12 @@ SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_
     *yb = *yb - dy * k;
 }
 
-/* set_length() in lanes: (xb, yb) put spacing from (xa, ya). */
+/* set_length() in lanes: (xb, yb) put spacing from (xa, ya); *r gathers the square. */
 SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
-                            sai_i4 *plain) {
+                            square_range4 *r) {
     const sai_f4 dx = *xb - xa, dy = *yb - ya;
     const sai_f4 l2 = dx * dx + dy * dy;
-    *plain &= plain_square(l2);
+    square_range4_add(r, l2);
     const sai_f4 k = spacing / sai_f4_sqrt(l2);
     *xb = xa + dx * k;
     *yb = ya + dy * k;
@@ -364,14 +420,16 @@ static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
     c->py[0] = c->y[0];
     sai_f4 x0 = s->pin_x, y0 = s->pin_y, x1 = c->x[1], y1 = c->y[1];
     sai_f4 x2 = c->x[2], y2 = c->y[2], x3 = c->x[3], y3 = c->y[3];
+    square_range4 r = {sai_f4_splat(FLT_MAX), sai_f4_splat(0.0f)};
     for (int it = 0; it < SA_VERLET_DEFAULT_ITERATIONS; ++it) {
-        relax_pair4(&x0, &y0, &x1, &y1, s->spacing, true, plain);
-        relax_pair4(&x1, &y1, &x2, &y2, s->spacing, false, plain);
-        relax_pair4(&x2, &y2, &x3, &y3, s->spacing, false, plain);
+        relax_pair4(&x0, &y0, &x1, &y1, s->spacing, true, &r);
+        relax_pair4(&x1, &y1, &x2, &y2, s->spacing, false, &r);
+        relax_pair4(&x2, &y2, &x3, &y3, s->spacing, false, &r);
     }
-    set_length4(x0, y0, &x1, &y1, s->spacing, plain);
-    set_length4(x1, y1, &x2, &y2, s->spacing, plain);
-    set_length4(x2, y2, &x3, &y3, s->spacing, plain);
+    set_length4(x0, y0, &x1, &y1, s->spacing, &r);
+    set_length4(x1, y1, &x2, &y2, s->spacing, &r);
+    set_length4(x2, y2, &x3, &y3, s->spacing, &r);
+    *plain &= square_range4_plain(&r);
     c->x[0] = x0;
     c->y[0] = y0;
     c->x[1] = x1;
