@@ -614,46 +614,66 @@ static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_
     return sai_v2_finite(*out);
 }
 
+/* Point pt of a chain in collide_circle: its leader now at a, before the pass at lead (moved when
+ * they differ), the point inside the circle unless the leader moved. Returns whether it moved. */
+static bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool moved, sa_vec2 centre,
+                          float radius) {
+    const sa_vec2 old = pt->pos;
+    /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
+    float len = 0.0f;
+    sa_vec2 q = old;
+    if (moved) {
+        /* The leader was moved: follow it, keeping this segment's length. */
+        len = seg_length(old.x - lead.x, old.y - lead.y);
+        const float l = seg_length(old.x - a.x, old.y - a.y);
+        q = l > 1e-30f && sai_finite(l) ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
+                                        : sai_v2_add(a, sai_v2_sub(old, lead));
+    }
+    const sa_vec2 out = sai_v2_sub(q, centre);
+    const bool inside = sai_v2_dot(out, out) < radius * radius;
+    if (inside && !moved) len = seg_length(old.x - lead.x, old.y - lead.y);
+    if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
+        /* The leader is too deep to keep the length: straight out instead. */
+        const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
+        q = sai_v2_add(centre, sai_v2_scale(dir, radius));
+    }
+    if (!sai_v2_finite(q)) return false;
+    /* The velocity moves along; what points into the circle is taken out. */
+    sa_vec2 prev = sai_v2_add(pt->prev, sai_v2_sub(q, old));
+    if (inside) {
+        const sa_vec2 n = direction_or_down(sai_v2_sub(q, centre));
+        const float vn = sai_v2_dot(sai_v2_sub(q, prev), n);
+        if (vn < 0.0f) prev = sai_v2_add(prev, sai_v2_scale(n, vn));
+    }
+    if (!sai_v2_finite(prev)) prev = q;
+    pt->pos = q;
+    pt->prev = prev;
+    return q.x != old.x || q.y != old.y;
+}
+
 void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
                                     float radius) {
     if (!points || count < 2 || !sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius))
         return;
     if (!chain_finite(points, count)) return;
-    sa_vec2 lead_old = points[0].pos; /* point i - 1 where it was before this pass */
+    const float r2 = radius * radius;
+    sa_vec2 lead = points[0].pos; /* point i - 1 where it was before this pass */
+    bool moved = false;           /* and whether this pass moved it */
     for (size_t i = 1; i < count; ++i) {
-        const sa_vec2 a = points[i - 1].pos, old = points[i].pos, lead = lead_old;
-        lead_old = old;
-        /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
-        const bool moved = a.x != lead.x || a.y != lead.y;
-        float len = 0.0f;
-        sa_vec2 q = old;
-        if (moved) {
-            /* The leader was moved: follow it, keeping this segment's length. */
-            len = seg_length(old.x - lead.x, old.y - lead.y);
-            const float l = seg_length(old.x - a.x, old.y - a.y);
-            q = l > 1e-30f && sai_finite(l)
-                    ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
-                    : sai_v2_add(a, sai_v2_sub(old, lead));
+        const sa_vec2 old = points[i].pos;
+        if (!moved) {
+            const sa_vec2 out = sai_v2_sub(old, centre);
+            if (!(sai_v2_dot(out, out) < r2)) {
+                /* As nearly always: the point stays, and its velocity moves by 0 (which turns -0
+                 * into +0); both stay finite. */
+                points[i].prev = sai_v2_add(points[i].prev, sai_v2(0.0f, 0.0f));
+                lead = old;
+                continue;
+            }
         }
-        const sa_vec2 out = sai_v2_sub(q, centre);
-        const bool inside = sai_v2_dot(out, out) < radius * radius;
-        if (inside && !moved) len = seg_length(old.x - lead.x, old.y - lead.y);
-        if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
-            /* The leader is too deep to keep the length: straight out instead. */
-            const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
-            q = sai_v2_add(centre, sai_v2_scale(dir, radius));
-        }
-        if (!sai_v2_finite(q)) continue;
-        /* The velocity moves along; what points into the circle is taken out. */
-        sa_vec2 prev = sai_v2_add(points[i].prev, sai_v2_sub(q, old));
-        if (inside) {
-            const sa_vec2 n = direction_or_down(sai_v2_sub(q, centre));
-            const float vn = sai_v2_dot(sai_v2_sub(q, prev), n);
-            if (vn < 0.0f) prev = sai_v2_add(prev, sai_v2_scale(n, vn));
-        }
-        if (!sai_v2_finite(prev)) prev = q;
-        points[i].pos = q;
-        points[i].prev = prev;
+        const sa_vec2 a = points[i - 1].pos, from = lead;
+        lead = old;
+        moved = collide_point(&points[i], a, from, moved, centre, radius);
     }
 }
 
