@@ -53,7 +53,7 @@ static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, fl
 
 /* x - x is 0 for a finite x and NaN for an infinite or NaN one: the chain is finite when the sum
  * of those is 0. No branch per coordinate (the answer is nearly always yes). */
-static bool chain_finite(const sa_verlet_point *pts, size_t n) {
+SAI_INLINE bool chain_finite(const sa_verlet_point *pts, size_t n) {
     float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f}; /* one sum per coordinate: a vector's lanes */
     for (size_t i = 0; i < n; ++i) {
         zero[0] += pts[i].pos.x - pts[i].pos.x;
@@ -224,7 +224,7 @@ static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
     if (!constrain_hair_as(pts, c, false)) (void)constrain_hair_as(pts, c, true);
 }
 
-static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
+SAI_INLINE void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
     if (n == SA_VERLET_HAIR_POINTS) {
         constrain_hair(pts, c);
         return;
@@ -237,8 +237,8 @@ static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
 /* One step of h > 0 seconds. prev is parked on the position before the move, and the velocity
  * is rebuilt from where the point actually went: v = (after - before) / h, stored as
  * prev = pos - v / 60. */
-static void advance(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg *c, float h,
-                    float keep, float gain) {
+SAI_INLINE void advance(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg *c, float h,
+                        float keep, float gain) {
     const float ax = c->accel.x * gain, ay = c->accel.y * gain;
     for (size_t i = 1; i < n; ++i) {
         const sa_vec2 x = pts[i].pos;
@@ -272,7 +272,7 @@ static void follow(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg 
  * -60 ln(drag). The default drag over 1/120 s (a figure's sub-step) and 1/60 s are the values the
  * formula gives, bit for bit (printed with %a from the same operations): no log and exp per step.
  */
-static void drag_factors(float drag, float h, float *keep, float *gain) {
+SAI_INLINE void drag_factors(float drag, float h, float *keep, float *gain) {
     if (drag == SA_VERLET_DEFAULT_DRAG && h == 1.0f / 120.0f) {
         *keep = 0x1.dacf2cp-1f;
         *gain = 0x1.070648p-7f;
@@ -289,9 +289,9 @@ static void drag_factors(float drag, float h, float *keep, float *gain) {
     *gain = lh < 1e-6f ? h : -sai_expm1f(-lh) / lambda;
 }
 
-void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
-                          const sa_verlet_config *config, float dt) {
-    if (!points || count == 0) return;
+/* sa_verlet_chain_step() on a usable chain, inlined where count is a constant (the hair's). */
+SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                           const sa_verlet_config *config, float dt) {
     const chain_cfg c = sane_cfg(config);
     pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
     if (!chain_finite(points, count))
@@ -323,6 +323,16 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     }
     if (!chain_finite(points, count))
         lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
+}
+
+void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                          const sa_verlet_config *config, float dt) {
+    if (!points || count == 0) return;
+    /* (the hair's four points: every loop over them unrolled, the points held in registers) */
+    if (count == SA_VERLET_HAIR_POINTS)
+        chain_step(points, SA_VERLET_HAIR_POINTS, pin, config, dt);
+    else
+        chain_step(points, count, pin, config, dt);
 }
 
 #if SAI_HAS_LANES
