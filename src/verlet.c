@@ -661,10 +661,10 @@ static bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool mov
     return q.x != old.x || q.y != old.y;
 }
 
-void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
-                                    float radius) {
-    if (!points || count < 2 || !sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius))
-        return;
+/* sa_verlet_chain_collide_circle() on a usable chain and circle, inlined where count is a
+ * constant (the hair's). */
+SAI_INLINE void collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
+                               float radius) {
     if (!chain_finite(points, count)) return;
     const float r2 = radius * radius;
     sa_vec2 lead = points[0].pos; /* point i - 1 where it was before this pass */
@@ -685,6 +685,16 @@ void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_ve
         lead = old;
         moved = collide_point(&points[i], a, from, moved, centre, radius);
     }
+}
+
+void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
+                                    float radius) {
+    if (!points || count < 2 || !sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius))
+        return;
+    if (count == SA_VERLET_HAIR_POINTS)
+        collide_circle(points, SA_VERLET_HAIR_POINTS, centre, radius);
+    else
+        collide_circle(points, count, centre, radius);
 }
 
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {
