@@ -138,13 +138,36 @@ SAI_INLINE void square_range_add(square_range *r, float l2) {
     r->hi = r->hi > l2 ? r->hi : l2;
 }
 
-/* One pair of relax() on the hair held in locals: (xa, ya) moves by the correction unless pinned,
- * (xb, yb) by it. `careful` is relax() itself; otherwise every length is a plain root and *r
- * gathers the squares, which the caller tests once for the whole pass. */
-SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spacing, bool pinned,
-                           bool careful, square_range *r) {
-    const float dx = *xb - *xa, dy = *yb - *ya;
-    const float l2 = dx * dx + dy * dy;
+/* A hair point (x, y) as constrain_hair() holds it: in the two low lanes of a vector where there
+ * are lanes (the others 0), so an operation on x and y is one instruction, else the pair itself. */
+#if SAI_HAS_LANES
+typedef sai_f4 hair_v;
+SAI_INLINE hair_v hv_of(sa_vec2 p) { return (sai_f4){p.x, p.y, 0.0f, 0.0f}; }
+SAI_INLINE sa_vec2 hv_v2(hair_v v) { return sai_v2(v[0], v[1]); }
+SAI_INLINE hair_v hv_add(hair_v a, hair_v b) { return a + b; }
+SAI_INLINE hair_v hv_sub(hair_v a, hair_v b) { return a - b; }
+SAI_INLINE hair_v hv_scale(hair_v v, float k) { return v * k; }
+SAI_INLINE float hv_square(hair_v v) {
+    const sai_f4 s = v * v;
+    return s[0] + s[1];
+}
+#else
+typedef sa_vec2 hair_v;
+SAI_INLINE hair_v hv_of(sa_vec2 p) { return p; }
+SAI_INLINE sa_vec2 hv_v2(hair_v v) { return v; }
+SAI_INLINE hair_v hv_add(hair_v a, hair_v b) { return sai_v2_add(a, b); }
+SAI_INLINE hair_v hv_sub(hair_v a, hair_v b) { return sai_v2_sub(a, b); }
+SAI_INLINE hair_v hv_scale(hair_v v, float k) { return sai_v2_scale(v, k); }
+SAI_INLINE float hv_square(hair_v v) { return v.x * v.x + v.y * v.y; }
+#endif
+
+/* One pair of relax() on the hair held in locals: a moves by the correction unless pinned, b by
+ * it. `careful` is relax() itself; otherwise every length is a plain root and *r gathers the
+ * squares, which the caller tests once for the whole pass. */
+SAI_INLINE void relax_pair(hair_v *a, hair_v *b, float spacing, bool pinned, bool careful,
+                           square_range *r) {
+    const hair_v d = hv_sub(*b, *a);
+    const float l2 = hv_square(d);
     float len;
     if (!careful) {
         square_range_add(r, l2);
@@ -152,44 +175,35 @@ SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spa
     } else if (l2 < FLT_MAX && l2 > 1e-30f) {
         len = sqrtf(l2);
     } else {
-        len = sai_hypotf(dx, dy);
+        const sa_vec2 dv = hv_v2(d);
+        len = sai_hypotf(dv.x, dv.y);
         if (!(len > 1e-30f)) return;
     }
     const float k = (len - spacing) / len * (pinned ? 1.0f : 0.5f);
-    if (!pinned) {
-        *xa += dx * k;
-        *ya += dy * k;
-    }
-    *xb -= dx * k;
-    *yb -= dy * k;
+    const hair_v dk = hv_scale(d, k);
+    if (!pinned) *a = hv_add(*a, dk);
+    *b = hv_sub(*b, dk);
 }
 
-/* One segment of set_lengths() on the hair held in locals: (xb, yb) put spacing from (xa, ya);
- * `careful` and *r as in relax_pair(). */
-SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain_cfg *c,
-                           bool careful, square_range *r) {
-    const float dx = *xb - xa, dy = *yb - ya;
-    float ddx, ddy;
+/* One segment of set_lengths() on the hair held in locals: b put spacing from a; `careful` and
+ * *r as in relax_pair(). */
+SAI_INLINE void set_length(hair_v a, hair_v *b, const chain_cfg *c, bool careful, square_range *r) {
+    const hair_v d = hv_sub(*b, a);
+    hair_v dd;
     if (!careful) {
-        const float l2 = dx * dx + dy * dy;
+        const float l2 = hv_square(d);
         square_range_add(r, l2);
-        const float k = c->spacing / sqrtf(l2);
-        ddx = dx * k;
-        ddy = dy * k;
+        dd = hv_scale(d, c->spacing / sqrtf(l2));
     } else {
-        const float len = seg_length(dx, dy);
+        const sa_vec2 dv = hv_v2(d);
+        const float len = seg_length(dv.x, dv.y);
         if (len > 1e-30f && sai_finite(len)) {
-            const float k = c->spacing / len;
-            ddx = dx * k;
-            ddy = dy * k;
+            dd = hv_scale(d, c->spacing / len);
         } else {
-            const sa_vec2 rest_dir = direction_or_down(c->accel);
-            ddx = rest_dir.x * c->spacing;
-            ddy = rest_dir.y * c->spacing;
+            dd = hv_scale(hv_of(direction_or_down(c->accel)), c->spacing);
         }
     }
-    *xb = xa + ddx;
-    *yb = ya + ddy;
+    *b = hv_add(a, dd);
 }
 
 /* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS (4) points held in named locals,
@@ -199,22 +213,22 @@ SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain
  * false, the points untouched, when not careful and a square was not plain. */
 _Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair_as() writes out four points");
 SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool careful) {
-    float x0 = pts[0].pos.x, y0 = pts[0].pos.y, x1 = pts[1].pos.x, y1 = pts[1].pos.y;
-    float x2 = pts[2].pos.x, y2 = pts[2].pos.y, x3 = pts[3].pos.x, y3 = pts[3].pos.y;
+    hair_v p0 = hv_of(pts[0].pos), p1 = hv_of(pts[1].pos), p2 = hv_of(pts[2].pos),
+           p3 = hv_of(pts[3].pos);
     const float spacing = c->spacing;
     square_range r = {FLT_MAX, 0.0f};
     for (size_t it = 0; it < c->iterations; ++it) {
-        relax_pair(&x0, &y0, &x1, &y1, spacing, true, careful, &r);
-        relax_pair(&x1, &y1, &x2, &y2, spacing, false, careful, &r);
-        relax_pair(&x2, &y2, &x3, &y3, spacing, false, careful, &r);
+        relax_pair(&p0, &p1, spacing, true, careful, &r);
+        relax_pair(&p1, &p2, spacing, false, careful, &r);
+        relax_pair(&p2, &p3, spacing, false, careful, &r);
     }
-    set_length(x0, y0, &x1, &y1, c, careful, &r);
-    set_length(x1, y1, &x2, &y2, c, careful, &r);
-    set_length(x2, y2, &x3, &y3, c, careful, &r);
+    set_length(p0, &p1, c, careful, &r);
+    set_length(p1, &p2, c, careful, &r);
+    set_length(p2, &p3, c, careful, &r);
     if (!careful && !(r.lo > 1e-30f && r.hi < FLT_MAX)) return false;
-    pts[1].pos = sai_v2(x1, y1);
-    pts[2].pos = sai_v2(x2, y2);
-    pts[3].pos = sai_v2(x3, y3);
+    pts[1].pos = hv_v2(p1);
+    pts[2].pos = hv_v2(p2);
+    pts[3].pos = hv_v2(p3);
     return true;
 }
 
