@@ -356,26 +356,34 @@ typedef struct step4 {
     sai_f4 pin_x, pin_y, ax, ay, keep, h, rate, spacing;
 } step4;
 
-/* Lane k of *s for chain k's config and step, true when the common path covers it: a finite pin,
- * a step of time (at least SA_VERLET_MIN_DT) taken in one advance, and the default iterations. */
-static bool lane_of(step4 *s, int k, sa_vec2 pin, const sa_verlet_config *config, float dt) {
-    const chain_cfg c = sane_cfg(config);
-    if (!sai_v2_finite(pin) || c.iterations != SA_VERLET_DEFAULT_ITERATIONS) return false;
-    if (!(dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT)) return false;
-    const float x = dt * REF_RATE - 0.01f; /* (the scalar step's count of advances: one) */
-    if (!((int32_t)x + ((float)(int32_t)x < x ? 1 : 0) <= 1)) return false;
-    const float h = dt / 1.0f;
-    float keep, gain;
-    drag_factors(c.drag, h, &keep, &gain);
-    s->pin_x[k] = pin.x;
-    s->pin_y[k] = pin.y;
-    s->ax[k] = c.accel.x * gain;
-    s->ay[k] = c.accel.y * gain;
-    s->keep[k] = keep;
-    s->h[k] = h;
-    s->rate[k] = 1.0f / (REF_RATE * h);
-    s->spacing[k] = c.spacing;
-    return true;
+/* The lanes of `in` that the common path covers: a finite pin, a config in range (as sane_cfg()
+ * leaves it), a step of time (at least SA_VERLET_MIN_DT) taken in one advance; *s for them. */
+static sai_i4 lanes_of(step4 *s, const sai_hair4_step *in) {
+    const sai_f4 dt = in->dt;
+    /* (the scalar step's count of advances is the ceiling of x: one while x <= 1) */
+    const sai_f4 x = dt * REF_RATE - 0.01f;
+    const sai_i4 covered = sai_f4_finite(in->pin_x) & sai_f4_finite(in->pin_y) &
+                           sai_f4_finite(in->accel_x) & sai_f4_finite(in->accel_y) &
+                           (in->spacing >= 0.0f) & (in->spacing <= SA_VERLET_MAX_SPACING) &
+                           (in->drag >= 0.0f) & (in->drag <= 1.0f) & (dt >= SA_VERLET_MIN_DT) &
+                           (dt <= SA_VERLET_MAX_DT) & (x <= 1.0f);
+    sai_f4 keep = sai_f4_splat(0.0f), gain = keep;
+    for (int k = 0; k < 4; ++k) {
+        if (!covered[k]) continue;
+        float keep_k, gain_k;
+        drag_factors(in->drag[k], dt[k], &keep_k, &gain_k);
+        keep[k] = keep_k;
+        gain[k] = gain_k;
+    }
+    s->pin_x = in->pin_x;
+    s->pin_y = in->pin_y;
+    s->ax = in->accel_x * gain;
+    s->ay = in->accel_y * gain;
+    s->keep = keep;
+    s->h = dt;
+    s->rate = 1.0f / (REF_RATE * dt);
+    s->spacing = in->spacing;
+    return covered;
 }
 
 /* Whether the squares l2 are such that seg_length() takes their root, per lane. */
@@ -602,14 +610,11 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
     return ~off;
 }
 
-sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sa_vec2 pin[4], const sa_verlet_config config[4],
-                             const float dt[4], sai_i4 lanes) {
+sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sai_hair4_step *in, sai_i4 lanes) {
     step4 s;
-    memset(&s, 0, sizeof s);
-    sai_i4 covered = {0, 0, 0, 0};
-    for (int k = 0; k < 4; ++k)
-        if (lanes[k] && lane_of(&s, k, pin[k], &config[k], dt[k])) covered[k] = -1;
-    covered &= sai_hair4_finite(c);
+    sai_i4 covered = lanes & sai_hair4_finite(c);
+    if (!sai_lanes_any(covered)) return covered;
+    covered &= lanes_of(&s, in);
     if (!sai_lanes_any(covered)) return covered;
     sai_hair4 next = *c;
     sai_i4 plain = sai_lanes_all();

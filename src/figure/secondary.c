@@ -329,32 +329,29 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
 static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *const logs[4],
                        int32_t at) {
     sai_i4 lanes = {0, 0, 0, 0};
-    sa_vec2 pin[4];
-    sa_verlet_config vc[4];
-    float h[4];
+    sai_hair4_step in;
+    memset(&in, 0, sizeof in);
     sai_f4 rest_x[SA_VERLET_HAIR_POINTS] = {0}, rest_y[SA_VERLET_HAIR_POINTS] = {0};
     sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, radius = pull;
-    const sa_verlet_config defaults = sa_verlet_config_default();
     for (int k = 0; k < 4; ++k) {
-        pin[k] = sai_v2(0.0f, 0.0f);
-        vc[k] = defaults;
-        h[k] = 0.0f;
         if (!figs[k] || at >= logs[k]->count) continue;
         const sa_figure_config *cfg = &figs[k]->config;
         const sai_hair_step *s = &logs[k]->step[at];
         lanes[k] = -1;
-        pin[k] = s->pin;
-        vc[k].spacing = cfg->hair_spacing;
-        vc[k].drag = cfg->hair_drag;
-        vc[k].accel = s->accel;
-        h[k] = s->h;
+        in.pin_x[k] = s->pin.x;
+        in.pin_y[k] = s->pin.y;
+        in.accel_x[k] = s->accel.x;
+        in.accel_y[k] = s->accel.y;
+        in.spacing[k] = cfg->hair_spacing;
+        in.drag[k] = cfg->hair_drag;
+        in.dt[k] = s->h;
         spring_lane(cfg, s, k, rest_x, rest_y, &pull);
         centre_x[k] = s->head.x;
         centre_y[k] = s->head.y;
         radius[k] = s->clearance;
     }
     const sai_hair4 before = *c;
-    const sai_i4 stepped = sai_verlet_hair_step4(c, pin, vc, h, lanes);
+    const sai_i4 stepped = sai_verlet_hair_step4(c, &in, lanes);
     spring_back4(c, rest_x, rest_y, pull);
     const sai_hair4 sprung = *c;
     const sai_i4 bent = limit_bend4(c);
