@@ -264,11 +264,23 @@ static void hair4_store(const sai_hair4 *c, sa_figure *const figs[4]) {
     }
 }
 
-/* spring_back() in lanes: rest_x, rest_y are each lane's resting line (points 1..), k its pull. */
-static void spring_back4(sai_hair4 *c, const sai_f4 *rest_x, const sai_f4 *rest_y, sai_f4 k) {
+/* spring_back() in lanes, on the steps in: the lanes whose acceleration is finite, as the lanes
+ * the step covers are (in any other, the length's saturation differs). */
+static void spring_back4(sai_hair4 *c, const sai_hair4_step *in) {
+    const sai_f4 k = SAI_HAIR_SHAPE_STIFFNESS * in->dt / 60.0f;
+    sai_f4 l; /* sai_v2_length(accel) */
+    for (int j = 0; j < 4; ++j)
+        l[j] = sai_hypotf(in->accel_x[j], in->accel_y[j]);
+    l = sai_f4_select(l <= FLT_MAX, l, sai_f4_splat(FLT_MAX));
+    const sai_i4 usable = (l > 1e-6f) & sai_f4_finite(l);
+    const sai_f4 inv = 1.0f / l;
+    const sai_f4 dir_x = sai_f4_select(usable, in->accel_x * inv, sai_f4_splat(0.0f));
+    const sai_f4 dir_y = sai_f4_select(usable, in->accel_y * inv, sai_f4_splat(1.0f));
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        c->px[i] = c->px[i] - (rest_x[i] - c->x[i]) * k;
-        c->py[i] = c->py[i] - (rest_y[i] - c->y[i]) * k;
+        const sai_f4 along = in->spacing * (float)i;
+        const sai_f4 rest_x = in->pin_x + dir_x * along, rest_y = in->pin_y + dir_y * along;
+        c->px[i] = c->px[i] - (rest_x - c->x[i]) * k;
+        c->py[i] = c->py[i] - (rest_y - c->y[i]) * k;
     }
 }
 
@@ -295,20 +307,6 @@ static sai_i4 limit_bend4(sai_hair4 *c) {
     return bent;
 }
 
-/* What spring_back() reads of lane k at step s: the resting line and the pull. */
-static void spring_lane(const sa_figure_config *cfg, const sai_hair_step *s, int k, sai_f4 *rest_x,
-                        sai_f4 *rest_y, sai_f4 *pull) {
-    pull[0][k] = SAI_HAIR_SHAPE_STIFFNESS * s->h / 60.0f;
-    const float l = sai_v2_length(s->accel);
-    const sa_vec2 dir =
-        l > 1e-6f && sai_finite(l) ? sai_v2_scale(s->accel, 1.0f / l) : sai_v2(0.0f, 1.0f);
-    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sa_vec2 rest = sai_v2_add(s->pin, sai_v2_scale(dir, cfg->hair_spacing * (float)i));
-        rest_x[i][k] = rest.x;
-        rest_y[i][k] = rest.y;
-    }
-}
-
 /* Lane k of c as the scalar functions leave it from the state from[stage]: the whole step from
  * the chain before it (stage 0), the bend limit and collision after the spring (1), or the
  * collision alone after the bend limit (2). */
@@ -331,8 +329,7 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     sai_i4 lanes = {0, 0, 0, 0};
     sai_hair4_step in;
     memset(&in, 0, sizeof in);
-    sai_f4 rest_x[SA_VERLET_HAIR_POINTS] = {0}, rest_y[SA_VERLET_HAIR_POINTS] = {0};
-    sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, radius = pull;
+    sai_f4 centre_x = sai_f4_splat(0.0f), centre_y = centre_x, radius = centre_x;
     for (int k = 0; k < 4; ++k) {
         if (!figs[k] || at >= logs[k]->count) continue;
         const sa_figure_config *cfg = &figs[k]->config;
@@ -345,14 +342,13 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
         in.spacing[k] = cfg->hair_spacing;
         in.drag[k] = cfg->hair_drag;
         in.dt[k] = s->h;
-        spring_lane(cfg, s, k, rest_x, rest_y, &pull);
         centre_x[k] = s->head.x;
         centre_y[k] = s->head.y;
         radius[k] = s->clearance;
     }
     const sai_hair4 before = *c;
     const sai_i4 stepped = sai_verlet_hair_step4(c, &in, lanes);
-    spring_back4(c, rest_x, rest_y, pull);
+    spring_back4(c, &in);
     const sai_hair4 sprung = *c;
     const sai_i4 bent = limit_bend4(c);
     const sai_i4 inside =
