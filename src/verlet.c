@@ -476,27 +476,6 @@ static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
     }
 }
 
-/* Four lanes of double for onto_circle() and the normal's length, kept in one function's body
- * (a 32-byte vector passed to or from a function would change the ABI without AVX). */
-typedef double sai_d4 __attribute__((vector_size(32)));
-typedef int64_t sai_l4 __attribute__((vector_size(32)));
-#define SAI_D4(v)   __builtin_convertvector((v), sai_d4)
-#define SAI_F4(v)   __builtin_convertvector((v), sai_f4)
-#define SAI_MASK(m) __builtin_convertvector((m), sai_i4)
-/* Lane by lane: a where m (a comparison of doubles) is set, else b; |v| (the sign bit cleared). */
-#define SAI_D4_SELECT(m, a, b) ((sai_d4)(((sai_l4)(a) & (m)) | ((sai_l4)(b) & ~(m))))
-#define SAI_D4_ABS(v)          ((sai_d4)((sai_l4)(v) & (INT64_MAX)))
-#define SAI_D4_SQRT(out, v)                                                                        \
-    do {                                                                                           \
-        sai_d4 in_ = (v);                                                                          \
-        for (int half_ = 0; half_ < 2; ++half_) {                                                  \
-            double two_[2];                                                                        \
-            memcpy(two_, (const double *)(const void *)&in_ + 2 * half_, sizeof two_);             \
-            sqrt_two(two_);                                                                        \
-            memcpy((double *)(void *)&(out) + 2 * half_, two_, sizeof two_);                       \
-        }                                                                                          \
-    } while (0)
-
 /* sqrt of two doubles in place, each rounded as sqrt(). */
 SAI_INLINE void sqrt_two(double *v) {
 #if defined(__SSE2__)
@@ -511,6 +490,62 @@ SAI_INLINE void sqrt_two(double *v) {
     v[0] = sqrt(v[0]);
     v[1] = sqrt(v[1]);
 #endif
+}
+
+/* Two lanes of double for onto_circle() and the normal's length: half h of four lanes (lanes 2h
+ * and 2h + 1), one register with SSE2. */
+typedef double sai_d2 __attribute__((vector_size(16)));
+typedef int64_t sai_l2 __attribute__((vector_size(16)));
+#define SAI_D2_SELECT(m, a, b) ((sai_d2)(((sai_l2)(a) & (m)) | ((sai_l2)(b) & ~(m))))
+#define SAI_D2_ABS(v)          ((sai_d2)((sai_l2)(v) & (INT64_MAX)))
+
+SAI_INLINE sai_d2 d2_of(sai_f4 v, int h) {
+    return (sai_d2){(double)v[2 * h], (double)v[2 * h + 1]};
+}
+SAI_INLINE sai_d2 d2_sqrt(sai_d2 v) {
+    double two[2];
+    memcpy(two, &v, sizeof two);
+    sqrt_two(two);
+    memcpy(&v, two, sizeof v);
+    return v;
+}
+
+/* sqrt(x^2 + y^2) per lane, the squares and their root in double, rounded to float once. */
+SAI_INLINE sai_f4 length_in_double(sai_f4 x, sai_f4 y) {
+    sai_f4 l;
+    for (int h = 0; h < 2; ++h) {
+        const sai_d2 xd = d2_of(x, h), yd = d2_of(y, h), root = d2_sqrt(xd * xd + yd * yd);
+        l[2 * h] = (float)root[0];
+        l[2 * h + 1] = (float)root[1];
+    }
+    return l;
+}
+
+/* onto_circle(a, q, (cx, cy), r, len) in double in half h of the lanes: *qx, *qy where the point
+ * goes in its lanes inside, and *off set in those where it is not the common path. The other
+ * half of the lanes is left as it is. */
+static void onto_circle2(int h, sai_f4 ax, sai_f4 ay, sai_f4 len, sai_f4 cx, sai_f4 cy, sai_f4 r,
+                         sai_i4 inside, sai_f4 *qx, sai_f4 *qy, sai_i4 *off) {
+    const sai_d2 cxd = d2_of(cx, h), cyd = d2_of(cy, h), rd = d2_of(r, h), ll = d2_of(len, h);
+    const sai_d2 ex = d2_of(ax, h) - cxd, ey = d2_of(ay, h) - cyd;
+    const sai_d2 d = d2_sqrt(ex * ex + ey * ey);
+    sai_l2 bad = ~((d > 1e-9) & (d + ll >= rd) & (SAI_D2_ABS(d - rd) <= ll));
+    const sai_d2 cphi = (rd * rd + d * d - ll * ll) / (2.0 * rd * d);
+    const sai_d2 one = {1.0, 1.0};
+    const sai_d2 cp = SAI_D2_SELECT(cphi < -1.0, -one, SAI_D2_SELECT(cphi > 1.0, one, cphi));
+    const sai_d2 sp = d2_sqrt(1.0 - cp * cp);
+    const sai_d2 ux = ex / d, uy = ey / d;
+    const sai_d2 side = -uy * (d2_of(*qx, h) - cxd) + ux * (d2_of(*qy, h) - cyd);
+    const sai_d2 sn = SAI_D2_SELECT(side < 0.0, -sp, sp);
+    const sai_d2 ox = cxd + rd * (cp * ux - sn * uy), oy = cyd + rd * (cp * uy + sn * ux);
+    bad |= ~((SAI_D2_ABS(ox) <= (double)FLT_MAX) & (SAI_D2_ABS(oy) <= (double)FLT_MAX));
+    for (int j = 0; j < 2; ++j) {
+        const int k = 2 * h + j;
+        if (!inside[k]) continue;
+        (*off)[k] |= bad[j] ? -1 : 0;
+        (*qx)[k] = (float)ox[j];
+        (*qy)[k] = (float)oy[j];
+    }
 }
 
 /* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx, cy)[k], r[k]) in the lanes
@@ -537,7 +572,6 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         }
         return ~off;
     }
-    const sai_d4 cxd = SAI_D4(cx), cyd = SAI_D4(cy), rd = SAI_D4(r);
     sai_hair4 n = *c;
     sai_f4 lead_x = n.x[0], lead_y = n.y[0];
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
@@ -560,28 +594,12 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         const sai_f4 out_x = qx - cx, out_y = qy - cy;
         const sai_i4 inside = out_x * out_x + out_y * out_y < r2;
         off |= (moved | inside) & ~plain_square(len2);
-        if (sai_lanes_any(inside & ~off)) {
-            /* onto_circle(a, q, c, r, len) in double */
-            const sai_d4 ex = SAI_D4(ax) - cxd, ey = SAI_D4(ay) - cyd, ll = SAI_D4(len);
-            sai_d4 d;
-            SAI_D4_SQRT(d, ex * ex + ey * ey);
-            const sai_d4 dr = d - rd, adr = SAI_D4_ABS(dr);
-            off |= inside & ~SAI_MASK((d > 1e-9) & (d + ll >= rd) & (adr <= ll));
-            const sai_d4 cphi = (rd * rd + d * d - ll * ll) / (2.0 * rd * d);
-            const sai_d4 one = {1.0, 1.0, 1.0, 1.0};
-            const sai_d4 cp =
-                SAI_D4_SELECT(cphi < -1.0, -one, SAI_D4_SELECT(cphi > 1.0, one, cphi));
-            sai_d4 sp;
-            SAI_D4_SQRT(sp, 1.0 - cp * cp);
-            const sai_d4 ux = ex / d, uy = ey / d;
-            const sai_d4 side = -uy * (SAI_D4(qx) - cxd) + ux * (SAI_D4(qy) - cyd);
-            const sai_d4 sn = SAI_D4_SELECT(side < 0.0, -sp, sp);
-            const sai_d4 ox = cxd + rd * (cp * ux - sn * uy), oy = cyd + rd * (cp * uy + sn * ux);
-            const sai_d4 aox = SAI_D4_ABS(ox), aoy = SAI_D4_ABS(oy);
-            off |= inside & ~SAI_MASK((aox <= (double)FLT_MAX) & (aoy <= (double)FLT_MAX));
-            qx = sai_f4_select(inside, SAI_F4(ox), qx);
-            qy = sai_f4_select(inside, SAI_F4(oy), qy);
-        }
+        /* onto_circle() in each half of the lanes with a point inside (as often as not only
+         * one) */
+        const sai_i4 live = inside & ~off;
+        for (int h = 0; h < 2; ++h)
+            if (live[2 * h] | live[2 * h + 1])
+                onto_circle2(h, ax, ay, len, cx, cy, r, inside, &qx, &qy, &off);
         /* The velocity moves along; what points into the circle is taken out. */
         sai_f4 prev_x = n.px[i] + (qx - old_x), prev_y = n.py[i] + (qy - old_y);
         if (sai_lanes_any(inside & ~off)) {
@@ -591,10 +609,7 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
                          avy = (sai_f4)((sai_i4)vy & INT32_MAX);
             const sai_f4 m = sai_f4_select(avx > avy, avx, avy);
             off |= inside & ~((m >= 0x1p-60f) & (m <= 0x1p100f));
-            const sai_d4 vxd = SAI_D4(vx), vyd = SAI_D4(vy);
-            sai_d4 nl;
-            SAI_D4_SQRT(nl, vxd * vxd + vyd * vyd);
-            const sai_f4 l = SAI_F4(nl), nx = vx / l, ny = vy / l;
+            const sai_f4 l = length_in_double(vx, vy), nx = vx / l, ny = vy / l;
             const sai_f4 vn = (qx - prev_x) * nx + (qy - prev_y) * ny;
             const sai_i4 into = inside & (vn < 0.0f);
             prev_x = sai_f4_select(into, prev_x + nx * vn, prev_x);
