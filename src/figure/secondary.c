@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -323,29 +324,37 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
     hair4_set(c, k, pts);
 }
 
-/* Step `at` of the logs in the lanes of c (lane k: figs[k]'s hair, where its log has the step). */
+/* Step `at` of the logs in the lanes of c (lane k: figs[k]'s hair, where its log has the step),
+ * each lane's step read as two rows of four floats (pin, head; accel, clearance, h). */
+_Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
+                   offsetof(sai_hair_step, accel) == 16 &&
+                   offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
+                   sizeof(sai_hair_step) == 32,
+               "a hair step is two rows of four floats");
 static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *const logs[4],
                        int32_t at) {
-    sai_i4 lanes = {0, 0, 0, 0};
+    sai_i4 lanes;
     sai_hair4_step in;
-    memset(&in, 0, sizeof in);
-    sai_f4 centre_x = sai_f4_splat(0.0f), centre_y = centre_x, radius = centre_x;
+    sai_f4 row[2][4], col[4], centre_x, centre_y, radius;
     for (int k = 0; k < 4; ++k) {
-        if (!figs[k] || at >= logs[k]->count) continue;
-        const sa_figure_config *cfg = &figs[k]->config;
-        const sai_hair_step *s = &logs[k]->step[at];
-        lanes[k] = -1;
-        in.pin_x[k] = s->pin.x;
-        in.pin_y[k] = s->pin.y;
-        in.accel_x[k] = s->accel.x;
-        in.accel_y[k] = s->accel.y;
-        in.spacing[k] = cfg->hair_spacing;
-        in.drag[k] = cfg->hair_drag;
-        in.dt[k] = s->h;
-        centre_x[k] = s->head.x;
-        centre_y[k] = s->head.y;
-        radius[k] = s->clearance;
+        const bool has = figs[k] && at < logs[k]->count;
+        const float *s = has ? (const float *)(const void *)&logs[k]->step[at] : NULL;
+        lanes[k] = has ? -1 : 0;
+        row[0][k] = has ? sai_f4_load(s) : sai_f4_splat(0.0f);
+        row[1][k] = has ? sai_f4_load(s + 4) : sai_f4_splat(0.0f);
+        in.spacing[k] = has ? figs[k]->config.hair_spacing : 0.0f;
+        in.drag[k] = has ? figs[k]->config.hair_drag : 0.0f;
     }
+    sai_f4_transpose(row[0][0], row[0][1], row[0][2], row[0][3], col);
+    in.pin_x = col[0];
+    in.pin_y = col[1];
+    centre_x = col[2];
+    centre_y = col[3];
+    sai_f4_transpose(row[1][0], row[1][1], row[1][2], row[1][3], col);
+    in.accel_x = col[0];
+    in.accel_y = col[1];
+    radius = col[2];
+    in.dt = col[3];
     const sai_hair4 before = *c;
     const sai_i4 stepped = sai_verlet_hair_step4(c, &in, lanes);
     spring_back4(c, &in);
