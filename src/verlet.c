@@ -437,19 +437,19 @@ SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4
     *yb = ya + dy * k;
 }
 
-/* advance() and constrain_hair() of one step in lanes; *plain loses the lanes a length took off
- * the common path. */
-static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
+/* advance() and constrain_hair() of one step in lanes, from `from` into c (every number of it);
+ * *plain loses the lanes a length took off the common path. */
+static void advance4(const sai_hair4 *from, sai_hair4 *c, const step4 *s, sai_i4 *plain) {
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sai_f4 vx = (c->x[i] - c->px[i]) * REF_RATE * s->keep + s->ax;
-        const sai_f4 vy = (c->y[i] - c->py[i]) * REF_RATE * s->keep + s->ay;
-        c->px[i] = c->x[i];
-        c->py[i] = c->y[i];
-        c->x[i] = c->x[i] + vx * s->h;
-        c->y[i] = c->y[i] + vy * s->h;
+        const sai_f4 vx = (from->x[i] - from->px[i]) * REF_RATE * s->keep + s->ax;
+        const sai_f4 vy = (from->y[i] - from->py[i]) * REF_RATE * s->keep + s->ay;
+        c->px[i] = from->x[i];
+        c->py[i] = from->y[i];
+        c->x[i] = from->x[i] + vx * s->h;
+        c->y[i] = from->y[i] + vy * s->h;
     }
-    c->px[0] = c->x[0];
-    c->py[0] = c->y[0];
+    c->px[0] = from->x[0];
+    c->py[0] = from->y[0];
     sai_f4 x0 = s->pin_x, y0 = s->pin_y, x1 = c->x[1], y1 = c->y[1];
     sai_f4 x2 = c->x[2], y2 = c->y[2], x3 = c->x[3], y3 = c->y[3];
     square_range4 r = {sai_f4_splat(FLT_MAX), sai_f4_splat(0.0f)};
@@ -625,17 +625,19 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
     return ~off;
 }
 
-sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sai_hair4_step *in, sai_i4 lanes) {
+sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hair4_step *in,
+                             sai_i4 lanes) {
     step4 s;
-    sai_i4 covered = lanes & sai_hair4_finite(c);
-    if (!sai_lanes_any(covered)) return covered;
-    covered &= lanes_of(&s, in);
-    if (!sai_lanes_any(covered)) return covered;
-    sai_hair4 next = *c;
+    sai_i4 covered = lanes & sai_hair4_finite(from);
+    if (sai_lanes_any(covered)) covered &= lanes_of(&s, in);
+    if (!sai_lanes_any(covered)) {
+        *to = *from;
+        return covered;
+    }
     sai_i4 plain = sai_lanes_all();
-    advance4(&next, &s, &plain);
-    covered &= plain & sai_hair4_finite(&next);
-    sai_hair4_select(covered, &next, c, c);
+    advance4(from, to, &s, &plain);
+    covered &= plain & sai_hair4_finite(to);
+    if (!sai_lanes_true(covered)) sai_hair4_select(covered, to, from, to);
     return covered;
 }
 #endif

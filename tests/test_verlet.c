@@ -637,7 +637,8 @@ static void test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit(void **state)
             /* (the lanes take the default iterations) */
             if (cfg[k].iterations != SA_VERLET_DEFAULT_ITERATIONS) lanes[k] = 0;
         }
-        const sai_i4 covered = sai_verlet_hair_step4(&c, &in, lanes);
+        const sai_hair4 from = c;
+        const sai_i4 covered = sai_verlet_hair_step4(&from, &c, &in, lanes);
         for (int k = 0; k < 4; ++k) {
             if (covered[k]) {
                 assert_true(lanes[k] != 0);

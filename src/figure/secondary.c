@@ -324,15 +324,16 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
     hair4_set(c, k, pts);
 }
 
-/* Step `at` of the logs in the lanes of c (lane k: figs[k]'s hair, where its log has the step),
- * each lane's step read as two rows of four floats (pin, head; accel, clearance, h). */
+/* Step `at` of the logs in the lanes of the chains `before`, into c (lane k: figs[k]'s hair,
+ * where its log has the step), each lane's step read as two rows of four floats (pin, head;
+ * accel, clearance, h). */
 _Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
                    offsetof(sai_hair_step, accel) == 16 &&
                    offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
                    sizeof(sai_hair_step) == 32,
                "a hair step is two rows of four floats");
-static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *const logs[4],
-                       int32_t at) {
+static void hair_step4(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
+                       sai_hair_log *const logs[4], int32_t at) {
     sai_i4 lanes;
     sai_hair4_step in;
     sai_f4 row[2][4], col[4], centre_x, centre_y, radius;
@@ -355,8 +356,7 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     in.accel_y = col[1];
     radius = col[2];
     in.dt = col[3];
-    const sai_hair4 before = *c;
-    const sai_i4 stepped = sai_verlet_hair_step4(c, &in, lanes);
+    const sai_i4 stepped = sai_verlet_hair_step4(before, c, &in, lanes);
     spring_back4(c, &in);
     const sai_hair4 sprung = *c;
     const sai_i4 bent = limit_bend4(c);
@@ -365,13 +365,13 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     /* The lanes the common path did not cover take the scalar functions from where it left. */
     const sai_i4 off = lanes & ~(stepped & ~bent & ~inside);
     if (sai_lanes_any(off)) {
-        const sai_hair4 *from[3] = {&before, &sprung, c};
+        const sai_hair4 *from[3] = {before, &sprung, c};
         for (int k = 0; k < 4; ++k)
             if (off[k])
                 hair_step_off(c, k, from, stepped[k] ? (bent[k] ? 1 : 2) : 0, figs[k],
                               &logs[k]->step[at]);
     }
-    sai_hair4_select(lanes, c, &before, c);
+    if (!sai_lanes_true(lanes)) sai_hair4_select(lanes, c, before, c);
 }
 #endif
 
@@ -384,11 +384,11 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
         ++running;
     }
     if (running > 1) {
-        sai_hair4 c;
-        hair4_load(&c, figs);
+        sai_hair4 c[2]; /* each step from one into the other */
+        hair4_load(&c[0], figs);
         for (int32_t at = 0; at < steps; ++at)
-            hair_step4(&c, figs, logs, at);
-        hair4_store(&c, figs);
+            hair_step4(&c[at % 2], &c[(at + 1) % 2], figs, logs, at);
+        hair4_store(&c[steps % 2], figs);
         for (int k = 0; k < 4; ++k)
             if (figs[k]) logs[k]->count = 0;
         return;

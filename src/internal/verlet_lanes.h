@@ -60,9 +60,11 @@ typedef struct sai_hair4_step {
     sai_f4 pin_x, pin_y, accel_x, accel_y, spacing, drag, dt;
 } sai_hair4_step;
 
-/* The step *in for the lanes set in `lanes` that the common path covers; returns those lanes.
- * The others keep their chains, for the scalar call. */
-sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sai_hair4_step *in, sai_i4 lanes);
+/* The step *in of the chains `from` into `to` for the lanes set in `lanes` that the common path
+ * covers; returns those lanes. The others of `to` hold their chains of `from`, for the scalar
+ * call. */
+sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hair4_step *in,
+                             sai_i4 lanes);
 
 /* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx[k], cy[k]), r[k]) for the
  * lanes k set in `lanes` that its common path covers; returns those lanes. The others keep their
