@@ -572,10 +572,12 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         }
         return ~off;
     }
-    sai_hair4 n = *c;
+    sai_hair4 n; /* points 1.. as the pass leaves them (point 0 stays) */
+    n.x[0] = c->x[0];
+    n.y[0] = c->y[0];
     sai_f4 lead_x = n.x[0], lead_y = n.y[0];
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sai_f4 ax = n.x[i - 1], ay = n.y[i - 1], old_x = n.x[i], old_y = n.y[i];
+        const sai_f4 ax = n.x[i - 1], ay = n.y[i - 1], old_x = c->x[i], old_y = c->y[i];
         const sai_f4 ldx = old_x - lead_x, ldy = old_y - lead_y;
         const sai_i4 moved = (ax != lead_x) | (ay != lead_y);
         lead_x = old_x;
@@ -601,7 +603,7 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
             if (live[2 * h] | live[2 * h + 1])
                 onto_circle2(h, ax, ay, len, cx, cy, r, inside, &qx, &qy, &off);
         /* The velocity moves along; what points into the circle is taken out. */
-        sai_f4 prev_x = n.px[i] + (qx - old_x), prev_y = n.py[i] + (qy - old_y);
+        sai_f4 prev_x = c->px[i] + (qx - old_x), prev_y = c->py[i] + (qy - old_y);
         if (sai_lanes_any(inside & ~off)) {
             /* direction_or_down(q - c): its plain case, the length's root in double */
             const sai_f4 vx = qx - cx, vy = qy - cy;
@@ -621,7 +623,13 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         n.px[i] = prev_x;
         n.py[i] = prev_y;
     }
-    sai_hair4_select(~off, &n, c, c);
+    const bool all = !sai_lanes_any(off);
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        c->x[i] = all ? n.x[i] : sai_f4_select(off, c->x[i], n.x[i]);
+        c->y[i] = all ? n.y[i] : sai_f4_select(off, c->y[i], n.y[i]);
+        c->px[i] = all ? n.px[i] : sai_f4_select(off, c->px[i], n.px[i]);
+        c->py[i] = all ? n.py[i] : sai_f4_select(off, c->py[i], n.py[i]);
+    }
     return ~off;
 }
 
