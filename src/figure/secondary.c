@@ -400,16 +400,19 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
     const sa_figure_head *h = &fig->head;
-    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (one sum, without a
-     * branch per number). */
-    float zero = (h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel);
-    zero += (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x);
-    zero += h->chest_vel.y - h->chest_vel.y;
+    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (sums without a
+     * branch per number; one per coordinate of a hair point, the lanes of a vector). */
+    float zero[4] = {(h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel),
+                     (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x),
+                     h->chest_vel.y - h->chest_vel.y, 0.0f};
     const sa_verlet_point *hair = fig->hair;
-    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-        zero += ((hair[i].pos.x - hair[i].pos.x) + (hair[i].pos.y - hair[i].pos.y)) +
-                ((hair[i].prev.x - hair[i].prev.x) + (hair[i].prev.y - hair[i].prev.y));
-    if (!(zero == 0.0f)) sai_figure_rest_secondary(fig, j);
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        zero[0] += hair[i].pos.x - hair[i].pos.x;
+        zero[1] += hair[i].pos.y - hair[i].pos.y;
+        zero[2] += hair[i].prev.x - hair[i].prev.x;
+        zero[3] += hair[i].prev.y - hair[i].prev.y;
+    }
+    if (!((zero[0] + zero[1]) + (zero[2] + zero[3]) == 0.0f)) sai_figure_rest_secondary(fig, j);
 }
 
 static bool all_finite(const sa_vec2 *v, int n) {
