@@ -21,26 +21,32 @@ static float clamp_spacing(float s) {
 /* Unit vector along v, or straight down when v has no usable direction. */
 static sa_vec2 direction_or_down(sa_vec2 v) { return sai_v2_normalize_or(v, sai_v2(0.0f, 1.0f)); }
 
-static chain_cfg sane_cfg(const sa_verlet_config *config) {
-    chain_cfg c;
-    /* Every field in range (nearly always): the repairs below would give each as it is. */
-    if (config && config->spacing >= 0.0f && config->spacing <= SA_VERLET_MAX_SPACING &&
-        config->drag >= 0.0f && config->drag <= 1.0f && sai_v2_finite(config->accel) &&
-        config->iterations <= SA_VERLET_MAX_ITERATIONS) {
-        c.spacing = config->spacing;
-        c.drag = config->drag;
-        c.accel = config->accel;
-        c.iterations = config->iterations;
-        return c;
-    }
+/* sane_cfg() of a config with a field out of range, or none. */
+static chain_cfg repaired_cfg(const sa_verlet_config *config) {
     const sa_verlet_config d = sa_verlet_config_default();
     const sa_verlet_config *p = config ? config : &d;
+    chain_cfg c;
     c.spacing = clamp_spacing(p->spacing);
     c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
     c.accel = sai_v2_finite_or(p->accel, sai_v2(0.0f, 0.0f));
     c.iterations =
         p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS : p->iterations;
     return c;
+}
+
+SAI_INLINE chain_cfg sane_cfg(const sa_verlet_config *config) {
+    /* Every field in range (nearly always): the repairs would give each as it is. */
+    if (config && config->spacing >= 0.0f && config->spacing <= SA_VERLET_MAX_SPACING &&
+        config->drag >= 0.0f && config->drag <= 1.0f && sai_v2_finite(config->accel) &&
+        config->iterations <= SA_VERLET_MAX_ITERATIONS) {
+        chain_cfg c;
+        c.spacing = config->spacing;
+        c.drag = config->drag;
+        c.accel = config->accel;
+        c.iterations = config->iterations;
+        return c;
+    }
+    return repaired_cfg(config);
 }
 
 static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, float spacing) {
