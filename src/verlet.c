@@ -21,26 +21,32 @@ static float clamp_spacing(float s) {
 /* Unit vector along v, or straight down when v has no usable direction. */
 static sa_vec2 direction_or_down(sa_vec2 v) { return sai_v2_normalize_or(v, sai_v2(0.0f, 1.0f)); }
 
-static chain_cfg sane_cfg(const sa_verlet_config *config) {
-    chain_cfg c;
-    /* Every field in range (nearly always): the repairs below would give each as it is. */
-    if (config && config->spacing >= 0.0f && config->spacing <= SA_VERLET_MAX_SPACING &&
-        config->drag >= 0.0f && config->drag <= 1.0f && sai_v2_finite(config->accel) &&
-        config->iterations <= SA_VERLET_MAX_ITERATIONS) {
-        c.spacing = config->spacing;
-        c.drag = config->drag;
-        c.accel = config->accel;
-        c.iterations = config->iterations;
-        return c;
-    }
+/* sane_cfg() of a config with a field out of range, or none. */
+static chain_cfg repaired_cfg(const sa_verlet_config *config) {
     const sa_verlet_config d = sa_verlet_config_default();
     const sa_verlet_config *p = config ? config : &d;
+    chain_cfg c;
     c.spacing = clamp_spacing(p->spacing);
     c.drag = p->drag == p->drag ? sai_saturate(p->drag) : SA_VERLET_DEFAULT_DRAG;
     c.accel = sai_v2_finite_or(p->accel, sai_v2(0.0f, 0.0f));
     c.iterations =
         p->iterations > SA_VERLET_MAX_ITERATIONS ? SA_VERLET_MAX_ITERATIONS : p->iterations;
     return c;
+}
+
+SAI_INLINE chain_cfg sane_cfg(const sa_verlet_config *config) {
+    /* Every field in range (nearly always): the repairs would give each as it is. */
+    if (config && config->spacing >= 0.0f && config->spacing <= SA_VERLET_MAX_SPACING &&
+        config->drag >= 0.0f && config->drag <= 1.0f && sai_v2_finite(config->accel) &&
+        config->iterations <= SA_VERLET_MAX_ITERATIONS) {
+        chain_cfg c;
+        c.spacing = config->spacing;
+        c.drag = config->drag;
+        c.accel = config->accel;
+        c.iterations = config->iterations;
+        return c;
+    }
+    return repaired_cfg(config);
 }
 
 static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, float spacing) {
@@ -53,7 +59,7 @@ static void lay_out(sa_verlet_point *pts, size_t n, sa_vec2 pin, sa_vec2 dir, fl
 
 /* x - x is 0 for a finite x and NaN for an infinite or NaN one: the chain is finite when the sum
  * of those is 0. No branch per coordinate (the answer is nearly always yes). */
-static bool chain_finite(const sa_verlet_point *pts, size_t n) {
+SAI_INLINE bool chain_finite(const sa_verlet_point *pts, size_t n) {
     float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f}; /* one sum per coordinate: a vector's lanes */
     for (size_t i = 0; i < n; ++i) {
         zero[0] += pts[i].pos.x - pts[i].pos.x;
@@ -125,69 +131,120 @@ sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pi
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
-/* One pair of relax() on the hair held in locals: (xa, ya) moves by `share` of the correction
- * (0 for the pin), (xb, yb) by half of it. The usual case (a length whose square neither
- * underflows nor overflows) takes no second test: its root is at least 1e-15. */
-SAI_INLINE void relax_pair(float *xa, float *ya, float *xb, float *yb, float spacing, bool pinned) {
-    const float dx = *xb - *xa, dy = *yb - *ya;
-    const float l2 = dx * dx + dy * dy;
+/* Squares of lengths in [lo, hi] with 1e-30 < lo and hi < FLT_MAX are those whose roots
+ * seg_length() takes as they are. hi is updated as a maxss does, to a NaN square itself; a NaN or
+ * infinite square makes the points it moves NaN and every later square NaN, so the last one is,
+ * and so is hi. */
+typedef struct square_range {
+    float lo, hi;
+} square_range;
+
+SAI_INLINE void square_range_add(square_range *r, float l2) {
+    r->lo = r->lo < l2 ? r->lo : l2;
+    r->hi = r->hi > l2 ? r->hi : l2;
+}
+
+/* A hair point (x, y) as constrain_hair() holds it: in the two low lanes of a vector where there
+ * are lanes (the others 0), so an operation on x and y is one instruction, else the pair itself. */
+#if SAI_HAS_LANES
+typedef sai_f4 hair_v;
+SAI_INLINE hair_v hv_of(sa_vec2 p) { return (sai_f4){p.x, p.y, 0.0f, 0.0f}; }
+SAI_INLINE sa_vec2 hv_v2(hair_v v) { return sai_v2(v[0], v[1]); }
+SAI_INLINE hair_v hv_add(hair_v a, hair_v b) { return a + b; }
+SAI_INLINE hair_v hv_sub(hair_v a, hair_v b) { return a - b; }
+SAI_INLINE hair_v hv_scale(hair_v v, float k) { return v * k; }
+SAI_INLINE float hv_square(hair_v v) {
+    const sai_f4 s = v * v;
+    return s[0] + s[1];
+}
+#else
+typedef sa_vec2 hair_v;
+SAI_INLINE hair_v hv_of(sa_vec2 p) { return p; }
+SAI_INLINE sa_vec2 hv_v2(hair_v v) { return v; }
+SAI_INLINE hair_v hv_add(hair_v a, hair_v b) { return sai_v2_add(a, b); }
+SAI_INLINE hair_v hv_sub(hair_v a, hair_v b) { return sai_v2_sub(a, b); }
+SAI_INLINE hair_v hv_scale(hair_v v, float k) { return sai_v2_scale(v, k); }
+SAI_INLINE float hv_square(hair_v v) { return v.x * v.x + v.y * v.y; }
+#endif
+
+/* One pair of relax() on the hair held in locals: a moves by the correction unless pinned, b by
+ * it. `careful` is relax() itself; otherwise every length is a plain root and *r gathers the
+ * squares, which the caller tests once for the whole pass. */
+SAI_INLINE void relax_pair(hair_v *a, hair_v *b, float spacing, bool pinned, bool careful,
+                           square_range *r) {
+    const hair_v d = hv_sub(*b, *a);
+    const float l2 = hv_square(d);
     float len;
-    if (l2 < FLT_MAX && l2 > 1e-30f) {
+    if (!careful) {
+        square_range_add(r, l2);
+        len = sqrtf(l2);
+    } else if (l2 < FLT_MAX && l2 > 1e-30f) {
         len = sqrtf(l2);
     } else {
-        len = sai_hypotf(dx, dy);
+        const sa_vec2 dv = hv_v2(d);
+        len = sai_hypotf(dv.x, dv.y);
         if (!(len > 1e-30f)) return;
     }
     const float k = (len - spacing) / len * (pinned ? 1.0f : 0.5f);
-    if (!pinned) {
-        *xa += dx * k;
-        *ya += dy * k;
-    }
-    *xb -= dx * k;
-    *yb -= dy * k;
+    const hair_v dk = hv_scale(d, k);
+    if (!pinned) *a = hv_add(*a, dk);
+    *b = hv_sub(*b, dk);
 }
 
-/* One segment of set_lengths() on the hair held in locals: (xb, yb) put spacing from (xa, ya). */
-SAI_INLINE void set_length(float xa, float ya, float *xb, float *yb, const chain_cfg *c) {
-    const float dx = *xb - xa, dy = *yb - ya;
-    const float len = seg_length(dx, dy);
-    float ddx, ddy;
-    if (len > 1e-30f && sai_finite(len)) {
-        const float k = c->spacing / len;
-        ddx = dx * k;
-        ddy = dy * k;
+/* One segment of set_lengths() on the hair held in locals: b put spacing from a; `careful` and
+ * *r as in relax_pair(). */
+SAI_INLINE void set_length(hair_v a, hair_v *b, const chain_cfg *c, bool careful, square_range *r) {
+    const hair_v d = hv_sub(*b, a);
+    hair_v dd;
+    if (!careful) {
+        const float l2 = hv_square(d);
+        square_range_add(r, l2);
+        dd = hv_scale(d, c->spacing / sqrtf(l2));
     } else {
-        const sa_vec2 rest_dir = direction_or_down(c->accel);
-        ddx = rest_dir.x * c->spacing;
-        ddy = rest_dir.y * c->spacing;
+        const sa_vec2 dv = hv_v2(d);
+        const float len = seg_length(dv.x, dv.y);
+        if (len > 1e-30f && sai_finite(len)) {
+            dd = hv_scale(d, c->spacing / len);
+        } else {
+            dd = hv_scale(hv_of(direction_or_down(c->accel)), c->spacing);
+        }
     }
-    *xb = xa + ddx;
-    *yb = ya + ddy;
+    *b = hv_add(a, dd);
 }
 
 /* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS (4) points held in named locals,
  * each pass written out, so the compiler keeps them in registers and the passes are the chain of
  * dependent operations alone (a store and reload in it, or loop bookkeeping, costs more than the
- * arithmetic): the same operations in the same order, so the same results bit for bit. */
-_Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair() writes out four points");
-static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
-    float x0 = pts[0].pos.x, y0 = pts[0].pos.y, x1 = pts[1].pos.x, y1 = pts[1].pos.y;
-    float x2 = pts[2].pos.x, y2 = pts[2].pos.y, x3 = pts[3].pos.x, y3 = pts[3].pos.y;
+ * arithmetic): the same operations in the same order, so the same results bit for bit. Returns
+ * false, the points untouched, when not careful and a square was not plain. */
+_Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair_as() writes out four points");
+SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool careful) {
+    hair_v p0 = hv_of(pts[0].pos), p1 = hv_of(pts[1].pos), p2 = hv_of(pts[2].pos),
+           p3 = hv_of(pts[3].pos);
     const float spacing = c->spacing;
+    square_range r = {FLT_MAX, 0.0f};
     for (size_t it = 0; it < c->iterations; ++it) {
-        relax_pair(&x0, &y0, &x1, &y1, spacing, true);
-        relax_pair(&x1, &y1, &x2, &y2, spacing, false);
-        relax_pair(&x2, &y2, &x3, &y3, spacing, false);
+        relax_pair(&p0, &p1, spacing, true, careful, &r);
+        relax_pair(&p1, &p2, spacing, false, careful, &r);
+        relax_pair(&p2, &p3, spacing, false, careful, &r);
     }
-    set_length(x0, y0, &x1, &y1, c);
-    set_length(x1, y1, &x2, &y2, c);
-    set_length(x2, y2, &x3, &y3, c);
-    pts[1].pos = sai_v2(x1, y1);
-    pts[2].pos = sai_v2(x2, y2);
-    pts[3].pos = sai_v2(x3, y3);
+    set_length(p0, &p1, c, careful, &r);
+    set_length(p1, &p2, c, careful, &r);
+    set_length(p2, &p3, c, careful, &r);
+    if (!careful && !(r.lo > 1e-30f && r.hi < FLT_MAX)) return false;
+    pts[1].pos = hv_v2(p1);
+    pts[2].pos = hv_v2(p2);
+    pts[3].pos = hv_v2(p3);
+    return true;
 }
 
-static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
+/* Nearly always every length is a plain root: the passes without a test per pair, and again
+ * with them when one was not. */
+static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
+    if (!constrain_hair_as(pts, c, false)) (void)constrain_hair_as(pts, c, true);
+}
+
+SAI_INLINE void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
     if (n == SA_VERLET_HAIR_POINTS) {
         constrain_hair(pts, c);
         return;
@@ -200,8 +257,8 @@ static void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
 /* One step of h > 0 seconds. prev is parked on the position before the move, and the velocity
  * is rebuilt from where the point actually went: v = (after - before) / h, stored as
  * prev = pos - v / 60. */
-static void advance(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg *c, float h,
-                    float keep, float gain) {
+SAI_INLINE void advance(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg *c, float h,
+                        float keep, float gain) {
     const float ax = c->accel.x * gain, ay = c->accel.y * gain;
     for (size_t i = 1; i < n; ++i) {
         const sa_vec2 x = pts[i].pos;
@@ -235,7 +292,7 @@ static void follow(sa_verlet_point *pts, size_t n, sa_vec2 pin, const chain_cfg 
  * -60 ln(drag). The default drag over 1/120 s (a figure's sub-step) and 1/60 s are the values the
  * formula gives, bit for bit (printed with %a from the same operations): no log and exp per step.
  */
-static void drag_factors(float drag, float h, float *keep, float *gain) {
+SAI_INLINE void drag_factors(float drag, float h, float *keep, float *gain) {
     if (drag == SA_VERLET_DEFAULT_DRAG && h == 1.0f / 120.0f) {
         *keep = 0x1.dacf2cp-1f;
         *gain = 0x1.070648p-7f;
@@ -252,9 +309,9 @@ static void drag_factors(float drag, float h, float *keep, float *gain) {
     *gain = lh < 1e-6f ? h : -sai_expm1f(-lh) / lambda;
 }
 
-void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
-                          const sa_verlet_config *config, float dt) {
-    if (!points || count == 0) return;
+/* sa_verlet_chain_step() on a usable chain, inlined where count is a constant (the hair's). */
+SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                           const sa_verlet_config *config, float dt) {
     const chain_cfg c = sane_cfg(config);
     pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
     if (!chain_finite(points, count))
@@ -288,6 +345,16 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
         lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
 }
 
+void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
+                          const sa_verlet_config *config, float dt) {
+    if (!points || count == 0) return;
+    /* (the hair's four points: every loop over them unrolled, the points held in registers) */
+    if (count == SA_VERLET_HAIR_POINTS)
+        chain_step(points, SA_VERLET_HAIR_POINTS, pin, config, dt);
+    else
+        chain_step(points, count, pin, config, dt);
+}
+
 #if SAI_HAS_LANES
 /* What sa_verlet_chain_step() takes for each lane on the common path: one step of h, the pin
  * reached at its end, all of it in the float operations advance() and constrain_hair() do. */
@@ -295,38 +362,65 @@ typedef struct step4 {
     sai_f4 pin_x, pin_y, ax, ay, keep, h, rate, spacing;
 } step4;
 
-/* Lane k of *s for chain k's config and step, true when the common path covers it: a finite pin,
- * a step of time (at least SA_VERLET_MIN_DT) taken in one advance, and the default iterations. */
-static bool lane_of(step4 *s, int k, sa_vec2 pin, const sa_verlet_config *config, float dt) {
-    const chain_cfg c = sane_cfg(config);
-    if (!sai_v2_finite(pin) || c.iterations != SA_VERLET_DEFAULT_ITERATIONS) return false;
-    if (!(dt >= SA_VERLET_MIN_DT && dt <= SA_VERLET_MAX_DT)) return false;
-    const float x = dt * REF_RATE - 0.01f; /* (the scalar step's count of advances: one) */
-    if (!((int32_t)x + ((float)(int32_t)x < x ? 1 : 0) <= 1)) return false;
-    const float h = dt / 1.0f;
-    float keep, gain;
-    drag_factors(c.drag, h, &keep, &gain);
-    s->pin_x[k] = pin.x;
-    s->pin_y[k] = pin.y;
-    s->ax[k] = c.accel.x * gain;
-    s->ay[k] = c.accel.y * gain;
-    s->keep[k] = keep;
-    s->h[k] = h;
-    s->rate[k] = 1.0f / (REF_RATE * h);
-    s->spacing[k] = c.spacing;
-    return true;
+/* The lanes of `in` that the common path covers: a finite pin, a config in range (as sane_cfg()
+ * leaves it), a step of time (at least SA_VERLET_MIN_DT) taken in one advance; *s for them. */
+static sai_i4 lanes_of(step4 *s, const sai_hair4_step *in) {
+    const sai_f4 dt = in->dt;
+    /* (the scalar step's count of advances is the ceiling of x: one while x <= 1) */
+    const sai_f4 x = dt * REF_RATE - 0.01f;
+    const sai_i4 covered = sai_f4_finite(in->pin_x) & sai_f4_finite(in->pin_y) &
+                           sai_f4_finite(in->accel_x) & sai_f4_finite(in->accel_y) &
+                           (in->spacing >= 0.0f) & (in->spacing <= SA_VERLET_MAX_SPACING) &
+                           (in->drag >= 0.0f) & (in->drag <= 1.0f) & (dt >= SA_VERLET_MIN_DT) &
+                           (dt <= SA_VERLET_MAX_DT) & (x <= 1.0f);
+    sai_f4 keep = sai_f4_splat(0.0f), gain = keep;
+    for (int k = 0; k < 4; ++k) {
+        if (!covered[k]) continue;
+        float keep_k, gain_k;
+        drag_factors(in->drag[k], dt[k], &keep_k, &gain_k);
+        keep[k] = keep_k;
+        gain[k] = gain_k;
+    }
+    s->pin_x = in->pin_x;
+    s->pin_y = in->pin_y;
+    s->ax = in->accel_x * gain;
+    s->ay = in->accel_y * gain;
+    s->keep = keep;
+    s->h = dt;
+    s->rate = 1.0f / (REF_RATE * dt);
+    s->spacing = in->spacing;
+    return covered;
 }
 
 /* Whether the squares l2 are such that seg_length() takes their root, per lane. */
 SAI_INLINE sai_i4 plain_square(sai_f4 l2) { return (l2 < FLT_MAX) & (l2 > 1e-30f); }
 
-/* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *plain
- * loses the lanes whose length is not a plain root. */
+/* square_range in lanes: square_range_add() lane by lane (a maxps keeps a NaN square). */
+typedef struct square_range4 {
+    sai_f4 lo, hi;
+} square_range4;
+
+SAI_INLINE void square_range4_add(square_range4 *r, sai_f4 l2) {
+    r->lo = sai_f4_min_fast(r->lo, l2); /* (a NaN square is kept by hi) */
+#if defined(__SSE2__)
+    r->hi = (sai_f4)_mm_max_ps((__m128)r->hi, (__m128)l2); /* l2 where either is NaN */
+#else
+    r->hi = sai_f4_select(r->hi > l2, r->hi, l2);
+#endif
+}
+
+/* Lanes whose squares in r were all plain roots for seg_length(). */
+SAI_INLINE sai_i4 square_range4_plain(const square_range4 *r) {
+    return (r->lo > 1e-30f) & (r->hi < FLT_MAX);
+}
+
+/* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *r
+ * gathers the squares. */
 SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
-                            bool pinned, sai_i4 *plain) {
+                            bool pinned, square_range4 *r) {
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
     const sai_f4 l2 = dx * dx + dy * dy;
-    *plain &= plain_square(l2);
+    square_range4_add(r, l2);
     const sai_f4 len = sai_f4_sqrt(l2);
     sai_f4 k = (len - spacing) / len; /* (pinned: times 1, exactly k) */
     if (!pinned) {
@@ -338,40 +432,42 @@ SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_
     *yb = *yb - dy * k;
 }
 
-/* set_length() in lanes: (xb, yb) put spacing from (xa, ya). */
+/* set_length() in lanes: (xb, yb) put spacing from (xa, ya); *r gathers the square. */
 SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
-                            sai_i4 *plain) {
+                            square_range4 *r) {
     const sai_f4 dx = *xb - xa, dy = *yb - ya;
     const sai_f4 l2 = dx * dx + dy * dy;
-    *plain &= plain_square(l2);
+    square_range4_add(r, l2);
     const sai_f4 k = spacing / sai_f4_sqrt(l2);
     *xb = xa + dx * k;
     *yb = ya + dy * k;
 }
 
-/* advance() and constrain_hair() of one step in lanes; *plain loses the lanes a length took off
- * the common path. */
-static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
+/* advance() and constrain_hair() of one step in lanes, from `from` into c (every number of it);
+ * *plain loses the lanes a length took off the common path. */
+static void advance4(const sai_hair4 *from, sai_hair4 *c, const step4 *s, sai_i4 *plain) {
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sai_f4 vx = (c->x[i] - c->px[i]) * REF_RATE * s->keep + s->ax;
-        const sai_f4 vy = (c->y[i] - c->py[i]) * REF_RATE * s->keep + s->ay;
-        c->px[i] = c->x[i];
-        c->py[i] = c->y[i];
-        c->x[i] = c->x[i] + vx * s->h;
-        c->y[i] = c->y[i] + vy * s->h;
+        const sai_f4 vx = (from->x[i] - from->px[i]) * REF_RATE * s->keep + s->ax;
+        const sai_f4 vy = (from->y[i] - from->py[i]) * REF_RATE * s->keep + s->ay;
+        c->px[i] = from->x[i];
+        c->py[i] = from->y[i];
+        c->x[i] = from->x[i] + vx * s->h;
+        c->y[i] = from->y[i] + vy * s->h;
     }
-    c->px[0] = c->x[0];
-    c->py[0] = c->y[0];
+    c->px[0] = from->x[0];
+    c->py[0] = from->y[0];
     sai_f4 x0 = s->pin_x, y0 = s->pin_y, x1 = c->x[1], y1 = c->y[1];
     sai_f4 x2 = c->x[2], y2 = c->y[2], x3 = c->x[3], y3 = c->y[3];
+    square_range4 r = {sai_f4_splat(FLT_MAX), sai_f4_splat(0.0f)};
     for (int it = 0; it < SA_VERLET_DEFAULT_ITERATIONS; ++it) {
-        relax_pair4(&x0, &y0, &x1, &y1, s->spacing, true, plain);
-        relax_pair4(&x1, &y1, &x2, &y2, s->spacing, false, plain);
-        relax_pair4(&x2, &y2, &x3, &y3, s->spacing, false, plain);
+        relax_pair4(&x0, &y0, &x1, &y1, s->spacing, true, &r);
+        relax_pair4(&x1, &y1, &x2, &y2, s->spacing, false, &r);
+        relax_pair4(&x2, &y2, &x3, &y3, s->spacing, false, &r);
     }
-    set_length4(x0, y0, &x1, &y1, s->spacing, plain);
-    set_length4(x1, y1, &x2, &y2, s->spacing, plain);
-    set_length4(x2, y2, &x3, &y3, s->spacing, plain);
+    set_length4(x0, y0, &x1, &y1, s->spacing, &r);
+    set_length4(x1, y1, &x2, &y2, s->spacing, &r);
+    set_length4(x2, y2, &x3, &y3, s->spacing, &r);
+    *plain &= square_range4_plain(&r);
     c->x[0] = x0;
     c->y[0] = y0;
     c->x[1] = x1;
@@ -385,27 +481,6 @@ static void advance4(sai_hair4 *c, const step4 *s, sai_i4 *plain) {
         c->py[i] = c->y[i] - (c->y[i] - c->py[i]) * s->rate;
     }
 }
-
-/* Four lanes of double for onto_circle() and the normal's length, kept in one function's body
- * (a 32-byte vector passed to or from a function would change the ABI without AVX). */
-typedef double sai_d4 __attribute__((vector_size(32)));
-typedef int64_t sai_l4 __attribute__((vector_size(32)));
-#define SAI_D4(v)   __builtin_convertvector((v), sai_d4)
-#define SAI_F4(v)   __builtin_convertvector((v), sai_f4)
-#define SAI_MASK(m) __builtin_convertvector((m), sai_i4)
-/* Lane by lane: a where m (a comparison of doubles) is set, else b; |v| (the sign bit cleared). */
-#define SAI_D4_SELECT(m, a, b) ((sai_d4)(((sai_l4)(a) & (m)) | ((sai_l4)(b) & ~(m))))
-#define SAI_D4_ABS(v)          ((sai_d4)((sai_l4)(v) & (INT64_MAX)))
-#define SAI_D4_SQRT(out, v)                                                                        \
-    do {                                                                                           \
-        sai_d4 in_ = (v);                                                                          \
-        for (int half_ = 0; half_ < 2; ++half_) {                                                  \
-            double two_[2];                                                                        \
-            memcpy(two_, (const double *)(const void *)&in_ + 2 * half_, sizeof two_);             \
-            sqrt_two(two_);                                                                        \
-            memcpy((double *)(void *)&(out) + 2 * half_, two_, sizeof two_);                       \
-        }                                                                                          \
-    } while (0)
 
 /* sqrt of two doubles in place, each rounded as sqrt(). */
 SAI_INLINE void sqrt_two(double *v) {
@@ -421,6 +496,62 @@ SAI_INLINE void sqrt_two(double *v) {
     v[0] = sqrt(v[0]);
     v[1] = sqrt(v[1]);
 #endif
+}
+
+/* Two lanes of double for onto_circle() and the normal's length: half h of four lanes (lanes 2h
+ * and 2h + 1), one register with SSE2. */
+typedef double sai_d2 __attribute__((vector_size(16)));
+typedef int64_t sai_l2 __attribute__((vector_size(16)));
+#define SAI_D2_SELECT(m, a, b) ((sai_d2)(((sai_l2)(a) & (m)) | ((sai_l2)(b) & ~(m))))
+#define SAI_D2_ABS(v)          ((sai_d2)((sai_l2)(v) & (INT64_MAX)))
+
+SAI_INLINE sai_d2 d2_of(sai_f4 v, int h) {
+    return (sai_d2){(double)v[2 * h], (double)v[2 * h + 1]};
+}
+SAI_INLINE sai_d2 d2_sqrt(sai_d2 v) {
+    double two[2];
+    memcpy(two, &v, sizeof two);
+    sqrt_two(two);
+    memcpy(&v, two, sizeof v);
+    return v;
+}
+
+/* sqrt(x^2 + y^2) per lane, the squares and their root in double, rounded to float once. */
+SAI_INLINE sai_f4 length_in_double(sai_f4 x, sai_f4 y) {
+    sai_f4 l;
+    for (int h = 0; h < 2; ++h) {
+        const sai_d2 xd = d2_of(x, h), yd = d2_of(y, h), root = d2_sqrt(xd * xd + yd * yd);
+        l[2 * h] = (float)root[0];
+        l[2 * h + 1] = (float)root[1];
+    }
+    return l;
+}
+
+/* onto_circle(a, q, (cx, cy), r, len) in double in half h of the lanes: *qx, *qy where the point
+ * goes in its lanes inside, and *off set in those where it is not the common path. The other
+ * half of the lanes is left as it is. */
+static void onto_circle2(int h, sai_f4 ax, sai_f4 ay, sai_f4 len, sai_f4 cx, sai_f4 cy, sai_f4 r,
+                         sai_i4 inside, sai_f4 *qx, sai_f4 *qy, sai_i4 *off) {
+    const sai_d2 cxd = d2_of(cx, h), cyd = d2_of(cy, h), rd = d2_of(r, h), ll = d2_of(len, h);
+    const sai_d2 ex = d2_of(ax, h) - cxd, ey = d2_of(ay, h) - cyd;
+    const sai_d2 d = d2_sqrt(ex * ex + ey * ey);
+    sai_l2 bad = ~((d > 1e-9) & (d + ll >= rd) & (SAI_D2_ABS(d - rd) <= ll));
+    const sai_d2 cphi = (rd * rd + d * d - ll * ll) / (2.0 * rd * d);
+    const sai_d2 one = {1.0, 1.0};
+    const sai_d2 cp = SAI_D2_SELECT(cphi < -1.0, -one, SAI_D2_SELECT(cphi > 1.0, one, cphi));
+    const sai_d2 sp = d2_sqrt(1.0 - cp * cp);
+    const sai_d2 ux = ex / d, uy = ey / d;
+    const sai_d2 side = -uy * (d2_of(*qx, h) - cxd) + ux * (d2_of(*qy, h) - cyd);
+    const sai_d2 sn = SAI_D2_SELECT(side < 0.0, -sp, sp);
+    const sai_d2 ox = cxd + rd * (cp * ux - sn * uy), oy = cyd + rd * (cp * uy + sn * ux);
+    bad |= ~((SAI_D2_ABS(ox) <= (double)FLT_MAX) & (SAI_D2_ABS(oy) <= (double)FLT_MAX));
+    for (int j = 0; j < 2; ++j) {
+        const int k = 2 * h + j;
+        if (!inside[k]) continue;
+        (*off)[k] |= bad[j] ? -1 : 0;
+        (*qx)[k] = (float)ox[j];
+        (*qy)[k] = (float)oy[j];
+    }
 }
 
 /* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx, cy)[k], r[k]) in the lanes
@@ -447,11 +578,12 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         }
         return ~off;
     }
-    const sai_d4 cxd = SAI_D4(cx), cyd = SAI_D4(cy), rd = SAI_D4(r);
-    sai_hair4 n = *c;
+    sai_hair4 n; /* points 1.. as the pass leaves them (point 0 stays) */
+    n.x[0] = c->x[0];
+    n.y[0] = c->y[0];
     sai_f4 lead_x = n.x[0], lead_y = n.y[0];
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sai_f4 ax = n.x[i - 1], ay = n.y[i - 1], old_x = n.x[i], old_y = n.y[i];
+        const sai_f4 ax = n.x[i - 1], ay = n.y[i - 1], old_x = c->x[i], old_y = c->y[i];
         const sai_f4 ldx = old_x - lead_x, ldy = old_y - lead_y;
         const sai_i4 moved = (ax != lead_x) | (ay != lead_y);
         lead_x = old_x;
@@ -470,30 +602,14 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         const sai_f4 out_x = qx - cx, out_y = qy - cy;
         const sai_i4 inside = out_x * out_x + out_y * out_y < r2;
         off |= (moved | inside) & ~plain_square(len2);
-        if (sai_lanes_any(inside & ~off)) {
-            /* onto_circle(a, q, c, r, len) in double */
-            const sai_d4 ex = SAI_D4(ax) - cxd, ey = SAI_D4(ay) - cyd, ll = SAI_D4(len);
-            sai_d4 d;
-            SAI_D4_SQRT(d, ex * ex + ey * ey);
-            const sai_d4 dr = d - rd, adr = SAI_D4_ABS(dr);
-            off |= inside & ~SAI_MASK((d > 1e-9) & (d + ll >= rd) & (adr <= ll));
-            const sai_d4 cphi = (rd * rd + d * d - ll * ll) / (2.0 * rd * d);
-            const sai_d4 one = {1.0, 1.0, 1.0, 1.0};
-            const sai_d4 cp =
-                SAI_D4_SELECT(cphi < -1.0, -one, SAI_D4_SELECT(cphi > 1.0, one, cphi));
-            sai_d4 sp;
-            SAI_D4_SQRT(sp, 1.0 - cp * cp);
-            const sai_d4 ux = ex / d, uy = ey / d;
-            const sai_d4 side = -uy * (SAI_D4(qx) - cxd) + ux * (SAI_D4(qy) - cyd);
-            const sai_d4 sn = SAI_D4_SELECT(side < 0.0, -sp, sp);
-            const sai_d4 ox = cxd + rd * (cp * ux - sn * uy), oy = cyd + rd * (cp * uy + sn * ux);
-            const sai_d4 aox = SAI_D4_ABS(ox), aoy = SAI_D4_ABS(oy);
-            off |= inside & ~SAI_MASK((aox <= (double)FLT_MAX) & (aoy <= (double)FLT_MAX));
-            qx = sai_f4_select(inside, SAI_F4(ox), qx);
-            qy = sai_f4_select(inside, SAI_F4(oy), qy);
-        }
+        /* onto_circle() in each half of the lanes with a point inside (as often as not only
+         * one) */
+        const sai_i4 live = inside & ~off;
+        for (int h = 0; h < 2; ++h)
+            if (live[2 * h] | live[2 * h + 1])
+                onto_circle2(h, ax, ay, len, cx, cy, r, inside, &qx, &qy, &off);
         /* The velocity moves along; what points into the circle is taken out. */
-        sai_f4 prev_x = n.px[i] + (qx - old_x), prev_y = n.py[i] + (qy - old_y);
+        sai_f4 prev_x = c->px[i] + (qx - old_x), prev_y = c->py[i] + (qy - old_y);
         if (sai_lanes_any(inside & ~off)) {
             /* direction_or_down(q - c): its plain case, the length's root in double */
             const sai_f4 vx = qx - cx, vy = qy - cy;
@@ -501,10 +617,7 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
                          avy = (sai_f4)((sai_i4)vy & INT32_MAX);
             const sai_f4 m = sai_f4_select(avx > avy, avx, avy);
             off |= inside & ~((m >= 0x1p-60f) & (m <= 0x1p100f));
-            const sai_d4 vxd = SAI_D4(vx), vyd = SAI_D4(vy);
-            sai_d4 nl;
-            SAI_D4_SQRT(nl, vxd * vxd + vyd * vyd);
-            const sai_f4 l = SAI_F4(nl), nx = vx / l, ny = vy / l;
+            const sai_f4 l = length_in_double(vx, vy), nx = vx / l, ny = vy / l;
             const sai_f4 vn = (qx - prev_x) * nx + (qy - prev_y) * ny;
             const sai_i4 into = inside & (vn < 0.0f);
             prev_x = sai_f4_select(into, prev_x + nx * vn, prev_x);
@@ -516,24 +629,29 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
         n.px[i] = prev_x;
         n.py[i] = prev_y;
     }
-    sai_hair4_select(~off, &n, c, c);
+    const bool all = !sai_lanes_any(off);
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        c->x[i] = all ? n.x[i] : sai_f4_select(off, c->x[i], n.x[i]);
+        c->y[i] = all ? n.y[i] : sai_f4_select(off, c->y[i], n.y[i]);
+        c->px[i] = all ? n.px[i] : sai_f4_select(off, c->px[i], n.px[i]);
+        c->py[i] = all ? n.py[i] : sai_f4_select(off, c->py[i], n.py[i]);
+    }
     return ~off;
 }
 
-sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sa_vec2 pin[4], const sa_verlet_config config[4],
-                             const float dt[4], sai_i4 lanes) {
+sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hair4_step *in,
+                             sai_i4 lanes) {
     step4 s;
-    memset(&s, 0, sizeof s);
-    sai_i4 covered = {0, 0, 0, 0};
-    for (int k = 0; k < 4; ++k)
-        if (lanes[k] && lane_of(&s, k, pin[k], &config[k], dt[k])) covered[k] = -1;
-    covered &= sai_hair4_finite(c);
-    if (!sai_lanes_any(covered)) return covered;
-    sai_hair4 next = *c;
+    sai_i4 covered = lanes & sai_hair4_finite(from);
+    if (sai_lanes_any(covered)) covered &= lanes_of(&s, in);
+    if (!sai_lanes_any(covered)) {
+        *to = *from;
+        return covered;
+    }
     sai_i4 plain = sai_lanes_all();
-    advance4(&next, &s, &plain);
-    covered &= plain & sai_hair4_finite(&next);
-    sai_hair4_select(covered, &next, c, c);
+    advance4(from, to, &s, &plain);
+    covered &= plain & sai_hair4_finite(to);
+    if (!sai_lanes_true(covered)) sai_hair4_select(covered, to, from, to);
     return covered;
 }
 #endif
@@ -556,47 +674,77 @@ static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_
     return sai_v2_finite(*out);
 }
 
+/* Point pt of a chain in collide_circle: its leader now at a, before the pass at lead (moved when
+ * they differ), the point inside the circle unless the leader moved. Returns whether it moved. */
+static bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool moved, sa_vec2 centre,
+                          float radius) {
+    const sa_vec2 old = pt->pos;
+    /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
+    float len = 0.0f;
+    sa_vec2 q = old;
+    if (moved) {
+        /* The leader was moved: follow it, keeping this segment's length. */
+        len = seg_length(old.x - lead.x, old.y - lead.y);
+        const float l = seg_length(old.x - a.x, old.y - a.y);
+        q = l > 1e-30f && sai_finite(l) ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
+                                        : sai_v2_add(a, sai_v2_sub(old, lead));
+    }
+    const sa_vec2 out = sai_v2_sub(q, centre);
+    const bool inside = sai_v2_dot(out, out) < radius * radius;
+    if (inside && !moved) len = seg_length(old.x - lead.x, old.y - lead.y);
+    if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
+        /* The leader is too deep to keep the length: straight out instead. */
+        const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
+        q = sai_v2_add(centre, sai_v2_scale(dir, radius));
+    }
+    if (!sai_v2_finite(q)) return false;
+    /* The velocity moves along; what points into the circle is taken out. */
+    sa_vec2 prev = sai_v2_add(pt->prev, sai_v2_sub(q, old));
+    if (inside) {
+        const sa_vec2 n = direction_or_down(sai_v2_sub(q, centre));
+        const float vn = sai_v2_dot(sai_v2_sub(q, prev), n);
+        if (vn < 0.0f) prev = sai_v2_add(prev, sai_v2_scale(n, vn));
+    }
+    if (!sai_v2_finite(prev)) prev = q;
+    pt->pos = q;
+    pt->prev = prev;
+    return q.x != old.x || q.y != old.y;
+}
+
+/* sa_verlet_chain_collide_circle() on a usable chain and circle, inlined where count is a
+ * constant (the hair's). */
+SAI_INLINE void collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
+                               float radius) {
+    if (!chain_finite(points, count)) return;
+    const float r2 = radius * radius;
+    sa_vec2 lead = points[0].pos; /* point i - 1 where it was before this pass */
+    bool moved = false;           /* and whether this pass moved it */
+    for (size_t i = 1; i < count; ++i) {
+        const sa_vec2 old = points[i].pos;
+        if (!moved) {
+            const sa_vec2 out = sai_v2_sub(old, centre);
+            if (!(sai_v2_dot(out, out) < r2)) {
+                /* As nearly always: the point stays, and its velocity moves by 0 (which turns -0
+                 * into +0); both stay finite. */
+                points[i].prev = sai_v2_add(points[i].prev, sai_v2(0.0f, 0.0f));
+                lead = old;
+                continue;
+            }
+        }
+        const sa_vec2 a = points[i - 1].pos, from = lead;
+        lead = old;
+        moved = collide_point(&points[i], a, from, moved, centre, radius);
+    }
+}
+
 void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
                                     float radius) {
     if (!points || count < 2 || !sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius))
         return;
-    if (!chain_finite(points, count)) return;
-    sa_vec2 lead_old = points[0].pos; /* point i - 1 where it was before this pass */
-    for (size_t i = 1; i < count; ++i) {
-        const sa_vec2 a = points[i - 1].pos, old = points[i].pos, lead = lead_old;
-        lead_old = old;
-        /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
-        const bool moved = a.x != lead.x || a.y != lead.y;
-        float len = 0.0f;
-        sa_vec2 q = old;
-        if (moved) {
-            /* The leader was moved: follow it, keeping this segment's length. */
-            len = seg_length(old.x - lead.x, old.y - lead.y);
-            const float l = seg_length(old.x - a.x, old.y - a.y);
-            q = l > 1e-30f && sai_finite(l)
-                    ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
-                    : sai_v2_add(a, sai_v2_sub(old, lead));
-        }
-        const sa_vec2 out = sai_v2_sub(q, centre);
-        const bool inside = sai_v2_dot(out, out) < radius * radius;
-        if (inside && !moved) len = seg_length(old.x - lead.x, old.y - lead.y);
-        if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
-            /* The leader is too deep to keep the length: straight out instead. */
-            const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
-            q = sai_v2_add(centre, sai_v2_scale(dir, radius));
-        }
-        if (!sai_v2_finite(q)) continue;
-        /* The velocity moves along; what points into the circle is taken out. */
-        sa_vec2 prev = sai_v2_add(points[i].prev, sai_v2_sub(q, old));
-        if (inside) {
-            const sa_vec2 n = direction_or_down(sai_v2_sub(q, centre));
-            const float vn = sai_v2_dot(sai_v2_sub(q, prev), n);
-            if (vn < 0.0f) prev = sai_v2_add(prev, sai_v2_scale(n, vn));
-        }
-        if (!sai_v2_finite(prev)) prev = q;
-        points[i].pos = q;
-        points[i].prev = prev;
-    }
+    if (count == SA_VERLET_HAIR_POINTS)
+        collide_circle(points, SA_VERLET_HAIR_POINTS, centre, radius);
+    else
+        collide_circle(points, count, centre, radius);
 }
 
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {

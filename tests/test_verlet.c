@@ -625,7 +625,20 @@ static void test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit(void **state)
                 c.py[i][k] = chains[k][i].prev.y;
             }
         }
-        const sai_i4 covered = sai_verlet_hair_step4(&c, pin, cfg, dt, lanes);
+        sai_hair4_step in;
+        for (int k = 0; k < 4; ++k) {
+            in.pin_x[k] = pin[k].x;
+            in.pin_y[k] = pin[k].y;
+            in.accel_x[k] = cfg[k].accel.x;
+            in.accel_y[k] = cfg[k].accel.y;
+            in.spacing[k] = cfg[k].spacing;
+            in.drag[k] = cfg[k].drag;
+            in.dt[k] = dt[k];
+            /* (the lanes take the default iterations) */
+            if (cfg[k].iterations != SA_VERLET_DEFAULT_ITERATIONS) lanes[k] = 0;
+        }
+        const sai_hair4 from = c;
+        const sai_i4 covered = sai_verlet_hair_step4(&from, &c, &in, lanes);
         for (int k = 0; k < 4; ++k) {
             if (covered[k]) {
                 assert_true(lanes[k] != 0);
@@ -644,8 +657,9 @@ static void test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit(void **state)
             }
         }
     }
-    /* (the random rounds take the common path too, and leave it) */
-    assert_true(covered_count > plain_count + 4000);
+    /* (the random rounds take the common path too, and leave it: a NaN drag or an infinite
+     * acceleration, which the scalar step repairs, to the scalar step) */
+    assert_true(covered_count > plain_count + 3000);
     assert_true(covered_count < 4 * 4000);
 }
 

@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -264,11 +265,23 @@ static void hair4_store(const sai_hair4 *c, sa_figure *const figs[4]) {
     }
 }
 
-/* spring_back() in lanes: rest_x, rest_y are each lane's resting line (points 1..), k its pull. */
-static void spring_back4(sai_hair4 *c, const sai_f4 *rest_x, const sai_f4 *rest_y, sai_f4 k) {
+/* spring_back() in lanes, on the steps in: the lanes whose acceleration is finite, as the lanes
+ * the step covers are (in any other, the length's saturation differs). */
+static void spring_back4(sai_hair4 *c, const sai_hair4_step *in) {
+    const sai_f4 k = SAI_HAIR_SHAPE_STIFFNESS * in->dt / 60.0f;
+    sai_f4 l; /* sai_v2_length(accel) */
+    for (int j = 0; j < 4; ++j)
+        l[j] = sai_hypotf(in->accel_x[j], in->accel_y[j]);
+    l = sai_f4_select(l <= FLT_MAX, l, sai_f4_splat(FLT_MAX));
+    const sai_i4 usable = (l > 1e-6f) & sai_f4_finite(l);
+    const sai_f4 inv = 1.0f / l;
+    const sai_f4 dir_x = sai_f4_select(usable, in->accel_x * inv, sai_f4_splat(0.0f));
+    const sai_f4 dir_y = sai_f4_select(usable, in->accel_y * inv, sai_f4_splat(1.0f));
     for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        c->px[i] = c->px[i] - (rest_x[i] - c->x[i]) * k;
-        c->py[i] = c->py[i] - (rest_y[i] - c->y[i]) * k;
+        const sai_f4 along = in->spacing * (float)i;
+        const sai_f4 rest_x = in->pin_x + dir_x * along, rest_y = in->pin_y + dir_y * along;
+        c->px[i] = c->px[i] - (rest_x - c->x[i]) * k;
+        c->py[i] = c->py[i] - (rest_y - c->y[i]) * k;
     }
 }
 
@@ -295,20 +308,6 @@ static sai_i4 limit_bend4(sai_hair4 *c) {
     return bent;
 }
 
-/* What spring_back() reads of lane k at step s: the resting line and the pull. */
-static void spring_lane(const sa_figure_config *cfg, const sai_hair_step *s, int k, sai_f4 *rest_x,
-                        sai_f4 *rest_y, sai_f4 *pull) {
-    pull[0][k] = SAI_HAIR_SHAPE_STIFFNESS * s->h / 60.0f;
-    const float l = sai_v2_length(s->accel);
-    const sa_vec2 dir =
-        l > 1e-6f && sai_finite(l) ? sai_v2_scale(s->accel, 1.0f / l) : sai_v2(0.0f, 1.0f);
-    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sa_vec2 rest = sai_v2_add(s->pin, sai_v2_scale(dir, cfg->hair_spacing * (float)i));
-        rest_x[i][k] = rest.x;
-        rest_y[i][k] = rest.y;
-    }
-}
-
 /* Lane k of c as the scalar functions leave it from the state from[stage]: the whole step from
  * the chain before it (stage 0), the bend limit and collision after the spring (1), or the
  * collision alone after the bend limit (2). */
@@ -325,37 +324,40 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
     hair4_set(c, k, pts);
 }
 
-/* Step `at` of the logs in the lanes of c (lane k: figs[k]'s hair, where its log has the step). */
-static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *const logs[4],
-                       int32_t at) {
-    sai_i4 lanes = {0, 0, 0, 0};
-    sa_vec2 pin[4];
-    sa_verlet_config vc[4];
-    float h[4];
-    sai_f4 rest_x[SA_VERLET_HAIR_POINTS] = {0}, rest_y[SA_VERLET_HAIR_POINTS] = {0};
-    sai_f4 pull = sai_f4_splat(0.0f), centre_x = pull, centre_y = pull, radius = pull;
-    const sa_verlet_config defaults = sa_verlet_config_default();
+/* Step `at` of the logs in the lanes of the chains `before`, into c (lane k: figs[k]'s hair,
+ * where its log has the step), each lane's step read as two rows of four floats (pin, head;
+ * accel, clearance, h). */
+_Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
+                   offsetof(sai_hair_step, accel) == 16 &&
+                   offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
+                   sizeof(sai_hair_step) == 32,
+               "a hair step is two rows of four floats");
+static void hair_step4(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
+                       sai_hair_log *const logs[4], int32_t at) {
+    sai_i4 lanes;
+    sai_hair4_step in;
+    sai_f4 row[2][4], col[4], centre_x, centre_y, radius;
     for (int k = 0; k < 4; ++k) {
-        pin[k] = sai_v2(0.0f, 0.0f);
-        vc[k] = defaults;
-        h[k] = 0.0f;
-        if (!figs[k] || at >= logs[k]->count) continue;
-        const sa_figure_config *cfg = &figs[k]->config;
-        const sai_hair_step *s = &logs[k]->step[at];
-        lanes[k] = -1;
-        pin[k] = s->pin;
-        vc[k].spacing = cfg->hair_spacing;
-        vc[k].drag = cfg->hair_drag;
-        vc[k].accel = s->accel;
-        h[k] = s->h;
-        spring_lane(cfg, s, k, rest_x, rest_y, &pull);
-        centre_x[k] = s->head.x;
-        centre_y[k] = s->head.y;
-        radius[k] = s->clearance;
+        const bool has = figs[k] && at < logs[k]->count;
+        const float *s = has ? (const float *)(const void *)&logs[k]->step[at] : NULL;
+        lanes[k] = has ? -1 : 0;
+        row[0][k] = has ? sai_f4_load(s) : sai_f4_splat(0.0f);
+        row[1][k] = has ? sai_f4_load(s + 4) : sai_f4_splat(0.0f);
+        in.spacing[k] = has ? figs[k]->config.hair_spacing : 0.0f;
+        in.drag[k] = has ? figs[k]->config.hair_drag : 0.0f;
     }
-    const sai_hair4 before = *c;
-    const sai_i4 stepped = sai_verlet_hair_step4(c, pin, vc, h, lanes);
-    spring_back4(c, rest_x, rest_y, pull);
+    sai_f4_transpose(row[0][0], row[0][1], row[0][2], row[0][3], col);
+    in.pin_x = col[0];
+    in.pin_y = col[1];
+    centre_x = col[2];
+    centre_y = col[3];
+    sai_f4_transpose(row[1][0], row[1][1], row[1][2], row[1][3], col);
+    in.accel_x = col[0];
+    in.accel_y = col[1];
+    radius = col[2];
+    in.dt = col[3];
+    const sai_i4 stepped = sai_verlet_hair_step4(before, c, &in, lanes);
+    spring_back4(c, &in);
     const sai_hair4 sprung = *c;
     const sai_i4 bent = limit_bend4(c);
     const sai_i4 inside =
@@ -363,13 +365,13 @@ static void hair_step4(sai_hair4 *c, sa_figure *const figs[4], sai_hair_log *con
     /* The lanes the common path did not cover take the scalar functions from where it left. */
     const sai_i4 off = lanes & ~(stepped & ~bent & ~inside);
     if (sai_lanes_any(off)) {
-        const sai_hair4 *from[3] = {&before, &sprung, c};
+        const sai_hair4 *from[3] = {before, &sprung, c};
         for (int k = 0; k < 4; ++k)
             if (off[k])
                 hair_step_off(c, k, from, stepped[k] ? (bent[k] ? 1 : 2) : 0, figs[k],
                               &logs[k]->step[at]);
     }
-    sai_hair4_select(lanes, c, &before, c);
+    if (!sai_lanes_true(lanes)) sai_hair4_select(lanes, c, before, c);
 }
 #endif
 
@@ -382,11 +384,11 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
         ++running;
     }
     if (running > 1) {
-        sai_hair4 c;
-        hair4_load(&c, figs);
+        sai_hair4 c[2]; /* each step from one into the other */
+        hair4_load(&c[0], figs);
         for (int32_t at = 0; at < steps; ++at)
-            hair_step4(&c, figs, logs, at);
-        hair4_store(&c, figs);
+            hair_step4(&c[at % 2], &c[(at + 1) % 2], figs, logs, at);
+        hair4_store(&c[steps % 2], figs);
         for (int k = 0; k < 4; ++k)
             if (figs[k]) logs[k]->count = 0;
         return;
@@ -398,16 +400,19 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
     const sa_figure_head *h = &fig->head;
-    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (one sum, without a
-     * branch per number). */
-    float zero = (h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel);
-    zero += (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x);
-    zero += h->chest_vel.y - h->chest_vel.y;
+    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (sums without a
+     * branch per number; one per coordinate of a hair point, the lanes of a vector). */
+    float zero[4] = {(h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel),
+                     (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x),
+                     h->chest_vel.y - h->chest_vel.y, 0.0f};
     const sa_verlet_point *hair = fig->hair;
-    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-        zero += ((hair[i].pos.x - hair[i].pos.x) + (hair[i].pos.y - hair[i].pos.y)) +
-                ((hair[i].prev.x - hair[i].prev.x) + (hair[i].prev.y - hair[i].prev.y));
-    if (!(zero == 0.0f)) sai_figure_rest_secondary(fig, j);
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        zero[0] += hair[i].pos.x - hair[i].pos.x;
+        zero[1] += hair[i].pos.y - hair[i].pos.y;
+        zero[2] += hair[i].prev.x - hair[i].prev.x;
+        zero[3] += hair[i].prev.y - hair[i].prev.y;
+    }
+    if (!((zero[0] + zero[1]) + (zero[2] + zero[3]) == 0.0f)) sai_figure_rest_secondary(fig, j);
 }
 
 static bool all_finite(const sa_vec2 *v, int n) {

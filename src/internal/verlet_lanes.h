@@ -53,11 +53,18 @@ SAI_INLINE void sai_hair4_select(sai_i4 m, const sai_hair4 *a, const sai_hair4 *
     }
 }
 
-/* sa_verlet_chain_step(chain k, SA_VERLET_HAIR_POINTS, pin[k], &config[k], dt[k]) for the lanes k
- * set in `lanes` that the common path covers; returns those lanes. The others keep their chains,
- * for the scalar call. */
-sai_i4 sai_verlet_hair_step4(sai_hair4 *c, const sa_vec2 pin[4], const sa_verlet_config config[4],
-                             const float dt[4], sai_i4 lanes);
+/* One step of four chains, chain k's in lane k: sa_verlet_chain_step(chain k,
+ * SA_VERLET_HAIR_POINTS, (pin_x[k], pin_y[k]), &config, dt[k]) with config the default but for
+ * spacing[k], drag[k] and accel (accel_x[k], accel_y[k]). */
+typedef struct sai_hair4_step {
+    sai_f4 pin_x, pin_y, accel_x, accel_y, spacing, drag, dt;
+} sai_hair4_step;
+
+/* The step *in of the chains `from` into `to` for the lanes set in `lanes` that the common path
+ * covers; returns those lanes. The others of `to` hold their chains of `from`, for the scalar
+ * call. */
+sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hair4_step *in,
+                             sai_i4 lanes);
 
 /* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx[k], cy[k]), r[k]) for the
  * lanes k set in `lanes` that its common path covers; returns those lanes. The others keep their
