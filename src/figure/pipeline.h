@@ -64,8 +64,9 @@ bool sai_figure_locomoting(const sa_fade *fade);
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
 /* The walk/run mix the motion `in` asks for wants, for the figure as it is before this frame's
- * advance (the same for every moment of the frame: compute it once). */
-float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in);
+ * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
+ * the figure's cache. */
+float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
 /* Eases the walk/run mix toward `target` (sai_figure_gait_target; or starts it there when the
  * figure was not locomoting); returns the mix's mean over the frame. */
 float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
@@ -209,9 +210,10 @@ void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params 
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
-/* The same through memo (NULL: solved): solved only when its inputs differ from memo's. */
-void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
-                                      sai_figure_spear_memo *memo);
+/* The same through the figure's cache entry (NULL: solved): solved only when its inputs differ
+ * from the entry's. */
+void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
+                                        sa_figure_spear_cache *cache);
 
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 

@@ -151,7 +151,7 @@ static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float g
     c->moves = NULL;
     c->move_count = 0u;
     c->thrust_time = -1.0f;
-    c->memo = NULL;
+    c->cache = NULL;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
@@ -281,7 +281,19 @@ static float gait_speed(const sa_figure_input *in) {
     return in->body.active ? fabsf(in->body.velocity.x) : in->speed;
 }
 
-float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
+/* The walk/run mix whose ground speed is s (reference units, finite), through the figure's cache
+ * entry: a speed held from frame to frame is solved for once. */
+static float gait_mix_for_speed(sa_figure_gait_cache *cache, float s) {
+    if (!cache->known || cache->speed != s) {
+        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+        cache->mix = sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
+        cache->speed = s;
+        cache->known = true;
+    }
+    return cache->mix;
+}
+
+float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
     const float speed = gait_speed(in);
     switch (sai_figure_row(sai_figure_row_for(in->motion))->gait) {
     case SAI_FIGURE_GAIT_WALK:
@@ -292,8 +304,8 @@ float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
         const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
         const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
-        const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
-        return sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
+        return gait_mix_for_speed(&fig->cache.gait,
+                                  sai_clamp(sai_finite_or(speed / k, lo), lo, hi));
     }
     case SAI_FIGURE_GAIT_KEEP:
         break;
