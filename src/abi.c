@@ -81,6 +81,7 @@ static const sai_abi_row sai_abi_rows[SA_ABI_TYPE_COUNT_] = {
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_LOCO_CACHE, sa_figure_loco_cache),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_GAIT_CACHE, sa_figure_gait_cache),
     SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_CACHE, sa_figure_cache),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE, sa_figure_walk_run_cache),
 };
 
 static const sai_abi_row *row(sa_abi_type type) {

@@ -3563,6 +3563,49 @@ static bool hx_corrupt_sa_figure_gait_cache(sa_figure_gait_cache *s, size_t v) {
     return true;
 }
 
+/* ---- sa_figure_walk_run_cache ---- */
+#define HX_N_sa_figure_walk_run_cache HX_N
+static void hx_sane_sa_figure_walk_run_cache(sa_figure_walk_run_cache *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->mix = 0.5f;
+    hx_sane_sa_gait(&s->gait, i);
+}
+static size_t hx_variants_sa_figure_walk_run_cache(void) {
+    return (size_t)8 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_figure_walk_run_cache(sa_figure_walk_run_cache *s, size_t v) {
+    if (v < (size_t)8 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->mix = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->gait.stride = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->gait.cadence = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->gait.duty = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->gait.step_height = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->gait.bob = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->gait.bob_shift = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->gait.lean = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)8 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->mix = x;
+        s->gait.stride = x;
+        s->gait.cadence = x;
+        s->gait.duty = x;
+        s->gait.step_height = x;
+        s->gait.bob = x;
+        s->gait.bob_shift = x;
+        s->gait.lean = x;
+    }
+    return true;
+}
+
 /* ---- sa_figure_cache ---- */
 #define HX_N_sa_figure_cache HX_N
 static void hx_sane_sa_figure_cache(sa_figure_cache *s, size_t i) {
@@ -3571,14 +3614,15 @@ static void hx_sane_sa_figure_cache(sa_figure_cache *s, size_t i) {
     hx_sane_sa_figure_spear_cache(&s->spear, i);
     hx_sane_sa_figure_loco_cache(&s->loco, i);
     hx_sane_sa_figure_gait_cache(&s->gait, i);
+    hx_sane_sa_figure_walk_run_cache(&s->walk_run, i);
 }
 static size_t hx_variants_sa_figure_cache(void) {
-    return (size_t)33 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+    return (size_t)41 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
 }
 /* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
  * float field at once; returns true for the all-floats variants. */
 static bool hx_corrupt_sa_figure_cache(sa_figure_cache *s, size_t v) {
-    if (v < (size_t)33 * HX_F32_N) {
+    if (v < (size_t)41 * HX_F32_N) {
         switch (v / HX_F32_N) {
         case 0: s->spear.in[0] = hx_f32_set[v % HX_F32_N]; break;
         case 1: s->spear.in[1] = hx_f32_set[v % HX_F32_N]; break;
@@ -3613,11 +3657,19 @@ static bool hx_corrupt_sa_figure_cache(sa_figure_cache *s, size_t v) {
         case 30: s->loco.ground_speed = hx_f32_set[v % HX_F32_N]; break;
         case 31: s->gait.speed = hx_f32_set[v % HX_F32_N]; break;
         case 32: s->gait.mix = hx_f32_set[v % HX_F32_N]; break;
+        case 33: s->walk_run.mix = hx_f32_set[v % HX_F32_N]; break;
+        case 34: s->walk_run.gait.stride = hx_f32_set[v % HX_F32_N]; break;
+        case 35: s->walk_run.gait.cadence = hx_f32_set[v % HX_F32_N]; break;
+        case 36: s->walk_run.gait.duty = hx_f32_set[v % HX_F32_N]; break;
+        case 37: s->walk_run.gait.step_height = hx_f32_set[v % HX_F32_N]; break;
+        case 38: s->walk_run.gait.bob = hx_f32_set[v % HX_F32_N]; break;
+        case 39: s->walk_run.gait.bob_shift = hx_f32_set[v % HX_F32_N]; break;
+        case 40: s->walk_run.gait.lean = hx_f32_set[v % HX_F32_N]; break;
         default: break;
         }
         return false;
     }
-    v -= (size_t)33 * HX_F32_N;
+    v -= (size_t)41 * HX_F32_N;
     {
         const float x = hx_f32_set[v % HX_F32_N];
         s->spear.in[0] = x;
@@ -3653,6 +3705,14 @@ static bool hx_corrupt_sa_figure_cache(sa_figure_cache *s, size_t v) {
         s->loco.ground_speed = x;
         s->gait.speed = x;
         s->gait.mix = x;
+        s->walk_run.mix = x;
+        s->walk_run.gait.stride = x;
+        s->walk_run.gait.cadence = x;
+        s->walk_run.gait.duty = x;
+        s->walk_run.gait.step_height = x;
+        s->walk_run.gait.bob = x;
+        s->walk_run.gait.bob_shift = x;
+        s->walk_run.gait.lean = x;
     }
     return true;
 }
@@ -3724,9 +3784,9 @@ static bool hx_corrupt_sa_figure_move(sa_figure_move *s, size_t v) {
     return true;
 }
 
-#define HX_ENUM_N_sa_abi_type 73
+#define HX_ENUM_N_sa_abi_type 74
 static sa_abi_type hx_enum_sa_abi_type(long h) {
-    static const int64_t values[] = {(int64_t)SA_ABI_TYPE_VEC2, (int64_t)SA_ABI_TYPE_VEC3, (int64_t)SA_ABI_TYPE_QUAT, (int64_t)SA_ABI_TYPE_TRANSFORM, (int64_t)SA_ABI_TYPE_IK_ARM_POSE, (int64_t)SA_ABI_TYPE_IK_CONFIG, (int64_t)SA_ABI_TYPE_IK_RESULT, (int64_t)SA_ABI_TYPE_GAIT, (int64_t)SA_ABI_TYPE_GAIT_FOOT, (int64_t)SA_ABI_TYPE_TRACK_KEY, (int64_t)SA_ABI_TYPE_TRACK_MULTI, (int64_t)SA_ABI_TYPE_SQUASH, (int64_t)SA_ABI_TYPE_SPRING1, (int64_t)SA_ABI_TYPE_SPRING2, (int64_t)SA_ABI_TYPE_VERLET_POINT, (int64_t)SA_ABI_TYPE_VERLET_CONFIG, (int64_t)SA_ABI_TYPE_FADE_LAYER, (int64_t)SA_ABI_TYPE_FADE, (int64_t)SA_ABI_TYPE_SKELETON, (int64_t)SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_POSE_LAYER, (int64_t)SA_ABI_TYPE_POSE_BLEND_JOB, (int64_t)SA_ABI_TYPE_INERTIAL_SCALAR, (int64_t)SA_ABI_TYPE_INERTIAL_QUAT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN, (int64_t)SA_ABI_TYPE_CLIP, (int64_t)SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, (int64_t)SA_ABI_TYPE_BLEND_TREE_POINT, (int64_t)SA_ABI_TYPE_BLEND_TREE_SPACE, (int64_t)SA_ABI_TYPE_BLEND_TREE_FRAME, (int64_t)SA_ABI_TYPE_MODE_INPUT, (int64_t)SA_ABI_TYPE_MODE_MACHINE_CONFIG, (int64_t)SA_ABI_TYPE_MODE_MACHINE, (int64_t)SA_ABI_TYPE_MODE_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_EVENT, (int64_t)SA_ABI_TYPE_FOOTSTEPS_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_JOB, (int64_t)SA_ABI_TYPE_LIMB_CONFIG, (int64_t)SA_ABI_TYPE_LIMB_STYLE, (int64_t)SA_ABI_TYPE_FIGURE_CONFIG, (int64_t)SA_ABI_TYPE_FIGURE_INPUT, (int64_t)SA_ABI_TYPE_FIGURE_BONE, (int64_t)SA_ABI_TYPE_FIGURE_PARAMS, (int64_t)SA_ABI_TYPE_FIGURE_CONTACT, (int64_t)SA_ABI_TYPE_FIGURE_POSE, (int64_t)SA_ABI_TYPE_FIGURE_HEAD, (int64_t)SA_ABI_TYPE_FIGURE_FOOT_LOCK, (int64_t)SA_ABI_TYPE_FIGURE, (int64_t)SA_ABI_TYPE_FIGURE_BODY, (int64_t)SA_ABI_TYPE_FIGURE_EVENT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_JOB, (int64_t)SA_ABI_TYPE_MAT4, (int64_t)SA_ABI_TYPE_SKIN_JOB, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_TRACK, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_EVENT, (int64_t)SA_ABI_TYPE_FIGURE_MOVE, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_LAYER, (int64_t)SA_ABI_TYPE_SOA_VEC3, (int64_t)SA_ABI_TYPE_SOA_QUAT, (int64_t)SA_ABI_TYPE_SOA_TRANSFORM, (int64_t)SA_ABI_TYPE_SOA_LAYER, (int64_t)SA_ABI_TYPE_SOA_BLEND_JOB, (int64_t)SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_FIGURE_SPEAR_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_LOCO_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_GAIT_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_CACHE, (int64_t)SA_ABI_TYPE_COUNT_, (int64_t)SA_ABI_TYPE_FORCE_U32_, -1, 999};
+    static const int64_t values[] = {(int64_t)SA_ABI_TYPE_VEC2, (int64_t)SA_ABI_TYPE_VEC3, (int64_t)SA_ABI_TYPE_QUAT, (int64_t)SA_ABI_TYPE_TRANSFORM, (int64_t)SA_ABI_TYPE_IK_ARM_POSE, (int64_t)SA_ABI_TYPE_IK_CONFIG, (int64_t)SA_ABI_TYPE_IK_RESULT, (int64_t)SA_ABI_TYPE_GAIT, (int64_t)SA_ABI_TYPE_GAIT_FOOT, (int64_t)SA_ABI_TYPE_TRACK_KEY, (int64_t)SA_ABI_TYPE_TRACK_MULTI, (int64_t)SA_ABI_TYPE_SQUASH, (int64_t)SA_ABI_TYPE_SPRING1, (int64_t)SA_ABI_TYPE_SPRING2, (int64_t)SA_ABI_TYPE_VERLET_POINT, (int64_t)SA_ABI_TYPE_VERLET_CONFIG, (int64_t)SA_ABI_TYPE_FADE_LAYER, (int64_t)SA_ABI_TYPE_FADE, (int64_t)SA_ABI_TYPE_SKELETON, (int64_t)SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_POSE_LAYER, (int64_t)SA_ABI_TYPE_POSE_BLEND_JOB, (int64_t)SA_ABI_TYPE_INERTIAL_SCALAR, (int64_t)SA_ABI_TYPE_INERTIAL_QUAT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN, (int64_t)SA_ABI_TYPE_CLIP, (int64_t)SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, (int64_t)SA_ABI_TYPE_BLEND_TREE_POINT, (int64_t)SA_ABI_TYPE_BLEND_TREE_SPACE, (int64_t)SA_ABI_TYPE_BLEND_TREE_FRAME, (int64_t)SA_ABI_TYPE_MODE_INPUT, (int64_t)SA_ABI_TYPE_MODE_MACHINE_CONFIG, (int64_t)SA_ABI_TYPE_MODE_MACHINE, (int64_t)SA_ABI_TYPE_MODE_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_EVENT, (int64_t)SA_ABI_TYPE_FOOTSTEPS_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_JOB, (int64_t)SA_ABI_TYPE_LIMB_CONFIG, (int64_t)SA_ABI_TYPE_LIMB_STYLE, (int64_t)SA_ABI_TYPE_FIGURE_CONFIG, (int64_t)SA_ABI_TYPE_FIGURE_INPUT, (int64_t)SA_ABI_TYPE_FIGURE_BONE, (int64_t)SA_ABI_TYPE_FIGURE_PARAMS, (int64_t)SA_ABI_TYPE_FIGURE_CONTACT, (int64_t)SA_ABI_TYPE_FIGURE_POSE, (int64_t)SA_ABI_TYPE_FIGURE_HEAD, (int64_t)SA_ABI_TYPE_FIGURE_FOOT_LOCK, (int64_t)SA_ABI_TYPE_FIGURE, (int64_t)SA_ABI_TYPE_FIGURE_BODY, (int64_t)SA_ABI_TYPE_FIGURE_EVENT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_JOB, (int64_t)SA_ABI_TYPE_MAT4, (int64_t)SA_ABI_TYPE_SKIN_JOB, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_TRACK, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_EVENT, (int64_t)SA_ABI_TYPE_FIGURE_MOVE, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_LAYER, (int64_t)SA_ABI_TYPE_SOA_VEC3, (int64_t)SA_ABI_TYPE_SOA_QUAT, (int64_t)SA_ABI_TYPE_SOA_TRANSFORM, (int64_t)SA_ABI_TYPE_SOA_LAYER, (int64_t)SA_ABI_TYPE_SOA_BLEND_JOB, (int64_t)SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_FIGURE_SPEAR_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_LOCO_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_GAIT_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE, (int64_t)SA_ABI_TYPE_COUNT_, (int64_t)SA_ABI_TYPE_FORCE_U32_, -1, 999};
     return h < 0 ? SA_ABI_TYPE_VEC2 : (sa_abi_type)values[h];
 }
 #define HX_ENUM_N_sa_ease 13
@@ -5893,6 +5953,38 @@ static bool hx_finite_sa_figure_gait_cache(const sa_figure_gait_cache *s) {
     return isfinite(s->speed)
         && isfinite(s->mix);
 }
+static sa_figure_walk_run_cache hx_value_sa_figure_walk_run_cache(long h) {
+    sa_figure_walk_run_cache x;
+    hx_sane_sa_figure_walk_run_cache(&x, 0);
+    if (h >= 0) hx_corrupt_sa_figure_walk_run_cache(&x, (size_t)h);
+    return x;
+}
+static sa_figure_walk_run_cache hx_buf_sa_figure_walk_run_cache[HX_SLOTS][HX_N_sa_figure_walk_run_cache];
+static sa_figure_walk_run_cache hx_pristine_sa_figure_walk_run_cache[HX_N_sa_figure_walk_run_cache];
+static bool hx_pristine_done_sa_figure_walk_run_cache;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_figure_walk_run_cache *hx_ptr_sa_figure_walk_run_cache(size_t slot, long h) {
+    if (!hx_pristine_done_sa_figure_walk_run_cache) {
+        for (size_t i = 0; i < HX_N_sa_figure_walk_run_cache; ++i) hx_sane_sa_figure_walk_run_cache(&hx_pristine_sa_figure_walk_run_cache[i], i);
+        hx_pristine_done_sa_figure_walk_run_cache = true;
+    }
+    memcpy(hx_buf_sa_figure_walk_run_cache[slot], hx_pristine_sa_figure_walk_run_cache, sizeof hx_pristine_sa_figure_walk_run_cache);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_figure_walk_run_cache(&hx_buf_sa_figure_walk_run_cache[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_figure_walk_run_cache; ++i) hx_corrupt_sa_figure_walk_run_cache(&hx_buf_sa_figure_walk_run_cache[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_figure_walk_run_cache[slot];
+}
+static bool hx_finite_sa_figure_walk_run_cache(const sa_figure_walk_run_cache *s) {
+    return isfinite(s->mix)
+        && isfinite(s->gait.stride)
+        && isfinite(s->gait.cadence)
+        && isfinite(s->gait.duty)
+        && isfinite(s->gait.step_height)
+        && isfinite(s->gait.bob)
+        && isfinite(s->gait.bob_shift)
+        && isfinite(s->gait.lean);
+}
 static sa_figure_cache hx_value_sa_figure_cache(long h) {
     sa_figure_cache x;
     hx_sane_sa_figure_cache(&x, 0);
@@ -5948,7 +6040,15 @@ static bool hx_finite_sa_figure_cache(const sa_figure_cache *s) {
         && isfinite(s->loco.flex_fwd)
         && isfinite(s->loco.ground_speed)
         && isfinite(s->gait.speed)
-        && isfinite(s->gait.mix);
+        && isfinite(s->gait.mix)
+        && isfinite(s->walk_run.mix)
+        && isfinite(s->walk_run.gait.stride)
+        && isfinite(s->walk_run.gait.cadence)
+        && isfinite(s->walk_run.gait.duty)
+        && isfinite(s->walk_run.gait.step_height)
+        && isfinite(s->walk_run.gait.bob)
+        && isfinite(s->walk_run.gait.bob_shift)
+        && isfinite(s->walk_run.gait.lean);
 }
 static sa_figure hx_value_sa_figure(long h) {
     sa_figure x;
@@ -6433,7 +6533,15 @@ static bool hx_finite_sa_figure(const sa_figure *s) {
         && isfinite(s->cache.loco.flex_fwd)
         && isfinite(s->cache.loco.ground_speed)
         && isfinite(s->cache.gait.speed)
-        && isfinite(s->cache.gait.mix);
+        && isfinite(s->cache.gait.mix)
+        && isfinite(s->cache.walk_run.mix)
+        && isfinite(s->cache.walk_run.gait.stride)
+        && isfinite(s->cache.walk_run.gait.cadence)
+        && isfinite(s->cache.walk_run.gait.duty)
+        && isfinite(s->cache.walk_run.gait.step_height)
+        && isfinite(s->cache.walk_run.gait.bob)
+        && isfinite(s->cache.walk_run.gait.bob_shift)
+        && isfinite(s->cache.walk_run.gait.lean);
 }
 static sa_figure_move hx_value_sa_figure_move(long h) {
     sa_figure_move x;

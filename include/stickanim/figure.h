@@ -979,6 +979,13 @@ typedef struct sa_figure_gait_cache {
     bool known;  /**< False: the entry holds nothing. */
 } sa_figure_gait_cache;
 
+/** @brief The walk/run gait mix at one mix (an entry of ::sa_figure_cache). */
+typedef struct sa_figure_walk_run_cache {
+    float mix;    /**< The input: walk (0) -> run (1). */
+    sa_gait gait; /**< sa_gait_mix() of sa_gait_walk() and sa_gait_run() at it. */
+    bool known;   /**< False: the entry holds nothing. */
+} sa_figure_walk_run_cache;
+
 /**
  * @brief Values derived from the figure's inputs, kept to skip recomputing them (private part of
  *        ::sa_figure, public only so the figure can be copied).
@@ -987,9 +994,10 @@ typedef struct sa_figure_gait_cache {
  * same, bit for bit, so the figure behaves the same with it zeroed or copied.
  */
 typedef struct sa_figure_cache {
-    sa_figure_spear_cache spear; /**< The spear carry's arm IK. */
-    sa_figure_loco_cache loco;   /**< The walk and run's phase-free part. */
-    sa_figure_gait_cache gait;   /**< The walk/run mix for the input speed. */
+    sa_figure_spear_cache spear;       /**< The spear carry's arm IK. */
+    sa_figure_loco_cache loco;         /**< The walk and run's phase-free part. */
+    sa_figure_gait_cache gait;         /**< The walk/run mix for the input speed. */
+    sa_figure_walk_run_cache walk_run; /**< The gait at the figure's walk/run mix. */
 } sa_figure_cache;
 
 /**

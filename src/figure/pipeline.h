@@ -39,8 +39,9 @@ const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase);
 /* What every motion reads this frame, with the body's state (sai_figure_ctx). */
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
-/* The same written into *c (the frame's advances: no copy of the context's 150 bytes). */
-void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c);
+/* The same written into *c (the frame's advances: no copy of the context's 150 bytes), its
+ * evaluations through cache (the figure's, or NULL: they compute all). */
+void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */

@@ -2,6 +2,8 @@
 
 #include <stickanim/ik.h>
 
+#include <string.h>
+
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
@@ -126,12 +128,26 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-/* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes). */
-static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float gait, float phase) {
+/* sai_gait_walk_run(mix) through the cache's entry (NULL: mixed). */
+static sa_gait walk_run_of(sa_figure_cache *cache, float mix) {
+    if (!cache) return sai_gait_walk_run(mix);
+    sa_figure_walk_run_cache *e = &cache->walk_run;
+    if (!e->known || memcmp(&e->mix, &mix, sizeof mix) != 0) {
+        e->gait = sai_gait_walk_run(mix);
+        e->mix = mix;
+        e->known = true;
+    }
+    return e->gait;
+}
+
+/* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes), its
+ * evaluations through cache (or NULL). */
+static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float gait, float phase,
+                         sa_figure_cache *cache) {
     c->scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c->hip_height = cfg->hip_height;
     c->gait_mix = sai_saturate(gait);
-    c->gait = sai_gait_walk_run(c->gait_mix);
+    c->gait = walk_run_of(cache, c->gait_mix);
     c->phase = phase;
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c->scale;
     c->leg_reach = reach > 0.0f ? reach : 0.0f;
@@ -151,17 +167,17 @@ static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float g
     c->moves = NULL;
     c->move_count = 0u;
     c->thrust_time = -1.0f;
-    c->cache = NULL;
+    c->cache = cache;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
     sai_figure_ctx c;
-    fill_context(&c, cfg, gait, phase);
+    fill_context(&c, cfg, gait, phase, NULL);
     return c;
 }
 
-void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c) {
-    fill_context(c, &fig->config, fig->gait, fig->phase);
+void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
+    fill_context(c, &fig->config, fig->gait, fig->phase, cache);
     c->moves = fig->moves;
     c->move_count = fig->moves ? fig->move_count : 0u;
     c->thrust_time = sai_figure_thrust_time(fig);
@@ -181,7 +197,7 @@ void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c) {
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     sai_figure_ctx c;
-    sai_figure_context_in(fig, &c);
+    sai_figure_context_in(fig, NULL, &c);
     return c;
 }
 

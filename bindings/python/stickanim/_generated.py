@@ -458,7 +458,8 @@ SA_ABI_TYPE_FIGURE_SPEAR_CACHE = 65
 SA_ABI_TYPE_FIGURE_LOCO_CACHE = 66
 SA_ABI_TYPE_FIGURE_GAIT_CACHE = 67
 SA_ABI_TYPE_FIGURE_CACHE = 68
-SA_ABI_TYPE_COUNT_ = 69
+SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE = 69
+SA_ABI_TYPE_COUNT_ = 70
 SA_ABI_TYPE_FORCE_U32_ = 2147483647
 
 
@@ -763,6 +764,7 @@ class AbiType(enum.IntEnum):
     FIGURE_LOCO_CACHE = 66
     FIGURE_GAIT_CACHE = 67
     FIGURE_CACHE = 68
+    FIGURE_WALK_RUN_CACHE = 69
 
 
 # ---- structs ------------------------------------------------------------------------------------
@@ -1803,11 +1805,19 @@ class FigureGaitCache(_Struct):
     _c_name_ = "sa_figure_gait_cache"
 
 
+class FigureWalkRunCache(_Struct):
+    """The walk/run gait mix at one mix (an entry of sa_figure_cache). (C: sa_figure_walk_run_cache,
+    figure.h). Fields: mix: The input: walk (0) -> run (1). gait: sa_gait_mix() of sa_gait_walk()
+    and sa_gait_run() at it. known: False: the entry holds nothing.
+    """
+    _c_name_ = "sa_figure_walk_run_cache"
+
+
 class FigureCache(_Struct):
     """Values derived from the figure's inputs, kept to skip recomputing them (private part of
     sa_figure, public only so the figure can be copied). (C: sa_figure_cache, figure.h). Fields:
     spear: The spear carry's arm IK. loco: The walk and run's phase-free part. gait: The walk/run
-    mix for the input speed.
+    mix for the input speed. walk_run: The gait at the figure's walk/run mix.
     """
     _c_name_ = "sa_figure_cache"
 
@@ -2391,10 +2401,16 @@ FigureGaitCache._fields_ = [
     ("mix", ctypes.c_float),
     ("known", ctypes.c_bool),
 ]
+FigureWalkRunCache._fields_ = [
+    ("mix", ctypes.c_float),
+    ("gait", Gait),
+    ("known", ctypes.c_bool),
+]
 FigureCache._fields_ = [
     ("spear", FigureSpearCache),
     ("loco", FigureLocoCache),
     ("gait", FigureGaitCache),
+    ("walk_run", FigureWalkRunCache),
 ]
 Figure._fields_ = [
     ("config", FigureConfig),
@@ -2507,6 +2523,7 @@ STRUCTS = [
     (FigureSpearCache, 65, "sa_figure_spear_cache"),
     (FigureLocoCache, 66, "sa_figure_loco_cache"),
     (FigureGaitCache, 67, "sa_figure_gait_cache"),
+    (FigureWalkRunCache, 69, "sa_figure_walk_run_cache"),
     (FigureCache, 68, "sa_figure_cache"),
     (Figure, 47, "sa_figure"),
 ]
@@ -2648,8 +2665,9 @@ LAYOUT_LP64 = {
         "in_": 0, "gait": 24, "head_tilt": 52, "under": 56, "crouch": 60, "swing_amp": 64,
         "swing_mid": 68, "flex_base": 72, "flex_fwd": 76, "ground_speed": 80, "known": 84}),
     "sa_figure_gait_cache": (12, 4, {"speed": 0, "mix": 4, "known": 8}),
-    "sa_figure_cache": (144, 4, {"spear": 0, "loco": 44, "gait": 132}),
-    "sa_figure": (2600, 8, {
+    "sa_figure_walk_run_cache": (36, 4, {"mix": 0, "gait": 4, "known": 32}),
+    "sa_figure_cache": (180, 4, {"spear": 0, "loco": 44, "gait": 132, "walk_run": 144}),
+    "sa_figure": (2640, 8, {
         "config": 0, "merge_offset": 84, "fade": 184, "phase": 352, "gait": 356, "jump_seen": 360,
         "thrust_seen": 364, "move_seen": 368, "moves": 376, "move_count": 384, "layers": 392,
         "wanted": 424, "substep_lag": 428, "head": 432, "hair": 476, "scroll": 544, "feet": 552,
