@@ -1996,7 +1996,7 @@ static sa_figure_params motion_targets(const sa_figure *f, const sa_figure_input
     const bool was_locomoting = sai_figure_locomoting(&g.fade);
     sai_figure_take_input(&g, &in, dt);
     const float mean_gait = sai_figure_ease_gait(&g, &in, target, was_locomoting, dt);
-    sai_figure_advance_clocks(&g, mean_gait, dt);
+    sai_figure_advance_clocks(&g, NULL, mean_gait, dt);
     const sai_figure_ctx c = sai_figure_context_of(&g);
     return sai_figure_blend(&g, &c);
 }

@@ -22,7 +22,7 @@ static void advance(sa_figure *fig, const frame_input *f, float dt, sa_figure_pa
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
-    sai_figure_advance_clocks(fig, mean_gait, dt);
+    sai_figure_advance_clocks(fig, f->cache, mean_gait, dt);
     sai_figure_ctx c;
     sai_figure_context_in(fig, f->cache, &c);
     sai_figure_blend_into(fig, &c, out);

@@ -72,9 +72,11 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
  * figure was not locomoting); returns the mix's mean over the frame. */
 float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
                            bool was_locomoting, float dt);
-/* Advances the gait phase (at the cadence of the frame's mean mix), the thrust, the fade and
- * hands a finished jump back. */
-void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt);
+/* Advances the gait phase (at the cadence of the frame's mean mix, the cached gait's when it is
+ * the mix of cache's entry; cache may be NULL), the thrust, the fade and hands a finished jump
+ * back. */
+void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                               float dt);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 

@@ -355,11 +355,20 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float targ
     return sai_saturate(mean);
 }
 
-void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
+/* sai_gait_walk_run_cadence(mix), from the cache's gait when that is the gait at mix (a mix held
+ * from frame to frame). */
+static float walk_run_cadence_of(const sa_figure_cache *cache, float mix) {
+    const sa_figure_walk_run_cache *e = cache ? &cache->walk_run : NULL;
+    if (e && e->known && memcmp(&e->mix, &mix, sizeof mix) == 0) return e->gait.cadence;
+    return sai_gait_walk_run_cadence(mix);
+}
+
+void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                               float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
-    fig->phase = sai_phase_advance(fig->phase, sai_gait_walk_run_cadence(mean_gait) * dt);
+    fig->phase = sai_phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
     sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
