@@ -47,7 +47,8 @@ static void gait_frame(const sai_figure_ctx *c, sa_figure_loco_cache *v) {
     v->gait = scaled;
 }
 
-/* gait_frame(c), from the figure's cache when c asks what it was last asked. */
+/* gait_frame(c), from the figure's cache when c asks what it was last asked (a context's gait
+ * is the walk/run mix at gait_mix, so these inputs decide it). */
 static const sa_figure_loco_cache *gait_frame_of(const sai_figure_ctx *c,
                                                  sa_figure_loco_cache *own) {
     sa_figure_loco_cache *m = c->cache ? &c->cache->loco : NULL;

@@ -214,7 +214,9 @@ void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params 
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
 /* The same through the figure's cache entry (NULL: solved): solved only when its inputs differ
- * from the entry's. */
+ * from the entry's. The angles are a function of the shaft (angle, grip, gap) and the arms'
+ * lengths alone, and a Spear Run or a jump's carry holds the same shaft at every moment, a form
+ * through its holds. */
 void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
                                         sa_figure_spear_cache *cache);
 
