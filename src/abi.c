@@ -77,6 +77,11 @@ static const sai_abi_row sai_abi_rows[SA_ABI_TYPE_COUNT_] = {
     SAI_ABI_ROW(SA_ABI_TYPE_SOA_LAYER, sa_soa_layer),
     SAI_ABI_ROW(SA_ABI_TYPE_SOA_BLEND_JOB, sa_soa_blend_job),
     SAI_ABI_ROW(SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, sa_soa_local_to_model_job),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_SPEAR_CACHE, sa_figure_spear_cache),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_LOCO_CACHE, sa_figure_loco_cache),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_GAIT_CACHE, sa_figure_gait_cache),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_CACHE, sa_figure_cache),
+    SAI_ABI_ROW(SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE, sa_figure_walk_run_cache),
 };
 
 static const sai_abi_row *row(sa_abi_type type) {

@@ -3395,6 +3395,328 @@ static bool hx_corrupt_sa_figure_pose(sa_figure_pose *s, size_t v) {
     return true;
 }
 
+/* ---- sa_figure_spear_cache ---- */
+#define HX_N_sa_figure_spear_cache HX_N
+static void hx_sane_sa_figure_spear_cache(sa_figure_spear_cache *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->in[0] = 0.5f;
+    s->in[1] = 0.5f;
+    s->in[2] = 0.5f;
+    s->in[3] = 0.5f;
+    s->in[4] = 0.5f;
+    s->in[5] = 0.5f;
+    s->arm_angle[0] = 0.5f;
+    s->arm_angle[1] = 0.5f;
+    s->arm_flex[0] = 0.5f;
+    s->arm_flex[1] = 0.5f;
+}
+static size_t hx_variants_sa_figure_spear_cache(void) {
+    return (size_t)10 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_figure_spear_cache(sa_figure_spear_cache *s, size_t v) {
+    if (v < (size_t)10 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->in[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->in[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->in[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->in[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->in[4] = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->in[5] = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->arm_angle[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->arm_angle[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 8: s->arm_flex[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 9: s->arm_flex[1] = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)10 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->in[0] = x;
+        s->in[1] = x;
+        s->in[2] = x;
+        s->in[3] = x;
+        s->in[4] = x;
+        s->in[5] = x;
+        s->arm_angle[0] = x;
+        s->arm_angle[1] = x;
+        s->arm_flex[0] = x;
+        s->arm_flex[1] = x;
+    }
+    return true;
+}
+
+/* ---- sa_figure_loco_cache ---- */
+#define HX_N_sa_figure_loco_cache HX_N
+static void hx_sane_sa_figure_loco_cache(sa_figure_loco_cache *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->in[0] = 0.5f;
+    s->in[1] = 0.5f;
+    s->in[2] = 0.5f;
+    s->in[3] = 0.5f;
+    s->in[4] = 0.5f;
+    s->in[5] = 0.5f;
+    hx_sane_sa_gait(&s->gait, i);
+    s->head_tilt = 0.5f;
+    s->under = 0.5f;
+    s->crouch = 0.5f;
+    s->swing_amp = 0.5f;
+    s->swing_mid = 0.5f;
+    s->flex_base = 0.5f;
+    s->flex_fwd = 0.5f;
+    s->ground_speed = 0.5f;
+}
+static size_t hx_variants_sa_figure_loco_cache(void) {
+    return (size_t)21 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_figure_loco_cache(sa_figure_loco_cache *s, size_t v) {
+    if (v < (size_t)21 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->in[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->in[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->in[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->in[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->in[4] = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->in[5] = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->gait.stride = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->gait.cadence = hx_f32_set[v % HX_F32_N]; break;
+        case 8: s->gait.duty = hx_f32_set[v % HX_F32_N]; break;
+        case 9: s->gait.step_height = hx_f32_set[v % HX_F32_N]; break;
+        case 10: s->gait.bob = hx_f32_set[v % HX_F32_N]; break;
+        case 11: s->gait.bob_shift = hx_f32_set[v % HX_F32_N]; break;
+        case 12: s->gait.lean = hx_f32_set[v % HX_F32_N]; break;
+        case 13: s->head_tilt = hx_f32_set[v % HX_F32_N]; break;
+        case 14: s->under = hx_f32_set[v % HX_F32_N]; break;
+        case 15: s->crouch = hx_f32_set[v % HX_F32_N]; break;
+        case 16: s->swing_amp = hx_f32_set[v % HX_F32_N]; break;
+        case 17: s->swing_mid = hx_f32_set[v % HX_F32_N]; break;
+        case 18: s->flex_base = hx_f32_set[v % HX_F32_N]; break;
+        case 19: s->flex_fwd = hx_f32_set[v % HX_F32_N]; break;
+        case 20: s->ground_speed = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)21 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->in[0] = x;
+        s->in[1] = x;
+        s->in[2] = x;
+        s->in[3] = x;
+        s->in[4] = x;
+        s->in[5] = x;
+        s->gait.stride = x;
+        s->gait.cadence = x;
+        s->gait.duty = x;
+        s->gait.step_height = x;
+        s->gait.bob = x;
+        s->gait.bob_shift = x;
+        s->gait.lean = x;
+        s->head_tilt = x;
+        s->under = x;
+        s->crouch = x;
+        s->swing_amp = x;
+        s->swing_mid = x;
+        s->flex_base = x;
+        s->flex_fwd = x;
+        s->ground_speed = x;
+    }
+    return true;
+}
+
+/* ---- sa_figure_gait_cache ---- */
+#define HX_N_sa_figure_gait_cache HX_N
+static void hx_sane_sa_figure_gait_cache(sa_figure_gait_cache *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->speed = 0.5f;
+    s->mix = 0.5f;
+}
+static size_t hx_variants_sa_figure_gait_cache(void) {
+    return (size_t)2 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_figure_gait_cache(sa_figure_gait_cache *s, size_t v) {
+    if (v < (size_t)2 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->speed = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->mix = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)2 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->speed = x;
+        s->mix = x;
+    }
+    return true;
+}
+
+/* ---- sa_figure_walk_run_cache ---- */
+#define HX_N_sa_figure_walk_run_cache HX_N
+static void hx_sane_sa_figure_walk_run_cache(sa_figure_walk_run_cache *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    s->mix = 0.5f;
+    hx_sane_sa_gait(&s->gait, i);
+}
+static size_t hx_variants_sa_figure_walk_run_cache(void) {
+    return (size_t)8 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_figure_walk_run_cache(sa_figure_walk_run_cache *s, size_t v) {
+    if (v < (size_t)8 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->mix = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->gait.stride = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->gait.cadence = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->gait.duty = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->gait.step_height = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->gait.bob = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->gait.bob_shift = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->gait.lean = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)8 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->mix = x;
+        s->gait.stride = x;
+        s->gait.cadence = x;
+        s->gait.duty = x;
+        s->gait.step_height = x;
+        s->gait.bob = x;
+        s->gait.bob_shift = x;
+        s->gait.lean = x;
+    }
+    return true;
+}
+
+/* ---- sa_figure_cache ---- */
+#define HX_N_sa_figure_cache HX_N
+static void hx_sane_sa_figure_cache(sa_figure_cache *s, size_t i) {
+    memset(s, 0, sizeof *s);
+    (void)i;
+    hx_sane_sa_figure_spear_cache(&s->spear, i);
+    hx_sane_sa_figure_loco_cache(&s->loco, i);
+    hx_sane_sa_figure_gait_cache(&s->gait, i);
+    hx_sane_sa_figure_walk_run_cache(&s->walk_run, i);
+}
+static size_t hx_variants_sa_figure_cache(void) {
+    return (size_t)41 * HX_F32_N + (size_t)0 * HX_COUNT_SMALL_N + (size_t)0 * HX_I32_N + (size_t)0 * 2 + (size_t)0 * 1 + (size_t)HX_F32_N;
+}
+/* Variant v: one field hostile (floats, then counts, ints, enums, pointers), then every
+ * float field at once; returns true for the all-floats variants. */
+static bool hx_corrupt_sa_figure_cache(sa_figure_cache *s, size_t v) {
+    if (v < (size_t)41 * HX_F32_N) {
+        switch (v / HX_F32_N) {
+        case 0: s->spear.in[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 1: s->spear.in[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 2: s->spear.in[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 3: s->spear.in[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 4: s->spear.in[4] = hx_f32_set[v % HX_F32_N]; break;
+        case 5: s->spear.in[5] = hx_f32_set[v % HX_F32_N]; break;
+        case 6: s->spear.arm_angle[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 7: s->spear.arm_angle[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 8: s->spear.arm_flex[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 9: s->spear.arm_flex[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 10: s->loco.in[0] = hx_f32_set[v % HX_F32_N]; break;
+        case 11: s->loco.in[1] = hx_f32_set[v % HX_F32_N]; break;
+        case 12: s->loco.in[2] = hx_f32_set[v % HX_F32_N]; break;
+        case 13: s->loco.in[3] = hx_f32_set[v % HX_F32_N]; break;
+        case 14: s->loco.in[4] = hx_f32_set[v % HX_F32_N]; break;
+        case 15: s->loco.in[5] = hx_f32_set[v % HX_F32_N]; break;
+        case 16: s->loco.gait.stride = hx_f32_set[v % HX_F32_N]; break;
+        case 17: s->loco.gait.cadence = hx_f32_set[v % HX_F32_N]; break;
+        case 18: s->loco.gait.duty = hx_f32_set[v % HX_F32_N]; break;
+        case 19: s->loco.gait.step_height = hx_f32_set[v % HX_F32_N]; break;
+        case 20: s->loco.gait.bob = hx_f32_set[v % HX_F32_N]; break;
+        case 21: s->loco.gait.bob_shift = hx_f32_set[v % HX_F32_N]; break;
+        case 22: s->loco.gait.lean = hx_f32_set[v % HX_F32_N]; break;
+        case 23: s->loco.head_tilt = hx_f32_set[v % HX_F32_N]; break;
+        case 24: s->loco.under = hx_f32_set[v % HX_F32_N]; break;
+        case 25: s->loco.crouch = hx_f32_set[v % HX_F32_N]; break;
+        case 26: s->loco.swing_amp = hx_f32_set[v % HX_F32_N]; break;
+        case 27: s->loco.swing_mid = hx_f32_set[v % HX_F32_N]; break;
+        case 28: s->loco.flex_base = hx_f32_set[v % HX_F32_N]; break;
+        case 29: s->loco.flex_fwd = hx_f32_set[v % HX_F32_N]; break;
+        case 30: s->loco.ground_speed = hx_f32_set[v % HX_F32_N]; break;
+        case 31: s->gait.speed = hx_f32_set[v % HX_F32_N]; break;
+        case 32: s->gait.mix = hx_f32_set[v % HX_F32_N]; break;
+        case 33: s->walk_run.mix = hx_f32_set[v % HX_F32_N]; break;
+        case 34: s->walk_run.gait.stride = hx_f32_set[v % HX_F32_N]; break;
+        case 35: s->walk_run.gait.cadence = hx_f32_set[v % HX_F32_N]; break;
+        case 36: s->walk_run.gait.duty = hx_f32_set[v % HX_F32_N]; break;
+        case 37: s->walk_run.gait.step_height = hx_f32_set[v % HX_F32_N]; break;
+        case 38: s->walk_run.gait.bob = hx_f32_set[v % HX_F32_N]; break;
+        case 39: s->walk_run.gait.bob_shift = hx_f32_set[v % HX_F32_N]; break;
+        case 40: s->walk_run.gait.lean = hx_f32_set[v % HX_F32_N]; break;
+        default: break;
+        }
+        return false;
+    }
+    v -= (size_t)41 * HX_F32_N;
+    {
+        const float x = hx_f32_set[v % HX_F32_N];
+        s->spear.in[0] = x;
+        s->spear.in[1] = x;
+        s->spear.in[2] = x;
+        s->spear.in[3] = x;
+        s->spear.in[4] = x;
+        s->spear.in[5] = x;
+        s->spear.arm_angle[0] = x;
+        s->spear.arm_angle[1] = x;
+        s->spear.arm_flex[0] = x;
+        s->spear.arm_flex[1] = x;
+        s->loco.in[0] = x;
+        s->loco.in[1] = x;
+        s->loco.in[2] = x;
+        s->loco.in[3] = x;
+        s->loco.in[4] = x;
+        s->loco.in[5] = x;
+        s->loco.gait.stride = x;
+        s->loco.gait.cadence = x;
+        s->loco.gait.duty = x;
+        s->loco.gait.step_height = x;
+        s->loco.gait.bob = x;
+        s->loco.gait.bob_shift = x;
+        s->loco.gait.lean = x;
+        s->loco.head_tilt = x;
+        s->loco.under = x;
+        s->loco.crouch = x;
+        s->loco.swing_amp = x;
+        s->loco.swing_mid = x;
+        s->loco.flex_base = x;
+        s->loco.flex_fwd = x;
+        s->loco.ground_speed = x;
+        s->gait.speed = x;
+        s->gait.mix = x;
+        s->walk_run.mix = x;
+        s->walk_run.gait.stride = x;
+        s->walk_run.gait.cadence = x;
+        s->walk_run.gait.duty = x;
+        s->walk_run.gait.step_height = x;
+        s->walk_run.gait.bob = x;
+        s->walk_run.gait.bob_shift = x;
+        s->walk_run.gait.lean = x;
+    }
+    return true;
+}
+
 /* ---- sa_figure ---- */
 #define HX_N_sa_figure 1
 static void hx_sane_sa_figure(sa_figure *s, size_t i) {
@@ -3462,9 +3784,9 @@ static bool hx_corrupt_sa_figure_move(sa_figure_move *s, size_t v) {
     return true;
 }
 
-#define HX_ENUM_N_sa_abi_type 69
+#define HX_ENUM_N_sa_abi_type 74
 static sa_abi_type hx_enum_sa_abi_type(long h) {
-    static const int64_t values[] = {(int64_t)SA_ABI_TYPE_VEC2, (int64_t)SA_ABI_TYPE_VEC3, (int64_t)SA_ABI_TYPE_QUAT, (int64_t)SA_ABI_TYPE_TRANSFORM, (int64_t)SA_ABI_TYPE_IK_ARM_POSE, (int64_t)SA_ABI_TYPE_IK_CONFIG, (int64_t)SA_ABI_TYPE_IK_RESULT, (int64_t)SA_ABI_TYPE_GAIT, (int64_t)SA_ABI_TYPE_GAIT_FOOT, (int64_t)SA_ABI_TYPE_TRACK_KEY, (int64_t)SA_ABI_TYPE_TRACK_MULTI, (int64_t)SA_ABI_TYPE_SQUASH, (int64_t)SA_ABI_TYPE_SPRING1, (int64_t)SA_ABI_TYPE_SPRING2, (int64_t)SA_ABI_TYPE_VERLET_POINT, (int64_t)SA_ABI_TYPE_VERLET_CONFIG, (int64_t)SA_ABI_TYPE_FADE_LAYER, (int64_t)SA_ABI_TYPE_FADE, (int64_t)SA_ABI_TYPE_SKELETON, (int64_t)SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_POSE_LAYER, (int64_t)SA_ABI_TYPE_POSE_BLEND_JOB, (int64_t)SA_ABI_TYPE_INERTIAL_SCALAR, (int64_t)SA_ABI_TYPE_INERTIAL_QUAT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN, (int64_t)SA_ABI_TYPE_CLIP, (int64_t)SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, (int64_t)SA_ABI_TYPE_BLEND_TREE_POINT, (int64_t)SA_ABI_TYPE_BLEND_TREE_SPACE, (int64_t)SA_ABI_TYPE_BLEND_TREE_FRAME, (int64_t)SA_ABI_TYPE_MODE_INPUT, (int64_t)SA_ABI_TYPE_MODE_MACHINE_CONFIG, (int64_t)SA_ABI_TYPE_MODE_MACHINE, (int64_t)SA_ABI_TYPE_MODE_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_EVENT, (int64_t)SA_ABI_TYPE_FOOTSTEPS_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_JOB, (int64_t)SA_ABI_TYPE_LIMB_CONFIG, (int64_t)SA_ABI_TYPE_LIMB_STYLE, (int64_t)SA_ABI_TYPE_FIGURE_CONFIG, (int64_t)SA_ABI_TYPE_FIGURE_INPUT, (int64_t)SA_ABI_TYPE_FIGURE_BONE, (int64_t)SA_ABI_TYPE_FIGURE_PARAMS, (int64_t)SA_ABI_TYPE_FIGURE_CONTACT, (int64_t)SA_ABI_TYPE_FIGURE_POSE, (int64_t)SA_ABI_TYPE_FIGURE_HEAD, (int64_t)SA_ABI_TYPE_FIGURE_FOOT_LOCK, (int64_t)SA_ABI_TYPE_FIGURE, (int64_t)SA_ABI_TYPE_FIGURE_BODY, (int64_t)SA_ABI_TYPE_FIGURE_EVENT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_JOB, (int64_t)SA_ABI_TYPE_MAT4, (int64_t)SA_ABI_TYPE_SKIN_JOB, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_TRACK, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_EVENT, (int64_t)SA_ABI_TYPE_FIGURE_MOVE, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_LAYER, (int64_t)SA_ABI_TYPE_SOA_VEC3, (int64_t)SA_ABI_TYPE_SOA_QUAT, (int64_t)SA_ABI_TYPE_SOA_TRANSFORM, (int64_t)SA_ABI_TYPE_SOA_LAYER, (int64_t)SA_ABI_TYPE_SOA_BLEND_JOB, (int64_t)SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_COUNT_, (int64_t)SA_ABI_TYPE_FORCE_U32_, -1, 999};
+    static const int64_t values[] = {(int64_t)SA_ABI_TYPE_VEC2, (int64_t)SA_ABI_TYPE_VEC3, (int64_t)SA_ABI_TYPE_QUAT, (int64_t)SA_ABI_TYPE_TRANSFORM, (int64_t)SA_ABI_TYPE_IK_ARM_POSE, (int64_t)SA_ABI_TYPE_IK_CONFIG, (int64_t)SA_ABI_TYPE_IK_RESULT, (int64_t)SA_ABI_TYPE_GAIT, (int64_t)SA_ABI_TYPE_GAIT_FOOT, (int64_t)SA_ABI_TYPE_TRACK_KEY, (int64_t)SA_ABI_TYPE_TRACK_MULTI, (int64_t)SA_ABI_TYPE_SQUASH, (int64_t)SA_ABI_TYPE_SPRING1, (int64_t)SA_ABI_TYPE_SPRING2, (int64_t)SA_ABI_TYPE_VERLET_POINT, (int64_t)SA_ABI_TYPE_VERLET_CONFIG, (int64_t)SA_ABI_TYPE_FADE_LAYER, (int64_t)SA_ABI_TYPE_FADE, (int64_t)SA_ABI_TYPE_SKELETON, (int64_t)SA_ABI_TYPE_SKELETON_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_POSE_LAYER, (int64_t)SA_ABI_TYPE_POSE_BLEND_JOB, (int64_t)SA_ABI_TYPE_INERTIAL_SCALAR, (int64_t)SA_ABI_TYPE_INERTIAL_QUAT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN, (int64_t)SA_ABI_TYPE_CLIP, (int64_t)SA_ABI_TYPE_BLEND_TREE_LOCO_CONFIG, (int64_t)SA_ABI_TYPE_BLEND_TREE_POINT, (int64_t)SA_ABI_TYPE_BLEND_TREE_SPACE, (int64_t)SA_ABI_TYPE_BLEND_TREE_FRAME, (int64_t)SA_ABI_TYPE_MODE_INPUT, (int64_t)SA_ABI_TYPE_MODE_MACHINE_CONFIG, (int64_t)SA_ABI_TYPE_MODE_MACHINE, (int64_t)SA_ABI_TYPE_MODE_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_EVENT, (int64_t)SA_ABI_TYPE_FOOTSTEPS_LAYER, (int64_t)SA_ABI_TYPE_FOOTSTEPS_JOB, (int64_t)SA_ABI_TYPE_LIMB_CONFIG, (int64_t)SA_ABI_TYPE_LIMB_STYLE, (int64_t)SA_ABI_TYPE_FIGURE_CONFIG, (int64_t)SA_ABI_TYPE_FIGURE_INPUT, (int64_t)SA_ABI_TYPE_FIGURE_BONE, (int64_t)SA_ABI_TYPE_FIGURE_PARAMS, (int64_t)SA_ABI_TYPE_FIGURE_CONTACT, (int64_t)SA_ABI_TYPE_FIGURE_POSE, (int64_t)SA_ABI_TYPE_FIGURE_HEAD, (int64_t)SA_ABI_TYPE_FIGURE_FOOT_LOCK, (int64_t)SA_ABI_TYPE_FIGURE, (int64_t)SA_ABI_TYPE_FIGURE_BODY, (int64_t)SA_ABI_TYPE_FIGURE_EVENT, (int64_t)SA_ABI_TYPE_CLIP_TOUCHDOWN_CONFIG, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_CHANNEL, (int64_t)SA_ABI_TYPE_CLIP_BUILDER_JOB, (int64_t)SA_ABI_TYPE_MAT4, (int64_t)SA_ABI_TYPE_SKIN_JOB, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_TRACK, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_EVENT, (int64_t)SA_ABI_TYPE_FIGURE_MOVE, (int64_t)SA_ABI_TYPE_FIGURE_MOVE_LAYER, (int64_t)SA_ABI_TYPE_SOA_VEC3, (int64_t)SA_ABI_TYPE_SOA_QUAT, (int64_t)SA_ABI_TYPE_SOA_TRANSFORM, (int64_t)SA_ABI_TYPE_SOA_LAYER, (int64_t)SA_ABI_TYPE_SOA_BLEND_JOB, (int64_t)SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, (int64_t)SA_ABI_TYPE_FIGURE_SPEAR_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_LOCO_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_GAIT_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_CACHE, (int64_t)SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE, (int64_t)SA_ABI_TYPE_COUNT_, (int64_t)SA_ABI_TYPE_FORCE_U32_, -1, 999};
     return h < 0 ? SA_ABI_TYPE_VEC2 : (sa_abi_type)values[h];
 }
 #define HX_ENUM_N_sa_ease 13
@@ -5526,6 +5848,208 @@ static bool hx_finite_sa_figure_pose(const sa_figure_pose *s) {
         && isfinite(s->blade_tip.x)
         && isfinite(s->blade_tip.y);
 }
+static sa_figure_spear_cache hx_value_sa_figure_spear_cache(long h) {
+    sa_figure_spear_cache x;
+    hx_sane_sa_figure_spear_cache(&x, 0);
+    if (h >= 0) hx_corrupt_sa_figure_spear_cache(&x, (size_t)h);
+    return x;
+}
+static sa_figure_spear_cache hx_buf_sa_figure_spear_cache[HX_SLOTS][HX_N_sa_figure_spear_cache];
+static sa_figure_spear_cache hx_pristine_sa_figure_spear_cache[HX_N_sa_figure_spear_cache];
+static bool hx_pristine_done_sa_figure_spear_cache;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_figure_spear_cache *hx_ptr_sa_figure_spear_cache(size_t slot, long h) {
+    if (!hx_pristine_done_sa_figure_spear_cache) {
+        for (size_t i = 0; i < HX_N_sa_figure_spear_cache; ++i) hx_sane_sa_figure_spear_cache(&hx_pristine_sa_figure_spear_cache[i], i);
+        hx_pristine_done_sa_figure_spear_cache = true;
+    }
+    memcpy(hx_buf_sa_figure_spear_cache[slot], hx_pristine_sa_figure_spear_cache, sizeof hx_pristine_sa_figure_spear_cache);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_figure_spear_cache(&hx_buf_sa_figure_spear_cache[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_figure_spear_cache; ++i) hx_corrupt_sa_figure_spear_cache(&hx_buf_sa_figure_spear_cache[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_figure_spear_cache[slot];
+}
+static bool hx_finite_sa_figure_spear_cache(const sa_figure_spear_cache *s) {
+    return isfinite(s->in[0])
+        && isfinite(s->in[1])
+        && isfinite(s->in[2])
+        && isfinite(s->in[3])
+        && isfinite(s->in[4])
+        && isfinite(s->in[5])
+        && isfinite(s->arm_angle[0])
+        && isfinite(s->arm_angle[1])
+        && isfinite(s->arm_flex[0])
+        && isfinite(s->arm_flex[1]);
+}
+static sa_figure_loco_cache hx_value_sa_figure_loco_cache(long h) {
+    sa_figure_loco_cache x;
+    hx_sane_sa_figure_loco_cache(&x, 0);
+    if (h >= 0) hx_corrupt_sa_figure_loco_cache(&x, (size_t)h);
+    return x;
+}
+static sa_figure_loco_cache hx_buf_sa_figure_loco_cache[HX_SLOTS][HX_N_sa_figure_loco_cache];
+static sa_figure_loco_cache hx_pristine_sa_figure_loco_cache[HX_N_sa_figure_loco_cache];
+static bool hx_pristine_done_sa_figure_loco_cache;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_figure_loco_cache *hx_ptr_sa_figure_loco_cache(size_t slot, long h) {
+    if (!hx_pristine_done_sa_figure_loco_cache) {
+        for (size_t i = 0; i < HX_N_sa_figure_loco_cache; ++i) hx_sane_sa_figure_loco_cache(&hx_pristine_sa_figure_loco_cache[i], i);
+        hx_pristine_done_sa_figure_loco_cache = true;
+    }
+    memcpy(hx_buf_sa_figure_loco_cache[slot], hx_pristine_sa_figure_loco_cache, sizeof hx_pristine_sa_figure_loco_cache);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_figure_loco_cache(&hx_buf_sa_figure_loco_cache[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_figure_loco_cache; ++i) hx_corrupt_sa_figure_loco_cache(&hx_buf_sa_figure_loco_cache[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_figure_loco_cache[slot];
+}
+static bool hx_finite_sa_figure_loco_cache(const sa_figure_loco_cache *s) {
+    return isfinite(s->in[0])
+        && isfinite(s->in[1])
+        && isfinite(s->in[2])
+        && isfinite(s->in[3])
+        && isfinite(s->in[4])
+        && isfinite(s->in[5])
+        && isfinite(s->gait.stride)
+        && isfinite(s->gait.cadence)
+        && isfinite(s->gait.duty)
+        && isfinite(s->gait.step_height)
+        && isfinite(s->gait.bob)
+        && isfinite(s->gait.bob_shift)
+        && isfinite(s->gait.lean)
+        && isfinite(s->head_tilt)
+        && isfinite(s->under)
+        && isfinite(s->crouch)
+        && isfinite(s->swing_amp)
+        && isfinite(s->swing_mid)
+        && isfinite(s->flex_base)
+        && isfinite(s->flex_fwd)
+        && isfinite(s->ground_speed);
+}
+static sa_figure_gait_cache hx_value_sa_figure_gait_cache(long h) {
+    sa_figure_gait_cache x;
+    hx_sane_sa_figure_gait_cache(&x, 0);
+    if (h >= 0) hx_corrupt_sa_figure_gait_cache(&x, (size_t)h);
+    return x;
+}
+static sa_figure_gait_cache hx_buf_sa_figure_gait_cache[HX_SLOTS][HX_N_sa_figure_gait_cache];
+static sa_figure_gait_cache hx_pristine_sa_figure_gait_cache[HX_N_sa_figure_gait_cache];
+static bool hx_pristine_done_sa_figure_gait_cache;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_figure_gait_cache *hx_ptr_sa_figure_gait_cache(size_t slot, long h) {
+    if (!hx_pristine_done_sa_figure_gait_cache) {
+        for (size_t i = 0; i < HX_N_sa_figure_gait_cache; ++i) hx_sane_sa_figure_gait_cache(&hx_pristine_sa_figure_gait_cache[i], i);
+        hx_pristine_done_sa_figure_gait_cache = true;
+    }
+    memcpy(hx_buf_sa_figure_gait_cache[slot], hx_pristine_sa_figure_gait_cache, sizeof hx_pristine_sa_figure_gait_cache);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_figure_gait_cache(&hx_buf_sa_figure_gait_cache[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_figure_gait_cache; ++i) hx_corrupt_sa_figure_gait_cache(&hx_buf_sa_figure_gait_cache[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_figure_gait_cache[slot];
+}
+static bool hx_finite_sa_figure_gait_cache(const sa_figure_gait_cache *s) {
+    return isfinite(s->speed)
+        && isfinite(s->mix);
+}
+static sa_figure_walk_run_cache hx_value_sa_figure_walk_run_cache(long h) {
+    sa_figure_walk_run_cache x;
+    hx_sane_sa_figure_walk_run_cache(&x, 0);
+    if (h >= 0) hx_corrupt_sa_figure_walk_run_cache(&x, (size_t)h);
+    return x;
+}
+static sa_figure_walk_run_cache hx_buf_sa_figure_walk_run_cache[HX_SLOTS][HX_N_sa_figure_walk_run_cache];
+static sa_figure_walk_run_cache hx_pristine_sa_figure_walk_run_cache[HX_N_sa_figure_walk_run_cache];
+static bool hx_pristine_done_sa_figure_walk_run_cache;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_figure_walk_run_cache *hx_ptr_sa_figure_walk_run_cache(size_t slot, long h) {
+    if (!hx_pristine_done_sa_figure_walk_run_cache) {
+        for (size_t i = 0; i < HX_N_sa_figure_walk_run_cache; ++i) hx_sane_sa_figure_walk_run_cache(&hx_pristine_sa_figure_walk_run_cache[i], i);
+        hx_pristine_done_sa_figure_walk_run_cache = true;
+    }
+    memcpy(hx_buf_sa_figure_walk_run_cache[slot], hx_pristine_sa_figure_walk_run_cache, sizeof hx_pristine_sa_figure_walk_run_cache);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_figure_walk_run_cache(&hx_buf_sa_figure_walk_run_cache[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_figure_walk_run_cache; ++i) hx_corrupt_sa_figure_walk_run_cache(&hx_buf_sa_figure_walk_run_cache[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_figure_walk_run_cache[slot];
+}
+static bool hx_finite_sa_figure_walk_run_cache(const sa_figure_walk_run_cache *s) {
+    return isfinite(s->mix)
+        && isfinite(s->gait.stride)
+        && isfinite(s->gait.cadence)
+        && isfinite(s->gait.duty)
+        && isfinite(s->gait.step_height)
+        && isfinite(s->gait.bob)
+        && isfinite(s->gait.bob_shift)
+        && isfinite(s->gait.lean);
+}
+static sa_figure_cache hx_value_sa_figure_cache(long h) {
+    sa_figure_cache x;
+    hx_sane_sa_figure_cache(&x, 0);
+    if (h >= 0) hx_corrupt_sa_figure_cache(&x, (size_t)h);
+    return x;
+}
+static sa_figure_cache hx_buf_sa_figure_cache[HX_SLOTS][HX_N_sa_figure_cache];
+static sa_figure_cache hx_pristine_sa_figure_cache[HX_N_sa_figure_cache];
+static bool hx_pristine_done_sa_figure_cache;
+/* Parameter slot's buffer, all sane, then NULL (h = 0) or variant h - 1: element 0
+ * hostile, every element for the all-floats variants. */
+static sa_figure_cache *hx_ptr_sa_figure_cache(size_t slot, long h) {
+    if (!hx_pristine_done_sa_figure_cache) {
+        for (size_t i = 0; i < HX_N_sa_figure_cache; ++i) hx_sane_sa_figure_cache(&hx_pristine_sa_figure_cache[i], i);
+        hx_pristine_done_sa_figure_cache = true;
+    }
+    memcpy(hx_buf_sa_figure_cache[slot], hx_pristine_sa_figure_cache, sizeof hx_pristine_sa_figure_cache);
+    if (h == 0) return NULL;
+    if (h > 0 && hx_corrupt_sa_figure_cache(&hx_buf_sa_figure_cache[slot][0], (size_t)(h - 1)))
+        for (size_t i = 1; i < HX_N_sa_figure_cache; ++i) hx_corrupt_sa_figure_cache(&hx_buf_sa_figure_cache[slot][i], (size_t)(h - 1));
+    return hx_buf_sa_figure_cache[slot];
+}
+static bool hx_finite_sa_figure_cache(const sa_figure_cache *s) {
+    return isfinite(s->spear.in[0])
+        && isfinite(s->spear.in[1])
+        && isfinite(s->spear.in[2])
+        && isfinite(s->spear.in[3])
+        && isfinite(s->spear.in[4])
+        && isfinite(s->spear.in[5])
+        && isfinite(s->spear.arm_angle[0])
+        && isfinite(s->spear.arm_angle[1])
+        && isfinite(s->spear.arm_flex[0])
+        && isfinite(s->spear.arm_flex[1])
+        && isfinite(s->loco.in[0])
+        && isfinite(s->loco.in[1])
+        && isfinite(s->loco.in[2])
+        && isfinite(s->loco.in[3])
+        && isfinite(s->loco.in[4])
+        && isfinite(s->loco.in[5])
+        && isfinite(s->loco.gait.stride)
+        && isfinite(s->loco.gait.cadence)
+        && isfinite(s->loco.gait.duty)
+        && isfinite(s->loco.gait.step_height)
+        && isfinite(s->loco.gait.bob)
+        && isfinite(s->loco.gait.bob_shift)
+        && isfinite(s->loco.gait.lean)
+        && isfinite(s->loco.head_tilt)
+        && isfinite(s->loco.under)
+        && isfinite(s->loco.crouch)
+        && isfinite(s->loco.swing_amp)
+        && isfinite(s->loco.swing_mid)
+        && isfinite(s->loco.flex_base)
+        && isfinite(s->loco.flex_fwd)
+        && isfinite(s->loco.ground_speed)
+        && isfinite(s->gait.speed)
+        && isfinite(s->gait.mix)
+        && isfinite(s->walk_run.mix)
+        && isfinite(s->walk_run.gait.stride)
+        && isfinite(s->walk_run.gait.cadence)
+        && isfinite(s->walk_run.gait.duty)
+        && isfinite(s->walk_run.gait.step_height)
+        && isfinite(s->walk_run.gait.bob)
+        && isfinite(s->walk_run.gait.bob_shift)
+        && isfinite(s->walk_run.gait.lean);
+}
 static sa_figure hx_value_sa_figure(long h) {
     sa_figure x;
     hx_sane_sa_figure(&x, 0);
@@ -5976,7 +6500,48 @@ static bool hx_finite_sa_figure(const sa_figure *s) {
         && isfinite(s->pose.ground_probe[8])
         && isfinite(s->pose.blade)
         && isfinite(s->pose.blade_tip.x)
-        && isfinite(s->pose.blade_tip.y);
+        && isfinite(s->pose.blade_tip.y)
+        && isfinite(s->cache.spear.in[0])
+        && isfinite(s->cache.spear.in[1])
+        && isfinite(s->cache.spear.in[2])
+        && isfinite(s->cache.spear.in[3])
+        && isfinite(s->cache.spear.in[4])
+        && isfinite(s->cache.spear.in[5])
+        && isfinite(s->cache.spear.arm_angle[0])
+        && isfinite(s->cache.spear.arm_angle[1])
+        && isfinite(s->cache.spear.arm_flex[0])
+        && isfinite(s->cache.spear.arm_flex[1])
+        && isfinite(s->cache.loco.in[0])
+        && isfinite(s->cache.loco.in[1])
+        && isfinite(s->cache.loco.in[2])
+        && isfinite(s->cache.loco.in[3])
+        && isfinite(s->cache.loco.in[4])
+        && isfinite(s->cache.loco.in[5])
+        && isfinite(s->cache.loco.gait.stride)
+        && isfinite(s->cache.loco.gait.cadence)
+        && isfinite(s->cache.loco.gait.duty)
+        && isfinite(s->cache.loco.gait.step_height)
+        && isfinite(s->cache.loco.gait.bob)
+        && isfinite(s->cache.loco.gait.bob_shift)
+        && isfinite(s->cache.loco.gait.lean)
+        && isfinite(s->cache.loco.head_tilt)
+        && isfinite(s->cache.loco.under)
+        && isfinite(s->cache.loco.crouch)
+        && isfinite(s->cache.loco.swing_amp)
+        && isfinite(s->cache.loco.swing_mid)
+        && isfinite(s->cache.loco.flex_base)
+        && isfinite(s->cache.loco.flex_fwd)
+        && isfinite(s->cache.loco.ground_speed)
+        && isfinite(s->cache.gait.speed)
+        && isfinite(s->cache.gait.mix)
+        && isfinite(s->cache.walk_run.mix)
+        && isfinite(s->cache.walk_run.gait.stride)
+        && isfinite(s->cache.walk_run.gait.cadence)
+        && isfinite(s->cache.walk_run.gait.duty)
+        && isfinite(s->cache.walk_run.gait.step_height)
+        && isfinite(s->cache.walk_run.gait.bob)
+        && isfinite(s->cache.walk_run.gait.bob_shift)
+        && isfinite(s->cache.walk_run.gait.lean);
 }
 static sa_figure_move hx_value_sa_figure_move(long h) {
     sa_figure_move x;

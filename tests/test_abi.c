@@ -99,6 +99,11 @@ static void test_abi_every_type_matches_sizeof_and_alignof(void **state) {
     CHECK(SA_ABI_TYPE_SOA_LAYER, sa_soa_layer);
     CHECK(SA_ABI_TYPE_SOA_BLEND_JOB, sa_soa_blend_job);
     CHECK(SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, sa_soa_local_to_model_job);
+    CHECK(SA_ABI_TYPE_FIGURE_SPEAR_CACHE, sa_figure_spear_cache);
+    CHECK(SA_ABI_TYPE_FIGURE_LOCO_CACHE, sa_figure_loco_cache);
+    CHECK(SA_ABI_TYPE_FIGURE_GAIT_CACHE, sa_figure_gait_cache);
+    CHECK(SA_ABI_TYPE_FIGURE_CACHE, sa_figure_cache);
+    CHECK(SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE, sa_figure_walk_run_cache);
 #undef CHECK
     /* The list above covers every value of the enum. */
     assert_int_equal(checked, (int)SA_ABI_TYPE_COUNT_);
@@ -121,9 +126,9 @@ static void test_abi_layouts_are_those_of_this_version(void **state) {
         {32, 8},  {40, 8},  {24, 8},   {48, 8}, {8, 4},   {24, 4},  {16, 8}, {56, 8},  {40, 4},
         {32, 8},  {792, 8}, {248, 8},  {44, 4}, {88, 4},  {288, 8}, {20, 4}, {32, 8},  {24, 8},
         {96, 8},  {24, 8},  {16, 4},   {84, 4}, {120, 4}, {16, 4},  {96, 4}, {16, 8},  {440, 8},
-        {44, 4},  {64, 8},  {2456, 8}, {88, 4}, {40, 8},  {20, 4},  {40, 8}, {64, 8},  {64, 4},
+        {44, 4},  {64, 8},  {2640, 8}, {88, 4}, {40, 8},  {20, 4},  {40, 8}, {64, 8},  {64, 4},
         {136, 8}, {24, 8},  {16, 8},   {64, 8}, {8, 4},   {48, 4},  {64, 4}, {160, 4}, {24, 8},
-        {48, 8},  {40, 8}};
+        {48, 8},  {40, 8},  {44, 4},   {88, 4}, {12, 4},  {180, 4}, {36, 4}};
     assert_int_equal(sizeof recorded / sizeof recorded[0], SA_ABI_TYPE_COUNT_);
     for (int t = 0; t < (int)SA_ABI_TYPE_COUNT_; ++t) {
         if (sa_abi_type_size((sa_abi_type)t) != recorded[t][0] ||

@@ -524,14 +524,19 @@ export declare const SA_ABI_TYPE_SOA_TRANSFORM: 61;
 export declare const SA_ABI_TYPE_SOA_LAYER: 62;
 export declare const SA_ABI_TYPE_SOA_BLEND_JOB: 63;
 export declare const SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB: 64;
-export declare const SA_ABI_TYPE_COUNT_: 65;
+export declare const SA_ABI_TYPE_FIGURE_SPEAR_CACHE: 65;
+export declare const SA_ABI_TYPE_FIGURE_LOCO_CACHE: 66;
+export declare const SA_ABI_TYPE_FIGURE_GAIT_CACHE: 67;
+export declare const SA_ABI_TYPE_FIGURE_CACHE: 68;
+export declare const SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE: 69;
+export declare const SA_ABI_TYPE_COUNT_: 70;
 export declare const SA_ABI_TYPE_FORCE_U32_: 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type)
  */
-export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54; FIGURE_MOVE_TRACK: 55; FIGURE_MOVE_EVENT: 56; FIGURE_MOVE: 57; FIGURE_MOVE_LAYER: 58; SOA_VEC3: 59; SOA_QUAT: 60; SOA_TRANSFORM: 61; SOA_LAYER: 62; SOA_BLEND_JOB: 63; SOA_LOCAL_TO_MODEL_JOB: 64 }>;
-export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64;
+export declare const SaAbiType: Readonly<{ VEC2: 0; VEC3: 1; QUAT: 2; TRANSFORM: 3; IK_ARM_POSE: 4; IK_CONFIG: 5; IK_RESULT: 6; GAIT: 7; GAIT_FOOT: 8; TRACK_KEY: 9; TRACK_MULTI: 10; SQUASH: 11; SPRING1: 12; SPRING2: 13; VERLET_POINT: 14; VERLET_CONFIG: 15; FADE_LAYER: 16; FADE: 17; SKELETON: 18; SKELETON_LOCAL_TO_MODEL_JOB: 19; POSE_LAYER: 20; POSE_BLEND_JOB: 21; INERTIAL_SCALAR: 22; INERTIAL_QUAT: 23; CLIP_TOUCHDOWN: 24; CLIP: 25; BLEND_TREE_LOCO_CONFIG: 26; BLEND_TREE_POINT: 27; BLEND_TREE_SPACE: 28; BLEND_TREE_FRAME: 29; MODE_INPUT: 30; MODE_MACHINE_CONFIG: 31; MODE_MACHINE: 32; MODE_LAYER: 33; FOOTSTEPS_EVENT: 34; FOOTSTEPS_LAYER: 35; FOOTSTEPS_JOB: 36; LIMB_CONFIG: 37; LIMB_STYLE: 38; FIGURE_CONFIG: 39; FIGURE_INPUT: 40; FIGURE_BONE: 41; FIGURE_PARAMS: 42; FIGURE_CONTACT: 43; FIGURE_POSE: 44; FIGURE_HEAD: 45; FIGURE_FOOT_LOCK: 46; FIGURE: 47; FIGURE_BODY: 48; FIGURE_EVENT: 49; CLIP_TOUCHDOWN_CONFIG: 50; CLIP_BUILDER_CHANNEL: 51; CLIP_BUILDER_JOB: 52; MAT4: 53; SKIN_JOB: 54; FIGURE_MOVE_TRACK: 55; FIGURE_MOVE_EVENT: 56; FIGURE_MOVE: 57; FIGURE_MOVE_LAYER: 58; SOA_VEC3: 59; SOA_QUAT: 60; SOA_TRANSFORM: 61; SOA_LAYER: 62; SOA_BLEND_JOB: 63; SOA_LOCAL_TO_MODEL_JOB: 64; FIGURE_SPEAR_CACHE: 65; FIGURE_LOCO_CACHE: 66; FIGURE_GAIT_CACHE: 67; FIGURE_CACHE: 68; FIGURE_WALK_RUN_CACHE: 69 }>;
+export type SaAbiType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 66 | 67 | 68 | 69;
 
 export interface SaVec2Fields {
   x: number;
@@ -2764,6 +2769,123 @@ export declare class SaFigureFootLock extends Struct {
   state: number;
 }
 
+export interface SaFigureSpearCacheFields {
+  in: Float32Array;
+  arm_angle: Float32Array;
+  arm_flex: Float32Array;
+  known: boolean;
+}
+/**
+ * The spear carry's arm angles for one shaft (an entry of sa_figure_cache). (C:
+ * sa_figure_spear_cache)
+ */
+export declare class SaFigureSpearCache extends Struct {
+  /** The inputs: spear angle, grip x and y, spear gap, upper arm and forearm length. */
+  in: Float32Array;
+  /** The arms' angles for them, radians. */
+  arm_angle: Float32Array;
+  /** The elbows' flex for them, radians. */
+  arm_flex: Float32Array;
+  /** False: the entry holds nothing. */
+  known: boolean;
+}
+
+export interface SaFigureLocoCacheFields {
+  in: Float32Array;
+  gait: SaGait | Partial<SaGaitFields>;
+  head_tilt: number;
+  under: number;
+  crouch: number;
+  swing_amp: number;
+  swing_mid: number;
+  flex_base: number;
+  flex_fwd: number;
+  ground_speed: number;
+  known: boolean;
+}
+/**
+ * What a walk or run evaluation derives from its gait mix and body plan, not from the phase (an
+ * entry of sa_figure_cache). (C: sa_figure_loco_cache)
+ */
+export declare class SaFigureLocoCache extends Struct {
+  /** The inputs: gait mix, stride scale, scale, hip height, spine and leg reach. */
+  in: Float32Array;
+  /** The walk/run mix, stride-scaled (reference units). */
+  gait: SaGait;
+  /** Radians. */
+  head_tilt: number;
+  /** How far the feet go forward under the lean, units. */
+  under: number;
+  /** How far the pelvis sinks, units. */
+  crouch: number;
+  /** The arms' swing, radians. */
+  swing_amp: number;
+  /** The arms' swing's middle, radians. */
+  swing_mid: number;
+  /** The elbows' flex, radians. */
+  flex_base: number;
+  /** ... and what it adds going forward, radians. */
+  flex_fwd: number;
+  /** The gait's ground speed, units/s. */
+  ground_speed: number;
+  /** False: the entry holds nothing. */
+  known: boolean;
+}
+
+export interface SaFigureGaitCacheFields {
+  speed: number;
+  mix: number;
+  known: boolean;
+}
+/**
+ * The walk/run mix a speed-driven motion eases to, for one speed (an entry of sa_figure_cache).
+ * (C: sa_figure_gait_cache)
+ */
+export declare class SaFigureGaitCache extends Struct {
+  /** The input: the speed in reference units, clamped to the walk's and run's. */
+  speed: number;
+  /** The mix whose ground speed it is, [0, 1]. */
+  mix: number;
+  /** False: the entry holds nothing. */
+  known: boolean;
+}
+
+export interface SaFigureWalkRunCacheFields {
+  mix: number;
+  gait: SaGait | Partial<SaGaitFields>;
+  known: boolean;
+}
+/** The walk/run gait mix at one mix (an entry of sa_figure_cache). (C: sa_figure_walk_run_cache) */
+export declare class SaFigureWalkRunCache extends Struct {
+  /** The input: walk (0) -> run (1). */
+  mix: number;
+  /** sa_gait_mix() of sa_gait_walk() and sa_gait_run() at it. */
+  gait: SaGait;
+  /** False: the entry holds nothing. */
+  known: boolean;
+}
+
+export interface SaFigureCacheFields {
+  spear: SaFigureSpearCache | Partial<SaFigureSpearCacheFields>;
+  loco: SaFigureLocoCache | Partial<SaFigureLocoCacheFields>;
+  gait: SaFigureGaitCache | Partial<SaFigureGaitCacheFields>;
+  walk_run: SaFigureWalkRunCache | Partial<SaFigureWalkRunCacheFields>;
+}
+/**
+ * Values derived from the figure's inputs, kept to skip recomputing them (private part of
+ * sa_figure, public only so the figure can be copied). (C: sa_figure_cache)
+ */
+export declare class SaFigureCache extends Struct {
+  /** The spear carry's arm IK. */
+  spear: SaFigureSpearCache;
+  /** The walk and run's phase-free part. */
+  loco: SaFigureLocoCache;
+  /** The walk/run mix for the input speed. */
+  gait: SaFigureGaitCache;
+  /** The gait at the figure's walk/run mix. */
+  walk_run: SaFigureWalkRunCache;
+}
+
 export interface SaFigureFields {
   config: SaFigureConfig | Partial<SaFigureConfigFields>;
   merge_offset: SaFigureParams | Partial<SaFigureParamsFields>;
@@ -2803,6 +2925,7 @@ export interface SaFigureFields {
   ragdoll: Float32Array;
   ragdoll_wait: number;
   pose: SaFigurePose | Partial<SaFigurePoseFields>;
+  cache: SaFigureCache | Partial<SaFigureCacheFields>;
 }
 /**
  * A stick figure: its config, motion state, secondary-motion state and current pose. (C:
@@ -2891,6 +3014,8 @@ export declare class SaFigure extends Struct {
   ragdoll_wait: number;
   /** The current pose. */
   pose: SaFigurePose;
+  /** Derived values kept across frames (not state). */
+  cache: SaFigureCache;
 }
 
 /** The loaded module (what load() resolves to). */
@@ -2973,6 +3098,11 @@ export declare class StickAnim {
   readonly SaFigureMoveLayer: StructClass<SaFigureMoveLayer, SaFigureMoveLayerFields>;
   readonly SaFigureHead: StructClass<SaFigureHead, SaFigureHeadFields>;
   readonly SaFigureFootLock: StructClass<SaFigureFootLock, SaFigureFootLockFields>;
+  readonly SaFigureSpearCache: StructClass<SaFigureSpearCache, SaFigureSpearCacheFields>;
+  readonly SaFigureLocoCache: StructClass<SaFigureLocoCache, SaFigureLocoCacheFields>;
+  readonly SaFigureGaitCache: StructClass<SaFigureGaitCache, SaFigureGaitCacheFields>;
+  readonly SaFigureWalkRunCache: StructClass<SaFigureWalkRunCache, SaFigureWalkRunCacheFields>;
+  readonly SaFigureCache: StructClass<SaFigureCache, SaFigureCacheFields>;
   readonly SaFigure: StructClass<SaFigure, SaFigureFields>;
   /** A short English description of a status code, e.g. "a required pointer was NULL". (base.h) */
   sa_status_string(status: number): string | null;

@@ -740,13 +740,18 @@ const SA_ABI_TYPE_SOA_TRANSFORM = 61;
 const SA_ABI_TYPE_SOA_LAYER = 62;
 const SA_ABI_TYPE_SOA_BLEND_JOB = 63;
 const SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64;
-const SA_ABI_TYPE_COUNT_ = 65;
+const SA_ABI_TYPE_FIGURE_SPEAR_CACHE = 65;
+const SA_ABI_TYPE_FIGURE_LOCO_CACHE = 66;
+const SA_ABI_TYPE_FIGURE_GAIT_CACHE = 67;
+const SA_ABI_TYPE_FIGURE_CACHE = 68;
+const SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE = 69;
+const SA_ABI_TYPE_COUNT_ = 70;
 const SA_ABI_TYPE_FORCE_U32_ = 2147483647;
 /**
  * Every public struct, for sa_abi_type_size() and sa_abi_type_align(). Values are stable across
  * versions: new types are only appended. (C: sa_abi_type, abi.h; sentinels are constants only)
  */
-const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58, SOA_VEC3: 59, SOA_QUAT: 60, SOA_TRANSFORM: 61, SOA_LAYER: 62, SOA_BLEND_JOB: 63, SOA_LOCAL_TO_MODEL_JOB: 64 });
+const SaAbiType = Object.freeze({ VEC2: 0, VEC3: 1, QUAT: 2, TRANSFORM: 3, IK_ARM_POSE: 4, IK_CONFIG: 5, IK_RESULT: 6, GAIT: 7, GAIT_FOOT: 8, TRACK_KEY: 9, TRACK_MULTI: 10, SQUASH: 11, SPRING1: 12, SPRING2: 13, VERLET_POINT: 14, VERLET_CONFIG: 15, FADE_LAYER: 16, FADE: 17, SKELETON: 18, SKELETON_LOCAL_TO_MODEL_JOB: 19, POSE_LAYER: 20, POSE_BLEND_JOB: 21, INERTIAL_SCALAR: 22, INERTIAL_QUAT: 23, CLIP_TOUCHDOWN: 24, CLIP: 25, BLEND_TREE_LOCO_CONFIG: 26, BLEND_TREE_POINT: 27, BLEND_TREE_SPACE: 28, BLEND_TREE_FRAME: 29, MODE_INPUT: 30, MODE_MACHINE_CONFIG: 31, MODE_MACHINE: 32, MODE_LAYER: 33, FOOTSTEPS_EVENT: 34, FOOTSTEPS_LAYER: 35, FOOTSTEPS_JOB: 36, LIMB_CONFIG: 37, LIMB_STYLE: 38, FIGURE_CONFIG: 39, FIGURE_INPUT: 40, FIGURE_BONE: 41, FIGURE_PARAMS: 42, FIGURE_CONTACT: 43, FIGURE_POSE: 44, FIGURE_HEAD: 45, FIGURE_FOOT_LOCK: 46, FIGURE: 47, FIGURE_BODY: 48, FIGURE_EVENT: 49, CLIP_TOUCHDOWN_CONFIG: 50, CLIP_BUILDER_CHANNEL: 51, CLIP_BUILDER_JOB: 52, MAT4: 53, SKIN_JOB: 54, FIGURE_MOVE_TRACK: 55, FIGURE_MOVE_EVENT: 56, FIGURE_MOVE: 57, FIGURE_MOVE_LAYER: 58, SOA_VEC3: 59, SOA_QUAT: 60, SOA_TRANSFORM: 61, SOA_LAYER: 62, SOA_BLEND_JOB: 63, SOA_LOCAL_TO_MODEL_JOB: 64, FIGURE_SPEAR_CACHE: 65, FIGURE_LOCO_CACHE: 66, FIGURE_GAIT_CACHE: 67, FIGURE_CACHE: 68, FIGURE_WALK_RUN_CACHE: 69 });
 
 // ---- structs (views over wasm memory; offsets of the wasm32 layout) ------------------------------
 /** A 2D point or vector (canvas units for the stick figure, y down). (C: sa_vec2, vecmath.h) */
@@ -3139,6 +3144,136 @@ SaFigureFootLock.ALIGN = 8;
 SaFigureFootLock.ABI_TYPE = 46; // SA_ABI_TYPE_FIGURE_FOOT_LOCK
 SaFigureFootLock.FIELDS = Object.freeze(["x", "from", "to", "offset", "from_y", "time", "duration", "lift", "last_x", "last_y", "ground", "state"]);
 /**
+ * The spear carry's arm angles for one shaft (an entry of sa_figure_cache). (C:
+ * sa_figure_spear_cache, figure.h)
+ */
+class SaFigureSpearCache extends Struct {
+  /** The inputs: spear angle, grip x and y, spear gap, upper arm and forearm length. */
+  get in() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 6); }
+  set in(v) { this.in.set(v); }
+  /** The arms' angles for them, radians. */
+  get arm_angle() { return new Float32Array(this._sa.memory.buffer, this.ptr + 24, 2); }
+  set arm_angle(v) { this.arm_angle.set(v); }
+  /** The elbows' flex for them, radians. */
+  get arm_flex() { return new Float32Array(this._sa.memory.buffer, this.ptr + 32, 2); }
+  set arm_flex(v) { this.arm_flex.set(v); }
+  /** False: the entry holds nothing. */
+  get known() { return this._sa._dv().getUint8(this.ptr + 40, true) !== 0; }
+  set known(v) { this._sa._dv().setUint8(this.ptr + 40, v ? 1 : 0, true); }
+}
+SaFigureSpearCache.C_NAME = "sa_figure_spear_cache";
+SaFigureSpearCache.SIZE = 44;
+SaFigureSpearCache.ALIGN = 4;
+SaFigureSpearCache.ABI_TYPE = 65; // SA_ABI_TYPE_FIGURE_SPEAR_CACHE
+SaFigureSpearCache.FIELDS = Object.freeze(["in", "arm_angle", "arm_flex", "known"]);
+/**
+ * What a walk or run evaluation derives from its gait mix and body plan, not from the phase (an
+ * entry of sa_figure_cache). (C: sa_figure_loco_cache, figure.h)
+ */
+class SaFigureLocoCache extends Struct {
+  /** The inputs: gait mix, stride scale, scale, hip height, spine and leg reach. */
+  get in() { return new Float32Array(this._sa.memory.buffer, this.ptr + 0, 6); }
+  set in(v) { this.in.set(v); }
+  /** The walk/run mix, stride-scaled (reference units). */
+  get gait() { return this._sa.SaGait.at(this.ptr + 24, this); }
+  set gait(v) { this.gait.set(v); }
+  /** Radians. */
+  get head_tilt() { return this._sa._dv().getFloat32(this.ptr + 52, true); }
+  set head_tilt(v) { this._sa._dv().setFloat32(this.ptr + 52, v, true); }
+  /** How far the feet go forward under the lean, units. */
+  get under() { return this._sa._dv().getFloat32(this.ptr + 56, true); }
+  set under(v) { this._sa._dv().setFloat32(this.ptr + 56, v, true); }
+  /** How far the pelvis sinks, units. */
+  get crouch() { return this._sa._dv().getFloat32(this.ptr + 60, true); }
+  set crouch(v) { this._sa._dv().setFloat32(this.ptr + 60, v, true); }
+  /** The arms' swing, radians. */
+  get swing_amp() { return this._sa._dv().getFloat32(this.ptr + 64, true); }
+  set swing_amp(v) { this._sa._dv().setFloat32(this.ptr + 64, v, true); }
+  /** The arms' swing's middle, radians. */
+  get swing_mid() { return this._sa._dv().getFloat32(this.ptr + 68, true); }
+  set swing_mid(v) { this._sa._dv().setFloat32(this.ptr + 68, v, true); }
+  /** The elbows' flex, radians. */
+  get flex_base() { return this._sa._dv().getFloat32(this.ptr + 72, true); }
+  set flex_base(v) { this._sa._dv().setFloat32(this.ptr + 72, v, true); }
+  /** ... and what it adds going forward, radians. */
+  get flex_fwd() { return this._sa._dv().getFloat32(this.ptr + 76, true); }
+  set flex_fwd(v) { this._sa._dv().setFloat32(this.ptr + 76, v, true); }
+  /** The gait's ground speed, units/s. */
+  get ground_speed() { return this._sa._dv().getFloat32(this.ptr + 80, true); }
+  set ground_speed(v) { this._sa._dv().setFloat32(this.ptr + 80, v, true); }
+  /** False: the entry holds nothing. */
+  get known() { return this._sa._dv().getUint8(this.ptr + 84, true) !== 0; }
+  set known(v) { this._sa._dv().setUint8(this.ptr + 84, v ? 1 : 0, true); }
+}
+SaFigureLocoCache.C_NAME = "sa_figure_loco_cache";
+SaFigureLocoCache.SIZE = 88;
+SaFigureLocoCache.ALIGN = 4;
+SaFigureLocoCache.ABI_TYPE = 66; // SA_ABI_TYPE_FIGURE_LOCO_CACHE
+SaFigureLocoCache.FIELDS = Object.freeze(["in", "gait", "head_tilt", "under", "crouch", "swing_amp", "swing_mid", "flex_base", "flex_fwd", "ground_speed", "known"]);
+/**
+ * The walk/run mix a speed-driven motion eases to, for one speed (an entry of sa_figure_cache).
+ * (C: sa_figure_gait_cache, figure.h)
+ */
+class SaFigureGaitCache extends Struct {
+  /** The input: the speed in reference units, clamped to the walk's and run's. */
+  get speed() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
+  set speed(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
+  /** The mix whose ground speed it is, [0, 1]. */
+  get mix() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
+  set mix(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
+  /** False: the entry holds nothing. */
+  get known() { return this._sa._dv().getUint8(this.ptr + 8, true) !== 0; }
+  set known(v) { this._sa._dv().setUint8(this.ptr + 8, v ? 1 : 0, true); }
+}
+SaFigureGaitCache.C_NAME = "sa_figure_gait_cache";
+SaFigureGaitCache.SIZE = 12;
+SaFigureGaitCache.ALIGN = 4;
+SaFigureGaitCache.ABI_TYPE = 67; // SA_ABI_TYPE_FIGURE_GAIT_CACHE
+SaFigureGaitCache.FIELDS = Object.freeze(["speed", "mix", "known"]);
+/**
+ * The walk/run gait mix at one mix (an entry of sa_figure_cache). (C: sa_figure_walk_run_cache,
+ * figure.h)
+ */
+class SaFigureWalkRunCache extends Struct {
+  /** The input: walk (0) -> run (1). */
+  get mix() { return this._sa._dv().getFloat32(this.ptr + 0, true); }
+  set mix(v) { this._sa._dv().setFloat32(this.ptr + 0, v, true); }
+  /** sa_gait_mix() of sa_gait_walk() and sa_gait_run() at it. */
+  get gait() { return this._sa.SaGait.at(this.ptr + 4, this); }
+  set gait(v) { this.gait.set(v); }
+  /** False: the entry holds nothing. */
+  get known() { return this._sa._dv().getUint8(this.ptr + 32, true) !== 0; }
+  set known(v) { this._sa._dv().setUint8(this.ptr + 32, v ? 1 : 0, true); }
+}
+SaFigureWalkRunCache.C_NAME = "sa_figure_walk_run_cache";
+SaFigureWalkRunCache.SIZE = 36;
+SaFigureWalkRunCache.ALIGN = 4;
+SaFigureWalkRunCache.ABI_TYPE = 69; // SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE
+SaFigureWalkRunCache.FIELDS = Object.freeze(["mix", "gait", "known"]);
+/**
+ * Values derived from the figure's inputs, kept to skip recomputing them (private part of
+ * sa_figure, public only so the figure can be copied). (C: sa_figure_cache, figure.h)
+ */
+class SaFigureCache extends Struct {
+  /** The spear carry's arm IK. */
+  get spear() { return this._sa.SaFigureSpearCache.at(this.ptr + 0, this); }
+  set spear(v) { this.spear.set(v); }
+  /** The walk and run's phase-free part. */
+  get loco() { return this._sa.SaFigureLocoCache.at(this.ptr + 44, this); }
+  set loco(v) { this.loco.set(v); }
+  /** The walk/run mix for the input speed. */
+  get gait() { return this._sa.SaFigureGaitCache.at(this.ptr + 132, this); }
+  set gait(v) { this.gait.set(v); }
+  /** The gait at the figure's walk/run mix. */
+  get walk_run() { return this._sa.SaFigureWalkRunCache.at(this.ptr + 144, this); }
+  set walk_run(v) { this.walk_run.set(v); }
+}
+SaFigureCache.C_NAME = "sa_figure_cache";
+SaFigureCache.SIZE = 180;
+SaFigureCache.ALIGN = 4;
+SaFigureCache.ABI_TYPE = 68; // SA_ABI_TYPE_FIGURE_CACHE
+SaFigureCache.FIELDS = Object.freeze(["spear", "loco", "gait", "walk_run"]);
+/**
  * A stick figure: its config, motion state, secondary-motion state and current pose. (C:
  * sa_figure, figure.h)
  */
@@ -3263,13 +3398,16 @@ class SaFigure extends Struct {
   /** The current pose. */
   get pose() { return this._sa.SaFigurePose.at(this.ptr + 1976, this); }
   set pose(v) { this.pose.set(v); }
+  /** Derived values kept across frames (not state). */
+  get cache() { return this._sa.SaFigureCache.at(this.ptr + 2416, this); }
+  set cache(v) { this.cache.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2416;
+SaFigure.SIZE = 2600;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose"]);
-const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigure]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
+const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache, SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------
 // Each function's number of wasm parameters under clang's wasm32 C ABI: a struct result
@@ -5427,17 +5565,19 @@ export {
   SA_ABI_TYPE_SKIN_JOB, SA_ABI_TYPE_FIGURE_MOVE_TRACK, SA_ABI_TYPE_FIGURE_MOVE_EVENT,
   SA_ABI_TYPE_FIGURE_MOVE, SA_ABI_TYPE_FIGURE_MOVE_LAYER, SA_ABI_TYPE_SOA_VEC3,
   SA_ABI_TYPE_SOA_QUAT, SA_ABI_TYPE_SOA_TRANSFORM, SA_ABI_TYPE_SOA_LAYER,
-  SA_ABI_TYPE_SOA_BLEND_JOB, SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_COUNT_,
-  SA_ABI_TYPE_FORCE_U32_, SaAbiType, SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose,
-  SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1,
-  SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton,
-  SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat,
-  SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform,
-  SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob,
-  SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame,
-  SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent,
-  SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody,
-  SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent,
-  SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead,
-  SaFigureFootLock, SaFigure
+  SA_ABI_TYPE_SOA_BLEND_JOB, SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB, SA_ABI_TYPE_FIGURE_SPEAR_CACHE,
+  SA_ABI_TYPE_FIGURE_LOCO_CACHE, SA_ABI_TYPE_FIGURE_GAIT_CACHE, SA_ABI_TYPE_FIGURE_CACHE,
+  SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE, SA_ABI_TYPE_COUNT_, SA_ABI_TYPE_FORCE_U32_, SaAbiType,
+  SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait,
+  SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint,
+  SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer,
+  SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip,
+  SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob,
+  SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig,
+  SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig,
+  SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig,
+  SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams,
+  SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent,
+  SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache,
+  SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure
 };

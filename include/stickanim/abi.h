@@ -108,6 +108,11 @@ typedef enum sa_abi_type {
     SA_ABI_TYPE_SOA_LAYER = 62,                   /**< ::sa_soa_layer */
     SA_ABI_TYPE_SOA_BLEND_JOB = 63,               /**< ::sa_soa_blend_job */
     SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64,      /**< ::sa_soa_local_to_model_job */
+    SA_ABI_TYPE_FIGURE_SPEAR_CACHE = 65,          /**< ::sa_figure_spear_cache */
+    SA_ABI_TYPE_FIGURE_LOCO_CACHE = 66,           /**< ::sa_figure_loco_cache */
+    SA_ABI_TYPE_FIGURE_GAIT_CACHE = 67,           /**< ::sa_figure_gait_cache */
+    SA_ABI_TYPE_FIGURE_CACHE = 68,                /**< ::sa_figure_cache */
+    SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE = 69,       /**< ::sa_figure_walk_run_cache */
     SA_ABI_TYPE_COUNT_,                           /**< Number of types; not a type. */
     SA_ABI_TYPE_FORCE_U32_ = 0x7FFFFFFF           /**< Pins the enum to 32 bits; not a type. */
 } sa_abi_type;

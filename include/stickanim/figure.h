@@ -53,6 +53,7 @@
 
 #include <stickanim/fade.h>
 #include <stickanim/footsteps.h>
+#include <stickanim/gait.h>
 #include <stickanim/mode_machine.h>
 #include <stickanim/vecmath.h>
 #include <stickanim/spring.h>
@@ -944,6 +945,61 @@ typedef struct sa_figure_foot_lock {
                          down onto sa_figure_foot_lock::to. */
 } sa_figure_foot_lock;
 
+/** @brief The spear carry's arm angles for one shaft (an entry of ::sa_figure_cache). */
+typedef struct sa_figure_spear_cache {
+    /** The inputs: spear angle, grip x and y, spear gap, upper arm and forearm length. */
+    float in[6];
+    float arm_angle[2]; /**< The arms' angles for them, radians. */
+    float arm_flex[2];  /**< The elbows' flex for them, radians. */
+    bool known;         /**< False: the entry holds nothing. */
+} sa_figure_spear_cache;
+
+/** @brief What a walk or run evaluation derives from its gait mix and body plan, not from the
+ *         phase (an entry of ::sa_figure_cache). */
+typedef struct sa_figure_loco_cache {
+    /** The inputs: gait mix, stride scale, scale, hip height, spine and leg reach. */
+    float in[6];
+    sa_gait gait;       /**< The walk/run mix, stride-scaled (reference units). */
+    float head_tilt;    /**< Radians. */
+    float under;        /**< How far the feet go forward under the lean, units. */
+    float crouch;       /**< How far the pelvis sinks, units. */
+    float swing_amp;    /**< The arms' swing, radians. */
+    float swing_mid;    /**< The arms' swing's middle, radians. */
+    float flex_base;    /**< The elbows' flex, radians. */
+    float flex_fwd;     /**< ... and what it adds going forward, radians. */
+    float ground_speed; /**< The gait's ground speed, units/s. */
+    bool known;         /**< False: the entry holds nothing. */
+} sa_figure_loco_cache;
+
+/** @brief The walk/run mix a speed-driven motion eases to, for one speed (an entry of
+ *         ::sa_figure_cache). */
+typedef struct sa_figure_gait_cache {
+    float speed; /**< The input: the speed in reference units, clamped to the walk's and run's. */
+    float mix;   /**< The mix whose ground speed it is, [0, 1]. */
+    bool known;  /**< False: the entry holds nothing. */
+} sa_figure_gait_cache;
+
+/** @brief The walk/run gait mix at one mix (an entry of ::sa_figure_cache). */
+typedef struct sa_figure_walk_run_cache {
+    float mix;    /**< The input: walk (0) -> run (1). */
+    sa_gait gait; /**< sa_gait_mix() of sa_gait_walk() and sa_gait_run() at it. */
+    bool known;   /**< False: the entry holds nothing. */
+} sa_figure_walk_run_cache;
+
+/**
+ * @brief Values derived from the figure's inputs, kept to skip recomputing them (private part of
+ *        ::sa_figure, public only so the figure can be copied).
+ *
+ * Not state: each entry holds the inputs it was computed from and is used only when they are the
+ * same, bit for bit, so the figure behaves the same with it zeroed or copied.
+ */
+typedef struct sa_figure_cache {
+    sa_figure_spear_cache spear;       /**< The spear carry's arm IK. */
+    sa_figure_loco_cache loco;         /**< The walk and run's phase-free part. */
+    sa_figure_gait_cache gait;         /**< The walk/run mix for the input speed. */
+    sa_figure_walk_run_cache walk_run; /**< The gait at the figure's walk/run mix. */
+} sa_figure_cache;
+
 /**
  * @brief A stick figure: its config, motion state, secondary-motion state and current pose.
  *
@@ -995,8 +1051,9 @@ typedef struct sa_figure {
     size_t event_count;                           /**< How many of them, <= 16. */
     /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
-    float ragdoll_wait;  /**< Seconds of the next sub-step before the knock-down, >= 0. */
-    sa_figure_pose pose; /**< The current pose. */
+    float ragdoll_wait;    /**< Seconds of the next sub-step before the knock-down, >= 0. */
+    sa_figure_pose pose;   /**< The current pose. */
+    sa_figure_cache cache; /**< Derived values kept across frames (not state). */
 } sa_figure;
 
 /**

@@ -165,7 +165,7 @@ SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
     if (keeps) sai_figure_spear_carry(c, out);
     const bool holds = (row->flags & SAI_FIGURE_HOLDS_SPEAR) || keeps;
     out->spear = holds ? 1.0f : 0.0f;
-    if (holds) sai_figure_spear_arm_angles_memo(cfg, out, c->memo ? &c->memo->spear : NULL);
+    if (holds) sai_figure_spear_arm_angles_cached(cfg, out, c->cache ? &c->cache->spear : NULL);
 }
 
 /* acc += p · w over the parameters as floats. */

@@ -13,7 +13,7 @@ typedef struct frame_input {
     float gait_target;
     bool was_locomoting;
     bool taken;
-    sai_figure_frame_memo *memo; /* what the moments' evaluations share */
+    sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
 } frame_input;
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
@@ -22,10 +22,9 @@ static void advance(sa_figure *fig, const frame_input *f, float dt, sa_figure_pa
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
-    sai_figure_advance_clocks(fig, mean_gait, dt);
+    sai_figure_advance_clocks(fig, f->cache, mean_gait, dt);
     sai_figure_ctx c;
-    sai_figure_context_in(fig, &c);
-    c.memo = f->memo;
+    sai_figure_context_in(fig, f->cache, &c);
     sai_figure_blend_into(fig, &c, out);
 }
 
@@ -214,10 +213,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     sai_figure_read_input_into(fig, input, &f->in);
     f->gait_target = sai_figure_gait_target(fig, &f->in);
     f->was_locomoting = sai_figure_locomoting(&fig->fade);
-    sai_figure_frame_memo memo;
-    memo.spear.known = false;
-    memo.loco.known = false;
-    f->memo = &memo;
+    f->cache = &fig->cache;
     lead *from = &fr->from;
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
@@ -249,7 +245,6 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     fig->facing = in->facing;
     /* (the frame's end: its parameters, then the pose's) */
     advance(fig, f, dt, &fr->p);
-    f->memo = NULL; /* (the moments' evaluations are done) */
     fr->moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;

@@ -14,7 +14,7 @@ static float foot_cycle(float phase, float duty) {
 }
 
 /* The part of a locomotion evaluation that does not depend on the phase. */
-static void gait_frame(const sai_figure_ctx *c, sai_figure_gait_frame *v) {
+static void gait_frame(const sai_figure_ctx *c, sa_figure_loco_cache *v) {
     const float k = c->scale, t = sai_saturate(c->gait_mix);
     /* A body slower than the walk or faster than the run strides shorter or longer (its lift
      * with it), so the ground still goes by at its speed. */
@@ -47,10 +47,11 @@ static void gait_frame(const sai_figure_ctx *c, sai_figure_gait_frame *v) {
     v->gait = scaled;
 }
 
-/* gait_frame(c), from the frame's memo when c asks what it was last asked. */
-static const sai_figure_gait_frame *gait_frame_of(const sai_figure_ctx *c,
-                                                  sai_figure_gait_frame *own) {
-    sai_figure_loco_memo *m = c->memo ? &c->memo->loco : NULL;
+/* gait_frame(c), from the figure's cache when c asks what it was last asked (a context's gait
+ * is the walk/run mix at gait_mix, so these inputs decide it). */
+static const sa_figure_loco_cache *gait_frame_of(const sai_figure_ctx *c,
+                                                 sa_figure_loco_cache *own) {
+    sa_figure_loco_cache *m = c->cache ? &c->cache->loco : NULL;
     if (!m) {
         gait_frame(c, own);
         return own;
@@ -58,11 +59,11 @@ static const sai_figure_gait_frame *gait_frame_of(const sai_figure_ctx *c,
     const float in[6] = {c->gait_mix,   c->stride_scale, c->scale,
                          c->hip_height, c->spine,        c->leg_reach};
     if (!m->known || memcmp(in, m->in, sizeof in) != 0) {
-        gait_frame(c, &m->v);
+        gait_frame(c, m);
         memcpy(m->in, in, sizeof in);
         m->known = true;
     }
-    return &m->v;
+    return m;
 }
 
 /* Walk and run from one phase and the current gait mix (no clock of its own: u is unused). The
@@ -71,8 +72,8 @@ static const sai_figure_gait_frame *gait_frame_of(const sai_figure_ctx *c,
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     (void)u;
     sai_figure_rest(c, out);
-    sai_figure_gait_frame own;
-    const sai_figure_gait_frame *v = gait_frame_of(c, &own);
+    sa_figure_loco_cache own;
+    const sa_figure_loco_cache *v = gait_frame_of(c, &own);
     const sa_gait *g = &v->gait;
     const float k = c->scale;
     sa_figure_params *p = out;

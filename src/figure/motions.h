@@ -12,37 +12,6 @@
 
 #include "internal/track_table.h"
 
-/* A spear row's arm angles (sai_figure_spear_arm_angles) for the last shaft and arms asked
- * about in a frame: a Spear Run or a jump's carry holds the same shaft at every moment, a form
- * through its holds, and the angles are a function of these inputs alone. */
-typedef struct sai_figure_spear_memo {
-    float in[6]; /* spear_angle, spear_grip.x and .y, spear_gap, upper_arm, forearm */
-    float arm_angle[2], arm_flex[2];
-    bool known;
-} sai_figure_spear_memo;
-
-/* What a locomotion evaluation takes from the context alone, not from the phase: its gait
- * (stride-scaled) and what follows from it. */
-typedef struct sai_figure_gait_frame {
-    sa_gait gait;
-    float head_tilt, under, crouch, swing_amp, swing_mid, flex_base, flex_fwd, ground_speed;
-} sai_figure_gait_frame;
-
-/* That for the last context asked about in a frame: the moments of a frame with the gait at its
- * target, and walk and run fading at one moment, share it. A context's gait is the walk/run mix
- * at gait_mix, so these inputs decide it. */
-typedef struct sai_figure_loco_memo {
-    float in[6]; /* gait_mix, stride_scale, scale, hip_height, spine, leg_reach */
-    sai_figure_gait_frame v;
-    bool known;
-} sai_figure_loco_memo;
-
-/* The evaluations of a frame's moments share these. */
-typedef struct sai_figure_frame_memo {
-    sai_figure_spear_memo spear;
-    sai_figure_loco_memo loco;
-} sai_figure_frame_memo;
-
 /* What every motion may read. Distances a motion produces are multiplied by scale. */
 typedef struct sai_figure_ctx {
     float scale;      /* hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT */
@@ -72,7 +41,7 @@ typedef struct sai_figure_ctx {
      * sai_figure_motion_count on play them. */
     const sa_figure_move *moves;
     size_t move_count;
-    sai_figure_frame_memo *memo; /* the frame's, or NULL (every evaluation computes all) */
+    sa_figure_cache *cache; /* the figure's, or NULL (every evaluation computes all) */
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the

@@ -39,8 +39,9 @@ const sa_figure_config *sai_figure_config_or_default(const sa_figure_config *cfg
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase);
 /* What every motion reads this frame, with the body's state (sai_figure_ctx). */
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
-/* The same written into *c (the frame's advances: no copy of the context's 150 bytes). */
-void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c);
+/* The same written into *c (the frame's advances: no copy of the context's 150 bytes), its
+ * evaluations through cache (the figure's, or NULL: they compute all). */
+void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
@@ -64,15 +65,18 @@ bool sai_figure_locomoting(const sa_fade *fade);
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
 /* The walk/run mix the motion `in` asks for wants, for the figure as it is before this frame's
- * advance (the same for every moment of the frame: compute it once). */
-float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in);
+ * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
+ * the figure's cache. */
+float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
 /* Eases the walk/run mix toward `target` (sai_figure_gait_target; or starts it there when the
  * figure was not locomoting); returns the mix's mean over the frame. */
 float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
                            bool was_locomoting, float dt);
-/* Advances the gait phase (at the cadence of the frame's mean mix), the thrust, the fade and
- * hands a finished jump back. */
-void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt);
+/* Advances the gait phase (at the cadence of the frame's mean mix, the cached gait's when it is
+ * the mix of cache's entry; cache may be NULL), the thrust, the fade and hands a finished jump
+ * back. */
+void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                               float dt);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 
@@ -209,9 +213,12 @@ void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params 
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
-/* The same through memo (NULL: solved): solved only when its inputs differ from memo's. */
-void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
-                                      sai_figure_spear_memo *memo);
+/* The same through the figure's cache entry (NULL: solved): solved only when its inputs differ
+ * from the entry's. The angles are a function of the shaft (angle, grip, gap) and the arms'
+ * lengths alone, and a Spear Run or a jump's carry holds the same shaft at every moment, a form
+ * through its holds. */
+void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
+                                        sa_figure_spear_cache *cache);
 
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 

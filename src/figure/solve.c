@@ -86,27 +86,27 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
         arm_ik_angles(cfg, grips[i], &p->arm_angle[i], &p->arm_flex[i]);
 }
 
-void sai_figure_spear_arm_angles_memo(const sa_figure_config *cfg, sa_figure_params *p,
-                                      sai_figure_spear_memo *memo) {
-    if (!memo) {
+void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
+                                        sa_figure_spear_cache *cache) {
+    if (!cache) {
         sai_figure_spear_arm_angles(cfg, p);
         return;
     }
     const float in[6] = {p->spear_angle, p->spear_grip.x, p->spear_grip.y,
                          p->spear_gap,   cfg->upper_arm,  cfg->forearm};
-    if (!memo->known || memcmp(in, memo->in, sizeof in) != 0) {
+    if (!cache->known || memcmp(in, cache->in, sizeof in) != 0) {
         sai_figure_spear_arm_angles(cfg, p);
-        memcpy(memo->in, in, sizeof in);
+        memcpy(cache->in, in, sizeof in);
         for (int i = 0; i < 2; ++i) {
-            memo->arm_angle[i] = p->arm_angle[i];
-            memo->arm_flex[i] = p->arm_flex[i];
+            cache->arm_angle[i] = p->arm_angle[i];
+            cache->arm_flex[i] = p->arm_flex[i];
         }
-        memo->known = true;
+        cache->known = true;
         return;
     }
     for (int i = 0; i < 2; ++i) {
-        p->arm_angle[i] = memo->arm_angle[i];
-        p->arm_flex[i] = memo->arm_flex[i];
+        p->arm_angle[i] = cache->arm_angle[i];
+        p->arm_flex[i] = cache->arm_flex[i];
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <stickanim/ik.h>
 
+#include <string.h>
+
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
@@ -126,12 +128,26 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-/* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes). */
-static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float gait, float phase) {
+/* sai_gait_walk_run(mix) through the cache's entry (NULL: mixed). */
+static sa_gait walk_run_of(sa_figure_cache *cache, float mix) {
+    if (!cache) return sai_gait_walk_run(mix);
+    sa_figure_walk_run_cache *e = &cache->walk_run;
+    if (!e->known || memcmp(&e->mix, &mix, sizeof mix) != 0) {
+        e->gait = sai_gait_walk_run(mix);
+        e->mix = mix;
+        e->known = true;
+    }
+    return e->gait;
+}
+
+/* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes), its
+ * evaluations through cache (or NULL). */
+static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float gait, float phase,
+                         sa_figure_cache *cache) {
     c->scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c->hip_height = cfg->hip_height;
     c->gait_mix = sai_saturate(gait);
-    c->gait = sai_gait_walk_run(c->gait_mix);
+    c->gait = walk_run_of(cache, c->gait_mix);
     c->phase = phase;
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c->scale;
     c->leg_reach = reach > 0.0f ? reach : 0.0f;
@@ -151,17 +167,17 @@ static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float g
     c->moves = NULL;
     c->move_count = 0u;
     c->thrust_time = -1.0f;
-    c->memo = NULL;
+    c->cache = cache;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
     sai_figure_ctx c;
-    fill_context(&c, cfg, gait, phase);
+    fill_context(&c, cfg, gait, phase, NULL);
     return c;
 }
 
-void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c) {
-    fill_context(c, &fig->config, fig->gait, fig->phase);
+void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
+    fill_context(c, &fig->config, fig->gait, fig->phase, cache);
     c->moves = fig->moves;
     c->move_count = fig->moves ? fig->move_count : 0u;
     c->thrust_time = sai_figure_thrust_time(fig);
@@ -181,7 +197,7 @@ void sai_figure_context_in(const sa_figure *fig, sai_figure_ctx *c) {
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
     sai_figure_ctx c;
-    sai_figure_context_in(fig, &c);
+    sai_figure_context_in(fig, NULL, &c);
     return c;
 }
 
@@ -281,7 +297,19 @@ static float gait_speed(const sa_figure_input *in) {
     return in->body.active ? fabsf(in->body.velocity.x) : in->speed;
 }
 
-float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
+/* The walk/run mix whose ground speed is s (reference units, finite), through the figure's cache
+ * entry: a speed held from frame to frame is solved for once. */
+static float gait_mix_for_speed(sa_figure_gait_cache *cache, float s) {
+    if (!cache->known || cache->speed != s) {
+        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+        cache->mix = sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
+        cache->speed = s;
+        cache->known = true;
+    }
+    return cache->mix;
+}
+
+float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
     const float speed = gait_speed(in);
     switch (sai_figure_row(sai_figure_row_for(in->motion))->gait) {
     case SAI_FIGURE_GAIT_WALK:
@@ -292,8 +320,8 @@ float sai_figure_gait_target(const sa_figure *fig, const sa_figure_input *in) {
         const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
         const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
-        const float s = sai_clamp(sai_finite_or(speed / k, lo), lo, hi);
-        return sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
+        return gait_mix_for_speed(&fig->cache.gait,
+                                  sai_clamp(sai_finite_or(speed / k, lo), lo, hi));
     }
     case SAI_FIGURE_GAIT_KEEP:
         break;
@@ -327,11 +355,20 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float targ
     return sai_saturate(mean);
 }
 
-void sai_figure_advance_clocks(sa_figure *fig, float mean_gait, float dt) {
+/* sai_gait_walk_run_cadence(mix), from the cache's gait when that is the gait at mix (a mix held
+ * from frame to frame). */
+static float walk_run_cadence_of(const sa_figure_cache *cache, float mix) {
+    const sa_figure_walk_run_cache *e = cache ? &cache->walk_run : NULL;
+    if (e && e->known && memcmp(&e->mix, &mix, sizeof mix) == 0) return e->gait.cadence;
+    return sai_gait_walk_run_cadence(mix);
+}
+
+void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                               float dt) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
-    fig->phase = sai_phase_advance(fig->phase, sai_gait_walk_run_cadence(mean_gait) * dt);
+    fig->phase = sai_phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
     sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within

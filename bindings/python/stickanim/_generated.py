@@ -454,7 +454,12 @@ SA_ABI_TYPE_SOA_TRANSFORM = 61
 SA_ABI_TYPE_SOA_LAYER = 62
 SA_ABI_TYPE_SOA_BLEND_JOB = 63
 SA_ABI_TYPE_SOA_LOCAL_TO_MODEL_JOB = 64
-SA_ABI_TYPE_COUNT_ = 65
+SA_ABI_TYPE_FIGURE_SPEAR_CACHE = 65
+SA_ABI_TYPE_FIGURE_LOCO_CACHE = 66
+SA_ABI_TYPE_FIGURE_GAIT_CACHE = 67
+SA_ABI_TYPE_FIGURE_CACHE = 68
+SA_ABI_TYPE_FIGURE_WALK_RUN_CACHE = 69
+SA_ABI_TYPE_COUNT_ = 70
 SA_ABI_TYPE_FORCE_U32_ = 2147483647
 
 
@@ -755,6 +760,11 @@ class AbiType(enum.IntEnum):
     SOA_LAYER = 62
     SOA_BLEND_JOB = 63
     SOA_LOCAL_TO_MODEL_JOB = 64
+    FIGURE_SPEAR_CACHE = 65
+    FIGURE_LOCO_CACHE = 66
+    FIGURE_GAIT_CACHE = 67
+    FIGURE_CACHE = 68
+    FIGURE_WALK_RUN_CACHE = 69
 
 
 # ---- structs ------------------------------------------------------------------------------------
@@ -1764,6 +1774,54 @@ class FigureFootLock(_Struct):
     _c_name_ = "sa_figure_foot_lock"
 
 
+class FigureSpearCache(_Struct):
+    """The spear carry's arm angles for one shaft (an entry of sa_figure_cache). (C:
+    sa_figure_spear_cache, figure.h). Fields: in_: The inputs: spear angle, grip x and y, spear
+    gap, upper arm and forearm length. arm_angle: The arms' angles for them, radians. arm_flex:
+    The elbows' flex for them, radians. known: False: the entry holds nothing.
+    """
+    _c_name_ = "sa_figure_spear_cache"
+
+
+class FigureLocoCache(_Struct):
+    """What a walk or run evaluation derives from its gait mix and body plan, not from the phase (an
+    entry of sa_figure_cache). (C: sa_figure_loco_cache, figure.h). Fields: in_: The inputs: gait
+    mix, stride scale, scale, hip height, spine and leg reach. gait: The walk/run mix, stride-
+    scaled (reference units). head_tilt: Radians. under: How far the feet go forward under the
+    lean, units. crouch: How far the pelvis sinks, units. swing_amp: The arms' swing, radians.
+    swing_mid: The arms' swing's middle, radians. flex_base: The elbows' flex, radians. flex_fwd:
+    ... and what it adds going forward, radians. ground_speed: The gait's ground speed, units/s.
+    known: False: the entry holds nothing.
+    """
+    _c_name_ = "sa_figure_loco_cache"
+
+
+class FigureGaitCache(_Struct):
+    """The walk/run mix a speed-driven motion eases to, for one speed (an entry of sa_figure_cache).
+    (C: sa_figure_gait_cache, figure.h). Fields: speed: The input: the speed in reference units,
+    clamped to the walk's and run's. mix: The mix whose ground speed it is, [0, 1]. known: False:
+    the entry holds nothing.
+    """
+    _c_name_ = "sa_figure_gait_cache"
+
+
+class FigureWalkRunCache(_Struct):
+    """The walk/run gait mix at one mix (an entry of sa_figure_cache). (C: sa_figure_walk_run_cache,
+    figure.h). Fields: mix: The input: walk (0) -> run (1). gait: sa_gait_mix() of sa_gait_walk()
+    and sa_gait_run() at it. known: False: the entry holds nothing.
+    """
+    _c_name_ = "sa_figure_walk_run_cache"
+
+
+class FigureCache(_Struct):
+    """Values derived from the figure's inputs, kept to skip recomputing them (private part of
+    sa_figure, public only so the figure can be copied). (C: sa_figure_cache, figure.h). Fields:
+    spear: The spear carry's arm IK. loco: The walk and run's phase-free part. gait: The walk/run
+    mix for the input speed. walk_run: The gait at the figure's walk/run mix.
+    """
+    _c_name_ = "sa_figure_cache"
+
+
 class Figure(_Struct):
     """A stick figure: its config, motion state, secondary-motion state and current pose. (C:
     sa_figure, figure.h). Fields: config: Body plan (validated). merge_offset: What the merges of
@@ -1790,7 +1848,7 @@ class Figure(_Struct):
     facing asked for by the last update's input. events: The last update's events. event_count:
     How many of them, <= 16. ragdoll: The ragdoll (figure space) while knocked down; its last
     pose while getting up. ragdoll_wait: Seconds of the next sub-step before the knock-down, >=
-    0. pose: The current pose.
+    0. pose: The current pose. cache: Derived values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
@@ -2319,6 +2377,41 @@ FigureFootLock._fields_ = [
     ("ground", ctypes.c_float),
     ("state", ctypes.c_uint32),
 ]
+FigureSpearCache._fields_ = [
+    ("in_", (ctypes.c_float * 6)),
+    ("arm_angle", (ctypes.c_float * 2)),
+    ("arm_flex", (ctypes.c_float * 2)),
+    ("known", ctypes.c_bool),
+]
+FigureLocoCache._fields_ = [
+    ("in_", (ctypes.c_float * 6)),
+    ("gait", Gait),
+    ("head_tilt", ctypes.c_float),
+    ("under", ctypes.c_float),
+    ("crouch", ctypes.c_float),
+    ("swing_amp", ctypes.c_float),
+    ("swing_mid", ctypes.c_float),
+    ("flex_base", ctypes.c_float),
+    ("flex_fwd", ctypes.c_float),
+    ("ground_speed", ctypes.c_float),
+    ("known", ctypes.c_bool),
+]
+FigureGaitCache._fields_ = [
+    ("speed", ctypes.c_float),
+    ("mix", ctypes.c_float),
+    ("known", ctypes.c_bool),
+]
+FigureWalkRunCache._fields_ = [
+    ("mix", ctypes.c_float),
+    ("gait", Gait),
+    ("known", ctypes.c_bool),
+]
+FigureCache._fields_ = [
+    ("spear", FigureSpearCache),
+    ("loco", FigureLocoCache),
+    ("gait", FigureGaitCache),
+    ("walk_run", FigureWalkRunCache),
+]
 Figure._fields_ = [
     ("config", FigureConfig),
     ("merge_offset", FigureParams),
@@ -2358,6 +2451,7 @@ Figure._fields_ = [
     ("ragdoll", (VerletPoint * 16)),
     ("ragdoll_wait", ctypes.c_float),
     ("pose", FigurePose),
+    ("cache", FigureCache),
 ]
 
 # (class, sa_abi_type, C name) of every struct: __init__ checks each against the library.
@@ -2426,6 +2520,11 @@ STRUCTS = [
     (FigureMoveLayer, 58, "sa_figure_move_layer"),
     (FigureHead, 45, "sa_figure_head"),
     (FigureFootLock, 46, "sa_figure_foot_lock"),
+    (FigureSpearCache, 65, "sa_figure_spear_cache"),
+    (FigureLocoCache, 66, "sa_figure_loco_cache"),
+    (FigureGaitCache, 67, "sa_figure_gait_cache"),
+    (FigureWalkRunCache, 69, "sa_figure_walk_run_cache"),
+    (FigureCache, 68, "sa_figure_cache"),
     (Figure, 47, "sa_figure"),
 ]
 # Each struct's layout on 64-bit platforms as clang computed it, for tests: {C name: (size, align,
@@ -2561,7 +2660,14 @@ LAYOUT_LP64 = {
     "sa_figure_foot_lock": (64, 8, {
         "x": 0, "from_": 8, "to": 16, "offset": 24, "from_y": 32, "time": 36, "duration": 40,
         "lift": 44, "last_x": 48, "last_y": 52, "ground": 56, "state": 60}),
-    "sa_figure": (2456, 8, {
+    "sa_figure_spear_cache": (44, 4, {"in_": 0, "arm_angle": 24, "arm_flex": 32, "known": 40}),
+    "sa_figure_loco_cache": (88, 4, {
+        "in_": 0, "gait": 24, "head_tilt": 52, "under": 56, "crouch": 60, "swing_amp": 64,
+        "swing_mid": 68, "flex_base": 72, "flex_fwd": 76, "ground_speed": 80, "known": 84}),
+    "sa_figure_gait_cache": (12, 4, {"speed": 0, "mix": 4, "known": 8}),
+    "sa_figure_walk_run_cache": (36, 4, {"mix": 0, "gait": 4, "known": 32}),
+    "sa_figure_cache": (180, 4, {"spear": 0, "loco": 44, "gait": 132, "walk_run": 144}),
+    "sa_figure": (2640, 8, {
         "config": 0, "merge_offset": 84, "fade": 184, "phase": 352, "gait": 356, "jump_seen": 360,
         "thrust_seen": 364, "move_seen": 368, "moves": 376, "move_count": 384, "layers": 392,
         "wanted": 424, "substep_lag": 428, "head": 432, "hair": 476, "scroll": 544, "feet": 552,
@@ -2569,7 +2675,7 @@ LAYOUT_LP64 = {
         "landing_target": 1068, "stride_scale": 1072, "climb_phase": 1076, "swim": 1080, "vy": 1084,
         "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "turn": 1096,
         "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752, "ragdoll_wait": 2008,
-        "pose": 2016}),
+        "pose": 2016, "cache": 2456}),
 }
 
 
