@@ -1097,12 +1097,34 @@ SAI_INLINE sai_f4 lane_splat(const sai_f4 *v, size_t k) {
  * p2 e[3c + 2] (+ p3 for the translation). The bottom row of the first three columns is cleared
  * (0 times a negative element is -0), the translation's is 0 + 1 = 1. */
 SAI_INLINE void mul_affine_splat(const sai_f4 p[4], const sai_f4 e[12], size_t k, sai_f4 col[4]) {
-    const sai_i4 xyz = {-1, -1, -1, 0};
     SAI_UNROLL
     for (size_t c = 0; c < 4; ++c) {
         const sai_f4 v = p[0] * lane_splat(&e[3 * c], k) + p[1] * lane_splat(&e[3 * c + 1], k) +
                          p[2] * lane_splat(&e[3 * c + 2], k);
-        col[c] = c < 3 ? (sai_f4)((sai_i4)v & xyz) : v + p[3];
+        col[c] = c < 3 ? v : v + p[3];
+    }
+}
+
+/* Writes a product of mul_affine_splat(): its first three columns' bottom row cleared (0 times a
+ * negative element is -0). The chain carries the columns uncleared, one operation shorter: their
+ * bottom row is +-0, and lanes never mix. */
+SAI_INLINE void store_affine(const sai_f4 col[4], sa_mat4 *out) {
+    const sai_i4 xyz = {-1, -1, -1, 0};
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        sai_f4_store(&out->m[4 * c], c < 3 ? (sai_f4)((sai_i4)col[c] & xyz) : col[c]);
+}
+
+/* Lane k of the elements as a matrix's columns, in registers (elements_matrix() stores floats one
+ * by one, and a vector read of them right after waits for those stores). */
+SAI_INLINE void elements_columns(const sai_f4 e[12], size_t k, sai_f4 col[4]) {
+    const sai_f4 zero = sai_f4_splat(0.0f), one = sai_f4_splat(1.0f);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c) {
+        const sai_f4 x = lane_splat(&e[3 * c], k), y = lane_splat(&e[3 * c + 1], k),
+                     z = lane_splat(&e[3 * c + 2], k);
+        col[c] = SAI_SHUFFLE(SAI_SHUFFLE(x, y, 0, 4, 0, 4),
+                             SAI_SHUFFLE(z, c < 3 ? zero : one, 0, 4, 0, 4), 0, 1, 4, 5);
     }
 }
 
@@ -1129,10 +1151,10 @@ SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *l
         sai_f4 par[4];
         if (p == SA_SKELETON_JOINT_NONE) {
             if (!root_m) { /* copied, and tested too (a lone root has no child to carry a NaN) */
-                out[i] = elements_matrix(e, k);
+                elements_columns(e, k, w->prev);
                 SAI_UNROLL
                 for (size_t c = 0; c < 4; ++c)
-                    w->prev[c] = sai_f4_load(&out[i].m[4 * c]);
+                    sai_f4_store(&out[i].m[4 * c], w->prev[c]);
                 w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
                 continue;
             }
@@ -1149,9 +1171,7 @@ SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *l
                 par[c] = sai_f4_load(&out[p].m[4 * c]);
         }
         mul_affine_splat(par, e, k, w->prev);
-        SAI_UNROLL
-        for (size_t c = 0; c < 4; ++c)
-            sai_f4_store(&out[i].m[4 * c], w->prev[c]);
+        store_affine(w->prev, &out[i]);
         w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
     }
 }
