@@ -143,7 +143,7 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
             m[i].t = lt;
             m[i].q = m[i].raw = lq;
             m[i].s = ls;
-            const sai_f4 n2 = norm2_4(lq);
+            const sai_f4 n2 = dot2_4(lq);
             copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             c.sum += lt + ls;
         }
@@ -178,8 +178,8 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
         const sa_vec3 t =
             sai_v3_add(par->translation,
                        sai_quat_rotate_raw(par->rotation, sai_v3_mul(par->scale, l->translation)));
-        const sa_quat q = sai_quat_mul_raw(*par_raw, l->rotation);
-        const float n2 = sai_quat_dot(q, q);
+        const sa_quat q = sai_l2m_quat_mul(*par_raw, l->rotation);
+        const float n2 = sai_l2m_norm2(q);
         const sa_vec3 s = sai_v3_mul(par->scale, l->scale);
         const float dev = n2 - 1.0f, inv = 1.5f - 0.5f * n2;
         dev2 += dev * dev;

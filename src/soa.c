@@ -867,7 +867,7 @@ SAI_INLINE void soa_model_group(const int32_t *parents, const sa_soa_transform *
             soa_compose(base, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
         } else {
             const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
-            const sai_f4 n2 = norm2_4(lq[k]);
+            const sai_f4 n2 = dot2_4(lq[k]);
             *copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             c->sum += lt[k] + ls[k];
             m[i] = *prev = cur;

@@ -49,6 +49,21 @@ SAI_INLINE sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton) {
     return sai_check_hierarchy(skeleton->parents, skeleton->joint_count);
 }
 
+/* |q|^2 as the quick local -> model path sums it (norm2_4(), one joint at a time). */
+SAI_INLINE float sai_l2m_norm2(sa_quat q) {
+    return (q.x * q.x + q.y * q.y) + (q.z * q.z + q.w * q.w);
+}
+
+/* The Hamilton product a * b as the quick local -> model path sums it (quat_mul4(), one joint at
+ * a time): each component two pairs of terms, so the chain from a parent's rotation to its
+ * child's is one multiplication and two additions. */
+SAI_INLINE sa_quat sai_l2m_quat_mul(sa_quat a, sa_quat b) {
+    return (sa_quat){(a.w * b.x + a.x * b.w) + (a.y * b.z - a.z * b.y),
+                     (a.w * b.y - a.x * b.z) + (a.y * b.w + a.z * b.x),
+                     (a.w * b.z + a.x * b.y) + (a.z * b.w - a.y * b.x),
+                     (a.w * b.w - a.x * b.x) - (a.y * b.y + a.z * b.z)};
+}
+
 /* The quick local -> model path renormalises rotation products with one Newton step, whose error
  * is 3/8 (n2 - 1)^2: it runs while the squares of every product's |n2 - 1| sum to at most this
  * (so each |n2 - 1| <= 3e-4 and the error is below 4e-8); else the careful path runs. */
@@ -74,24 +89,34 @@ SAI_INLINE sai_f4 cross4(sai_f4 a, sai_f4 b) {
     return SAI_SHUFFLE(u, u, 1, 2, 0, 3);
 }
 
-/* The Hamilton product a * b of sai_quat_mul_raw(), term by term in its order: the signs sit on
- * b's shuffled copies (exact), so a (the chain) meets one multiplication and three additions. */
+/* The Hamilton product a * b, sai_l2m_quat_mul()'s float operations: the signs sit on b's
+ * shuffled copies (exact), so a (the chain) meets one multiplication and two additions. */
 SAI_INLINE sai_f4 quat_mul4(sai_f4 a, sai_f4 b) {
     const sai_i4 s2 = {0, INT32_MIN, 0, INT32_MIN}, s3 = {0, 0, INT32_MIN, INT32_MIN},
                  s4 = {INT32_MIN, 0, 0, INT32_MIN};
     const sai_f4 b2 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 3, 2, 1, 0) ^ s2);
     const sai_f4 b3 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 2, 3, 0, 1) ^ s3);
     const sai_f4 b4 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 1, 0, 3, 2) ^ s4);
-    return SAI_SHUFFLE(a, a, 3, 3, 3, 3) * b + SAI_SHUFFLE(a, a, 0, 0, 0, 0) * b2 +
-           SAI_SHUFFLE(a, a, 1, 1, 1, 1) * b3 + SAI_SHUFFLE(a, a, 2, 2, 2, 2) * b4;
+    return (SAI_SHUFFLE(a, a, 3, 3, 3, 3) * b + SAI_SHUFFLE(a, a, 0, 0, 0, 0) * b2) +
+           (SAI_SHUFFLE(a, a, 1, 1, 1, 1) * b3 + SAI_SHUFFLE(a, a, 2, 2, 2, 2) * b4);
 }
 
-/* |q|^2 in every lane, summed x, y, z, w in sai_quat_dot()'s order. */
-SAI_INLINE sai_f4 norm2_4(sai_f4 q) {
+/* |q|^2 in every lane, summed x, y, z, w in sai_quat_dot()'s order: the test of a root's
+ * rotation copied as it is, exactly sai_transform_clean()'s. */
+SAI_INLINE sai_f4 dot2_4(sai_f4 q) {
     const sai_f4 sq = q * q;
     const sai_f4 n2 = sq + SAI_SHUFFLE(sq, sq, 1, 1, 1, 1) + SAI_SHUFFLE(sq, sq, 2, 2, 2, 2) +
                       SAI_SHUFFLE(sq, sq, 3, 3, 3, 3);
     return SAI_SHUFFLE(n2, n2, 0, 0, 0, 0);
+}
+
+/* |q|^2 in every lane as sai_l2m_norm2() sums it, (x^2 + y^2) + (z^2 + w^2): two shuffles, where
+ * the left-to-right sum of sai_quat_dot() takes four and a longer chain. Every lane gets the
+ * same bits (float addition commutes exactly). */
+SAI_INLINE sai_f4 norm2_4(sai_f4 q) {
+    const sai_f4 sq = q * q;
+    const sai_f4 pairs = sq + SAI_SHUFFLE(sq, sq, 1, 0, 3, 2);
+    return pairs + SAI_SHUFFLE(pairs, pairs, 2, 3, 0, 1);
 }
 
 /* What the checks of a whole pose need: the sum of every product's (n2 - 1)^2, and a sum of
