@@ -866,7 +866,7 @@ SAI_INLINE void soa_model_group(const int32_t *parents, const sa_soa_transform *
         } else if (base) {
             soa_compose(base, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
         } else {
-            const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
+            const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k], sai_f4_splat(1.0f)};
             const sai_f4 n2 = dot2_4(lq[k]);
             *copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             c->sum += lt[k] + ls[k];
@@ -885,10 +885,11 @@ SAI_INLINE bool soa_local_to_model_quick_body(const int32_t *parents, const sa_s
                                               size_t n) {
     sai_model4 m[SA_SKELETON_MAX_JOINTS];
     const sai_f4 zero = sai_f4_splat(0.0f);
-    sai_model4 base = {zero, zero, zero, zero}, prev = base;
+    sai_model4 base = {zero, zero, zero, zero, zero}, prev = base;
     if (root) {
         base.t = (sai_f4){root->translation.x, root->translation.y, root->translation.z, 0.0f};
         base.q = base.raw = sai_f4_load(&root->rotation);
+        base.k2 = sai_f4_splat(1.0f);
         base.s = (sai_f4){root->scale.x, root->scale.y, root->scale.z, 1.0f};
     }
     sai_model_checks c = {zero, zero};

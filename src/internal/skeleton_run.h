@@ -64,6 +64,17 @@ SAI_INLINE sa_quat sai_l2m_quat_mul(sa_quat a, sa_quat b) {
                      (a.w * b.w - a.x * b.x) - (a.y * b.y + a.z * b.z)};
 }
 
+/* v turned by the rotation raw k (k^2 = k2), as the quick local -> model pass turns a child's
+ * translation: raw is the parent's unnormalised product and k its Newton factor, so the turn
+ * starts from the product itself, not waiting for the factor, which joins at the end
+ * (rotating by k raw is rotating by raw with both cross terms scaled by k^2). */
+SAI_INLINE sa_vec3 sai_l2m_rotate(sa_quat raw, float k2, sa_vec3 v) {
+    const sa_vec3 r = sai_v3(raw.x, raw.y, raw.z);
+    const sa_vec3 t2 = sai_v3_scale(sai_v3_cross(r, v), 2.0f);
+    const sa_vec3 u = sai_v3_add(sai_v3_scale(t2, raw.w), sai_v3_cross(r, t2));
+    return sai_v3_add(v, sai_v3_scale(u, k2));
+}
+
 /* The quick local -> model path renormalises rotation products with one Newton step, whose error
  * is 3/8 (n2 - 1)^2: it runs while the squares of every product's |n2 - 1| sum to at most this
  * (so each |n2 - 1| <= 3e-4 and the error is below 4e-8); else the careful path runs. */
@@ -75,10 +86,10 @@ SAI_INLINE sa_quat sai_l2m_quat_mul(sa_quat a, sa_quat b) {
 #if SAI_HAS_LANES
 /* The quick local -> model path's pieces, shared by the AoS job (skeleton.c) and the SoA one
  * (soa.c) so that both compute the same bits. */
-/* One joint's model transform as vectors: translation and scale in lanes 0-2, the rotation and
- * its raw product x, y, z, w. */
+/* One joint's model transform as vectors: translation and scale in lanes 0-2, the rotation, its
+ * raw product x, y, z, w and the square of the Newton factor between them in every lane. */
 typedef struct sai_model4 {
-    sai_f4 t, q, s, raw;
+    sai_f4 t, q, s, raw, k2;
 } sai_model4;
 
 /* r = a x b, lanes 0-2, in the float operations of sai_v3_cross(): u = a b.yzx - a.yzx b holds
@@ -130,16 +141,19 @@ typedef struct sai_model_checks {
 SAI_INLINE void compose4(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls, sai_model4 *m,
                          sai_model_checks *c) {
     const sai_f4 v = par->s * lt;
-    const sai_f4 cr = cross4(par->q, v);
-    const sai_f4 t2 = cr + cr; /* 2 (u x v), exactly as the scalar cr * 2 */
-    m->t = par->t + ((v + t2 * SAI_SHUFFLE(par->q, par->q, 3, 3, 3, 3)) + cross4(par->q, t2));
+    const sai_f4 cr = cross4(par->raw, v);
+    const sai_f4 t2 = cr + cr;
+    const sai_f4 u = t2 * SAI_SHUFFLE(par->raw, par->raw, 3, 3, 3, 3) + cross4(par->raw, t2);
+    m->t = par->t + (v + u * par->k2);
     /* Constants as vectors in memory, operands of the arithmetic (splatted scalars would be
      * built again at every joint). */
     static const sai_f4 one = {1.0f, 1.0f, 1.0f, 1.0f}, half = {0.5f, 0.5f, 0.5f, 0.5f},
                         three_halves = {1.5f, 1.5f, 1.5f, 1.5f};
     m->raw = quat_mul4(par->raw, lq);
     const sai_f4 n2 = norm2_4(m->raw);
-    m->q = m->raw * (three_halves - half * n2);
+    const sai_f4 k = three_halves - half * n2;
+    m->q = m->raw * k;
+    m->k2 = k * k;
     m->s = par->s * ls;
     const sai_f4 dev = n2 - one;
     c->dev2 += dev * dev;
