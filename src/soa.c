@@ -904,20 +904,15 @@ SAI_INLINE bool soa_local_to_model_quick_body(const int32_t *parents, const sa_s
     return sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum));
 }
 
-/* The quick pass in the SSE2 and the AVX2 copy, and the choice between them. Not with clang:
- * its AVX2 copy ran fewer instructions but more slowly (ozz bench, AMD EPYC: 218 -> 229 ns). */
-#if SAI_SOA_AVX2 && !defined(__clang__)
-#define SAI_SOA_L2M_AVX2 1
-#else
-#define SAI_SOA_L2M_AVX2 0
-#endif
+/* The quick pass in the SSE2 and the AVX2 copy, and the choice between them (with clang too
+ * since the chain was shortened: its AVX2 copy 1.05x -> 1.01x ozz, where it used to be slower). */
 
 static bool soa_local_to_model_quick_sse2(const int32_t *parents, const sa_soa_transform *local,
                                           const sa_transform *root, sa_transform *out, size_t n) {
     return soa_local_to_model_quick_body(parents, local, root, out, n);
 }
 
-#if SAI_SOA_L2M_AVX2
+#if SAI_SOA_AVX2
 SAI_TARGET_AVX2 static bool soa_local_to_model_quick_avx2(const int32_t *parents,
                                                           const sa_soa_transform *local,
                                                           const sa_transform *root,
@@ -928,7 +923,7 @@ SAI_TARGET_AVX2 static bool soa_local_to_model_quick_avx2(const int32_t *parents
 
 static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
                                      const sa_transform *root, sa_transform *out, size_t n) {
-#if SAI_SOA_L2M_AVX2
+#if SAI_SOA_AVX2
     if (use_avx2()) return soa_local_to_model_quick_avx2(parents, local, root, out, n);
 #endif
     return soa_local_to_model_quick_sse2(parents, local, root, out, n);
