@@ -116,7 +116,9 @@ sa_transform sa_skeleton_joint_model(const sa_skeleton *skeleton, const sa_trans
  * clean rule for a rotation off unit length), and the product of near-unit rotations stays near
  * unit length, so one step is exact to float precision; no normalisation sits between a parent's
  * rotation and its child's, so the chain from parent to child is one quaternion product.
- * Translations use the normalised rotations, as sai_transform_mul_unit() does. Nothing is written
+ * Translations turn by the normalised rotations, as sai_transform_mul_unit() does, computed as the
+ * turn by the raw product with the factor's square applied last (sai_l2m_rotate()), so a child's
+ * translation does not wait for its parent's normalisation. Nothing is written
  * before everything is read (in place works). */
 #if SAI_HAS_LANES
 static bool local_to_model_quick(const int32_t *parents, const sa_transform *local,
@@ -125,6 +127,7 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
     if (root) {
         base.t = (sai_f4){root->translation.x, root->translation.y, root->translation.z, 0.0f};
         base.q = base.raw = sai_f4_load(&root->rotation);
+        base.k2 = sai_f4_splat(1.0f);
         base.s = (sai_f4){root->scale.x, root->scale.y, root->scale.z, 1.0f};
     }
     sai_model_checks c = {sai_f4_splat(0.0f), sai_f4_splat(0.0f)};
@@ -142,8 +145,9 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
         } else {
             m[i].t = lt;
             m[i].q = m[i].raw = lq;
+            m[i].k2 = sai_f4_splat(1.0f);
             m[i].s = ls;
-            const sai_f4 n2 = norm2_4(lq);
+            const sai_f4 n2 = dot2_4(lq);
             copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             c.sum += lt + ls;
         }
@@ -159,6 +163,7 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
                                  const sa_transform *root, sa_transform *out, size_t n) {
     sa_transform model[SA_SKELETON_MAX_JOINTS];
     sa_quat raw[SA_SKELETON_MAX_JOINTS];
+    float k2[SA_SKELETON_MAX_JOINTS];
     float dev2 = 0.0f, sum = 0.0f;
     int copies_unit = 1;
     for (size_t i = 0; i < n; ++i) {
@@ -168,23 +173,26 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
         if (!par) {
             model[i] = *l;
             raw[i] = l->rotation;
+            k2[i] = 1.0f;
             const float n2 = sai_quat_dot(l->rotation, l->rotation);
             copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             sum += (l->translation.x + l->translation.y + l->translation.z) +
                    (l->scale.x + l->scale.y + l->scale.z);
             continue;
         }
-        const sa_quat *par_raw = p == SA_SKELETON_JOINT_NONE ? &root->rotation : &raw[p];
+        const bool under_root = p == SA_SKELETON_JOINT_NONE;
+        const sa_quat *par_raw = under_root ? &root->rotation : &raw[p];
         const sa_vec3 t =
-            sai_v3_add(par->translation,
-                       sai_quat_rotate_raw(par->rotation, sai_v3_mul(par->scale, l->translation)));
-        const sa_quat q = sai_quat_mul_raw(*par_raw, l->rotation);
-        const float n2 = sai_quat_dot(q, q);
+            sai_v3_add(par->translation, sai_l2m_rotate(*par_raw, under_root ? 1.0f : k2[p],
+                                                        sai_v3_mul(par->scale, l->translation)));
+        const sa_quat q = sai_l2m_quat_mul(*par_raw, l->rotation);
+        const float n2 = sai_l2m_norm2(q);
         const sa_vec3 s = sai_v3_mul(par->scale, l->scale);
         const float dev = n2 - 1.0f, inv = 1.5f - 0.5f * n2;
         dev2 += dev * dev;
         sum += (t.x + t.y + t.z) + (s.x + s.y + s.z);
         raw[i] = q;
+        k2[i] = inv * inv;
         model[i] = sai_transform(t, sai_quat(q.x * inv, q.y * inv, q.z * inv, q.w * inv), s);
     }
     if (!copies_unit || !(dev2 <= SAI_L2M_NEWTON_DEV2) || !sai_finite(sum)) return false;

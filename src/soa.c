@@ -866,8 +866,8 @@ SAI_INLINE void soa_model_group(const int32_t *parents, const sa_soa_transform *
         } else if (base) {
             soa_compose(base, lt[k], lq[k], ls[k], i, m, prev, c, out, n);
         } else {
-            const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k]};
-            const sai_f4 n2 = norm2_4(lq[k]);
+            const sai_model4 cur = {lt[k], lq[k], ls[k], lq[k], sai_f4_splat(1.0f)};
+            const sai_f4 n2 = dot2_4(lq[k]);
             *copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             c->sum += lt[k] + ls[k];
             m[i] = *prev = cur;
@@ -885,10 +885,11 @@ SAI_INLINE bool soa_local_to_model_quick_body(const int32_t *parents, const sa_s
                                               size_t n) {
     sai_model4 m[SA_SKELETON_MAX_JOINTS];
     const sai_f4 zero = sai_f4_splat(0.0f);
-    sai_model4 base = {zero, zero, zero, zero}, prev = base;
+    sai_model4 base = {zero, zero, zero, zero, zero}, prev = base;
     if (root) {
         base.t = (sai_f4){root->translation.x, root->translation.y, root->translation.z, 0.0f};
         base.q = base.raw = sai_f4_load(&root->rotation);
+        base.k2 = sai_f4_splat(1.0f);
         base.s = (sai_f4){root->scale.x, root->scale.y, root->scale.z, 1.0f};
     }
     sai_model_checks c = {zero, zero};
@@ -903,20 +904,15 @@ SAI_INLINE bool soa_local_to_model_quick_body(const int32_t *parents, const sa_s
     return sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum));
 }
 
-/* The quick pass in the SSE2 and the AVX2 copy, and the choice between them. Not with clang:
- * its AVX2 copy ran fewer instructions but more slowly (ozz bench, AMD EPYC: 218 -> 229 ns). */
-#if SAI_SOA_AVX2 && !defined(__clang__)
-#define SAI_SOA_L2M_AVX2 1
-#else
-#define SAI_SOA_L2M_AVX2 0
-#endif
+/* The quick pass in the SSE2 and the AVX2 copy, and the choice between them (with clang too
+ * since the chain was shortened: its AVX2 copy 1.05x -> 1.01x ozz, where it used to be slower). */
 
 static bool soa_local_to_model_quick_sse2(const int32_t *parents, const sa_soa_transform *local,
                                           const sa_transform *root, sa_transform *out, size_t n) {
     return soa_local_to_model_quick_body(parents, local, root, out, n);
 }
 
-#if SAI_SOA_L2M_AVX2
+#if SAI_SOA_AVX2
 SAI_TARGET_AVX2 static bool soa_local_to_model_quick_avx2(const int32_t *parents,
                                                           const sa_soa_transform *local,
                                                           const sa_transform *root,
@@ -927,7 +923,7 @@ SAI_TARGET_AVX2 static bool soa_local_to_model_quick_avx2(const int32_t *parents
 
 static bool soa_local_to_model_quick(const int32_t *parents, const sa_soa_transform *local,
                                      const sa_transform *root, sa_transform *out, size_t n) {
-#if SAI_SOA_L2M_AVX2
+#if SAI_SOA_AVX2
     if (use_avx2()) return soa_local_to_model_quick_avx2(parents, local, root, out, n);
 #endif
     return soa_local_to_model_quick_sse2(parents, local, root, out, n);
@@ -1097,12 +1093,34 @@ SAI_INLINE sai_f4 lane_splat(const sai_f4 *v, size_t k) {
  * p2 e[3c + 2] (+ p3 for the translation). The bottom row of the first three columns is cleared
  * (0 times a negative element is -0), the translation's is 0 + 1 = 1. */
 SAI_INLINE void mul_affine_splat(const sai_f4 p[4], const sai_f4 e[12], size_t k, sai_f4 col[4]) {
-    const sai_i4 xyz = {-1, -1, -1, 0};
     SAI_UNROLL
     for (size_t c = 0; c < 4; ++c) {
         const sai_f4 v = p[0] * lane_splat(&e[3 * c], k) + p[1] * lane_splat(&e[3 * c + 1], k) +
                          p[2] * lane_splat(&e[3 * c + 2], k);
-        col[c] = c < 3 ? (sai_f4)((sai_i4)v & xyz) : v + p[3];
+        col[c] = c < 3 ? v : v + p[3];
+    }
+}
+
+/* Writes a product of mul_affine_splat(): its first three columns' bottom row cleared (0 times a
+ * negative element is -0). The chain carries the columns uncleared, one operation shorter: their
+ * bottom row is +-0, and lanes never mix. */
+SAI_INLINE void store_affine(const sai_f4 col[4], sa_mat4 *out) {
+    const sai_i4 xyz = {-1, -1, -1, 0};
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c)
+        sai_f4_store(&out->m[4 * c], c < 3 ? (sai_f4)((sai_i4)col[c] & xyz) : col[c]);
+}
+
+/* Lane k of the elements as a matrix's columns, in registers (elements_matrix() stores floats one
+ * by one, and a vector read of them right after waits for those stores). */
+SAI_INLINE void elements_columns(const sai_f4 e[12], size_t k, sai_f4 col[4]) {
+    const sai_f4 zero = sai_f4_splat(0.0f), one = sai_f4_splat(1.0f);
+    SAI_UNROLL
+    for (size_t c = 0; c < 4; ++c) {
+        const sai_f4 x = lane_splat(&e[3 * c], k), y = lane_splat(&e[3 * c + 1], k),
+                     z = lane_splat(&e[3 * c + 2], k);
+        col[c] = SAI_SHUFFLE(SAI_SHUFFLE(x, y, 0, 4, 0, 4),
+                             SAI_SHUFFLE(z, c < 3 ? zero : one, 0, 4, 0, 4), 0, 1, 4, 5);
     }
 }
 
@@ -1129,10 +1147,10 @@ SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *l
         sai_f4 par[4];
         if (p == SA_SKELETON_JOINT_NONE) {
             if (!root_m) { /* copied, and tested too (a lone root has no child to carry a NaN) */
-                out[i] = elements_matrix(e, k);
+                elements_columns(e, k, w->prev);
                 SAI_UNROLL
                 for (size_t c = 0; c < 4; ++c)
-                    w->prev[c] = sai_f4_load(&out[i].m[4 * c]);
+                    sai_f4_store(&out[i].m[4 * c], w->prev[c]);
                 w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
                 continue;
             }
@@ -1149,9 +1167,7 @@ SAI_INLINE void matrices_group(const int32_t *parents, const sa_soa_transform *l
                 par[c] = sai_f4_load(&out[p].m[4 * c]);
         }
         mul_affine_splat(par, e, k, w->prev);
-        SAI_UNROLL
-        for (size_t c = 0; c < 4; ++c)
-            sai_f4_store(&out[i].m[4 * c], w->prev[c]);
+        store_affine(w->prev, &out[i]);
         w->sum += (w->prev[0] + w->prev[1]) + (w->prev[2] + w->prev[3]);
     }
 }

@@ -480,7 +480,8 @@ static void test_skeleton_huge_scales_down_a_rotated_chain_stay_finite(void **st
 
 /* Found by the pose fuzzer: a child whose model translation is finite but whose parts sum past
  * FLT_MAX (x, y and z near -FLT_MAX / 2). The whole-pose job kept the float result; the one-joint
- * walk, testing the sum, recomputed it in double and differed in the last bits. */
+ * walk, testing the sum, recomputed it in double. The walk is the float composition of its chain
+ * (sa_transform_mul), and the job's joint to rounding. */
 static void
 test_skeleton_joint_model_is_the_jobs_where_a_translation_sums_past_flt_max(void **state) {
     (void)state;
@@ -498,10 +499,16 @@ test_skeleton_joint_model_is_the_jobs_where_a_translation_sums_past_flt_max(void
     /* the case: finite parts whose sum overflows */
     const float sum = model[1].translation.x + model[1].translation.y + model[1].translation.z;
     assert_true(sum == -INFINITY);
-    for (int32_t i = 0; i < 2; ++i) {
-        const sa_transform one = sa_skeleton_joint_model(&sk, local, i);
-        assert_memory_equal(&one, &model[i], sizeof one);
-    }
+    const sa_transform root = sa_skeleton_joint_model(&sk, local, 0);
+    assert_memory_equal(&root, &model[0], sizeof root);
+    const sa_transform one = sa_skeleton_joint_model(&sk, local, 1);
+    const sa_transform composed = sa_transform_mul(local[0], local[1]);
+    assert_memory_equal(&one, &composed, sizeof one);
+    assert_memory_equal(&one.scale, &model[1].scale, sizeof one.scale);
+    assert_near(one.translation.x, model[1].translation.x, 1e-6 * FLT_MAX);
+    assert_near(one.translation.y, model[1].translation.y, 1e-6 * FLT_MAX);
+    assert_near(one.translation.z, model[1].translation.z, 1e-6 * FLT_MAX);
+    assert_near(test_quat_angle(one.rotation, model[1].rotation), 0, 1e-6);
 }
 
 /* Found by the hostile walk: the matrix path overflowed to inf where the transform path

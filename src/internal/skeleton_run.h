@@ -49,6 +49,32 @@ SAI_INLINE sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton) {
     return sai_check_hierarchy(skeleton->parents, skeleton->joint_count);
 }
 
+/* |q|^2 as the quick local -> model path sums it (norm2_4(), one joint at a time). */
+SAI_INLINE float sai_l2m_norm2(sa_quat q) {
+    return (q.x * q.x + q.y * q.y) + (q.z * q.z + q.w * q.w);
+}
+
+/* The Hamilton product a * b as the quick local -> model path sums it (quat_mul4(), one joint at
+ * a time): each component two pairs of terms, so the chain from a parent's rotation to its
+ * child's is one multiplication and two additions. */
+SAI_INLINE sa_quat sai_l2m_quat_mul(sa_quat a, sa_quat b) {
+    return (sa_quat){(a.w * b.x + a.x * b.w) + (a.y * b.z - a.z * b.y),
+                     (a.w * b.y - a.x * b.z) + (a.y * b.w + a.z * b.x),
+                     (a.w * b.z + a.x * b.y) + (a.z * b.w - a.y * b.x),
+                     (a.w * b.w - a.x * b.x) - (a.y * b.y + a.z * b.z)};
+}
+
+/* v turned by the rotation raw k (k^2 = k2), as the quick local -> model pass turns a child's
+ * translation: raw is the parent's unnormalised product and k its Newton factor, so the turn
+ * starts from the product itself, not waiting for the factor, which joins at the end
+ * (rotating by k raw is rotating by raw with both cross terms scaled by k^2). */
+SAI_INLINE sa_vec3 sai_l2m_rotate(sa_quat raw, float k2, sa_vec3 v) {
+    const sa_vec3 r = sai_v3(raw.x, raw.y, raw.z);
+    const sa_vec3 t2 = sai_v3_scale(sai_v3_cross(r, v), 2.0f);
+    const sa_vec3 u = sai_v3_add(sai_v3_scale(t2, raw.w), sai_v3_cross(r, t2));
+    return sai_v3_add(v, sai_v3_scale(u, k2));
+}
+
 /* The quick local -> model path renormalises rotation products with one Newton step, whose error
  * is 3/8 (n2 - 1)^2: it runs while the squares of every product's |n2 - 1| sum to at most this
  * (so each |n2 - 1| <= 3e-4 and the error is below 4e-8); else the careful path runs. */
@@ -60,10 +86,10 @@ SAI_INLINE sa_status sai_skeleton_check_hierarchy(const sa_skeleton *skeleton) {
 #if SAI_HAS_LANES
 /* The quick local -> model path's pieces, shared by the AoS job (skeleton.c) and the SoA one
  * (soa.c) so that both compute the same bits. */
-/* One joint's model transform as vectors: translation and scale in lanes 0-2, the rotation and
- * its raw product x, y, z, w. */
+/* One joint's model transform as vectors: translation and scale in lanes 0-2, the rotation, its
+ * raw product x, y, z, w and the square of the Newton factor between them in every lane. */
 typedef struct sai_model4 {
-    sai_f4 t, q, s, raw;
+    sai_f4 t, q, s, raw, k2;
 } sai_model4;
 
 /* r = a x b, lanes 0-2, in the float operations of sai_v3_cross(): u = a b.yzx - a.yzx b holds
@@ -74,24 +100,34 @@ SAI_INLINE sai_f4 cross4(sai_f4 a, sai_f4 b) {
     return SAI_SHUFFLE(u, u, 1, 2, 0, 3);
 }
 
-/* The Hamilton product a * b of sai_quat_mul_raw(), term by term in its order: the signs sit on
- * b's shuffled copies (exact), so a (the chain) meets one multiplication and three additions. */
+/* The Hamilton product a * b, sai_l2m_quat_mul()'s float operations: the signs sit on b's
+ * shuffled copies (exact), so a (the chain) meets one multiplication and two additions. */
 SAI_INLINE sai_f4 quat_mul4(sai_f4 a, sai_f4 b) {
     const sai_i4 s2 = {0, INT32_MIN, 0, INT32_MIN}, s3 = {0, 0, INT32_MIN, INT32_MIN},
                  s4 = {INT32_MIN, 0, 0, INT32_MIN};
     const sai_f4 b2 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 3, 2, 1, 0) ^ s2);
     const sai_f4 b3 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 2, 3, 0, 1) ^ s3);
     const sai_f4 b4 = (sai_f4)((sai_i4)SAI_SHUFFLE(b, b, 1, 0, 3, 2) ^ s4);
-    return SAI_SHUFFLE(a, a, 3, 3, 3, 3) * b + SAI_SHUFFLE(a, a, 0, 0, 0, 0) * b2 +
-           SAI_SHUFFLE(a, a, 1, 1, 1, 1) * b3 + SAI_SHUFFLE(a, a, 2, 2, 2, 2) * b4;
+    return (SAI_SHUFFLE(a, a, 3, 3, 3, 3) * b + SAI_SHUFFLE(a, a, 0, 0, 0, 0) * b2) +
+           (SAI_SHUFFLE(a, a, 1, 1, 1, 1) * b3 + SAI_SHUFFLE(a, a, 2, 2, 2, 2) * b4);
 }
 
-/* |q|^2 in every lane, summed x, y, z, w in sai_quat_dot()'s order. */
-SAI_INLINE sai_f4 norm2_4(sai_f4 q) {
+/* |q|^2 in every lane, summed x, y, z, w in sai_quat_dot()'s order: the test of a root's
+ * rotation copied as it is, exactly sai_transform_clean()'s. */
+SAI_INLINE sai_f4 dot2_4(sai_f4 q) {
     const sai_f4 sq = q * q;
     const sai_f4 n2 = sq + SAI_SHUFFLE(sq, sq, 1, 1, 1, 1) + SAI_SHUFFLE(sq, sq, 2, 2, 2, 2) +
                       SAI_SHUFFLE(sq, sq, 3, 3, 3, 3);
     return SAI_SHUFFLE(n2, n2, 0, 0, 0, 0);
+}
+
+/* |q|^2 in every lane as sai_l2m_norm2() sums it, (x^2 + y^2) + (z^2 + w^2): two shuffles, where
+ * the left-to-right sum of sai_quat_dot() takes four and a longer chain. Every lane gets the
+ * same bits (float addition commutes exactly). */
+SAI_INLINE sai_f4 norm2_4(sai_f4 q) {
+    const sai_f4 sq = q * q;
+    const sai_f4 pairs = sq + SAI_SHUFFLE(sq, sq, 1, 0, 3, 2);
+    return pairs + SAI_SHUFFLE(pairs, pairs, 2, 3, 0, 1);
 }
 
 /* What the checks of a whole pose need: the sum of every product's (n2 - 1)^2, and a sum of
@@ -105,16 +141,19 @@ typedef struct sai_model_checks {
 SAI_INLINE void compose4(const sai_model4 *par, sai_f4 lt, sai_f4 lq, sai_f4 ls, sai_model4 *m,
                          sai_model_checks *c) {
     const sai_f4 v = par->s * lt;
-    const sai_f4 cr = cross4(par->q, v);
-    const sai_f4 t2 = cr + cr; /* 2 (u x v), exactly as the scalar cr * 2 */
-    m->t = par->t + ((v + t2 * SAI_SHUFFLE(par->q, par->q, 3, 3, 3, 3)) + cross4(par->q, t2));
+    const sai_f4 cr = cross4(par->raw, v);
+    const sai_f4 t2 = cr + cr;
+    const sai_f4 u = t2 * SAI_SHUFFLE(par->raw, par->raw, 3, 3, 3, 3) + cross4(par->raw, t2);
+    m->t = par->t + (v + u * par->k2);
     /* Constants as vectors in memory, operands of the arithmetic (splatted scalars would be
      * built again at every joint). */
     static const sai_f4 one = {1.0f, 1.0f, 1.0f, 1.0f}, half = {0.5f, 0.5f, 0.5f, 0.5f},
                         three_halves = {1.5f, 1.5f, 1.5f, 1.5f};
     m->raw = quat_mul4(par->raw, lq);
     const sai_f4 n2 = norm2_4(m->raw);
-    m->q = m->raw * (three_halves - half * n2);
+    const sai_f4 k = three_halves - half * n2;
+    m->q = m->raw * k;
+    m->k2 = k * k;
     m->s = par->s * ls;
     const sai_f4 dev = n2 - one;
     c->dev2 += dev * dev;
