@@ -1090,8 +1090,8 @@ SAI_INLINE sai_f4 lane_splat(const sai_f4 *v, size_t k) {
 
 /* col = parent * (lane k's local matrix) in sai_mat4_mul_affine()'s float operations, the
  * parent's columns in p[0..3], each element splatted: column c is p0 e[3c] + p1 e[3c + 1] +
- * p2 e[3c + 2] (+ p3 for the translation). The bottom row of the first three columns is cleared
- * (0 times a negative element is -0), the translation's is 0 + 1 = 1. */
+ * p2 e[3c + 2] (+ p3 for the translation). The bottom row of the first three columns is +-0
+ * (store_affine() clears it), the translation's is 0 + 1 = 1. */
 SAI_INLINE void mul_affine_splat(const sai_f4 p[4], const sai_f4 e[12], size_t k, sai_f4 col[4]) {
     SAI_UNROLL
     for (size_t c = 0; c < 4; ++c) {
