@@ -165,6 +165,35 @@ static void test_squash_matches_the_reference_numbers(void **state) {
     assert_true(takeoff.sx < 1 && takeoff.sy > 1);
 }
 
+/* The array path (two points at once where there are vector units) and the one-point path agree
+ * bit for bit at every count, on points and squashes at the edges of float: infinities, NaN,
+ * FLT_MAX, results past the float range (clamped), -0. */
+static void test_squash_apply_is_point_at_every_count_on_hostile_input(void **state) {
+    (void)state;
+    const float odd[] = {0.0f,     -0.0f,   1.0f,     -3.5f,     1e-40f, 3e38f,
+                         -FLT_MAX, FLT_MAX, INFINITY, -INFINITY, NAN,    123456.789f};
+    const size_t n_odd = sizeof odd / sizeof *odd;
+    test_rng r = test_rng_make(29);
+    for (int round = 0; round < 400; ++round) {
+        const sa_squash s = {{odd[(size_t)round % n_odd], test_rng_range(&r, -1e5f, 1e5f)},
+                             round % 3 ? test_rng_range(&r, 0.1f, 4.0f) : 4.0f,
+                             round % 5 ? test_rng_range(&r, 0.1f, 4.0f) : NAN};
+        for (size_t count = 0; count <= 7; ++count) {
+            sa_vec2 pts[7], orig[7];
+            for (size_t k = 0; k < count; ++k) {
+                const float x = odd[(size_t)(round + (int)k) % n_odd];
+                orig[k] = pts[k] = sa_v2(x, k % 2 ? test_rng_range(&r, -1e3f, 1e3f) : -x);
+            }
+            sa_squash_apply(s, pts, count);
+            for (size_t k = 0; k < count; ++k) {
+                const sa_vec2 q = sa_squash_point(s, orig[k]);
+                assert_memory_equal(&q, &pts[k], sizeof q);
+                assert_true(isfinite(pts[k].x) && isfinite(pts[k].y));
+            }
+        }
+    }
+}
+
 static void test_squash_apply_equals_point_and_identity_changes_nothing(void **state) {
     (void)state;
     test_rng r = test_rng_make(23);
@@ -200,6 +229,7 @@ int main(void) {
         cmocka_unit_test(test_squash_keeps_the_area_of_a_unit_square),
         cmocka_unit_test(test_squash_matches_the_reference_numbers),
         cmocka_unit_test(test_squash_apply_equals_point_and_identity_changes_nothing),
+        cmocka_unit_test(test_squash_apply_is_point_at_every_count_on_hostile_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
