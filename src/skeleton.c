@@ -132,25 +132,28 @@ static bool local_to_model_quick(const int32_t *parents, const sa_transform *loc
     }
     sai_model_checks c = {sai_f4_splat(0.0f), sai_f4_splat(0.0f)};
     sai_i4 copies_unit = sai_lanes_all();
+    sai_model4 prev; /* m[i - 1] in registers (a joint is most often its parent's next), not
+                      * read back from memory just written, which would lengthen the chain */
     for (size_t i = 0; i < n; ++i) {
         const sa_transform *l = &local[i];
         const sai_f4 lt = sai_f4_load(&l->translation), lq = sai_f4_load(&l->rotation);
         const sai_f4 s = sai_f4_load(&l->rotation.w); /* w, then the scale */
         const sai_f4 ls = SAI_SHUFFLE(s, s, 1, 2, 3, 0);
         const int32_t p = parents[i];
-        if (p != SA_SKELETON_JOINT_NONE) {
-            compose4(&m[p], lt, lq, ls, &m[i], &c);
+        sai_model4 cur;
+        if (p != SA_SKELETON_JOINT_NONE && (size_t)p + 1 == i) {
+            compose4(&prev, lt, lq, ls, &cur, &c);
+        } else if (p != SA_SKELETON_JOINT_NONE) {
+            compose4(&m[p], lt, lq, ls, &cur, &c);
         } else if (root) {
-            compose4(&base, lt, lq, ls, &m[i], &c);
+            compose4(&base, lt, lq, ls, &cur, &c);
         } else {
-            m[i].t = lt;
-            m[i].q = m[i].raw = lq;
-            m[i].k2 = sai_f4_splat(1.0f);
-            m[i].s = ls;
+            cur = (sai_model4){lt, lq, ls, lq, sai_f4_splat(1.0f)};
             const sai_f4 n2 = dot2_4(lq);
             copies_unit &= (n2 >= 1.0f - SAI_L2M_UNIT_DEV) & (n2 <= 1.0f + SAI_L2M_UNIT_DEV);
             c.sum += lt + ls;
         }
+        m[i] = prev = cur;
     }
     if (!sai_lanes_true(copies_unit & (c.dev2 <= SAI_L2M_NEWTON_DEV2) & sai_f4_finite(c.sum)))
         return false;
