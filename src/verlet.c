@@ -1,6 +1,7 @@
 #include <stickanim/verlet.h>
 
 #include "internal/scalar.h"
+#include "internal/verlet_hair.h"
 #include "internal/verlet_lanes.h"
 
 /* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly.
@@ -310,9 +311,8 @@ SAI_INLINE void drag_factors(float drag, float h, float *keep, float *gain) {
 }
 
 /* sa_verlet_chain_step() on a usable chain, inlined where count is a constant (the hair's). */
-SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
-                           const sa_verlet_config *config, float dt) {
-    const chain_cfg c = sane_cfg(config);
+SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin, const chain_cfg c,
+                           float dt) {
     pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
     if (!chain_finite(points, count))
         lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
@@ -350,9 +350,21 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     if (!points || count == 0) return;
     /* (the hair's four points: every loop over them unrolled, the points held in registers) */
     if (count == SA_VERLET_HAIR_POINTS)
-        chain_step(points, SA_VERLET_HAIR_POINTS, pin, config, dt);
+        chain_step(points, SA_VERLET_HAIR_POINTS, pin, sane_cfg(config), dt);
     else
-        chain_step(points, count, pin, config, dt);
+        chain_step(points, count, pin, sane_cfg(config), dt);
+}
+
+void sai_verlet_hair_step(sa_verlet_point *points, sa_vec2 pin, float spacing, float drag,
+                          sa_vec2 accel, float dt) {
+    /* What sane_cfg() leaves of the default config with these fields in range; the iterations
+     * a constant, so the passes unroll. */
+    chain_cfg c;
+    c.spacing = spacing;
+    c.drag = drag;
+    c.accel = sai_v2_finite_or(accel, sai_v2(0.0f, 0.0f));
+    c.iterations = SA_VERLET_DEFAULT_ITERATIONS;
+    chain_step(points, SA_VERLET_HAIR_POINTS, pin, c, dt);
 }
 
 #if SAI_HAS_LANES

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal/scalar.h"
+#include "internal/verlet_hair.h"
 #include "internal/verlet_lanes.h"
 
 /* How much of the chest's changes of velocity swing the head about the top of the spine: 1 would
@@ -207,11 +208,8 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
 /* One sub-step of the hair on its chain (sai_hair_step): the chain moved to the pin, sprung back
  * toward its resting line, its bends limited and kept out of the head. */
 static void hair_step(sa_verlet_point *pts, const sa_figure_config *cfg, const sai_hair_step *s) {
-    sa_verlet_config vc = sa_verlet_config_default();
-    vc.spacing = cfg->hair_spacing;
-    vc.drag = cfg->hair_drag;
-    vc.accel = s->accel;
-    sa_verlet_chain_step(pts, SA_VERLET_HAIR_POINTS, s->pin, &vc, s->h);
+    /* (the figure's config is validated: its hair spacing and drag are in the chain's ranges) */
+    sai_verlet_hair_step(pts, s->pin, cfg->hair_spacing, cfg->hair_drag, s->accel, s->h);
     spring_back(pts, SA_VERLET_HAIR_POINTS, s->pin, s->accel, cfg->hair_spacing, s->h);
     limit_bend(pts, SA_VERLET_HAIR_POINTS);
     sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
