@@ -321,10 +321,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     return row;
 }
 
-float sai_figure_getup_k(const sa_figure *fig, float at) {
-    if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
-        fig->modes.previous != SA_MODE_RAGDOLL)
-        return 0.0f;
+float sai_figure_getup_morph(const sa_figure *fig, float at) {
     /* The frame that reads the release shows the ragdoll's pose, exactly. After it the morph
      * keeps the time since the release (the machine's mode time counts the frames before this
      * one; `at` seconds into this one), so it runs the same at any frame rate. */
@@ -384,14 +381,9 @@ void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed
 
 float sai_figure_fade_rate(const sa_figure *fig) {
     if (!fig->body.active) return fig->config.fade_rate;
-    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(&fig->fade));
+    const sai_figure_motion_row *r = sai_figure_row(sai_fade_target(&fig->fade));
     if (!(r->flags & SAI_FIGURE_MODE_ROW)) return fig->config.fade_rate;
     return fig->modes.config.fade_rate[r->mode];
-}
-
-float sai_figure_forward_speed(const sa_figure *fig) {
-    /* (the figure's own space as it is now: a turn flips it at a sub-step, not at a frame) */
-    return fig->body.active ? sai_figure_facing_sign(fig) * fig->body.velocity.x : 0.0f;
 }
 
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {

@@ -84,8 +84,9 @@ typedef struct sai_figure_motion_row {
 } sai_figure_motion_row;
 
 /* The table (motions.c): rows by fade id. */
-extern const sai_figure_motion_row sai_figure_motions[];
-extern const size_t sai_figure_motion_count;
+#define SAI_FIGURE_ROW_COUNT 22
+extern const sai_figure_motion_row sai_figure_motions[SAI_FIGURE_ROW_COUNT];
+extern const size_t sai_figure_motion_count; /* SAI_FIGURE_ROW_COUNT */
 
 /* Seconds one play of row r lasts for config cfg, and when a one-shot hands back: the jump's
  * rows last sa_figure_config::jump_duration (their table values are the reference's 1.1 s). */
@@ -94,9 +95,30 @@ float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_mot
 /* The row with fade id `id`; ids from sai_figure_motion_count on (registered motion definitions,
  * moves.c) read as a plain looping row that keeps the gait; another id outside the table reads
  * as the idle row. */
-const sai_figure_motion_row *sai_figure_row(int32_t id);
+SAI_INLINE const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
-int32_t sai_figure_row_for(sa_figure_motion m);
+SAI_INLINE int32_t sai_figure_row_for(sa_figure_motion m);
+/* Their cases outside the table's opening (out of line): sai_figure_row() of an id past the
+ * table or negative, sai_figure_row_for() of a motion not at its own index. */
+const sai_figure_motion_row *sai_figure_row_past(int32_t id);
+int32_t sai_figure_row_scan(sa_figure_motion m);
+/* (inline: the pipeline asks several times a frame) */
+SAI_INLINE const sai_figure_motion_row *sai_figure_row(int32_t id) {
+    if (id >= 0 && id < SAI_FIGURE_ROW_COUNT) return &sai_figure_motions[id];
+    return sai_figure_row_past(id);
+}
+SAI_INLINE int32_t sai_figure_row_for(sa_figure_motion m) {
+    const int64_t move = (int64_t)m - SA_FIGURE_MOVE_BASE;
+    if (move >= 0 && move < SA_FIGURE_MAX_MOVES) return SAI_FIGURE_ROW_COUNT + (int32_t)move;
+    /* The table opens with the built-in motions' loop rows in the enum's order (a motion has one
+     * loop row outside the modes): the scan would stop at row m. */
+    if (m >= 0 && m < SAI_FIGURE_ROW_COUNT) {
+        const sai_figure_motion_row *r = &sai_figure_motions[m];
+        if (r->motion == m && r->play == SAI_FIGURE_LOOP && !(r->flags & SAI_FIGURE_MODE_ROW))
+            return (int32_t)m;
+    }
+    return sai_figure_row_scan(m);
+}
 /* The fade id of the row that shows body mode m (not loco; the get-up from the back); idle's for
  * a mode without one. */
 int32_t sai_figure_row_for_mode(sa_mode m);

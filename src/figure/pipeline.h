@@ -4,6 +4,7 @@
 #ifndef STICKANIM_FIGURE_PIPELINE_H
 #define STICKANIM_FIGURE_PIPELINE_H
 
+#include "internal/fade_target.h"
 #include "internal/scalar.h"
 #include "motions.h"
 
@@ -96,9 +97,6 @@ float sai_figure_ground_at(const sa_figure *fig, float x);
 /* The highest of the game's ground under figure x and at the probes within `reach` of it, as a
  * figure y (a foot in the air clears a stair's edge between two probes). */
 float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
-/* The get-up's morph factor `at` seconds into the frame (1: the ragdoll's pose; 0 when not
- * getting up). */
-float sai_figure_getup_k(const sa_figure *fig, float at);
 /* True while the figure stands on a ground: without a body, or a body grounded, out of water and
  * off a ladder. (Inline, as the next: each sub-step asks.) */
 SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
@@ -109,13 +107,31 @@ SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
 SAI_INLINE bool sai_figure_ragdolling(const sa_figure *fig) {
     return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
 }
+/* The get-up's morph factor `at` seconds into the frame (1: the ragdoll's pose; 0 when not
+ * getting up); sai_figure_getup_morph() is its part while getting up. */
+float sai_figure_getup_morph(const sa_figure *fig, float at);
+SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float at) {
+    if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
+        fig->modes.previous != SA_MODE_RAGDOLL)
+        return 0.0f;
+    return sai_figure_getup_morph(fig, at);
+}
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
 void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
                           bool was_locomoting, float dt);
+/* A turn's progress where the figure's own space flips (a hair before its middle). */
+#define SAI_TURN_MIDDLE (0.5f - 1e-4f)
+/* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
+SAI_INLINE float sai_figure_facing_sign(const sa_figure *fig) {
+    return fig->turn < SAI_TURN_MIDDLE ? 1.0f : -1.0f;
+}
 /* The body's speed along the way the figure faces, units/s (0 without a body). */
-float sai_figure_forward_speed(const sa_figure *fig);
+SAI_INLINE float sai_figure_forward_speed(const sa_figure *fig) {
+    /* (the figure's own space as it is now: a turn flips it at a sub-step, not at a frame) */
+    return fig->body.active ? sai_figure_facing_sign(fig) * fig->body.velocity.x : 0.0f;
+}
 /* The scripted jump's take-off and landing events, from the pose's airborne flag before the
  * frame (a body's come from its grounded flag instead). */
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt);
@@ -145,8 +161,12 @@ bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_f
 bool sai_figure_layer_playing(const sa_figure *fig, int32_t move);
 /* Starts a layer of `move` unless it plays already or every layer is taken; true when started. */
 bool sai_figure_layer_start(sa_figure *fig, int32_t move);
-/* Seconds into the thrust's layer; -1 when none plays. */
-float sai_figure_thrust_time(const sa_figure *fig);
+/* Seconds into the thrust's layer; -1 when none plays. (Inline: a frame asks several times.) */
+SAI_INLINE float sai_figure_thrust_time(const sa_figure *fig) {
+    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
+        if (fig->layers[i].move == SAI_FIGURE_LAYER_THRUST) return fig->layers[i].time;
+    return -1.0f;
+}
 /* Moves every layer's clock on by dt, records the events it passes, frees the finished. */
 void sai_figure_advance_layers(sa_figure *fig, float dt);
 /* The events of fade layer `id` (a registered definition shown as the motion) from t0 to t1
@@ -274,11 +294,21 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
 /* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
  * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
-/* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
-float sai_figure_facing_sign(const sa_figure *fig);
+/* (sai_figure_facing_sign: with the body's, above) */
 /* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
- * (sai_figure_feet_mirror). */
-void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
+ * (sai_figure_feet_mirror). (Inline when there already, as nearly always.) */
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
+/* The same toward turn progress `target` (0 or 1), not there yet (out of line). */
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt);
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
+    const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+    /* Already there (nearly always): the step would give the target itself, no flip. */
+    if (fig->turn == target) {
+        fig->turn = target;
+        return;
+    }
+    sai_figure_turn_toward(fig, target, dt);
+}
 /* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
  * scaled by the turn but for the feet. */
 void sai_figure_face_pose(sa_figure *fig);

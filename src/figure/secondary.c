@@ -458,7 +458,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
                             : fig->config.head_radius * sa_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
-    const int32_t target = sa_fade_target(&fig->fade);
+    const int32_t target = sai_fade_target(&fig->fade);
     const int32_t first = (int32_t)sai_figure_motion_count;
     pose->motion =
         target >= first ? SA_FIGURE_MOTION_MOVE(target - first) : sai_figure_row(target)->motion;
@@ -477,20 +477,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
 }
 
-/* A turn's progress where the figure's own space flips (a hair before its middle). */
-#define SAI_TURN_MIDDLE (0.5f - 1e-4f)
-
-float sai_figure_facing_sign(const sa_figure *fig) {
-    return fig->turn < SAI_TURN_MIDDLE ? 1.0f : -1.0f;
-}
-
-void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
-    const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
-    /* Already there (nearly always): the step below would give the target itself, no flip. */
-    if (fig->turn == target) {
-        fig->turn = target;
-        return;
-    }
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt) {
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
     const float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
