@@ -759,10 +759,13 @@ void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_ve
         collide_circle(points, count, centre, radius);
 }
 
+void sai_verlet_hair_collide(sa_verlet_point *points, sa_vec2 centre, float radius) {
+    if (!sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius)) return;
+    collide_circle(points, SA_VERLET_HAIR_POINTS, centre, radius);
+}
+
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {
-    const double wind = (double)SA_VERLET_WIND_PER_SPEED * (double)sai_finite_or(speed, 0.0f) +
-                        (double)sai_finite_or(extra_wind, 0.0f);
-    return sai_v2(sai_narrow(-wind), SA_VERLET_GRAVITY);
+    return sai_verlet_hair_accel(speed, extra_wind);
 }
 
 sa_vec2 sa_verlet_point_velocity(sa_verlet_point pt) {

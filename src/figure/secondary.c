@@ -180,7 +180,7 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     const sa_vec2 up = dir->up;
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
-    const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
+    const sa_vec2 accel = sai_v2_add(sai_verlet_hair_accel(p->ground_speed, 0.0f),
                                      sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
     if (cfg->hair) {
         if (hair->count == SAI_HAIR_MAX_STEPS) sai_figure_hair_run(fig, hair); /* (never full) */
@@ -212,7 +212,7 @@ static void hair_step(sa_verlet_point *pts, const sa_figure_config *cfg, const s
     sai_verlet_hair_step(pts, s->pin, cfg->hair_spacing, cfg->hair_drag, s->accel, s->h);
     spring_back(pts, SA_VERLET_HAIR_POINTS, s->pin, s->accel, cfg->hair_spacing, s->h);
     limit_bend(pts, SA_VERLET_HAIR_POINTS);
-    sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+    sai_verlet_hair_collide(pts, s->head, s->clearance);
 }
 
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair) {
@@ -317,7 +317,7 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
         hair_step(pts, &fig->config, s);
     } else {
         if (stage == 1) limit_bend(pts, SA_VERLET_HAIR_POINTS);
-        sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+        sai_verlet_hair_collide(pts, s->head, s->clearance);
     }
     hair4_set(c, k, pts);
 }
