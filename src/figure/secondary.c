@@ -491,7 +491,11 @@ void sai_figure_turn_toward(sa_figure *fig, float target, float dt) {
 void sai_figure_face_pose(sa_figure *fig) {
     sa_figure_pose *pose = &fig->pose;
     const float s = sai_figure_facing_sign(fig);
-    const float c = sai_cosf(SA_PI * fig->turn), scale = fabsf(c);
+    /* (not turning, as nearly always: sai_cosf(0) is 1 and sai_cosf(SA_PI) is -1, exactly) */
+    const float c = fig->turn == 0.0f   ? 1.0f
+                    : fig->turn == 1.0f ? -1.0f
+                                        : sai_cosf(SA_PI * fig->turn);
+    const float scale = fabsf(c);
     pose->turn = c;
     pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
     if (s > 0.0f && scale == 1.0f) return; /* facing right, no turn: the pose as it is */
