@@ -321,7 +321,8 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
     const float inv = 1.0f / total;
 #if SAI_HAS_LANES
     if (finish_rows(acc, inv, &fig->merge_offset, out)) {
-        if (sai_figure_apply_layers(fig, c, out)) *out = repaired(out, c);
+        if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
+            *out = repaired(out, c);
         return;
     }
 #endif
@@ -336,7 +337,8 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
         *out = repaired(out, c);
     }
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
-    if (sai_figure_apply_layers(fig, c, out)) *out = repaired(out, c);
+    if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
+        *out = repaired(out, c);
 }
 
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {

@@ -143,8 +143,12 @@ int32_t sai_figure_row_jump_from(int32_t from);
 #define SAI_FIGURE_CARRY_GRIP_X 16.0f  /* grip midpoint forward of the shoulder */
 #define SAI_FIGURE_CARRY_GRIP_Y 24.0f  /* grip midpoint below the shoulder */
 #define SAI_FIGURE_CARRY_ANGLE  -0.12f /* rad, tip a little up */
-#define SAI_FIGURE_CARRY_GAP    24.0f  /* hands apart along the shaft */
-#define SAI_FIGURE_CARRY_SLIDE  0.32f  /* grip midpoint along the shaft from the butt */
+/* The carried shaft's direction, (cos, sin) of SAI_FIGURE_CARRY_ANGLE as sai_sincosf() gives them
+ * bit for bit (printed with %a; a test checks): the solve reads them, not the call. */
+#define SAI_FIGURE_CARRY_COS   0x1.fc516ap-1f
+#define SAI_FIGURE_CARRY_SIN   -0x1.ea5758p-4f
+#define SAI_FIGURE_CARRY_GAP   24.0f /* hands apart along the shaft */
+#define SAI_FIGURE_CARRY_SLIDE 0.32f /* grip midpoint along the shaft from the butt */
 
 /* The jump's length, seconds, and when a running jump is back in the stride and hands back to
  * the gait (normalised time). */

@@ -140,18 +140,6 @@ void sai_figure_layers_init(sa_figure *fig) {
         fig->layers[i] = (sa_figure_move_layer){SAI_FIGURE_LAYER_FREE, 0.0f};
 }
 
-/* True when every layer is free as sai_figure_layers_init() leaves it, bit for bit (as nearly
- * always): advancing the layers leaves them so, and none plays. */
-static bool layers_idle(const sa_figure *fig) {
-    static const sa_figure_move_layer idle[SA_FIGURE_MOVE_LAYERS] = {{SAI_FIGURE_LAYER_FREE, 0.0f},
-                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f},
-                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f},
-                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f}};
-    _Static_assert(SA_FIGURE_MOVE_LAYERS == 4, "layers_idle() lists every layer");
-    _Static_assert(sizeof idle == SA_FIGURE_MOVE_LAYERS * 8, "a layer is its two fields");
-    return memcmp(fig->layers, idle, sizeof idle) == 0;
-}
-
 sa_status sa_figure_set_moves(sa_figure *fig, const sa_figure_move *moves, size_t count,
                               size_t *bad) {
     if (bad) *bad = SA_TRACK_NO_KEY;
@@ -272,7 +260,6 @@ void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p) {
 }
 
 bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p) {
-    if (layers_idle(fig)) return false;
     bool any = false;
     for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
         any = any || registered(fig, &fig->layers[i]);
@@ -350,7 +337,6 @@ static void move_events(sa_figure *fig, const sa_figure_move *m, int32_t id, dou
 }
 
 void sai_figure_advance_layers(sa_figure *fig, float dt) {
-    if (layers_idle(fig)) return;
     for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i) {
         sa_figure_move_layer *l = &fig->layers[i];
         const sa_figure_move *m = layer_move(fig, l);

@@ -147,6 +147,17 @@ float sai_figure_fade_rate(const sa_figure *fig);
 
 /* Every layer free. */
 void sai_figure_layers_init(sa_figure *fig);
+/* True when every layer is free as sai_figure_layers_init() leaves it, bit for bit (as nearly
+ * always): none plays, and advancing the layers leaves them so. */
+SAI_INLINE bool sai_figure_layers_idle(const sa_figure *fig) {
+    static const sa_figure_move_layer idle[SA_FIGURE_MOVE_LAYERS] = {{SAI_FIGURE_LAYER_FREE, 0.0f},
+                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f},
+                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f},
+                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f}};
+    _Static_assert(SA_FIGURE_MOVE_LAYERS == 4, "sai_figure_layers_idle() lists every layer");
+    _Static_assert(sizeof idle == SA_FIGURE_MOVE_LAYERS * 8, "a layer is its two fields");
+    return memcmp(fig->layers, idle, sizeof idle) == 0;
+}
 /* The registered definition motion id m names, or NULL. */
 const sa_figure_move *sai_figure_move_of(const sa_figure *fig, sa_figure_motion m);
 /* Move m as the whole body `time` seconds into it (the rest pose where it has no track). */
@@ -155,7 +166,7 @@ void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, 
 /* The thrust's layer at c->thrust_time added into a thrusting row's parameters p. */
 void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p);
 /* The registered definitions' layers playing, oldest first, over the blended parameters p. False
- * when none plays (p is left as it was). */
+ * when none plays (p is left as it was; always when sai_figure_layers_idle()). */
 bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p);
 /* True when a layer plays `move` (a registered index or SAI_FIGURE_LAYER_THRUST). */
 bool sai_figure_layer_playing(const sa_figure *fig, int32_t move);
@@ -167,7 +178,8 @@ SAI_INLINE float sai_figure_thrust_time(const sa_figure *fig) {
         if (fig->layers[i].move == SAI_FIGURE_LAYER_THRUST) return fig->layers[i].time;
     return -1.0f;
 }
-/* Moves every layer's clock on by dt, records the events it passes, frees the finished. */
+/* Moves every layer's clock on by dt, records the events it passes, frees the finished (nothing to
+ * do when sai_figure_layers_idle()). */
 void sai_figure_advance_layers(sa_figure *fig, float dt);
 /* The events of fade layer `id` (a registered definition shown as the motion) from t0 to t1
  * seconds into it. */

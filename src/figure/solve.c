@@ -20,6 +20,12 @@ SAI_INLINE sa_vec2 along(float a) {
     return sai_v2(c, s);
 }
 
+/* along(a), the carried shaft's without the call (every motion without the spear carries it). */
+SAI_INLINE sa_vec2 shaft_along(float a) {
+    return a == SAI_FIGURE_CARRY_ANGLE ? sai_v2(SAI_FIGURE_CARRY_COS, SAI_FIGURE_CARRY_SIN)
+                                       : along(a);
+}
+
 /* The end of a bone of length len from joint toward target; straight down when they coincide. */
 SAI_INLINE sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
     const sa_vec2 d = sai_v2_sub(target, joint);
@@ -142,7 +148,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
         j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
     }
-    const sa_vec2 d = along(p->spear_angle);
+    const sa_vec2 d = shaft_along(p->spear_angle);
     sa_vec2 grips[2];
     spear_hands(p, d, shoulder, grips);
     for (int i = 0; i < 2; ++i) {

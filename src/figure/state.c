@@ -369,7 +369,7 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
     fig->phase = sai_phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
-    sai_figure_advance_layers(fig, dt);
+    if (!sai_figure_layers_idle(fig)) sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
      * the frame, so the fade back does not depend on the frame rate. */
