@@ -1,6 +1,7 @@
 #include <stickanim/squash.h>
 
 #include "internal/scalar.h"
+#include "internal/squash_point.h"
 
 /* A scale: non-finite is 1 (no squash), then clamped to the documented range. */
 static float clamp_scale(float v) {
@@ -37,20 +38,11 @@ sa_squash sa_squash_make_area(sa_vec2 pivot, float sy) {
 
 sa_squash sa_squash_identity(void) { return make(sai_v2(0.0f, 0.0f), 1.0f, 1.0f); }
 
-/* Finite p: exact to one rounding in double, clamped to the float range; non-finite: the pivot. */
-static inline float scale_about(float p, float pivot, float scale) {
-    if (!sai_finite(p)) return pivot;
-    return sai_narrow((double)pivot + ((double)p - (double)pivot) * (double)scale);
-}
+sa_vec2 sa_squash_point(sa_squash s, sa_vec2 p) { return sai_squash_point_sane(sane_squash(s), p); }
 
-sa_vec2 sa_squash_point(sa_squash s, sa_vec2 p) {
-    s = sane_squash(s);
-    return sai_v2(scale_about(p.x, s.pivot.x, s.sx), scale_about(p.y, s.pivot.y, s.sy));
-}
-
-/* scale_about() without a branch, for a sane squash (finite pivot and scale): a finite p gives a
- * finite double (never NaN), which is clamped to the float range; a non-finite p picks the pivot.
- * The same results, as selects the compiler can vectorise over a whole array. */
+/* sai_squash_scale_about() without a branch, for a sane squash (finite pivot and scale): a finite p
+ * gives a finite double (never NaN), which is clamped to the float range; a non-finite p picks the
+ * pivot. The same results, as selects the compiler can vectorise over a whole array. */
 static inline float scale_about_sane(float p, float pivot, float scale) {
     const double r = (double)pivot + ((double)p - (double)pivot) * (double)scale;
     const double below = r < (double)FLT_MAX ? r : (double)FLT_MAX;

@@ -333,10 +333,15 @@ SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin, c
          * depend on h; the plain a h overshoots it by about lambda h / 2. */
         float keep, gain;
         drag_factors(c.drag, h, &keep, &gain);
-        const sa_vec2 from = points[0].pos;
-        for (int32_t j = 1; j <= steps; ++j) {
-            const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
-            advance(points, count, at, &c, h, keep, gain);
+        if (steps == 1) { /* (a figure's sub-step: the loop below with j = steps) */
+            advance(points, count, pin, &c, h, keep, gain);
+        } else {
+            const sa_vec2 from = points[0].pos;
+            for (int32_t j = 1; j <= steps; ++j) {
+                const sa_vec2 at =
+                    j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
+                advance(points, count, at, &c, h, keep, gain);
+            }
         }
     } else {
         follow(points, count, pin, &c);

@@ -6,6 +6,7 @@
 
 #include "internal/fade_target.h"
 #include "internal/scalar.h"
+#include "internal/squash_point.h"
 #include "motions.h"
 
 /* ---- squash without the work of a squash that scales by 1 (most motions) ------------------ */
@@ -22,9 +23,10 @@ static inline sa_squash sai_figure_squash(sa_vec2 pivot, float sy) {
 /* True when s scales by 1 both ways: it leaves a finite point where it is (to rounding far below
  * a millionth of a unit). */
 static inline bool sai_figure_squash_none(sa_squash s) { return s.sx == 1.0f && s.sy == 1.0f; }
-/* sa_squash_point(s, p), without the work when s scales by 1 and p is finite. */
+/* sa_squash_point(s, p) of a squash sai_figure_squash() made (sane: no repair), without the work
+ * when s scales by 1 and p is finite. */
 static inline sa_vec2 sai_figure_squash_point(sa_squash s, sa_vec2 p) {
-    return sai_figure_squash_none(s) && sai_v2_finite(p) ? p : sa_squash_point(s, p);
+    return sai_figure_squash_none(s) && sai_v2_finite(p) ? p : sai_squash_point_sane(s, p);
 }
 
 /* Longest step a frame advances by, seconds: SA_FIGURE_MAX_DT (0.1, only against real hitches;
