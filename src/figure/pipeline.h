@@ -13,7 +13,7 @@
 
 /* sa_squash_make(pivot, sy, SA_SQUASH_K); at sy = 1 with a finite pivot, no call. */
 static inline sa_squash sai_figure_squash(sa_vec2 pivot, float sy) {
-    if (!(sy == 1.0f) || !sai_v2_finite(pivot)) return sa_squash_make(pivot, sy, SA_SQUASH_K);
+    if (!(sy == 1.0f) || !sai_v2_finite(pivot)) return sai_squash_make(pivot, sy, SA_SQUASH_K);
     sa_squash s;
     s.pivot = pivot;
     s.sx = 1.0f;

@@ -122,9 +122,9 @@ static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel,
  * times itself. */
 static float hair_clearance(float head_radius, float squash) {
     if (squash == 1.0f) return head_radius; /* sx = sy = 1 */
-    const sa_squash sq = sa_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
+    const sa_squash sq = sai_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
     const float lo = fminf(sq.sx, sq.sy);
-    return lo > 0.0f ? head_radius * sa_squash_radius_scale(sq) / lo : head_radius;
+    return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
 }
 
 /* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
@@ -455,7 +455,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     /* (no squash: its radius scale is 1 exactly) */
     pose->head_radius = sai_figure_squash_none(sq)
                             ? fig->config.head_radius
-                            : fig->config.head_radius * sa_squash_radius_scale(sq);
+                            : fig->config.head_radius * sai_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
     const int32_t target = sai_fade_target(&fig->fade);
