@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal/scalar.h"
+#include "internal/spring_step.h"
 #include "internal/verlet_hair.h"
 #include "internal/verlet_lanes.h"
 
@@ -166,7 +167,7 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     hd->tilt.vel -= (spine_rate - hd->spine_rate) +
                     SAI_HEAD_INERTIA * sai_v2_dot(sai_v2(-was_up.y, was_up.x), lurch) / reach;
     const float lead = cfg->head_damping * spine_rate / cfg->head_stiffness;
-    sa_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
+    sai_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
     if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = -SA_FIGURE_NECK_CONE;
         hd->tilt.vel = sai_fmaxf(hd->tilt.vel, 0.0f);
