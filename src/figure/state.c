@@ -384,7 +384,8 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
         sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
         sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
     } else {
-        sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
+        if (!sai_fade_step_lone(&fig->fade, dt))
+            sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
         /* (only a registered move has events of its own) */
         if (fig->moves)
             sai_figure_base_move_events(fig, target, t0, sai_fade_target_time(&fig->fade));
