@@ -348,13 +348,9 @@ static float ease(float x, float target, float r, float dt) {
     return fabsf(target - y) < 1e-5f ? target : y;
 }
 
-void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                          bool was_locomoting, float dt) {
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                                 bool was_locomoting, float dt) {
     const sa_figure_body *b = &in->body;
-    if (!b->active) {
-        fig->stride_scale = 1.0f;
-        return;
-    }
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;

@@ -102,16 +102,3 @@ float sa_figure_motion_duration(sa_figure_motion motion) {
     const sai_figure_motion_row *r = sai_figure_row(sai_figure_row_for(motion));
     return r->motion == motion ? r->duration : 0.0f;
 }
-
-/* The jump's rows: the scripted jump and its one-shots (not the body's modes). */
-static bool scripted_jump(const sai_figure_motion_row *r) {
-    return r->motion == SA_FIGURE_MOTION_JUMP && !(r->flags & SAI_FIGURE_MODE_ROW);
-}
-
-float sai_figure_row_duration(const sa_figure_config *cfg, const sai_figure_motion_row *r) {
-    return scripted_jump(r) ? cfg->jump_duration : r->duration;
-}
-
-float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_motion_row *r) {
-    return scripted_jump(r) ? r->hand_back * (cfg->jump_duration / SAI_JUMP_SECONDS) : r->hand_back;
-}

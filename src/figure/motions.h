@@ -90,8 +90,10 @@ extern const size_t sai_figure_motion_count; /* SAI_FIGURE_ROW_COUNT */
 
 /* Seconds one play of row r lasts for config cfg, and when a one-shot hands back: the jump's
  * rows last sa_figure_config::jump_duration (their table values are the reference's 1.1 s). */
-float sai_figure_row_duration(const sa_figure_config *cfg, const sai_figure_motion_row *r);
-float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_motion_row *r);
+SAI_INLINE float sai_figure_row_duration(const sa_figure_config *cfg,
+                                         const sai_figure_motion_row *r);
+SAI_INLINE float sai_figure_row_hand_back(const sa_figure_config *cfg,
+                                          const sai_figure_motion_row *r);
 /* The row with fade id `id`; ids from sai_figure_motion_count on (registered motion definitions,
  * moves.c) read as a plain looping row that keeps the gait; another id outside the table reads
  * as the idle row. */
@@ -157,6 +159,21 @@ int32_t sai_figure_row_jump_from(int32_t from);
 /* How high the reference jump lifts the pelvis (its rootY apex): sa_figure_config::jump_height's
  * default, the unit of sai_figure_ctx::jump_height. */
 #define SAI_FIGURE_JUMP_APEX 160.0f
+
+/* The jump's rows: the scripted jump and its one-shots (not the body's modes). */
+SAI_INLINE bool sai_figure_row_scripted_jump(const sai_figure_motion_row *r) {
+    return r->motion == SA_FIGURE_MOTION_JUMP && !(r->flags & SAI_FIGURE_MODE_ROW);
+}
+SAI_INLINE float sai_figure_row_duration(const sa_figure_config *cfg,
+                                         const sai_figure_motion_row *r) {
+    return sai_figure_row_scripted_jump(r) ? cfg->jump_duration : r->duration;
+}
+SAI_INLINE float sai_figure_row_hand_back(const sa_figure_config *cfg,
+                                          const sai_figure_motion_row *r) {
+    return sai_figure_row_scripted_jump(r)
+               ? r->hand_back * (cfg->jump_duration / SAI_FIGURE_JUMP_SECONDS)
+               : r->hand_back;
+}
 
 /* The Spear Run thrust's length, seconds: a layer (moves.c), not a row. */
 #define SAI_FIGURE_THRUST_SECONDS 0.5f

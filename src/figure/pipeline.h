@@ -120,9 +120,17 @@ SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float at) {
 }
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
-/* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
-void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                          bool was_locomoting, float dt);
+/* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle; without a
+ * body the stride is 1 (inline: the rest, sai_figure_ease_active_body(), is the body's). */
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                                 bool was_locomoting, float dt);
+SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                                     bool was_locomoting, float dt) {
+    if (in->body.active)
+        sai_figure_ease_active_body(fig, in, speed, was_locomoting, dt);
+    else
+        fig->stride_scale = 1.0f;
+}
 /* A turn's progress where the figure's own space flips (a hair before its middle). */
 #define SAI_TURN_MIDDLE (0.5f - 1e-4f)
 /* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
@@ -295,11 +303,16 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
  * over h seconds to it (the neck and head of j moved), and logs the hair's step on its chain to
  * it into *hair; without hair in the config, lays the hair out hanging from the head. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                               sai_figure_head_dir *dir, sai_hair_log *hair);
+SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
+                                          float h, sai_figure_head_dir *dir, sai_hair_log *hair);
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair);
+SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
+                                          float h, sai_figure_head_dir *dir, sai_hair_log *hair) {
+    sai_figure_solve_spine(&fig->config, p, j);
+    sai_figure_secondary_on(fig, p, j, h, dir, hair);
+}
 /* Runs the hair's logged steps in order and empties the log. */
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair);
 /* The same for four figures at once (a NULL figure, or an empty log, is no lane): the hair of

@@ -128,16 +128,6 @@ static float hair_clearance(float head_radius, float squash) {
     return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
 }
 
-/* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
- * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
- * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
- * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                               sai_figure_head_dir *dir, sai_hair_log *hair) {
-    sai_figure_solve_spine(&fig->config, p, j);
-    sai_figure_secondary_on(fig, p, j, h, dir, hair);
-}
-
 /* up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of it). */
 static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
     uint32_t was, now;
@@ -146,6 +136,10 @@ static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
     return dir->known && was == now ? dir->up : up_dir(a);
 }
 
+/* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
+ * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
+ * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
+ * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair) {
     const sa_figure_config *cfg = &fig->config;
