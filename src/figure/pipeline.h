@@ -251,7 +251,8 @@ bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x);
 
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
 /* Only the spine, neck and head of that (pelvis, hip, chest, shoulder, neck, head). */
-void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
+SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
+                                       sa_vec2 *j);
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
@@ -261,6 +262,28 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
  * through its holds. */
 void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
                                         sa_figure_spear_cache *cache);
+
+/* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
+SAI_INLINE sa_vec2 sai_figure_up_dir(float a) {
+    float s, c;
+    sai_sincosf(a, &s, &c);
+    return sai_v2(s, -c);
+}
+/* (inline: every sub-step solves the spine) */
+SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
+                                       sa_vec2 *j) {
+    const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
+    const sa_vec2 u = sai_figure_up_dir(p->lean);
+    j[SA_FIGURE_JOINT_PELVIS] = pelvis;
+    j[SA_FIGURE_JOINT_HIP] = pelvis;
+    j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
+    j[SA_FIGURE_JOINT_SHOULDER] =
+        sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
+    const sa_vec2 n = sai_figure_up_dir(p->lean + p->head_tilt);
+    j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
+    j[SA_FIGURE_JOINT_HEAD] =
+        sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
+}
 
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 

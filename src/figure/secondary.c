@@ -16,12 +16,6 @@
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
 SAI_INLINE float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
-/* The unit vector at angle a from straight up. */
-SAI_INLINE sa_vec2 up_dir(float a) {
-    float s, c;
-    sai_sincosf(a, &s, &c);
-    return sai_v2(s, -c);
-}
 /* a in [−π, π]; NaN is 0. (Within ±π, half the period, remainderf gives a itself.) */
 static float wrap_angle(float a) {
     if (fabsf(a) <= SA_PI) return a;
@@ -55,7 +49,7 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
     h->chest = j[SA_FIGURE_JOINT_CHEST];
     h->chest_vel = sai_v2(0.0f, 0.0f);
     h->hair_accel = sa_verlet_hair_accel(0.0f, 0.0f);
-    const sa_vec2 up = up_dir(h->spine + h->tilt.pos);
+    const sa_vec2 up = sai_figure_up_dir(h->spine + h->tilt.pos);
     const sa_vec2 head =
         sai_v2_add(h->chest, sai_v2_scale(up, fig->config.neck + fig->config.head_radius));
     (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
@@ -128,12 +122,13 @@ static float hair_clearance(float head_radius, float squash) {
     return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
 }
 
-/* up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of it). */
+/* sai_figure_up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of
+ * it). */
 static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
     uint32_t was, now;
     memcpy(&was, &dir->angle, sizeof was);
     memcpy(&now, &a, sizeof now);
-    return dir->known && was == now ? dir->up : up_dir(a);
+    return dir->known && was == now ? dir->up : sai_figure_up_dir(a);
 }
 
 /* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
@@ -156,7 +151,8 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     const sa_vec2 vel =
         measured ? sai_v2_scale(sai_v2_sub(chest, hd->chest), 1.0f / h) : hd->chest_vel;
     const sa_vec2 lurch = sai_v2_sub(vel, hd->chest_vel);
-    /* (up_turn(a) is (cos a, sin a): the last sub-step's up_dir(a) = (sin a, -cos a) turned) */
+    /* (up_turn(a) is (cos a, sin a): the last sub-step's sai_figure_up_dir(a) = (sin a, -cos a)
+     * turned) */
     const sa_vec2 was_up = head_up(dir, hd->spine + hd->tilt.pos);
     hd->tilt.vel -= (spine_rate - hd->spine_rate) +
                     SAI_HEAD_INERTIA * sai_v2_dot(sai_v2(-was_up.y, was_up.x), lurch) / reach;
@@ -170,7 +166,7 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
         hd->tilt.vel = sai_fminf(hd->tilt.vel, 0.0f);
     }
     dir->angle = spine + hd->tilt.pos;
-    dir->up = up_dir(dir->angle);
+    dir->up = sai_figure_up_dir(dir->angle);
     dir->known = true;
     const sa_vec2 up = dir->up;
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
