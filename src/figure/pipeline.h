@@ -217,6 +217,16 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
 void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
 /* Fades the merge offset out at the fade rate, as the merged layer's weight would have. */
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
+/* True when every bit of the merge offset is 0 (no merge fading, as nearly always): fading it
+ * leaves it so. */
+SAI_INLINE bool sai_figure_merge_offset_none(const sa_figure *fig) {
+    uint64_t w[sizeof fig->merge_offset / 8], any = 0u;
+    _Static_assert(sizeof fig->merge_offset % 8 == 0, "the offset is whole 64-bit words");
+    memcpy(w, &fig->merge_offset, sizeof w);
+    for (size_t k = 0; k < sizeof w / sizeof w[0]; ++k)
+        any |= w[k];
+    return any == 0u;
+}
 /* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
 /* The same written into *out (the frame's advances: no copy of the parameters). */

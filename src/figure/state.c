@@ -390,5 +390,5 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
         if (fig->moves)
             sai_figure_base_move_events(fig, target, t0, sai_fade_target_time(&fig->fade));
     }
-    sai_figure_fade_merge_offset(fig, dt);
+    if (!sai_figure_merge_offset_none(fig)) sai_figure_fade_merge_offset(fig, dt);
 }
