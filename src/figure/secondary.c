@@ -30,12 +30,12 @@ static sa_vec2 hair_pin(sa_vec2 head, sa_vec2 up, float head_radius) {
                                        sai_v2_scale(up, 0.3f * head_radius)));
 }
 
-static float spine_angle(const sa_vec2 *j) {
+SAI_INLINE float spine_angle(const sa_vec2 *j) {
     return up_angle(sai_v2_sub(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_PELVIS]));
 }
 
 /* The neck's angle from the spine's direction in the solved pose j. */
-static float pose_tilt(const sa_vec2 *j, float spine) {
+SAI_INLINE float pose_tilt(const sa_vec2 *j, float spine) {
     return wrap_angle(up_angle(sai_v2_sub(j[SA_FIGURE_JOINT_NECK], j[SA_FIGURE_JOINT_CHEST])) -
                       spine);
 }
