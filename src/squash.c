@@ -20,20 +20,10 @@ sa_vec2 sa_squash_point(sa_squash s, sa_vec2 p) {
     return sai_squash_point_sane(sai_squash_sane(s), p);
 }
 
-/* sai_squash_scale_about() without a branch, for a sane squash (finite pivot and scale): a finite p
- * gives a finite double (never NaN), which is clamped to the float range; a non-finite p picks the
- * pivot. The same results, as selects the compiler can vectorise over a whole array. */
-static inline float scale_about_sane(float p, float pivot, float scale) {
-    const double r = (double)pivot + ((double)p - (double)pivot) * (double)scale;
-    const double below = r < (double)FLT_MAX ? r : (double)FLT_MAX;
-    const double within = below > -(double)FLT_MAX ? below : -(double)FLT_MAX;
-    return fabsf(p) <= FLT_MAX ? (float)within : pivot;
-}
-
 #if defined(__SSE2__)
-/* scale_about_sane() of both coordinates of point p at once, in the two lanes of a double pair:
- * the same double operations, minpd and maxpd giving the clamp's selects exactly (r is never NaN
- * for a finite p), cvtpd2ps rounding as the scalar conversion does. */
+/* sai_squash_scale_about() of both coordinates of point p at once, in the two lanes of a double
+ * pair: the same double operations, minpd and maxpd giving the clamp's selects exactly (r is never
+ * NaN for a finite p), cvtpd2ps rounding as the scalar conversion does. */
 static inline void scale_point_sane(sa_vec2 *p, __m128d pivot, __m128d scale, __m128 pivot_f) {
     double xy;
     memcpy(&xy, p, sizeof xy);
@@ -48,6 +38,16 @@ static inline void scale_point_sane(sa_vec2 *p, __m128d pivot, __m128d scale, __
         _mm_or_ps(_mm_and_ps(finite, _mm_cvtpd_ps(r)), _mm_andnot_ps(finite, pivot_f));
     _mm_store_sd(&xy, _mm_castps_pd(out));
     memcpy(p, &xy, sizeof xy);
+}
+#else
+/* sai_squash_scale_about() without a branch, for a sane squash (finite pivot and scale): a finite p
+ * gives a finite double (never NaN), which is clamped to the float range; a non-finite p picks the
+ * pivot. The same results, as selects the compiler can vectorise over a whole array. */
+static inline float scale_about_sane(float p, float pivot, float scale) {
+    const double r = (double)pivot + ((double)p - (double)pivot) * (double)scale;
+    const double below = r < (double)FLT_MAX ? r : (double)FLT_MAX;
+    const double within = below > -(double)FLT_MAX ? below : -(double)FLT_MAX;
+    return fabsf(p) <= FLT_MAX ? (float)within : pivot;
 }
 #endif
 
