@@ -207,9 +207,14 @@ static void hair_step(sa_verlet_point *pts, const sa_figure_config *cfg, const s
 }
 
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair) {
-    for (int32_t i = 0; i < hair->count; ++i)
+    const int32_t n = hair->count;
+    hair->count = 0; /* (the steps do not read the log's count) */
+    if (n == 1) {    /* (a part of a frame at 60 fps and more: one step, a tail call) */
+        hair_step(fig->hair, &fig->config, &hair->step[0]);
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i)
         hair_step(fig->hair, &fig->config, &hair->step[i]);
-    hair->count = 0;
 }
 
 #if SAI_HAS_LANES
