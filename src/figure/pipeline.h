@@ -63,7 +63,13 @@ void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *inp
 void sai_figure_push_layer(sa_figure *fig, int32_t id);
 void sai_figure_switch_layer(sa_figure *fig, int32_t id);
 /* True when a layer of a locomoting row shows. */
-bool sai_figure_locomoting(const sa_fade *fade);
+SAI_INLINE bool sai_figure_locomoting(const sa_fade *fade) {
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
+        if (sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)
+            w += fade->layers[i].weight;
+    return w > 0.0f;
+}
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);

@@ -244,14 +244,6 @@ void sai_figure_switch_layer(sa_figure *fig, int32_t id) {
     if (sai_fade_target(&fig->fade) != id || fig->fade.count == 0) sai_figure_push_layer(fig, id);
 }
 
-bool sai_figure_locomoting(const sa_fade *fade) {
-    float w = 0.0f;
-    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
-        if (sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)
-            w += fade->layers[i].weight;
-    return w > 0.0f;
-}
-
 static bool jumping(const sa_fade *fade) {
     const sai_figure_motion_row *r = sai_figure_row(sai_fade_target(fade));
     return r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW);
