@@ -1,11 +1,7 @@
 #include <stickanim/fade.h>
 
+#include "internal/fade_target.h"
 #include "internal/scalar.h"
-
-/* A corrupted count reads as "full" above the maximum. */
-SAI_INLINE size_t live_count(const sa_fade *f) {
-    return f->count > SA_FADE_MAX_LAYERS ? SA_FADE_MAX_LAYERS : f->count;
-}
 
 static sa_fade_layer empty_layer(void) {
     sa_fade_layer l;
@@ -66,12 +62,12 @@ static size_t make_room(sa_fade *f, size_t n) {
     if (n < SA_FADE_MAX_LAYERS) return n;
     const size_t a = sa_fade_weakest(f, SA_FADE_MAX_LAYERS);
     (void)sa_fade_merge(f, a, sa_fade_weakest(f, a));
-    return live_count(f);
+    return sai_fade_live_count(f);
 }
 
 size_t sa_fade_weakest(const sa_fade *f, size_t skip) {
     if (!f) return SA_FADE_MAX_LAYERS;
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     size_t best = SA_FADE_MAX_LAYERS;
     for (size_t i = 0; i + 1 < n; ++i) {
         if (i == skip) continue;
@@ -84,7 +80,7 @@ size_t sa_fade_weakest(const sa_fade *f, size_t skip) {
 
 size_t sa_fade_merge(sa_fade *f, size_t from, size_t into) {
     if (!f) return SA_FADE_MAX_LAYERS;
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     if (n == 0 || from >= n - 1 || into >= n || into == from) return SA_FADE_MAX_LAYERS;
     f->layers[into].weight = sai_positive_or(f->layers[into].weight, 0.0f) +
                              sai_positive_or(f->layers[from].weight, 0.0f);
@@ -95,7 +91,7 @@ size_t sa_fade_merge(sa_fade *f, size_t from, size_t into) {
 
 void sa_fade_push(sa_fade *f, int32_t id) {
     if (!f) return;
-    size_t n = live_count(f);
+    size_t n = sai_fade_live_count(f);
     if (n == 0) {
         sa_fade_init(f, id);
         return;
@@ -108,7 +104,7 @@ void sa_fade_push(sa_fade *f, int32_t id) {
 
 void sa_fade_switch(sa_fade *f, int32_t id) {
     if (!f) return;
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     if (n > 0 && f->layers[n - 1].id == id) {
         repair(f, n); /* no new layer, but a corrupted fade is still repaired */
         return;
@@ -118,7 +114,7 @@ void sa_fade_switch(sa_fade *f, int32_t id) {
 
 void sa_fade_step(sa_fade *f, float rate, float dt) {
     if (!f) return;
-    size_t n = live_count(f);
+    size_t n = sai_fade_live_count(f);
     if (n == 0) return;
     if (!(dt > 0.0f)) {
         repair(f, n); /* no time passes, but a corrupted fade is still repaired */
@@ -145,26 +141,24 @@ void sa_fade_step(sa_fade *f, float rate, float dt) {
 
 int32_t sa_fade_target(const sa_fade *f) {
     /* (sa_fade_target_layer(f).id, without copying the layer) */
-    if (!f) return 0;
-    const size_t n = live_count(f);
-    return n > 0 ? f->layers[n - 1].id : 0;
+    return f ? sai_fade_target(f) : 0;
 }
 
 sa_fade_layer sa_fade_target_layer(const sa_fade *f) {
     if (!f) return empty_layer();
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     return n > 0 ? f->layers[n - 1] : empty_layer();
 }
 
 float *sa_fade_target_user(sa_fade *f) {
     if (!f) return NULL;
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     return n > 0 ? f->layers[n - 1].user : NULL;
 }
 
 float sa_fade_weight(const sa_fade *f, int32_t id) {
     if (!f) return 0.0f;
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     float w = 0.0f;
     for (size_t i = 0; i < n; ++i)
         if (f->layers[i].id == id) w += sai_positive_or(f->layers[i].weight, 0.0f);
@@ -173,7 +167,7 @@ float sa_fade_weight(const sa_fade *f, int32_t id) {
 
 void sa_fade_finish(sa_fade *f) {
     if (!f) return;
-    const size_t n = live_count(f);
+    const size_t n = sai_fade_live_count(f);
     if (n == 0) return;
     f->layers[0] = f->layers[n - 1];
     f->layers[0].weight = 1.0f;

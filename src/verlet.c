@@ -1,6 +1,7 @@
 #include <stickanim/verlet.h>
 
 #include "internal/scalar.h"
+#include "internal/verlet_hair.h"
 #include "internal/verlet_lanes.h"
 
 /* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly.
@@ -310,9 +311,8 @@ SAI_INLINE void drag_factors(float drag, float h, float *keep, float *gain) {
 }
 
 /* sa_verlet_chain_step() on a usable chain, inlined where count is a constant (the hair's). */
-SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
-                           const sa_verlet_config *config, float dt) {
-    const chain_cfg c = sane_cfg(config);
+SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin, const chain_cfg c,
+                           float dt) {
     pin = sai_v2_finite_or(pin, sai_v2_finite_or(points[0].pos, sai_v2(0.0f, 0.0f)));
     if (!chain_finite(points, count))
         lay_out(points, count, pin, direction_or_down(c.accel), c.spacing);
@@ -333,10 +333,15 @@ SAI_INLINE void chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
          * depend on h; the plain a h overshoots it by about lambda h / 2. */
         float keep, gain;
         drag_factors(c.drag, h, &keep, &gain);
-        const sa_vec2 from = points[0].pos;
-        for (int32_t j = 1; j <= steps; ++j) {
-            const sa_vec2 at = j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
-            advance(points, count, at, &c, h, keep, gain);
+        if (steps == 1) { /* (a figure's sub-step: the loop below with j = steps) */
+            advance(points, count, pin, &c, h, keep, gain);
+        } else {
+            const sa_vec2 from = points[0].pos;
+            for (int32_t j = 1; j <= steps; ++j) {
+                const sa_vec2 at =
+                    j == steps ? pin : sai_v2_lerp(from, pin, (float)j / (float)steps);
+                advance(points, count, at, &c, h, keep, gain);
+            }
         }
     } else {
         follow(points, count, pin, &c);
@@ -350,9 +355,21 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
     if (!points || count == 0) return;
     /* (the hair's four points: every loop over them unrolled, the points held in registers) */
     if (count == SA_VERLET_HAIR_POINTS)
-        chain_step(points, SA_VERLET_HAIR_POINTS, pin, config, dt);
+        chain_step(points, SA_VERLET_HAIR_POINTS, pin, sane_cfg(config), dt);
     else
-        chain_step(points, count, pin, config, dt);
+        chain_step(points, count, pin, sane_cfg(config), dt);
+}
+
+void sai_verlet_hair_step(sa_verlet_point *points, sa_vec2 pin, float spacing, float drag,
+                          sa_vec2 accel, float dt) {
+    /* What sane_cfg() leaves of the default config with these fields in range; the iterations
+     * a constant, so the passes unroll. */
+    chain_cfg c;
+    c.spacing = spacing;
+    c.drag = drag;
+    c.accel = sai_v2_finite_or(accel, sai_v2(0.0f, 0.0f));
+    c.iterations = SA_VERLET_DEFAULT_ITERATIONS;
+    chain_step(points, SA_VERLET_HAIR_POINTS, pin, c, dt);
 }
 
 #if SAI_HAS_LANES
@@ -747,10 +764,13 @@ void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_ve
         collide_circle(points, count, centre, radius);
 }
 
+void sai_verlet_hair_collide(sa_verlet_point *points, sa_vec2 centre, float radius) {
+    if (!sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius)) return;
+    collide_circle(points, SA_VERLET_HAIR_POINTS, centre, radius);
+}
+
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {
-    const double wind = (double)SA_VERLET_WIND_PER_SPEED * (double)sai_finite_or(speed, 0.0f) +
-                        (double)sai_finite_or(extra_wind, 0.0f);
-    return sai_v2(sai_narrow(-wind), SA_VERLET_GRAVITY);
+    return sai_verlet_hair_accel(speed, extra_wind);
 }
 
 sa_vec2 sa_verlet_point_velocity(sa_verlet_point pt) {

@@ -5,6 +5,8 @@
 
 #include <stickanim/fade.h>
 
+#include "internal/fade_target.h"
+
 static double weight_sum(const sa_fade *f) {
     double s = 0.0;
     for (size_t i = 0; i < f->count; ++i)
@@ -608,6 +610,36 @@ static void test_fade_step_without_time_still_repairs(void **state) {
     }
 }
 
+/* The inline step of a lone target (internal/fade_target.h) leaves a fade as sa_fade_step() does,
+ * bit for bit, for any of its fields and any dt; it declines every other fade. */
+static void test_fade_lone_step_inline_agrees_with_sa_fade_step(void **state) {
+    (void)state;
+    const float values[] = {0.0f, -0.0f,   0.25f,    1.0f,      -1.0f,
+                            3.0f, FLT_MAX, INFINITY, -INFINITY, NAN};
+    const float dts[] = {1.0f / 120.0f, 1e-30f, 0.5f, FLT_MAX, 0.0f, -1.0f, NAN};
+    const size_t nv = sizeof values / sizeof values[0], nd = sizeof dts / sizeof dts[0];
+    for (size_t w = 0; w < nv; ++w)
+        for (size_t t = 0; t < nv; ++t)
+            for (size_t d = 0; d < nd; ++d)
+                for (size_t count = 0; count < 3; ++count) {
+                    sa_fade a;
+                    sa_fade_init(&a, 3);
+                    sa_fade_push(&a, 5);
+                    a.count = count;
+                    a.layers[0].weight = values[w];
+                    a.layers[0].time = values[t];
+                    sa_fade b = a;
+                    const bool lone = sai_fade_step_lone(&a, dts[d]);
+                    assert_true(lone == (count == 1 && dts[d] > 0.0f));
+                    if (!lone) {
+                        assert_memory_equal(&a, &b, sizeof a);
+                        continue;
+                    }
+                    sa_fade_step(&b, 8.0f, dts[d]);
+                    assert_memory_equal(&a, &b, sizeof a);
+                }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fade_bad_input_is_harmless),
@@ -624,6 +656,7 @@ int main(void) {
         cmocka_unit_test(test_fade_finish_cuts_to_the_target),
         cmocka_unit_test(test_fade_switch_to_the_target_repairs_a_corrupted_fade),
         cmocka_unit_test(test_fade_step_without_time_still_repairs),
+        cmocka_unit_test(test_fade_lone_step_inline_agrees_with_sa_fade_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

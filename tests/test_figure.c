@@ -915,6 +915,10 @@ static void test_figure_motion_table_covers_every_motion(void **state) {
             assert_true(strcmp(name, sa_figure_motion_name((sa_figure_motion)other)) != 0);
     }
     assert_true(sai_figure_motion_count >= (size_t)SA_FIGURE_MOTION_COUNT_);
+    /* The carried shaft's direction the solve reads is sai_sincosf()'s, bit for bit. */
+    float carry_sin, carry_cos;
+    sai_sincosf(SAI_FIGURE_CARRY_ANGLE, &carry_sin, &carry_cos);
+    assert_true(carry_cos == SAI_FIGURE_CARRY_COS && carry_sin == SAI_FIGURE_CARRY_SIN);
     const sa_figure_config cfg = sa_figure_config_scaled(1.3f);
     const float times[] = {0.0f, 0.13f, 0.5f, 0.77f, 0.9999f};
     for (size_t i = 0; i < sai_figure_motion_count; ++i) {

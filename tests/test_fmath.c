@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include <stickanim/vecmath.h>
+
 #include "internal/fmath.h"
 
 static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
@@ -124,6 +126,8 @@ static void test_fmath_sin_cos_match_the_c_library(void **state) {
             expect_float_close(sai_cosf((float)x), cos((double)(float)x), 1e-12, "cosf", x);
     }
     assert_true(fabs(sai_sin_d(DBL_MAX)) <= 1.0 && fabs(sai_cosf(FLT_MAX)) <= 1.0f);
+    /* The figure's turn at rest either way reads these without the call (sai_figure_face_pose). */
+    assert_true(sai_cosf(0.0f) == 1.0f && sai_cosf(-0.0f) == 1.0f && sai_cosf(SA_PI) == -1.0f);
 }
 
 static void test_fmath_atan2_asin_acos_match_the_c_library(void **state) {

@@ -218,6 +218,23 @@ static void test_squash_apply_equals_point_and_identity_changes_nothing(void **s
         assert_near(sa_squash_point(moved_identity, orig[1]).x, orig[1].x, 1e-4);
         assert_near(sa_squash_radius_scale(sa_squash_identity()), 1, 0);
     }
+    /* Bit for bit at the float range's edges too: non-finite points, overflow clamped, zeros'
+     * signs, subnormals. */
+    const float edge[] = {0.0f,     -0.0f,     1e-45f, -1e-45f, FLT_MAX, -FLT_MAX,
+                          INFINITY, -INFINITY, NAN,    3.5f,    -7.25f,  1e38f};
+    const size_t n = sizeof edge / sizeof edge[0];
+    const sa_squash squashes[] = {sa_squash_make(sa_v2(0, 0), 0.5f, 1.0f),
+                                  sa_squash_make(sa_v2(-FLT_MAX, FLT_MAX), 0.1f, 100.0f),
+                                  sa_squash_make(sa_v2(-0.0f, 3), 10.0f, 1.0f),
+                                  sa_squash_identity()};
+    for (size_t q = 0; q < sizeof squashes / sizeof squashes[0]; ++q)
+        for (size_t a = 0; a < n; ++a)
+            for (size_t b = 0; b < n; ++b) {
+                sa_vec2 p = sa_v2(edge[a], edge[b]);
+                const sa_vec2 want = sa_squash_point(squashes[q], p);
+                sa_squash_apply(squashes[q], &p, 1);
+                assert_memory_equal(&p, &want, sizeof p);
+            }
 }
 
 int main(void) {

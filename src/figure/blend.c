@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal/lanes.h"
 #include "internal/scalar.h"
 
 /* ---- the parameters as one flat array of floats ------------------------------------------- */
@@ -176,6 +177,55 @@ static void accumulate(float *acc, const sa_figure_params *p, float w) {
         acc[k] += v[k] * w;
 }
 
+#if SAI_HAS_LANES
+/* The parameters' floats as rows of four lanes. */
+#define SAI_FIGURE_PARAM_ROWS (SAI_FIGURE_PARAM_FLOATS / 4)
+_Static_assert(SAI_FIGURE_PARAM_FLOATS % 4 == 0, "the parameters are whole rows of four floats");
+
+/* clamp_floats() of a row: v < lo ? lo : v, then a > hi ? hi : a, lane by lane (a maxps and a
+ * minps on x86, whose results are those expressions', NaN and signed zeros included). */
+SAI_INLINE sai_f4 clamp_row(sai_f4 v, sai_f4 lo, sai_f4 hi) {
+#if defined(__SSE2__)
+    const sai_f4 a = (sai_f4)_mm_max_ps((__m128)lo, (__m128)v); /* lo > v ? lo : v */
+    return (sai_f4)_mm_min_ps((__m128)hi, (__m128)a);           /* hi < a ? hi : a */
+#else
+    const sai_f4 a = sai_f4_select(v < lo, lo, v);
+    return sai_f4_select(a > hi, hi, a);
+#endif
+}
+
+/* The blend's end in rows: out = acc · inv + offset (offset · 1 is offset itself), clamped to
+ * the ranges, in one pass. False, *out untouched, when a float of the sum is not finite. */
+static bool finish_rows(const float *acc, float inv, const sa_figure_params *offset,
+                        sa_figure_params *out) {
+    sai_f4 v[SAI_FIGURE_PARAM_ROWS];
+    sai_i4 bad = {0, 0, 0, 0};
+    const sai_i4 exponent = {0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000};
+    for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r) {
+        v[r] = sai_f4_load(acc + 4 * r) * inv +
+               sai_f4_load((const float *)(const void *)offset + 4 * r);
+        bad |= ((sai_i4)v[r] & exponent) == exponent;
+    }
+    if (sai_lanes_any(bad)) return false;
+    for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r)
+        sai_f4_store((float *)(void *)out + 4 * r,
+                     clamp_row(v[r], sai_f4_load((const float *)(const void *)&param_lo + 4 * r),
+                               sai_f4_load((const float *)(const void *)&param_hi + 4 * r)));
+    return true;
+}
+#endif
+
+/* accumulate(), in rows where there are lanes (read straight from p, not through a copy). */
+SAI_INLINE void accumulate_layer(float *acc, const sa_figure_params *p, float w) {
+#if SAI_HAS_LANES
+    for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r)
+        sai_f4_store(acc + 4 * r, sai_f4_load(acc + 4 * r) +
+                                      sai_f4_load((const float *)(const void *)p + 4 * r) * w);
+#else
+    accumulate(acc, p, w);
+#endif
+}
+
 /* Squared distance between two parameter sets as float arrays: which layer shows the pose
  * nearest another (positions dominate, which is what shows). */
 static float params_distance2(const sa_figure_params *a, const sa_figure_params *b) {
@@ -260,7 +310,7 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
         sa_figure_params p;
         evaluate(&fig->config, c, fig->fade.layers[i].id,
                  sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
-        accumulate(acc, &p, w);
+        accumulate_layer(acc, &p, w);
         total += w;
     }
     if (!(total > 0.0f)) {
@@ -269,6 +319,13 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
     }
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
     const float inv = 1.0f / total;
+#if SAI_HAS_LANES
+    if (finish_rows(acc, inv, &fig->merge_offset, out)) {
+        if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
+            *out = repaired(out, c);
+        return;
+    }
+#endif
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         acc[k] *= inv;
     accumulate(acc, &fig->merge_offset, 1.0f);
@@ -280,7 +337,8 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
         *out = repaired(out, c);
     }
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
-    if (sai_figure_apply_layers(fig, c, out)) *out = repaired(out, c);
+    if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
+        *out = repaired(out, c);
 }
 
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {

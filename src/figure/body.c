@@ -321,10 +321,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     return row;
 }
 
-float sai_figure_getup_k(const sa_figure *fig, float at) {
-    if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
-        fig->modes.previous != SA_MODE_RAGDOLL)
-        return 0.0f;
+float sai_figure_getup_morph(const sa_figure *fig, float at) {
     /* The frame that reads the release shows the ragdoll's pose, exactly. After it the morph
      * keeps the time since the release (the machine's mode time counts the frames before this
      * one; `at` seconds into this one), so it runs the same at any frame rate. */
@@ -351,13 +348,9 @@ static float ease(float x, float target, float r, float dt) {
     return fabsf(target - y) < 1e-5f ? target : y;
 }
 
-void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                          bool was_locomoting, float dt) {
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                                 bool was_locomoting, float dt) {
     const sa_figure_body *b = &in->body;
-    if (!b->active) {
-        fig->stride_scale = 1.0f;
-        return;
-    }
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
@@ -384,14 +377,9 @@ void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed
 
 float sai_figure_fade_rate(const sa_figure *fig) {
     if (!fig->body.active) return fig->config.fade_rate;
-    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(&fig->fade));
+    const sai_figure_motion_row *r = sai_figure_row(sai_fade_target(&fig->fade));
     if (!(r->flags & SAI_FIGURE_MODE_ROW)) return fig->config.fade_rate;
     return fig->modes.config.fade_rate[r->mode];
-}
-
-float sai_figure_forward_speed(const sa_figure *fig) {
-    /* (the figure's own space as it is now: a turn flips it at a sub-step, not at a frame) */
-    return fig->body.active ? sai_figure_facing_sign(fig) * fig->body.velocity.x : 0.0f;
 }
 
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt) {

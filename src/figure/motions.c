@@ -9,7 +9,7 @@
 #define SAI_GETUP        (SAI_FIGURE_GETUP_SECONDS / SAI_FIGURE_GETUP_SPEED) /* seconds it plays */
 
 /* clang-format off */
-const sai_figure_motion_row sai_figure_motions[] = {
+const sai_figure_motion_row sai_figure_motions[SAI_FIGURE_ROW_COUNT] = {
 /*   motion                        name           evaluate                        duration          play             hand_back         gait                   flags, mode */
     {SA_FIGURE_MOTION_IDLE,       "idle",        sai_figure_idle,                3.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_KEEP,  0, SA_MODE_LOCO},
     {SA_FIGURE_MOTION_WALK,       "walk",        sai_figure_locomotion,          0.0f,             SAI_FIGURE_LOOP, 0.0f,             SAI_FIGURE_GAIT_WALK,  SAI_FIGURE_LOCOMOTES, SA_MODE_LOCO},
@@ -39,6 +39,8 @@ const sai_figure_motion_row sai_figure_motions[] = {
 /* clang-format on */
 
 const size_t sai_figure_motion_count = sizeof sai_figure_motions / sizeof sai_figure_motions[0];
+_Static_assert(sizeof sai_figure_motions / sizeof sai_figure_motions[0] == SAI_FIGURE_ROW_COUNT,
+               "SAI_FIGURE_ROW_COUNT counts the table's rows");
 
 /* What the pipeline reads of a registered motion definition shown as the motion (moves.c
  * evaluates it): a loop that keeps the gait; its root motion scrolls the ground through its
@@ -47,23 +49,12 @@ static const sai_figure_motion_row move_row = {
     SA_FIGURE_MOTION_IDLE, "move", sai_figure_idle, 0.0f, SAI_FIGURE_LOOP, 0.0f,
     SAI_FIGURE_GAIT_KEEP,  0u,     SA_MODE_LOCO};
 
-const sai_figure_motion_row *sai_figure_row(int32_t id) {
-    if (id >= 0 && (size_t)id < sai_figure_motion_count) return &sai_figure_motions[id];
+const sai_figure_motion_row *sai_figure_row_past(int32_t id) {
     if (id >= 0 && id < (int32_t)sai_figure_motion_count + SA_FIGURE_MAX_MOVES) return &move_row;
     return &sai_figure_motions[sai_figure_row_for(SA_FIGURE_MOTION_IDLE)];
 }
 
-int32_t sai_figure_row_for(sa_figure_motion m) {
-    const int64_t move = (int64_t)m - SA_FIGURE_MOVE_BASE;
-    if (move >= 0 && move < SA_FIGURE_MAX_MOVES)
-        return (int32_t)sai_figure_motion_count + (int32_t)move;
-    /* The table opens with the built-in motions' loop rows in the enum's order (a motion has one
-     * loop row outside the modes): the scan below would stop at row m. */
-    if (m >= 0 && (size_t)m < sai_figure_motion_count) {
-        const sai_figure_motion_row *r = &sai_figure_motions[m];
-        if (r->motion == m && r->play == SAI_FIGURE_LOOP && !(r->flags & SAI_FIGURE_MODE_ROW))
-            return (int32_t)m;
-    }
+int32_t sai_figure_row_scan(sa_figure_motion m) {
     int32_t idle = 0;
     for (size_t i = 0; i < sai_figure_motion_count; ++i) {
         const sai_figure_motion_row *r = &sai_figure_motions[i];
@@ -110,17 +101,4 @@ const char *sa_figure_motion_name(sa_figure_motion motion) {
 float sa_figure_motion_duration(sa_figure_motion motion) {
     const sai_figure_motion_row *r = sai_figure_row(sai_figure_row_for(motion));
     return r->motion == motion ? r->duration : 0.0f;
-}
-
-/* The jump's rows: the scripted jump and its one-shots (not the body's modes). */
-static bool scripted_jump(const sai_figure_motion_row *r) {
-    return r->motion == SA_FIGURE_MOTION_JUMP && !(r->flags & SAI_FIGURE_MODE_ROW);
-}
-
-float sai_figure_row_duration(const sa_figure_config *cfg, const sai_figure_motion_row *r) {
-    return scripted_jump(r) ? cfg->jump_duration : r->duration;
-}
-
-float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_motion_row *r) {
-    return scripted_jump(r) ? r->hand_back * (cfg->jump_duration / SAI_JUMP_SECONDS) : r->hand_back;
 }

@@ -84,19 +84,43 @@ typedef struct sai_figure_motion_row {
 } sai_figure_motion_row;
 
 /* The table (motions.c): rows by fade id. */
-extern const sai_figure_motion_row sai_figure_motions[];
-extern const size_t sai_figure_motion_count;
+#define SAI_FIGURE_ROW_COUNT 22
+extern const sai_figure_motion_row sai_figure_motions[SAI_FIGURE_ROW_COUNT];
+extern const size_t sai_figure_motion_count; /* SAI_FIGURE_ROW_COUNT */
 
 /* Seconds one play of row r lasts for config cfg, and when a one-shot hands back: the jump's
  * rows last sa_figure_config::jump_duration (their table values are the reference's 1.1 s). */
-float sai_figure_row_duration(const sa_figure_config *cfg, const sai_figure_motion_row *r);
-float sai_figure_row_hand_back(const sa_figure_config *cfg, const sai_figure_motion_row *r);
+SAI_INLINE float sai_figure_row_duration(const sa_figure_config *cfg,
+                                         const sai_figure_motion_row *r);
+SAI_INLINE float sai_figure_row_hand_back(const sa_figure_config *cfg,
+                                          const sai_figure_motion_row *r);
 /* The row with fade id `id`; ids from sai_figure_motion_count on (registered motion definitions,
  * moves.c) read as a plain looping row that keeps the gait; another id outside the table reads
  * as the idle row. */
-const sai_figure_motion_row *sai_figure_row(int32_t id);
+SAI_INLINE const sai_figure_motion_row *sai_figure_row(int32_t id);
 /* The fade id of the looping row that plays public motion m; an unknown m gives idle's. */
-int32_t sai_figure_row_for(sa_figure_motion m);
+SAI_INLINE int32_t sai_figure_row_for(sa_figure_motion m);
+/* Their cases outside the table's opening (out of line): sai_figure_row() of an id past the
+ * table or negative, sai_figure_row_for() of a motion not at its own index. */
+const sai_figure_motion_row *sai_figure_row_past(int32_t id);
+int32_t sai_figure_row_scan(sa_figure_motion m);
+/* (inline: the pipeline asks several times a frame) */
+SAI_INLINE const sai_figure_motion_row *sai_figure_row(int32_t id) {
+    if (id >= 0 && id < SAI_FIGURE_ROW_COUNT) return &sai_figure_motions[id];
+    return sai_figure_row_past(id);
+}
+SAI_INLINE int32_t sai_figure_row_for(sa_figure_motion m) {
+    const int64_t move = (int64_t)m - SA_FIGURE_MOVE_BASE;
+    if (move >= 0 && move < SA_FIGURE_MAX_MOVES) return SAI_FIGURE_ROW_COUNT + (int32_t)move;
+    /* The table opens with the built-in motions' loop rows in the enum's order (a motion has one
+     * loop row outside the modes): the scan would stop at row m. */
+    if (m >= 0 && m < SAI_FIGURE_ROW_COUNT) {
+        const sai_figure_motion_row *r = &sai_figure_motions[m];
+        if (r->motion == m && r->play == SAI_FIGURE_LOOP && !(r->flags & SAI_FIGURE_MODE_ROW))
+            return (int32_t)m;
+    }
+    return sai_figure_row_scan(m);
+}
 /* The fade id of the row that shows body mode m (not loco; the get-up from the back); idle's for
  * a mode without one. */
 int32_t sai_figure_row_for_mode(sa_mode m);
@@ -121,8 +145,12 @@ int32_t sai_figure_row_jump_from(int32_t from);
 #define SAI_FIGURE_CARRY_GRIP_X 16.0f  /* grip midpoint forward of the shoulder */
 #define SAI_FIGURE_CARRY_GRIP_Y 24.0f  /* grip midpoint below the shoulder */
 #define SAI_FIGURE_CARRY_ANGLE  -0.12f /* rad, tip a little up */
-#define SAI_FIGURE_CARRY_GAP    24.0f  /* hands apart along the shaft */
-#define SAI_FIGURE_CARRY_SLIDE  0.32f  /* grip midpoint along the shaft from the butt */
+/* The carried shaft's direction, (cos, sin) of SAI_FIGURE_CARRY_ANGLE as sai_sincosf() gives them
+ * bit for bit (printed with %a; a test checks): the solve reads them, not the call. */
+#define SAI_FIGURE_CARRY_COS   0x1.fc516ap-1f
+#define SAI_FIGURE_CARRY_SIN   -0x1.ea5758p-4f
+#define SAI_FIGURE_CARRY_GAP   24.0f /* hands apart along the shaft */
+#define SAI_FIGURE_CARRY_SLIDE 0.32f /* grip midpoint along the shaft from the butt */
 
 /* The jump's length, seconds, and when a running jump is back in the stride and hands back to
  * the gait (normalised time). */
@@ -131,6 +159,21 @@ int32_t sai_figure_row_jump_from(int32_t from);
 /* How high the reference jump lifts the pelvis (its rootY apex): sa_figure_config::jump_height's
  * default, the unit of sai_figure_ctx::jump_height. */
 #define SAI_FIGURE_JUMP_APEX 160.0f
+
+/* The jump's rows: the scripted jump and its one-shots (not the body's modes). */
+SAI_INLINE bool sai_figure_row_scripted_jump(const sai_figure_motion_row *r) {
+    return r->motion == SA_FIGURE_MOTION_JUMP && !(r->flags & SAI_FIGURE_MODE_ROW);
+}
+SAI_INLINE float sai_figure_row_duration(const sa_figure_config *cfg,
+                                         const sai_figure_motion_row *r) {
+    return sai_figure_row_scripted_jump(r) ? cfg->jump_duration : r->duration;
+}
+SAI_INLINE float sai_figure_row_hand_back(const sa_figure_config *cfg,
+                                          const sai_figure_motion_row *r) {
+    return sai_figure_row_scripted_jump(r)
+               ? r->hand_back * (cfg->jump_duration / SAI_FIGURE_JUMP_SECONDS)
+               : r->hand_back;
+}
 
 /* The Spear Run thrust's length, seconds: a layer (moves.c), not a row. */
 #define SAI_FIGURE_THRUST_SECONDS 0.5f

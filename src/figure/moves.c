@@ -309,12 +309,6 @@ bool sai_figure_layer_start(sa_figure *fig, int32_t move) {
     return false;
 }
 
-float sai_figure_thrust_time(const sa_figure *fig) {
-    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
-        if (fig->layers[i].move == SAI_FIGURE_LAYER_THRUST) return fig->layers[i].time;
-    return -1.0f;
-}
-
 /* Events of move m whose time lies in (t0, t1] seconds of its play (from t0 itself when the play
  * starts there: `from_start`), each once, `shift` seconds into the frame plus how far past t0. A
  * looping play passes an event once per cycle. */

@@ -4,14 +4,16 @@
 #ifndef STICKANIM_FIGURE_PIPELINE_H
 #define STICKANIM_FIGURE_PIPELINE_H
 
+#include "internal/fade_target.h"
 #include "internal/scalar.h"
+#include "internal/squash_point.h"
 #include "motions.h"
 
 /* ---- squash without the work of a squash that scales by 1 (most motions) ------------------ */
 
 /* sa_squash_make(pivot, sy, SA_SQUASH_K); at sy = 1 with a finite pivot, no call. */
 static inline sa_squash sai_figure_squash(sa_vec2 pivot, float sy) {
-    if (!(sy == 1.0f) || !sai_v2_finite(pivot)) return sa_squash_make(pivot, sy, SA_SQUASH_K);
+    if (!(sy == 1.0f) || !sai_v2_finite(pivot)) return sai_squash_make(pivot, sy, SA_SQUASH_K);
     sa_squash s;
     s.pivot = pivot;
     s.sx = 1.0f;
@@ -21,9 +23,10 @@ static inline sa_squash sai_figure_squash(sa_vec2 pivot, float sy) {
 /* True when s scales by 1 both ways: it leaves a finite point where it is (to rounding far below
  * a millionth of a unit). */
 static inline bool sai_figure_squash_none(sa_squash s) { return s.sx == 1.0f && s.sy == 1.0f; }
-/* sa_squash_point(s, p), without the work when s scales by 1 and p is finite. */
+/* sa_squash_point(s, p) of a squash sai_figure_squash() made (sane: no repair), without the work
+ * when s scales by 1 and p is finite. */
 static inline sa_vec2 sai_figure_squash_point(sa_squash s, sa_vec2 p) {
-    return sai_figure_squash_none(s) && sai_v2_finite(p) ? p : sa_squash_point(s, p);
+    return sai_figure_squash_none(s) && sai_v2_finite(p) ? p : sai_squash_point_sane(s, p);
 }
 
 /* Longest step a frame advances by, seconds: SA_FIGURE_MAX_DT (0.1, only against real hitches;
@@ -60,7 +63,13 @@ void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *inp
 void sai_figure_push_layer(sa_figure *fig, int32_t id);
 void sai_figure_switch_layer(sa_figure *fig, int32_t id);
 /* True when a layer of a locomoting row shows. */
-bool sai_figure_locomoting(const sa_fade *fade);
+SAI_INLINE bool sai_figure_locomoting(const sa_fade *fade) {
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
+        if (sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)
+            w += fade->layers[i].weight;
+    return w > 0.0f;
+}
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
@@ -96,9 +105,6 @@ float sai_figure_ground_at(const sa_figure *fig, float x);
 /* The highest of the game's ground under figure x and at the probes within `reach` of it, as a
  * figure y (a foot in the air clears a stair's edge between two probes). */
 float sai_figure_ground_highest(const sa_figure *fig, float x, float reach);
-/* The get-up's morph factor `at` seconds into the frame (1: the ragdoll's pose; 0 when not
- * getting up). */
-float sai_figure_getup_k(const sa_figure *fig, float at);
 /* True while the figure stands on a ground: without a body, or a body grounded, out of water and
  * off a ladder. (Inline, as the next: each sub-step asks.) */
 SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
@@ -109,13 +115,39 @@ SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
 SAI_INLINE bool sai_figure_ragdolling(const sa_figure *fig) {
     return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
 }
+/* The get-up's morph factor `at` seconds into the frame (1: the ragdoll's pose; 0 when not
+ * getting up); sai_figure_getup_morph() is its part while getting up. */
+float sai_figure_getup_morph(const sa_figure *fig, float at);
+SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float at) {
+    if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
+        fig->modes.previous != SA_MODE_RAGDOLL)
+        return 0.0f;
+    return sai_figure_getup_morph(fig, at);
+}
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
-/* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle. */
-void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                          bool was_locomoting, float dt);
+/* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle; without a
+ * body the stride is 1 (inline: the rest, sai_figure_ease_active_body(), is the body's). */
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                                 bool was_locomoting, float dt);
+SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
+                                     bool was_locomoting, float dt) {
+    if (in->body.active)
+        sai_figure_ease_active_body(fig, in, speed, was_locomoting, dt);
+    else
+        fig->stride_scale = 1.0f;
+}
+/* A turn's progress where the figure's own space flips (a hair before its middle). */
+#define SAI_TURN_MIDDLE (0.5f - 1e-4f)
+/* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
+SAI_INLINE float sai_figure_facing_sign(const sa_figure *fig) {
+    return fig->turn < SAI_TURN_MIDDLE ? 1.0f : -1.0f;
+}
 /* The body's speed along the way the figure faces, units/s (0 without a body). */
-float sai_figure_forward_speed(const sa_figure *fig);
+SAI_INLINE float sai_figure_forward_speed(const sa_figure *fig) {
+    /* (the figure's own space as it is now: a turn flips it at a sub-step, not at a frame) */
+    return fig->body.active ? sai_figure_facing_sign(fig) * fig->body.velocity.x : 0.0f;
+}
 /* The scripted jump's take-off and landing events, from the pose's airborne flag before the
  * frame (a body's come from its grounded flag instead). */
 void sai_figure_flight_events(sa_figure *fig, bool was_airborne, float dt);
@@ -131,6 +163,17 @@ float sai_figure_fade_rate(const sa_figure *fig);
 
 /* Every layer free. */
 void sai_figure_layers_init(sa_figure *fig);
+/* True when every layer is free as sai_figure_layers_init() leaves it, bit for bit (as nearly
+ * always): none plays, and advancing the layers leaves them so. */
+SAI_INLINE bool sai_figure_layers_idle(const sa_figure *fig) {
+    static const sa_figure_move_layer idle[SA_FIGURE_MOVE_LAYERS] = {{SAI_FIGURE_LAYER_FREE, 0.0f},
+                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f},
+                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f},
+                                                                     {SAI_FIGURE_LAYER_FREE, 0.0f}};
+    _Static_assert(SA_FIGURE_MOVE_LAYERS == 4, "sai_figure_layers_idle() lists every layer");
+    _Static_assert(sizeof idle == SA_FIGURE_MOVE_LAYERS * 8, "a layer is its two fields");
+    return memcmp(fig->layers, idle, sizeof idle) == 0;
+}
 /* The registered definition motion id m names, or NULL. */
 const sa_figure_move *sai_figure_move_of(const sa_figure *fig, sa_figure_motion m);
 /* Move m as the whole body `time` seconds into it (the rest pose where it has no track). */
@@ -139,15 +182,20 @@ void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, 
 /* The thrust's layer at c->thrust_time added into a thrusting row's parameters p. */
 void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p);
 /* The registered definitions' layers playing, oldest first, over the blended parameters p. False
- * when none plays (p is left as it was). */
+ * when none plays (p is left as it was; always when sai_figure_layers_idle()). */
 bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p);
 /* True when a layer plays `move` (a registered index or SAI_FIGURE_LAYER_THRUST). */
 bool sai_figure_layer_playing(const sa_figure *fig, int32_t move);
 /* Starts a layer of `move` unless it plays already or every layer is taken; true when started. */
 bool sai_figure_layer_start(sa_figure *fig, int32_t move);
-/* Seconds into the thrust's layer; -1 when none plays. */
-float sai_figure_thrust_time(const sa_figure *fig);
-/* Moves every layer's clock on by dt, records the events it passes, frees the finished. */
+/* Seconds into the thrust's layer; -1 when none plays. (Inline: a frame asks several times.) */
+SAI_INLINE float sai_figure_thrust_time(const sa_figure *fig) {
+    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
+        if (fig->layers[i].move == SAI_FIGURE_LAYER_THRUST) return fig->layers[i].time;
+    return -1.0f;
+}
+/* Moves every layer's clock on by dt, records the events it passes, frees the finished (nothing to
+ * do when sai_figure_layers_idle()). */
 void sai_figure_advance_layers(sa_figure *fig, float dt);
 /* The events of fade layer `id` (a registered definition shown as the motion) from t0 to t1
  * seconds into it. */
@@ -175,6 +223,16 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
 void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
 /* Fades the merge offset out at the fade rate, as the merged layer's weight would have. */
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
+/* True when every bit of the merge offset is 0 (no merge fading, as nearly always): fading it
+ * leaves it so. */
+SAI_INLINE bool sai_figure_merge_offset_none(const sa_figure *fig) {
+    uint64_t w[sizeof fig->merge_offset / 8], any = 0u;
+    _Static_assert(sizeof fig->merge_offset % 8 == 0, "the offset is whole 64-bit words");
+    memcpy(w, &fig->merge_offset, sizeof w);
+    for (size_t k = 0; k < sizeof w / sizeof w[0]; ++k)
+        any |= w[k];
+    return any == 0u;
+}
 /* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);
 /* The same written into *out (the frame's advances: no copy of the parameters). */
@@ -209,7 +267,8 @@ bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x);
 
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
 /* Only the spine, neck and head of that (pelvis, hip, chest, shoulder, neck, head). */
-void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
+SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
+                                       sa_vec2 *j);
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
@@ -219,6 +278,28 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
  * through its holds. */
 void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
                                         sa_figure_spear_cache *cache);
+
+/* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
+SAI_INLINE sa_vec2 sai_figure_up_dir(float a) {
+    float s, c;
+    sai_sincosf(a, &s, &c);
+    return sai_v2(s, -c);
+}
+/* (inline: every sub-step solves the spine) */
+SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
+                                       sa_vec2 *j) {
+    const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
+    const sa_vec2 u = sai_figure_up_dir(p->lean);
+    j[SA_FIGURE_JOINT_PELVIS] = pelvis;
+    j[SA_FIGURE_JOINT_HIP] = pelvis;
+    j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
+    j[SA_FIGURE_JOINT_SHOULDER] =
+        sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
+    const sa_vec2 n = sai_figure_up_dir(p->lean + p->head_tilt);
+    j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
+    j[SA_FIGURE_JOINT_HEAD] =
+        sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
+}
 
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 
@@ -261,11 +342,16 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
  * over h seconds to it (the neck and head of j moved), and logs the hair's step on its chain to
  * it into *hair; without hair in the config, lays the hair out hanging from the head. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                               sai_figure_head_dir *dir, sai_hair_log *hair);
+SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
+                                          float h, sai_figure_head_dir *dir, sai_hair_log *hair);
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair);
+SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
+                                          float h, sai_figure_head_dir *dir, sai_hair_log *hair) {
+    sai_figure_solve_spine(&fig->config, p, j);
+    sai_figure_secondary_on(fig, p, j, h, dir, hair);
+}
 /* Runs the hair's logged steps in order and empties the log. */
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair);
 /* The same for four figures at once (a NULL figure, or an empty log, is no lane): the hair of
@@ -274,11 +360,21 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
 /* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
  * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
-/* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
-float sai_figure_facing_sign(const sa_figure *fig);
+/* (sai_figure_facing_sign: with the body's, above) */
 /* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
- * (sai_figure_feet_mirror). */
-void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
+ * (sai_figure_feet_mirror). (Inline when there already, as nearly always.) */
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
+/* The same toward turn progress `target` (0 or 1), not there yet (out of line). */
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt);
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
+    const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+    /* Already there (nearly always): the step would give the target itself, no flip. */
+    if (fig->turn == target) {
+        fig->turn = target;
+        return;
+    }
+    sai_figure_turn_toward(fig, target, dt);
+}
 /* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
  * scaled by the turn but for the feet. */
 void sai_figure_face_pose(sa_figure *fig);

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "internal/scalar.h"
+#include "internal/spring_step.h"
+#include "internal/verlet_hair.h"
 #include "internal/verlet_lanes.h"
 
 /* How much of the chest's changes of velocity swing the head about the top of the spine: 1 would
@@ -14,12 +16,6 @@
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
 SAI_INLINE float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
-/* The unit vector at angle a from straight up. */
-SAI_INLINE sa_vec2 up_dir(float a) {
-    float s, c;
-    sai_sincosf(a, &s, &c);
-    return sai_v2(s, -c);
-}
 /* a in [−π, π]; NaN is 0. (Within ±π, half the period, remainderf gives a itself.) */
 static float wrap_angle(float a) {
     if (fabsf(a) <= SA_PI) return a;
@@ -34,12 +30,12 @@ static sa_vec2 hair_pin(sa_vec2 head, sa_vec2 up, float head_radius) {
                                        sai_v2_scale(up, 0.3f * head_radius)));
 }
 
-static float spine_angle(const sa_vec2 *j) {
+SAI_INLINE float spine_angle(const sa_vec2 *j) {
     return up_angle(sai_v2_sub(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_PELVIS]));
 }
 
 /* The neck's angle from the spine's direction in the solved pose j. */
-static float pose_tilt(const sa_vec2 *j, float spine) {
+SAI_INLINE float pose_tilt(const sa_vec2 *j, float spine) {
     return wrap_angle(up_angle(sai_v2_sub(j[SA_FIGURE_JOINT_NECK], j[SA_FIGURE_JOINT_CHEST])) -
                       spine);
 }
@@ -53,7 +49,7 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
     h->chest = j[SA_FIGURE_JOINT_CHEST];
     h->chest_vel = sai_v2(0.0f, 0.0f);
     h->hair_accel = sa_verlet_hair_accel(0.0f, 0.0f);
-    const sa_vec2 up = up_dir(h->spine + h->tilt.pos);
+    const sa_vec2 up = sai_figure_up_dir(h->spine + h->tilt.pos);
     const sa_vec2 head =
         sai_v2_add(h->chest, sai_v2_scale(up, fig->config.neck + fig->config.head_radius));
     (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
@@ -121,29 +117,24 @@ static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel,
  * times itself. */
 static float hair_clearance(float head_radius, float squash) {
     if (squash == 1.0f) return head_radius; /* sx = sy = 1 */
-    const sa_squash sq = sa_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
+    const sa_squash sq = sai_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
     const float lo = fminf(sq.sx, sq.sy);
-    return lo > 0.0f ? head_radius * sa_squash_radius_scale(sq) / lo : head_radius;
+    return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
+}
+
+/* sai_figure_up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of
+ * it). */
+static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
+    uint32_t was, now;
+    memcpy(&was, &dir->angle, sizeof was);
+    memcpy(&now, &a, sizeof now);
+    return dir->known && was == now ? dir->up : sai_figure_up_dir(a);
 }
 
 /* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
  * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
  * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
-void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                               sai_figure_head_dir *dir, sai_hair_log *hair) {
-    sai_figure_solve_spine(&fig->config, p, j);
-    sai_figure_secondary_on(fig, p, j, h, dir, hair);
-}
-
-/* up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of it). */
-static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
-    uint32_t was, now;
-    memcpy(&was, &dir->angle, sizeof was);
-    memcpy(&now, &a, sizeof now);
-    return dir->known && was == now ? dir->up : up_dir(a);
-}
-
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair) {
     const sa_figure_config *cfg = &fig->config;
@@ -160,12 +151,13 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     const sa_vec2 vel =
         measured ? sai_v2_scale(sai_v2_sub(chest, hd->chest), 1.0f / h) : hd->chest_vel;
     const sa_vec2 lurch = sai_v2_sub(vel, hd->chest_vel);
-    /* (up_turn(a) is (cos a, sin a): the last sub-step's up_dir(a) = (sin a, -cos a) turned) */
+    /* (up_turn(a) is (cos a, sin a): the last sub-step's sai_figure_up_dir(a) = (sin a, -cos a)
+     * turned) */
     const sa_vec2 was_up = head_up(dir, hd->spine + hd->tilt.pos);
     hd->tilt.vel -= (spine_rate - hd->spine_rate) +
                     SAI_HEAD_INERTIA * sai_v2_dot(sai_v2(-was_up.y, was_up.x), lurch) / reach;
     const float lead = cfg->head_damping * spine_rate / cfg->head_stiffness;
-    sa_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
+    sai_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
     if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = -SA_FIGURE_NECK_CONE;
         hd->tilt.vel = sai_fmaxf(hd->tilt.vel, 0.0f);
@@ -174,12 +166,12 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
         hd->tilt.vel = sai_fminf(hd->tilt.vel, 0.0f);
     }
     dir->angle = spine + hd->tilt.pos;
-    dir->up = up_dir(dir->angle);
+    dir->up = sai_figure_up_dir(dir->angle);
     dir->known = true;
     const sa_vec2 up = dir->up;
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
-    const sa_vec2 accel = sai_v2_add(sa_verlet_hair_accel(p->ground_speed, 0.0f),
+    const sa_vec2 accel = sai_v2_add(sai_verlet_hair_accel(p->ground_speed, 0.0f),
                                      sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
     if (cfg->hair) {
         if (hair->count == SAI_HAIR_MAX_STEPS) sai_figure_hair_run(fig, hair); /* (never full) */
@@ -207,20 +199,22 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
 /* One sub-step of the hair on its chain (sai_hair_step): the chain moved to the pin, sprung back
  * toward its resting line, its bends limited and kept out of the head. */
 static void hair_step(sa_verlet_point *pts, const sa_figure_config *cfg, const sai_hair_step *s) {
-    sa_verlet_config vc = sa_verlet_config_default();
-    vc.spacing = cfg->hair_spacing;
-    vc.drag = cfg->hair_drag;
-    vc.accel = s->accel;
-    sa_verlet_chain_step(pts, SA_VERLET_HAIR_POINTS, s->pin, &vc, s->h);
+    /* (the figure's config is validated: its hair spacing and drag are in the chain's ranges) */
+    sai_verlet_hair_step(pts, s->pin, cfg->hair_spacing, cfg->hair_drag, s->accel, s->h);
     spring_back(pts, SA_VERLET_HAIR_POINTS, s->pin, s->accel, cfg->hair_spacing, s->h);
     limit_bend(pts, SA_VERLET_HAIR_POINTS);
-    sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+    sai_verlet_hair_collide(pts, s->head, s->clearance);
 }
 
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair) {
-    for (int32_t i = 0; i < hair->count; ++i)
+    const int32_t n = hair->count;
+    hair->count = 0; /* (the steps do not read the log's count) */
+    if (n == 1) {    /* (a part of a frame at 60 fps and more: one step, a tail call) */
+        hair_step(fig->hair, &fig->config, &hair->step[0]);
+        return;
+    }
+    for (int32_t i = 0; i < n; ++i)
         hair_step(fig->hair, &fig->config, &hair->step[i]);
-    hair->count = 0;
 }
 
 #if SAI_HAS_LANES
@@ -319,7 +313,7 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
         hair_step(pts, &fig->config, s);
     } else {
         if (stage == 1) limit_bend(pts, SA_VERLET_HAIR_POINTS);
-        sa_verlet_chain_collide_circle(pts, SA_VERLET_HAIR_POINTS, s->head, s->clearance);
+        sai_verlet_hair_collide(pts, s->head, s->clearance);
     }
     hair4_set(c, k, pts);
 }
@@ -457,10 +451,10 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     /* (no squash: its radius scale is 1 exactly) */
     pose->head_radius = sai_figure_squash_none(sq)
                             ? fig->config.head_radius
-                            : fig->config.head_radius * sa_squash_radius_scale(sq);
+                            : fig->config.head_radius * sai_squash_radius_scale(sq);
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
-    const int32_t target = sa_fade_target(&fig->fade);
+    const int32_t target = sai_fade_target(&fig->fade);
     const int32_t first = (int32_t)sai_figure_motion_count;
     pose->motion =
         target >= first ? SA_FIGURE_MOTION_MOVE(target - first) : sai_figure_row(target)->motion;
@@ -479,20 +473,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
 }
 
-/* A turn's progress where the figure's own space flips (a hair before its middle). */
-#define SAI_TURN_MIDDLE (0.5f - 1e-4f)
-
-float sai_figure_facing_sign(const sa_figure *fig) {
-    return fig->turn < SAI_TURN_MIDDLE ? 1.0f : -1.0f;
-}
-
-void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
-    const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
-    /* Already there (nearly always): the step below would give the target itself, no flip. */
-    if (fig->turn == target) {
-        fig->turn = target;
-        return;
-    }
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt) {
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
     const float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
@@ -506,7 +487,11 @@ void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
 void sai_figure_face_pose(sa_figure *fig) {
     sa_figure_pose *pose = &fig->pose;
     const float s = sai_figure_facing_sign(fig);
-    const float c = sai_cosf(SA_PI * fig->turn), scale = fabsf(c);
+    /* (not turning, as nearly always: sai_cosf(0) is 1 and sai_cosf(SA_PI) is -1, exactly) */
+    const float c = fig->turn == 0.0f   ? 1.0f
+                    : fig->turn == 1.0f ? -1.0f
+                                        : sai_cosf(SA_PI * fig->turn);
+    const float scale = fabsf(c);
     pose->turn = c;
     pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
     if (s > 0.0f && scale == 1.0f) return; /* facing right, no turn: the pose as it is */

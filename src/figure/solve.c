@@ -7,17 +7,17 @@
 #include "internal/ik_leg.h"
 #include "internal/scalar.h"
 
-/* Unit vector of a bone leaning by angle a from straight up (y down): (sin a, −cos a). */
-SAI_INLINE sa_vec2 up_dir(float a) {
-    float s, c;
-    sai_sincosf(a, &s, &c);
-    return sai_v2(s, -c);
-}
 /* The unit vector at angle a from +x, y down: (cos a, sin a). */
 SAI_INLINE sa_vec2 along(float a) {
     float s, c;
     sai_sincosf(a, &s, &c);
     return sai_v2(c, s);
+}
+
+/* along(a), the carried shaft's without the call (every motion without the spear carries it). */
+SAI_INLINE sa_vec2 shaft_along(float a) {
+    return a == SAI_FIGURE_CARRY_ANGLE ? sai_v2(SAI_FIGURE_CARRY_COS, SAI_FIGURE_CARRY_SIN)
+                                       : along(a);
 }
 
 /* The end of a bone of length len from joint toward target; straight down when they coincide. */
@@ -76,7 +76,8 @@ void sai_figure_arm_reach(const sa_figure_config *cfg, sa_vec2 rel, float *angle
 
 sa_vec2 sai_figure_shoulder_of(const sa_figure_config *cfg, const sa_figure_params *p) {
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
-    return sai_v2_add(pelvis, sai_v2_scale(up_dir(p->lean), cfg->spine * SA_FIGURE_SHOULDER_AT));
+    return sai_v2_add(pelvis,
+                      sai_v2_scale(sai_figure_up_dir(p->lean), cfg->spine * SA_FIGURE_SHOULDER_AT));
 }
 
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p) {
@@ -110,28 +111,9 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
     }
 }
 
-/* sai_figure_solve_spine(), inline in the whole body's solve. */
-SAI_INLINE void solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
-    const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
-    const sa_vec2 u = up_dir(p->lean);
-    j[SA_FIGURE_JOINT_PELVIS] = pelvis;
-    j[SA_FIGURE_JOINT_HIP] = pelvis;
-    j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
-    j[SA_FIGURE_JOINT_SHOULDER] =
-        sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
-    const sa_vec2 n = up_dir(p->lean + p->head_tilt);
-    j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
-    j[SA_FIGURE_JOINT_HEAD] =
-        sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
-}
-
-void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
-    solve_spine(cfg, p, j);
-}
-
 void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
     const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    solve_spine(cfg, p, j);
+    sai_figure_solve_spine(cfg, p, j);
     const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
     for (int i = 0; i < 2; ++i) {
         /* The reference's reach guard (1.5 units at its size, scaled with the figure) on the
@@ -142,7 +124,7 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
         j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
     }
-    const sa_vec2 d = along(p->spear_angle);
+    const sa_vec2 d = shaft_along(p->spear_angle);
     sa_vec2 grips[2];
     spear_hands(p, d, shoulder, grips);
     for (int i = 0; i < 2; ++i) {

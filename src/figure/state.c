@@ -241,19 +241,11 @@ void sai_figure_push_layer(sa_figure *fig, int32_t id) {
 }
 
 void sai_figure_switch_layer(sa_figure *fig, int32_t id) {
-    if (sa_fade_target(&fig->fade) != id || fig->fade.count == 0) sai_figure_push_layer(fig, id);
-}
-
-bool sai_figure_locomoting(const sa_fade *fade) {
-    float w = 0.0f;
-    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
-        if (sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)
-            w += fade->layers[i].weight;
-    return w > 0.0f;
+    if (sai_fade_target(&fig->fade) != id || fig->fade.count == 0) sai_figure_push_layer(fig, id);
 }
 
 static bool jumping(const sa_fade *fade) {
-    const sai_figure_motion_row *r = sai_figure_row(sa_fade_target(fade));
+    const sai_figure_motion_row *r = sai_figure_row(sai_fade_target(fade));
     return r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW);
 }
 
@@ -279,7 +271,7 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
     }
     if (in->thrust != fig->thrust_seen) {
         fig->thrust_seen = in->thrust;
-        if ((sai_figure_row(sa_fade_target(&fig->fade))->flags & SAI_FIGURE_THRUSTS) &&
+        if ((sai_figure_row(sai_fade_target(&fig->fade))->flags & SAI_FIGURE_THRUSTS) &&
             !jumping(&fig->fade))
             (void)sai_figure_layer_start(fig, SAI_FIGURE_LAYER_THRUST);
     }
@@ -369,25 +361,26 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
     fig->phase = sai_phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
-    sai_figure_advance_layers(fig, dt);
+    if (!sai_figure_layers_idle(fig)) sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
      * the frame, so the fade back does not depend on the frame rate. */
-    const sa_fade_layer target = sa_fade_target_layer(&fig->fade);
-    const sai_figure_motion_row *row = sai_figure_row(target.id);
+    const int32_t target = sai_fade_target(&fig->fade);
+    const float t0 = sai_fade_target_time(&fig->fade);
+    const sai_figure_motion_row *row = sai_figure_row(target);
     const float hand_back = sai_figure_row_hand_back(&fig->config, row);
-    const float until = hand_back - target.time;
+    const float until = hand_back - t0;
     if (row->play == SAI_FIGURE_ONCE && hand_back > 0.0f && until < dt) {
         const float before = until > 0.0f ? until : 0.0f;
         sa_fade_step(&fig->fade, fig->config.fade_rate, before);
         sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
         sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
     } else {
-        const float t0 = target.time;
-        sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
+        if (!sai_fade_step_lone(&fig->fade, dt))
+            sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
         /* (only a registered move has events of its own) */
         if (fig->moves)
-            sai_figure_base_move_events(fig, target.id, t0, sa_fade_target_layer(&fig->fade).time);
+            sai_figure_base_move_events(fig, target, t0, sai_fade_target_time(&fig->fade));
     }
-    sai_figure_fade_merge_offset(fig, dt);
+    if (!sai_figure_merge_offset_none(fig)) sai_figure_fade_merge_offset(fig, dt);
 }
