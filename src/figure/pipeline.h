@@ -220,6 +220,14 @@ void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *
 void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
                                         sa_figure_spear_cache *cache);
 
+/* ---- solve4.c: four figures' solves at once -------------------------------------------------- */
+
+/* sai_figure_solve_joints(cfgs[k], params[k], joints[k]) for each k whose joints[k] is not NULL,
+ * four in the lanes of a vector (internal/lanes.h): each figure's joints bit for bit the scalar's.
+ */
+void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
+                              const sa_figure_params *const params[4], sa_vec2 *const joints[4]);
+
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 
 /* sa_figure_update() of figs[0..3] (a NULL figure is none) with inputs[k] (NULL: the defaults),
