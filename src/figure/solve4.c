@@ -1,5 +1,7 @@
 #include "pipeline.h"
 
+#include <stddef.h>
+
 #include <stickanim/ik.h>
 
 #include "internal/fmath4.h"
@@ -182,12 +184,88 @@ SAI_INLINE void arm_fk4(v2x4 shoulder, sai_f4 up, sai_f4 flex, sai_f4 upper, sai
     *hand = v2x4_join(h0, h1);
 }
 
+/* The solve's inputs of four figures, one field a vector (lane k figure k's): the config's lengths
+ * (sa_figure_config's spine to hip_height, in its order, then spear_length) and the parameters'
+ * numbers (sa_figure_params's root to spear_angle, in its order, then spear_gap, spear_slide). */
+enum { C_SPINE, C_NECK, C_HEAD, C_UPPER, C_FORE, C_THIGH, C_SHIN, C_HIP, C_SPEAR_LEN, C_COUNT };
+enum {
+    P_ROOT_X,
+    P_ROOT_Y,
+    P_LEAN,
+    P_TILT,
+    P_FOOT_X, /* foot i's x at P_FOOT_X + 2 i, its y next */
+    P_FOOT_Y,
+    P_ARM_ANGLE = 8, /* arm i's at P_ARM_ANGLE + i */
+    P_ARM_FLEX = 10,
+    P_SPEAR = 12,
+    P_GRIP_X,
+    P_GRIP_Y,
+    P_SPEAR_ANGLE,
+    P_SPEAR_GAP,
+    P_SPEAR_SLIDE,
+    P_COUNT
+};
+typedef struct inputs4 {
+    sai_f4 c[C_COUNT], p[P_COUNT];
+} inputs4;
+
+#define SAI_AT(type, first, field, i) (offsetof(type, field) == offsetof(type, first) + 4 * (i))
+_Static_assert(SAI_AT(sa_figure_config, spine, neck, C_NECK) &&
+                   SAI_AT(sa_figure_config, spine, head_radius, C_HEAD) &&
+                   SAI_AT(sa_figure_config, spine, upper_arm, C_UPPER) &&
+                   SAI_AT(sa_figure_config, spine, forearm, C_FORE) &&
+                   SAI_AT(sa_figure_config, spine, thigh, C_THIGH) &&
+                   SAI_AT(sa_figure_config, spine, shin, C_SHIN) &&
+                   SAI_AT(sa_figure_config, spine, hip_height, C_HIP),
+               "the config's lengths in the order inputs4_load reads them");
+_Static_assert(SAI_AT(sa_figure_params, root, lean, P_LEAN) &&
+                   SAI_AT(sa_figure_params, root, head_tilt, P_TILT) &&
+                   SAI_AT(sa_figure_params, root, foot, P_FOOT_X) &&
+                   SAI_AT(sa_figure_params, root, arm_angle, P_ARM_ANGLE) &&
+                   SAI_AT(sa_figure_params, root, arm_flex, P_ARM_FLEX) &&
+                   SAI_AT(sa_figure_params, root, spear, P_SPEAR) &&
+                   SAI_AT(sa_figure_params, root, spear_grip, P_GRIP_X) &&
+                   SAI_AT(sa_figure_params, root, spear_angle, P_SPEAR_ANGLE) &&
+                   sizeof(sa_vec2) == 8,
+               "the parameters' numbers in the order inputs4_load reads them");
+
+/* Four floats at byte `offset` of each of four structs s[0..3], transposed: out[i] holds the
+ * i-th float of each, lane k struct k's. */
+SAI_INLINE void rows4_load(const void *const s[4], size_t offset, sai_f4 out[4]) {
+    const char *const b[4] = {s[0], s[1], s[2], s[3]};
+    sai_f4_transpose(sai_f4_load(b[0] + offset), sai_f4_load(b[1] + offset),
+                     sai_f4_load(b[2] + offset), sai_f4_load(b[3] + offset), out);
+}
+
 /* One field of four structs s[0..3] across the lanes. */
 #define GATHER4(s, field) ((sai_f4){(s)[0]->field, (s)[1]->field, (s)[2]->field, (s)[3]->field})
 
 /* Lanes where |v| < 2^30 (not NaN): with every input that small, no float sum or product of the
  * solve overflows, so none of the scalar's repairs of non-finite numbers acts. */
-SAI_INLINE sai_i4 ordinary4(sai_f4 v) { return (sai_i4)(((sai_u4)v & 0x7FFFFFFFu) < 0x4E800000u); }
+SAI_INLINE sai_i4 ordinary4(sai_f4 v) { return ((sai_i4)v & INT32_MAX) < 0x4E800000; }
+
+/* The inputs of the four figures' solves; the lanes where every one is ordinary4() returned. */
+SAI_INLINE sai_i4 inputs4_load(const sa_figure_config *const c[4],
+                               const sa_figure_params *const p[4], inputs4 *in) {
+    const void *const cv[4] = {c[0], c[1], c[2], c[3]}, *const pv[4] = {p[0], p[1], p[2], p[3]};
+    const size_t lengths = offsetof(sa_figure_config, spine);
+    const size_t numbers = offsetof(sa_figure_params, root);
+    rows4_load(cv, lengths, &in->c[0]);
+    rows4_load(cv, lengths + 16, &in->c[4]);
+    in->c[C_SPEAR_LEN] = GATHER4(c, spear_length);
+    for (int i = 0; i < 4; ++i)
+        rows4_load(pv, numbers + 16 * (size_t)i, &in->p[4 * i]);
+    in->p[P_SPEAR_GAP] = GATHER4(p, spear_gap);
+    in->p[P_SPEAR_SLIDE] = GATHER4(p, spear_slide);
+    sai_i4 ok = sai_lanes_all();
+    SAI_UNROLL
+    for (int i = 0; i < C_COUNT; ++i)
+        ok &= ordinary4(in->c[i]);
+    SAI_UNROLL
+    for (int i = 0; i < P_COUNT; ++i)
+        ok &= ordinary4(in->p[i]);
+    return ok;
+}
 
 /* Writes joint `at` of four figures: lane k's to out[k][at]. */
 SAI_INLINE void joints4_store(sa_vec2 *const out[4], int at, v2x4 v) {
@@ -199,17 +277,14 @@ SAI_INLINE void joints4_store(sa_vec2 *const out[4], int at, v2x4 v) {
 
 /* The legs of the four figures (pelvis the hips): knees and feet into out; the lanes where the
  * lanes' solve is the scalar's returned. */
-SAI_INLINE sai_i4 solve_legs4(const sa_figure_config *const c[4],
-                              const sa_figure_params *const p[4], v2x4 pelvis,
-                              sa_vec2 *const out[4]) {
-    const sai_f4 thigh = GATHER4(c, thigh), shin = GATHER4(c, shin);
-    const sai_f4 scale = GATHER4(c, hip_height) / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+SAI_INLINE sai_i4 solve_legs4(const inputs4 *in, v2x4 pelvis, sa_vec2 *const out[4]) {
+    const sai_f4 thigh = in->c[C_THIGH], shin = in->c[C_SHIN];
+    const sai_f4 scale = in->c[C_HIP] / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const sai_f4 margin = SA_IK_LEG_MARGIN * scale; /* (finite: hip_height is ordinary) */
     const sai_f4 kept = sai_f4_select(margin > 0.0f, margin, sai_f4_splat(0.0f));
     sai_i4 ok = (thigh > 0.0f) & (shin > 0.0f);
     for (int i = 0; i < 2; ++i) {
-        const v2x4 foot = v2x4_of(GATHER4(p, foot[i].x), GATHER4(p, foot[i].y));
-        ok &= ordinary4(foot.x) & ordinary4(foot.y);
+        const v2x4 foot = v2x4_of(in->p[P_FOOT_X + 2 * i], in->p[P_FOOT_Y + 2 * i]);
         sai_d2 k0[2], k1[2], g0[2], g1[2];
         ok &= sai_mask_join(leg_half(pelvis, foot, thigh, shin, kept, 0, k0, g0),
                             leg_half(pelvis, foot, thigh, shin, kept, 1, k1, g1));
@@ -220,23 +295,17 @@ SAI_INLINE sai_i4 solve_legs4(const sa_figure_config *const c[4],
     return ok;
 }
 
-/* The arms of the four figures, from the shoulder, on the shaft along d; the lanes that took
- * them returned. */
-SAI_INLINE sai_i4 solve_arms4(const sa_figure_config *const c[4],
-                              const sa_figure_params *const p[4], v2x4 shoulder, v2x4 d,
-                              sa_vec2 *const out[4]) {
-    const sai_f4 upper = GATHER4(c, upper_arm), fore = GATHER4(c, forearm);
-    const sai_f4 spear = GATHER4(p, spear), gap = GATHER4(p, spear_gap);
-    const v2x4 mid =
-        v2x4_add(shoulder, v2x4_of(GATHER4(p, spear_grip.x), GATHER4(p, spear_grip.y)));
-    const v2x4 along_gap = v2x4_scale(d, 0.5f * gap);
+/* The arms of the four figures, from the shoulder, on the shaft along d; the lanes where the
+ * lanes' solve is the scalar's returned. */
+SAI_INLINE sai_i4 solve_arms4(const inputs4 *in, v2x4 shoulder, v2x4 d, sa_vec2 *const out[4]) {
+    const sai_f4 upper = in->c[C_UPPER], fore = in->c[C_FORE], spear = in->p[P_SPEAR];
+    const v2x4 mid = v2x4_add(shoulder, v2x4_of(in->p[P_GRIP_X], in->p[P_GRIP_Y]));
+    const v2x4 along_gap = v2x4_scale(d, 0.5f * in->p[P_SPEAR_GAP]);
     const v2x4 grips[2] = {v2x4_sub(mid, along_gap), v2x4_add(mid, along_gap)};
     const sai_f4 s2 = spear * spear, correct = s2 * s2;
     const sai_i4 ik = correct > 0.0f;
-    sai_i4 ok = (upper > 0.0f) & (fore > 0.0f) & ordinary4(spear) & ordinary4(gap);
     for (int i = 0; i < 2; ++i) {
-        sai_f4 up = GATHER4(p, arm_angle[i]), flex = GATHER4(p, arm_flex[i]);
-        ok &= ordinary4(up) & ordinary4(flex);
+        sai_f4 up = in->p[P_ARM_ANGLE + i], flex = in->p[P_ARM_FLEX + i];
         if (sai_lanes_any(ik)) {
             sai_f4 up_ik, flex_ik;
             arm_ik4(v2x4_sub(grips[i], shoulder), upper, fore, &up_ik, &flex_ik);
@@ -248,42 +317,36 @@ SAI_INLINE sai_i4 solve_arms4(const sa_figure_config *const c[4],
         joints4_store(out, SA_FIGURE_JOINT_ELBOW_NEAR + i, elbow);
         joints4_store(out, SA_FIGURE_JOINT_HAND_NEAR + i, hand);
     }
-    return ok;
+    return (upper > 0.0f) & (fore > 0.0f);
 }
 
 /* The whole solve of four figures, every lane a figure (a repeated one stands in for a missing
  * one); the lanes whose inputs keep to the range where it is the scalar's returned. */
 static sai_i4 solve4(const sa_figure_config *const c[4], const sa_figure_params *const p[4],
                      sa_vec2 *const out[4]) {
-    const sai_f4 hip = GATHER4(c, hip_height), spine = GATHER4(c, spine);
-    const sai_f4 lean = GATHER4(p, lean), tilt = GATHER4(p, head_tilt);
-    const sai_f4 root_x = GATHER4(p, root.x), root_y = GATHER4(p, root.y);
-    const sai_f4 neck_len = GATHER4(c, neck), head_len = GATHER4(c, head_radius);
-    const sai_f4 angle = GATHER4(p, spear_angle), slide = GATHER4(p, spear_slide);
-    const sai_f4 spear_len = GATHER4(c, spear_length);
-    const v2x4 grip = v2x4_of(GATHER4(p, spear_grip.x), GATHER4(p, spear_grip.y));
-    sai_i4 ok = ordinary4(hip) & ordinary4(spine) & ordinary4(lean) & ordinary4(tilt) &
-                ordinary4(root_x) & ordinary4(root_y) & ordinary4(neck_len) & ordinary4(head_len) &
-                ordinary4(angle) & ordinary4(slide) & ordinary4(spear_len) & ordinary4(grip.x) &
-                ordinary4(grip.y) & ordinary4(GATHER4(c, thigh)) & ordinary4(GATHER4(c, shin)) &
-                ordinary4(GATHER4(c, upper_arm)) & ordinary4(GATHER4(c, forearm));
+    inputs4 in;
+    sai_i4 ok = inputs4_load(c, p, &in);
     /* The spine (solve.c's solve_spine). */
-    const v2x4 pelvis = v2x4_of(root_x, root_y - hip);
+    const sai_f4 spine = in.c[C_SPINE], lean = in.p[P_LEAN];
+    const v2x4 pelvis = v2x4_of(in.p[P_ROOT_X], in.p[P_ROOT_Y] - in.c[C_HIP]);
     const v2x4 u = up_dir4(lean);
     const v2x4 chest = v2x4_add(pelvis, v2x4_scale(u, spine));
     const v2x4 shoulder = v2x4_add(pelvis, v2x4_scale(u, spine * SA_FIGURE_SHOULDER_AT));
-    const v2x4 n = up_dir4(lean + tilt);
-    const v2x4 neck = v2x4_add(chest, v2x4_scale(n, neck_len));
+    const v2x4 n = up_dir4(lean + in.p[P_TILT]);
+    const v2x4 neck = v2x4_add(chest, v2x4_scale(n, in.c[C_NECK]));
     joints4_store(out, SA_FIGURE_JOINT_PELVIS, pelvis);
     joints4_store(out, SA_FIGURE_JOINT_HIP, pelvis);
     joints4_store(out, SA_FIGURE_JOINT_CHEST, chest);
     joints4_store(out, SA_FIGURE_JOINT_SHOULDER, shoulder);
     joints4_store(out, SA_FIGURE_JOINT_NECK, neck);
-    joints4_store(out, SA_FIGURE_JOINT_HEAD, v2x4_add(neck, v2x4_scale(n, head_len)));
-    ok &= solve_legs4(c, p, pelvis, out);
-    const v2x4 d = along4(angle);
-    ok &= solve_arms4(c, p, shoulder, d, out);
-    const v2x4 butt = v2x4_sub(v2x4_add(shoulder, grip), v2x4_scale(d, slide * spear_len));
+    joints4_store(out, SA_FIGURE_JOINT_HEAD, v2x4_add(neck, v2x4_scale(n, in.c[C_HEAD])));
+    ok &= solve_legs4(&in, pelvis, out);
+    const v2x4 d = along4(in.p[P_SPEAR_ANGLE]);
+    ok &= solve_arms4(&in, shoulder, d, out);
+    const sai_f4 spear_len = in.c[C_SPEAR_LEN];
+    const v2x4 grip = v2x4_of(in.p[P_GRIP_X], in.p[P_GRIP_Y]);
+    const v2x4 butt =
+        v2x4_sub(v2x4_add(shoulder, grip), v2x4_scale(d, in.p[P_SPEAR_SLIDE] * spear_len));
     joints4_store(out, SA_FIGURE_JOINT_SPEAR_BUTT, butt);
     joints4_store(out, SA_FIGURE_JOINT_SPEAR_TIP, v2x4_add(butt, v2x4_scale(d, spear_len)));
     return ok;

@@ -111,6 +111,16 @@ SAI_INLINE void sai_sincosf_d2(sai_d2 x, sai_d2 *s, sai_d2 *c) {
 SAI_INLINE void sai_sincosf4(sai_f4 x, sai_f4 *s, sai_f4 *c) {
     /* The scalar's test of its rare arguments: 0, |x| > 2^20, infinities and NaN. */
     const sai_u4 below = ((sai_u4)x & 0x7FFFFFFFu) - 1u;
+    if (sai_lanes_true((sai_i4)(below < 0x3F47AE14u - 1u))) {
+        /* Every lane 0 < |x| < 0.78: the scalar's first branch (k = 0, r = x, the table's row
+         * adding +0 to neither 0), so no reduction and no pick. */
+        sai_d2 s0, c0, s1, c1;
+        sai_sincos_kernel_f2(sai_d2_half(x, 0), &s0, &c0);
+        sai_sincos_kernel_f2(sai_d2_half(x, 1), &s1, &c1);
+        *s = sai_f4_join(s0, s1);
+        *c = sai_f4_join(c0, c1);
+        return;
+    }
     const sai_i4 rare = (sai_i4)(below >= 0x49800000u);
     const sai_f4 xs = sai_f4_select(rare, sai_f4_splat(1.0f), x);
     sai_d2 s0, c0, s1, c1;
