@@ -71,9 +71,9 @@ SAI_INLINE aim2 aim_at2(sai_d2 rx, sai_d2 ry, sai_d2 tx, sai_d2 ty) {
     const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
     const sai_l2 some = d > 1e-12; /* (else straight down at distance 0) */
     aim2 a;
-    a.ux = sai_d2_select(some, dx / d, sai_d2_splat(0.0));
+    a.ux = sai_d2_and(some, dx / d);
     a.uy = sai_d2_select(some, dy / d, sai_d2_splat(1.0));
-    a.d = sai_d2_select(some, d, sai_d2_splat(0.0));
+    a.d = sai_d2_and(some, d);
     return a;
 }
 
@@ -240,11 +240,12 @@ SAI_INLINE void rows4_load(const void *const s[4], size_t offset, sai_f4 out[4])
 /* One field of four structs s[0..3] across the lanes. */
 #define GATHER4(s, field) ((sai_f4){(s)[0]->field, (s)[1]->field, (s)[2]->field, (s)[3]->field})
 
-/* Lanes where |v| < 2^30 (not NaN): with every input that small, no float sum or product of the
- * solve overflows, so none of the scalar's repairs of non-finite numbers acts. */
-SAI_INLINE sai_i4 ordinary4(sai_f4 v) { return ((sai_i4)v & INT32_MAX) < 0x4E800000; }
+/* |v| per lane. */
+SAI_INLINE sai_f4 abs4(sai_f4 v) { return (sai_f4)((sai_i4)v & INT32_MAX); }
 
-/* The inputs of the four figures' solves; the lanes where every one is ordinary4() returned. */
+/* The inputs of the four figures' solves; returned, the lanes where the sum of their magnitudes
+ * is below 2^30 (not NaN). With every input that small no float sum or product of the solve
+ * overflows, so none of the scalar's repairs of non-finite numbers acts. */
 SAI_INLINE sai_i4 inputs4_load(const sa_figure_config *const c[4],
                                const sa_figure_params *const p[4], inputs4 *in) {
     const void *const cv[4] = {c[0], c[1], c[2], c[3]}, *const pv[4] = {p[0], p[1], p[2], p[3]};
@@ -257,14 +258,15 @@ SAI_INLINE sai_i4 inputs4_load(const sa_figure_config *const c[4],
         rows4_load(pv, numbers + 16 * (size_t)i, &in->p[4 * i]);
     in->p[P_SPEAR_GAP] = GATHER4(p, spear_gap);
     in->p[P_SPEAR_SLIDE] = GATHER4(p, spear_slide);
-    sai_i4 ok = sai_lanes_all();
+    /* (a sum: two instructions an input where a test of each took three) */
+    sai_f4 sum = sai_f4_splat(0.0f);
     SAI_UNROLL
     for (int i = 0; i < C_COUNT; ++i)
-        ok &= ordinary4(in->c[i]);
+        sum += abs4(in->c[i]);
     SAI_UNROLL
     for (int i = 0; i < P_COUNT; ++i)
-        ok &= ordinary4(in->p[i]);
-    return ok;
+        sum += abs4(in->p[i]);
+    return sum < 0x1p30f;
 }
 
 /* Writes joint `at` of four figures: lane k's to out[k][at]. */
@@ -280,7 +282,7 @@ SAI_INLINE void joints4_store(sa_vec2 *const out[4], int at, v2x4 v) {
 SAI_INLINE sai_i4 solve_legs4(const inputs4 *in, v2x4 pelvis, sa_vec2 *const out[4]) {
     const sai_f4 thigh = in->c[C_THIGH], shin = in->c[C_SHIN];
     const sai_f4 scale = in->c[C_HIP] / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    const sai_f4 margin = SA_IK_LEG_MARGIN * scale; /* (finite: hip_height is ordinary) */
+    const sai_f4 margin = SA_IK_LEG_MARGIN * scale; /* (finite: the inputs are below 2^30) */
     const sai_f4 kept = sai_f4_select(margin > 0.0f, margin, sai_f4_splat(0.0f));
     sai_i4 ok = (thigh > 0.0f) & (shin > 0.0f);
     for (int i = 0; i < 2; ++i) {

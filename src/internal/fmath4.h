@@ -57,6 +57,23 @@ SAI_INLINE sai_l2 sai_mask_half(sai_i4 m, int h) {
 SAI_INLINE sai_d2 sai_d2_select(sai_l2 m, sai_d2 a, sai_d2 b) {
     return (sai_d2)(((sai_l2)a & m) | ((sai_l2)b & ~m));
 }
+/* v where m is set, else +0 (one and). */
+SAI_INLINE sai_d2 sai_d2_and(sai_l2 m, sai_d2 v) { return (sai_d2)((sai_l2)v & m); }
+/* The smaller and the larger of a and b in each lane, for lanes without NaN. */
+SAI_INLINE sai_d2 sai_d2_min_fast(sai_d2 a, sai_d2 b) {
+#if defined(__SSE2__)
+    return (sai_d2)_mm_min_pd((__m128d)a, (__m128d)b);
+#else
+    return sai_d2_select(a < b, a, b);
+#endif
+}
+SAI_INLINE sai_d2 sai_d2_max_fast(sai_d2 a, sai_d2 b) {
+#if defined(__SSE2__)
+    return (sai_d2)_mm_max_pd((__m128d)a, (__m128d)b);
+#else
+    return sai_d2_select(a > b, a, b);
+#endif
+}
 /* sqrt and fabs of each lane, rounded as the scalar sqrt() (fabs is exact). */
 SAI_INLINE sai_d2 sai_d2_sqrt(sai_d2 v) {
 #if defined(__SSE2__)
@@ -154,10 +171,11 @@ SAI_INLINE sai_d2 sai_atan01_f2(sai_d2 t) {
 SAI_INLINE sai_d2 sai_atan2f_d2(sai_d2 y, sai_d2 x) {
     const sai_d2 ax = sai_d2_abs(x), ay = sai_d2_abs(y);
     const sai_l2 steep = ay > ax, other = ~(steep | (ax > ay));
-    /* (equal magnitudes, and NaN, take t = 0, which keeps the table's index in range) */
-    const sai_d2 ratio = sai_d2_select(steep, ax, ay) / sai_d2_select(steep, ay, ax);
-    const sai_d2 v = sai_atan01_f2(sai_d2_select(other, sai_d2_splat(0.0), ratio));
-    const sai_d2 even = sai_d2_select(ay == 0.0, sai_d2_splat(0.0), sai_d2_splat(SAI_PIO4_D));
+    /* ay / ax or ax / ay, the smaller over the larger (NaN is the caller's); the equal
+     * magnitudes take t = 0, which keeps the table's index in range */
+    const sai_d2 ratio = sai_d2_min_fast(ax, ay) / sai_d2_max_fast(ax, ay);
+    const sai_d2 v = sai_atan01_f2(sai_d2_and(~other, ratio));
+    const sai_d2 even = sai_d2_and(ay != 0.0, sai_d2_splat(SAI_PIO4_D));
     sai_d2 a = sai_d2_select(steep, SAI_PIO2_D - v, v);
     a = sai_d2_select(other, even, a);
     a = sai_d2_select(sai_d2_signbit(x), SAI_PI_D - a, a);
