@@ -110,23 +110,24 @@ SAI_INLINE void sai_sincosf_d2(sai_d2 x, sai_d2 *s, sai_d2 *c) {
      * 1), so the quadrant (int64_t)k & 3 is read from them. */
     const sai_d2 big = x * 0x1.45f306dc9c883p-1 + 0x1.8p52;
     const sai_d2 k = big - 0x1.8p52;
-    const sai_l2 q = (sai_l2)big & 3;
+    const sai_ul2 q = (sai_ul2)big & 3u;
     const sai_d2 r =
         ((x - k * 0x1.921fb54400000p+0) - k * 0x1.0b4611a600000p-34) - k * 0x1.3198a2e037073p-69;
     sai_d2 sr, cr;
     sai_sincos_kernel_f2(r, &sr, &cr);
     /* The pick table's row for quadrant q is (sr, cr), (cr, -sr), (-sr, -cr) or (-cr, sr): each
      * of its sums adds a +-0 to the +-sr or +-cr it picks, neither of them 0 (cr > 0.7, and r is
-     * not 0 for a float x: the sweep of tests/test_fmath.c checks every one), which leaves it as
-     * it is. So the odd quadrants swap sr and cr, and a bit of q flips each sign. */
-    const sai_l2 odd = (sai_l2){0, 0} - (q & 1);
-    *s = (sai_d2)((sai_l2)sai_d2_select(odd, cr, sr) ^ ((q & 2) << 62));
-    *c = (sai_d2)((sai_l2)sai_d2_select(odd, sr, cr) ^ (((q + 1) & 2) << 62));
+     * not 0 for a float x: every float was checked against the scalar, and tests/test_fmath.c
+     * sweeps them), which leaves it as it is. So the odd quadrants swap sr and cr, and a bit of
+     * q flips each sign. */
+    const sai_l2 odd = (sai_l2)((sai_ul2){0, 0} - (q & 1u));
+    *s = (sai_d2)((sai_ul2)sai_d2_select(odd, cr, sr) ^ ((q & 2u) << 62));
+    *c = (sai_d2)((sai_ul2)sai_d2_select(odd, sr, cr) ^ (((q + 1u) & 2u) << 62));
 }
 
 /* sai_sincosf() of each lane of x. */
 SAI_INLINE void sai_sincosf4(sai_f4 x, sai_f4 *s, sai_f4 *c) {
-    /* The scalar's test of its rare arguments: 0, |x| > 2^20, infinities and NaN. */
+    /* The scalar's tests on the magnitude's bits (minus one, 0's wrap to the top). */
     const sai_u4 below = ((sai_u4)x & 0x7FFFFFFFu) - 1u;
     if (sai_lanes_true((sai_i4)(below < 0x3F47AE14u - 1u))) {
         /* Every lane 0 < |x| < 0.78: the scalar's first branch (k = 0, r = x, the table's row
@@ -138,7 +139,7 @@ SAI_INLINE void sai_sincosf4(sai_f4 x, sai_f4 *s, sai_f4 *c) {
         *c = sai_f4_join(c0, c1);
         return;
     }
-    const sai_i4 rare = (sai_i4)(below >= 0x49800000u);
+    const sai_i4 rare = (sai_i4)(below >= 0x49800000u); /* 0, |x| > 2^20, infinities, NaN */
     const sai_f4 xs = sai_f4_select(rare, sai_f4_splat(1.0f), x);
     sai_d2 s0, c0, s1, c1;
     sai_sincosf_d2(sai_d2_half(xs, 0), &s0, &c0);
