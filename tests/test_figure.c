@@ -4087,12 +4087,129 @@ static void test_figure_batch_hair_in_lanes_is_the_scalar_hair(void **state) {
     }
 }
 
+/* A number of the solve's inputs: mostly a plausible one in [lo, hi], now and then a hostile
+ * one (NaN, infinities, huge, tiny, a random bit pattern). */
+static float solve_input(test_rng *r, float lo, float hi) {
+    return test_rng_next(r) % 40u == 0 ? test_rng_nasty(r) : test_rng_range(r, lo, hi);
+}
+
+/* Four figures' solves in lanes are each the scalar solve bit for bit: configs and parameters
+ * that all differ, a spear shown in some lanes and not others, feet out of reach or on the
+ * pelvis, angles past the sine's quick range, hostile numbers anywhere, and every pattern of
+ * missing (NULL) lanes, which are left alone. */
+static void test_figure_solve_in_lanes_is_the_scalar_solve(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1504);
+    for (int n = 0; n < 20000; ++n) {
+        sa_figure_config cfg[4];
+        sa_figure_params p[4];
+        for (int k = 0; k < 4; ++k) {
+            cfg[k] = sa_figure_config_scaled(test_rng_range(&r, 0.3f, 3.0f));
+            cfg[k].thigh = solve_input(&r, 5.0f, 80.0f);
+            cfg[k].forearm = solve_input(&r, 5.0f, 60.0f);
+            cfg[k].hip_height = solve_input(&r, 10.0f, 200.0f);
+            const sa_figure_params rest = sa_figure_params_rest(&cfg[k]);
+            p[k] = rest;
+            p[k].root = (sa_vec2){solve_input(&r, -30.0f, 30.0f), solve_input(&r, -30.0f, 30.0f)};
+            p[k].lean = solve_input(&r, -2.0f, 2.0f);
+            p[k].head_tilt = solve_input(&r, -1.0f, 1.0f);
+            for (int i = 0; i < 2; ++i) {
+                const uint32_t where = test_rng_next(&r) % 4u;
+                p[k].foot[i] = where == 0 ? (sa_vec2){p[k].root.x, p[k].root.y - cfg[k].hip_height}
+                               : where == 1 ? test_rng_v2(&r, -400.0f, 400.0f)
+                                            : (sa_vec2){solve_input(&r, -60.0f, 60.0f),
+                                                        solve_input(&r, -20.0f, 5.0f)};
+                p[k].arm_angle[i] = solve_input(&r, -3.0f, 4.0f);
+                p[k].arm_flex[i] = solve_input(&r, -1.0f, 3.0f);
+            }
+            p[k].spear = test_rng_next(&r) % 2u ? 0.0f : solve_input(&r, 0.0f, 1.0f);
+            p[k].spear_angle = test_rng_next(&r) % 50u ? solve_input(&r, -4.0f, 4.0f)
+                                                       : test_rng_range(&r, -3e6f, 3e6f);
+            p[k].spear_grip =
+                (sa_vec2){solve_input(&r, -30.0f, 40.0f), solve_input(&r, -20.0f, 40.0f)};
+            p[k].spear_gap = solve_input(&r, 0.0f, 40.0f);
+            p[k].spear_slide = solve_input(&r, 0.0f, 1.0f);
+        }
+        const int lanes = n % 16;
+        sa_vec2 lane_out[4][SA_FIGURE_JOINT_COUNT], scalar[4][SA_FIGURE_JOINT_COUNT];
+        const sa_figure_config *c4[4];
+        const sa_figure_params *p4[4];
+        sa_vec2 *j4[4];
+        memset(lane_out, 0x5A, sizeof lane_out);
+        for (int k = 0; k < 4; ++k) {
+            const bool on = (lanes >> k) & 1;
+            c4[k] = on ? &cfg[k] : NULL;
+            p4[k] = on ? &p[k] : NULL;
+            j4[k] = on ? lane_out[k] : NULL;
+            sai_figure_solve_joints(&cfg[k], &p[k], scalar[k]);
+        }
+        sai_figure_solve_joints4(c4, p4, j4);
+        for (int k = 0; k < 4; ++k) {
+            if ((lanes >> k) & 1) {
+                assert_memory_equal(lane_out[k], scalar[k], sizeof scalar[k]);
+            } else {
+                for (size_t b = 0; b < sizeof lane_out[k]; ++b)
+                    assert_int_equal(((const unsigned char *)lane_out[k])[b], 0x5A);
+            }
+        }
+    }
+}
+
+/* A group of four whose lanes do different things in one frame: one knocked down, one getting
+ * up, one carrying a spear, one walking (and groups of three, a lane missing) leaves each figure
+ * as the scalar frame does, bit for bit; the frames saw each mix. */
+static void test_figure_batch_mixed_lanes_are_the_scalar_frame(void **state) {
+    (void)state;
+    enum { N = 7 };
+    static sa_figure batch[N], scalar[N];
+    sa_figure_input in[N];
+    const sa_figure_motion motions[N] = {SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_SPEAR_RUN,
+                                         SA_FIGURE_MOTION_RUN,  SA_FIGURE_MOTION_SPEAR_FORM,
+                                         SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_SPEAR_RUN,
+                                         SA_FIGURE_MOTION_WAVE};
+    memset(batch, 0, sizeof batch);
+    for (int i = 0; i < N; ++i) {
+        const sa_figure_config cfg = sa_figure_config_scaled(0.6f + 0.2f * (float)i);
+        sa_figure_init(&batch[i], &cfg);
+        in[i] = input_for(motions[i], 120.0f + 30.0f * (float)i);
+    }
+    memcpy(scalar, batch, sizeof batch);
+    int down_and_up = 0, down_and_solved = 0;
+    for (int frame = 0; frame < 600; ++frame) {
+        for (int i = 0; i < N; ++i) { /* figures 0, 2, 4 and 6 knocked down in turns */
+            in[i].body.active = i % 2 == 0;
+            in[i].body.grounded = true;
+            in[i].body.knocked_down = in[i].body.active && (frame + 40 * i) % 300 < 90;
+            in[i].body.impulse = (sa_vec2){i % 4 ? -200.0f : 200.0f, -250.0f};
+        }
+        const float dt = frame % 3 ? DT60 : 1.0f / 144.0f;
+        assert_int_equal(sa_figure_update_many(batch, 4, in, 4, dt), 4);
+        assert_int_equal(sa_figure_update_many(batch + 4, 3, in + 4, 3, dt), 3);
+        for (int i = 0; i < N; ++i) {
+            sa_figure_update(&scalar[i], &in[i], dt);
+            assert_same_figure(&batch[i], &scalar[i]);
+        }
+        int down = 0, up = 0, solved = 0;
+        for (int i = 0; i < 4; ++i) {
+            const sa_mode m = batch[i].pose.mode;
+            down += m == SA_MODE_RAGDOLL;
+            up += m == SA_MODE_GETUP;
+            solved += m != SA_MODE_RAGDOLL && m != SA_MODE_GETUP;
+        }
+        down_and_up += down > 0 && up > 0 && solved > 0;
+        down_and_solved += (down > 0 || up > 0) && solved > 1;
+    }
+    assert_true(down_and_up > 0 && down_and_solved > 0);
+}
+
 static int run_batch_tests(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figure_cache_zeroed_or_copied_changes_nothing),
         cmocka_unit_test(test_figure_batch_bad_input_changes_nothing),
         cmocka_unit_test(test_figure_batch_is_the_scalar_frame_byte_for_byte),
         cmocka_unit_test(test_figure_batch_hair_in_lanes_is_the_scalar_hair),
+        cmocka_unit_test(test_figure_solve_in_lanes_is_the_scalar_solve),
+        cmocka_unit_test(test_figure_batch_mixed_lanes_are_the_scalar_frame),
     };
     return cmocka_run_group_tests_name("figure_batch", tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include <stickanim/vecmath.h>
 
 #include "internal/fmath.h"
+#include "internal/fmath4.h"
 
 static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
@@ -208,6 +209,120 @@ static void test_fmath_hypot_matches_the_c_library(void **state) {
     }
 }
 
+#if SAI_HAS_LANES
+/* The float with bits b. */
+static float float_of_bits(uint32_t b) {
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+/* Four arguments' lanes against the scalar function, bit for bit (NaN included). */
+static void expect_sincos4_is_scalar(sai_f4 x) {
+    sai_f4 s, c;
+    sai_sincosf4(x, &s, &c);
+    for (int k = 0; k < 4; ++k) {
+        float se, ce;
+        sai_sincosf(x[k], &se, &ce);
+        const float sk = s[k], ck = c[k];
+        if (memcmp(&sk, &se, sizeof sk) != 0 || memcmp(&ck, &ce, sizeof ck) != 0) {
+            print_error("sincosf4(%a) lane %d = %a, %a; scalar %a, %a\n", (double)x[k], k,
+                        (double)sk, (double)ck, (double)se, (double)ce);
+            fail();
+        }
+    }
+}
+/* (Of two NaN arguments the scalar returns either, whichever its sum x + y keeps where it is
+ * inlined: the compiler may swap the operands. So there, any NaN.) */
+static void expect_atan2f4_is_scalar(sai_f4 y, sai_f4 x) {
+    const sai_f4 a = sai_atan2f4(y, x);
+    for (int k = 0; k < 4; ++k) {
+        const float e = sai_atan2f(y[k], x[k]), ak = a[k];
+        const bool two_nans = y[k] != y[k] && x[k] != x[k];
+        if (two_nans ? ak == ak : memcmp(&ak, &e, sizeof ak) != 0) {
+            print_error("atan2f4(%a, %a) lane %d = %a, scalar %a\n", (double)y[k], (double)x[k], k,
+                        (double)ak, (double)e);
+            fail();
+        }
+    }
+}
+
+/* Floats with bits in [lo, hi) four at a time, both signs, every `step`th. */
+static void sweep_sincos4(uint32_t lo, uint32_t hi, uint32_t step) {
+    for (uint64_t b = lo; b < hi; b += 4u * (uint64_t)step) {
+        sai_f4 x;
+        for (uint32_t k = 0; k < 4; ++k) {
+            const uint64_t bits = b + k * (uint64_t)step;
+            x[k] = float_of_bits((uint32_t)(bits < hi ? bits : lo) | (k % 2u ? 0x80000000u : 0u));
+        }
+        expect_sincos4_is_scalar(x);
+    }
+}
+
+/* The lanes' sine and cosine are the scalar's bit for bit: every float around the scalar's
+ * branches by magnitude (0.78, 0.79, 2.35, 2.36, 3.92) and over [0, 8) in steps, a thin sweep of
+ * every bit pattern, random ones and the rare values next to others in the lanes. (Offline, every
+ * one of the 2^32 floats was checked.) */
+static void test_fmath_sincos_lanes_are_the_scalar_bit_for_bit(void **state) {
+    (void)state;
+    const float edges[] = {
+        0.78f,           0.79f,  2.35f, 2.36f, 3.92f, (float)SAI_PIO4_D, (float)SAI_PIO2_D,
+        (float)SAI_PI_D, 0x1p20f};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; ++i) {
+        uint32_t e;
+        memcpy(&e, &edges[i], sizeof e);
+        sweep_sincos4(e - 65536u, e + 65536u, 1u);
+    }
+    sweep_sincos4(0u, 0x41000000u, 613u); /* [0, 8) */
+    sweep_sincos4(0u, 0xFFFFFFFFu, 4099u);
+    uint32_t rng = 12345u;
+    for (int n = 0; n < 200000; ++n) {
+        sai_f4 x;
+        for (int k = 0; k < 4; ++k) {
+            rng = rng * 1664525u + 1013904223u;
+            x[k] = (rng >> 31) ? float_of_bits(rng * 2654435761u)
+                               : (float)(int32_t)(rng & 0xFFFFFu) * 0x1p-12f;
+        }
+        expect_sincos4_is_scalar(x);
+    }
+    const float rare[] = {0.0f,    -0.0f,   INFINITY,       -INFINITY, NAN,
+                          FLT_MAX, 0x1p20f, 0x1.000002p20f, -0x1p21f,  0x1p-149f};
+    const size_t n = sizeof rare / sizeof rare[0];
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j)
+            expect_sincos4_is_scalar((sai_f4){rare[i], 1.5f, rare[j], -7.25f});
+}
+
+/* The lanes' atan2 is the scalar's bit for bit: random pairs of every size, pairs of equal
+ * magnitude, signed zeros, infinities and NaN in every combination. */
+static void test_fmath_atan2_lanes_are_the_scalar_bit_for_bit(void **state) {
+    (void)state;
+    uint32_t rng = 777u;
+    for (int n = 0; n < 400000; ++n) {
+        sai_f4 y, x;
+        for (int k = 0; k < 4; ++k) {
+            rng = rng * 1664525u + 1013904223u;
+            const uint32_t a = rng * 2654435761u, b = (rng >> 7) * 2246822519u;
+            if (n % 3 == 0) { /* exponents near each other */
+                y[k] = float_of_bits((a & 0x807FFFFFu) | ((a >> 24 & 15u) + 120u) << 23);
+                x[k] = float_of_bits((b & 0x807FFFFFu) | ((b >> 24 & 15u) + 120u) << 23);
+            } else {
+                y[k] = float_of_bits(a);
+                x[k] = float_of_bits(n % 7 == 1 ? a ^ (b & 0x80000000u) : b);
+            }
+        }
+        expect_atan2f4_is_scalar(y, x);
+    }
+    const float v[] = {0.0f,  -0.0f,    1.0f,      -1.0f, 0x1p-149f,
+                       -3.5f, INFINITY, -INFINITY, NAN,   FLT_MAX};
+    const size_t n = sizeof v / sizeof v[0];
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j)
+            expect_atan2f4_is_scalar((sai_f4){v[i], v[j], 2.0f, v[i]},
+                                     (sai_f4){v[j], v[i], v[j], 0.5f});
+}
+#endif
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fmath_special_values_are_documented),
@@ -216,6 +331,10 @@ int main(void) {
         cmocka_unit_test(test_fmath_atan2_asin_acos_match_the_c_library),
         cmocka_unit_test(test_fmath_exp_expm1_log_pow_match_the_c_library),
         cmocka_unit_test(test_fmath_hypot_matches_the_c_library),
+#if SAI_HAS_LANES
+        cmocka_unit_test(test_fmath_sincos_lanes_are_the_scalar_bit_for_bit),
+        cmocka_unit_test(test_fmath_atan2_lanes_are_the_scalar_bit_for_bit),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,14 +123,19 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
     }
 }
 
-/* One sub-step of h seconds to the parameters *p (the feet write theirs into it), ending `at`
- * seconds into the frame: the feet, then the head and hair on the body's spine solved into j (the
- * whole body when `whole`, for the pose). Knocked down, the ragdoll moves the body instead; getting
- * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
- * the frame's next sub-step. */
-SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
-                         sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
-                         sai_hair_log *hair) {
+/* What a sub-step's first part (sub_step_feet) hands its second (sub_step_body). */
+typedef struct sub_part {
+    float h;
+    double forward; /* how far the ground went by, units */
+    float down;     /* how far the body fell, units */
+    float k;        /* the get-up's morph factor */
+    bool ragdolling;
+} sub_part;
+
+/* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
+ * it), ending `at` seconds into the frame: the turn and the feet. */
+SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool moving, float at,
+                              lead *from, sub_part *s) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -138,24 +143,39 @@ SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool movi
     const float before = fig->body.active ? shown : 0.0f;
     const double forward =
         (double)speed_of(fig, p, moving) * (double)(h - before) + (double)(from->forward * before);
-    const float down = fig->body.velocity.y * (h - before) + from->down * before;
+    s->h = h;
+    s->forward = forward;
+    s->down = fig->body.velocity.y * (h - before) + from->down * before;
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
      * stance from the step after it ends. */
     const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
      * a turn moves neither) */
-    const float k = sai_figure_getup_k(fig, at);
-    const bool ragdolling =
-        sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
-    const bool holds = !ragdolling && !(k > 0.0f);
+    s->k = sai_figure_getup_k(fig, at);
+    s->ragdolling = sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
+    const bool holds = !s->ragdolling && !(s->k > 0.0f);
     /* (a figure lying knocked down or getting up turns once it stands) */
     sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
     if (holds) sai_figure_turn(fig, from->facing, h - shown);
     sai_figure_feet_step(fig, p, h, fig->scroll + forward,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
-    if (ragdolling) {
-        sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(forward), down));
+}
+
+/* True when the sub-step's body is solved from its parameters alone (neither knocked down nor
+ * getting up): what a batch solves four at once. */
+SAI_INLINE bool sub_step_solves(const sub_part *s) { return !s->ragdolling && !(s->k > 0.0f); }
+
+/* The second part: the head and hair on the body's spine solved into j (the whole body when
+ * `whole`, for the pose; `solved` when j holds it already, sub_step_solves), knocked down the
+ * ragdoll's body, getting up the solved body morphed from the ragdoll's pose. *dir carries the
+ * head's direction on to the frame's next sub-step. */
+SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_part *s, bool whole,
+                              bool solved, sa_vec2 *j, sai_figure_head_dir *dir,
+                              sai_hair_log *hair) {
+    const float h = s->h;
+    if (s->ragdolling) {
+        sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(s->forward), s->down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             j[i] = fig->ragdoll[i].pos;
         /* The head's spring aims the neck along the ragdoll's spine. */
@@ -167,19 +187,32 @@ SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool movi
             sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
         p->hair_push = sai_v2(0.0f, 0.0f);
         sai_figure_secondary_on(fig, p, j, h, dir, hair);
-    } else if (k > 0.0f) {
+    } else if (s->k > 0.0f) {
         sai_figure_solve_joints(&fig->config, p, j);
-        sai_figure_morph_from_ragdoll(fig, k, j);
+        sai_figure_morph_from_ragdoll(fig, s->k, j);
         sai_figure_secondary_on(fig, p, j, h, dir, hair);
     } else {
         /* (the whole body's solve has the spine secondary_step would solve) */
         if (whole) {
-            sai_figure_solve_joints(&fig->config, p, j);
+            if (!solved) sai_figure_solve_joints(&fig->config, p, j);
             sai_figure_secondary_on(fig, p, j, h, dir, hair);
         } else {
             sai_figure_secondary_step(fig, p, j, h, dir, hair);
         }
     }
+}
+
+/* One sub-step of h seconds to the parameters *p (the feet write theirs into it), ending `at`
+ * seconds into the frame: the feet, then the head and hair on the body's spine solved into j (the
+ * whole body when `whole`, for the pose). Knocked down, the ragdoll moves the body instead; getting
+ * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
+ * the frame's next sub-step. */
+SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
+                         sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
+                         sai_hair_log *hair) {
+    sub_part s;
+    sub_step_feet(fig, p, h, moving, at, from, &s);
+    sub_step_body(fig, p, &s, whole, false, j, dir, hair);
 }
 
 /* A frame between its parts (sa_figure_update): the sub-steps log the hair's steps, and the
@@ -265,8 +298,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
 }
 
 /* The frame's second part (its moments' hair run): what the last moment leaves is kept, and the
- * frame's end is a sub-step of its own (its hair logged). */
-SAI_INLINE void frame_end_step(sa_figure *fig, frame *fr) {
+ * frame's end is a sub-step of its own (its hair logged); here its first part, into *s. */
+SAI_INLINE void frame_end_feet(sa_figure *fig, frame *fr, sub_part *s) {
     if (fr->last > -fr->lag) sai_figure_secondary_check(fig, fr->j); /* what is kept is finite */
     /* The frame's end: a moment itself, or the last moment's state carried on to it and put back
      * after the pose is written. */
@@ -274,8 +307,13 @@ SAI_INLINE void frame_end_step(sa_figure *fig, frame *fr) {
     if (!fr->on_moment) keep_carried(&fr->kept, fig);
     fr->planted[0] = fig->pose.contact[0].planted;
     fr->planted[1] = fig->pose.contact[1].planted;
-    sub_step(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving, true,
-             fr->j, fr->dt, &fr->from, &fr->dir, &fr->hair);
+    sub_step_feet(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving,
+                  fr->dt, &fr->from, s);
+}
+
+/* The end's sub-step's second part (its body in fr->j already when `solved`). */
+SAI_INLINE void frame_end_body(sa_figure *fig, frame *fr, const sub_part *s, bool solved) {
+    sub_step_body(fig, &fr->p, s, true, solved, fr->j, &fr->dir, &fr->hair);
 }
 
 /* The frame's last part (its end's hair run): the pose written, and what the frame carried on
@@ -323,7 +361,9 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     frame fr;
     if (!frame_begin(fig, input, dt, &fr)) return;
     if (fr.hair.count > 0) sai_figure_hair_run(fig, &fr.hair);
-    frame_end_step(fig, &fr);
+    sub_part end;
+    frame_end_feet(fig, &fr, &end);
+    frame_end_body(fig, &fr, &end, false);
     if (fr.hair.count > 0) sai_figure_hair_run(fig, &fr.hair);
     frame_finish(fig, &fr);
 }
@@ -338,8 +378,24 @@ void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const i
         hair[k] = &fr[k].hair;
     }
     sai_figure_hair_run4(on, hair);
+    /* The frame's end: each figure's feet, then the bodies of those that solve theirs from their
+     * parameters four at once, then the rest of each figure's sub-step (a figure's work in the
+     * scalar frame's order: nothing of one figure reads another's). */
+    sub_part end[4];
+    const sa_figure_config *cfgs[4] = {NULL, NULL, NULL, NULL};
+    const sa_figure_params *params[4] = {NULL, NULL, NULL, NULL};
+    sa_vec2 *joints[4] = {NULL, NULL, NULL, NULL};
+    for (int k = 0; k < 4; ++k) {
+        if (!on[k]) continue;
+        frame_end_feet(on[k], &fr[k], &end[k]);
+        if (!sub_step_solves(&end[k])) continue;
+        cfgs[k] = &on[k]->config;
+        params[k] = &fr[k].p;
+        joints[k] = fr[k].j;
+    }
+    sai_figure_solve_joints4(cfgs, params, joints);
     for (int k = 0; k < 4; ++k)
-        if (on[k]) frame_end_step(on[k], &fr[k]);
+        if (on[k]) frame_end_body(on[k], &fr[k], &end[k], joints[k] != NULL);
     sai_figure_hair_run4(on, hair);
     for (int k = 0; k < 4; ++k)
         if (on[k]) frame_finish(on[k], &fr[k]);

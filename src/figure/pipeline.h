@@ -301,6 +301,14 @@ SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_fig
         sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(n, cfg->head_radius));
 }
 
+/* ---- solve4.c: four figures' solves at once -------------------------------------------------- */
+
+/* sai_figure_solve_joints(cfgs[k], params[k], joints[k]) for each k whose joints[k] is not NULL,
+ * four in the lanes of a vector (internal/lanes.h): each figure's joints bit for bit the scalar's.
+ */
+void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
+                              const sa_figure_params *const params[4], sa_vec2 *const joints[4]);
+
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 
 /* sa_figure_update() of figs[0..3] (a NULL figure is none) with inputs[k] (NULL: the defaults),

@@ -6,6 +6,7 @@ set(SA_FIGURE_SOURCES
   src/figure/blend.c
   src/figure/feet.c
   src/figure/solve.c
+  src/figure/solve4.c
   src/figure/bones.c
   src/figure/secondary.c
   src/figure/motions.c

@@ -140,25 +140,27 @@ SAI_INLINE double sai_cos_d(double x) {
     return c;
 }
 
+/* atan(k / 8) for k = 0..8, which the atan kernels below (and fmath4.h's lanes) add to. */
+static const double sai_atan_eighths[9] = {0.0,
+                                           0x1.fd5ba9aac2f6ep-4,
+                                           0x1.f5b75f92c80ddp-3,
+                                           0x1.6f61941e4def1p-2,
+                                           0x1.dac670561bb4fp-2,
+                                           0x1.1e00babdefeb4p-1,
+                                           0x1.4978fa3269ee1p-1,
+                                           0x1.700a7c5784634p-1,
+                                           0x1.921fb54442d18p-1};
+
 /* atan of t in [0, 1]: atan(c) + atan((t - c) / (1 + t c)) with c the nearest eighth, so the
  * series runs on |u| <= 1/16 (first omitted term below 1e-18 relative). */
 SAI_INLINE double sai_atan01_d(double t) {
-    static const double table[9] = {0.0,
-                                    0x1.fd5ba9aac2f6ep-4,
-                                    0x1.f5b75f92c80ddp-3,
-                                    0x1.6f61941e4def1p-2,
-                                    0x1.dac670561bb4fp-2,
-                                    0x1.1e00babdefeb4p-1,
-                                    0x1.4978fa3269ee1p-1,
-                                    0x1.700a7c5784634p-1,
-                                    0x1.921fb54442d18p-1};
     const int k = (int)(t * 8.0 + 0.5);
     const double c = (double)k * 0.125;
     const double u = (t - c) / (1.0 + t * c), z = u * u;
     const double p =
         -1.0 / 3.0 +
         z * (1.0 / 5.0 + z * (-1.0 / 7.0 + z * (1.0 / 9.0 + z * (-1.0 / 11.0 + z * (1.0 / 13.0)))));
-    return table[k] + (u + u * z * p);
+    return sai_atan_eighths[k] + (u + u * z * p);
 }
 SAI_INLINE double sai_atan2_d(double y, double x) {
     if (x != x || y != y) return x + y;
@@ -359,15 +361,6 @@ SAI_INLINE float sai_cosf(float x) {
 }
 /* atan of t in [0, 1] to float needs: the series on |u| <= 1/16 to u^9 (omitted below 1e-11). */
 SAI_INLINE double sai_atan01_f(double t) {
-    static const double table[9] = {0.0,
-                                    0x1.fd5ba9aac2f6ep-4,
-                                    0x1.f5b75f92c80ddp-3,
-                                    0x1.6f61941e4def1p-2,
-                                    0x1.dac670561bb4fp-2,
-                                    0x1.1e00babdefeb4p-1,
-                                    0x1.4978fa3269ee1p-1,
-                                    0x1.700a7c5784634p-1,
-                                    0x1.921fb54442d18p-1};
     const int k = (int)(t * 8.0 + 0.5);
     if (k == 0) { /* c = 0: u = t / 1 = t, and table[0] + v = v for this v >= +0 */
         const double z = t * t;
@@ -375,7 +368,7 @@ SAI_INLINE double sai_atan01_f(double t) {
     }
     const double c = (double)k * 0.125;
     const double u = (t - c) / (1.0 + t * c), z = u * u;
-    return table[k] +
+    return sai_atan_eighths[k] +
            (u + u * z * (-1.0 / 3.0 + z * (1.0 / 5.0 + z * (-1.0 / 7.0 + z * (1.0 / 9.0)))));
 }
 SAI_INLINE float sai_atan2f(float yf, float xf) {

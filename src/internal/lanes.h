@@ -126,6 +126,7 @@ SAI_INLINE sai_f4 sai_f4_select(sai_i4 m, sai_f4 a, sai_f4 b) {
     return (sai_f4)(((sai_i4)a & m) | ((sai_i4)b & ~m));
 }
 SAI_INLINE sai_f4 sai_f4_min(sai_f4 a, sai_f4 b) { return sai_f4_select(a < b, a, b); }
+SAI_INLINE sai_f4 sai_f4_max(sai_f4 a, sai_f4 b) { return sai_f4_select(a > b, a, b); }
 /* The same where neither is NaN (one minps on x86; with a NaN the lane is either). */
 SAI_INLINE sai_f4 sai_f4_min_fast(sai_f4 a, sai_f4 b) {
 #if defined(__SSE2__)
@@ -145,7 +146,6 @@ SAI_INLINE sai_f4 sai_f4_max_fast(sai_f4 a, sai_f4 b) {
     return sai_f4_max(a, b);
 #endif
 }
-SAI_INLINE sai_f4 sai_f4_max(sai_f4 a, sai_f4 b) { return sai_f4_select(a > b, a, b); }
 
 /* Whether any lane of m is set. */
 SAI_INLINE bool sai_lanes_any(sai_i4 m) {
