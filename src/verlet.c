@@ -678,7 +678,8 @@ sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hai
  * false when they do not meet (a deep inside the circle). */
 static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_vec2 *out) {
     const double ex = (double)a.x - (double)c.x, ey = (double)a.y - (double)c.y;
-    const double d = sai_hypot_d(ex, ey), rr = (double)r, ll = (double)len;
+    /* (sai_hypot_d() to the bit: differences of floats square far inside the double range) */
+    const double d = sqrt(ex * ex + ey * ey), rr = (double)r, ll = (double)len;
     if (!(d > 1e-9) || !(d + ll >= rr) || !(fabs(d - rr) <= ll)) return false;
     const double cphi = (rr * rr + d * d - ll * ll) / (2.0 * rr * d);
     const double cp = cphi < -1.0 ? -1.0 : (cphi > 1.0 ? 1.0 : cphi);
