@@ -10,6 +10,30 @@
 
 #define SAI_BATCH_LANES 4
 
+#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#endif
+
+/* Asks for the cache line at p ahead of its use (a hint: nothing where the compiler has none). */
+static inline void prefetch_line(const void *p) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p, 1, 3); /* (for writing: the frame writes every figure it reads) */
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    _mm_prefetch((const char *)p, _MM_HINT_T0);
+#else
+    (void)p;
+#endif
+}
+
+/* Brings figures [0, n) toward the cache while the group before them runs: a crowd larger than
+ * the cache (10 000 figures are 26 MB) otherwise waits on memory at every figure's first touches,
+ * which are scattered over its 2.6 KB where the hardware's stride prefetch does not follow. */
+static void prefetch_figures(const sa_figure *figures, size_t n) {
+    const char *bytes = (const char *)figures;
+    for (size_t at = 0; at < n * sizeof *figures; at += 64)
+        prefetch_line(bytes + at);
+}
+
 /* Figures [0, n) of a group, n <= SAI_BATCH_LANES; figure i reads inputs[i * input_step] (step 0:
  * every figure reads the one input, which may be NULL). */
 static void update_group(sa_figure *figures, size_t n, const sa_figure_input *inputs,
@@ -37,6 +61,8 @@ size_t sa_figure_update_many(sa_figure *figures, size_t count, const sa_figure_i
     const size_t input_step = inputs && input_count >= count && count > 1 ? 1 : 0;
     for (size_t first = 0; first < count; first += SAI_BATCH_LANES) {
         const size_t n = count - first < SAI_BATCH_LANES ? count - first : SAI_BATCH_LANES;
+        const size_t after = first + n, ahead = count - after;
+        prefetch_figures(figures + after, ahead < SAI_BATCH_LANES ? ahead : SAI_BATCH_LANES);
         update_group(figures + first, n, inputs ? inputs + first * input_step : NULL, input_step,
                      dt);
     }
