@@ -381,7 +381,9 @@ SAI_INLINE float sai_atan2f(float yf, float xf) {
     } else if (ax > ay) {
         a = sai_atan01_f(ay / ax);
     } else if (x != x || y != y) {
-        return (float)(x + y);
+        /* One NaN, the same bits on every target (x + y of two NaNs keeps either one's sign and
+         * payload, whichever operand order the compiler picked). */
+        return NAN;
     } else {
         a = ay == 0.0 ? 0.0 : SAI_PIO4_D;
     }
