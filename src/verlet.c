@@ -78,20 +78,43 @@ static inline float seg_length(float dx, float dy) {
     return sai_hypotf(dx, dy);
 }
 
+/* Squares of a segment's length the constraint takes as they are (plain squares): in (1e-30,
+ * SAI_PLAIN_SQUARE_MAX). Above it (a length of 1e15) reach / l2 could fall out of the normal
+ * floats; the rest take the careful length, sai_hypotf(). */
+#define SAI_PLAIN_SQUARE_MAX 1e30f
+SAI_INLINE bool plain_square1(float l2) { return l2 > 1e-30f && l2 < SAI_PLAIN_SQUARE_MAX; }
+
+/* reach / sqrt(l2) of a plain square, as sqrt(l2) * (reach / l2): the root and the quotient do not
+ * wait for each other, where reach / sqrt(l2) waits for the root before it divides (the hair's
+ * constraint is a chain of these, each waiting for the last). For reach in [0, 1e6] the result is
+ * at most 1e21 and within 1.5 ulp of the quotient. */
+SAI_INLINE float reach_ratio(float reach, float l2) { return sqrtf(l2) * (reach / l2); }
+
 /* The reference's constraint: each pair pulled back to spacing, both points sharing the correction
- * except the pinned first one, from the pin outward. */
+ * except the pinned first one, from the pin outward. The correction, (len - spacing) / len of the
+ * pair (half of it to each), is taken as its result: the pinned pair's far point spacing along the
+ * pair from the pin, the others' two points spacing / 2 either side of their middle (no step waits
+ * on len - spacing). */
 static void relax(sa_verlet_point *pts, size_t n, float spacing) {
     for (size_t i = 0; i + 1 < n; ++i) {
-        const float dx = pts[i + 1].pos.x - pts[i].pos.x, dy = pts[i + 1].pos.y - pts[i].pos.y;
-        const float len = seg_length(dx, dy);
-        if (!(len > 1e-30f)) continue;
-        const float k = (len - spacing) / len * (i == 0 ? 1.0f : 0.5f);
-        if (i > 0) {
-            pts[i].pos.x += dx * k;
-            pts[i].pos.y += dy * k;
+        const sa_vec2 a = pts[i].pos, b = pts[i + 1].pos;
+        const float dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+        const float reach = i == 0 ? spacing : spacing * 0.5f;
+        float k;
+        if (plain_square1(l2)) {
+            k = reach_ratio(reach, l2);
+        } else {
+            const float len = sai_hypotf(dx, dy);
+            if (!(len > 1e-30f)) continue;
+            k = reach / len;
         }
-        pts[i + 1].pos.x -= dx * k;
-        pts[i + 1].pos.y -= dy * k;
+        if (i == 0) {
+            pts[1].pos = sai_v2(a.x + dx * k, a.y + dy * k);
+            continue;
+        }
+        const float mx = a.x + dx * 0.5f, my = a.y + dy * 0.5f;
+        pts[i].pos = sai_v2(mx - dx * k, my - dy * k);
+        pts[i + 1].pos = sai_v2(mx + dx * k, my + dy * k);
     }
 }
 
@@ -99,11 +122,13 @@ static void relax(sa_verlet_point *pts, size_t n, float spacing) {
 static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 accel) {
     for (size_t i = 1; i < n; ++i) {
         const sa_vec2 a = pts[i - 1].pos;
-        const float dx = pts[i].pos.x - a.x, dy = pts[i].pos.y - a.y;
-        const float len = seg_length(dx, dy);
+        const float dx = pts[i].pos.x - a.x, dy = pts[i].pos.y - a.y, l2 = dx * dx + dy * dy;
+        const bool plain = plain_square1(l2);
+        const float len = plain ? 0.0f : sai_hypotf(dx, dy);
         sa_vec2 d;
-        if (len > 1e-30f && sai_finite(len)) {
-            const float k = spacing / len; /* at most 1e6 / 1e-30: finite, and |dx| <= len */
+        if (plain || (len > 1e-30f && sai_finite(len))) {
+            /* (at most 1e6 / 1e-30: finite, and |dx| <= len) */
+            const float k = plain ? reach_ratio(spacing, l2) : spacing / len;
             d = sai_v2(dx * k, dy * k);
         } else {
             const sa_vec2 rest_dir = direction_or_down(accel);
@@ -132,8 +157,8 @@ sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_vec2 pi
     return finite ? SA_OK : SA_ERR_NOT_FINITE;
 }
 
-/* Squares of lengths in [lo, hi] with 1e-30 < lo and hi < FLT_MAX are those whose roots
- * seg_length() takes as they are. hi is updated as a maxss does, to a NaN square itself; a NaN or
+/* Squares of lengths in [lo, hi] with 1e-30 < lo and hi < SAI_PLAIN_SQUARE_MAX are plain
+ * (plain_square1). hi is updated as a maxss does, to a NaN square itself; a NaN or
  * infinite square makes the points it moves NaN and every later square NaN, so the last one is,
  * and so is hi. */
 typedef struct square_range {
@@ -169,27 +194,32 @@ SAI_INLINE float hv_square(hair_v v) { return v.x * v.x + v.y * v.y; }
 #endif
 
 /* One pair of relax() on the hair held in locals: a moves by the correction unless pinned, b by
- * it. `careful` is relax() itself; otherwise every length is a plain root and *r gathers the
- * squares, which the caller tests once for the whole pass. */
+ * it. `careful` is relax() itself; otherwise every square is plain and *r gathers the squares,
+ * which the caller tests once for the whole pass. */
 SAI_INLINE void relax_pair(hair_v *a, hair_v *b, float spacing, bool pinned, bool careful,
                            square_range *r) {
     const hair_v d = hv_sub(*b, *a);
     const float l2 = hv_square(d);
-    float len;
+    const float reach = pinned ? spacing : spacing * 0.5f;
+    float k;
     if (!careful) {
         square_range_add(r, l2);
-        len = sqrtf(l2);
-    } else if (l2 < FLT_MAX && l2 > 1e-30f) {
-        len = sqrtf(l2);
+        k = reach_ratio(reach, l2);
+    } else if (plain_square1(l2)) {
+        k = reach_ratio(reach, l2);
     } else {
         const sa_vec2 dv = hv_v2(d);
-        len = sai_hypotf(dv.x, dv.y);
+        const float len = sai_hypotf(dv.x, dv.y);
         if (!(len > 1e-30f)) return;
+        k = reach / len;
     }
-    const float k = (len - spacing) / len * (pinned ? 1.0f : 0.5f);
-    const hair_v dk = hv_scale(d, k);
-    if (!pinned) *a = hv_add(*a, dk);
-    *b = hv_sub(*b, dk);
+    if (pinned) {
+        *b = hv_add(*a, hv_scale(d, k));
+        return;
+    }
+    const hair_v m = hv_add(*a, hv_scale(d, 0.5f)), u = hv_scale(d, k);
+    *a = hv_sub(m, u);
+    *b = hv_add(m, u);
 }
 
 /* One segment of set_lengths() on the hair held in locals: b put spacing from a; `careful` and
@@ -197,15 +227,16 @@ SAI_INLINE void relax_pair(hair_v *a, hair_v *b, float spacing, bool pinned, boo
 SAI_INLINE void set_length(hair_v a, hair_v *b, const chain_cfg *c, bool careful, square_range *r) {
     const hair_v d = hv_sub(*b, a);
     hair_v dd;
+    const float l2 = hv_square(d);
     if (!careful) {
-        const float l2 = hv_square(d);
         square_range_add(r, l2);
-        dd = hv_scale(d, c->spacing / sqrtf(l2));
+        dd = hv_scale(d, reach_ratio(c->spacing, l2));
     } else {
         const sa_vec2 dv = hv_v2(d);
-        const float len = seg_length(dv.x, dv.y);
-        if (len > 1e-30f && sai_finite(len)) {
-            dd = hv_scale(d, c->spacing / len);
+        const bool plain = plain_square1(l2);
+        const float len = plain ? 0.0f : sai_hypotf(dv.x, dv.y);
+        if (plain || (len > 1e-30f && sai_finite(len))) {
+            dd = hv_scale(d, plain ? reach_ratio(c->spacing, l2) : c->spacing / len);
         } else {
             dd = hv_scale(hv_of(direction_or_down(c->accel)), c->spacing);
         }
@@ -232,7 +263,7 @@ SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool
     set_length(p0, &p1, c, careful, &r);
     set_length(p1, &p2, c, careful, &r);
     set_length(p2, &p3, c, careful, &r);
-    if (!careful && !(r.lo > 1e-30f && r.hi < FLT_MAX)) return false;
+    if (!careful && !(r.lo > 1e-30f && r.hi < SAI_PLAIN_SQUARE_MAX)) return false;
     pts[1].pos = hv_v2(p1);
     pts[2].pos = hv_v2(p2);
     pts[3].pos = hv_v2(p3);
@@ -426,9 +457,9 @@ SAI_INLINE void square_range4_add(square_range4 *r, sai_f4 l2) {
 #endif
 }
 
-/* Lanes whose squares in r were all plain roots for seg_length(). */
+/* Lanes whose squares in r were all plain (plain_square1). */
 SAI_INLINE sai_i4 square_range4_plain(const square_range4 *r) {
-    return (r->lo > 1e-30f) & (r->hi < FLT_MAX);
+    return (r->lo > 1e-30f) & (r->hi < SAI_PLAIN_SQUARE_MAX);
 }
 
 /* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *r
@@ -438,15 +469,18 @@ SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
     const sai_f4 l2 = dx * dx + dy * dy;
     square_range4_add(r, l2);
-    const sai_f4 len = sai_f4_sqrt(l2);
-    sai_f4 k = (len - spacing) / len; /* (pinned: times 1, exactly k) */
-    if (!pinned) {
-        k = k * 0.5f;
-        *xa = *xa + dx * k;
-        *ya = *ya + dy * k;
+    if (pinned) {
+        const sai_f4 k = sai_f4_sqrt(l2) * (spacing / l2);
+        *xb = *xa + dx * k;
+        *yb = *ya + dy * k;
+        return;
     }
-    *xb = *xb - dx * k;
-    *yb = *yb - dy * k;
+    const sai_f4 k = sai_f4_sqrt(l2) * ((spacing * 0.5f) / l2);
+    const sai_f4 mx = *xa + dx * 0.5f, my = *ya + dy * 0.5f;
+    *xa = mx - dx * k;
+    *ya = my - dy * k;
+    *xb = mx + dx * k;
+    *yb = my + dy * k;
 }
 
 /* set_length() in lanes: (xb, yb) put spacing from (xa, ya); *r gathers the square. */
@@ -455,7 +489,7 @@ SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4
     const sai_f4 dx = *xb - xa, dy = *yb - ya;
     const sai_f4 l2 = dx * dx + dy * dy;
     square_range4_add(r, l2);
-    const sai_f4 k = spacing / sai_f4_sqrt(l2);
+    const sai_f4 k = sai_f4_sqrt(l2) * (spacing / l2);
     *xb = xa + dx * k;
     *yb = ya + dy * k;
 }
