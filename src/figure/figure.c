@@ -195,7 +195,7 @@ SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_par
         /* (the whole body's solve has the spine secondary_step would solve) */
         if (whole) {
             if (!solved) sai_figure_solve_joints(&fig->config, p, j);
-            sai_figure_secondary_on(fig, p, j, h, dir, hair);
+            sai_figure_secondary_solved(fig, p, j, h, dir, hair);
         } else {
             sai_figure_secondary_step(fig, p, j, h, dir, hair);
         }

@@ -355,10 +355,13 @@ SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params
 /* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair);
+/* The same on the spine solved from p into j (sai_figure_solve_spine): its angles taken from p. */
+void sai_figure_secondary_solved(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                                 sai_figure_head_dir *dir, sai_hair_log *hair);
 SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
                                           float h, sai_figure_head_dir *dir, sai_hair_log *hair) {
     sai_figure_solve_spine(&fig->config, p, j);
-    sai_figure_secondary_on(fig, p, j, h, dir, hair);
+    sai_figure_secondary_solved(fig, p, j, h, dir, hair);
 }
 /* Runs the hair's logged steps in order and empties the log. */
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair);

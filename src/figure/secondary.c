@@ -131,19 +131,19 @@ static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
     return dir->known && was == now ? dir->up : sai_figure_up_dir(a);
 }
 
-/* Head and hair over one sub-step of h seconds to the body p, its spine solved into j. The head is
+/* Head and hair over one sub-step of h seconds to the body p, its spine in j leaning by `spine`
+ * and its neck by `target` from it (radians from straight up). The head is
  * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
  * turning and of velocity since the last sub-step reach it as kicks; the damping works in figure
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
-void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
-                             sai_figure_head_dir *dir, sai_hair_log *hair) {
+SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                               sai_figure_head_dir *dir, sai_hair_log *hair, float spine,
+                               float target) {
     const sa_figure_config *cfg = &fig->config;
     sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
     const sa_vec2 chest = j[SA_FIGURE_JOINT_CHEST];
-    const float spine = spine_angle(j);
     const float turn = wrap_angle(spine - hd->spine);
-    const float target = pose_tilt(j, spine);
     /* Rates are measured over steps the verlet chain counts as time; over shorter ones rounding
      * would dominate, so the body keeps the rates it had. */
     const bool measured = h >= SA_VERLET_MIN_DT;
@@ -194,6 +194,20 @@ void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 
     hd->chest = chest;
     hd->chest_vel = vel;
     hd->hair_accel = accel;
+}
+
+void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                             sai_figure_head_dir *dir, sai_hair_log *hair) {
+    const float spine = spine_angle(j);
+    secondary_with(fig, p, j, h, dir, hair, spine, pose_tilt(j, spine));
+}
+
+void sai_figure_secondary_solved(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
+                                 sai_figure_head_dir *dir, sai_hair_log *hair) {
+    /* The spine solved from p leans by p->lean and the neck tilts from it by p->head_tilt (both
+     * in [-pi, pi]): the angles spine_angle() and pose_tilt() would measure on j, but for the
+     * rounding of the joints, without two atan2 a sub-step. */
+    secondary_with(fig, p, j, h, dir, hair, p->lean, p->head_tilt);
 }
 
 /* One sub-step of the hair on its chain (sai_hair_step): the chain moved to the pin, sprung back
