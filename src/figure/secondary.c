@@ -122,6 +122,19 @@ static float hair_clearance(float head_radius, float squash) {
     return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
 }
 
+/* sa_verlet_chain_init(pts, SA_VERLET_HAIR_POINTS, pin, (0, 1), spacing) for a spacing the config
+ * validated, bit for bit, without its checks and the direction's normalisation (a frame without
+ * hair lays it out at every sub-step). */
+SAI_INLINE void hang_hair(sa_verlet_point *pts, sa_vec2 pin, float spacing) {
+    pin = sai_v2_finite_or(pin, sai_v2(0.0f, 0.0f));
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const float d = spacing * (float)i;
+        /* (pin.x + 0·d as the call adds it: a -0 pin becomes +0) */
+        pts[i].pos = sai_v2(pin.x + 0.0f * d, pin.y + 1.0f * d);
+        pts[i].prev = pts[i].pos;
+    }
+}
+
 /* sai_figure_up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of
  * it). */
 static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
@@ -184,9 +197,8 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
     } else {
         /* No hair in the config: laid out hanging from the pin (what the pose shows for it),
          * here where the head's direction is at hand. */
-        (void)sa_verlet_chain_init(fig->hair, SA_VERLET_HAIR_POINTS,
-                                   hair_pin(j[SA_FIGURE_JOINT_HEAD], up, cfg->head_radius),
-                                   sai_v2(0.0f, 1.0f), cfg->hair_spacing);
+        hang_hair(fig->hair, hair_pin(j[SA_FIGURE_JOINT_HEAD], up, cfg->head_radius),
+                  cfg->hair_spacing);
     }
     hd->spine = spine;
     hd->spine_rate = spine_rate;
