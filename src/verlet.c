@@ -494,42 +494,65 @@ SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4
     *yb = ya + dy * k;
 }
 
-/* advance() and constrain_hair() of one step in lanes, from `from` into c (every number of it);
- * *plain loses the lanes a length took off the common path. */
-static void advance4(const sai_hair4 *from, sai_hair4 *c, const step4 *s, sai_i4 *plain) {
-    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const sai_f4 vx = (from->x[i] - from->px[i]) * REF_RATE * s->keep + s->ax;
-        const sai_f4 vy = (from->y[i] - from->py[i]) * REF_RATE * s->keep + s->ay;
-        c->px[i] = from->x[i];
-        c->py[i] = from->y[i];
-        c->x[i] = from->x[i] + vx * s->h;
-        c->y[i] = from->y[i] + vy * s->h;
+/* advance() and constrain_hair() of one step in lanes, from from[g] into c[g] (every number of
+ * it) for each of `sets` sets of four chains (1 or 2: a constant where it is inlined); plain[g]
+ * loses the lanes a length took off the common path. The sets' passes go pair by pair, set after
+ * set: each pass is a chain of roots and quotients each waiting for the last, and two chains in
+ * step keep the processor busy while each waits. */
+SAI_INLINE void advance4_sets(const sai_hair4 *const *from, sai_hair4 *const *c, const step4 *s,
+                              sai_i4 *plain, int sets) {
+    sai_f4 x0[2], y0[2], x1[2], y1[2], x2[2], y2[2], x3[2], y3[2];
+    square_range4 r[2];
+    for (int g = 0; g < sets; ++g) {
+        for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+            const sai_f4 vx = (from[g]->x[i] - from[g]->px[i]) * REF_RATE * s[g].keep + s[g].ax;
+            const sai_f4 vy = (from[g]->y[i] - from[g]->py[i]) * REF_RATE * s[g].keep + s[g].ay;
+            c[g]->px[i] = from[g]->x[i];
+            c[g]->py[i] = from[g]->y[i];
+            c[g]->x[i] = from[g]->x[i] + vx * s[g].h;
+            c[g]->y[i] = from[g]->y[i] + vy * s[g].h;
+        }
+        c[g]->px[0] = from[g]->x[0];
+        c[g]->py[0] = from[g]->y[0];
+        x0[g] = s[g].pin_x;
+        y0[g] = s[g].pin_y;
+        x1[g] = c[g]->x[1];
+        y1[g] = c[g]->y[1];
+        x2[g] = c[g]->x[2];
+        y2[g] = c[g]->y[2];
+        x3[g] = c[g]->x[3];
+        y3[g] = c[g]->y[3];
+        r[g] = (square_range4){sai_f4_splat(FLT_MAX), sai_f4_splat(0.0f)};
     }
-    c->px[0] = from->x[0];
-    c->py[0] = from->y[0];
-    sai_f4 x0 = s->pin_x, y0 = s->pin_y, x1 = c->x[1], y1 = c->y[1];
-    sai_f4 x2 = c->x[2], y2 = c->y[2], x3 = c->x[3], y3 = c->y[3];
-    square_range4 r = {sai_f4_splat(FLT_MAX), sai_f4_splat(0.0f)};
     for (int it = 0; it < SA_VERLET_DEFAULT_ITERATIONS; ++it) {
-        relax_pair4(&x0, &y0, &x1, &y1, s->spacing, true, &r);
-        relax_pair4(&x1, &y1, &x2, &y2, s->spacing, false, &r);
-        relax_pair4(&x2, &y2, &x3, &y3, s->spacing, false, &r);
+        for (int g = 0; g < sets; ++g)
+            relax_pair4(&x0[g], &y0[g], &x1[g], &y1[g], s[g].spacing, true, &r[g]);
+        for (int g = 0; g < sets; ++g)
+            relax_pair4(&x1[g], &y1[g], &x2[g], &y2[g], s[g].spacing, false, &r[g]);
+        for (int g = 0; g < sets; ++g)
+            relax_pair4(&x2[g], &y2[g], &x3[g], &y3[g], s[g].spacing, false, &r[g]);
     }
-    set_length4(x0, y0, &x1, &y1, s->spacing, &r);
-    set_length4(x1, y1, &x2, &y2, s->spacing, &r);
-    set_length4(x2, y2, &x3, &y3, s->spacing, &r);
-    *plain &= square_range4_plain(&r);
-    c->x[0] = x0;
-    c->y[0] = y0;
-    c->x[1] = x1;
-    c->y[1] = y1;
-    c->x[2] = x2;
-    c->y[2] = y2;
-    c->x[3] = x3;
-    c->y[3] = y3;
-    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
-        c->px[i] = c->x[i] - (c->x[i] - c->px[i]) * s->rate;
-        c->py[i] = c->y[i] - (c->y[i] - c->py[i]) * s->rate;
+    for (int g = 0; g < sets; ++g)
+        set_length4(x0[g], y0[g], &x1[g], &y1[g], s[g].spacing, &r[g]);
+    for (int g = 0; g < sets; ++g)
+        set_length4(x1[g], y1[g], &x2[g], &y2[g], s[g].spacing, &r[g]);
+    for (int g = 0; g < sets; ++g)
+        set_length4(x2[g], y2[g], &x3[g], &y3[g], s[g].spacing, &r[g]);
+    for (int g = 0; g < sets; ++g) {
+        plain[g] &= square_range4_plain(&r[g]);
+        sai_hair4 *cg = c[g];
+        cg->x[0] = x0[g];
+        cg->y[0] = y0[g];
+        cg->x[1] = x1[g];
+        cg->y[1] = y1[g];
+        cg->x[2] = x2[g];
+        cg->y[2] = y2[g];
+        cg->x[3] = x3[g];
+        cg->y[3] = y3[g];
+        for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+            cg->px[i] = cg->x[i] - (cg->x[i] - cg->px[i]) * s[g].rate;
+            cg->py[i] = cg->y[i] - (cg->y[i] - cg->py[i]) * s[g].rate;
+        }
     }
 }
 
@@ -690,20 +713,53 @@ sai_i4 sai_verlet_hair_collide4(sai_hair4 *c, sai_f4 cx, sai_f4 cy, sai_f4 r, sa
     return ~off;
 }
 
+/* The lanes of `lanes` the common path covers for chains `from` and step `in`, *s for them. */
+static sai_i4 covered_lanes(const sai_hair4 *from, const sai_hair4_step *in, sai_i4 lanes,
+                            step4 *s) {
+    sai_i4 covered = lanes & sai_hair4_finite(from);
+    if (sai_lanes_any(covered)) covered &= lanes_of(s, in);
+    return covered;
+}
+
+/* What sai_verlet_hair_step4() leaves after the advance of the covered lanes (plain: the lanes
+ * whose lengths stayed plain): the others of `to` back to their chains of `from`. */
+static sai_i4 finish_step4(const sai_hair4 *from, sai_hair4 *to, sai_i4 covered, sai_i4 plain) {
+    covered &= plain & sai_hair4_finite(to);
+    if (!sai_lanes_true(covered)) sai_hair4_select(covered, to, from, to);
+    return covered;
+}
+
 sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hair4_step *in,
                              sai_i4 lanes) {
-    step4 s;
-    sai_i4 covered = lanes & sai_hair4_finite(from);
-    if (sai_lanes_any(covered)) covered &= lanes_of(&s, in);
+    step4 s[1];
+    const sai_i4 covered = covered_lanes(from, in, lanes, &s[0]);
     if (!sai_lanes_any(covered)) {
         *to = *from;
         return covered;
     }
-    sai_i4 plain = sai_lanes_all();
-    advance4(from, to, &s, &plain);
-    covered &= plain & sai_hair4_finite(to);
-    if (!sai_lanes_true(covered)) sai_hair4_select(covered, to, from, to);
-    return covered;
+    sai_i4 plain[1] = {sai_lanes_all()};
+    const sai_hair4 *const f[2] = {from, NULL};
+    sai_hair4 *const t[2] = {to, NULL};
+    advance4_sets(f, t, s, plain, 1);
+    return finish_step4(from, to, covered, plain[0]);
+}
+
+void sai_verlet_hair_step4x2(const sai_hair4 *const from[2], sai_hair4 *const to[2],
+                             const sai_hair4_step *const in[2], const sai_i4 lanes[2],
+                             sai_i4 done[2]) {
+    step4 s[2];
+    const sai_i4 covered[2] = {covered_lanes(from[0], in[0], lanes[0], &s[0]),
+                               covered_lanes(from[1], in[1], lanes[1], &s[1])};
+    if (!sai_lanes_any(covered[0]) || !sai_lanes_any(covered[1])) {
+        /* (a set with nothing to step: each on its own) */
+        for (int g = 0; g < 2; ++g)
+            done[g] = sai_verlet_hair_step4(from[g], to[g], in[g], lanes[g]);
+        return;
+    }
+    sai_i4 plain[2] = {sai_lanes_all(), sai_lanes_all()};
+    advance4_sets(from, to, s, plain, 2);
+    for (int g = 0; g < 2; ++g)
+        done[g] = finish_step4(from[g], to[g], covered[g], plain[g]);
 }
 #endif
 

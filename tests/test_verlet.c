@@ -666,6 +666,63 @@ static void test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit(void **state)
 /* The four-lane collision with the head: each lane it covers holds
  * sa_verlet_chain_collide_circle()'s chain bit for bit, every other lane keeps its chain, and it
  * covers chains draped over the circle, their points inside it. */
+/* Four random chains in the lanes of *c and a step of them in *in (hostile values now and then);
+ * the lanes taken: each, or (one round in six) none. */
+static sai_i4 random_lane_set(test_rng *r, sai_hair4 *c, sai_hair4_step *in) {
+    const float drags[] = {SA_VERLET_DEFAULT_DRAG, 0.7f, 0.0f, 1.0f, NAN};
+    const bool none = test_rng_next(r) % 6u == 0;
+    sai_i4 lanes;
+    for (int k = 0; k < 4; ++k) {
+        sa_verlet_point chain[SA_VERLET_HAIR_POINTS];
+        const float spacing = test_rng_next(r) % 2u ? 9.0f : test_rng_range(r, 1e-3f, 200.0f);
+        sa_vec2 pin = test_rng_v2(r, -500.0f, 500.0f);
+        lane_chain(r, pin, spacing, chain);
+        if (test_rng_next(r) % 16u == 0) pin.x = test_rng_nasty(r);
+        for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+            c->x[i][k] = chain[i].pos.x;
+            c->y[i][k] = chain[i].pos.y;
+            c->px[i][k] = chain[i].prev.x;
+            c->py[i][k] = chain[i].prev.y;
+        }
+        in->pin_x[k] = pin.x;
+        in->pin_y[k] = pin.y;
+        in->accel_x[k] = test_rng_range(r, -2000.0f, 2000.0f);
+        in->accel_y[k] = test_rng_next(r) % 16u ? 900.0f : test_rng_nasty(r);
+        in->spacing[k] = spacing;
+        in->drag[k] = test_rng_next(r) % 2u ? SA_VERLET_DEFAULT_DRAG : drags[test_rng_next(r) % 5u];
+        in->dt[k] = test_rng_next(r) % 2u ? 1.0f / 120.0f : lane_dt(r);
+        lanes[k] = none ? 0 : -1;
+    }
+    return lanes;
+}
+
+/* Two sets of four chains stepped together (their passes interleaved) are each what a step of
+ * the set alone leaves, bit for bit, with the same lanes covered: a set with no lane to step,
+ * hostile values and lanes off the common path included. */
+static void test_verlet_hair_two_sets_are_each_set_alone(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(4343);
+    int together = 0;
+    for (int round = 0; round < 4000; ++round) {
+        sai_hair4 from[2], to[2], alone[2];
+        sai_hair4_step in[2];
+        sai_i4 lanes[2], done[2];
+        for (int g = 0; g < 2; ++g)
+            lanes[g] = random_lane_set(&r, &from[g], &in[g]);
+        const sai_hair4 *const f[2] = {&from[0], &from[1]};
+        sai_hair4 *const t[2] = {&to[0], &to[1]};
+        const sai_hair4_step *const steps[2] = {&in[0], &in[1]};
+        sai_verlet_hair_step4x2(f, t, steps, lanes, done);
+        for (int g = 0; g < 2; ++g) {
+            const sai_i4 alone_done = sai_verlet_hair_step4(&from[g], &alone[g], &in[g], lanes[g]);
+            assert_memory_equal(&done[g], &alone_done, sizeof alone_done);
+            assert_memory_equal(&to[g], &alone[g], sizeof alone[g]);
+        }
+        together += sai_lanes_any(done[0]) && sai_lanes_any(done[1]);
+    }
+    assert_true(together > 2000); /* (most rounds step both sets at once) */
+}
+
 static void test_verlet_hair_lanes_collide_as_the_scalar_call_bit_for_bit(void **state) {
     (void)state;
     test_rng r = test_rng_make(4343);
@@ -747,6 +804,7 @@ int main(void) {
         cmocka_unit_test(test_verlet_tiny_and_huge_directions_lay_out_exact_segments),
 #if SAI_HAS_LANES
         cmocka_unit_test(test_verlet_hair_lanes_are_the_scalar_step_bit_for_bit),
+        cmocka_unit_test(test_verlet_hair_two_sets_are_each_set_alone),
         cmocka_unit_test(test_verlet_hair_lanes_collide_as_the_scalar_call_bit_for_bit),
 #endif
     };

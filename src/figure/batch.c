@@ -9,6 +9,8 @@
  * sa_figure_update() leaves it. */
 
 #define SAI_BATCH_LANES 4
+/* Figures a group holds: two sets of lanes, whose hair steps together (sai_figure_update8). */
+#define SAI_BATCH_GROUP 8
 
 #if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
 #include <xmmintrin.h>
@@ -34,21 +36,24 @@ static void prefetch_figures(const sa_figure *figures, size_t n) {
         prefetch_line(bytes + at);
 }
 
-/* Figures [0, n) of a group, n <= SAI_BATCH_LANES; figure i reads inputs[i * input_step] (step 0:
- * every figure reads the one input, which may be NULL). */
+/* Figures [0, n) of a group, n <= SAI_BATCH_GROUP; figure i reads inputs[i * input_step] (step
+ * 0: every figure reads the one input, which may be NULL). */
 static void update_group(sa_figure *figures, size_t n, const sa_figure_input *inputs,
                          size_t input_step, float dt) {
     if (n == 1) { /* (no other lane: the scalar frame's own order of work) */
         sa_figure_update(figures, inputs, dt);
         return;
     }
-    sa_figure *figs[SAI_BATCH_LANES];
-    const sa_figure_input *in[SAI_BATCH_LANES];
-    for (size_t i = 0; i < SAI_BATCH_LANES; ++i) {
+    sa_figure *figs[SAI_BATCH_GROUP];
+    const sa_figure_input *in[SAI_BATCH_GROUP];
+    for (size_t i = 0; i < SAI_BATCH_GROUP; ++i) {
         figs[i] = i < n ? &figures[i] : NULL;
         in[i] = i < n && inputs ? &inputs[i * input_step] : NULL;
     }
-    sai_figure_update4(figs, in, dt);
+    if (n <= SAI_BATCH_LANES)
+        sai_figure_update4(figs, in, dt);
+    else
+        sai_figure_update8(figs, in, dt);
 }
 
 size_t sa_figure_update_many(sa_figure *figures, size_t count, const sa_figure_input *inputs,
@@ -59,10 +64,10 @@ size_t sa_figure_update_many(sa_figure *figures, size_t count, const sa_figure_i
     if (input_count == 0) inputs = NULL;
     if (inputs && input_count != 1 && input_count < count) return 0;
     const size_t input_step = inputs && input_count >= count && count > 1 ? 1 : 0;
-    for (size_t first = 0; first < count; first += SAI_BATCH_LANES) {
-        const size_t n = count - first < SAI_BATCH_LANES ? count - first : SAI_BATCH_LANES;
+    for (size_t first = 0; first < count; first += SAI_BATCH_GROUP) {
+        const size_t n = count - first < SAI_BATCH_GROUP ? count - first : SAI_BATCH_GROUP;
         const size_t after = first + n, ahead = count - after;
-        prefetch_figures(figures + after, ahead < SAI_BATCH_LANES ? ahead : SAI_BATCH_LANES);
+        prefetch_figures(figures + after, ahead < SAI_BATCH_GROUP ? ahead : SAI_BATCH_GROUP);
         update_group(figures + first, n, inputs ? inputs + first * input_step : NULL, input_step,
                      dt);
     }

@@ -368,24 +368,38 @@ void sa_figure_update(sa_figure *fig, const sa_figure_input *input, float dt) {
     frame_finish(fig, &fr);
 }
 
-void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const inputs[4],
-                        float dt) {
-    frame fr[4];
-    sa_figure *on[4]; /* the figures whose frame goes on (NULL: no lane) */
-    sai_hair_log *hair[4];
-    for (int k = 0; k < 4; ++k) {
+/* The hair of figs[0 .. 4 sets) run from their logs, set by set in lanes. */
+SAI_INLINE void hair_run_sets(sa_figure *const *figs, sai_hair_log *const *logs, int sets) {
+    if (sets == 2)
+        sai_figure_hair_run8(figs, logs);
+    else
+        sai_figure_hair_run4(figs, logs);
+}
+
+/* sa_figure_update() of figs[0 .. 4 sets) (sets 1 or 2; a NULL figure is none) with inputs[k]
+ * (NULL: the defaults): their hair in lanes, their end's body solves four at once. */
+SAI_INLINE void update_sets(sa_figure *const *figs, const sa_figure_input *const *inputs, float dt,
+                            int sets) {
+    frame fr[8];
+    sa_figure *on[8]; /* the figures whose frame goes on (NULL: no lane) */
+    sai_hair_log *hair[8];
+    const int n = 4 * sets;
+    for (int k = 0; k < n; ++k) {
         on[k] = figs[k] && frame_begin(figs[k], inputs[k], dt, &fr[k]) ? figs[k] : NULL;
         hair[k] = &fr[k].hair;
     }
-    sai_figure_hair_run4(on, hair);
+    hair_run_sets(on, hair, sets);
     /* The frame's end: each figure's feet, then the bodies of those that solve theirs from their
      * parameters four at once, then the rest of each figure's sub-step (a figure's work in the
      * scalar frame's order: nothing of one figure reads another's). */
-    sub_part end[4];
-    const sa_figure_config *cfgs[4] = {NULL, NULL, NULL, NULL};
-    const sa_figure_params *params[4] = {NULL, NULL, NULL, NULL};
-    sa_vec2 *joints[4] = {NULL, NULL, NULL, NULL};
-    for (int k = 0; k < 4; ++k) {
+    sub_part end[8];
+    const sa_figure_config *cfgs[8];
+    const sa_figure_params *params[8];
+    sa_vec2 *joints[8];
+    for (int k = 0; k < n; ++k) {
+        cfgs[k] = NULL;
+        params[k] = NULL;
+        joints[k] = NULL;
         if (!on[k]) continue;
         frame_end_feet(on[k], &fr[k], &end[k]);
         if (!sub_step_solves(&end[k])) continue;
@@ -393,12 +407,23 @@ void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const i
         params[k] = &fr[k].p;
         joints[k] = fr[k].j;
     }
-    sai_figure_solve_joints4(cfgs, params, joints);
-    for (int k = 0; k < 4; ++k)
+    for (int g = 0; g < sets; ++g)
+        sai_figure_solve_joints4(cfgs + 4 * g, params + 4 * g, joints + 4 * g);
+    for (int k = 0; k < n; ++k)
         if (on[k]) frame_end_body(on[k], &fr[k], &end[k], joints[k] != NULL);
-    sai_figure_hair_run4(on, hair);
-    for (int k = 0; k < 4; ++k)
+    hair_run_sets(on, hair, sets);
+    for (int k = 0; k < n; ++k)
         if (on[k]) frame_finish(on[k], &fr[k]);
+}
+
+void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const inputs[4],
+                        float dt) {
+    update_sets(figs, inputs, dt, 1);
+}
+
+void sai_figure_update8(sa_figure *const figs[8], const sa_figure_input *const inputs[8],
+                        float dt) {
+    update_sets(figs, inputs, dt, 2);
 }
 
 const sa_figure_pose *sa_figure_get_pose(const sa_figure *fig) { return fig ? &fig->pose : NULL; }

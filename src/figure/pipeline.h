@@ -314,6 +314,8 @@ void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
 /* sa_figure_update() of figs[0..3] (a NULL figure is none) with inputs[k] (NULL: the defaults),
  * their hair run four at once: each figure bit for bit as the scalar frame leaves it. */
 void sai_figure_update4(sa_figure *const figs[4], const sa_figure_input *const inputs[4], float dt);
+/* The same of figs[0..7] (two sets of four, their hair stepped together: sai_figure_hair_run8). */
+void sai_figure_update8(sa_figure *const figs[8], const sa_figure_input *const inputs[8], float dt);
 
 /* ---- secondary.c: head, hair, squash and the pose ----------------------------------------- */
 
@@ -368,6 +370,9 @@ void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair);
 /* The same for four figures at once (a NULL figure, or an empty log, is no lane): the hair of
  * each bit for bit as sai_figure_hair_run() leaves it. */
 void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4]);
+/* sai_figure_hair_run4() of figs[0..3] and of figs[4..7], the two sets' chains stepped together
+ * (while one set's chain of roots waits, the other's runs). */
+void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8]);
 /* After the sub-steps (the last one's j): puts head and hair at rest on j if anything went
  * non-finite. */
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);

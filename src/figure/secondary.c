@@ -352,36 +352,50 @@ _Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head
                    offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
                    sizeof(sai_hair_step) == 32,
                "a hair step is two rows of four floats");
-static void hair_step4(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
-                       sai_hair_log *const logs[4], int32_t at) {
+/* What step `at` of four figures' logs asks of their chains: the lanes that have it, the step
+ * and the head's circle. */
+typedef struct hair4_in {
     sai_i4 lanes;
     sai_hair4_step in;
-    sai_f4 row[2][4], col[4], centre_x, centre_y, radius;
+    sai_f4 centre_x, centre_y, radius;
+} hair4_in;
+
+static void hair4_read(hair4_in *h, sa_figure *const figs[4], sai_hair_log *const logs[4],
+                       int32_t at) {
+    sai_f4 row[2][4], col[4];
     for (int k = 0; k < 4; ++k) {
         const bool has = figs[k] && at < logs[k]->count;
         const float *s = has ? (const float *)(const void *)&logs[k]->step[at] : NULL;
-        lanes[k] = has ? -1 : 0;
+        h->lanes[k] = has ? -1 : 0;
         row[0][k] = has ? sai_f4_load(s) : sai_f4_splat(0.0f);
         row[1][k] = has ? sai_f4_load(s + 4) : sai_f4_splat(0.0f);
-        in.spacing[k] = has ? figs[k]->config.hair_spacing : 0.0f;
-        in.drag[k] = has ? figs[k]->config.hair_drag : 0.0f;
+        h->in.spacing[k] = has ? figs[k]->config.hair_spacing : 0.0f;
+        h->in.drag[k] = has ? figs[k]->config.hair_drag : 0.0f;
     }
     sai_f4_transpose(row[0][0], row[0][1], row[0][2], row[0][3], col);
-    in.pin_x = col[0];
-    in.pin_y = col[1];
-    centre_x = col[2];
-    centre_y = col[3];
+    h->in.pin_x = col[0];
+    h->in.pin_y = col[1];
+    h->centre_x = col[2];
+    h->centre_y = col[3];
     sai_f4_transpose(row[1][0], row[1][1], row[1][2], row[1][3], col);
-    in.accel_x = col[0];
-    in.accel_y = col[1];
-    radius = col[2];
-    in.dt = col[3];
-    const sai_i4 stepped = sai_verlet_hair_step4(before, c, &in, lanes);
-    spring_back4(c, &in);
+    h->in.accel_x = col[0];
+    h->in.accel_y = col[1];
+    h->radius = col[2];
+    h->in.dt = col[3];
+}
+
+/* The rest of the step after the chains' own (`stepped`: the lanes it covered): the spring back,
+ * the bend limit and the head, in lanes where the common path goes, else by the scalar
+ * functions. */
+static void hair4_finish(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
+                         sai_hair_log *const logs[4], int32_t at, const hair4_in *h,
+                         sai_i4 stepped) {
+    const sai_i4 lanes = h->lanes;
+    spring_back4(c, &h->in);
     const sai_hair4 sprung = *c;
     const sai_i4 bent = limit_bend4(c);
     const sai_i4 inside =
-        ~sai_verlet_hair_collide4(c, centre_x, centre_y, radius, lanes & stepped & ~bent);
+        ~sai_verlet_hair_collide4(c, h->centre_x, h->centre_y, h->radius, lanes & stepped & ~bent);
     /* The lanes the common path did not cover take the scalar functions from where it left. */
     const sai_i4 off = lanes & ~(stepped & ~bent & ~inside);
     if (sai_lanes_any(off)) {
@@ -393,17 +407,56 @@ static void hair_step4(const sai_hair4 *before, sai_hair4 *c, sa_figure *const f
     }
     if (!sai_lanes_true(lanes)) sai_hair4_select(lanes, c, before, c);
 }
+
+/* Step `at` of the logs in the lanes of the chains `before`, into c (lane k: figs[k]'s hair,
+ * where its log has the step), each lane's step read as two rows of four floats (pin, head;
+ * accel, clearance, h). */
+_Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
+                   offsetof(sai_hair_step, accel) == 16 &&
+                   offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
+                   sizeof(sai_hair_step) == 32,
+               "a hair step is two rows of four floats");
+static void hair_step4(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
+                       sai_hair_log *const logs[4], int32_t at) {
+    hair4_in h;
+    hair4_read(&h, figs, logs, at);
+    const sai_i4 stepped = sai_verlet_hair_step4(before, c, &h.in, h.lanes);
+    hair4_finish(before, c, figs, logs, at, &h, stepped);
+}
+
+/* hair_step4() of two sets of four figures (figs[0..3] and figs[4..7]), their chains' steps
+ * interleaved (sai_verlet_hair_step4x2): each set bit for bit as hair_step4() leaves it. */
+static void hair_step4x2(const sai_hair4 *const before[2], sai_hair4 *const c[2],
+                         sa_figure *const figs[8], sai_hair_log *const logs[8], int32_t at) {
+    hair4_in h[2];
+    for (int g = 0; g < 2; ++g)
+        hair4_read(&h[g], figs + 4 * g, logs + 4 * g, at);
+    const sai_hair4_step *const in[2] = {&h[0].in, &h[1].in};
+    const sai_i4 lanes[2] = {h[0].lanes, h[1].lanes};
+    sai_i4 stepped[2];
+    sai_verlet_hair_step4x2(before, c, in, lanes, stepped);
+    for (int g = 0; g < 2; ++g)
+        hair4_finish(before[g], c[g], figs + 4 * g, logs + 4 * g, at, &h[g], stepped[g]);
+}
+
+/* How many of figs[0..3] have steps logged, and the most any has. */
+static int32_t hair4_running(sa_figure *const figs[4], sai_hair_log *const logs[4],
+                             int32_t *steps) {
+    int32_t running = 0;
+    *steps = 0;
+    for (int k = 0; k < 4; ++k) {
+        if (!figs[k] || logs[k]->count == 0) continue;
+        *steps = logs[k]->count > *steps ? logs[k]->count : *steps;
+        ++running;
+    }
+    return running;
+}
 #endif
 
 void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4]) {
 #if SAI_HAS_LANES
-    int32_t steps = 0, running = 0;
-    for (int k = 0; k < 4; ++k) {
-        if (!figs[k] || logs[k]->count == 0) continue;
-        steps = logs[k]->count > steps ? logs[k]->count : steps;
-        ++running;
-    }
-    if (running > 1) {
+    int32_t steps;
+    if (hair4_running(figs, logs, &steps) > 1) {
         sai_hair4 c[2]; /* each step from one into the other */
         hair4_load(&c[0], figs);
         for (int32_t at = 0; at < steps; ++at)
@@ -416,6 +469,31 @@ void sai_figure_hair_run4(sa_figure *const figs[4], sai_hair_log *const logs[4])
 #endif
     for (int k = 0; k < 4; ++k)
         if (figs[k] && logs[k]->count > 0) sai_figure_hair_run(figs[k], logs[k]);
+}
+
+void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8]) {
+#if SAI_HAS_LANES
+    int32_t steps[2];
+    if (hair4_running(figs, logs, &steps[0]) > 1 &&
+        hair4_running(figs + 4, logs + 4, &steps[1]) > 1) {
+        sai_hair4 c[2][2]; /* set g's chains, each step from one into the other */
+        hair4_load(&c[0][0], figs);
+        hair4_load(&c[1][0], figs + 4);
+        const int32_t most = steps[0] > steps[1] ? steps[0] : steps[1];
+        for (int32_t at = 0; at < most; ++at) {
+            const sai_hair4 *const before[2] = {&c[0][at % 2], &c[1][at % 2]};
+            sai_hair4 *const into[2] = {&c[0][(at + 1) % 2], &c[1][(at + 1) % 2]};
+            hair_step4x2(before, into, figs, logs, at);
+        }
+        hair4_store(&c[0][most % 2], figs);
+        hair4_store(&c[1][most % 2], figs + 4);
+        for (int k = 0; k < 8; ++k)
+            if (figs[k]) logs[k]->count = 0;
+        return;
+    }
+#endif
+    sai_figure_hair_run4(figs, logs);
+    sai_figure_hair_run4(figs + 4, logs + 4);
 }
 
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {

@@ -65,6 +65,12 @@ typedef struct sai_hair4_step {
  * call. */
 sai_i4 sai_verlet_hair_step4(const sai_hair4 *from, sai_hair4 *to, const sai_hair4_step *in,
                              sai_i4 lanes);
+/* The same for two sets of four chains at once, done[g] = sai_verlet_hair_step4(from[g], to[g],
+ * in[g], lanes[g]) bit for bit: their constraint passes interleaved, so each set's chain of
+ * dependent roots and quotients runs while the other's waits. */
+void sai_verlet_hair_step4x2(const sai_hair4 *const from[2], sai_hair4 *const to[2],
+                             const sai_hair4_step *const in[2], const sai_i4 lanes[2],
+                             sai_i4 done[2]);
 
 /* sa_verlet_chain_collide_circle(chain k, SA_VERLET_HAIR_POINTS, (cx[k], cy[k]), r[k]) for the
  * lanes k set in `lanes` that its common path covers; returns those lanes. The others keep their
