@@ -344,9 +344,7 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
     hair4_set(c, k, pts);
 }
 
-/* Step `at` of the logs in the lanes of the chains `before`, into c (lane k: figs[k]'s hair,
- * where its log has the step), each lane's step read as two rows of four floats (pin, head;
- * accel, clearance, h). */
+/* (hair4_read() reads a lane's step as two rows of four floats: pin, head; accel, clearance, h) */
 _Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
                    offsetof(sai_hair_step, accel) == 16 &&
                    offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
@@ -409,13 +407,7 @@ static void hair4_finish(const sai_hair4 *before, sai_hair4 *c, sa_figure *const
 }
 
 /* Step `at` of the logs in the lanes of the chains `before`, into c (lane k: figs[k]'s hair,
- * where its log has the step), each lane's step read as two rows of four floats (pin, head;
- * accel, clearance, h). */
-_Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
-                   offsetof(sai_hair_step, accel) == 16 &&
-                   offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
-                   sizeof(sai_hair_step) == 32,
-               "a hair step is two rows of four floats");
+ * where its log has the step). */
 static void hair_step4(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
                        sai_hair_log *const logs[4], int32_t at) {
     hair4_in h;
