@@ -1,10 +1,11 @@
 /* figure.h: a figure with any config, driven by an input script (motion, speed, jump and thrust
  * presses, frame times), and sa_figure_solve() of any parameters. Every number of every pose
  * finite and in its documented range; every bone of the un-squashed pose its config length; a
- * step of no time changing nothing. sa_figure_update_many() drives three twins of the figure
- * through the same script (one input each, one shared, or NULL) and must leave each one showing
- * byte for byte what sa_figure_update() leaves the figure showing (every value of the pose and
- * the events); a refused call (a mismatched input count, no figures) changes nothing.
+ * step of no time changing nothing. sa_figure_update_many() drives six twins of the figure (a
+ * batch group's two sets of lanes, four and two) through the same script (one input each, one
+ * shared, or NULL) and must leave each one showing byte for byte what sa_figure_update() leaves the
+ * figure showing (every value of the pose and the events); a refused call (a mismatched input
+ * count, no figures) changes nothing.
  *
  * The input is decoded field by field onto sa_figure_input_default(), so a field added to
  * sa_figure_input later keeps its default here until this file learns it. */
@@ -22,7 +23,7 @@ static sa_vec2 v2_of(float x, float y) {
 #include "../figure_output.h"
 
 enum { MAX_FRAMES = 48 };
-#define TWINS ((size_t)3)
+#define TWINS ((size_t)6)
 
 static sa_figure_config read_config(fz_in *in) {
     switch (fz_u8(in) % 4) {
