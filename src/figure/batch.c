@@ -4,8 +4,9 @@
 
 #include "pipeline.h"
 
-/* sa_figure_update_many(): many figures in one call, in groups of four whose hair runs at once
- * in the four lanes of a vector (sai_figure_update4): each figure bit for bit as
+/* sa_figure_update_many(): many figures in one call, in groups of eight: two sets of four whose
+ * hair runs at once in the four lanes of a vector, the two sets' steps together
+ * (sai_figure_update8; a group of at most four, sai_figure_update4): each figure bit for bit as
  * sa_figure_update() leaves it. */
 
 #define SAI_BATCH_LANES 4

@@ -217,7 +217,7 @@ SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool movi
 
 /* A frame between its parts (sa_figure_update): the sub-steps log the hair's steps, and the
  * hair runs from the log before the next part reads it, one figure at a time
- * (sai_figure_hair_run) or, in a batch, four at once (sai_figure_update4). */
+ * (sai_figure_hair_run) or, in a batch, four at once (sai_figure_update4, _update8). */
 typedef struct frame {
     frame_input f;
     float dt, lag;
