@@ -10,6 +10,13 @@
 
 enum { REPETITIONS = 9 };
 
+/* The library's instruction set: AVX2 when built with SA_AVX2 (bench/CMakeLists.txt says). */
+#if defined(SA_BENCH_AVX2)
+#define SA_BENCH_ISA "AVX2 (SA_AVX2)"
+#else
+#define SA_BENCH_ISA "its baseline (SSE2 on x86-64)"
+#endif
+
 static double now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -130,9 +137,11 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (json_output)
-        printf("{\"repetitions\": %d, \"rows\": [\n", REPETITIONS);
+        printf("{\"repetitions\": %d, \"isa\": \"%s\", \"rows\": [\n", REPETITIONS, SA_BENCH_ISA);
     else
-        printf("libstickanim benchmark: median of %d repetitions, ns per call\n", REPETITIONS);
+        printf("libstickanim benchmark: median of %d repetitions, ns per call; library built for "
+               "%s\n",
+               REPETITIONS, SA_BENCH_ISA);
     for (size_t i = 0; i < BENCH_COUNT; ++i)
         if (only == NULL || strcmp(only, benches[i].name) == 0) benches[i].run();
     if (json_output) printf("\n]}\n");

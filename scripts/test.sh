@@ -15,7 +15,7 @@
 #  3. builds the library and runs the suite with clang too, when it is installed,
 #  4. runs the suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
 #  5. checks determinism: the golden checksums of tests/golden built with gcc and clang, -O0,
-#     -O2 and -O3 -march=native, static and shared (scripts/golden.sh --matrix),
+#     -O2 and -O3 -march=native, static and shared, and SA_AVX2 (scripts/golden.sh --matrix),
 #  6. runs the threads test under ThreadSanitizer (build/tsan) when the compiler supports it,
 #  7. runs the unit tests under valgrind memcheck when valgrind is installed
 #     (scripts/memcheck.sh),
@@ -91,7 +91,7 @@ cmake --build build/asan -j"$jobs"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --output-on-failure -j"$jobs" -LE no_sanitize)
 
-echo "== determinism: the golden checksums from gcc and clang, -O0, -O2, -O3 -march=native, static and shared"
+echo "== determinism: the golden checksums from gcc and clang, -O0, -O2, -O3 -march=native, static and shared, SA_AVX2"
 JOBS=$jobs scripts/golden.sh --matrix
 
 # ThreadSanitizer: the library and the threads test alone, when the compiler can link TSan.
