@@ -4094,9 +4094,9 @@ static float solve_input(test_rng *r, float lo, float hi) {
 }
 
 /* Four figures' solves in lanes are each the scalar solve bit for bit: configs and parameters
- * that all differ, a spear shown in some lanes and not others, feet out of reach or on the
- * pelvis, angles past the sine's quick range, hostile numbers anywhere, and every pattern of
- * missing (NULL) lanes, which are left alone. */
+ * that all differ, a spear held whole in some lanes, partly or not at all in others, feet out of
+ * reach or on the pelvis, angles past the sine's quick range, hostile numbers anywhere, and every
+ * pattern of missing (NULL) lanes, which are left alone. */
 static void test_figure_solve_in_lanes_is_the_scalar_solve(void **state) {
     (void)state;
     test_rng r = test_rng_make(1504);
@@ -4122,7 +4122,9 @@ static void test_figure_solve_in_lanes_is_the_scalar_solve(void **state) {
                 p[k].arm_angle[i] = solve_input(&r, -3.0f, 4.0f);
                 p[k].arm_flex[i] = solve_input(&r, -1.0f, 3.0f);
             }
-            p[k].spear = test_rng_next(&r) % 2u ? 0.0f : solve_input(&r, 0.0f, 1.0f);
+            /* not held, held whole (the spear motions' arms are the IK's then), or in a fade */
+            const uint32_t held = test_rng_next(&r) % 3u;
+            p[k].spear = held == 0 ? 0.0f : held == 1 ? 1.0f : solve_input(&r, 0.0f, 1.0f);
             p[k].spear_angle = test_rng_next(&r) % 50u ? solve_input(&r, -4.0f, 4.0f)
                                                        : test_rng_range(&r, -3e6f, 3e6f);
             p[k].spear_grip =

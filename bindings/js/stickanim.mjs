@@ -2709,7 +2709,8 @@ class SaFigureParams extends Struct {
    * How much the hands hold the spear, in [0, 1]: 1 for the spear motions, 0 for the others.
    * Blended, spear^4 is the weight by which the arms blend from their FK angles to the IK solution
    * on the shaft (the spear motions give, as FK angles, those of their own IK solution, so a fade
-   * moves the arms at its own pace), and the spear's visibility (sa_figure_pose::spear).
+   * moves the arms at its own pace), and the spear's visibility (sa_figure_pose::spear). At
+   * exactly 1 the arms are the IK solution and arm_angle and arm_flex are not read.
    */
   get spear() { return this._sa._dv().getFloat32(this.ptr + 48, true); }
   set spear(v) { this._sa._dv().setFloat32(this.ptr + 48, v, true); }

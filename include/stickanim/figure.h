@@ -503,7 +503,8 @@ typedef struct sa_figure_params {
      * Blended, spear^4 is the weight by which the arms blend from their FK angles to the IK
      * solution on the shaft (the spear motions give, as FK angles, those of their own IK
      * solution, so a fade moves the arms at its own pace), and the spear's visibility
-     * (sa_figure_pose::spear).
+     * (sa_figure_pose::spear). At exactly 1 the arms are the IK solution and arm_angle and
+     * arm_flex are not read.
      */
     float spear;
     /** Midpoint between the two hands on the shaft, relative to the shoulder. */

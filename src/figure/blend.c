@@ -138,9 +138,11 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
 #define SAI_FIGURE_OFFSET_SETTLED 1e-5f
 
 /* The parameters of fade layer `id` at `time` seconds into it (its row's evaluate, normalised
- * time, the spear from the row). Inline: the blend runs it for every layer at every moment. */
+ * time, the spear from the row). A motion holding the spear turns its arms onto its shaft (IK
+ * angles) when `arms`; else its arm angles are its row's, and *held (when not NULL) is set.
+ * Inline: the blend runs it for every layer at every moment. */
 SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
-                         float time, sa_figure_params *out) {
+                         float time, bool arms, bool *held, sa_figure_params *out) {
     const int32_t first = (int32_t)sai_figure_motion_count;
     if (id >= first && c->moves && (size_t)(id - first) < c->move_count) {
         sai_figure_move_evaluate(&c->moves[id - first], c, time, out);
@@ -166,7 +168,10 @@ SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
     if (keeps) sai_figure_spear_carry(c, out);
     const bool holds = (row->flags & SAI_FIGURE_HOLDS_SPEAR) || keeps;
     out->spear = holds ? 1.0f : 0.0f;
-    if (holds) sai_figure_spear_arm_angles_cached(cfg, out, c->cache ? &c->cache->spear : NULL);
+    if (holds && arms)
+        sai_figure_spear_arm_angles_cached(cfg, out, c->cache ? &c->cache->spear : NULL);
+    else if (holds)
+        *held = true;
 }
 
 /* acc += p · w over the parameters as floats. */
@@ -252,7 +257,8 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
     if (from >= SA_FADE_MAX_LAYERS || !(total > 0.0f)) return;
     sa_figure_params p[SA_FADE_MAX_LAYERS];
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i)
-        evaluate(&fig->config, c, f->layers[i].id, sai_finite_or(f->layers[i].time, 0.0f), &p[i]);
+        evaluate(&fig->config, c, f->layers[i].id, sai_finite_or(f->layers[i].time, 0.0f), true,
+                 NULL, &p[i]);
     size_t into = SA_FADE_MAX_LAYERS;
     float nearest = INFINITY;
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i) {
@@ -301,7 +307,10 @@ static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx
     return sai_figure_sanitize(p, &rest);
 }
 
-void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out) {
+/* sai_figure_blend_into(), the spear motions' arms turned onto their shafts when `arms`; else
+ * *held says whether a motion showing holds the spear (its arm angles are then its row's). */
+static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arms, bool *held,
+                         sa_figure_params *out) {
     float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
     float total = 0.0f;
     for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
@@ -309,7 +318,7 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
         if (!(w > 0.0f)) continue;
         sa_figure_params p;
         evaluate(&fig->config, c, fig->fade.layers[i].id,
-                 sai_finite_or(fig->fade.layers[i].time, 0.0f), &p);
+                 sai_finite_or(fig->fade.layers[i].time, 0.0f), arms, held, &p);
         accumulate_layer(acc, &p, w);
         total += w;
     }
@@ -339,6 +348,15 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
     if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
         *out = repaired(out, c);
+}
+
+void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out) {
+    /* The arm angles of a blend whose spear is 1 are never read (the solve holds both hands on
+     * the shaft by IK then): a spear motion's own IK angles are computed only for a blend that
+     * shows them, one with a spear below 1 (a fade with another motion, a layer, a merge). */
+    bool held = false;
+    blend_layers(fig, c, false, &held, out);
+    if (held && out->spear != 1.0f) blend_layers(fig, c, true, &held, out);
 }
 
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {

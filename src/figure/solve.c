@@ -48,6 +48,13 @@ static void spear_hands(const sa_figure_params *p, sa_vec2 d, sa_vec2 shoulder, 
     hands[1] = sai_v2_add(mid, sai_v2_scale(d, 0.5f * p->spear_gap));
 }
 
+/* The two-bone IK of an arm whose hand reaches for rel (the target relative to the shoulder), the
+ * elbow bent by SAI_ARM_BEND: its elbow and hand relative to the shoulder. */
+SAI_INLINE void arm_ik(const sa_figure_config *cfg, sa_vec2 rel, sa_vec2 *elbow, sa_vec2 *hand) {
+    *elbow = sai_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
+    *hand = toward(*elbow, rel, cfg->forearm);
+}
+
 /* The FK angles (the reference's convention: 0 hangs down, + forward; flex relative to the upper
  * arm) of the two-bone IK solution reaching rel (the hand target relative to the shoulder).
  * Upper-arm angles are kept in [−0.75π, 1.25π) and the flex in (−π, π] (in [0, π) with
@@ -56,9 +63,8 @@ static void spear_hands(const sa_figure_params *p, sa_vec2 d, sa_vec2 shoulder, 
  * never negative either: a blend of the two never bends an elbow backwards. */
 SAI_INLINE void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
                               float *flex_out) {
-    const sa_vec2 elbow =
-        sai_ik_two_bone(sai_v2(0.0f, 0.0f), rel, cfg->upper_arm, cfg->forearm, SAI_ARM_BEND);
-    const sa_vec2 hand = toward(elbow, rel, cfg->forearm);
+    sa_vec2 elbow, hand;
+    arm_ik(cfg, rel, &elbow, &hand);
     float up = sai_atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
     /* At most 1.75π (up >= −0.75π): past π only for an elbow bent backwards, which SAI_ARM_BEND
@@ -133,8 +139,18 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
          * by spear^4, which is 1 when only spear motions show (hands exactly on the shaft) and
          * nearly 0 while a spear motion fades against an FK one (the arms then move at the
          * fade's pace, not twice it). Angles blend linearly, so the elbow never flips. */
-        float up = p->arm_angle[i], flex = p->arm_flex[i];
         const float s2 = p->spear * p->spear, correct = s2 * s2;
+        if (correct == 1.0f) {
+            /* Held whole (spear 1: only spear motions show): the arm is the IK's, which its
+             * angles' FK would give back but for rounding; p's arm angles are not read (the
+             * blend leaves them out then, sai_figure_blend_into). */
+            sa_vec2 elbow, hand;
+            arm_ik(cfg, sai_v2_sub(grips[i], shoulder), &elbow, &hand);
+            j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2_add(shoulder, elbow);
+            j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2_add(shoulder, hand);
+            continue;
+        }
+        float up = p->arm_angle[i], flex = p->arm_flex[i];
         if (correct > 0.0f) {
             float up_ik, flex_ik;
             arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), &up_ik, &flex_ik);

@@ -143,13 +143,18 @@ SAI_INLINE void arm_elbow_half(v2x4 rel, sai_f4 upper, sai_f4 fore, int h, sai_d
     middle2(zero, zero, a, sai_d2_half(upper, h), sai_d2_half(fore, h), false, elbow);
 }
 
-/* solve.c's arm_ik_angles(cfg, rel, ...) for lengths > 0 and finite rel. */
-SAI_INLINE void arm_ik4(v2x4 rel, sai_f4 upper, sai_f4 fore, sai_f4 *up_out, sai_f4 *flex_out) {
+/* solve.c's arm_ik(cfg, rel, ...) for lengths > 0 and finite rel: elbow and hand from the
+ * shoulder. */
+SAI_INLINE void arm_ik4(v2x4 rel, sai_f4 upper, sai_f4 fore, v2x4 *elbow, v2x4 *hand) {
     sai_d2 lo[2], hi[2];
     arm_elbow_half(rel, upper, fore, 0, lo);
     arm_elbow_half(rel, upper, fore, 1, hi);
-    const v2x4 elbow = v2x4_join(lo, hi);
-    const v2x4 hand = toward4(elbow, rel, fore);
+    *elbow = v2x4_join(lo, hi);
+    *hand = toward4(*elbow, rel, fore);
+}
+
+/* solve.c's arm_ik_angles() of the IK's elbow and hand (arm_ik4). */
+SAI_INLINE void arm_angles4(v2x4 elbow, v2x4 hand, sai_f4 *up_out, sai_f4 *flex_out) {
     sai_f4 up = sai_atan2f4(elbow.x, elbow.y);
     up = sai_f4_select(up < -0.75f * SA_PI, up + 2.0f * SA_PI, up);
     sai_f4 flex = sai_atan2f4(hand.x - elbow.x, hand.y - elbow.y) - up;
@@ -305,17 +310,30 @@ SAI_INLINE sai_i4 solve_arms4(const inputs4 *in, v2x4 shoulder, v2x4 d, sa_vec2 
     const v2x4 along_gap = v2x4_scale(d, 0.5f * in->p[P_SPEAR_GAP]);
     const v2x4 grips[2] = {v2x4_sub(mid, along_gap), v2x4_add(mid, along_gap)};
     const sai_f4 s2 = spear * spear, correct = s2 * s2;
-    const sai_i4 ik = correct > 0.0f;
+    /* Lanes held whole take the IK's arm; those with some correction blend their angles toward
+     * the IK's; the rest take their own angles' FK. */
+    const sai_i4 whole = correct == 1.0f, ik = correct > 0.0f, part = ik & ~whole;
     for (int i = 0; i < 2; ++i) {
         sai_f4 up = in->p[P_ARM_ANGLE + i], flex = in->p[P_ARM_FLEX + i];
+        v2x4 elbow_ik = shoulder, hand_ik = shoulder; /* (unread unless ik) */
         if (sai_lanes_any(ik)) {
-            sai_f4 up_ik, flex_ik;
-            arm_ik4(v2x4_sub(grips[i], shoulder), upper, fore, &up_ik, &flex_ik);
-            up = sai_f4_select(ik, up + (up_ik - up) * correct, up);
-            flex = sai_f4_select(ik, flex + (flex_ik - flex) * correct, flex);
+            arm_ik4(v2x4_sub(grips[i], shoulder), upper, fore, &elbow_ik, &hand_ik);
+            if (sai_lanes_any(part)) {
+                sai_f4 up_ik, flex_ik;
+                arm_angles4(elbow_ik, hand_ik, &up_ik, &flex_ik);
+                up = sai_f4_select(part, up + (up_ik - up) * correct, up);
+                flex = sai_f4_select(part, flex + (flex_ik - flex) * correct, flex);
+            }
+            elbow_ik = v2x4_add(shoulder, elbow_ik);
+            hand_ik = v2x4_add(shoulder, hand_ik);
         }
-        v2x4 elbow, hand;
-        arm_fk4(shoulder, up, flex, upper, fore, &elbow, &hand);
+        v2x4 elbow = elbow_ik, hand = hand_ik;
+        if (sai_lanes_any(~whole)) {
+            v2x4 elbow_fk, hand_fk;
+            arm_fk4(shoulder, up, flex, upper, fore, &elbow_fk, &hand_fk);
+            elbow = v2x4_select(whole, elbow_ik, elbow_fk);
+            hand = v2x4_select(whole, hand_ik, hand_fk);
+        }
         joints4_store(out, SA_FIGURE_JOINT_ELBOW_NEAR + i, elbow);
         joints4_store(out, SA_FIGURE_JOINT_HAND_NEAR + i, hand);
     }

@@ -1599,11 +1599,12 @@ class FigureParams(_Struct):
     in [0, 1]: 1 for the spear motions, 0 for the others. Blended, spear^4 is the weight by which
     the arms blend from their FK angles to the IK solution on the shaft (the spear motions give,
     as FK angles, those of their own IK solution, so a fade moves the arms at its own pace), and
-    the spear's visibility (sa_figure_pose::spear). spear_grip: Midpoint between the two hands on
-    the shaft, relative to the shoulder. spear_angle: Spear direction, radians: 0 points the tip
-    straight forward (+x), positive tips it down. spear_gap: Distance between the two hands along
-    the shaft, >= 0. spear_slide: Where the grip midpoint is along the shaft, as a fraction from
-    the butt, in [0, 1]. squash: Vertical squash sy (1: none; 0.84 crouch, 1.14 take-off, 0.82
+    the spear's visibility (sa_figure_pose::spear). At exactly 1 the arms are the IK solution and
+    arm_angle and arm_flex are not read. spear_grip: Midpoint between the two hands on the shaft,
+    relative to the shoulder. spear_angle: Spear direction, radians: 0 points the tip straight
+    forward (+x), positive tips it down. spear_gap: Distance between the two hands along the
+    shaft, >= 0. spear_slide: Where the grip midpoint is along the shaft, as a fraction from the
+    butt, in [0, 1]. squash: Vertical squash sy (1: none; 0.84 crouch, 1.14 take-off, 0.82
     landing); sx follows. hair_push: Extra push on the hair this moment (the jump's kick), in
     units of the config's hair_jump_kick. ground_speed: Ground speed this motion scrolls the
     world at, units/s (0 unless locomoting). blade: How much the near hand holds a sword, in [0,
