@@ -2,8 +2,10 @@
  * i warmed 30 + 13 i mod 200 frames, asking for 110 + 37 i mod 270 units/s), then FRAMES frames
  * at 60 fps, one sa_figure_update() per figure (or one sa_figure_update_many() a frame with
  * `many`). MODE 0: mixed motions with hair; 1: mixed without hair; 2 + m: every figure in
- * motion m with hair. For instruction counts under callgrind (bench/perf/instructions.sh): the
- * difference between two FRAMES counts is the frames' own cost, without the warm-up's. */
+ * motion m with hair; 2 + SA_FIGURE_MOTION_COUNT_ (11): running with hair, a sword swing layer
+ * pressed every frame (the benchmark's "run + a sword layer"). For instruction counts under
+ * callgrind (bench/perf/instructions.sh): the difference between two FRAMES counts is the frames'
+ * own cost, without the warm-up's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,35 @@
 #include <stickanim/figure.h>
 
 enum { CROWD = 64 };
+
+/* The benchmark's sword swing (bench_figure.c): an upper-body layer of 6 tracks. */
+static const sa_track_key SWING_ARM[] = {{0.0f, 0.5f, SA_EASE_SMOOTH},
+                                         {0.3f, 2.3f, SA_EASE_OUT_CUBIC},
+                                         {0.5f, 1.1f, SA_EASE_SMOOTH},
+                                         {1.0f, 0.5f, SA_EASE_SMOOTH}};
+static const sa_track_key SWING_FLEX[] = {{0.0f, 1.3f, SA_EASE_SMOOTH},
+                                          {0.3f, 1.2f, SA_EASE_OUT_CUBIC},
+                                          {0.5f, 0.1f, SA_EASE_SMOOTH},
+                                          {1.0f, 1.3f, SA_EASE_SMOOTH}};
+static const sa_track_key SWING_ONE[] = {{0.0f, 1.0f, SA_EASE_SMOOTH}};
+static const sa_figure_move_track SWING_TRACKS[] = {
+    {SA_FIGURE_PARAM_ARM_ANGLE_NEAR, SWING_ARM, 4}, {SA_FIGURE_PARAM_ARM_FLEX_NEAR, SWING_FLEX, 4},
+    {SA_FIGURE_PARAM_LEAN, SWING_FLEX, 4},          {SA_FIGURE_PARAM_HEAD_TILT, SWING_FLEX, 4},
+    {SA_FIGURE_PARAM_BLADE, SWING_ONE, 1},          {SA_FIGURE_PARAM_BLADE_ANGLE, SWING_ARM, 4}};
+static const sa_figure_move_event SWING_HIT[] = {{"hit", 0.5f}};
+static const sa_figure_move SWING = {"swing",
+                                     SWING_TRACKS,
+                                     6,
+                                     SWING_HIT,
+                                     1,
+                                     0.8f,
+                                     false,
+                                     false,
+                                     SA_FIGURE_PART_SPINE | SA_FIGURE_PART_HEAD |
+                                         SA_FIGURE_PART_ARM_NEAR | SA_FIGURE_PART_PROP,
+                                     0.1f,
+                                     0.2f,
+                                     0.0f};
 
 int main(int argc, char **argv) {
     if (argc < 3) {
@@ -23,16 +54,27 @@ int main(int argc, char **argv) {
     static sa_figure_input in[CROWD];
     sa_figure_config cfg = sa_figure_config_default();
     cfg.hair = mode != 1;
+    const bool sword = mode == 2 + (int)SA_FIGURE_MOTION_COUNT_;
     for (int i = 0; i < CROWD; ++i) {
         (void)sa_figure_init(&figs[i], &cfg);
         in[i] = sa_figure_input_default();
-        in[i].motion = (sa_figure_motion)(mode >= 2 ? mode - 2 : i % 9);
+        in[i].motion = (sa_figure_motion)(sword       ? SA_FIGURE_MOTION_RUN
+                                          : mode >= 2 ? mode - 2
+                                                      : i % 9);
         in[i].speed = (float)(110 + (i * 37) % 270);
+        if (sword) {
+            (void)sa_figure_set_moves(&figs[i], &SWING, 1, NULL);
+            in[i].move = SA_FIGURE_MOTION_MOVE(0);
+        }
         const int warm = 30 + (i * 13) % 200;
-        for (int f = 0; f < warm; ++f)
+        for (int f = 0; f < warm; ++f) {
+            in[i].move_counter += sword ? 1u : 0u; /* (a press each frame) */
             sa_figure_update(&figs[i], &in[i], 1.0f / 60.0f);
+        }
     }
     for (int f = 0; f < frames; ++f) {
+        for (int i = 0; sword && i < CROWD; ++i)
+            ++in[i].move_counter;
         if (many) {
             (void)sa_figure_update_many(figs, CROWD, in, CROWD, 1.0f / 60.0f);
         } else {

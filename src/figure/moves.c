@@ -173,19 +173,21 @@ const char *sa_figure_move_name(const sa_figure *fig, sa_figure_motion motion) {
 
 /* ---- evaluation ---------------------------------------------------------------------------- */
 
-/* Parameter k of move m at normalised time u, in figure units (scaled), or `otherwise` when it
- * has no track. */
-static float track_value(const sa_figure_move *m, const sai_figure_ctx *c, size_t k, float u,
-                         float otherwise, bool *tracked) {
+/* The values of move m's tracks at normalised time u, in figure units (scaled), into v[k] for
+ * each parameter k it tracks, with tracked[k] set (false for the others). A valid move tracks a
+ * parameter at most once (sa_figure_move_validate), so one pass over its tracks finds them all. */
+static void track_values(const sa_figure_move *m, const sai_figure_ctx *c, float u, float *v,
+                         bool *tracked) {
+    for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k)
+        tracked[k] = false;
     for (size_t i = 0; i < m->track_count; ++i) {
         const sa_figure_move_track *t = &m->tracks[i];
-        if ((size_t)t->param != k) continue;
-        *tracked = true;
-        const float v = sa_track_sample(t->keys, t->count, u);
-        return param_info[k].distance ? v * c->scale : v;
+        const size_t k = (size_t)t->param;
+        if (k >= SA_FIGURE_PARAM_COUNT_ || tracked[k]) continue; /* (never, once valid) */
+        tracked[k] = true;
+        const float x = sa_track_sample(t->keys, t->count, u);
+        v[k] = param_info[k].distance ? x * c->scale : x;
     }
-    *tracked = false;
-    return otherwise;
 }
 
 /* The normalised time of move m `time` seconds into a play: looping or held just before its end. */
@@ -204,11 +206,10 @@ void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, 
     sai_figure_rest(c, &rest);
     float v[SA_FIGURE_PARAM_COUNT_], r[SA_FIGURE_PARAM_COUNT_];
     memcpy(r, &rest, sizeof r);
-    const float u = move_u(m, time, m->loop);
-    for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k) {
-        bool tracked;
-        v[k] = track_value(m, c, k, u, r[k], &tracked);
-    }
+    bool tracked[SA_FIGURE_PARAM_COUNT_];
+    track_values(m, c, move_u(m, time, m->loop), v, tracked);
+    for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k)
+        if (!tracked[k]) v[k] = r[k];
     v[SA_FIGURE_PARAM_GROUND_SPEED] += travel_speed(m, c);
     memcpy(out, v, sizeof v);
 }
@@ -237,11 +238,12 @@ static bool registered(const sa_figure *fig, const sa_figure_move_layer *l) {
  * its tracks are added. */
 static void apply_layer(const sa_figure_move *m, const sai_figure_ctx *c, float time, float w,
                         const float *rest, float *p) {
-    const float u = move_u(m, time, false);
+    float tv[SA_FIGURE_PARAM_COUNT_];
+    bool tracked[SA_FIGURE_PARAM_COUNT_];
+    track_values(m, c, move_u(m, time, false), tv, tracked);
     for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k) {
         if (!(param_info[k].part & m->parts)) continue;
-        bool tracked;
-        const float v = track_value(m, c, k, u, m->additive ? 0.0f : rest[k], &tracked);
+        const float v = tracked[k] ? tv[k] : m->additive ? 0.0f : rest[k];
         p[k] = m->additive ? p[k] + w * v : sai_lerp(p[k], v, w);
     }
     if (m->parts & SA_FIGURE_PART_LEGS) p[SA_FIGURE_PARAM_GROUND_SPEED] += w * travel_speed(m, c);
