@@ -84,11 +84,15 @@ static inline float seg_length(float dx, float dy) {
 #define SAI_PLAIN_SQUARE_MAX 1e30f
 SAI_INLINE bool plain_square1(float l2) { return l2 > 1e-30f && l2 < SAI_PLAIN_SQUARE_MAX; }
 
-/* reach / sqrt(l2) of a plain square, as sqrt(l2) * (reach / l2): the root and the quotient do not
- * wait for each other, where reach / sqrt(l2) waits for the root before it divides (the hair's
- * constraint is a chain of these, each waiting for the last). For reach in [0, 1e6] the result is
- * at most 1e21 and within 1.5 ulp of the quotient. */
-SAI_INLINE float reach_ratio(float reach, float l2) { return sqrtf(l2) * (reach / l2); }
+/* d * (reach / |d|) of a plain square l2 = |d|^2, as (d * (reach / l2)) * sqrt(l2): the root and
+ * the quotient do not wait for each other, nor the quotient's products for the root, which the
+ * last product alone waits for (the hair's constraint is a chain of these, each waiting for the
+ * last: reach / sqrt(l2) waited for the root before it divided, then multiplied twice). For
+ * reach in [0, 1e6] the result is at most 1e21 and within 2 ulp of d * reach / |d|. */
+SAI_INLINE sa_vec2 reach_along(sa_vec2 d, float reach, float l2) {
+    const float q = reach / l2, root = sqrtf(l2);
+    return sai_v2((d.x * q) * root, (d.y * q) * root);
+}
 
 /* The reference's constraint: each pair pulled back to spacing, both points sharing the correction
  * except the pinned first one, from the pin outward. The correction, (len - spacing) / len of the
@@ -100,21 +104,21 @@ static void relax(sa_verlet_point *pts, size_t n, float spacing) {
         const sa_vec2 a = pts[i].pos, b = pts[i + 1].pos;
         const float dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
         const float reach = i == 0 ? spacing : spacing * 0.5f;
-        float k;
+        sa_vec2 u;
         if (plain_square1(l2)) {
-            k = reach_ratio(reach, l2);
+            u = reach_along(sai_v2(dx, dy), reach, l2);
         } else {
             const float len = sai_hypotf(dx, dy);
             if (!(len > 1e-30f)) continue;
-            k = reach / len;
+            u = sai_v2_scale(sai_v2(dx, dy), reach / len);
         }
         if (i == 0) {
-            pts[1].pos = sai_v2(a.x + dx * k, a.y + dy * k);
+            pts[1].pos = sai_v2_add(a, u);
             continue;
         }
-        const float mx = a.x + dx * 0.5f, my = a.y + dy * 0.5f;
-        pts[i].pos = sai_v2(mx - dx * k, my - dy * k);
-        pts[i + 1].pos = sai_v2(mx + dx * k, my + dy * k);
+        const sa_vec2 m = sai_v2(a.x + dx * 0.5f, a.y + dy * 0.5f);
+        pts[i].pos = sai_v2_sub(m, u);
+        pts[i + 1].pos = sai_v2_add(m, u);
     }
 }
 
@@ -128,8 +132,8 @@ static void set_lengths(sa_verlet_point *pts, size_t n, float spacing, sa_vec2 a
         sa_vec2 d;
         if (plain || (len > 1e-30f && sai_finite(len))) {
             /* (at most 1e6 / 1e-30: finite, and |dx| <= len) */
-            const float k = plain ? reach_ratio(spacing, l2) : spacing / len;
-            d = sai_v2(dx * k, dy * k);
+            d = plain ? reach_along(sai_v2(dx, dy), spacing, l2)
+                      : sai_v2_scale(sai_v2(dx, dy), spacing / len);
         } else {
             const sa_vec2 rest_dir = direction_or_down(accel);
             d = sai_v2(rest_dir.x * spacing, rest_dir.y * spacing);
@@ -170,78 +174,57 @@ SAI_INLINE void square_range_add(square_range *r, float l2) {
     r->hi = r->hi > l2 ? r->hi : l2;
 }
 
-/* A hair point (x, y) as constrain_hair() holds it: in the two low lanes of a vector where there
- * are lanes (the others 0), so an operation on x and y is one instruction, else the pair itself. */
-#if SAI_HAS_LANES
-typedef sai_f4 hair_v;
-SAI_INLINE hair_v hv_of(sa_vec2 p) { return (sai_f4){p.x, p.y, 0.0f, 0.0f}; }
-SAI_INLINE sa_vec2 hv_v2(hair_v v) { return sai_v2(v[0], v[1]); }
-SAI_INLINE hair_v hv_add(hair_v a, hair_v b) { return a + b; }
-SAI_INLINE hair_v hv_sub(hair_v a, hair_v b) { return a - b; }
-SAI_INLINE hair_v hv_scale(hair_v v, float k) { return v * k; }
-SAI_INLINE float hv_square(hair_v v) {
-    const sai_f4 s = v * v;
-    return s[0] + s[1];
-}
-#else
-typedef sa_vec2 hair_v;
-SAI_INLINE hair_v hv_of(sa_vec2 p) { return p; }
-SAI_INLINE sa_vec2 hv_v2(hair_v v) { return v; }
-SAI_INLINE hair_v hv_add(hair_v a, hair_v b) { return sai_v2_add(a, b); }
-SAI_INLINE hair_v hv_sub(hair_v a, hair_v b) { return sai_v2_sub(a, b); }
-SAI_INLINE hair_v hv_scale(hair_v v, float k) { return sai_v2_scale(v, k); }
-SAI_INLINE float hv_square(hair_v v) { return v.x * v.x + v.y * v.y; }
-#endif
-
 /* One pair of relax() on the hair held in locals: a moves by the correction unless pinned, b by
  * it. `careful` is relax() itself; otherwise every square is plain and *r gathers the squares,
- * which the caller tests once for the whole pass. */
-SAI_INLINE void relax_pair(hair_v *a, hair_v *b, float spacing, bool pinned, bool careful,
+ * which the caller tests once for the whole pass. (x and y as two floats: a vector's lanes would
+ * add a shuffle to the chain of the pass, which is what its time is.) */
+SAI_INLINE void relax_pair(sa_vec2 *a, sa_vec2 *b, float spacing, bool pinned, bool careful,
                            square_range *r) {
-    const hair_v d = hv_sub(*b, *a);
-    const float l2 = hv_square(d);
+    const sa_vec2 d = sai_v2_sub(*b, *a);
+    const float l2 = sai_v2_dot(d, d);
     const float reach = pinned ? spacing : spacing * 0.5f;
-    float k;
+    sa_vec2 u;
     if (!careful) {
         square_range_add(r, l2);
-        k = reach_ratio(reach, l2);
+        u = reach_along(d, reach, l2);
     } else if (plain_square1(l2)) {
-        k = reach_ratio(reach, l2);
+        u = reach_along(d, reach, l2);
     } else {
-        const sa_vec2 dv = hv_v2(d);
-        const float len = sai_hypotf(dv.x, dv.y);
+        const float len = sai_hypotf(d.x, d.y);
         if (!(len > 1e-30f)) return;
-        k = reach / len;
+        u = sai_v2_scale(d, reach / len);
     }
     if (pinned) {
-        *b = hv_add(*a, hv_scale(d, k));
+        *b = sai_v2_add(*a, u);
         return;
     }
-    const hair_v m = hv_add(*a, hv_scale(d, 0.5f)), u = hv_scale(d, k);
-    *a = hv_sub(m, u);
-    *b = hv_add(m, u);
+    const sa_vec2 m = sai_v2_add(*a, sai_v2_scale(d, 0.5f));
+    *a = sai_v2_sub(m, u);
+    *b = sai_v2_add(m, u);
 }
 
 /* One segment of set_lengths() on the hair held in locals: b put spacing from a; `careful` and
  * *r as in relax_pair(). */
-SAI_INLINE void set_length(hair_v a, hair_v *b, const chain_cfg *c, bool careful, square_range *r) {
-    const hair_v d = hv_sub(*b, a);
-    hair_v dd;
-    const float l2 = hv_square(d);
+SAI_INLINE void set_length(sa_vec2 a, sa_vec2 *b, const chain_cfg *c, bool careful,
+                           square_range *r) {
+    const sa_vec2 d = sai_v2_sub(*b, a);
+    sa_vec2 dd;
+    const float l2 = sai_v2_dot(d, d);
     if (!careful) {
         square_range_add(r, l2);
-        dd = hv_scale(d, reach_ratio(c->spacing, l2));
+        dd = reach_along(d, c->spacing, l2);
     } else {
-        const sa_vec2 dv = hv_v2(d);
         const bool plain = plain_square1(l2);
-        const float len = plain ? 0.0f : sai_hypotf(dv.x, dv.y);
-        if (plain || (len > 1e-30f && sai_finite(len))) {
-            dd = hv_scale(d, plain ? reach_ratio(c->spacing, l2) : c->spacing / len);
+        const float len = plain ? 0.0f : sai_hypotf(d.x, d.y);
+        if (plain) {
+            dd = reach_along(d, c->spacing, l2);
+        } else if (len > 1e-30f && sai_finite(len)) {
+            dd = sai_v2_scale(d, c->spacing / len);
         } else {
-            dd = hv_scale(hv_of(direction_or_down(c->accel)), c->spacing);
+            dd = sai_v2_scale(direction_or_down(c->accel), c->spacing);
         }
     }
-    *b = hv_add(a, dd);
+    *b = sai_v2_add(a, dd);
 }
 
 /* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS (4) points held in named locals,
@@ -251,8 +234,7 @@ SAI_INLINE void set_length(hair_v a, hair_v *b, const chain_cfg *c, bool careful
  * false, the points untouched, when not careful and a square was not plain. */
 _Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair_as() writes out four points");
 SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool careful) {
-    hair_v p0 = hv_of(pts[0].pos), p1 = hv_of(pts[1].pos), p2 = hv_of(pts[2].pos),
-           p3 = hv_of(pts[3].pos);
+    sa_vec2 p0 = pts[0].pos, p1 = pts[1].pos, p2 = pts[2].pos, p3 = pts[3].pos;
     const float spacing = c->spacing;
     square_range r = {FLT_MAX, 0.0f};
     for (size_t it = 0; it < c->iterations; ++it) {
@@ -264,9 +246,9 @@ SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool
     set_length(p1, &p2, c, careful, &r);
     set_length(p2, &p3, c, careful, &r);
     if (!careful && !(r.lo > 1e-30f && r.hi < SAI_PLAIN_SQUARE_MAX)) return false;
-    pts[1].pos = hv_v2(p1);
-    pts[2].pos = hv_v2(p2);
-    pts[3].pos = hv_v2(p3);
+    pts[1].pos = p1;
+    pts[2].pos = p2;
+    pts[3].pos = p3;
     return true;
 }
 
@@ -469,18 +451,21 @@ SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
     const sai_f4 l2 = dx * dx + dy * dy;
     square_range4_add(r, l2);
+    /* (reach_along() lane by lane) */
+    const sai_f4 root = sai_f4_sqrt(l2);
     if (pinned) {
-        const sai_f4 k = sai_f4_sqrt(l2) * (spacing / l2);
-        *xb = *xa + dx * k;
-        *yb = *ya + dy * k;
+        const sai_f4 q = spacing / l2;
+        *xb = *xa + (dx * q) * root;
+        *yb = *ya + (dy * q) * root;
         return;
     }
-    const sai_f4 k = sai_f4_sqrt(l2) * ((spacing * 0.5f) / l2);
+    const sai_f4 q = (spacing * 0.5f) / l2;
     const sai_f4 mx = *xa + dx * 0.5f, my = *ya + dy * 0.5f;
-    *xa = mx - dx * k;
-    *ya = my - dy * k;
-    *xb = mx + dx * k;
-    *yb = my + dy * k;
+    const sai_f4 ux = (dx * q) * root, uy = (dy * q) * root;
+    *xa = mx - ux;
+    *ya = my - uy;
+    *xb = mx + ux;
+    *yb = my + uy;
 }
 
 /* set_length() in lanes: (xb, yb) put spacing from (xa, ya); *r gathers the square. */
@@ -489,9 +474,9 @@ SAI_INLINE void set_length4(sai_f4 xa, sai_f4 ya, sai_f4 *xb, sai_f4 *yb, sai_f4
     const sai_f4 dx = *xb - xa, dy = *yb - ya;
     const sai_f4 l2 = dx * dx + dy * dy;
     square_range4_add(r, l2);
-    const sai_f4 k = sai_f4_sqrt(l2) * (spacing / l2);
-    *xb = xa + dx * k;
-    *yb = ya + dy * k;
+    const sai_f4 q = spacing / l2, root = sai_f4_sqrt(l2); /* (reach_along()) */
+    *xb = xa + (dx * q) * root;
+    *yb = ya + (dy * q) * root;
 }
 
 /* advance() and constrain_hair() of one step in lanes, from from[g] into c[g] (every number of
