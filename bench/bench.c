@@ -12,9 +12,11 @@ enum { REPETITIONS = 9 };
 
 /* The library's instruction set: AVX2 when built with SA_AVX2 (bench/CMakeLists.txt says). */
 #if defined(SA_BENCH_AVX2)
-#define SA_BENCH_ISA "AVX2 (SA_AVX2)"
+#define SA_BENCH_ISA      "avx2"
+#define SA_BENCH_ISA_TEXT "AVX2 (SA_AVX2)"
 #else
-#define SA_BENCH_ISA "its baseline (SSE2 on x86-64)"
+#define SA_BENCH_ISA      "baseline"
+#define SA_BENCH_ISA_TEXT "the baseline instruction set (SSE2 on x86-64)"
 #endif
 
 static double now_ns(void) {
@@ -141,7 +143,7 @@ int main(int argc, char **argv) {
     else
         printf("libstickanim benchmark: median of %d repetitions, ns per call; library built for "
                "%s\n",
-               REPETITIONS, SA_BENCH_ISA);
+               REPETITIONS, SA_BENCH_ISA_TEXT);
     for (size_t i = 0; i < BENCH_COUNT; ++i)
         if (only == NULL || strcmp(only, benches[i].name) == 0) benches[i].run();
     if (json_output) printf("\n]}\n");
