@@ -4157,6 +4157,57 @@ static void test_figure_solve_in_lanes_is_the_scalar_solve(void **state) {
     }
 }
 
+/* sa_figure_params::spear at exactly 1 holds the arms on the shaft by IK alone (figure.h): the
+ * arm angles are not read, the hands sit on their grips wherever the arms reach them, and every
+ * arm bone keeps its length; below 1 the angles count again (the blend toward IK). */
+static void test_figure_spear_held_whole_is_the_ik_arm(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(1505);
+    const sa_figure_config cfg = sa_figure_config_default();
+    for (int n = 0; n < 2000; ++n) {
+        sa_figure_params p = sa_figure_params_rest(&cfg);
+        p.root = test_rng_v2(&r, -40.0f, 40.0f);
+        p.lean = test_rng_range(&r, -0.5f, 0.5f);
+        p.spear = 1.0f;
+        p.spear_angle = test_rng_range(&r, -3.0f, 3.0f);
+        p.spear_grip = (sa_vec2){test_rng_range(&r, 0.0f, 20.0f), test_rng_range(&r, 0.0f, 20.0f)};
+        p.spear_gap = test_rng_range(&r, 2.0f, 16.0f);
+        sa_vec2 a[SA_FIGURE_JOINT_COUNT], b[SA_FIGURE_JOINT_COUNT];
+        assert_int_equal(sa_figure_solve(&cfg, &p, a, SA_FIGURE_JOINT_COUNT),
+                         SA_FIGURE_JOINT_COUNT);
+        sa_figure_params q = p;
+        for (int i = 0; i < 2; ++i) {
+            q.arm_angle[i] = test_rng_range(&r, -3.0f, 4.0f);
+            q.arm_flex[i] = test_rng_range(&r, 0.0f, 3.0f);
+        }
+        assert_int_equal(sa_figure_solve(&cfg, &q, b, SA_FIGURE_JOINT_COUNT),
+                         SA_FIGURE_JOINT_COUNT);
+        assert_memory_equal(a, b, sizeof a);
+        const sa_vec2 shoulder = a[SA_FIGURE_JOINT_SHOULDER];
+        const sa_vec2 mid = sa_v2_add(shoulder, p.spear_grip);
+        const sa_vec2 d = {cosf(p.spear_angle), sinf(p.spear_angle)};
+        for (int i = 0; i < 2; ++i) {
+            const sa_vec2 elbow = a[SA_FIGURE_JOINT_ELBOW_NEAR + i];
+            const sa_vec2 hand = a[SA_FIGURE_JOINT_HAND_NEAR + i];
+            assert_near(dist(shoulder, elbow), cfg.upper_arm, 1e-3);
+            assert_near(dist(elbow, hand), cfg.forearm, 1e-3);
+            const sa_vec2 grip = sa_v2_add(mid, sa_v2_scale(d, (i ? 0.5f : -0.5f) * p.spear_gap));
+            /* (on a grip the arm reaches: not past a straight arm, where the IK stops just
+             * short, nor nearer than the forearm folded onto the upper arm) */
+            const float reach = dist(shoulder, grip);
+            if (reach < 0.99f * (cfg.upper_arm + cfg.forearm) &&
+                reach > fabsf(cfg.upper_arm - cfg.forearm) + 0.1f)
+                assert_true(dist(hand, grip) < 1e-3f);
+        }
+        /* Held less than whole, the arm angles move the arms. */
+        p.spear = q.spear = 0.9f;
+        sa_figure_solve(&cfg, &p, a, SA_FIGURE_JOINT_COUNT);
+        sa_figure_solve(&cfg, &q, b, SA_FIGURE_JOINT_COUNT);
+        assert_true(dist(a[SA_FIGURE_JOINT_HAND_NEAR], b[SA_FIGURE_JOINT_HAND_NEAR]) > 1e-4f ||
+                    dist(a[SA_FIGURE_JOINT_HAND_FAR], b[SA_FIGURE_JOINT_HAND_FAR]) > 1e-4f);
+    }
+}
+
 /* A group of four whose lanes do different things in one frame: one knocked down, one getting
  * up, one carrying a spear, one walking (and groups of three, a lane missing) leaves each figure
  * as the scalar frame does, bit for bit; the frames saw each mix. */
@@ -4211,6 +4262,7 @@ static int run_batch_tests(void) {
         cmocka_unit_test(test_figure_batch_is_the_scalar_frame_byte_for_byte),
         cmocka_unit_test(test_figure_batch_hair_in_lanes_is_the_scalar_hair),
         cmocka_unit_test(test_figure_solve_in_lanes_is_the_scalar_solve),
+        cmocka_unit_test(test_figure_spear_held_whole_is_the_ik_arm),
         cmocka_unit_test(test_figure_batch_mixed_lanes_are_the_scalar_frame),
     };
     return cmocka_run_group_tests_name("figure_batch", tests, NULL, NULL);
