@@ -1183,6 +1183,59 @@ static void test_figure_ten_random_minutes_stay_sane(void **state) {
     }
 }
 
+/* The hair steps at every other sub-step moment (SA_FIGURE_HAIR_STEP, the reference's 60 Hz):
+ * a frame ending on a moment between two of its steps shows the last step carried on and puts
+ * the hair's state back, and the next moment steps it from there. Any byte in hair_between is
+ * read as its low bit. */
+static void test_figure_hair_steps_every_other_moment(void **state) {
+    (void)state;
+    assert_true(SA_FIGURE_HAIR_STEP == 2.0f * SA_FIGURE_SUBSTEP);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(f.hair_between, 0);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_RUN, 0);
+    int carried = 0, stepped = 0;
+    for (int frame = 0; frame < 240; ++frame) {
+        sa_verlet_point before[SA_VERLET_HAIR_POINTS];
+        memcpy(before, f.hair, sizeof before);
+        const sa_vec2 tip_before = f.pose.hair[SA_VERLET_HAIR_POINTS - 1];
+        const uint8_t was_between = f.hair_between;
+        sa_figure_update(&f, &in, SA_FIGURE_SUBSTEP);
+        check_sane(sa_figure_get_pose(&f));
+        assert_int_equal(f.hair_between, 1 - was_between);
+        const bool same = memcmp(before, f.hair, sizeof before) == 0;
+        const sa_vec2 tip = f.pose.hair[SA_VERLET_HAIR_POINTS - 1];
+        const bool shown_moved = tip.x != tip_before.x || tip.y != tip_before.y;
+        if (f.hair_between) {
+            assert_true(same); /* carried on for the pose, then put back */
+            carried += shown_moved;
+        } else {
+            assert_false(same);
+            stepped += shown_moved;
+        }
+    }
+    /* Running, the shown hair moves in every frame, whichever kind. */
+    assert_int_equal(carried, 120);
+    assert_int_equal(stepped, 120);
+    /* 60 fps frames from a step: every frame ends on a step, and the state moves each time. */
+    for (int frame = 0; frame < 60; ++frame) {
+        sa_verlet_point before[SA_VERLET_HAIR_POINTS];
+        memcpy(before, f.hair, sizeof before);
+        sa_figure_update(&f, &in, DT60);
+        assert_int_equal(f.hair_between, 0);
+        assert_true(memcmp(before, f.hair, sizeof before) != 0);
+    }
+    /* Garbage in the flag: its low bit says. */
+    const uint8_t junk[] = {0xFE, 0xFF, 0x80, 0x7F};
+    for (size_t i = 0; i < sizeof junk; ++i) {
+        sa_figure g = f;
+        g.hair_between = junk[i];
+        sa_figure_update(&g, &in, SA_FIGURE_SUBSTEP);
+        check_sane(sa_figure_get_pose(&g));
+        assert_int_equal(g.hair_between, (junk[i] & 1u) ? 0 : 1);
+    }
+}
+
 static void test_figure_secondary_motion_follows(void **state) {
     (void)state;
     sa_figure f;
@@ -4307,6 +4360,7 @@ int main(void) {
         cmocka_unit_test(test_figure_switching_never_pops),
         cmocka_unit_test(test_figure_ten_random_minutes_stay_sane),
         cmocka_unit_test(test_figure_secondary_motion_follows),
+        cmocka_unit_test(test_figure_hair_steps_every_other_moment),
         cmocka_unit_test(test_figure_pose_is_continuous_under_any_input),
         cmocka_unit_test(test_figure_running_jump_takes_off_from_the_stride),
         cmocka_unit_test(test_figure_running_jump_keeps_planted_feet_still),

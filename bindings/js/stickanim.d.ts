@@ -192,8 +192,10 @@ export declare const SA_FIGURE_TURN_SECONDS: number;
 export declare const SA_FIGURE_MAX_EVENTS: number;
 /** Longest time one sa_figure_update() advances by, seconds: 0.1. */
 export declare const SA_FIGURE_MAX_DT: number;
-/** The sub-step of the head, the hair and the foot locks, seconds: 1/120. */
+/** The sub-step of the head and the foot locks, seconds: 1/120. */
 export declare const SA_FIGURE_SUBSTEP: number;
+/** The step of the hair, seconds: 1/60, at every other SA_FIGURE_SUBSTEP moment. */
+export declare const SA_FIGURE_HAIR_STEP: number;
 /** Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4). */
 export declare const SA_FIGURE_NECK_CONE: number;
 /** Most tracks one motion definition holds: SA_FIGURE_PARAM_COUNT_ (24). */
@@ -2919,6 +2921,7 @@ export interface SaFigureFields {
   moving: boolean;
   in_flight: boolean;
   jump_pending: boolean;
+  hair_between: number;
   turn: number;
   facing: SaFigureFacing;
   events: StructArray<SaFigureEvent>;
@@ -2961,8 +2964,9 @@ export declare class SaFigure extends Struct {
   /** Motion asked for last frame. */
   wanted: SaFigureMotion;
   /**
-   * Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the head, hair
-   * and foot locks are kept as they were at that moment.
+   * Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the head and
+   * foot locks are kept as they were at that moment (the hair as it was at its last step, that
+   * moment or the one before: sa_figure::hair_between).
    */
   substep_lag: number;
   /** Head and hair driver state. */
@@ -3001,6 +3005,11 @@ export declare class SaFigure extends Struct {
   in_flight: boolean;
   /** A scripted jump was pressed and has not taken off yet. */
   jump_pending: boolean;
+  /**
+   * 1 when the last SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come every
+   * SA_FIGURE_HAIR_STEP, at every other moment), else 0.
+   */
+  hair_between: number;
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
   turn: number;
   /** The facing asked for by the last update's input. */

@@ -406,8 +406,10 @@ const SA_FIGURE_TURN_SECONDS = 0.2;
 const SA_FIGURE_MAX_EVENTS = 16;
 /** Longest time one sa_figure_update() advances by, seconds: 0.1. (figure.h) */
 const SA_FIGURE_MAX_DT = 0.1;
-/** The sub-step of the head, the hair and the foot locks, seconds: 1/120. (figure.h) */
+/** The sub-step of the head and the foot locks, seconds: 1/120. (figure.h) */
 const SA_FIGURE_SUBSTEP = 0.008333334;
+/** The step of the hair, seconds: 1/60, at every other SA_FIGURE_SUBSTEP moment. (figure.h) */
+const SA_FIGURE_HAIR_STEP = 0.016666668;
 /** Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4). (figure.h) */
 const SA_FIGURE_NECK_CONE = 0.7853982;
 /** Most tracks one motion definition holds: SA_FIGURE_PARAM_COUNT_ (24). (figure.h) */
@@ -3319,8 +3321,9 @@ class SaFigure extends Struct {
   get wanted() { return this._sa._dv().getInt32(this.ptr + 404, true); }
   set wanted(v) { this._sa._dv().setInt32(this.ptr + 404, v, true); }
   /**
-   * Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the head, hair
-   * and foot locks are kept as they were at that moment.
+   * Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the head and
+   * foot locks are kept as they were at that moment (the hair as it was at its last step, that
+   * moment or the one before: sa_figure::hair_between).
    */
   get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 408, true); }
   set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 408, v, true); }
@@ -3378,6 +3381,12 @@ class SaFigure extends Struct {
   /** A scripted jump was pressed and has not taken off yet. */
   get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1062, true) !== 0; }
   set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
+  /**
+   * 1 when the last SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come every
+   * SA_FIGURE_HAIR_STEP, at every other moment), else 0.
+   */
+  get hair_between() { return this._sa._dv().getUint8(this.ptr + 1063, true); }
+  set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1063, v, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
   get turn() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
   set turn(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
@@ -3407,7 +3416,7 @@ SaFigure.C_NAME = "sa_figure";
 SaFigure.SIZE = 2600;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
 const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache, SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------
@@ -5498,24 +5507,24 @@ export {
   SA_FOOTSTEPS_MAX_CYCLES, SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
   SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
   SA_FIGURE_BONE_COUNT, SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS,
-  SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS,
-  SA_FIGURE_MOVE_MAX_KEYS, SA_FIGURE_MOVE_MAX_EVENTS, SA_FIGURE_MAX_MOVES, SA_FIGURE_MOVE_LAYERS,
-  SA_FIGURE_MOVE_BASE, SA_ABI_VERSION, SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH,
-  SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL, SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE,
-  SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY, SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH,
-  SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH,
-  SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC,
-  SA_EASE_IN_OUT_CUBIC, SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_, SaEase,
-  SA_CLIP_BUILDER_PATH_TRANSLATION, SA_CLIP_BUILDER_PATH_ROTATION, SA_CLIP_BUILDER_PATH_SCALE,
-  SA_CLIP_BUILDER_PATH_COUNT_, SA_CLIP_BUILDER_PATH_FORCE_U32_, SaClipBuilderPath,
-  SA_CLIP_BUILDER_INTERPOLATION_LINEAR, SA_CLIP_BUILDER_INTERPOLATION_STEP,
-  SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE, SA_CLIP_BUILDER_INTERPOLATION_COUNT_,
-  SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_, SaClipBuilderInterpolation,
-  SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK, SA_BLEND_TREE_LOCO_CLIP_RUN,
-  SA_BLEND_TREE_LOCO_CLIP_COUNT_, SA_BLEND_TREE_LOCO_CLIP_FORCE_U32_, SaBlendTreeLocoClip,
-  SA_MODE_LOCO, SA_MODE_JUMP, SA_MODE_FALL, SA_MODE_LAND, SA_MODE_SIT, SA_MODE_SWIM,
-  SA_MODE_CLIMB, SA_MODE_RAGDOLL, SA_MODE_GETUP, SA_MODE_COUNT_, SA_MODE_FORCE_U32_, SaMode,
-  SA_MODE_GETUP_SIDE_BACK, SA_MODE_GETUP_SIDE_FRONT, SA_MODE_GETUP_SIDE_FORCE_U32_,
+  SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_HAIR_STEP, SA_FIGURE_NECK_CONE,
+  SA_FIGURE_MOVE_MAX_TRACKS, SA_FIGURE_MOVE_MAX_KEYS, SA_FIGURE_MOVE_MAX_EVENTS,
+  SA_FIGURE_MAX_MOVES, SA_FIGURE_MOVE_LAYERS, SA_FIGURE_MOVE_BASE, SA_ABI_VERSION,
+  SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH, SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL,
+  SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY,
+  SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH, SA_STATUS_COUNT_, SA_STATUS_FORCE_U32_,
+  SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH, SA_EASE_IN_QUAD, SA_EASE_OUT_QUAD,
+  SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC, SA_EASE_IN_OUT_CUBIC,
+  SA_EASE_OUT_BACK, SA_EASE_COUNT_, SA_EASE_FORCE_U32_, SaEase, SA_CLIP_BUILDER_PATH_TRANSLATION,
+  SA_CLIP_BUILDER_PATH_ROTATION, SA_CLIP_BUILDER_PATH_SCALE, SA_CLIP_BUILDER_PATH_COUNT_,
+  SA_CLIP_BUILDER_PATH_FORCE_U32_, SaClipBuilderPath, SA_CLIP_BUILDER_INTERPOLATION_LINEAR,
+  SA_CLIP_BUILDER_INTERPOLATION_STEP, SA_CLIP_BUILDER_INTERPOLATION_CUBICSPLINE,
+  SA_CLIP_BUILDER_INTERPOLATION_COUNT_, SA_CLIP_BUILDER_INTERPOLATION_FORCE_U32_,
+  SaClipBuilderInterpolation, SA_BLEND_TREE_LOCO_CLIP_IDLE, SA_BLEND_TREE_LOCO_CLIP_WALK,
+  SA_BLEND_TREE_LOCO_CLIP_RUN, SA_BLEND_TREE_LOCO_CLIP_COUNT_, SA_BLEND_TREE_LOCO_CLIP_FORCE_U32_,
+  SaBlendTreeLocoClip, SA_MODE_LOCO, SA_MODE_JUMP, SA_MODE_FALL, SA_MODE_LAND, SA_MODE_SIT,
+  SA_MODE_SWIM, SA_MODE_CLIMB, SA_MODE_RAGDOLL, SA_MODE_GETUP, SA_MODE_COUNT_, SA_MODE_FORCE_U32_,
+  SaMode, SA_MODE_GETUP_SIDE_BACK, SA_MODE_GETUP_SIDE_FRONT, SA_MODE_GETUP_SIDE_FORCE_U32_,
   SaModeGetupSide, SA_MODE_FADE_STYLE_CROSSFADE, SA_MODE_FADE_STYLE_INERTIALIZE,
   SA_MODE_FADE_STYLE_FORCE_U32_, SaModeFadeStyle, SA_FOOTSTEPS_SURFACE_GRASS,
   SA_FOOTSTEPS_SURFACE_STONE, SA_FOOTSTEPS_SURFACE_WOOD, SA_FOOTSTEPS_SURFACE_SNOW,

@@ -281,6 +281,7 @@
   const SA_FIGURE_MAX_EVENTS = 16;
   const SA_FIGURE_MAX_DT = 0.1;
   const SA_FIGURE_SUBSTEP = 0.008333334;
+  const SA_FIGURE_HAIR_STEP = 0.016666668;
   const SA_FIGURE_NECK_CONE = 0.7853982;
   const SA_FIGURE_MOVE_MAX_TRACKS = 24;
   const SA_FIGURE_MOVE_MAX_KEYS = 256;
@@ -1920,6 +1921,8 @@
     set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1061, v ? 1 : 0, true); }
     get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1062, true) !== 0; }
     set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
+    get hair_between() { return this._sa._dv().getUint8(this.ptr + 1063, true); }
+    set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1063, v, true); }
     get turn() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
     set turn(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
     get facing() { return this._sa._dv().getInt32(this.ptr + 1068, true); }
@@ -1941,7 +1944,7 @@
   SaFigure.SIZE = 2600;
   SaFigure.ALIGN = 8;
   SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
+  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
   const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache, SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure]);
 
   // ---- functions -----------------------------------------------------------------------------------
@@ -3509,11 +3512,11 @@
     SA_LIMB_MAX_BONE_SAMPLES, SA_LIMB_MAX_CAP_SAMPLES, SA_LIMB_FAR_OPACITY,
     SA_FIGURE_REFERENCE_HIP_HEIGHT, SA_FIGURE_SHOULDER_AT, SA_FIGURE_GROUND_PROBES,
     SA_FIGURE_BONE_COUNT, SA_FIGURE_BLADE_LENGTH, SA_FIGURE_TURN_SECONDS, SA_FIGURE_MAX_EVENTS,
-    SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_NECK_CONE, SA_FIGURE_MOVE_MAX_TRACKS,
-    SA_FIGURE_MOVE_MAX_KEYS, SA_FIGURE_MOVE_MAX_EVENTS, SA_FIGURE_MAX_MOVES,
-    SA_FIGURE_MOVE_LAYERS, SA_FIGURE_MOVE_BASE, SA_ABI_VERSION, SA_VERSION_MAJOR,
-    SA_VERSION_MINOR, SA_VERSION_PATCH, SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL, SA_ERR_COUNT,
-    SA_ERR_UNSORTED, SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY,
+    SA_FIGURE_MAX_DT, SA_FIGURE_SUBSTEP, SA_FIGURE_HAIR_STEP, SA_FIGURE_NECK_CONE,
+    SA_FIGURE_MOVE_MAX_TRACKS, SA_FIGURE_MOVE_MAX_KEYS, SA_FIGURE_MOVE_MAX_EVENTS,
+    SA_FIGURE_MAX_MOVES, SA_FIGURE_MOVE_LAYERS, SA_FIGURE_MOVE_BASE, SA_ABI_VERSION,
+    SA_VERSION_MAJOR, SA_VERSION_MINOR, SA_VERSION_PATCH, SA_VERSION_NUMBER, SA_OK, SA_ERR_NULL,
+    SA_ERR_COUNT, SA_ERR_UNSORTED, SA_ERR_NOT_FINITE, SA_ERR_PARENT_ORDER, SA_ERR_CAPACITY,
     SA_ERR_TOO_MANY_JOINTS, SA_ERR_RANGE, SA_ERR_MISMATCH, SA_STATUS_COUNT_,
     SA_STATUS_FORCE_U32_, SaStatus, SA_EASE_LINEAR, SA_EASE_SMOOTH, SA_EASE_IN_QUAD,
     SA_EASE_OUT_QUAD, SA_EASE_IN_OUT_QUAD, SA_EASE_IN_CUBIC, SA_EASE_OUT_CUBIC,

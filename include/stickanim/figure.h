@@ -728,24 +728,37 @@ typedef struct sa_figure_event {
  * @brief Longest time one sa_figure_update() advances by, seconds: 0.1.
  *
  * Only a real hitch (a frame longer than a tenth of a second) is shortened, so the figure's clocks
- * keep real time at any frame rate down to 10 fps. The head and the hair move in sub-steps of at
- * most ::SA_FIGURE_SUBSTEP, so a long frame never flings them.
+ * keep real time at any frame rate down to 10 fps. The head moves in sub-steps of at most
+ * ::SA_FIGURE_SUBSTEP and the hair in steps of at most ::SA_FIGURE_HAIR_STEP, so a long frame never
+ * flings them.
  */
 #define SA_FIGURE_MAX_DT 0.1f
 
 /**
- * @brief The sub-step of the head, the hair and the foot locks, seconds: 1/120.
+ * @brief The sub-step of the head and the foot locks, seconds: 1/120.
  *
- * The head, the hair and the foot locks move in steps of exactly this length at fixed moments of
- * the figure's own time (every 1/120 s since sa_figure_init()), the motions evaluated and the body
- * solved at each of those moments; a frame ending between two of them shows the state at the last
- * one carried on to the frame's end, but the next frame goes on from that last moment. So every
+ * The head and the foot locks move in steps of exactly this length at fixed moments of the
+ * figure's own time (every 1/120 s since sa_figure_init()), the motions evaluated and the body
+ * solved at each of those moments, and the hair at every other one (::SA_FIGURE_HAIR_STEP); a
+ * frame ending between two of them shows the state at the last one carried on to the frame's end,
+ * but the next frame goes on from that last moment. So every
  * decision (a foot lifting, stepping, landing) and every swing of the head and hair happens at the
  * same moments whatever the frame rate: runs of the same input at 30, 60 and 144 fps agree at the
  * moments they share, and a frame a little longer moves everything only a little further
  * (@ref foot_locking_page).
  */
 #define SA_FIGURE_SUBSTEP (1.0f / 120.0f)
+
+/**
+ * @brief The step of the hair, seconds: 1/60, at every other ::SA_FIGURE_SUBSTEP moment.
+ *
+ * The reference steps its hair once a frame at 60 fps, six constraint passes a step; the figure
+ * steps it as often, at fixed moments of its own time (every 1/60 s since sa_figure_init()): a
+ * frame ending between two of them shows the hair's last step carried on to the frame's end, and
+ * the next frame goes on from that step. So every frame rate shows the same hair at the moments
+ * they share, and the hair costs one step (not two) a 60 fps frame.
+ */
+#define SA_FIGURE_HAIR_STEP (2.0f * SA_FIGURE_SUBSTEP)
 
 /**
  * @brief Largest angle between the neck and the spine's direction, radians: 45 deg (pi/4).
@@ -1026,7 +1039,8 @@ typedef struct sa_figure {
     sa_figure_move_layer layers[SA_FIGURE_MOVE_LAYERS];
     sa_figure_motion wanted; /**< Motion asked for last frame. */
     /** Seconds from the last ::SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the
-     *  head, hair and foot locks are kept as they were at that moment. */
+     *  head and foot locks are kept as they were at that moment (the hair as it was at its last
+     *  step, that moment or the one before: sa_figure::hair_between). */
     float substep_lag;
     sa_figure_head head;                         /**< Head and hair driver state. */
     sa_verlet_point hair[SA_VERLET_HAIR_POINTS]; /**< Hair chain state (figure space). */
@@ -1046,8 +1060,11 @@ typedef struct sa_figure {
     bool moving;                 /**< The body locomotes (not standing idle). */
     bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
     bool jump_pending;           /**< A scripted jump was pressed and has not taken off yet. */
-    float turn;                  /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
-    sa_figure_facing facing;     /**< The facing asked for by the last update's input. */
+    /** 1 when the last ::SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come
+     *  every ::SA_FIGURE_HAIR_STEP, at every other moment), else 0. */
+    uint8_t hair_between;
+    float turn;              /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
+    sa_figure_facing facing; /**< The facing asked for by the last update's input. */
     sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */
     size_t event_count;                           /**< How many of them, <= 16. */
     /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
@@ -1075,9 +1092,10 @@ SA_API sa_status sa_figure_init(sa_figure *fig, const sa_figure_config *cfg);
  *              the counters unchanged (no trigger).
  * @param dt    Seconds since the last update. Every clock (fade, gait phase, jump, thrust)
  *              advances by the whole dt, so the figure keeps real time at any frame rate; only a
- *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head, the
- *              hair and the foot locks move in sub-steps of ::SA_FIGURE_SUBSTEP at fixed moments of
- *              the figure's time (the motions evaluated and the body solved at each), so the
+ *              hitch longer than ::SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head and
+ *              the foot locks move in sub-steps of ::SA_FIGURE_SUBSTEP at fixed moments of the
+ *              figure's time (the motions evaluated and the body solved at each), the hair in
+ *              steps of ::SA_FIGURE_HAIR_STEP at every other one, so the
  *              same inputs at 30, 60 or 144 fps give the same motion at the same moments. 0,
  * negative, NaN or infinite: nothing changes (the pose stays as it was and the counters are read on
  *              the next real step).

@@ -142,7 +142,7 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_
  * @param pin    Where point 0 goes (the back of the head). A non-finite component keeps point 0's
  *               current one.
  * @param config Settings; NULL means sa_verlet_config_default().
- * @param dt     Step length, seconds (the figure steps its hair in sub-steps of at most 1/120 s).
+ * @param dt     Step length, seconds (the figure steps its hair in steps of at most 1/60 s).
  * Longer than 1/60 s it runs as ceil(60 * dt) sub-steps (the cost grows with it). NaN, negative or
  * below
  *               ::SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the constraints run,

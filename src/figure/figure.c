@@ -225,6 +225,9 @@ typedef struct frame {
     lead from;
     sa_figure_params p; /* the frame's end */
     bool moving, was_airborne, on_moment;
+    bool between;     /* the last moment taken fell between two of the hair's steps */
+    bool hair_moment; /* the frame's end is a moment the hair steps at */
+    float hair_last;  /* the hair's last step, seconds into the frame (<= 0: an earlier frame's) */
     bool planted[2];
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     sai_figure_head_dir dir;
@@ -242,6 +245,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     dt = dt < SAI_FIGURE_MAX_DT ? dt : SAI_FIGURE_MAX_DT;
     fr->dt = dt;
     fr->hair.count = 0;
+    fr->hair.next_h = 0.0f;
     frame_input *f = &fr->f;
     sai_figure_read_input_into(fig, input, &f->in);
     f->gait_target = sai_figure_gait_target(fig, &f->in);
@@ -281,19 +285,28 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     fr->moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
+    /* The hair steps at every other moment: the last of its steps was at the last moment, or at
+     * the one before. */
+    bool between = (fig->hair_between & 1u) != 0u;
+    float hair_last = between ? -lag - SA_FIGURE_SUBSTEP : -lag;
     fr->dir = (sai_figure_head_dir){0.0f, {0.0f, 0.0f}, false};
     bool planted[2];
     for (int32_t n = 0; n < moments; ++n) {
         planted[0] = fig->pose.contact[0].planted;
         planted[1] = fig->pose.contact[1].planted;
+        between = !between;
+        fr->hair.next_h = between ? 0.0f : SA_FIGURE_HAIR_STEP;
         sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, fr->moving, false, fr->j, next, from, &fr->dir,
                  &fr->hair);
         footsteps(fig, planted, next, in->surface);
+        if (!between) hair_last = next;
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
     }
     fr->last = last;
     fr->next = next;
+    fr->between = between;
+    fr->hair_last = hair_last;
     return true;
 }
 
@@ -305,6 +318,13 @@ SAI_INLINE void frame_end_feet(sa_figure *fig, frame *fr, sub_part *s) {
      * after the pose is written. */
     fr->on_moment = fr->next <= fr->dt + 1e-6f;
     if (!fr->on_moment) keep_carried(&fr->kept, fig);
+    /* The hair: a step of its own at a moment it steps at; else the last of its steps carried on
+     * to the frame's end, and put back after the pose is written. */
+    fr->hair_moment = fr->on_moment && fr->between;
+    fr->hair.next_h = fr->hair_moment ? SA_FIGURE_HAIR_STEP : fr->dt - fr->hair_last;
+    if (fr->on_moment && !fr->hair_moment)
+        for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+            fr->kept.hair[i] = fig->hair[i];
     fr->planted[0] = fig->pose.contact[0].planted;
     fr->planted[1] = fig->pose.contact[1].planted;
     sub_step_feet(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving,
@@ -337,7 +357,12 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     fig->pose.scroll = scroll_before + (double)p->ground_speed * (double)dt;
     if (fr->on_moment) {
         fig->substep_lag = 0.0f;
+        fig->hair_between = (uint8_t)(fr->hair_moment ? 0u : 1u);
+        if (!fr->hair_moment)
+            for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+                fig->hair[i] = kept->hair[i];
     } else {
+        fig->hair_between = (uint8_t)(fr->between ? 1u : 0u);
         fig->scroll = kept->scroll;
         fig->feet[0] = kept->feet[0];
         fig->feet[1] = kept->feet[1];

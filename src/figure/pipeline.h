@@ -345,6 +345,7 @@ typedef struct sai_hair_step {
  * (sai_figure_hair_run4). */
 typedef struct sai_hair_log {
     int32_t count;
+    float next_h; /* the hair's step at the next sub-step, s (0: none then) */
     sai_hair_step step[SAI_HAIR_MAX_STEPS];
 } sai_hair_log;
 

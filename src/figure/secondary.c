@@ -186,15 +186,15 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
     j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
     const sa_vec2 accel = sai_v2_add(sai_verlet_hair_accel(p->ground_speed, 0.0f),
                                      sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
-    if (cfg->hair) {
+    if (cfg->hair && hair->next_h > 0.0f) {
         if (hair->count == SAI_HAIR_MAX_STEPS) sai_figure_hair_run(fig, hair); /* (never full) */
         sai_hair_step *s = &hair->step[hair->count++];
         s->head = j[SA_FIGURE_JOINT_HEAD];
         s->pin = hair_pin(s->head, up, cfg->head_radius);
         s->accel = accel;
         s->clearance = hair_clearance(cfg->head_radius, p->squash);
-        s->h = h;
-    } else {
+        s->h = hair->next_h;
+    } else if (!cfg->hair) {
         /* No hair in the config: laid out hanging from the pin (what the pose shows for it),
          * here where the head's direction is at hand. */
         hang_hair(fig->hair, hair_pin(j[SA_FIGURE_JOINT_HEAD], up, cfg->head_radius),

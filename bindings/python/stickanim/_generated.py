@@ -169,9 +169,11 @@ SA_FIGURE_TURN_SECONDS = 0.2
 SA_FIGURE_MAX_EVENTS = 16
 # SA_FIGURE_MAX_DT (figure.h): Longest time one sa_figure_update() advances by, seconds: 0.1.
 SA_FIGURE_MAX_DT = 0.1
-# SA_FIGURE_SUBSTEP (figure.h): The sub-step of the head, the hair and the foot locks, seconds:
-# 1/120.
+# SA_FIGURE_SUBSTEP (figure.h): The sub-step of the head and the foot locks, seconds: 1/120.
 SA_FIGURE_SUBSTEP = 0.008333334
+# SA_FIGURE_HAIR_STEP (figure.h): The step of the hair, seconds: 1/60, at every other
+# SA_FIGURE_SUBSTEP moment.
+SA_FIGURE_HAIR_STEP = 0.016666668
 # SA_FIGURE_NECK_CONE (figure.h): Largest angle between the neck and the spine's direction, radians:
 # 45 deg (pi/4).
 SA_FIGURE_NECK_CONE = 0.7853982
@@ -1834,22 +1836,25 @@ class Figure(_Struct):
     caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
     (sa_figure_input::move_counter and the built-in thrust). wanted: Motion asked for last frame.
     substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120):
-    the head, hair and foot locks are kept as they were at that moment. head: Head and hair
-    driver state. hair: Hair chain state (figure space). scroll: Ground the foot locks scrolled,
-    to the last sub-step moment, units. feet: Foot locks: [0] near, [1] far. modes: The body's
-    modes (used while a body is active). body: The body as last seen (its grounded edge, its
-    speeds). fall_speed: Fastest the body sank in this flight, units/s, >= 0. rise_speed: How
-    fast the body rose when it took off, units/s, >= 0. landing: The landing's depth showing, in
-    [0, 1] (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
+    the head and foot locks are kept as they were at that moment (the hair as it was at its last
+    step, that moment or the one before: sa_figure::hair_between). head: Head and hair driver
+    state. hair: Hair chain state (figure space). scroll: Ground the foot locks scrolled, to the
+    last sub-step moment, units. feet: Foot locks: [0] near, [1] far. modes: The body's modes
+    (used while a body is active). body: The body as last seen (its grounded edge, its speeds).
+    fall_speed: Fastest the body sank in this flight, units/s, >= 0. rise_speed: How fast the
+    body rose when it took off, units/s, >= 0. landing: The landing's depth showing, in [0, 1]
+    (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
     locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0)
     -> paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
     ground -> 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
     scripted jump has taken off and not landed yet. jump_pending: A scripted jump was pressed and
-    has not taken off yet. turn: A turn's progress, [0, 1]: 0 faces right, 1 left. facing: The
-    facing asked for by the last update's input. events: The last update's events. event_count:
-    How many of them, <= 16. ragdoll: The ragdoll (figure space) while knocked down; its last
-    pose while getting up. ragdoll_wait: Seconds of the next sub-step before the knock-down, >=
-    0. pose: The current pose. cache: Derived values kept across frames (not state).
+    has not taken off yet. hair_between: 1 when the last SA_FIGURE_SUBSTEP moment fell between
+    two of the hair's steps (they come every SA_FIGURE_HAIR_STEP, at every other moment), else 0.
+    turn: A turn's progress, [0, 1]: 0 faces right, 1 left. facing: The facing asked for by the
+    last update's input. events: The last update's events. event_count: How many of them, <= 16.
+    ragdoll: The ragdoll (figure space) while knocked down; its last pose while getting up.
+    ragdoll_wait: Seconds of the next sub-step before the knock-down, >= 0. pose: The current
+    pose. cache: Derived values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
@@ -2445,6 +2450,7 @@ Figure._fields_ = [
     ("moving", ctypes.c_bool),
     ("in_flight", ctypes.c_bool),
     ("jump_pending", ctypes.c_bool),
+    ("hair_between", ctypes.c_uint8),
     ("turn", ctypes.c_float),
     ("facing", ctypes.c_int32),
     ("events", (FigureEvent * 16)),
@@ -2674,9 +2680,9 @@ LAYOUT_LP64 = {
         "wanted": 424, "substep_lag": 428, "head": 432, "hair": 476, "scroll": 544, "feet": 552,
         "modes": 680, "body": 968, "fall_speed": 1056, "rise_speed": 1060, "landing": 1064,
         "landing_target": 1068, "stride_scale": 1072, "climb_phase": 1076, "swim": 1080, "vy": 1084,
-        "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "turn": 1096,
-        "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752, "ragdoll_wait": 2008,
-        "pose": 2016, "cache": 2456}),
+        "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "hair_between": 1095,
+        "turn": 1096, "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752,
+        "ragdoll_wait": 2008, "pose": 2016, "cache": 2456}),
 }
 
 
@@ -4432,8 +4438,8 @@ def sa_verlet_chain_step(points, count, pin, config, dt):
 
     config (const sa_verlet_config *): Settings; NULL means sa_verlet_config_default().
 
-    dt (float): Step length, seconds (the figure steps its hair in sub-steps of at most 1/120
-        s). Longer than 1/60 s it runs as ceil(60 * dt) sub-steps (the cost grows with it). NaN,
+    dt (float): Step length, seconds (the figure steps its hair in steps of at most 1/60 s).
+        Longer than 1/60 s it runs as ceil(60 * dt) sub-steps (the cost grows with it). NaN,
         negative or below SA_VERLET_MIN_DT advances no time: point 0 follows the pin, the
         constraints run, and every point keeps its velocity. Above SA_VERLET_MAX_DT (60 sub-
         steps), +infinite included, it is clamped; by then drag has removed nearly all velocity
@@ -6027,11 +6033,12 @@ def sa_figure_update(fig, input, dt):
 
     dt (float): Seconds since the last update. Every clock (fade, gait phase, jump, thrust)
         advances by the whole dt, so the figure keeps real time at any frame rate; only a hitch
-        longer than SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head, the hair and the foot
-        locks move in sub-steps of SA_FIGURE_SUBSTEP at fixed moments of the figure's time (the
-        motions evaluated and the body solved at each), so the same inputs at 30, 60 or 144 fps
-        give the same motion at the same moments. 0, negative, NaN or infinite: nothing changes
-        (the pose stays as it was and the counters are read on the next real step).
+        longer than SA_FIGURE_MAX_DT (0.1 s) is shortened to it. The head and the foot locks
+        move in sub-steps of SA_FIGURE_SUBSTEP at fixed moments of the figure's time (the
+        motions evaluated and the body solved at each), the hair in steps of SA_FIGURE_HAIR_STEP
+        at every other one, so the same inputs at 30, 60 or 144 fps give the same motion at the
+        same moments. 0, negative, NaN or infinite: nothing changes (the pose stays as it was
+        and the counters are read on the next real step).
     """
     return _fn["sa_figure_update"](fig, input, dt)
 
