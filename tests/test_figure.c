@@ -1734,6 +1734,60 @@ static void test_figure_hair_never_enters_the_head(void **state) {
     print_message("hair: deepest %.4f inside the head\n", worst);
 }
 
+/* Knocked down onto the ground, the head comes to rest on it and the hair lies along it: lying
+ * (the spine along the ground), the head's circle stays out of the ground, no hair point ever
+ * hangs through it, and the neck keeps its cone throughout (tumbling head first, the head sinks in
+ * for a moment: the cone wins over the ground); knocked back or forward, walking or running into
+ * it, at 30, 60 and 144 fps, at three sizes. */
+static void test_figure_knocked_down_rests_on_the_ground(void **state) {
+    (void)state;
+    const float scales[] = {1.0f, 0.5f, 2.0f};
+    const float rates[] = {30.0f, 60.0f, 144.0f};
+    float head_down = -INFINITY, head_any = -INFINITY, hair_worst = -INFINITY, neck = 0.0f;
+    int down = 0;
+    for (int run = 0; run < 18; ++run) {
+        const float scale = scales[run % 3];
+        const sa_figure_config cfg = sa_figure_config_scaled(scale);
+        const float dt = 1.0f / rates[(run / 3) % 3];
+        const float push = (run / 9) % 2 ? 260.0f : -260.0f;
+        sa_figure f;
+        sa_figure_init(&f, &cfg);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 0);
+        in.body.active = true;
+        in.body.grounded = true;
+        for (float t = 0.0f; t < 5.0f; t += dt) {
+            in.body.velocity.x = t < 0.5f ? (run % 2 ? 300.0f : 100.0f) * scale : 0.0f;
+            in.body.knocked_down = t >= 0.5f && t < 3.5f;
+            in.body.impulse = sa_v2(push * scale, -300.0f * scale);
+            sa_figure_update(&f, &in, dt);
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            check_sane(p);
+            /* (flat ground: figure y 0, y down; the pose is squashed about it) */
+            const sa_vec2 head = p->joints[SA_FIGURE_JOINT_HEAD];
+            const float sunk = (head.y + p->head_radius) / scale;
+            head_any = fmaxf(head_any, sunk);
+            /* Lying: the spine along the ground (a tumble's head-first moments are not). */
+            const float chest = p->joints[SA_FIGURE_JOINT_CHEST].y;
+            const float pelvis = p->joints[SA_FIGURE_JOINT_PELVIS].y;
+            if (p->mode == SA_MODE_RAGDOLL && fabsf(chest) < 2.0f * scale &&
+                fabsf(pelvis) < 2.0f * scale) {
+                head_down = fmaxf(head_down, sunk);
+                ++down;
+            }
+            for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i)
+                hair_worst = fmaxf(hair_worst, p->hair[i].y / scale);
+            neck = fmaxf(neck, neck_angle_deg(p->unsquashed));
+        }
+    }
+    print_message("knocked down: lying (%d frames), the head %.3f into the ground at most (%.1f "
+                  "for a moment on the way down); hair %.3f; neck %.1f deg from the spine\n",
+                  down, (double)head_down, (double)head_any, (double)hair_worst, (double)neck);
+    assert_true(down > 1000);
+    assert_true(head_down <= 0.05f);  /* 13.8 before the head rested on the ground */
+    assert_true(hair_worst <= 1e-3f); /* 38 before the hair lay on it */
+    assert_true(neck <= NECK_CONE_DEG + 0.01f);
+}
+
 /* At 30 fps no time is lost: N frames of 1/30 s put every clock where 2N frames of 1/60 s do, and
  * the gait phase where the walk's cadence (1.5 cycles/s) puts it. */
 static void test_figure_30fps_keeps_real_time(void **state) {
@@ -4367,6 +4421,7 @@ int main(void) {
         cmocka_unit_test(test_figure_jump_falls_without_a_dead_stop),
         cmocka_unit_test(test_figure_neck_stays_within_its_cone),
         cmocka_unit_test(test_figure_hair_never_enters_the_head),
+        cmocka_unit_test(test_figure_knocked_down_rests_on_the_ground),
         cmocka_unit_test(test_figure_30fps_keeps_real_time),
         cmocka_unit_test(test_figure_30_60_144_fps_agree),
         cmocka_unit_test(test_figure_random_scripts_agree_at_30_60_144_fps),

@@ -123,6 +123,19 @@ static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_
     }
 }
 
+/* The neck's direction from the chest of a body lying on the ground: `up` (the spine's), or turned
+ * toward straight up (never past it) until the head's circle rests on the ground under it instead
+ * of sinking into it. A person lying down rests the back of the head on the floor. */
+static sa_vec2 neck_off_the_ground(const sa_figure *fig, sa_vec2 chest, sa_vec2 up) {
+    const float r = fig->config.head_radius, reach = fig->config.neck + r;
+    const sa_vec2 head = sai_v2_add(chest, sai_v2_scale(up, reach));
+    const float lowest = sai_figure_ground_at(fig, head.x) - r; /* the centre's, y down */
+    if (!(head.y > lowest)) return up; /* (clear of it, or not finite: as it is) */
+    const float y = sai_clamp((lowest - chest.y) / reach, -1.0f, 1.0f);
+    const float x = sqrtf(1.0f - y * y);
+    return sai_v2(up.x < 0.0f ? -x : x, y);
+}
+
 /* What a sub-step's first part (sub_step_feet) hands its second (sub_step_body). */
 typedef struct sub_part {
     float h;
@@ -178,9 +191,11 @@ SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_par
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(s->forward), s->down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             j[i] = fig->ragdoll[i].pos;
-        /* The head's spring aims the neck along the ragdoll's spine. */
+        /* The head's spring aims the neck along the ragdoll's spine, turned up off the ground. */
         const sa_vec2 spine = sai_v2_sub(j[SA_FIGURE_JOINT_CHEST], j[SA_FIGURE_JOINT_PELVIS]);
-        const sa_vec2 up = sai_v2_scale(spine, 1.0f / fmaxf(sai_v2_length(spine), 1e-6f));
+        const sa_vec2 up =
+            neck_off_the_ground(fig, j[SA_FIGURE_JOINT_CHEST],
+                                sai_v2_scale(spine, 1.0f / fmaxf(sai_v2_length(spine), 1e-6f)));
         j[SA_FIGURE_JOINT_NECK] =
             sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(up, fig->config.neck));
         j[SA_FIGURE_JOINT_HEAD] =

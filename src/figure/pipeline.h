@@ -333,11 +333,13 @@ typedef struct sai_figure_head_dir {
 /* The most hair steps a log holds: a frame's moments before its end (figure.c). */
 #define SAI_HAIR_MAX_STEPS 16
 
-/* What one sub-step of the hair reads of the frame: the pin and the head's centre it moves to,
- * the acceleration on it, the radius it keeps from the head and the step's length (s). */
+/* What one step of the hair reads of the frame: the pin and the head's centre it moves to, the
+ * acceleration on it, the radius it keeps from the head, the step's length (s) and the ground
+ * under it (a figure y; y down), which it lies on rather than hangs through. */
 typedef struct sai_hair_step {
     sa_vec2 pin, head, accel;
     float clearance, h;
+    float floor;
 } sai_hair_step;
 
 /* The hair's sub-steps of part of a frame, recorded as the head moves and run after it (nothing
@@ -355,7 +357,8 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
  * it into *hair; without hair in the config, lays the hair out hanging from the head. */
 SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
                                           float h, sai_figure_head_dir *dir, sai_hair_log *hair);
-/* The same on a body already in j (its pelvis, chest and shoulder): the ragdoll's, a morph's. */
+/* The same on a body already in j (its pelvis, chest and shoulder), lying or getting up: the
+ * ragdoll's, a morph's; the head rests on the ground the ragdoll lies on. */
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair);
 /* The same on the spine solved from p into j (sai_figure_solve_spine): its angles taken from p. */

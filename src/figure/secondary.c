@@ -13,6 +13,9 @@
  * be a rigid pendulum, which the jump's take-off (the chest reaches about 1800 units/s within
  * 1/60 s) throws to the cone's edge; half of it nods up to about 30° and never reaches the edge. */
 #define SAI_HEAD_INERTIA 0.5f
+/* Fastest the ground lifts a head found in it, units/s at the reference size: as the ragdoll's
+ * joints rise out of a ground that came up (ragdoll.c), so nothing jumps. */
+#define SAI_HEAD_RISE 900.0f
 
 /* Angle of d from straight up, radians, positive toward +x (forward); y points down. */
 SAI_INLINE float up_angle(sa_vec2 d) { return sai_atan2f(d.x, -d.y); }
@@ -144,6 +147,27 @@ static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
     return dir->known && was == now ? dir->up : sai_figure_up_dir(a);
 }
 
+/* A body lying on the ground rests its head on it: the head's angle a from straight up (spine plus
+ * tilt) brought toward straight up until the head's circle is out of the ground the ragdoll lies
+ * on (sai_figure_ground_at(), as the ragdoll's joints), by at most SAI_HEAD_RISE over the h
+ * seconds (a ground that came up lifts the head, never pops it out), and the tilt's speed into
+ * the ground taken out, as the neck's cone does at its edge. */
+static void rest_head_on_ground(const sa_figure *fig, sa_vec2 chest, float spine, float h,
+                                sa_spring1 *tilt) {
+    const sa_figure_config *cfg = &fig->config;
+    const float r = cfg->head_radius, reach = cfg->neck + r;
+    const float a = wrap_angle(spine + tilt->pos);
+    const sa_vec2 head = sai_v2_add(chest, sai_v2_scale(sai_figure_up_dir(a), reach));
+    const float lowest = sai_figure_ground_at(fig, head.x) - r; /* the centre's, y down */
+    if (!(head.y > lowest)) return; /* (clear of it, or not finite: as it is) */
+    /* The centre is at chest.y - reach cos(a): clear while cos(a) >= (chest.y - lowest) / reach. */
+    const float most = sai_acosf(sai_clamp((chest.y - lowest) / reach, -1.0f, 1.0f));
+    const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    const float turn = sai_fminf(fabsf(a) - most, SAI_HEAD_RISE * k * h / reach);
+    tilt->pos = wrap_angle((a < 0.0f ? turn : -turn) + tilt->pos);
+    tilt->vel = a < 0.0f ? sai_fmaxf(tilt->vel, 0.0f) : sai_fminf(tilt->vel, 0.0f);
+}
+
 /* Head and hair over one sub-step of h seconds to the body p, its spine in j leaning by `spine`
  * and its neck by `target` from it (radians from straight up). The head is
  * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
@@ -151,7 +175,7 @@ static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
  * space, so its target leads by −c·(spine rate)/k. Moves the neck and head of j. */
 SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                                sai_figure_head_dir *dir, sai_hair_log *hair, float spine,
-                               float target) {
+                               float target, bool lying) {
     const sa_figure_config *cfg = &fig->config;
     sa_figure_head *hd = &fig->head;
     const float reach = cfg->neck + cfg->head_radius;
@@ -171,6 +195,7 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
                     SAI_HEAD_INERTIA * sai_v2_dot(sai_v2(-was_up.y, was_up.x), lurch) / reach;
     const float lead = cfg->head_damping * spine_rate / cfg->head_stiffness;
     sai_spring1_step(&hd->tilt, target - lead, cfg->head_stiffness, cfg->head_damping, h);
+    if (lying) rest_head_on_ground(fig, chest, spine, h, &hd->tilt);
     if (!(hd->tilt.pos > -SA_FIGURE_NECK_CONE)) {
         hd->tilt.pos = -SA_FIGURE_NECK_CONE;
         hd->tilt.vel = sai_fmaxf(hd->tilt.vel, 0.0f);
@@ -194,6 +219,7 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
         s->accel = accel;
         s->clearance = hair_clearance(cfg->head_radius, p->squash);
         s->h = hair->next_h;
+        s->floor = sai_figure_ground_at(fig, s->pin.x); /* (the ground the ragdoll lies on) */
     } else if (!cfg->hair) {
         /* No hair in the config: laid out hanging from the pin (what the pose shows for it),
          * here where the head's direction is at hand. */
@@ -211,7 +237,7 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
 void sai_figure_secondary_on(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
                              sai_figure_head_dir *dir, sai_hair_log *hair) {
     const float spine = spine_angle(j);
-    secondary_with(fig, p, j, h, dir, hair, spine, pose_tilt(j, spine));
+    secondary_with(fig, p, j, h, dir, hair, spine, pose_tilt(j, spine), true);
 }
 
 void sai_figure_secondary_solved(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j, float h,
@@ -219,17 +245,30 @@ void sai_figure_secondary_solved(sa_figure *fig, const sa_figure_params *p, sa_v
     /* The spine solved from p leans by p->lean and the neck tilts from it by p->head_tilt (both
      * in [-pi, pi]): the angles spine_angle() and pose_tilt() would measure on j, but for the
      * rounding of the joints, without two atan2 a sub-step. */
-    secondary_with(fig, p, j, h, dir, hair, p->lean, p->head_tilt);
+    secondary_with(fig, p, j, h, dir, hair, p->lean, p->head_tilt, false);
 }
 
-/* One sub-step of the hair on its chain (sai_hair_step): the chain moved to the pin, sprung back
- * toward its resting line, its bends limited and kept out of the head. */
+/* The hair lies on the ground instead of hanging through it (a figure knocked down): a point
+ * below the floor (y down) is put on it, and stops there (the ground holds it: its pull toward the
+ * resting line, straight down, would slide it about under the head). A second pass changes
+ * nothing. */
+static void keep_above(sa_verlet_point *pts, float floor) {
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        if (!(pts[i].pos.y > floor)) continue;
+        pts[i].pos.y = floor;
+        pts[i].prev = pts[i].pos;
+    }
+}
+
+/* One step of the hair on its chain (sai_hair_step): the chain moved to the pin, sprung back
+ * toward its resting line, its bends limited, kept out of the head and above the ground. */
 static void hair_step(sa_verlet_point *pts, const sa_figure_config *cfg, const sai_hair_step *s) {
     /* (the figure's config is validated: its hair spacing and drag are in the chain's ranges) */
     sai_verlet_hair_step(pts, s->pin, cfg->hair_spacing, cfg->hair_drag, s->accel, s->h);
     spring_back(pts, SA_VERLET_HAIR_POINTS, s->pin, s->accel, cfg->hair_spacing, s->h);
     limit_bend(pts, SA_VERLET_HAIR_POINTS);
     sai_verlet_hair_collide(pts, s->head, s->clearance);
+    keep_above(pts, s->floor);
 }
 
 void sai_figure_hair_run(sa_figure *fig, sai_hair_log *hair) {
@@ -348,14 +387,14 @@ static void hair_step_off(sai_hair4 *c, int k, const sai_hair4 *const from[3], i
 _Static_assert(offsetof(sai_hair_step, pin) == 0 && offsetof(sai_hair_step, head) == 8 &&
                    offsetof(sai_hair_step, accel) == 16 &&
                    offsetof(sai_hair_step, clearance) == 24 && offsetof(sai_hair_step, h) == 28 &&
-                   sizeof(sai_hair_step) == 32,
-               "a hair step is two rows of four floats");
+                   offsetof(sai_hair_step, floor) == 32,
+               "a hair step opens with two rows of four floats");
 /* What step `at` of four figures' logs asks of their chains: the lanes that have it, the step
  * and the head's circle. */
 typedef struct hair4_in {
     sai_i4 lanes;
     sai_hair4_step in;
-    sai_f4 centre_x, centre_y, radius;
+    sai_f4 centre_x, centre_y, radius, floor;
 } hair4_in;
 
 static void hair4_read(hair4_in *h, sa_figure *const figs[4], sai_hair_log *const logs[4],
@@ -369,6 +408,7 @@ static void hair4_read(hair4_in *h, sa_figure *const figs[4], sai_hair_log *cons
         row[1][k] = has ? sai_f4_load(s + 4) : sai_f4_splat(0.0f);
         h->in.spacing[k] = has ? figs[k]->config.hair_spacing : 0.0f;
         h->in.drag[k] = has ? figs[k]->config.hair_drag : 0.0f;
+        h->floor[k] = has ? logs[k]->step[at].floor : FLT_MAX;
     }
     sai_f4_transpose(row[0][0], row[0][1], row[0][2], row[0][3], col);
     h->in.pin_x = col[0];
@@ -382,9 +422,20 @@ static void hair4_read(hair4_in *h, sa_figure *const figs[4], sai_hair_log *cons
     h->in.dt = col[3];
 }
 
+/* keep_above() in lanes: every lane, whichever path its step took (a lane the scalar step took
+ * whole is kept above already, and stays as it is). */
+static void keep_above4(sai_hair4 *c, sai_f4 floor) {
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_i4 below = c->y[i] > floor;
+        c->px[i] = sai_f4_select(below, c->x[i], c->px[i]);
+        c->py[i] = sai_f4_select(below, floor, c->py[i]);
+        c->y[i] = sai_f4_select(below, floor, c->y[i]);
+    }
+}
+
 /* The rest of the step after the chains' own (`stepped`: the lanes it covered): the spring back,
- * the bend limit and the head, in lanes where the common path goes, else by the scalar
- * functions. */
+ * the bend limit, the head and the ground, in lanes where the common path goes, else by the
+ * scalar functions. */
 static void hair4_finish(const sai_hair4 *before, sai_hair4 *c, sa_figure *const figs[4],
                          sai_hair_log *const logs[4], int32_t at, const hair4_in *h,
                          sai_i4 stepped) {
@@ -403,6 +454,7 @@ static void hair4_finish(const sai_hair4 *before, sai_hair4 *c, sa_figure *const
                 hair_step_off(c, k, from, stepped[k] ? (bent[k] ? 1 : 2) : 0, figs[k],
                               &logs[k]->step[at]);
     }
+    keep_above4(c, h->floor);
     if (!sai_lanes_true(lanes)) sai_hair4_select(lanes, c, before, c);
 }
 
