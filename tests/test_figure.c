@@ -1735,15 +1735,16 @@ static void test_figure_hair_never_enters_the_head(void **state) {
 }
 
 /* Knocked down onto the ground, the head comes to rest on it and the hair lies along it: lying
- * (the spine along the ground), the head's circle stays out of the ground, no hair point ever
- * hangs through it, and the neck keeps its cone throughout (tumbling head first, the head sinks in
- * for a moment: the cone wins over the ground); knocked back or forward, walking or running into
- * it, at 30, 60 and 144 fps, at three sizes. */
+ * (the spine along the ground), the head's circle stays out of the ground and no hair point hangs
+ * through it, and the neck keeps its cone throughout (tumbling head first, the head sinks in for a
+ * moment and the hair with it: the cone wins over the ground); knocked back or forward, walking or
+ * running into it, at 30, 60 and 144 fps, at three sizes. */
 static void test_figure_knocked_down_rests_on_the_ground(void **state) {
     (void)state;
     const float scales[] = {1.0f, 0.5f, 2.0f};
     const float rates[] = {30.0f, 60.0f, 144.0f};
-    float head_down = -INFINITY, head_any = -INFINITY, hair_worst = -INFINITY, neck = 0.0f;
+    float head_down = -INFINITY, head_any = -INFINITY, hair_down = -INFINITY, hair_any = -INFINITY,
+          neck = 0.0f;
     int down = 0;
     for (int run = 0; run < 18; ++run) {
         const float scale = scales[run % 3];
@@ -1765,26 +1766,53 @@ static void test_figure_knocked_down_rests_on_the_ground(void **state) {
             /* (flat ground: figure y 0, y down; the pose is squashed about it) */
             const sa_vec2 head = p->joints[SA_FIGURE_JOINT_HEAD];
             const float sunk = (head.y + p->head_radius) / scale;
+            float hair = -INFINITY;
+            for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i)
+                hair = fmaxf(hair, p->hair[i].y / scale);
             head_any = fmaxf(head_any, sunk);
+            hair_any = fmaxf(hair_any, hair);
             /* Lying: the spine along the ground (a tumble's head-first moments are not). */
             const float chest = p->joints[SA_FIGURE_JOINT_CHEST].y;
             const float pelvis = p->joints[SA_FIGURE_JOINT_PELVIS].y;
             if (p->mode == SA_MODE_RAGDOLL && fabsf(chest) < 2.0f * scale &&
                 fabsf(pelvis) < 2.0f * scale) {
                 head_down = fmaxf(head_down, sunk);
+                hair_down = fmaxf(hair_down, hair);
                 ++down;
             }
-            for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i)
-                hair_worst = fmaxf(hair_worst, p->hair[i].y / scale);
             neck = fmaxf(neck, neck_angle_deg(p->unsquashed));
         }
     }
-    print_message("knocked down: lying (%d frames), the head %.3f into the ground at most (%.1f "
-                  "for a moment on the way down); hair %.3f; neck %.1f deg from the spine\n",
-                  down, (double)head_down, (double)head_any, (double)hair_worst, (double)neck);
+    print_message("knocked down: lying (%d frames), the head %.3f into the ground at most and the "
+                  "hair %.3f (%.1f and %.1f for a moment on the way down); neck %.1f deg from the "
+                  "spine\n",
+                  down, (double)head_down, (double)hair_down, (double)head_any, (double)hair_any,
+                  (double)neck);
+    /* A game's ground at hostile heights, far above the body or far below: lying on it or not,
+     * the hair is never flung (every point finite and within its length of the pin). */
+    const float heights[] = {-1e30f, 1e30f, -3e3f, FLT_MAX};
+    for (size_t h = 0; h < sizeof heights / sizeof heights[0]; ++h) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 0);
+        in.body.active = in.body.grounded = in.body.ground_given = true;
+        for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+            in.body.ground[i] = heights[h];
+        for (int frame = 0; frame < 240; ++frame) {
+            in.body.knocked_down = frame >= 20 && frame < 180;
+            in.body.impulse = sa_v2(-260.0f, -300.0f);
+            sa_figure_update(&f, &in, DT60);
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                assert_finite_v2(p->joints[i]);
+            for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i)
+                assert_true(dist(p->hair[i], p->hair[0]) <=
+                            (float)i * f.config.hair_spacing * p->squash.sy * 1.5f + 1e-3f);
+        }
+    }
     assert_true(down > 1000);
-    assert_true(head_down <= 0.05f);  /* 13.8 before the head rested on the ground */
-    assert_true(hair_worst <= 1e-3f); /* 38 before the hair lay on it */
+    assert_true(head_down <= 0.05f); /* 13.8 before the head rested on the ground */
+    assert_true(hair_down <= 1e-3f); /* 38 before the hair lay on it */
     assert_true(neck <= NECK_CONE_DEG + 0.01f);
 }
 

@@ -219,7 +219,12 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
         s->accel = accel;
         s->clearance = hair_clearance(cfg->head_radius, p->squash);
         s->h = hair->next_h;
-        s->floor = sai_figure_ground_at(fig, s->pin.x); /* (the ground the ragdoll lies on) */
+        /* The ground the ragdoll lies on (0 without the game's), at most up to the pin: a ground
+         * above it (the head in it for a moment, or a hostile height) holds the hair at the
+         * pin's height, never flings it up there. */
+        const float ground =
+            fig->body.active && fig->body.ground_given ? sai_figure_ground_at(fig, s->pin.x) : 0.0f;
+        s->floor = sai_fmaxf(ground, s->pin.y);
     } else if (!cfg->hair) {
         /* No hair in the config: laid out hanging from the pin (what the pose shows for it),
          * here where the head's direction is at hand. */
