@@ -3007,7 +3007,7 @@ export declare class SaFigure extends Struct {
   jump_pending: boolean;
   /**
    * 1 when the last SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come every
-   * SA_FIGURE_HAIR_STEP, at every other moment), else 0.
+   * SA_FIGURE_HAIR_STEP, at every other moment), else 0 (any other value: its low bit is read).
    */
   hair_between: number;
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */

@@ -3383,7 +3383,7 @@ class SaFigure extends Struct {
   set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
   /**
    * 1 when the last SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come every
-   * SA_FIGURE_HAIR_STEP, at every other moment), else 0.
+   * SA_FIGURE_HAIR_STEP, at every other moment), else 0 (any other value: its low bit is read).
    */
   get hair_between() { return this._sa._dv().getUint8(this.ptr + 1063, true); }
   set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1063, v, true); }

@@ -1061,7 +1061,8 @@ typedef struct sa_figure {
     bool in_flight;              /**< A scripted jump has taken off and not landed yet. */
     bool jump_pending;           /**< A scripted jump was pressed and has not taken off yet. */
     /** 1 when the last ::SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come
-     *  every ::SA_FIGURE_HAIR_STEP, at every other moment), else 0. */
+     *  every ::SA_FIGURE_HAIR_STEP, at every other moment), else 0 (any other value: its low bit
+     *  is read). */
     uint8_t hair_between;
     float turn;              /**< A turn's progress, [0, 1]: 0 faces right, 1 left. */
     sa_figure_facing facing; /**< The facing asked for by the last update's input. */

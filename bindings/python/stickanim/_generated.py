@@ -1849,12 +1849,13 @@ class Figure(_Struct):
     ground -> 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
     scripted jump has taken off and not landed yet. jump_pending: A scripted jump was pressed and
     has not taken off yet. hair_between: 1 when the last SA_FIGURE_SUBSTEP moment fell between
-    two of the hair's steps (they come every SA_FIGURE_HAIR_STEP, at every other moment), else 0.
-    turn: A turn's progress, [0, 1]: 0 faces right, 1 left. facing: The facing asked for by the
-    last update's input. events: The last update's events. event_count: How many of them, <= 16.
-    ragdoll: The ragdoll (figure space) while knocked down; its last pose while getting up.
-    ragdoll_wait: Seconds of the next sub-step before the knock-down, >= 0. pose: The current
-    pose. cache: Derived values kept across frames (not state).
+    two of the hair's steps (they come every SA_FIGURE_HAIR_STEP, at every other moment), else 0
+    (any other value: its low bit is read). turn: A turn's progress, [0, 1]: 0 faces right, 1
+    left. facing: The facing asked for by the last update's input. events: The last update's
+    events. event_count: How many of them, <= 16. ragdoll: The ragdoll (figure space) while
+    knocked down; its last pose while getting up. ragdoll_wait: Seconds of the next sub-step
+    before the knock-down, >= 0. pose: The current pose. cache: Derived values kept across frames
+    (not state).
     """
     _c_name_ = "sa_figure"
 
