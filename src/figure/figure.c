@@ -207,9 +207,10 @@ SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_par
         sai_figure_morph_from_ragdoll(fig, s->k, j);
         sai_figure_secondary_on(fig, p, j, h, dir, hair);
     } else {
-        /* (the whole body's solve has the spine secondary_step would solve) */
+        /* (the whole body's solve has the trunk secondary_step would solve; the head's spring
+         * places the neck and head) */
         if (whole) {
-            if (!solved) sai_figure_solve_joints(&fig->config, p, j);
+            if (!solved) sai_figure_solve_body(&fig->config, p, j);
             sai_figure_secondary_solved(fig, p, j, h, dir, hair);
         } else {
             sai_figure_secondary_step(fig, p, j, h, dir, hair);

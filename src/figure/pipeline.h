@@ -269,6 +269,13 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
 /* Only the spine, neck and head of that (pelvis, hip, chest, shoulder, neck, head). */
 SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
                                        sa_vec2 *j);
+/* Only the trunk of that (pelvis, hip, chest, shoulder): what the head's spring stands on, which
+ * places the neck and head itself (sai_figure_secondary_solved). */
+SAI_INLINE void sai_figure_solve_trunk(const sa_figure_config *cfg, const sa_figure_params *p,
+                                       sa_vec2 *j);
+/* sai_figure_solve_joints() but for the neck and head (left as they were): the trunk and the
+ * limbs of a body whose head the head's spring places. */
+void sai_figure_solve_body(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j);
 /* A spear row's own arm angles: its hands by IK on its own shaft, so spear and FK layers blend
  * angle by angle. */
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p);
@@ -285,8 +292,8 @@ SAI_INLINE sa_vec2 sai_figure_up_dir(float a) {
     sai_sincosf(a, &s, &c);
     return sai_v2(s, -c);
 }
-/* (inline: every sub-step solves the spine) */
-SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
+/* (inline: every sub-step solves the trunk) */
+SAI_INLINE void sai_figure_solve_trunk(const sa_figure_config *cfg, const sa_figure_params *p,
                                        sa_vec2 *j) {
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const sa_vec2 u = sai_figure_up_dir(p->lean);
@@ -295,6 +302,10 @@ SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_fig
     j[SA_FIGURE_JOINT_CHEST] = sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine));
     j[SA_FIGURE_JOINT_SHOULDER] =
         sai_v2_add(pelvis, sai_v2_scale(u, cfg->spine * SA_FIGURE_SHOULDER_AT));
+}
+SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_figure_params *p,
+                                       sa_vec2 *j) {
+    sai_figure_solve_trunk(cfg, p, j);
     const sa_vec2 n = sai_figure_up_dir(p->lean + p->head_tilt);
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(j[SA_FIGURE_JOINT_CHEST], sai_v2_scale(n, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] =
@@ -366,7 +377,8 @@ void sai_figure_secondary_solved(sa_figure *fig, const sa_figure_params *p, sa_v
                                  sai_figure_head_dir *dir, sai_hair_log *hair);
 SAI_INLINE void sai_figure_secondary_step(sa_figure *fig, const sa_figure_params *p, sa_vec2 *j,
                                           float h, sai_figure_head_dir *dir, sai_hair_log *hair) {
-    sai_figure_solve_spine(&fig->config, p, j);
+    /* (the spring places the neck and head: the spine's would be written over) */
+    sai_figure_solve_trunk(&fig->config, p, j);
     sai_figure_secondary_solved(fig, p, j, h, dir, hair);
 }
 /* Runs the hair's logged steps in order and empties the log. */

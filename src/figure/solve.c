@@ -117,9 +117,9 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
     }
 }
 
-void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+/* The legs, arms and spear on the trunk in j (its pelvis and shoulder). */
+SAI_INLINE void solve_limbs(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
     const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    sai_figure_solve_spine(cfg, p, j);
     const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
     for (int i = 0; i < 2; ++i) {
         /* The reference's reach guard (1.5 units at its size, scaled with the figure) on the
@@ -166,6 +166,16 @@ void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params
         sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));
     j[SA_FIGURE_JOINT_SPEAR_TIP] =
         sai_v2_add(j[SA_FIGURE_JOINT_SPEAR_BUTT], sai_v2_scale(d, cfg->spear_length));
+}
+
+void sai_figure_solve_joints(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+    sai_figure_solve_spine(cfg, p, j);
+    solve_limbs(cfg, p, j);
+}
+
+void sai_figure_solve_body(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+    sai_figure_solve_trunk(cfg, p, j);
+    solve_limbs(cfg, p, j);
 }
 
 size_t sa_figure_solve(const sa_figure_config *cfg, const sa_figure_params *params, sa_vec2 *out,
