@@ -4228,10 +4228,10 @@ static float solve_input(test_rng *r, float lo, float hi) {
     return test_rng_next(r) % 40u == 0 ? test_rng_nasty(r) : test_rng_range(r, lo, hi);
 }
 
-/* Four figures' solves in lanes are each the scalar solve bit for bit: configs and parameters
- * that all differ, a spear held whole in some lanes, partly or not at all in others, feet out of
- * reach or on the pelvis, angles past the sine's quick range, hostile numbers anywhere, and every
- * pattern of missing (NULL) lanes, which are left alone. */
+/* Four figures' bodies solved in lanes are each the scalar solve_body bit for bit, neck and head
+ * untouched: configs and parameters that all differ, a spear held whole in some lanes, partly or
+ * not at all in others, feet out of reach or on the pelvis, angles past the sine's quick range,
+ * hostile numbers anywhere, and every pattern of missing (NULL) lanes, which are left alone. */
 static void test_figure_solve_in_lanes_is_the_scalar_solve(void **state) {
     (void)state;
     test_rng r = test_rng_make(1504);
@@ -4273,14 +4273,15 @@ static void test_figure_solve_in_lanes_is_the_scalar_solve(void **state) {
         const sa_figure_params *p4[4];
         sa_vec2 *j4[4];
         memset(lane_out, 0x5A, sizeof lane_out);
+        memset(scalar, 0x5A, sizeof scalar); /* (the neck and head are neither's) */
         for (int k = 0; k < 4; ++k) {
             const bool on = (lanes >> k) & 1;
             c4[k] = on ? &cfg[k] : NULL;
             p4[k] = on ? &p[k] : NULL;
             j4[k] = on ? lane_out[k] : NULL;
-            sai_figure_solve_joints(&cfg[k], &p[k], scalar[k]);
+            sai_figure_solve_body(&cfg[k], &p[k], scalar[k]);
         }
-        sai_figure_solve_joints4(c4, p4, j4);
+        sai_figure_solve_body4(c4, p4, j4);
         for (int k = 0; k < 4; ++k) {
             if ((lanes >> k) & 1) {
                 assert_memory_equal(lane_out[k], scalar[k], sizeof scalar[k]);

@@ -449,7 +449,7 @@ SAI_INLINE void update_sets(sa_figure *const *figs, const sa_figure_input *const
         joints[k] = fr[k].j;
     }
     for (int g = 0; g < sets; ++g)
-        sai_figure_solve_joints4(cfgs + 4 * g, params + 4 * g, joints + 4 * g);
+        sai_figure_solve_body4(cfgs + 4 * g, params + 4 * g, joints + 4 * g);
     for (int k = 0; k < n; ++k)
         if (on[k]) frame_end_body(on[k], &fr[k], &end[k], joints[k] != NULL);
     hair_run_sets(on, hair, sets);

@@ -314,11 +314,11 @@ SAI_INLINE void sai_figure_solve_spine(const sa_figure_config *cfg, const sa_fig
 
 /* ---- solve4.c: four figures' solves at once -------------------------------------------------- */
 
-/* sai_figure_solve_joints(cfgs[k], params[k], joints[k]) for each k whose joints[k] is not NULL,
+/* sai_figure_solve_body(cfgs[k], params[k], joints[k]) for each k whose joints[k] is not NULL,
  * four in the lanes of a vector (internal/lanes.h): each figure's joints bit for bit the scalar's.
  */
-void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
-                              const sa_figure_params *const params[4], sa_vec2 *const joints[4]);
+void sai_figure_solve_body4(const sa_figure_config *const cfgs[4],
+                            const sa_figure_params *const params[4], sa_vec2 *const joints[4]);
 
 /* ---- figure.c: the frame -------------------------------------------------------------------- */
 

@@ -7,7 +7,7 @@
 #include "internal/fmath4.h"
 #include "internal/ik_leg.h"
 
-/* sai_figure_solve_joints() of four figures at once, one a lane: each lane does exactly the
+/* sai_figure_solve_body() of four figures at once, one a lane: each lane does exactly the
  * scalar solve's float and double operations (solve.c, internal/ik_leg.h), its branches made
  * selects, so it leaves the scalar's joints bit for bit. A figure whose numbers leave the range
  * where that holds without the scalar's input repairs (every frame's do not) is solved by the
@@ -346,20 +346,16 @@ static sai_i4 solve4(const sa_figure_config *const c[4], const sa_figure_params 
                      sa_vec2 *const out[4]) {
     inputs4 in;
     sai_i4 ok = inputs4_load(c, p, &in);
-    /* The spine (solve.c's solve_spine). */
+    /* The trunk (sai_figure_solve_trunk). */
     const sai_f4 spine = in.c[C_SPINE], lean = in.p[P_LEAN];
     const v2x4 pelvis = v2x4_of(in.p[P_ROOT_X], in.p[P_ROOT_Y] - in.c[C_HIP]);
     const v2x4 u = up_dir4(lean);
     const v2x4 chest = v2x4_add(pelvis, v2x4_scale(u, spine));
     const v2x4 shoulder = v2x4_add(pelvis, v2x4_scale(u, spine * SA_FIGURE_SHOULDER_AT));
-    const v2x4 n = up_dir4(lean + in.p[P_TILT]);
-    const v2x4 neck = v2x4_add(chest, v2x4_scale(n, in.c[C_NECK]));
     joints4_store(out, SA_FIGURE_JOINT_PELVIS, pelvis);
     joints4_store(out, SA_FIGURE_JOINT_HIP, pelvis);
     joints4_store(out, SA_FIGURE_JOINT_CHEST, chest);
     joints4_store(out, SA_FIGURE_JOINT_SHOULDER, shoulder);
-    joints4_store(out, SA_FIGURE_JOINT_NECK, neck);
-    joints4_store(out, SA_FIGURE_JOINT_HEAD, v2x4_add(neck, v2x4_scale(n, in.c[C_HEAD])));
     ok &= solve_legs4(&in, pelvis, out);
     const v2x4 d = along4(in.p[P_SPEAR_ANGLE]);
     ok &= solve_arms4(&in, shoulder, d, out);
@@ -372,8 +368,8 @@ static sai_i4 solve4(const sa_figure_config *const c[4], const sa_figure_params 
     return ok;
 }
 
-void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
-                              const sa_figure_params *const params[4], sa_vec2 *const joints[4]) {
+void sai_figure_solve_body4(const sa_figure_config *const cfgs[4],
+                            const sa_figure_params *const params[4], sa_vec2 *const joints[4]) {
     int first = -1, lanes = 0;
     for (int k = 0; k < 4; ++k) {
         if (!joints[k]) continue;
@@ -381,7 +377,7 @@ void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
         if (first < 0) first = k;
     }
     if (lanes < 2) { /* (one figure: the scalar solve is as quick) */
-        if (first >= 0) sai_figure_solve_joints(cfgs[first], params[first], joints[first]);
+        if (first >= 0) sai_figure_solve_body(cfgs[first], params[first], joints[first]);
         return;
     }
     const sa_figure_config *c[4];
@@ -396,15 +392,15 @@ void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
     }
     const sai_i4 ok = solve4(c, p, out);
     for (int k = 0; k < 4; ++k)
-        if (joints[k] && !ok[k]) sai_figure_solve_joints(cfgs[k], params[k], joints[k]);
+        if (joints[k] && !ok[k]) sai_figure_solve_body(cfgs[k], params[k], joints[k]);
 }
 
 #else
 
-void sai_figure_solve_joints4(const sa_figure_config *const cfgs[4],
-                              const sa_figure_params *const params[4], sa_vec2 *const joints[4]) {
+void sai_figure_solve_body4(const sa_figure_config *const cfgs[4],
+                            const sa_figure_params *const params[4], sa_vec2 *const joints[4]) {
     for (int k = 0; k < 4; ++k)
-        if (joints[k]) sai_figure_solve_joints(cfgs[k], params[k], joints[k]);
+        if (joints[k]) sai_figure_solve_body(cfgs[k], params[k], joints[k]);
 }
 
 #endif
