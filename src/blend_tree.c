@@ -386,7 +386,7 @@ sa_blend_tree_frame sa_blend_tree_space_step(const sa_blend_tree_space *space, f
     float u = 0.0f, w = 0.0f;
     if (a != b) {
         u = sai_saturate((x - p[a].at) / (p[b].at - p[a].at));
-        w = sai_saturate(sa_ease_apply(p[a].ease, u));
+        w = sai_saturate(sai_ease_apply(p[a].ease, u));
     }
     f.segment = a;
     f.u = u;

@@ -56,7 +56,7 @@ SAI_INLINE span locate(const layout *l, float t) {
      * NaN times) lands on the later key instead of dividing by zero. */
     const double t0 = (double)time_at(l, s.k0), span_len = (double)time_at(l, s.k1) - t0;
     const double u = span_len > 0.0 ? ((double)t - t0) / span_len : 1.0;
-    s.e = sa_ease_apply(ease_at(l, s.k0), (float)u);
+    s.e = sai_ease_apply(ease_at(l, s.k0), (float)u);
     return s;
 }
 

@@ -40,6 +40,39 @@ SAI_INLINE float sai_smooth(float u) {
     return u * u * (3.0f - 2.0f * u);
 }
 
+/* sa_ease_apply(), which is defined from it (a track's samples ease without a call). */
+SAI_INLINE float sai_ease_apply(sa_ease e, float u) {
+    u = sai_saturate(u);
+    const float v = 1.0f - u;
+    switch (e) {
+    case SA_EASE_LINEAR:
+        return u;
+    case SA_EASE_SMOOTH:
+        return u * u * (3.0f - 2.0f * u);
+    case SA_EASE_IN_QUAD:
+        return u * u;
+    case SA_EASE_OUT_QUAD:
+        return 1.0f - v * v;
+    case SA_EASE_IN_OUT_QUAD:
+        return u < 0.5f ? 2.0f * u * u : 1.0f - 2.0f * v * v;
+    case SA_EASE_IN_CUBIC:
+        return u * u * u;
+    case SA_EASE_OUT_CUBIC:
+        return 1.0f - v * v * v;
+    case SA_EASE_IN_OUT_CUBIC:
+        return u < 0.5f ? 4.0f * u * u * u : 1.0f - 4.0f * v * v * v;
+    case SA_EASE_OUT_BACK: {
+        /* Penner's back curve with the customary overshoot constant (about 10% past 1). */
+        const float c1 = 1.70158f, c3 = c1 + 1.0f;
+        return 1.0f - c3 * v * v * v + c1 * v * v;
+    }
+    case SA_EASE_COUNT_:
+    case SA_EASE_FORCE_U32_:
+        break;
+    }
+    return u;
+}
+
 /* double -> float without overflow to infinity: results of finite input stay finite. */
 SAI_INLINE float sai_narrow(double v) {
     if (v > (double)FLT_MAX) return FLT_MAX;

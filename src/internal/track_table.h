@@ -25,9 +25,9 @@ SAI_INLINE float sai_track_sample_table(const sa_track_key *keys, size_t count, 
     const sa_track_key *k0 = &keys[lo - 1], *k1 = &keys[lo];
     const double t0 = (double)k0->t, span_len = (double)k1->t - t0;
     const double u = span_len > 0.0 ? ((double)t - t0) / span_len : 1.0;
-    /* (sa_ease_apply's smoothstep, the tables' usual easing, without the call) */
+    /* (sai_ease_apply()'s smoothstep, the tables' usual easing, without the switch) */
     const double e = (double)(k0->ease == SA_EASE_SMOOTH ? sai_smooth((float)u)
-                                                         : sa_ease_apply(k0->ease, (float)u));
+                                                         : sai_ease_apply(k0->ease, (float)u));
     return (float)((double)k0->v * (1.0 - e) + (double)k1->v * e);
 }
 
