@@ -3832,7 +3832,8 @@ export declare class StickAnim {
   sa_figure_move_validate(move: Pointer<SaFigureMove>, bad_track: Pointer): SaStatus;
   /**
    * Registers the game's motion definitions on a figure, without copying them: the figure points
-   * at moves, which must outlive it (or the next call). (figure.h)
+   * at moves, which must outlive it (or the next call) and stay as they were validated (register
+   * them again after changing them). (figure.h)
    */
   sa_figure_set_moves(fig: Pointer<SaFigure>, moves: Pointer<SaFigureMove>, count: number, bad: Pointer): SaStatus;
   /**

@@ -5456,7 +5456,8 @@ class StickAnim extends StickAnimBase {
 
   /**
    * Registers the game's motion definitions on a figure, without copying them: the figure points
-   * at moves, which must outlive it (or the next call). (figure.h)
+   * at moves, which must outlive it (or the next call) and stay as they were validated (register
+   * them again after changing them). (figure.h)
    */
   sa_figure_set_moves(fig, moves, count, bad) {
     return this._x.sa_figure_set_moves(ptrOf(fig, 'sa_figure_set_moves(fig)'), ptrOf(moves, 'sa_figure_set_moves(moves)'), count, ptrOf(bad, 'sa_figure_set_moves(bad)'));

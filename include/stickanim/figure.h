@@ -1205,7 +1205,8 @@ SA_API sa_status sa_figure_move_validate(const sa_figure_move *move, size_t *bad
 
 /**
  * @brief Registers the game's motion definitions on a figure, without copying them: the figure
- *        points at @p moves, which must outlive it (or the next call).
+ *        points at @p moves, which must outlive it (or the next call) and stay as they were
+ *        validated (register them again after changing them).
  *
  * Definition i is then SA_FIGURE_MOTION_MOVE(i) in sa_figure_input::motion and
  * sa_figure_input::move. Registering again replaces the set: what plays definition i (a layer, or

@@ -307,6 +307,29 @@ static sa_figure_params repaired(const sa_figure_params *p, const sai_figure_ctx
     return sai_figure_sanitize(p, &rest);
 }
 
+/* *p = repaired(p, c) in place: in rows where there are lanes (the finite test and the clamp of
+ * finish_rows()), the layers' parameters being finite nearly always. */
+static void repair_in_place(sa_figure_params *p, const sai_figure_ctx *c) {
+#if SAI_HAS_LANES
+    sai_f4 v[SAI_FIGURE_PARAM_ROWS];
+    sai_i4 bad = {0, 0, 0, 0};
+    const sai_i4 exponent = {0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000};
+    for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r) {
+        v[r] = sai_f4_load((const float *)(const void *)p + 4 * r);
+        bad |= ((sai_i4)v[r] & exponent) == exponent;
+    }
+    if (!sai_lanes_any(bad)) {
+        for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r)
+            sai_f4_store((float *)(void *)p + 4 * r,
+                         clamp_row(v[r],
+                                   sai_f4_load((const float *)(const void *)&param_lo + 4 * r),
+                                   sai_f4_load((const float *)(const void *)&param_hi + 4 * r)));
+        return;
+    }
+#endif
+    *p = repaired(p, c);
+}
+
 /* sai_figure_blend_into(), the spear motions' arms turned onto their shafts when `arms`; else
  * *held says whether a motion showing holds the spear (its arm angles are then its row's). */
 static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arms, bool *held,
@@ -331,7 +354,7 @@ static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arm
 #if SAI_HAS_LANES
     if (finish_rows(acc, inv, &fig->merge_offset, out)) {
         if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
-            *out = repaired(out, c);
+            repair_in_place(out, c);
         return;
     }
 #endif
@@ -347,7 +370,7 @@ static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arm
     }
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
     if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
-        *out = repaired(out, c);
+        repair_in_place(out, c);
 }
 
 void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out) {

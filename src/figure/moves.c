@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal/scalar.h"
+#include "internal/track_table.h"
 
 /* Motion definitions as data (sa_figure_move): checking them, registering them on a figure,
  * evaluating them as the motion or as a layer over it, their clocks and their events. The
@@ -173,19 +174,16 @@ const char *sa_figure_move_name(const sa_figure *fig, sa_figure_motion motion) {
 
 /* ---- evaluation ---------------------------------------------------------------------------- */
 
-/* The values of move m's tracks at normalised time u, in figure units (scaled), into v[k] for
- * each parameter k it tracks, with tracked[k] set (false for the others). A valid move tracks a
- * parameter at most once (sa_figure_move_validate), so one pass over its tracks finds them all. */
-static void track_values(const sa_figure_move *m, const sai_figure_ctx *c, float u, float *v,
-                         bool *tracked) {
-    for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k)
-        tracked[k] = false;
+/* Move m's tracks at normalised time u, in figure units (scaled), written over v[k] for each
+ * parameter k it tracks (the others keep their values). A valid move tracks a parameter at most
+ * once (sa_figure_move_validate) with sorted keys of values far inside the floats, which its
+ * table sampling relies on; the figure keeps pointing at them (sa_figure_set_moves). */
+static void track_values(const sa_figure_move *m, const sai_figure_ctx *c, float u, float *v) {
     for (size_t i = 0; i < m->track_count; ++i) {
         const sa_figure_move_track *t = &m->tracks[i];
         const size_t k = (size_t)t->param;
-        if (k >= SA_FIGURE_PARAM_COUNT_ || tracked[k]) continue; /* (never, once valid) */
-        tracked[k] = true;
-        const float x = sa_track_sample(t->keys, t->count, u);
+        if (k >= SA_FIGURE_PARAM_COUNT_) continue; /* (never, once valid) */
+        const float x = sai_track_sample_table(t->keys, t->count, u);
         v[k] = param_info[k].distance ? x * c->scale : x;
     }
 }
@@ -204,12 +202,9 @@ void sai_figure_move_evaluate(const sa_figure_move *m, const sai_figure_ctx *c, 
                               sa_figure_params *out) {
     sa_figure_params rest;
     sai_figure_rest(c, &rest);
-    float v[SA_FIGURE_PARAM_COUNT_], r[SA_FIGURE_PARAM_COUNT_];
-    memcpy(r, &rest, sizeof r);
-    bool tracked[SA_FIGURE_PARAM_COUNT_];
-    track_values(m, c, move_u(m, time, m->loop), v, tracked);
-    for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k)
-        if (!tracked[k]) v[k] = r[k];
+    float v[SA_FIGURE_PARAM_COUNT_]; /* (the rest pose's where the move has no track) */
+    memcpy(v, &rest, sizeof v);
+    track_values(m, c, move_u(m, time, m->loop), v);
     v[SA_FIGURE_PARAM_GROUND_SPEED] += travel_speed(m, c);
     memcpy(out, v, sizeof v);
 }
@@ -238,13 +233,16 @@ static bool registered(const sa_figure *fig, const sa_figure_move_layer *l) {
  * its tracks are added. */
 static void apply_layer(const sa_figure_move *m, const sai_figure_ctx *c, float time, float w,
                         const float *rest, float *p) {
+    /* (a parameter without a track: 0 added, or toward the rest pose's) */
     float tv[SA_FIGURE_PARAM_COUNT_];
-    bool tracked[SA_FIGURE_PARAM_COUNT_];
-    track_values(m, c, move_u(m, time, false), tv, tracked);
+    for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k)
+        tv[k] = m->additive ? 0.0f : rest[k];
+    track_values(m, c, move_u(m, time, false), tv);
+    /* Every parameter mixed, those of its parts kept (a select, not a branch per parameter). */
+    const bool additive = m->additive;
     for (size_t k = 0; k < SA_FIGURE_PARAM_COUNT_; ++k) {
-        if (!(param_info[k].part & m->parts)) continue;
-        const float v = tracked[k] ? tv[k] : m->additive ? 0.0f : rest[k];
-        p[k] = m->additive ? p[k] + w * v : sai_lerp(p[k], v, w);
+        const float mixed = additive ? p[k] + w * tv[k] : sai_lerp(p[k], tv[k], w);
+        p[k] = (param_info[k].part & m->parts) ? mixed : p[k];
     }
     if (m->parts & SA_FIGURE_PART_LEGS) p[SA_FIGURE_PARAM_GROUND_SPEED] += w * travel_speed(m, c);
 }

@@ -6162,7 +6162,8 @@ def sa_figure_move_validate(move, bad_track):
 
 def sa_figure_set_moves(fig, moves, count, bad):
     """Registers the game's motion definitions on a figure, without copying them: the figure points
-    at moves, which must outlive it (or the next call). (figure.h)
+    at moves, which must outlive it (or the next call) and stay as they were validated (register
+    them again after changing them). (figure.h)
 
     fig (sa_figure *): The figure; NULL gives SA_ERR_NULL.
 
