@@ -252,41 +252,35 @@ static void apply_layer(const sa_figure_move *m, const sai_figure_ctx *c, float 
 void sai_figure_apply_thrust(const sai_figure_ctx *c, sa_figure_params *p) {
     if (!(c->thrust_time >= 0.0f)) return;
     const sa_figure_move *m = &sai_figure_thrust_move;
-    float v[SA_FIGURE_PARAM_COUNT_];
-    memcpy(v, p, sizeof v);
+    float *v = (float *)(void *)p; /* (only floats) */
     const float time = sai_clamp(c->thrust_time, 0.0f, m->duration);
     apply_layer(m, c, time, layer_weight(m, time), v, v);
-    memcpy(p, v, sizeof v);
 }
 
 bool sai_figure_apply_layers(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *p) {
-    bool any = false;
-    for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
-        any = any || registered(fig, &fig->layers[i]);
-    if (!any) return false;
-    sa_figure_params rest;
-    sai_figure_rest(c, &rest);
-    float v[SA_FIGURE_PARAM_COUNT_], r[SA_FIGURE_PARAM_COUNT_];
-    memcpy(v, p, sizeof v);
-    memcpy(r, &rest, sizeof r);
     /* Oldest first: a newer layer plays over an older one on the parts they share. */
     int order[SA_FIGURE_MOVE_LAYERS];
     int n = 0;
     for (int i = 0; i < SA_FIGURE_MOVE_LAYERS; ++i)
         if (registered(fig, &fig->layers[i])) order[n++] = i;
+    if (n == 0) return false;
     for (int a = 1; a < n; ++a)
         for (int b = a; b > 0 && fig->layers[order[b]].time > fig->layers[order[b - 1]].time; --b) {
             const int t = order[b];
             order[b] = order[b - 1];
             order[b - 1] = t;
         }
+    sa_figure_params rest;
+    sai_figure_rest(c, &rest);
+    /* (the parameters as floats in place: sa_figure_params holds only floats) */
+    float *v = (float *)(void *)p;
+    const float *r = (const float *)(const void *)&rest;
     for (int i = 0; i < n; ++i) {
         const sa_figure_move_layer *l = &fig->layers[order[i]];
         const sa_figure_move *m = layer_move(fig, l);
         const float time = sai_clamp(sai_finite_or(l->time, 0.0f), 0.0f, m->duration);
         apply_layer(m, c, time, layer_weight(m, time), r, v);
     }
-    memcpy(p, v, sizeof v);
     return true;
 }
 
