@@ -77,6 +77,7 @@ typedef struct carried {
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
     float ragdoll_wait;
     float turn;
+    bool ragdoll_kept; /* (only a body's frame moves the ragdoll: without one it is not copied) */
 } carried;
 
 /* Takes what the sub-steps carry from fig into *kept. */
@@ -87,8 +88,10 @@ static void keep_carried(carried *kept, const sa_figure *fig) {
     kept->head = fig->head;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         kept->hair[i] = fig->hair[i];
-    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        kept->ragdoll[i] = fig->ragdoll[i];
+    kept->ragdoll_kept = fig->body.active;
+    if (kept->ragdoll_kept)
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+            kept->ragdoll[i] = fig->ragdoll[i];
     kept->ragdoll_wait = fig->ragdoll_wait;
     kept->turn = fig->turn;
 }
@@ -385,8 +388,9 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
         fig->head = kept->head;
         for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
             fig->hair[i] = kept->hair[i];
-        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-            fig->ragdoll[i] = kept->ragdoll[i];
+        if (kept->ragdoll_kept)
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                fig->ragdoll[i] = kept->ragdoll[i];
         fig->ragdoll_wait = kept->ragdoll_wait;
         fig->turn = kept->turn;
         fig->substep_lag = dt - fr->last;
