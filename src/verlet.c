@@ -317,7 +317,11 @@ SAI_INLINE void drag_factors(float drag, float h, float *keep, float *gain) {
         *gain = 0x1.faf184p-7f;
         return;
     }
-    const float lambda = drag > 0.0f ? -REF_RATE * sai_logf(drag) : INFINITY;
+    /* (the default drag's rate, -REF_RATE * sai_logf(SA_VERLET_DEFAULT_DRAG) bit for bit, printed
+     * with %a: a step of any other length, a frame's carried end, takes no log) */
+    const float lambda = drag == SA_VERLET_DEFAULT_DRAG ? 0x1.219476p+3f
+                         : drag > 0.0f                  ? -REF_RATE * sai_logf(drag)
+                                                        : INFINITY;
     const float lh = lambda * h;
     *keep = sai_expf(-lh);
     *gain = lh < 1e-6f ? h : -sai_expm1f(-lh) / lambda;

@@ -421,6 +421,30 @@ static void test_verlet_default_drag_constants_are_the_formula(void **state) {
     }
 }
 
+/* The default drag's rate is a constant too (verlet.c), for steps of any length: a drag one float
+ * away, whose rate is computed, must move a moving, pulled chain to the same place. */
+static void test_verlet_default_drag_rate_is_the_formula(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(0xD4A7);
+    for (int run = 0; run < 500; ++run) {
+        const float dt = test_rng_range(&r, 0.001f, 0.0166f);
+        sa_verlet_point a[2];
+        sa_verlet_chain_init(a, 2, sa_v2(0, 0), test_rng_v2(&r, -1, 1), 9);
+        a[1].prev = sa_v2_add(a[1].pos, test_rng_v2(&r, -2, 2)); /* moving */
+        sa_verlet_point b[2] = {a[0], a[1]};
+        sa_verlet_config p = sa_verlet_config_default(), q = p;
+        p.accel = q.accel = test_rng_v2(&r, -3000, 3000);
+        q.drag = nextafterf(SA_VERLET_DEFAULT_DRAG, 1.0f);
+        const sa_vec2 pin = test_rng_v2(&r, -2, 2);
+        sa_verlet_chain_step(a, 2, pin, &p, dt);
+        sa_verlet_chain_step(b, 2, pin, &q, dt);
+        assert_near(a[1].pos.x, b[1].pos.x, 1e-4);
+        assert_near(a[1].pos.y, b[1].pos.y, 1e-4);
+        assert_near(a[1].prev.x, b[1].prev.x, 1e-4);
+        assert_near(a[1].prev.y, b[1].prev.y, 1e-4);
+    }
+}
+
 static void test_verlet_zero_dt_keeps_velocities_and_follows_the_pin(void **state) {
     (void)state;
     sa_verlet_point c[SA_VERLET_HAIR_POINTS];
@@ -797,6 +821,7 @@ int main(void) {
         cmocka_unit_test(test_verlet_30_and_120_fps_runs_end_close),
         cmocka_unit_test(test_verlet_at_60_fps_is_the_reference_update),
         cmocka_unit_test(test_verlet_default_drag_constants_are_the_formula),
+        cmocka_unit_test(test_verlet_default_drag_rate_is_the_formula),
         cmocka_unit_test(test_verlet_zero_dt_keeps_velocities_and_follows_the_pin),
         cmocka_unit_test(test_verlet_collide_circle_bad_input_changes_nothing),
         cmocka_unit_test(test_verlet_collide_circle_pushes_points_out_keeping_lengths),
