@@ -3039,10 +3039,10 @@ static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
     }
     /* Every joint within 3 units at 60 fps and 6.5 at 30 (a body sampled once a frame reports
      * the speed it lands at a frame apart: 780 units/s at 30 fps, 849 at 144, so the landing is
-     * deeper at 144), through the turn too. The ragdoll (from 9.5 s) is only printed: a
-     * knock-down is chaotic, and the 0.07 units the runs differ by as it starts (left by the
-     * ladder's end) grow as the bodies tumble; knocked down from the same pose, the runs agree
-     * exactly. */
+     * deeper at 144), through the turn too; and knocked down and getting up (from 9.5 s), to
+     * the same bound. A knock-down is chaotic: the 0.07 units the runs differ by as it starts
+     * (left by the ladder's end) grew to 340 while the ragdoll gained speed from its limits;
+     * now it loses speed as a body does, and they stay within a tenth of a unit. */
     float worst = 0.0f, ragdoll = 0.0f;
     for (int q = 0; q < 2; ++q)
         for (int s = 0; s < SAMPLES; ++s) {
@@ -3061,6 +3061,7 @@ static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
                   "3/6.5; knocked down and getting up %.2f)\n",
                   (double)worst, (double)ragdoll);
     assert_true(worst <= 3.0f);
+    assert_true(ragdoll <= 3.0f);
 }
 
 /* The scripted jump's height and length come from the config: 1.5 times both rises 1.5 times as
@@ -3275,6 +3276,62 @@ static void check_pose_finite(const sa_figure_pose *p) {
     assert_finite(p->scroll);
     assert_finite(p->contact[0].x);
     assert_finite(p->contact[1].x);
+}
+
+/* Knocked down anyhow (any motion, a knock up to 500 units/s either way, the body running either
+ * way before it, at 30, 60 and 144 fps, on flat ground and on the game's sloping ground near the
+ * body's feet point): the ragdoll only ever moves as fast as the knock threw it, stays near the
+ * body and keeps its bones together. Its knee and elbow limits used to turn their corrections into
+ * speed: a ragdoll tumbling on the ground gained it at every turn, reached 13 000 units/s and
+ * ended thousands of units away (and a leg folded onto the hip flung the body across the level). */
+static void test_figure_knocked_down_never_gains_speed(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(91);
+    const float rates[3] = {30.0f, 60.0f, 144.0f};
+    float fastest = 0.0f, farthest = 0.0f, spread = 0.0f;
+    for (int run = 0; run < 90; ++run) {
+        const float dt = 1.0f / rates[run % 3];
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        const float hip = f.config.hip_height;
+        sa_figure_input in = input_for((sa_figure_motion)(run % 9), 0);
+        in.speed = test_rng_range(&r, 0.0f, 380.0f);
+        in.body.active = true;
+        in.body.ground_given = run % 2 == 1;
+        const float base = test_rng_range(&r, -hip, hip), slope = test_rng_range(&r, -0.5f, 0.5f);
+        const float run_at = test_rng_range(&r, -300.0f, 300.0f);
+        in.body.impulse = test_rng_v2(&r, -500.0f, 500.0f);
+        sa_vec2 was[SA_FIGURE_JOINT_COUNT];
+        bool lying = false;
+        for (float t = 0.0f; t < 3.5f; t += dt) {
+            for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+                in.body.ground[i] = base + slope * f.pose.ground_probe[i];
+            in.body.velocity.x = t < 0.5f ? run_at : 0.0f;
+            in.body.knocked_down = t >= 0.5f;
+            sa_figure_update(&f, &in, dt);
+            const sa_figure_pose *p = &f.pose;
+            check_pose_finite(p);
+            if (p->mode != SA_MODE_RAGDOLL) continue;
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+                spread = fmaxf(spread, dist(p->joints[i], p->joints[SA_FIGURE_JOINT_HIP]));
+                /* (the neck and head swing on their spring) */
+                if (lying && i != SA_FIGURE_JOINT_NECK && i != SA_FIGURE_JOINT_HEAD)
+                    fastest = fmaxf(fastest, dist(p->unsquashed[i], was[i]) / dt);
+            }
+            farthest = fmaxf(farthest, fabsf(p->unsquashed[SA_FIGURE_JOINT_PELVIS].x));
+            memcpy(was, p->unsquashed, sizeof was);
+            lying = true;
+        }
+    }
+    print_message(
+        "knocked down anyhow: joints at most %.0f units/s, the pelvis %.1f units from the "
+        "body, every joint within %.1f of the hip\n",
+        (double)fastest, (double)farthest, (double)spread);
+    /* (a knock of 500 and a run of 300 units/s, the upper body swinging over: 1 600 at most seen;
+     * 13 000, 1 800 and 1 900 before) */
+    assert_true(fastest < 2500.0f);
+    assert_true(farthest < 5.0f * sa_figure_config_default().hip_height);
+    assert_true(spread < CANVAS);
 }
 
 /* Issue 14: validate accepted head_radius 3.4e38 and spine = neck = FLT_MAX (infinite poses),
@@ -4480,6 +4537,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),
         cmocka_unit_test(test_figure_body_jump_keeps_the_spear),
         cmocka_unit_test(test_figure_ragdoll_agrees_at_60_and_144_fps),
+        cmocka_unit_test(test_figure_knocked_down_never_gains_speed),
         cmocka_unit_test(test_figure_config_bounds_keep_every_pose_finite),
         cmocka_unit_test(test_figure_move_validate_rejects_bad_data),
         cmocka_unit_test(test_figure_example_moves_play_over_walk_and_run),

@@ -322,12 +322,11 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
 }
 
 float sai_figure_getup_morph(const sa_figure *fig, float at) {
-    /* The frame that reads the release shows the ragdoll's pose, exactly. After it the morph
-     * keeps the time since the release (the machine's mode time counts the frames before this
-     * one; `at` seconds into this one), so it runs the same at any frame rate. */
+    /* The time since the release: the machine's mode time counts the frames before this one (0
+     * in the frame that reads the release), `at` the seconds into this one; so the morph runs the
+     * same at any frame rate. (That frame still shows the ragdoll's pose: figure.c.) */
     const float since = sa_mode_machine_mode_time(&fig->modes);
-    if (!(since > 0.0f)) return 1.0f;
-    const float t = since + at;
+    const float t = (since > 0.0f ? since : 0.0f) + at;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }

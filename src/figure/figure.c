@@ -355,6 +355,27 @@ SAI_INLINE void frame_end_body(sa_figure *fig, frame *fr, const sub_part *s, boo
     sub_step_body(fig, &fr->p, s, true, solved, fr->j, &fr->dir, &fr->hair);
 }
 
+/* The frame that reads a knock's release shows the ragdoll's pose exactly: the get-up starts
+ * there. Its moments morph by the time since the release, as every later frame's do, so the head
+ * and hair swing the same at any frame rate; only what it shows is put back: the body j on the
+ * ragdoll's pose, the head moved with the chest. Returns the chest's move (the hair's, shown). */
+static sa_vec2 show_ragdoll_pose(const sa_figure *fig, sa_vec2 *j) {
+    const sa_vec2 move =
+        sai_v2_sub(fig->ragdoll[SA_FIGURE_JOINT_CHEST].pos, j[SA_FIGURE_JOINT_CHEST]);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        j[i] = i == SA_FIGURE_JOINT_NECK || i == SA_FIGURE_JOINT_HEAD ? sai_v2_add(j[i], move)
+                                                                      : fig->ragdoll[i].pos;
+    return move;
+}
+
+/* The pose's hair moved by `move` (figure space) under the pose's squash (a move scales as
+ * the squash scales it). */
+static void move_shown_hair(sa_figure_pose *pose, sa_vec2 move) {
+    const sa_vec2 by = sai_v2(move.x * pose->squash.sx, move.y * pose->squash.sy);
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+        pose->hair[i] = sai_v2_add(pose->hair[i], by);
+}
+
 /* The frame's last part (its end's hair run): the pose written, and what the frame carried on
  * past its last moment put back. */
 SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
@@ -369,7 +390,10 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     const double scroll_before = fig->pose.scroll;
     const double mean = fr->moving ? (fig->scroll - scroll_before) / (double)dt : 0.0;
     p->ground_speed = mean > 0.0 || fig->body.active ? sai_narrow(mean) : 0.0f;
+    const bool released = sai_figure_getup_released(fig);
+    const sa_vec2 moved = released ? show_ragdoll_pose(fig, fr->j) : sai_v2(0.0f, 0.0f);
     sai_figure_write_pose(fig, p, fr->j, dt);
+    if (released) move_shown_hair(&fig->pose, moved);
     sai_figure_flight_events(fig, fr->was_airborne, dt);
     sai_figure_face_pose(fig);
     sai_figure_ground_probes(fig);

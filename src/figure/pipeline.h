@@ -124,6 +124,11 @@ SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float at) {
         return 0.0f;
     return sai_figure_getup_morph(fig, at);
 }
+/* True in the frame that reads the release of a knock (the get-up's first): it shows the
+ * ragdoll's pose, exactly. (Inline: every frame asks.) */
+SAI_INLINE bool sai_figure_getup_released(const sa_figure *fig) {
+    return sai_figure_getup_k(fig, 0.0f) > 0.0f && !(sa_mode_machine_mode_time(&fig->modes) > 0.0f);
+}
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle; without a

@@ -18,6 +18,9 @@
 /* Velocity kept per 1/120 s in the air, and along the ground while touching it. */
 #define SAI_RAG_DRAG     0.995f
 #define SAI_RAG_FRICTION 0.6f
+/* Farthest the ragdoll goes from the body, in hip heights (figure space), before it starts
+ * again. */
+#define SAI_RAG_FAR 1e4f
 
 /* The ragdoll's bones: joint pairs and their lengths (set from the config). */
 typedef struct rag_bone {
@@ -51,30 +54,35 @@ static void rag_bones(const sa_figure_config *c, rag_bone *out) {
 /* z of a × b. */
 static float cross(sa_vec2 a, sa_vec2 b) { return a.x * b.y - a.y * b.x; }
 
-/* p reflected across the line through a and b. */
-static sa_vec2 reflect(sa_vec2 p, sa_vec2 a, sa_vec2 b) {
-    const sa_vec2 d = sai_v2_sub(b, a);
-    const float l2 = sai_v2_dot(d, d);
-    if (!(l2 > 1e-12f)) return p;
-    const sa_vec2 ap = sai_v2_sub(p, a);
-    const sa_vec2 along = sai_v2_add(a, sai_v2_scale(d, sai_v2_dot(ap, d) / l2));
-    return sai_v2_sub(sai_v2_scale(along, 2.0f), p);
+/* The bone mid -> end turned about mid back to the nearer of its bend's limits (straight, or
+ * folded onto the bone root -> mid) when it bends the wrong way: sign * cross(root -> mid,
+ * mid -> end) < 0. Half of that turn moves the end, and the root and the middle joint move
+ * against it by a quarter each, so the correction moves no mass on the whole: a limit that only
+ * moves the end (or reflects it across the limit, twice as far) turns its push into speed the
+ * body never had, and a ragdoll tumbling on the ground gained it at every turn (thousands of
+ * units a second, carried far from the body). The next steps finish the turn. */
+static void limit_bend(sa_verlet_point *r, int root, int mid, int end, float sign) {
+    const sa_vec2 u = sai_v2_sub(r[mid].pos, r[root].pos), w = sai_v2_sub(r[end].pos, r[mid].pos);
+    if (!(sign * cross(u, w) < 0.0f)) return;
+    const float lu = sai_v2_length(u);
+    if (!(lu > 1e-6f) || !sai_finite(lu)) return;
+    const float along = sai_v2_dot(u, w) >= 0.0f ? 1.0f : -1.0f;
+    const sa_vec2 to = sai_v2_add(r[mid].pos, sai_v2_scale(u, along * sai_v2_length(w) / lu));
+    const sa_vec2 d = sai_v2_sub(to, r[end].pos);
+    r[end].pos = sai_v2_add(r[end].pos, sai_v2_scale(d, 0.5f));
+    r[mid].pos = sai_v2_sub(r[mid].pos, sai_v2_scale(d, 0.25f));
+    r[root].pos = sai_v2_sub(r[root].pos, sai_v2_scale(d, 0.25f));
 }
 
 /* A knee bends forward and an elbow folds the forearm forward, as sa_figure_solve() bends them
- * (for the figure facing +x): the middle joint on the side where cross(root → end, root → mid)
- * is ≤ 0. A joint on the other side is reflected across the limb's line. */
+ * (for the figure facing +x): the shin turns from the thigh the way +y turns from +x
+ * (cross(thigh, shin) >= 0), the forearm from the upper arm the other way. */
 static void limit_joints(sa_verlet_point *r) {
     for (int i = 0; i < 2; ++i) {
-        const int hip = SA_FIGURE_JOINT_PELVIS, knee = SA_FIGURE_JOINT_KNEE_NEAR + i,
-                  foot = SA_FIGURE_JOINT_FOOT_NEAR + i;
-        if (cross(sai_v2_sub(r[foot].pos, r[hip].pos), sai_v2_sub(r[knee].pos, r[hip].pos)) > 0.0f)
-            r[knee].pos = reflect(r[knee].pos, r[hip].pos, r[foot].pos);
-        const int sh = SA_FIGURE_JOINT_SHOULDER, elbow = SA_FIGURE_JOINT_ELBOW_NEAR + i,
-                  hand = SA_FIGURE_JOINT_HAND_NEAR + i;
-        if (cross(sai_v2_sub(r[elbow].pos, r[sh].pos), sai_v2_sub(r[hand].pos, r[elbow].pos)) >
-            0.0f)
-            r[hand].pos = reflect(r[hand].pos, r[sh].pos, r[elbow].pos);
+        limit_bend(r, SA_FIGURE_JOINT_PELVIS, SA_FIGURE_JOINT_KNEE_NEAR + i,
+                   SA_FIGURE_JOINT_FOOT_NEAR + i, 1.0f);
+        limit_bend(r, SA_FIGURE_JOINT_SHOULDER, SA_FIGURE_JOINT_ELBOW_NEAR + i,
+                   SA_FIGURE_JOINT_HAND_NEAR + i, -1.0f);
     }
 }
 
@@ -102,11 +110,13 @@ static void exact_lengths(const sa_figure_config *c, sa_verlet_point *r) {
         moved[bones[i].b] =
             toward(moved[bones[i].a], moved[bones[i].b], bones[i].length,
                    bones[i].b == SA_FIGURE_JOINT_SPEAR_TIP ? sai_v2(1.0f, 0.0f) : down);
-    moved[SA_FIGURE_JOINT_HIP] = moved[SA_FIGURE_JOINT_PELVIS];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         r[i].prev = sai_v2_add(r[i].prev, sai_v2_sub(moved[i], r[i].pos));
         r[i].pos = moved[i];
     }
+    /* The hip is the pelvis, moving with it (no bone holds it: on its own it would keep a
+     * velocity of its own, falling and sliding as nothing else does). */
+    r[SA_FIGURE_JOINT_HIP] = r[SA_FIGURE_JOINT_PELVIS];
 }
 
 /* How deep the lowest of the joints j (but the neck and head, which the head's spring places) is
@@ -175,7 +185,6 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
             pa->pos = sai_v2_add(pa->pos, fix);
             pb->pos = sai_v2_sub(pb->pos, fix);
         }
-        limit_joints(r);
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
             const float y = sai_figure_ground_at(fig, r[i].pos.x);
             if (r[i].pos.y > y) {
@@ -185,6 +194,10 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
             }
         }
     }
+    /* The knees and elbows limited once the lengths and the ground have settled: inside the
+     * iterations the limits fought the ground (a leg lying straight on it, pressed past straight
+     * by the knee's weight, kicked the body up at every step). */
+    limit_joints(r);
     exact_lengths(c, r);
     /* Lengths made exact may push a joint into the ground: the whole ragdoll lifts out of it. */
     sa_vec2 at[SA_FIGURE_JOINT_COUNT];
@@ -195,10 +208,14 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel) {
         r[i].pos.y -= below;
         r[i].prev.y -= below;
     }
+    /* Figure space is the body's: a ragdoll this far from it was carried past any meaning (a body
+     * at +-FLT_MAX speed), where the floats no longer hold a pose: it starts again. */
+    const float far = SAI_RAG_FAR * c->hip_height;
     bool ok = true;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-        ok = ok && sai_v2_finite(r[i].pos) && sai_v2_finite(r[i].prev);
-    if (!ok) { /* a body at +-FLT_MAX speed carried it past the floats: start again */
+        ok = ok && fabsf(r[i].pos.x) < far && fabsf(r[i].pos.y) < far && fabsf(r[i].prev.x) < far &&
+             fabsf(r[i].prev.y) < far;
+    if (!ok) {
         const sa_figure_params rest = sa_figure_params_rest(c);
         sa_vec2 j[SA_FIGURE_JOINT_COUNT];
         sai_figure_solve_joints(c, &rest, j);
