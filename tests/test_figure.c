@@ -3231,6 +3231,92 @@ static void test_figure_body_jump_keeps_the_spear(void **state) {
     assert_true(least > 0.99f);
 }
 
+/* The fastest a hand moves in frames of dt through a body's jump (taking off running at 150
+ * units/s, 1 s in), asking for `from` and, from `at` seconds on, for `to`. */
+static float hands_through_a_jump(sa_figure_motion from, sa_figure_motion to, float at, float dt) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    b.vx = 150.0f;
+    sa_vec2 was[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
+    float fastest = 0.0f;
+    for (int n = 0; (float)n * dt < 2.5f; ++n) {
+        const float t = (float)n * dt;
+        if (b.jumps == 0 && t >= 1.0f) {
+            ++b.jumps;
+            b.vy = -BODY_JUMP;
+        }
+        body_step(&b, dt);
+        sa_figure_input in = body_input(&b, f.config.rung_spacing);
+        in.motion = t < at ? from : to;
+        sa_figure_update(&f, &in, dt);
+        for (int h = 0; h < 2; ++h) {
+            const sa_vec2 hand = f.pose.joints[SA_FIGURE_JOINT_HAND_NEAR + h];
+            if (n > 0) fastest = fmaxf(fastest, dist(hand, was[h]) / dt);
+            was[h] = hand;
+        }
+    }
+    return fastest;
+}
+
+/* The body's jump, fall and landing carry the spear while the motion asked for holds it: asked
+ * for Spear Run or away from it in the air, the hands go onto the shaft or off it as a fade would
+ * take them, never faster than the same jumps move them without the switch (they jumped there:
+ * 10 700 units/s against 3 400). */
+static void test_figure_body_air_switch_keeps_the_hands(void **state) {
+    (void)state;
+    const float rates[3] = {30.0f, 60.0f, 144.0f};
+    const sa_figure_motion pairs[2][2] = {{SA_FIGURE_MOTION_LOCOMOTE, SA_FIGURE_MOTION_SPEAR_RUN},
+                                          {SA_FIGURE_MOTION_SPEAR_RUN, SA_FIGURE_MOTION_LOCOMOTE}};
+    float plain = 0.0f, switched = 0.0f;
+    for (int q = 0; q < 3; ++q) {
+        const float dt = 1.0f / rates[q];
+        for (int m = 0; m < 2; ++m) {
+            plain = fmaxf(plain, hands_through_a_jump(pairs[m][0], pairs[m][0], 9.0f, dt));
+            for (int k = 0; k < 10; ++k) /* (in the air: from 1.05 s to 1.5 s) */
+                switched = fmaxf(switched, hands_through_a_jump(pairs[m][0], pairs[m][1],
+                                                                1.05f + 0.05f * (float)k, dt));
+        }
+    }
+    print_message("spear carry asked for in the air: hands at most %.0f units/s (%.0f without the "
+                  "switch)\n",
+                  (double)switched, (double)plain);
+    assert_true(switched <= 1.1f * plain);
+}
+
+/* Knocked down, the figure lies the way it fell: a game turning its facing back and forth meanwhile
+ * (at any frame rate) turns it once it stands. The part of the first step of a frame the last one
+ * showed turned it whether it lay or stood, so a lying body narrowed through profile and flipped
+ * (turned 0.98 of the way). */
+static void test_figure_lying_knocked_down_never_turns(void **state) {
+    (void)state;
+    const float rates[3] = {30.0f, 60.0f, 144.0f};
+    float turned = 0.0f;
+    for (int q = 0; q < 3; ++q) {
+        const float dt = 1.0f / rates[q];
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = sa_figure_input_default();
+        in.motion = SA_FIGURE_MOTION_SPEAR_RUN;
+        in.body.active = true;
+        in.body.impulse = (sa_vec2){-300.0f, -250.0f};
+        for (int n = 0; (float)n * dt < 3.0f; ++n) {
+            const float t = (float)n * dt;
+            in.body.knocked_down = t >= 0.5f && t < 2.5f;
+            in.body.velocity.x = t < 0.5f ? 200.0f : 0.0f;
+            const bool left = t > 0.6f && t < 2.4f && (int)(t * 4.0f) % 2 == 1;
+            in.facing = left ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+            sa_figure_update(&f, &in, dt);
+            check_bones(&f.config, &f.pose);
+            if (f.pose.mode == SA_MODE_RAGDOLL) turned = fmaxf(turned, 1.0f - fabsf(f.pose.turn));
+        }
+        assert_int_equal(f.pose.facing, SA_FIGURE_FACING_RIGHT);
+    }
+    print_message("lying knocked down while asked to turn: turned %.3f of the way\n",
+                  (double)turned);
+    assert_true(turned == 0.0f);
+}
+
 /* Knocked down from the same pose, the ragdoll falls the same at 60 and 144 fps: it steps at the
  * figure's own moments. */
 static void test_figure_ragdoll_agrees_at_60_and_144_fps(void **state) {
@@ -4536,6 +4622,8 @@ int main(void) {
         cmocka_unit_test(test_figure_events_fire_once_at_their_frame),
         cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),
         cmocka_unit_test(test_figure_body_jump_keeps_the_spear),
+        cmocka_unit_test(test_figure_body_air_switch_keeps_the_hands),
+        cmocka_unit_test(test_figure_lying_knocked_down_never_turns),
         cmocka_unit_test(test_figure_ragdoll_agrees_at_60_and_144_fps),
         cmocka_unit_test(test_figure_knocked_down_never_gains_speed),
         cmocka_unit_test(test_figure_config_bounds_keep_every_pose_finite),

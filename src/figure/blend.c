@@ -387,3 +387,18 @@ sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c)
     sai_figure_blend_into(fig, c, &out);
     return out;
 }
+
+void sai_figure_keep_shown(sa_figure *fig, const sai_figure_ctx *before,
+                           const sai_figure_ctx *after) {
+    bool held = false;
+    sa_figure_params was, now;
+    blend_layers(fig, before, true, &held, &was);
+    blend_layers(fig, after, true, &held, &now);
+    float o[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(o, &fig->merge_offset, sizeof o);
+    accumulate(o, &was, 1.0f);
+    accumulate(o, &now, -1.0f);
+    /* (never a non-finite offset: the blend would repair every frame to the rest pose) */
+    if (!floats_finite(o)) return;
+    memcpy(&fig->merge_offset, o, sizeof o);
+}

@@ -111,6 +111,7 @@ typedef struct lead {
     float time, forward, down;
     sa_figure_facing facing;     /* the way the input asks to face: the turn moves at each step */
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
+    bool turned;                 /* ... which turned toward it: it stood (sai_figure_turn) */
 } lead;
 
 /* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
@@ -171,8 +172,10 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->k = sai_figure_getup_k(fig, at);
     s->ragdolling = sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
     const bool holds = !s->ragdolling && !(s->k > 0.0f);
-    /* (a figure lying knocked down or getting up turns once it stands) */
-    sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
+    /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
+     * last frame showed turns as it showed it) */
+    if (from->turned)
+        sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
     if (holds) sai_figure_turn(fig, from->facing, h - shown);
     sai_figure_feet_step(fig, p, h, fig->scroll + forward,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
@@ -271,6 +274,9 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     f->was_locomoting = sai_figure_locomoting(&fig->fade);
     f->cache = &fig->cache;
     lead *from = &fr->from;
+    /* (the last frame's end: neither lying nor getting up, it turned) */
+    from->turned = !fig->body.active ||
+                   (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, fig->pose.dt) > 0.0f));
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are

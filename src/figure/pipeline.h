@@ -226,6 +226,11 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
 /* Makes room on a full fade stack without changing what shows: merges the weakest layer into the
  * layer whose pose is nearest it and adds what that changes in the blend to fig->merge_offset. */
 void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c);
+/* What shows under `before` kept under `after` (the same fade read with another context): the
+ * difference of the two blends added to the merge offset, which fades it out (a change of what a
+ * row shows, not of the row, without a pop). */
+void sai_figure_keep_shown(sa_figure *fig, const sai_figure_ctx *before,
+                           const sai_figure_ctx *after);
 /* Fades the merge offset out at the fade rate, as the merged layer's weight would have. */
 void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
 /* True when every bit of the merge offset is 0 (no merge fading, as nearly always): fading it

@@ -249,10 +249,26 @@ static bool jumping(const sa_fade *fade) {
     return r->play == SAI_FIGURE_ONCE && !(r->flags & SAI_FIGURE_MODE_ROW);
 }
 
+/* True when row id holds the spear. */
+static bool holds_spear(int32_t id) {
+    return (sai_figure_row(id)->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
+}
+
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) {
     const int32_t wanted = sai_figure_row_for(in->motion);
     const bool asked_anew = in->motion != fig->wanted;
+    /* The body's jump, fall and landing carry the spear while the motion asked for holds it
+     * (sai_figure_context_in): asked anew in the air, the rows showing change what they show. */
+    const bool carry_changes = asked_anew && in->body.active && fig->body.active &&
+                               holds_spear(sai_figure_row_for(fig->wanted)) != holds_spear(wanted);
+    sai_figure_ctx before;
+    if (carry_changes) sai_figure_context_in(fig, NULL, &before);
     fig->wanted = in->motion;
+    if (carry_changes) {
+        sai_figure_ctx after;
+        sai_figure_context_in(fig, NULL, &after);
+        sai_figure_keep_shown(fig, &before, &after);
+    }
     if (in->body.active) {
         /* The body's modes choose the row; its jump counter is the mode machine's. */
         sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt));
