@@ -396,25 +396,37 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {
     fig->pose.airborne = false;
 }
 
+/* Where the locks draw foot l following its motion to `want` (drawn), the ground scrolled on to
+ * `scroll`: at the target, or on its step's way to it. */
+static sa_vec2 drawn_following(const sa_figure_foot_lock *l, sa_vec2 want, double scroll,
+                               float band) {
+    if (l->state != SAI_FOOT_STEP) return want;
+    const float y = step_y(l, want);
+    return sai_v2(sai_narrow(step_x(l, (double)want.x + scroll, y, band) - scroll), y);
+}
+
 void sai_figure_feet_mirror(sa_figure *fig) {
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+    const double scroll = fig->scroll;
     fig->scroll = -fig->scroll;
     fig->pose.scroll = -fig->pose.scroll; /* (the figure's own space during an update) */
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
-        /* A foot following its motion is, in the turned figure's space, where the unturned
-         * figure had it, mirrored: it steps from there onto the motion's target (the same in
-         * the figure's own space), so it does not jump to the other side. */
-        if (l->state == SAI_FOOT_FREE) {
-            const sa_vec2 want = sai_v2(l->last_x, l->last_y), at = sai_v2(-l->last_x, l->last_y);
+        /* A foot following its motion (or stepping with it) is, in the turned figure's space,
+         * where the unturned figure drew it, mirrored: it steps from there onto the motion's
+         * target (the same in the figure's own space), so it does not jump to the other side. A
+         * step's way partly done is not a mirror of its offset: it starts again from there. */
+        if (l->state == SAI_FOOT_FREE || l->state == SAI_FOOT_STEP) {
+            const sa_vec2 want = sai_v2(l->last_x, l->last_y);
+            const sa_vec2 was = drawn_following(l, want, scroll, SAI_FEET_BAND * k);
+            const sa_vec2 at = sai_v2(-was.x, was.y);
             start_step(l, fig->scroll, at, sai_v2_sub(at, want), 0.0f, k);
             continue;
         }
-        /* World points mirror; a step's offset from its motion's target is measured anew. */
+        /* World points mirror. */
         l->x = -l->x;
         l->from = -l->from;
         l->to = -l->to;
-        l->offset.x = -l->offset.x - 2.0f * l->last_x;
     }
 }
 

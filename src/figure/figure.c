@@ -172,12 +172,16 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->k = sai_figure_getup_k(fig, at);
     s->ragdolling = sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
     const bool holds = !s->ragdolling && !(s->k > 0.0f);
+    const float facing = sai_figure_facing_sign(fig);
     /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
      * last frame showed turns as it showed it) */
     if (from->turned)
         sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
     if (holds) sai_figure_turn(fig, from->facing, h - shown);
-    sai_figure_feet_step(fig, p, h, fig->scroll + forward,
+    /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
+     * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
+    const double by = sai_figure_facing_sign(fig) == facing ? forward : -forward;
+    sai_figure_feet_step(fig, p, h, fig->scroll + by,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
 }
 
