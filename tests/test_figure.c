@@ -2731,6 +2731,50 @@ static void test_figure_turns_around_in_place(void **state) {
     }
 }
 
+/* Facing either way, turning at any moment, with a body or without: sa_figure_pose::scroll grows
+ * by ground_speed * dt every frame (both in screen axes), a body's ground speed is its own speed
+ * along x, and a walk facing left scrolls the ground the other way at the same speed. The scroll
+ * was written after the pose was faced to the screen, so facing left it stayed in the figure's
+ * own space: the next frame read it mirrored and reported 20 000 units/s and more, growing. */
+static void test_figure_scroll_is_the_ground_speeds_sum_facing_either_way(void **state) {
+    (void)state;
+    const float rates[3] = {30.0f, 60.0f, 144.0f};
+    float worst = 0.0f, body_off = 0.0f;
+    for (int run = 0; run < 6; ++run) {
+        const float dt = 1.0f / rates[run % 3];
+        const bool body = run >= 3;
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 150.0f);
+        in.body.active = body;
+        in.body.velocity.x = 150.0f;
+        double was = f.pose.scroll;
+        for (int n = 0; (float)n * dt < 6.0f; ++n) {
+            const float t = (float)n * dt;
+            /* (left from 1 s, right from 2.5 s, left again from 4 s: each turn at its own moment)
+             */
+            const bool left = (t >= 1.0f && t < 2.5f) || t >= 4.0f + 0.01f * (float)run;
+            in.facing = left ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+            sa_figure_update(&f, &in, dt);
+            const sa_figure_pose *p = &f.pose;
+            worst = fmaxf(worst, (float)fabs(p->scroll - was - (double)p->ground_speed * dt));
+            was = p->scroll;
+            if (body) body_off = fmaxf(body_off, fabsf(p->ground_speed - in.body.velocity.x));
+            /* Settled into a turn's side: the walk's speed, the sign of the side. */
+            const float side = left ? -1.0f : 1.0f;
+            const bool settled = (t > 0.5f && t < 1.0f) || (t > 1.5f && t < 2.5f) ||
+                                 (t > 3.0f && t < 4.0f) || t > 4.6f;
+            if (!body && settled) assert_near(p->ground_speed * side, 150.0f, 10.0f);
+        }
+    }
+    print_message(
+        "scroll facing either way: off ground_speed * dt by %.2g at most; a body's ground "
+        "speed off its own by %.2g\n",
+        (double)worst, (double)body_off);
+    assert_true(worst < 1e-3f);
+    assert_true(body_off < 1e-3f);
+}
+
 /* A world's ground, y down: flat, a slope up (rising 0.35 per unit), a flat top, stairs down
  * (20 high, 40 deep), flat again. */
 static float terrain(float x) {
@@ -4660,6 +4704,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_swims_with_the_head_above_water),
         cmocka_unit_test(test_figure_body_climbs_on_the_rungs),
         cmocka_unit_test(test_figure_turns_around_in_place),
+        cmocka_unit_test(test_figure_scroll_is_the_ground_speeds_sum_facing_either_way),
         cmocka_unit_test(test_figure_turn_mid_step_keeps_the_feet),
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),

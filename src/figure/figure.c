@@ -405,9 +405,10 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     sai_figure_write_pose(fig, p, fr->j, dt);
     if (released) move_shown_hair(&fig->pose, moved);
     sai_figure_flight_events(fig, fr->was_airborne, dt);
+    /* (in the figure's own space, as the frame works: facing the pose to the screen turns it) */
+    fig->pose.scroll = scroll_before + (double)p->ground_speed * (double)dt;
     sai_figure_face_pose(fig);
     sai_figure_ground_probes(fig);
-    fig->pose.scroll = scroll_before + (double)p->ground_speed * (double)dt;
     if (fr->on_moment) {
         fig->substep_lag = 0.0f;
         fig->hair_between = (uint8_t)(fr->hair_moment ? 0u : 1u);
