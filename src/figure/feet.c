@@ -114,8 +114,16 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
+/* Foot i's contact, its lock `held` with the foot drawn at height y: planted once on the ground,
+ * until the hold ends or the foot rises clearly off it. */
+SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k) {
+    const float ground = fig->pose.contact[i].planted ? SAI_FEET_UNPLANT : SAI_FEET_GROUND;
+    fig->pose.contact[i].planted = held && y >= -ground * k;
+    fig->pose.contact[i].x = fig->feet[i].x;
+}
+
 void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll,
-                          bool turning, bool holds) {
+                          bool turning, bool holds, bool targets) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
@@ -338,10 +346,16 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         sa_vec2 at = want[i];
         if (l->state == SAI_FOOT_HELD) {
             at = lifts[i] ? held_at(l, held_x[i], want[i], k) : sai_v2(held_x[i], at.y);
+        } else if (!targets) {
+            at.y = 0.0f; /* (a contact's, which only a held foot's height plants) */
         } else if (stepping(l)) {
             const double to = l->state == SAI_FOOT_LANDING ? l->to : (double)want[i].x + scroll;
             at.y = step_y(l, want[i]);
             at.x = sai_narrow(step_x(l, to, at.y, band) - scroll);
+        }
+        if (!targets) {
+            write_contact(fig, i, l->state == SAI_FOOT_HELD, at.y, k);
+            continue;
         }
         /* A held foot stays at the world height it came down at; the others go by the ground
          * under them. */
@@ -362,10 +376,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
             const sa_vec2 target = unsquash(sq, sai_v2(at.x, at.y + ground_y));
             if (sai_v2_finite(target)) p->foot[i] = target;
         }
-        /* Planted once on the ground, until the hold ends or the foot rises clearly off it. */
-        const float ground = fig->pose.contact[i].planted ? SAI_FEET_UNPLANT : SAI_FEET_GROUND;
-        fig->pose.contact[i].planted = l->state == SAI_FOOT_HELD && at.y >= -ground * k;
-        fig->pose.contact[i].x = l->x;
+        write_contact(fig, i, l->state == SAI_FOOT_HELD, at.y, k);
     }
 }
 

@@ -152,7 +152,7 @@ typedef struct sub_part {
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
  * it), ending `at` seconds into the frame: the turn and the feet. */
 SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool moving, float at,
-                              lead *from, sub_part *s) {
+                              bool whole, lead *from, sub_part *s) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -181,8 +181,10 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const double by = sai_figure_facing_sign(fig) == facing ? forward : -forward;
+    /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
+     * targets are the frame's end's and a get-up's morph's) */
     sai_figure_feet_step(fig, p, h, fig->scroll + by,
-                         turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds);
+                         turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds, whole || !holds);
 }
 
 /* True when the sub-step's body is solved from its parameters alone (neither knocked down nor
@@ -237,7 +239,7 @@ SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool movi
                          sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
                          sai_hair_log *hair) {
     sub_part s;
-    sub_step_feet(fig, p, h, moving, at, from, &s);
+    sub_step_feet(fig, p, h, moving, at, whole, from, &s);
     sub_step_body(fig, p, &s, whole, false, j, dir, hair);
 }
 
@@ -357,7 +359,7 @@ SAI_INLINE void frame_end_feet(sa_figure *fig, frame *fr, sub_part *s) {
     fr->planted[0] = fig->pose.contact[0].planted;
     fr->planted[1] = fig->pose.contact[1].planted;
     sub_step_feet(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving,
-                  fr->dt, &fr->from, s);
+                  fr->dt, true, &fr->from, s);
 }
 
 /* The end's sub-step's second part (its body in fr->j already when `solved`). */

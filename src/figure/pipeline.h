@@ -257,9 +257,11 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
  * cannot reach), writes the pose's contacts, and puts those foot targets (and the pelvis) in *p.
  * Lift-offs, touchdowns and steps are dated inside the sub-step. While `turning`, held feet do
- * not step; without `holds` (knocked down, getting up) no foot is held. */
+ * not step; without `holds` (knocked down, getting up) no foot is held. Without `targets` the
+ * foot targets of *p are left as the motion's (a moment inside a frame whose body only its trunk
+ * and head read; the locks and contacts are the same). */
 void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
-                          bool holds);
+                          bool holds, bool targets);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */
