@@ -379,7 +379,7 @@ void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_fig
      * shows them, one with a spear below 1 (a fade with another motion, a layer, a merge). */
     bool held = false;
     blend_layers(fig, c, false, &held, out);
-    if (held && out->spear != 1.0f) blend_layers(fig, c, true, &held, out);
+    if (held && out->spear != 1.0f && c->arms) blend_layers(fig, c, true, &held, out);
 }
 
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c) {

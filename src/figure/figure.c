@@ -18,13 +18,15 @@ typedef struct frame_input {
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
  * showing then into *out (the frame's own: no copy of the parameters). */
-static void advance(sa_figure *fig, const frame_input *f, float dt, sa_figure_params *out) {
+static void advance(sa_figure *fig, const frame_input *f, float dt, bool arms,
+                    sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
     sai_figure_advance_clocks(fig, f->cache, mean_gait, dt);
     sai_figure_ctx c;
     sai_figure_context_in(fig, f->cache, &c);
+    c.arms = arms;
     sai_figure_blend_into(fig, &c, out);
 }
 
@@ -54,7 +56,7 @@ static void params_at(const sa_figure *before, const frame_input *f, float s,
     sa_figure g;
     if (f->in.body.active) {
         g = *before;
-        advance(&g, f, s, out);
+        advance(&g, f, s, true, out);
         return;
     }
 #ifndef NDEBUG
@@ -64,7 +66,8 @@ static void params_at(const sa_figure *before, const frame_input *f, float s,
     memcpy(&g.body, &before->body, offsetof(sa_figure, events) - offsetof(sa_figure, body));
     g.modes.mode = before->modes.mode;
     g.event_count = before->event_count;
-    advance(&g, f, s, out);
+    /* (without a body, nothing reads the arms of a moment inside the frame) */
+    advance(&g, f, s, false, out);
 }
 
 /* What the sub-steps carry from one moment to the next: a frame ending between two moments
@@ -312,7 +315,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     from->was_facing = fig->facing;
     fig->facing = in->facing;
     /* (the frame's end: its parameters, then the pose's) */
-    advance(fig, f, dt, &fr->p);
+    advance(fig, f, dt, true, &fr->p);
     fr->moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;

@@ -59,11 +59,13 @@ void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     out->foot[1] = sai_v2(-7.0f * k + 0.5f * tx, foot_y);
     out->lean = SAI_TRACK(lean, u);
     out->head_tilt = 0.0f;
-    const float up = SAI_TRACK(arm_up, u), flex = SAI_TRACK(arm_flex, u);
-    out->arm_angle[0] = up;
-    out->arm_angle[1] = up - 0.15f;
-    out->arm_flex[0] = flex;
-    out->arm_flex[1] = flex;
+    if (c->arms) {
+        const float up = SAI_TRACK(arm_up, u), flex = SAI_TRACK(arm_flex, u);
+        out->arm_angle[0] = up;
+        out->arm_angle[1] = up - 0.15f;
+        out->arm_flex[0] = flex;
+        out->arm_flex[1] = flex;
+    }
     out->squash = SAI_TRACK(squash, u);
     out->hair_push = sai_v2(SAI_TRACK(kick_x, u), 0.0f);
 }

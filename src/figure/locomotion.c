@@ -85,6 +85,7 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
         const float ph = sai_phase_wrap(c->phase + 0.5f * (float)i);
         const sa_gait_foot f = sai_gait_sample_sane(g, ph);
         p->foot[i] = sai_v2(f.x * k + v->under, -f.lift * k);
+        if (!c->arms) continue;
         /* Each arm swings against the leg on its side; the elbow flexes more going forward. */
         const float s = -sai_cosf(2.0f * SA_PI * foot_cycle(ph, g->duty));
         p->arm_angle[i] = v->swing_mid + v->swing_amp * s;

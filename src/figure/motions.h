@@ -42,6 +42,9 @@ typedef struct sai_figure_ctx {
     const sa_figure_move *moves;
     size_t move_count;
     sa_figure_cache *cache; /* the figure's, or NULL (every evaluation computes all) */
+    /* The arm angles are read: false at a moment inside a frame without a body, whose trunk and
+     * head alone are solved (a motion may leave its arms at rest's then). */
+    bool arms;
 } sai_figure_ctx;
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the

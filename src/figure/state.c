@@ -168,6 +168,7 @@ static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float g
     c->move_count = 0u;
     c->thrust_time = -1.0f;
     c->cache = cache;
+    c->arms = true;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {

@@ -62,10 +62,12 @@ void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     out->root = sai_v2(SAI_TRACK(root_x, u) * k, SAI_TRACK(crouch, u) * k);
     out->lean = SAI_TRACK(lean, u);
     out->head_tilt = 0.5f * out->lean > 0.0f ? 0.0f : -0.5f * out->lean;
-    out->arm_angle[0] = SAI_TRACK(arm_up, u);
-    out->arm_flex[0] = SAI_TRACK(arm_flex, u);
-    out->arm_angle[1] = SAI_TRACK(aim_up, u);
-    out->arm_flex[1] = SAI_TRACK(aim_flex, u);
+    if (c->arms) {
+        out->arm_angle[0] = SAI_TRACK(arm_up, u);
+        out->arm_flex[0] = SAI_TRACK(arm_flex, u);
+        out->arm_angle[1] = SAI_TRACK(aim_up, u);
+        out->arm_flex[1] = SAI_TRACK(aim_flex, u);
+    }
     out->foot[0] = sai_v2(SAI_TRACK(back_x, u) * k, -SAI_TRACK(back_lift, u) * k);
     out->foot[1] = sai_v2(SAI_TRACK(front_x, u) * k, -SAI_TRACK(front_lift, u) * k);
     out->squash = SAI_TRACK(squash, u);
