@@ -596,11 +596,15 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i] = fig->hair[i].pos;
-    /* No squash (most motions): the (finite) points as they are. */
-    if (!sai_figure_squash_none(sq) || !all_finite(pose->hair, SA_VERLET_HAIR_POINTS)) {
-        sa_squash_apply(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
+    /* No squash (most motions): the (finite) points as they are. The joints are finite and far
+     * inside the range (sai_figure_write_pose's promise), the hair nearly always. */
+    const bool hair_finite = all_finite(pose->hair, SA_VERLET_HAIR_POINTS);
+    if (!sai_figure_squash_none(sq))
+        sai_squash_apply_finite(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
+    if (!sai_figure_squash_none(sq) && hair_finite)
+        sai_squash_apply_finite(sq, pose->hair, SA_VERLET_HAIR_POINTS);
+    else if (!hair_finite)
         sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
-    }
     /* (no squash: its radius scale is 1 exactly) */
     pose->head_radius = sai_figure_squash_none(sq)
                             ? fig->config.head_radius
