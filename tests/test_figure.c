@@ -3378,9 +3378,9 @@ static void test_figure_body_air_switch_keeps_the_hands(void **state) {
 }
 
 /* Knocked down, the figure lies the way it fell: a game turning its facing back and forth meanwhile
- * (at any frame rate) turns it once it stands. The part of the first step of a frame the last one
- * showed turned it whether it lay or stood, so a lying body narrowed through profile and flipped
- * (turned 0.98 of the way). */
+ * (at any frame rate) turns it once it stands; a turn under way settles to its nearer side. The
+ * part of the first step of a frame the last one showed turned it whether it lay or stood, so a
+ * lying body narrowed through profile and flipped (turned 0.98 of the way). */
 static void test_figure_lying_knocked_down_never_turns(void **state) {
     (void)state;
     const float rates[3] = {30.0f, 60.0f, 144.0f};
@@ -3408,6 +3408,33 @@ static void test_figure_lying_knocked_down_never_turns(void **state) {
     print_message("lying knocked down while asked to turn: turned %.3f of the way\n",
                   (double)turned);
     assert_true(turned == 0.0f);
+    /* Knocked down in the middle of a turn, it settles to the side it is nearer within 0.2 s
+     * of lying, never passing the turn's middle (it lay seen half turned, even edge-on). */
+    float narrowed = 0.0f;
+    for (int q = 0; q < 3; ++q)
+        for (int k = 0; k < 6; ++k) {
+            const float dt = 1.0f / rates[q], knock = 1.0f + 0.035f * (float)k;
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            sa_figure_input in = sa_figure_input_default();
+            in.body.active = true;
+            in.body.impulse = (sa_vec2){-200.0f, -250.0f};
+            float lying = 0.0f;
+            int facing = -1;
+            for (int n = 0; (float)n * dt < 2.0f; ++n) {
+                const float t = (float)n * dt;
+                in.facing = t >= 1.0f ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+                in.body.knocked_down = t >= knock;
+                sa_figure_update(&f, &in, dt);
+                if (f.pose.mode != SA_MODE_RAGDOLL) continue;
+                if (facing >= 0) assert_int_equal((int)f.pose.facing, facing);
+                facing = (int)f.pose.facing;
+                lying += dt;
+                if (lying > 0.2f) narrowed = fmaxf(narrowed, 1.0f - fabsf(f.pose.turn));
+            }
+        }
+    print_message("knocked down mid-turn: seen %.3f narrowed 0.2 s after\n", (double)narrowed);
+    assert_true(narrowed == 0.0f);
 }
 
 /* Knocked down from the same pose, the ragdoll falls the same at 60 and 144 fps: it steps at the

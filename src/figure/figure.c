@@ -180,7 +180,14 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
      * last frame showed turns as it showed it) */
     if (from->turned)
         sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
-    if (holds) sai_figure_turn(fig, from->facing, h - shown);
+    if (holds) {
+        sai_figure_turn(fig, from->facing, h - shown);
+    } else if (fig->turn > 0.0f && fig->turn < 1.0f) {
+        /* Knocked down (or getting up) in the middle of a turn: it settles to the side it is
+         * nearer, without passing the turn's middle (the ragdoll is not mirrored), rather than
+         * lie seen half turned. */
+        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h - shown);
+    }
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const double by = sai_figure_facing_sign(fig) == facing ? forward : -forward;
