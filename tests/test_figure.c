@@ -2775,6 +2775,37 @@ static void test_figure_scroll_is_the_ground_speeds_sum_facing_either_way(void *
     assert_true(body_off < 1e-3f);
 }
 
+/* The ground probes facing either way: 0 and 1 under the feet (world x), 4 to 8 from half a hip
+ * height behind the body to half ahead of it, a quarter apart (facing left they went from
+ * ahead to behind), every one within 4 hip heights of the body. */
+static void test_figure_ground_probes_go_the_way_it_faces(void **state) {
+    (void)state;
+    for (int left = 0; left < 2; ++left) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        const float hip = f.config.hip_height, ahead = left ? -1.0f : 1.0f;
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 0.0f);
+        in.facing = left ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+        in.body.active = in.body.grounded = in.body.ground_given = true;
+        in.body.velocity.x = 150.0f * ahead;
+        float x = 0.0f;
+        for (int n = 0; n < 240; ++n) {
+            x += in.body.velocity.x * DT60;
+            in.body.position = (sa_vec2){x, 0.0f};
+            sa_figure_update(&f, &in, DT60);
+            if (n < 30) continue; /* (turned by then) */
+            const sa_figure_pose *p = &f.pose;
+            for (int i = 0; i < 2; ++i)
+                assert_near(p->ground_probe[i], x + p->joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x,
+                            1e-3);
+            for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
+                assert_near((p->ground_probe[i] - x) * ahead, (float)(i - 6) * 0.25f * hip, 1e-3);
+            for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+                assert_true(fabsf(p->ground_probe[i] - x) <= 4.0f * hip);
+        }
+    }
+}
+
 /* A world's ground, y down: flat, a slope up (rising 0.35 per unit), a flat top, stairs down
  * (20 high, 40 deep), flat again. */
 static float terrain(float x) {
@@ -4732,6 +4763,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_climbs_on_the_rungs),
         cmocka_unit_test(test_figure_turns_around_in_place),
         cmocka_unit_test(test_figure_scroll_is_the_ground_speeds_sum_facing_either_way),
+        cmocka_unit_test(test_figure_ground_probes_go_the_way_it_faces),
         cmocka_unit_test(test_figure_turn_mid_step_keeps_the_feet),
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),

@@ -128,8 +128,9 @@ void sai_figure_ground_probes(sa_figure *fig) {
         /* (only a body asks the game for its ground: without one, the feet themselves) */
         x[2 + i] = fig->body.active ? s * landing_x(fig, i) : x[i];
     }
+    /* (behind the body to ahead of it: the way it faces) */
     for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
-        x[i] = (float)(i - 6) * 0.25f * fig->config.hip_height;
+        x[i] = s * ((float)(i - 6) * 0.25f * fig->config.hip_height);
     /* A probe is near the body (a gait foot lands within a few hip heights of it, however fast
      * the body goes) and a float in the world (saturated at the float's range: a body at
      * FLT_MAX asks there). */
