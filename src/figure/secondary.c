@@ -641,6 +641,28 @@ void sai_figure_turn_toward(sa_figure *fig, float target, float dt) {
     if ((was < SAI_TURN_MIDDLE) != (now < SAI_TURN_MIDDLE)) sai_figure_feet_mirror(fig);
 }
 
+/* A turn seen from the side turns the legs with the body: each knee's offset from its hip -> foot
+ * line (the legs' IK bends it toward the figure's front) narrows as the body does, `scale` of it
+ * shown. At the turn's middle, where the figure's space is mirrored and a held foot goes from in
+ * front of the hip to behind it (the knee then bends the other way about the line), the knee is
+ * on the line either way: it comes round without a jump. The un-squashed pose keeps the IK's
+ * knee (the bones' lengths); the drawn one is squashed as it is (the squash is linear). */
+static void turn_knees(sa_figure_pose *pose, float scale) {
+    const sa_vec2 *u = pose->unsquashed;
+    const sa_vec2 hip = u[SA_FIGURE_JOINT_HIP];
+    for (int i = 0; i < 2; ++i) {
+        const sa_vec2 knee = u[SA_FIGURE_JOINT_KNEE_NEAR + i];
+        const sa_vec2 d = sai_v2_sub(u[SA_FIGURE_JOINT_FOOT_NEAR + i], hip);
+        const float l2 = sai_v2_dot(d, d);
+        if (!(l2 > 1e-12f) || !sai_finite(l2)) continue;
+        const sa_vec2 on =
+            sai_v2_add(hip, sai_v2_scale(d, sai_v2_dot(sai_v2_sub(knee, hip), d) / l2));
+        const sa_vec2 off = sai_v2_scale(sai_v2_sub(knee, on), 1.0f - scale);
+        sa_vec2 *drawn = &pose->joints[SA_FIGURE_JOINT_KNEE_NEAR + i];
+        *drawn = sai_v2(drawn->x - off.x * pose->squash.sx, drawn->y - off.y * pose->squash.sy);
+    }
+}
+
 void sai_figure_face_pose(sa_figure *fig) {
     sa_figure_pose *pose = &fig->pose;
     const float s = sai_figure_facing_sign(fig);
@@ -652,6 +674,7 @@ void sai_figure_face_pose(sa_figure *fig) {
     pose->turn = c;
     pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
     if (s > 0.0f && scale == 1.0f) return; /* facing right, no turn: the pose as it is */
+    if (scale < 1.0f) turn_knees(pose, scale);
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         const bool foot = i == SA_FIGURE_JOINT_FOOT_NEAR || i == SA_FIGURE_JOINT_FOOT_FAR;
         pose->unsquashed[i].x *= s;
