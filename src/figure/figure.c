@@ -152,6 +152,14 @@ typedef struct sub_part {
     bool ragdolling;
 } sub_part;
 
+/* Knocked down (or getting up) in the middle of a turn, the figure settles over h seconds to the
+ * side it is nearer, without passing the turn's middle (the ragdoll is not mirrored), rather than
+ * lie seen half turned; not turning, it stays as it is. */
+SAI_INLINE void settle_turn(sa_figure *fig, float h) {
+    if (fig->turn > 0.0f && fig->turn < 1.0f)
+        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h);
+}
+
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
  * it), ending `at` seconds into the frame: the turn and the feet. */
 SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool moving, float at,
@@ -180,14 +188,12 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
      * last frame showed turns as it showed it) */
     if (from->turned)
         sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
-    if (holds) {
+    else
+        settle_turn(fig, shown);
+    if (holds)
         sai_figure_turn(fig, from->facing, h - shown);
-    } else if (fig->turn > 0.0f && fig->turn < 1.0f) {
-        /* Knocked down (or getting up) in the middle of a turn: it settles to the side it is
-         * nearer, without passing the turn's middle (the ragdoll is not mirrored), rather than
-         * lie seen half turned. */
-        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h - shown);
-    }
+    else
+        settle_turn(fig, h - shown);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const double by = sai_figure_facing_sign(fig) == facing ? forward : -forward;
@@ -290,7 +296,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     f->was_locomoting = sai_figure_locomoting(&fig->fade);
     f->cache = &fig->cache;
     lead *from = &fr->from;
-    /* (the last frame's end: neither lying nor getting up, it turned) */
+    /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
+     * then; else it settled, settle_turn) */
     from->turned = !fig->body.active ||
                    (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, fig->pose.dt) > 0.0f));
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
