@@ -2696,6 +2696,51 @@ static void test_figure_turn_mid_step_keeps_the_feet(void **state) {
     assert_true(worst <= 3.0f);
 }
 
+/* A swimmer turning around: its feet trail far behind the body, so they narrow with it and come
+ * round to trail behind the other way, without a jump. Before, drawn unnarrowed and carried over
+ * to the far side of the body at the turn's middle, they jumped to the leg's reach there (58 to
+ * 78 units in a frame at any frame rate). Treading water, swimming and swimming fast, turned at
+ * moments across a stroke, at 60 and 144 fps: a foot moves at most 2 500 units/s (one 92 units
+ * behind the body narrows at 1 450), and ends behind the body. */
+static void test_figure_swimmer_turns_around_without_a_jump(void **state) {
+    (void)state;
+    const float speeds[3] = {0.0f, 120.0f, 300.0f};
+    const float rates[2] = {60.0f, 144.0f};
+    float fastest = 0.0f;
+    for (int q = 0; q < 2; ++q)
+        for (int v = 0; v < 3; ++v)
+            for (int k = 0; k < 12; ++k) {
+                const float dt = 1.0f / rates[q], at = 1.5f + 0.047f * (float)k;
+                sa_figure f;
+                sa_figure_init(&f, NULL);
+                test_body b = {0};
+                b.water = true;
+                sa_vec2 was[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
+                for (int n = 0; (float)n * dt < at + 0.6f; ++n) {
+                    const bool turned = (float)n * dt >= at;
+                    b.facing = turned ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+                    b.vx = turned ? -speeds[v] : speeds[v];
+                    body_step(&b, dt);
+                    const sa_figure_input in = body_input(&b, f.config.rung_spacing);
+                    sa_figure_update(&f, &in, dt);
+                    assert_int_equal(f.pose.mode, SA_MODE_SWIM);
+                    for (int i = 0; i < 2; ++i) {
+                        const sa_vec2 foot = f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+                        assert_finite_v2(foot);
+                        if ((float)n * dt > at - 0.2f)
+                            fastest = fmaxf(fastest, dist(foot, was[i]) / dt);
+                        was[i] = foot;
+                    }
+                }
+                if (speeds[v] > 200.0f)
+                    for (int i = 0; i < 2; ++i) /* (facing left: behind is to the right) */
+                        assert_true(f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x >
+                                    f.pose.joints[SA_FIGURE_JOINT_PELVIS].x);
+            }
+    print_message("a swimmer's turn: feet at most %.0f units/s\n", (double)fastest);
+    assert_true(fastest <= 2500.0f);
+}
+
 /* Turning standing, walking, running or in the spear form, the knees come round with the body:
  * drawn, each knee's offset from its hip -> foot line narrows as the body does, so at the turn's
  * middle, where a held foot goes from in front of the hip to behind it and the IK bends the knee
@@ -4802,6 +4847,7 @@ int main(void) {
         cmocka_unit_test(test_figure_scroll_is_the_ground_speeds_sum_facing_either_way),
         cmocka_unit_test(test_figure_ground_probes_go_the_way_it_faces),
         cmocka_unit_test(test_figure_turn_mid_step_keeps_the_feet),
+        cmocka_unit_test(test_figure_swimmer_turns_around_without_a_jump),
         cmocka_unit_test(test_figure_knees_come_round_in_a_turn),
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),

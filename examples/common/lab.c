@@ -291,6 +291,13 @@ static bool body_drive(const char *name, float t, body_script *b, sa_figure_inpu
         b->vx = t < 1.0f ? 0.0f : fminf(220.0f, 120.0f * (t - 1.0f));
         return t < 4.0f;
     }
+    if (strcmp(name, "swim_turn") == 0) {
+        /* Swimming right, then turning round and swimming left: the legs trail behind. */
+        b->water = true;
+        in->facing = t < 1.5f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
+        b->vx = t < 1.5f ? fminf(220.0f, 160.0f * t) : -220.0f;
+        return t < 2.3f;
+    }
     if (strcmp(name, "climb") == 0) {
         b->ladder = true;
         b->vx = 0.0f;

@@ -218,8 +218,8 @@ static int motion_sheet(const options *opt, int motion, ex_scene *scene, ex_pose
                     : ex_motion_sheet_poses(motion, poses, opt->frames);
     if (!(seconds > 0.0f)) {
         fprintf(stderr,
-                "frames: unknown body scenario \"%s\" (jump, ledge, hard, swim, climb, turn, "
-                "knock, knock_front, run)\n",
+                "frames: unknown body scenario \"%s\" (jump, ledge, hard, swim, swim_turn, climb, "
+                "turn, knock, knock_front, run)\n",
                 opt->body);
         return 1;
     }
@@ -269,7 +269,7 @@ int main(int argc, char **argv) {
             "          [--docs dir: also write the README pictures there]\n"
             "          [--motion NAME|NUMBER: instead, write motion_<name>, --frames poses\n"
             "           of one play of that motion]\n"
-            "          [--body jump|ledge|hard|swim|climb|turn|knock|run: instead, write "
+            "          [--body jump|ledge|hard|swim|swim_turn|climb|turn|knock|run: instead, write "
             "body_<name>,\n"
             "           --frames poses of a game's body driving the figure]\n"
             "          [--move FILE.json [--over MOTION]: instead, write move_<name>, --frames\n"

@@ -77,11 +77,13 @@ static float step_rest(const sa_figure_foot_lock *l) {
 }
 
 /* A step's drawn height this frame: its motion's, with what is left of the start's offset, and
- * at least the arc's clearance. */
+ * at least the arc's clearance (a step through the air, lift 0, has no ground to clear: a
+ * swimmer's feet hang below the ground's line). */
 SAI_INLINE float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float rest = step_rest(l);
     const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
+    if (!(l->lift > 0.0f)) return y;
     return sai_fminf(y, -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration)));
 }
 
@@ -91,7 +93,9 @@ SAI_INLINE float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
  * goes with its motion over a ground scrolling past. */
 static double step_from(const sa_figure_foot_lock *l, double to, float y, float band) {
     if (l->state == SAI_FOOT_LANDING) return l->from;
-    const double a = (double)sai_saturate((-y - 0.5f * band) / (2.0f * band));
+    /* (a step through the air goes with its motion at any height) */
+    const double a =
+        l->lift > 0.0f ? (double)sai_saturate((-y - 0.5f * band) / (2.0f * band)) : 1.0;
     return to + a * (double)l->offset.x + (1.0 - a) * (l->from - to);
 }
 
@@ -419,6 +423,7 @@ static sa_vec2 drawn_following(const sa_figure_foot_lock *l, sa_vec2 want, doubl
 void sai_figure_feet_mirror(sa_figure *fig) {
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const double scroll = fig->scroll;
+    const float swim = sai_figure_swim_share(&fig->fade);
     fig->scroll = -fig->scroll;
     fig->pose.scroll = -fig->pose.scroll; /* (the figure's own space during an update) */
     for (int i = 0; i < 2; ++i) {
@@ -430,8 +435,18 @@ void sai_figure_feet_mirror(sa_figure *fig) {
         if (l->state == SAI_FOOT_FREE || l->state == SAI_FOOT_STEP) {
             const sa_vec2 want = sai_v2(l->last_x, l->last_y);
             const sa_vec2 was = drawn_following(l, want, scroll, SAI_FEET_BAND * k);
-            const sa_vec2 at = sai_v2(-was.x, was.y);
-            start_step(l, fig->scroll, at, sai_v2_sub(at, want), 0.0f, k);
+            /* A swimmer's feet narrow with the body (sai_figure_swim_share): drawn on its middle
+             * here, they go on with their motion, where a step from the far side of the body
+             * would swing them through it. The share of the feet kept in place needs the step
+             * to stay where it is drawn, so it is taken in full but for the last 5% of a swim
+             * (the place then (1 - swim) * (1 - carry) of the mirror apart: at most 1.25%). */
+            const float carry = sai_saturate((1.0f - swim) * 20.0f);
+            const sa_vec2 offset = sai_v2_scale(sai_v2(-was.x - want.x, was.y - want.y), carry);
+            start_step(l, fig->scroll, sai_v2_add(want, offset), offset, 0.0f, k);
+            /* In the water, in the air or on a ladder there is no ground to clear: the step only
+             * takes the foot over to its target (an arc clearing y = 0 would lift a swimmer's
+             * feet, hanging far below it, up to the body's feet point and drop them again). */
+            if (!sai_figure_has_ground(fig)) l->lift = 0.0f;
             continue;
         }
         /* World points mirror. */

@@ -70,6 +70,16 @@ SAI_INLINE bool sai_figure_locomoting(const sa_fade *fade) {
             w += fade->layers[i].weight;
     return w > 0.0f;
 }
+/* How much of the pose is a swim (the fade's weight on it), 0 to 1. A swimmer's feet trail far
+ * behind the body, not under it: in a turn they narrow with it (sai_figure_face_pose) and are not
+ * carried over at its middle (sai_figure_feet_mirror), where feet on the ground, or tucked under
+ * a body in the air, keep their places; the share makes the change between the two continuous. */
+SAI_INLINE float sai_figure_swim_share(const sa_fade *fade) {
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
+        if (sai_figure_row(fade->layers[i].id)->mode == SA_MODE_SWIM) w += fade->layers[i].weight;
+    return sai_saturate(w);
+}
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter. */
 void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);

@@ -675,10 +675,13 @@ void sai_figure_face_pose(sa_figure *fig) {
     pose->facing = s > 0.0f ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
     if (s > 0.0f && scale == 1.0f) return; /* facing right, no turn: the pose as it is */
     if (scale < 1.0f) turn_knees(pose, scale);
+    /* (the feet's scale: 1 but for a swimmer's share) */
+    const float feet =
+        scale < 1.0f ? 1.0f - sai_figure_swim_share(&fig->fade) * (1.0f - scale) : 1.0f;
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         const bool foot = i == SA_FIGURE_JOINT_FOOT_NEAR || i == SA_FIGURE_JOINT_FOOT_FAR;
         pose->unsquashed[i].x *= s;
-        pose->joints[i].x *= foot ? s : s * scale;
+        pose->joints[i].x *= foot ? s * feet : s * scale;
     }
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
         pose->hair[i].x *= s * scale;
