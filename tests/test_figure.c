@@ -2696,6 +2696,95 @@ static void test_figure_turn_mid_step_keeps_the_feet(void **state) {
     assert_true(worst <= 3.0f);
 }
 
+/* The fastest a foot moves, units/s, in frames of dt of a body moving left at `speed` while
+ * facing right, turned to face its way at `at` (a figure backing off, then turning round), from
+ * 0.5 s on; *before* keeps the fastest before the turn. */
+static float feet_turning_to_the_way_it_goes(float speed, float at, float dt, float *before) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    b.vx = -speed;
+    sa_vec2 was[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
+    float fastest = 0.0f;
+    for (int n = 0; (float)n * dt < at + 0.5f; ++n) {
+        const float t = (float)n * dt;
+        b.facing = t >= at ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+        body_step(&b, dt);
+        const sa_figure_input in = body_input(&b, f.config.rung_spacing);
+        sa_figure_update(&f, &in, dt);
+        for (int i = 0; i < 2; ++i) {
+            const sa_vec2 foot = f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+            assert_finite_v2(foot);
+            const float v = dist(foot, was[i]) / dt;
+            if (t > 0.5f && t < at) *before = fmaxf(*before, v);
+            if (t >= at) fastest = fmaxf(fastest, v);
+            was[i] = foot;
+        }
+    }
+    return fastest;
+}
+
+/* A foot coming down, still off the ground, at a turn's middle goes on from where it is drawn:
+ * where it lands went with the motion's target, which the mirrored space had put on the other
+ * side of the body, so it jumped there (a figure backing off at a run and turning to its way: 62
+ * units in a frame at 144 fps, 7.7 times the fastest foot before). At 150, 260 and 380 units/s,
+ * turned at 40 moments of the stride, at 60 and 144 fps: at most twice the fastest before. */
+static void test_figure_turn_keeps_a_landing_foot(void **state) {
+    (void)state;
+    const float speeds[3] = {150.0f, 260.0f, 380.0f}, rates[2] = {60.0f, 144.0f};
+    float worst = 0.0f;
+    for (int q = 0; q < 2; ++q)
+        for (int v = 0; v < 3; ++v)
+            for (int k = 0; k < 40; ++k) {
+                float before = 0.0f;
+                const float turning = feet_turning_to_the_way_it_goes(
+                    speeds[v], 1.0f + 0.0123f * (float)k, 1.0f / rates[q], &before);
+                worst = fmaxf(worst, turning / before);
+            }
+    print_message("turning to the way it goes: feet at most %.2f times the fastest before\n",
+                  (double)worst);
+    assert_true(worst <= 2.0f);
+}
+
+/* Into the water and out again, standing, walking and running, at moments across the stride:
+ * the feet go from the ground down to the swim's and back without a jump. Before, a step begun
+ * as the body went in held the feet up at the ground's line for the step (its arc) and dropped
+ * them to the swim at its end; coming out, a foot hanging below the line jumped up onto it as its
+ * step began, or dropped back at its end while the swim still faded out (up to 6 800 units/s at
+ * 144 fps). At 60 and 144 fps the feet move at most 1 600 units/s (the strokes' 1 130). */
+static void test_figure_feet_into_and_out_of_the_water(void **state) {
+    (void)state;
+    const float speeds[3] = {0.0f, 120.0f, 300.0f}, rates[2] = {60.0f, 144.0f};
+    float fastest = 0.0f;
+    for (int q = 0; q < 2; ++q)
+        for (int v = 0; v < 3; ++v)
+            for (int k = 0; k < 12; ++k) {
+                const float dt = 1.0f / rates[q];
+                const float in_at = 1.0f + 0.037f * (float)k,
+                            out_at = in_at + 1.5f + 0.029f * (float)k;
+                sa_figure f;
+                sa_figure_init(&f, NULL);
+                test_body b = {0};
+                b.vx = speeds[v];
+                sa_vec2 was[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
+                for (int n = 0; (float)n * dt < out_at + 1.0f; ++n) {
+                    const float t = (float)n * dt;
+                    b.water = t >= in_at && t < out_at;
+                    body_step(&b, dt);
+                    const sa_figure_input in = body_input(&b, f.config.rung_spacing);
+                    sa_figure_update(&f, &in, dt);
+                    for (int i = 0; i < 2; ++i) {
+                        const sa_vec2 foot = f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+                        assert_finite_v2(foot);
+                        if (t > 0.5f) fastest = fmaxf(fastest, dist(foot, was[i]) / dt);
+                        was[i] = foot;
+                    }
+                }
+            }
+    print_message("into and out of the water: feet at most %.0f units/s\n", (double)fastest);
+    assert_true(fastest <= 1600.0f);
+}
+
 /* A swimmer turning around: its feet trail far behind the body, so they narrow with it and come
  * round to trail behind the other way, without a jump. Before, drawn unnarrowed and carried over
  * to the far side of the body at the turn's middle, they jumped to the leg's reach there (58 to
@@ -4848,6 +4937,8 @@ int main(void) {
         cmocka_unit_test(test_figure_ground_probes_go_the_way_it_faces),
         cmocka_unit_test(test_figure_turn_mid_step_keeps_the_feet),
         cmocka_unit_test(test_figure_swimmer_turns_around_without_a_jump),
+        cmocka_unit_test(test_figure_turn_keeps_a_landing_foot),
+        cmocka_unit_test(test_figure_feet_into_and_out_of_the_water),
         cmocka_unit_test(test_figure_knees_come_round_in_a_turn),
         cmocka_unit_test(test_figure_walks_uneven_ground),
         cmocka_unit_test(test_figure_knocked_down_falls_and_gets_up),

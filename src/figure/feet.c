@@ -84,7 +84,13 @@ SAI_INLINE float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
     if (!(l->lift > 0.0f)) return y;
-    return sai_fminf(y, -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration)));
+    const float arc = -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration));
+    /* The arc clears the ground's line, or the foot's own height where that is below it, from
+     * where the step began (from_y) to its target: a swimmer's foot, as the body stands up out
+     * of the water with the swim still fading out, neither jumps up onto the line as the step
+     * begins nor drops back to its target as it ends. */
+    const float line = sai_fmaxf(0.0f, want.y + (l->from_y - want.y) * rest);
+    return sai_fminf(y, arc + line);
 }
 
 /* Where a step's way starts this frame, world x, at height y on its way to `to` (the motion's
@@ -118,6 +124,15 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
+/* In the water or on a ladder no ground lies under the feet for a step to clear: a step started
+ * there has lift 0, no arc (step_y), and goes with its motion (step_from). (A swimmer's feet
+ * hang below the ground's line: an arc clearing it would hold them up there for the step and
+ * drop them at its end.) */
+static bool steps_without_ground(const sa_figure *fig) {
+    const sa_figure_body *b = &fig->body;
+    return b->active && (b->in_water || b->on_ladder);
+}
+
 /* Foot i's contact, its lock `held` with the foot drawn at height y: planted once on the ground,
  * until the hold ends or the foot rises clearly off it. */
 SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k) {
@@ -135,6 +150,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
     /* A body in the air, in water or on a ladder has no ground under it: nothing is held. */
     const sa_figure_body *body = &fig->body;
     const bool has_ground = sai_figure_has_ground(fig) && holds;
+    const bool no_arc = steps_without_ground(fig);
     fig->scroll = scroll;
     /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
      * lower ground stays in reach (and rises a little over a hump), and below every foot is put
@@ -227,6 +243,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                 const float y = step_y(l, want[i]);
                 const sa_vec2 at = sai_v2(sai_narrow(step_x(l, l->to, y, band) - scroll), y);
                 start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
+                if (no_arc) l->lift = 0.0f;
             }
             if (!(l->time < l->duration)) {
                 if (l->state == SAI_FOOT_LANDING) {
@@ -294,6 +311,7 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
             const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
             if (waited) at = held_at(l, held_x[i], want[i], k);
             start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f), ago, k);
+            if (no_arc) l->lift = 0.0f;
             continue;
         }
         const float off = fabsf(at.x - want[i].x) / k, before = fabsf(at.x - was[i].x) / k;
@@ -412,18 +430,20 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p) {
 }
 
 /* Where the locks draw foot l following its motion to `want` (drawn), the ground scrolled on to
- * `scroll`: at the target, or on its step's way to it. */
+ * `scroll`: at the target, or on its step's way to it (or to where it lands). */
 static sa_vec2 drawn_following(const sa_figure_foot_lock *l, sa_vec2 want, double scroll,
                                float band) {
-    if (l->state != SAI_FOOT_STEP) return want;
+    if (!stepping(l)) return want;
+    const double to = l->state == SAI_FOOT_LANDING ? l->to : (double)want.x + scroll;
     const float y = step_y(l, want);
-    return sai_v2(sai_narrow(step_x(l, (double)want.x + scroll, y, band) - scroll), y);
+    return sai_v2(sai_narrow(step_x(l, to, y, band) - scroll), y);
 }
 
 void sai_figure_feet_mirror(sa_figure *fig) {
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const double scroll = fig->scroll;
     const float swim = sai_figure_swim_share(&fig->fade);
+    const float band = SAI_FEET_BAND * k;
     fig->scroll = -fig->scroll;
     fig->pose.scroll = -fig->pose.scroll; /* (the figure's own space during an update) */
     for (int i = 0; i < 2; ++i) {
@@ -431,10 +451,13 @@ void sai_figure_feet_mirror(sa_figure *fig) {
         /* A foot following its motion (or stepping with it) is, in the turned figure's space,
          * where the unturned figure drew it, mirrored: it steps from there onto the motion's
          * target (the same in the figure's own space), so it does not jump to the other side. A
-         * step's way partly done is not a mirror of its offset: it starts again from there. */
-        if (l->state == SAI_FOOT_FREE || l->state == SAI_FOOT_STEP) {
-            const sa_vec2 want = sai_v2(l->last_x, l->last_y);
-            const sa_vec2 was = drawn_following(l, want, scroll, SAI_FEET_BAND * k);
+         * step's way partly done is not a mirror of its offset: it starts again from there. So
+         * does a foot coming down still off the ground: where it lands goes with the motion's
+         * target there, which is now on the other side. */
+        const sa_vec2 want = sai_v2(l->last_x, l->last_y);
+        const bool high = l->state == SAI_FOOT_LANDING && step_y(l, want) < -0.5f * band;
+        if (l->state == SAI_FOOT_FREE || l->state == SAI_FOOT_STEP || high) {
+            const sa_vec2 was = drawn_following(l, want, scroll, band);
             /* A swimmer's feet narrow with the body (sai_figure_swim_share): drawn on its middle
              * here, they go on with their motion, where a step from the far side of the body
              * would swing them through it. The share of the feet kept in place needs the step
@@ -443,10 +466,7 @@ void sai_figure_feet_mirror(sa_figure *fig) {
             const float carry = sai_saturate((1.0f - swim) * 20.0f);
             const sa_vec2 offset = sai_v2_scale(sai_v2(-was.x - want.x, was.y - want.y), carry);
             start_step(l, fig->scroll, sai_v2_add(want, offset), offset, 0.0f, k);
-            /* In the water, in the air or on a ladder there is no ground to clear: the step only
-             * takes the foot over to its target (an arc clearing y = 0 would lift a swimmer's
-             * feet, hanging far below it, up to the body's feet point and drop them again). */
-            if (!sai_figure_has_ground(fig)) l->lift = 0.0f;
+            if (steps_without_ground(fig)) l->lift = 0.0f;
             continue;
         }
         /* World points mirror. */
