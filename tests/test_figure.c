@@ -3309,6 +3309,50 @@ static sa_figure_input body_script_at(double t) {
     return in;
 }
 
+/* The get-up runs by time whatever the frames' lengths, not only at a steady frame rate: read in
+ * a frame of 1/144 s, the release is followed by frames of 1/144 s, or of 3/144 or 6/144 s (a
+ * game's hitch), and the poses agree at every moment both reach. The morph counted from the start
+ * of the frame that read the release as the machine's mode time, which counts from that frame's
+ * end but is read at the end of each frame's own: frames longer than the first ran it ahead (4.5
+ * units apart with frames of 3/144 s, 21 with 6/144). Knocked down at several moments of a walk,
+ * for 1 to 2 s. */
+static void test_figure_getup_runs_by_time_whatever_the_frames(void **state) {
+    (void)state;
+    float worst = 0.0f;
+    for (int knock = 0; knock < 6; ++knock)
+        for (int m = 3; m <= 6; m += 3) {
+            sa_figure base;
+            sa_figure_init(&base, NULL);
+            test_body b = {0};
+            b.vx = 120.0f;
+            sa_figure_input in = body_input(&b, base.config.rung_spacing);
+            for (int n = 0; n < 40 + 7 * knock; ++n)
+                sa_figure_update(&base, &in, DT60);
+            in.body.velocity = (sa_vec2){0.0f, 0.0f};
+            in.body.knocked_down = true;
+            in.body.impulse = (sa_vec2){-220.0f, -260.0f};
+            for (int n = 0; n < 60 + 10 * knock; ++n)
+                sa_figure_update(&base, &in, DT60);
+            in.body.knocked_down = false;
+            sa_figure_update(&base, &in, 1.0f / 144.0f); /* (it reads the release) */
+            sa_figure steady = base, hitched = base;
+            for (int k = 0; k < 40; ++k) {
+                for (int n = 0; n < m; ++n)
+                    sa_figure_update(&steady, &in, 1.0f / 144.0f);
+                sa_figure_update(&hitched, &in, (float)m / 144.0f);
+                assert_int_equal(steady.pose.mode, hitched.pose.mode);
+                /* (the get-up's end is read once a frame, as every switch of mode: a longer
+                 * frame hands back to the motion up to its length later) */
+                if (steady.pose.mode != SA_MODE_GETUP) continue;
+                for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                    worst = fmaxf(worst, dist(steady.pose.joints[i], hitched.pose.joints[i]));
+            }
+        }
+    print_message("getting up in frames of 1/144 s or longer: %.3f units apart at most\n",
+                  (double)worst);
+    assert_true(worst <= 0.05f);
+}
+
 /* The frame-rate promise in the body's modes: the same session at 30, 60 and 144 fps (the body
  * read at each frame's start) agrees at the moments all three reach (every 1/6 s). */
 static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
@@ -4947,6 +4991,7 @@ int main(void) {
         cmocka_unit_test(test_figure_ragdoll_carried_past_flt_max_starts_again),
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
+        cmocka_unit_test(test_figure_getup_runs_by_time_whatever_the_frames),
         cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
         cmocka_unit_test(test_figure_events_fire_once_at_their_frame),
         cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),

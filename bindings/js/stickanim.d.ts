@@ -3020,7 +3020,10 @@ export declare class SaFigure extends Struct {
   event_count: number;
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
   ragdoll: Float32Array;
-  /** Seconds of the next sub-step before the knock-down, >= 0. */
+  /**
+   * Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the frame
+   * that read the release lasted (the get-up's morph runs from that frame's start).
+   */
   ragdoll_wait: number;
   /** The current pose. */
   pose: SaFigurePose;

@@ -3402,7 +3402,10 @@ class SaFigure extends Struct {
   /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
   get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1716, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
-  /** Seconds of the next sub-step before the knock-down, >= 0. */
+  /**
+   * Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the frame
+   * that read the release lasted (the get-up's morph runs from that frame's start).
+   */
   get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1972, true); }
   set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1972, v, true); }
   /** The current pose. */

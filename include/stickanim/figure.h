@@ -1070,7 +1070,9 @@ typedef struct sa_figure {
     size_t event_count;                           /**< How many of them, <= 16. */
     /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
-    float ragdoll_wait;    /**< Seconds of the next sub-step before the knock-down, >= 0. */
+    /** Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the
+     *  frame that read the release lasted (the get-up's morph runs from that frame's start). */
+    float ragdoll_wait;
     sa_figure_pose pose;   /**< The current pose. */
     sa_figure_cache cache; /**< Derived values kept across frames (not state). */
 } sa_figure;

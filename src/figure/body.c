@@ -306,6 +306,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     /* Out of the ragdoll (released: the get-up; or water or a ladder took over): a cut, which the
      * morph from the ragdoll's pose hides. */
     if (mode_before == SA_MODE_RAGDOLL && mode != SA_MODE_RAGDOLL) {
+        fig->ragdoll_wait = dt; /* (the frame that reads the release: sai_figure_getup_morph) */
         /* The morph starts from the pose as drawn (a frame may end between two of the ragdoll's
          * steps: the pose then shows it carried on). */
         const float s = sai_figure_facing_sign(fig);
@@ -322,12 +323,14 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     return row;
 }
 
-float sai_figure_getup_morph(const sa_figure *fig, float at) {
-    /* The time since the release: the machine's mode time counts the frames before this one (0
-     * in the frame that reads the release), `at` the seconds into this one; so the morph runs the
-     * same at any frame rate. (That frame still shows the ragdoll's pose: figure.c.) */
+float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
+    /* The time since the release, read at the start of the frame that read it: the machine's
+     * mode time counts the frames since that one's end (0 in it; it moves at each frame's
+     * start), ragdoll_wait holds that frame's length. So the morph runs by time whatever the
+     * frames' lengths, not only at a steady frame rate. (That frame still shows the ragdoll's
+     * pose: figure.c.) */
     const float since = sa_mode_machine_mode_time(&fig->modes);
-    const float t = (since > 0.0f ? since : 0.0f) + at;
+    const float t = (since > 0.0f ? since : 0.0f) + fig->ragdoll_wait - to_end;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }

@@ -112,6 +112,7 @@ static double speed_of(const sa_figure *fig, const sa_figure_params *p, bool mov
  * body's velocity then (forward and down, units/s). */
 typedef struct lead {
     float time, forward, down;
+    float dt;                    /* the frame's length */
     sa_figure_facing facing;     /* the way the input asks to face: the turn moves at each step */
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
     bool turned;                 /* ... which turned toward it: it stood (sai_figure_turn) */
@@ -180,7 +181,7 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
      * a turn moves neither) */
-    s->k = sai_figure_getup_k(fig, at);
+    s->k = sai_figure_getup_k(fig, from->dt - at);
     s->ragdolling = sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
     const bool holds = !s->ragdolling && !(s->k > 0.0f);
     const float facing = sai_figure_facing_sign(fig);
@@ -299,7 +300,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
      * then; else it settled, settle_turn) */
     from->turned = !fig->body.active ||
-                   (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, fig->pose.dt) > 0.0f));
+                   (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, 0.0f) > 0.0f));
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
@@ -325,6 +326,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
         params_at(fig, f, next, &at[moments++]);
     from->time = lag;
+    from->dt = dt;
     from->facing = in->facing;
     from->was_facing = fig->facing;
     fig->facing = in->facing;

@@ -125,14 +125,15 @@ SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
 SAI_INLINE bool sai_figure_ragdolling(const sa_figure *fig) {
     return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
 }
-/* The get-up's morph factor `at` seconds into the frame (1: the ragdoll's pose; 0 when not
- * getting up); sai_figure_getup_morph() is its part while getting up. */
-float sai_figure_getup_morph(const sa_figure *fig, float at);
-SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float at) {
+/* The get-up's morph factor `to_end` seconds before the end of the frame the body's modes last
+ * moved to (1: the ragdoll's pose; 0 when not getting up); sai_figure_getup_morph() is its part
+ * while getting up. */
+float sai_figure_getup_morph(const sa_figure *fig, float to_end);
+SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float to_end) {
     if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
         fig->modes.previous != SA_MODE_RAGDOLL)
         return 0.0f;
-    return sai_figure_getup_morph(fig, at);
+    return sai_figure_getup_morph(fig, to_end);
 }
 /* True in the frame that reads the release of a knock (the get-up's first): it shows the
  * ragdoll's pose, exactly. (Inline: every frame asks.) */

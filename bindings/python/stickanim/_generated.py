@@ -1854,8 +1854,9 @@ class Figure(_Struct):
     left. facing: The facing asked for by the last update's input. events: The last update's
     events. event_count: How many of them, <= 16. ragdoll: The ragdoll (figure space) while
     knocked down; its last pose while getting up. ragdoll_wait: Seconds of the next sub-step
-    before the knock-down, >= 0. pose: The current pose. cache: Derived values kept across frames
-    (not state).
+    before the knock-down, >= 0; getting up, the seconds the frame that read the release lasted
+    (the get-up's morph runs from that frame's start). pose: The current pose. cache: Derived
+    values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
