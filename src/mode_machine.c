@@ -11,6 +11,11 @@ static sa_mode id_mode(int32_t id) {
     return (id >= 0 && id < (int32_t)SA_MODE_COUNT_) ? (sa_mode)id : SA_MODE_LOCO;
 }
 
+/* A land cut short by moving on shows for at least one of the reference's 60 fps frames: the
+ * reference's rule ends it on the frame after the touchdown, which at other frame lengths would
+ * show it for a frame of any length (a game's hitch held it three times as long). */
+#define SAI_LAND_SHORTEST (1.0f / 60.0f)
+
 static const float default_rates[SA_MODE_COUNT_] = {10.0f, 15.0f, 6.0f,  20.0f, 15.0f,
                                                     3.0f,  8.0f,  30.0f, 10.0f};
 
@@ -178,7 +183,8 @@ static sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, fl
         mode = b->landing > hard_landing ? SA_MODE_SIT : SA_MODE_LAND;
 
     if (mode == m->mode) {
-        if (mode == SA_MODE_LAND && (t >= c->land_time || b->speed > land_exit))
+        if (mode == SA_MODE_LAND &&
+            (t >= c->land_time || (b->speed > land_exit && t >= SAI_LAND_SHORTEST)))
             mode = SA_MODE_LOCO;
         else if (mode == SA_MODE_SIT && t >= c->sit_time)
             mode = SA_MODE_LOCO;

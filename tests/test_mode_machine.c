@@ -258,6 +258,35 @@ static void test_mode_machine_land_ends_early_when_moving_on(void **state) {
     assert_true(sa_mode_machine_layer(&m, 0).mode_time < 0.2f);
 }
 
+/* A land cut short by moving on shows for 1/60 s (the reference's frame, where its rule ends it
+ * on the frame after the touchdown) at any frame length: at 144 fps for the three frames that
+ * take, at 48 fps for one. Before, it ended on the next frame whatever its length, so a game's
+ * hitch showed it three times as long (the arms' swing out of it 19 units apart). */
+static void test_mode_machine_land_cut_short_lasts_a_reference_frame(void **state) {
+    (void)state;
+    const float rates[3] = {144.0f, 60.0f, 48.0f};
+    const int frames[3] = {3, 1, 1};
+    for (int q = 0; q < 3; ++q) {
+        sa_mode_machine m;
+        sa_mode_machine_init(&m, NULL);
+        sa_mode_input in = sa_mode_input_default();
+        const float dt = 1.0f / rates[q];
+        sa_mode_machine_update(&m, &in, dt);
+        in.grounded = false;
+        in.vertical_velocity = -5.0f;
+        assert_int_equal(sa_mode_machine_update(&m, &in, dt), SA_MODE_FALL);
+        in.grounded = true;
+        in.vertical_velocity = 0.0f;
+        in.speed = 1.9f; /* running on */
+        assert_int_equal(sa_mode_machine_update(&m, &in, dt), SA_MODE_LAND);
+        int shown = 0;
+        while (shown < 100 && sa_mode_machine_update(&m, &in, dt) == SA_MODE_LAND)
+            ++shown;
+        assert_int_equal(1 + shown, frames[q]);
+        assert_int_equal(m.mode, SA_MODE_LOCO);
+    }
+}
+
 static void test_mode_machine_ladder_beats_water_and_jumps(void **state) {
     (void)state;
     sa_mode_machine m;
@@ -863,6 +892,7 @@ int main(void) {
         cmocka_unit_test(test_mode_machine_jump_fall_land_loco),
         cmocka_unit_test(test_mode_machine_hard_landing_sits),
         cmocka_unit_test(test_mode_machine_land_ends_early_when_moving_on),
+        cmocka_unit_test(test_mode_machine_land_cut_short_lasts_a_reference_frame),
         cmocka_unit_test(test_mode_machine_ladder_beats_water_and_jumps),
         cmocka_unit_test(test_mode_machine_water_beats_everything_but_a_jump_start),
         cmocka_unit_test(test_mode_machine_walking_off_a_ledge_falls),

@@ -1767,8 +1767,8 @@ export declare class SaModeMachineConfig extends Struct {
   /** The land mode ends after this many seconds, >= 0. Default 0.5. */
   land_time: number;
   /**
-   * Land ends sooner when the speed rises above this (cells/s), >= 0. Default 0.35, where the
-   * blend tree is fully moving.
+   * Land ends sooner when the speed rises above this (cells/s), >= 0, once it has shown for 1/60
+   * s. Default 0.35, where the blend tree is fully moving.
    */
   land_exit_speed: number;
   /** The sit mode ends after this many seconds (then loco), >= 0. Default 1. */

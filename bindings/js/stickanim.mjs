@@ -2077,8 +2077,8 @@ class SaModeMachineConfig extends Struct {
   get land_time() { return this._sa._dv().getFloat32(this.ptr + 4, true); }
   set land_time(v) { this._sa._dv().setFloat32(this.ptr + 4, v, true); }
   /**
-   * Land ends sooner when the speed rises above this (cells/s), >= 0. Default 0.35, where the
-   * blend tree is fully moving.
+   * Land ends sooner when the speed rises above this (cells/s), >= 0, once it has shown for 1/60
+   * s. Default 0.35, where the blend tree is fully moving.
    */
   get land_exit_speed() { return this._sa._dv().getFloat32(this.ptr + 8, true); }
   set land_exit_speed(v) { this._sa._dv().setFloat32(this.ptr + 8, v, true); }

@@ -16,8 +16,9 @@
  *    than `fall_speed` -> fall (walking off a ledge);
  * 3. jump or fall touching the ground -> sit when landing faster than `hard_landing_speed`,
  *    land otherwise;
- * 4. land ends after `land_time`, or sooner when the speed rises above `land_exit_speed`; sit
- *    ends after `sit_time`; swim and climb end when the water or the ladder is gone (-> loco on
+ * 4. land ends after `land_time`, or sooner when the speed rises above `land_exit_speed` (once
+ *    it has shown for 1/60 s, the reference's frame, at any frame length); sit ends after
+ *    `sit_time`; swim and climb end when the water or the ladder is gone (-> loco on
  *    the ground, fall in the air);
  * 5. in water -> swim, last, so water wins over everything but the start of a jump out of it
  *    (the first `water_jump_time` seconds of a jump).
@@ -157,8 +158,8 @@ typedef struct sa_mode_machine_config {
     /** The land mode ends after this many seconds, >= 0. Default 0.5. */
     float land_time;
     /**
-     * Land ends sooner when the speed rises above this (cells/s), >= 0. Default 0.35, where the
-     * blend tree is fully moving.
+     * Land ends sooner when the speed rises above this (cells/s), >= 0, once it has shown for
+     * 1/60 s. Default 0.35, where the blend tree is fully moving.
      */
     float land_exit_speed;
     /** The sit mode ends after this many seconds (then loco), >= 0. Default 1. */

@@ -1336,30 +1336,30 @@ class ModeMachineConfig(_Struct):
     values. (C: sa_mode_machine_config, mode_machine.h). Fields: hard_landing_speed: Landing
     faster than this (cells/s) sits instead of landing, >= 0. Default 10. land_time: The land
     mode ends after this many seconds, >= 0. Default 0.5. land_exit_speed: Land ends sooner when
-    the speed rises above this (cells/s), >= 0. Default 0.35, where the blend tree is fully
-    moving. sit_time: The sit mode ends after this many seconds (then loco), >= 0. Default 1.
-    fall_speed: Off the ground and sinking faster than this (cells/s), loco, land and sit turn
-    into fall (walking off a ledge); slower sinking is a step down and keeps the mode. >= 0.
-    Default 2. water_jump_time: Water does not override a jump younger than this (s): jumping
-    out. >= 0. Default 0.25. getup_time_scale: Time scale of the get-up clips, > 0. Default 1.35.
-    getup_back_length: Length of the back get-up clip at its own pace, seconds, >= 0. Default
-    1.5. getup_front_length: Length of the front get-up clip at its own pace, seconds, >= 0.
-    Default 1.5. morph_time: Seconds the get-up morph takes from the ragdoll pose into the clip,
-    >= 0. Default 0.3. fade_rate: Fade rate in 1/s toward each target mode, indexed by sa_mode, >
-    0 (exponential catch-up: about 95% done after 3/rate seconds; in the inertialization style
-    the spring's half-life is 2 * ln 2 / rate). Defaults: loco 10, jump 15, fall 6, land 20, sit
-    15, swim 3, climb 8, ragdoll 30, get-up 10 (unused when leaving the ragdoll: that is a cut).
-    style: Cross-fade or inertialization. Default SA_MODE_FADE_STYLE_CROSSFADE. units_per_cell:
-    Game units per reference cell, > 0: the speed thresholds above are in cells/s and are
-    compared with the input's speeds (game units/s) times this. Default 1; 100 for centimetres
-    when a cell is a metre. speed_step: A speed step, cells/s, >= 0: in loco, when the input's
-    speed changes by more than this (times units_per_cell) from one update to the next (0 -> run
-    in one frame, a speed slider dragged), the blend tree's pose jumps although the mode stays
-    loco; the machine counts it as a switch, loco to loco: a new loco layer (a cut when
-    inertializing), `switched` set and the inertialization clock restarted, so the game hides the
-    step as any other switch. 0 turns the rule off. Default 0.5: 0 -> walk (1.4), 0 -> run (2.8)
-    and walk -> run (1.9 -> 2.8) in one update trip it; a body accelerating at up to 30 cells/s^2
-    updated at 60 Hz never does.
+    the speed rises above this (cells/s), >= 0, once it has shown for 1/60 s. Default 0.35, where
+    the blend tree is fully moving. sit_time: The sit mode ends after this many seconds (then
+    loco), >= 0. Default 1. fall_speed: Off the ground and sinking faster than this (cells/s),
+    loco, land and sit turn into fall (walking off a ledge); slower sinking is a step down and
+    keeps the mode. >= 0. Default 2. water_jump_time: Water does not override a jump younger than
+    this (s): jumping out. >= 0. Default 0.25. getup_time_scale: Time scale of the get-up clips,
+    > 0. Default 1.35. getup_back_length: Length of the back get-up clip at its own pace,
+    seconds, >= 0. Default 1.5. getup_front_length: Length of the front get-up clip at its own
+    pace, seconds, >= 0. Default 1.5. morph_time: Seconds the get-up morph takes from the ragdoll
+    pose into the clip, >= 0. Default 0.3. fade_rate: Fade rate in 1/s toward each target mode,
+    indexed by sa_mode, > 0 (exponential catch-up: about 95% done after 3/rate seconds; in the
+    inertialization style the spring's half-life is 2 * ln 2 / rate). Defaults: loco 10, jump 15,
+    fall 6, land 20, sit 15, swim 3, climb 8, ragdoll 30, get-up 10 (unused when leaving the
+    ragdoll: that is a cut). style: Cross-fade or inertialization. Default
+    SA_MODE_FADE_STYLE_CROSSFADE. units_per_cell: Game units per reference cell, > 0: the speed
+    thresholds above are in cells/s and are compared with the input's speeds (game units/s) times
+    this. Default 1; 100 for centimetres when a cell is a metre. speed_step: A speed step,
+    cells/s, >= 0: in loco, when the input's speed changes by more than this (times
+    units_per_cell) from one update to the next (0 -> run in one frame, a speed slider dragged),
+    the blend tree's pose jumps although the mode stays loco; the machine counts it as a switch,
+    loco to loco: a new loco layer (a cut when inertializing), `switched` set and the
+    inertialization clock restarted, so the game hides the step as any other switch. 0 turns the
+    rule off. Default 0.5: 0 -> walk (1.4), 0 -> run (2.8) and walk -> run (1.9 -> 2.8) in one
+    update trip it; a body accelerating at up to 30 cells/s^2 updated at 60 Hz never does.
     """
     _c_name_ = "sa_mode_machine_config"
 
