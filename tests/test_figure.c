@@ -2647,20 +2647,34 @@ static void test_figure_body_climbs_on_the_rungs(void **state) {
     assert_true(held_checked > 200);
 }
 
-/* The fastest a foot moves in frames of dt from `from` (seconds) for 0.4 s, walking, running or
- * locomoting at 150 units/s, turned to face left at `at`; *before* keeps the fastest before. */
-static float feet_through_a_turn(sa_figure_motion m, float at, float dt, float *before) {
+/* What a turn test drives: a scripted motion at 150 units/s (body NULL), or a body. */
+typedef struct turn_drive {
+    sa_figure_motion motion;
+    test_body *body;
+} turn_drive;
+
+/* The fastest a foot moves, units/s, in frames of dt until `until` seconds, turned to face left
+ * at `at` (from facing right); *before* keeps the fastest from 0.5 s to the turn. */
+static float feet_through_a_turn_of(const turn_drive *d, float at, float until, float dt,
+                                    float *before) {
     sa_figure f;
     sa_figure_init(&f, NULL);
-    sa_figure_input in = input_for(m, 150.0f);
+    sa_figure_input in = input_for(d->motion, 150.0f);
     sa_vec2 was[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
     float fastest = 0.0f;
-    for (int n = 0; (float)n * dt < at + 0.4f; ++n) {
+    for (int n = 0; (float)n * dt < until; ++n) {
         const float t = (float)n * dt;
-        in.facing = t >= at ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+        const sa_figure_facing facing = t >= at ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+        if (d->body) {
+            d->body->facing = facing;
+            body_step(d->body, dt);
+            in = body_input(d->body, f.config.rung_spacing);
+        }
+        in.facing = facing;
         sa_figure_update(&f, &in, dt);
         for (int i = 0; i < 2; ++i) {
             const sa_vec2 foot = f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
+            assert_finite_v2(foot);
             const float v = dist(foot, was[i]) / dt;
             if (t > 0.5f && t < at) *before = fmaxf(*before, v);
             if (t >= at) fastest = fmaxf(fastest, v);
@@ -2668,6 +2682,12 @@ static float feet_through_a_turn(sa_figure_motion m, float at, float dt, float *
         }
     }
     return fastest;
+}
+
+/* ... walking, running or locomoting at 150 units/s, for 0.4 s after the turn. */
+static float feet_through_a_turn(sa_figure_motion m, float at, float dt, float *before) {
+    const turn_drive d = {m, NULL};
+    return feet_through_a_turn_of(&d, at, at + 0.4f, dt, before);
 }
 
 /* Turning while walking or running, the feet go on from where they are drawn at the turn's
@@ -2696,32 +2716,13 @@ static void test_figure_turn_mid_step_keeps_the_feet(void **state) {
     assert_true(worst <= 3.0f);
 }
 
-/* The fastest a foot moves, units/s, in frames of dt of a body moving left at `speed` while
- * facing right, turned to face its way at `at` (a figure backing off, then turning round), from
- * 0.5 s on; *before* keeps the fastest before the turn. */
+/* ... a body moving left at `speed` while facing right, turned to face its way (a figure backing
+ * off, then turning round), for 0.5 s after the turn. */
 static float feet_turning_to_the_way_it_goes(float speed, float at, float dt, float *before) {
-    sa_figure f;
-    sa_figure_init(&f, NULL);
     test_body b = {0};
     b.vx = -speed;
-    sa_vec2 was[2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
-    float fastest = 0.0f;
-    for (int n = 0; (float)n * dt < at + 0.5f; ++n) {
-        const float t = (float)n * dt;
-        b.facing = t >= at ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
-        body_step(&b, dt);
-        const sa_figure_input in = body_input(&b, f.config.rung_spacing);
-        sa_figure_update(&f, &in, dt);
-        for (int i = 0; i < 2; ++i) {
-            const sa_vec2 foot = f.pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i];
-            assert_finite_v2(foot);
-            const float v = dist(foot, was[i]) / dt;
-            if (t > 0.5f && t < at) *before = fmaxf(*before, v);
-            if (t >= at) fastest = fmaxf(fastest, v);
-            was[i] = foot;
-        }
-    }
-    return fastest;
+    const turn_drive d = {SA_FIGURE_MOTION_LOCOMOTE, &b};
+    return feet_through_a_turn_of(&d, at, at + 0.5f, dt, before);
 }
 
 /* A foot coming down, still off the ground, at a turn's middle goes on from where it is drawn:
