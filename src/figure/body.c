@@ -330,7 +330,8 @@ float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
      * frames' lengths, not only at a steady frame rate. (That frame still shows the ragdoll's
      * pose: figure.c.) */
     const float since = sa_mode_machine_mode_time(&fig->modes);
-    const float t = (since > 0.0f ? since : 0.0f) + fig->ragdoll_wait - to_end;
+    const float first = sai_clamp(fig->ragdoll_wait, 0.0f, SAI_FIGURE_MAX_DT); /* (any bits) */
+    const float t = (since > 0.0f ? since : 0.0f) + first - to_end;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }
