@@ -3311,6 +3311,49 @@ static sa_figure_input body_script_at(double t) {
     return in;
 }
 
+/* The frame that reads a knock's release shows the ragdoll's pose exactly, while the get-up's
+ * morph runs from its start: the next frame shows the morph that far on. Of a long frame (a
+ * hitch of 0.1 s as the release comes) only the last 1/30 s counts, so a frame of 0.1 ms after
+ * it moves the body as a frame after a release read at 30 fps would, not most of the way to the
+ * get-up's pose (65% of the way a joint goes in the morph, measured). Knocked down at several
+ * moments of a walk, pushed either way: every joint moves at most 12% of that way in that 0.1 ms
+ * frame (10.3% measured). */
+static void test_figure_getup_after_a_long_release_frame_moves_little(void **state) {
+    (void)state;
+    float worst = 0.0f;
+    for (int knock = 0; knock < 6; ++knock) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        test_body b = {0};
+        b.vx = 120.0f;
+        sa_figure_input in = body_input(&b, f.config.rung_spacing);
+        for (int n = 0; n < 40 + 7 * knock; ++n)
+            sa_figure_update(&f, &in, DT60);
+        in.body.velocity = (sa_vec2){0.0f, 0.0f};
+        in.body.knocked_down = true;
+        in.body.impulse = (sa_vec2){-220.0f + 80.0f * (float)knock, -260.0f};
+        for (int n = 0; n < 90; ++n)
+            sa_figure_update(&f, &in, DT60);
+        in.body.knocked_down = false;
+        sa_figure_update(&f, &in, 0.1f); /* (it reads the release) */
+        assert_int_equal(f.pose.mode, SA_MODE_GETUP);
+        const sa_figure released = f;
+        sa_figure_update(&f, &in, 1e-4f);
+        sa_figure later = f; /* (the morph's end: how far the joints go in it) */
+        for (int n = 0; n < 20; ++n)
+            sa_figure_update(&later, &in, DT60);
+        float step = 0.0f, way = 0.0f;
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+            step = fmaxf(step, dist(f.pose.joints[i], released.pose.joints[i]));
+            way = fmaxf(way, dist(later.pose.joints[i], released.pose.joints[i]));
+        }
+        worst = fmaxf(worst, step / way);
+    }
+    print_message("0.1 ms after a release read in 0.1 s: joints moved %.1f%% of the morph's way\n",
+                  (double)(100.0f * worst));
+    assert_true(worst <= 0.12f);
+}
+
 /* The get-up runs by time whatever the frames' lengths, not only at a steady frame rate: read in
  * a frame of 1/144 s, the release is followed by frames of 1/144 s, or of 3/144 or 6/144 s (a
  * game's hitch), and the poses agree at every moment both reach. The morph counted from the start
@@ -4994,6 +5037,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_getup_runs_by_time_whatever_the_frames),
+        cmocka_unit_test(test_figure_getup_after_a_long_release_frame_moves_little),
         cmocka_unit_test(test_figure_jump_height_and_length_are_configured),
         cmocka_unit_test(test_figure_events_fire_once_at_their_frame),
         cmocka_unit_test(test_figure_body_water_and_ladder_take_precedence),

@@ -323,14 +323,19 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     return row;
 }
 
+/* The most of the frame that read a knock's release the get-up's morph counts (see below). */
+#define SAI_GETUP_FIRST_FRAME (1.0f / 30.0f)
+
 float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
     /* The time since the release, read at the start of the frame that read it: the machine's
      * mode time counts the frames since that one's end (0 in it; it moves at each frame's
      * start), ragdoll_wait holds that frame's length. So the morph runs by time whatever the
-     * frames' lengths, not only at a steady frame rate. (That frame still shows the ragdoll's
-     * pose: figure.c.) */
+     * frames' lengths, not only at a steady frame rate. That frame still shows the ragdoll's
+     * pose (figure.c), so the next shows the morph already that far on: of a frame longer than
+     * 1/30 s (a hitch), only its last 1/30 s counts: the step is then what a frame after a release
+     * read at 30 fps makes. */
     const float since = sa_mode_machine_mode_time(&fig->modes);
-    const float first = sai_clamp(fig->ragdoll_wait, 0.0f, SAI_FIGURE_MAX_DT); /* (any bits) */
+    const float first = sai_clamp(fig->ragdoll_wait, 0.0f, SAI_GETUP_FIRST_FRAME); /* (any bits) */
     const float t = (since > 0.0f ? since : 0.0f) + first - to_end;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
