@@ -3018,7 +3018,11 @@ export declare class SaFigure extends Struct {
   events: StructArray<SaFigureEvent>;
   /** How many of them, <= 16. */
   event_count: number;
-  /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
+  /**
+   * The ragdoll (figure space) while knocked down; its last pose while getting up (each point's
+   * `prev` then holds the get-up's angle of the bone ending there as last followed, radians in x,
+   * y 0; y FLT_MAX before the first).
+   */
   ragdoll: Float32Array;
   /**
    * Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the frame

@@ -3399,7 +3399,11 @@ class SaFigure extends Struct {
   /** How many of them, <= 16. */
   get event_count() { return this._sa._dv().getUint32(this.ptr + 1712, true); }
   set event_count(v) { this._sa._dv().setUint32(this.ptr + 1712, v, true); }
-  /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
+  /**
+   * The ragdoll (figure space) while knocked down; its last pose while getting up (each point's
+   * `prev` then holds the get-up's angle of the bone ending there as last followed, radians in x,
+   * y 0; y FLT_MAX before the first).
+   */
   get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1716, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
   /**

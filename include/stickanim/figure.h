@@ -1068,7 +1068,9 @@ typedef struct sa_figure {
     sa_figure_facing facing; /**< The facing asked for by the last update's input. */
     sa_figure_event events[SA_FIGURE_MAX_EVENTS]; /**< The last update's events. */
     size_t event_count;                           /**< How many of them, <= 16. */
-    /** The ragdoll (figure space) while knocked down; its last pose while getting up. */
+    /** The ragdoll (figure space) while knocked down; its last pose while getting up (each
+     *  point's `prev` then holds the get-up's angle of the bone ending there as last followed,
+     *  radians in x, y 0; y FLT_MAX before the first). */
     sa_verlet_point ragdoll[SA_FIGURE_JOINT_COUNT];
     /** Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the
      *  frame that read the release lasted (the get-up's morph runs from that frame's start). */

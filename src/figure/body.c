@@ -312,7 +312,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
         const float s = sai_figure_facing_sign(fig);
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
             fig->ragdoll[i].pos = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
-            fig->ragdoll[i].prev = fig->ragdoll[i].pos;
+            fig->ragdoll[i].prev = sai_v2(0.0f, FLT_MAX); /* (no get-up angle followed yet) */
         }
         sa_fade_init(&fig->fade, row);
         /* The squash the ragdoll was drawn with fades out rather than stops (the get-up's

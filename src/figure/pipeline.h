@@ -230,7 +230,7 @@ void sai_figure_ragdoll_step(sa_figure *fig, float h, sa_vec2 travel);
 sa_vec3 sai_figure_ragdoll_belly(const sa_figure *fig);
 /* The joints j (a get-up's) morphed from the ragdoll's last pose, k of the way back (1: the
  * ragdoll's pose; 0: j unchanged), bone by bone in angle so lengths are kept. */
-void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j);
+void sai_figure_morph_from_ragdoll(sa_figure *fig, float k, sa_vec2 *j);
 
 /* ---- blend.c: evaluate and blend ---------------------------------------------------------- */
 

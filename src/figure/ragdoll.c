@@ -235,9 +235,17 @@ sa_vec3 sai_figure_ragdoll_belly(const sa_figure *fig) {
     return v;
 }
 
-/* a + (b − a)·t the short way round. */
-static float lerp_angle(float a, float b, float t) {
-    return a + remainderf(b - a, 2.0f * SA_PI) * t;
+/* The get-up's angle b of the bone ending at joint r (the ragdoll's), taken the way it has turned
+ * since the last sub-step (kept in r->prev, which the ragdoll does not use while getting up), not
+ * the short way round from the ragdoll's angle a: b moves with the get-up, and the short way
+ * turns over when b passes a's opposite (the bone thrown round by a whole turn times the morph's
+ * progress). The first time, the short way. */
+static float followed_angle(sa_verlet_point *r, float a, float b) {
+    const bool followed = r->prev.y == 0.0f && sai_finite(r->prev.x) && fabsf(r->prev.x) < 1e4f;
+    const float last = followed ? r->prev.x : a;
+    const float to = last + remainderf(b - last, 2.0f * SA_PI);
+    r->prev = sai_v2(to, 0.0f);
+    return to;
 }
 
 static float angle_of(sa_vec2 from, sa_vec2 to) { return sai_atan2f(to.y - from.y, to.x - from.x); }
@@ -253,10 +261,10 @@ static float joint_bend(float bend, bool knee) {
     return knee ? in : -in;
 }
 
-void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
+void sai_figure_morph_from_ragdoll(sa_figure *fig, float k, sa_vec2 *j) {
     if (!(k > 0.0f)) return;
     const sa_figure_config *c = &fig->config;
-    const sa_verlet_point *r = fig->ragdoll;
+    sa_verlet_point *r = fig->ragdoll;
     const float t = 1.0f - sai_saturate(k);
     /* The chain from the pelvis out: each joint placed from its parent along the bone's angle,
      * lerped from the ragdoll's to the get-up's. */
@@ -289,7 +297,6 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
         const link *l = &chain[i];
         const float from = angle_of(r[l->from].pos, r[l->to].pos),
                     to = angle_of(j[l->from], j[l->to]);
-        float a = lerp_angle(from, to, t);
         /* A shin or forearm turns with its bone above it, its bend at the knee or elbow blended:
          * two bends the joint allows blend to one it allows (bones turned each on its own could
          * fold a knee or an elbow backwards). */
@@ -298,7 +305,10 @@ void sai_figure_morph_from_ragdoll(const sa_figure *fig, float k, sa_vec2 *j) {
                     l->from == SA_FIGURE_JOINT_ELBOW_NEAR || l->from == SA_FIGURE_JOINT_ELBOW_FAR
                 ? l->from
                 : -1;
-        if (parent >= 0) {
+        float a;
+        if (parent < 0) {
+            a = from + (followed_angle(&r[l->to], from, to) - from) * t;
+        } else {
             const int root = parent <= SA_FIGURE_JOINT_KNEE_FAR ? SA_FIGURE_JOINT_PELVIS
                                                                 : SA_FIGURE_JOINT_SHOULDER;
             const bool knee = root == SA_FIGURE_JOINT_PELVIS;

@@ -1853,10 +1853,11 @@ class Figure(_Struct):
     (any other value: its low bit is read). turn: A turn's progress, [0, 1]: 0 faces right, 1
     left. facing: The facing asked for by the last update's input. events: The last update's
     events. event_count: How many of them, <= 16. ragdoll: The ragdoll (figure space) while
-    knocked down; its last pose while getting up. ragdoll_wait: Seconds of the next sub-step
-    before the knock-down, >= 0; getting up, the seconds the frame that read the release lasted
-    (the get-up's morph runs from that frame's start). pose: The current pose. cache: Derived
-    values kept across frames (not state).
+    knocked down; its last pose while getting up (each point's `prev` then holds the get-up's
+    angle of the bone ending there as last followed, radians in x, y 0; y FLT_MAX before the
+    first). ragdoll_wait: Seconds of the next sub-step before the knock-down, >= 0; getting up,
+    the seconds the frame that read the release lasted (the get-up's morph runs from that frame's
+    start). pose: The current pose. cache: Derived values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
