@@ -3352,6 +3352,25 @@ static void test_figure_getup_never_throws_a_bone_round(void **state) {
     assert_true(worst <= 2.0f);
 }
 
+/* A figure walking at 120 units/s for 40 + 7 `knock` frames, then knocked down by `impulse` and
+ * lying for `lie` frames (60 fps); *in is left asking for the release. */
+static sa_figure knocked_down_walking(int knock, sa_vec2 impulse, int lie, sa_figure_input *in) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    test_body b = {0};
+    b.vx = 120.0f;
+    *in = body_input(&b, f.config.rung_spacing);
+    for (int n = 0; n < 40 + 7 * knock; ++n)
+        sa_figure_update(&f, in, DT60);
+    in->body.velocity = (sa_vec2){0.0f, 0.0f};
+    in->body.knocked_down = true;
+    in->body.impulse = impulse;
+    for (int n = 0; n < lie; ++n)
+        sa_figure_update(&f, in, DT60);
+    in->body.knocked_down = false;
+    return f;
+}
+
 /* The frame that reads a knock's release shows the ragdoll's pose exactly, while the get-up's
  * morph runs from its start: the next frame shows the morph that far on. Of a long frame (a
  * hitch of 0.1 s as the release comes) only the last 1/30 s counts, so a frame of 0.1 ms after
@@ -3363,19 +3382,9 @@ static void test_figure_getup_after_a_long_release_frame_moves_little(void **sta
     (void)state;
     float worst = 0.0f;
     for (int knock = 0; knock < 6; ++knock) {
-        sa_figure f;
-        sa_figure_init(&f, NULL);
-        test_body b = {0};
-        b.vx = 120.0f;
-        sa_figure_input in = body_input(&b, f.config.rung_spacing);
-        for (int n = 0; n < 40 + 7 * knock; ++n)
-            sa_figure_update(&f, &in, DT60);
-        in.body.velocity = (sa_vec2){0.0f, 0.0f};
-        in.body.knocked_down = true;
-        in.body.impulse = (sa_vec2){-220.0f + 80.0f * (float)knock, -260.0f};
-        for (int n = 0; n < 90; ++n)
-            sa_figure_update(&f, &in, DT60);
-        in.body.knocked_down = false;
+        sa_figure_input in;
+        sa_figure f = knocked_down_walking(
+            knock, (sa_vec2){-220.0f + 80.0f * (float)knock, -260.0f}, 90, &in);
         sa_figure_update(&f, &in, 0.1f); /* (it reads the release) */
         assert_int_equal(f.pose.mode, SA_MODE_GETUP);
         const sa_figure released = f;
@@ -3407,19 +3416,9 @@ static void test_figure_getup_runs_by_time_whatever_the_frames(void **state) {
     float worst = 0.0f;
     for (int knock = 0; knock < 6; ++knock)
         for (int m = 3; m <= 6; m += 3) {
-            sa_figure base;
-            sa_figure_init(&base, NULL);
-            test_body b = {0};
-            b.vx = 120.0f;
-            sa_figure_input in = body_input(&b, base.config.rung_spacing);
-            for (int n = 0; n < 40 + 7 * knock; ++n)
-                sa_figure_update(&base, &in, DT60);
-            in.body.velocity = (sa_vec2){0.0f, 0.0f};
-            in.body.knocked_down = true;
-            in.body.impulse = (sa_vec2){-220.0f, -260.0f};
-            for (int n = 0; n < 60 + 10 * knock; ++n)
-                sa_figure_update(&base, &in, DT60);
-            in.body.knocked_down = false;
+            sa_figure_input in;
+            sa_figure base =
+                knocked_down_walking(knock, (sa_vec2){-220.0f, -260.0f}, 60 + 10 * knock, &in);
             sa_figure_update(&base, &in, 1.0f / 144.0f); /* (it reads the release) */
             sa_figure steady = base, hitched = base;
             for (int k = 0; k < 40; ++k) {
