@@ -1997,6 +1997,50 @@ static void test_figure_random_scripts_agree_at_30_60_144_fps(void **state) {
     assert_true(worst_tip <= 8.0f);
 }
 
+/* A figure standing (idle, throw, the spear's form, wave) turned around at 1 s and back at a later
+ * sixth of a second: 30 and 60 fps agree with 144 at every sixth of a second for 3 s. A turn
+ * lasts SA_FIGURE_TURN_SECONDS, a whole number of sub-steps, so it ends exactly on a moment; the
+ * feet step into the turned stance from the moment after it. Rounding in the turn's sum must not
+ * decide at which moment that is: before the fix the feet stepped a moment apart at one rate,
+ * 1.44 units apart here (7 units with the way back at an odd twelfth); 0.005 since. */
+static void turned_standing(sa_figure_motion motion, int rate, int back,
+                            sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT]) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = sa_figure_input_default();
+    in.motion = motion;
+    int sample = 0;
+    for (int n = 0; n < 3 * rate; ++n) {
+        if (n == rate) in.facing = SA_FIGURE_FACING_LEFT;
+        if (n * 6 == back * rate) in.facing = SA_FIGURE_FACING_RIGHT;
+        sa_figure_update(&f, &in, 1.0f / (float)rate);
+        if (((n + 1) * 6) % rate == 0) memcpy(joints[sample++], f.pose.joints, sizeof joints[0]);
+    }
+}
+
+static void test_figure_turns_end_on_the_same_moment_at_30_60_144_fps(void **state) {
+    (void)state;
+    static const sa_figure_motion standing[] = {SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_THROW,
+                                                SA_FIGURE_MOTION_SPEAR_FORM,
+                                                SA_FIGURE_MOTION_WAVE};
+    static const int fps[3] = {30, 60, 144};
+    static sa_vec2 joints[3][18][SA_FIGURE_JOINT_COUNT];
+    float worst = 0.0f;
+    for (int m = 0; m < 4; ++m) {
+        for (int back = 8; back <= 12; ++back) {
+            for (int q = 0; q < 3; ++q)
+                turned_standing(standing[m], fps[q], back, joints[q]);
+            for (int q = 0; q < 2; ++q)
+                for (int k = 0; k < 18; ++k)
+                    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                        worst = fmaxf(worst, dist(joints[q][k][i], joints[2][k][i]));
+        }
+    }
+    print_message("turned around standing: 30/60 vs 144 fps %.3f units apart at most\n",
+                  (double)worst);
+    assert_true(worst <= 0.25f);
+}
+
 /* ---- Foot locking (issue 10): feet stay where they touch the ground, in the world ----------
  * World x = drawn figure x + the ground scrolled, which the tests add up themselves from each
  * pose's ground_speed · dt. A foot "on the ground" is a drawn foot within ON_GROUND of it. */
@@ -5049,6 +5093,7 @@ int main(void) {
         cmocka_unit_test(test_figure_30fps_keeps_real_time),
         cmocka_unit_test(test_figure_30_60_144_fps_agree),
         cmocka_unit_test(test_figure_random_scripts_agree_at_30_60_144_fps),
+        cmocka_unit_test(test_figure_turns_end_on_the_same_moment_at_30_60_144_fps),
         cmocka_unit_test(test_figure_feet_start_planted_at_rest),
         cmocka_unit_test(test_figure_feet_hold_through_every_transition),
         cmocka_unit_test(test_figure_feet_never_both_up_while_the_motion_stands),

@@ -155,6 +155,8 @@ SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, 
 }
 /* A turn's progress where the figure's own space flips (a hair before its middle). */
 #define SAI_TURN_MIDDLE (0.5f - 1e-4f)
+/* A turn this near its end (a fraction of the sub-step's 1/24) has ended. */
+#define SAI_TURN_SNAP 1e-4f
 /* +1 while the figure's own space faces right on screen, −1 left (flipped in a turn's middle). */
 SAI_INLINE float sai_figure_facing_sign(const sa_figure *fig) {
     return fig->turn < SAI_TURN_MIDDLE ? 1.0f : -1.0f;

@@ -633,7 +633,10 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
 void sai_figure_turn_toward(sa_figure *fig, float target, float dt) {
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
-    const float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
+    float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
+    /* A turn also ends exactly on a moment (0.2 s is 24 of them): one a hair short of its end
+     * is at it, so rounding does not decide at which moment the feet step out of it. */
+    if (fabsf(now - target) < SAI_TURN_SNAP) now = target;
     fig->turn = now;
     /* Through profile: the figure's own space turns with it. A turn reaches its middle exactly
      * on a sub-step's moment (0.1 s is 12 of them): rounding in the sum must not decide whether
