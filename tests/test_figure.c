@@ -4417,6 +4417,78 @@ static void test_figure_layer_press_with_every_layer_playing_is_ignored(void **s
     check_sane(sa_figure_get_pose(&f));
 }
 
+/* A layer pressed again just as its last play ends (a press on the frame its play reaches its end
+ * at any of 30, 60, 120, 144 and 240 fps) plays again at every one of them: a thrust lasts 0.5 s,
+ * a whole number of frames, and rounding in the sum of the frames decided whether the press found
+ * the last one still playing (before the fix it was ignored at 120 and 240 fps, and the spear
+ * 31 units apart). A move's event at its very end is passed once per play, inside its frame. */
+enum { PRESS_RATES = 5 };
+static const int press_rates[PRESS_RATES] = {30, 60, 120, 144, 240};
+
+/* Runs 3 s at `rate` with the thrust (and the move of `moves`) pressed at 1 s and 1.5 s: the
+ * joints at every sixth, the hits started, the move's events and whether every event fell inside
+ * its frame; the thrust's progress at 11/6 s. */
+typedef struct pressed_run {
+    sa_vec2 joints[18][SA_FIGURE_JOINT_COUNT];
+    int hits, move_events;
+    bool inside;
+    float thrust_late;
+} pressed_run;
+
+static void press_as_it_ends(int rate, const sa_figure_move *move, pressed_run *r) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    assert_int_equal(sa_figure_set_moves(&f, move, 1, NULL), SA_OK);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_SPEAR_RUN, 0);
+    in.move = SA_FIGURE_MOTION_MOVE(0);
+    memset(r, 0, sizeof *r);
+    r->inside = true;
+    const float dt = 1.0f / (float)rate;
+    for (int n = 0, sample = 0; n < 3 * rate; ++n) {
+        if (2 * n == 2 * rate || 2 * n == 3 * rate) {
+            ++in.thrust;
+            ++in.move_counter;
+        }
+        sa_figure_update(&f, &in, dt);
+        sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+        const size_t count = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+        for (size_t e = 0; e < count; ++e) {
+            r->hits += ev[e].kind == SA_FIGURE_EVENT_HIT_START;
+            r->move_events += ev[e].kind == SA_FIGURE_EVENT_MOVE;
+            r->inside = r->inside && ev[e].time >= 0.0f && ev[e].time <= dt;
+        }
+        if (6 * (n + 1) == 11 * rate) r->thrust_late = sa_figure_get_pose(&f)->thrust;
+        if (((n + 1) * 6) % rate == 0)
+            memcpy(r->joints[sample++], f.pose.joints, sizeof r->joints[0]);
+    }
+}
+
+static void test_figure_press_as_a_layer_ends_plays_it_again_at_any_frame_rate(void **state) {
+    (void)state;
+    sa_figure_move_track track;
+    sa_figure_move_event event;
+    sa_figure_move move = move_ok(&track, &event);
+    move.duration = 0.5f;
+    move.fade_in = move.fade_out = 0.05f;
+    event.time = 1.0f; /* (at the play's very end) */
+    static pressed_run runs[PRESS_RATES];
+    float worst = 0.0f;
+    for (int q = 0; q < PRESS_RATES; ++q) {
+        press_as_it_ends(press_rates[q], &move, &runs[q]);
+        assert_int_equal(runs[q].hits, 2);
+        assert_int_equal(runs[q].move_events, 2);
+        assert_true(runs[q].inside);
+        assert_true(runs[q].thrust_late > 0.0f); /* (the second thrust plays) */
+    }
+    for (int q = 0; q < PRESS_RATES - 1; ++q)
+        for (int k = 0; k < 18; ++k)
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                worst = fmaxf(worst, dist(runs[q].joints[k][i], runs[PRESS_RATES - 1].joints[k][i]));
+    print_message("pressed again as it ends: 30 to 144 vs 240 fps %.3f units apart at most\n",
+                  (double)worst);
+    assert_true(worst <= 0.05f);
+}
+
 /* Counts the events of `kind` over `seconds` of updates at 60 fps. */
 static int count_events(sa_figure *f, const sa_figure_input *in, float seconds,
                         sa_figure_event_kind kind) {
@@ -5139,6 +5211,7 @@ int main(void) {
         cmocka_unit_test(test_figure_layers_never_pop_mid_fade),
         cmocka_unit_test(test_figure_move_events_fire_once_at_their_frame),
         cmocka_unit_test(test_figure_layer_press_with_every_layer_playing_is_ignored),
+        cmocka_unit_test(test_figure_press_as_a_layer_ends_plays_it_again_at_any_frame_rate),
         cmocka_unit_test(test_figure_set_moves_again_goes_on_with_what_plays),
         cmocka_unit_test(test_figure_moves_mirror_and_scale),
         cmocka_unit_test(test_figure_registering_again_keeps_what_plays),

@@ -69,6 +69,10 @@ uint32_t sa_figure_param_part(sa_figure_param param) {
 /* ---- validation ---------------------------------------------------------------------------- */
 
 #define SAI_MOVE_MIN_SECONDS 0.05f
+/* A layer's play this near its end, seconds, has ended: above the rounding of a sum of frames
+ * (those of a 2 s move at 144 fps add up to within a few millionths of a second), far below a
+ * frame. */
+#define SAI_MOVE_END 1e-4f
 #define SAI_MOVE_MAX_SECONDS 60.0f
 #define SAI_MOVE_MAX_TRAVEL  1e4f
 /* Key values are kept within this (units, radians): far beyond any pose, far inside the floats. */
@@ -304,10 +308,10 @@ bool sai_figure_layer_start(sa_figure *fig, int32_t move) {
 }
 
 /* Events of move m whose time lies in (t0, t1] seconds of its play (from t0 itself when the play
- * starts there: `from_start`), each once, `shift` seconds into the frame plus how far past t0. A
- * looping play passes an event once per cycle. */
+ * starts there: `from_start`), each once, `shift` seconds into the frame plus how far past t0, at
+ * most `latest` seconds into it. A looping play passes an event once per cycle. */
 static void move_events(sa_figure *fig, const sa_figure_move *m, int32_t id, double t0, double t1,
-                        bool from_start, bool loop, float shift) {
+                        bool from_start, bool loop, float shift, float latest) {
     const double d = (double)m->duration;
     const double first = loop ? floor(t0 / d) : 0.0, last = loop ? floor(t1 / d) : 0.0;
     for (double cycle = first; cycle <= last && cycle < first + 64.0; cycle += 1.0) {
@@ -315,7 +319,7 @@ static void move_events(sa_figure *fig, const sa_figure_move *m, int32_t id, dou
             const double at = cycle * d + (double)m->events[i].time * d;
             const bool after = from_start ? at >= t0 : at > t0;
             if (!after || at > t1) continue;
-            const float time = sai_clamp(shift + sai_narrow(at - t0), 0.0f, SA_FIGURE_MAX_DT);
+            const float time = sai_clamp(shift + sai_narrow(at - t0), 0.0f, latest);
             const bool thrust = id == SAI_FIGURE_LAYER_THRUST;
             const sa_figure_event_kind kind = !thrust  ? SA_FIGURE_EVENT_MOVE
                                               : i == 0 ? SA_FIGURE_EVENT_HIT_START
@@ -340,8 +344,14 @@ void sai_figure_advance_layers(sa_figure *fig, float dt) {
         }
         const float t0 = sai_finite_or(l->time, 0.0f);
         l->time = t0 + dt;
-        move_events(fig, m, l->move, (double)t0, (double)l->time, t0 == 0.0f, false, 0.0f);
-        if (l->time >= m->duration) *l = (sa_figure_move_layer){SAI_FIGURE_LAYER_FREE, 0.0f};
+        /* A play this near its end has ended (its last events passed in this frame): a move
+         * lasting a whole number of frames ends on a frame's end, and rounding in the sum of the
+         * frames must not decide whether a press then finds it still playing, at one frame rate
+         * and not another. */
+        const bool ends = l->time >= m->duration - SAI_MOVE_END;
+        const double t1 = ends ? fmax((double)l->time, (double)m->duration) : (double)l->time;
+        move_events(fig, m, l->move, (double)t0, t1, t0 == 0.0f, false, 0.0f, dt);
+        if (ends) *l = (sa_figure_move_layer){SAI_FIGURE_LAYER_FREE, 0.0f};
     }
 }
 
@@ -351,5 +361,6 @@ void sai_figure_base_move_events(sa_figure *fig, int32_t id, float t0, float t1)
     const sa_figure_move *m = &fig->moves[id - first];
     const float end = m->loop ? t1 : fminf(t1, m->duration);
     if (!(t0 <= end)) return;
-    move_events(fig, m, id - first, (double)t0, (double)end, t0 == 0.0f, m->loop, 0.0f);
+    move_events(fig, m, id - first, (double)t0, (double)end, t0 == 0.0f, m->loop, 0.0f,
+                SA_FIGURE_MAX_DT);
 }
