@@ -3483,6 +3483,47 @@ static void test_figure_getup_runs_by_time_whatever_the_frames(void **state) {
     assert_true(worst <= 0.05f);
 }
 
+/* A body running at `from` units/s leaves the ground at 1 s for 2.5 s and changes its speed to
+ * `to` at `change` s, in the air; what the locomotion showed before fades out and leaves the
+ * fade near 2.8 s, at the end of the frame its weight falls below the fade's least: frames of
+ * other lengths see that a frame apart. The joints every 1/12 s for 5 s. */
+static void speed_change_in_the_air(int rate, float from, float to, double change,
+                                    sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT]) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    for (int n = 0, sample = 0; n < 5 * rate; ++n) {
+        const double t = (double)n / rate;
+        sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 0.0f);
+        in.body.active = true;
+        in.body.velocity.x = t < change ? from : to;
+        in.body.grounded = !(t >= 1.0 && t < 3.5);
+        in.body.velocity.y = in.body.grounded ? 0.0f : t < 1.25 ? -300.0f : 300.0f;
+        sa_figure_update(&f, &in, 1.0f / (float)rate);
+        if (((n + 1) * 12) % rate == 0) memcpy(joints[sample++], f.pose.joints, sizeof joints[0]);
+    }
+}
+
+/* The gait (the walk/run mix the body's speed asks for) eases on in the air, where nothing
+ * locomotes, and starts at its target only when the input brings locomotion back: it snapped to
+ * it as the last of the locomotion left the fade, at 60 and 120 fps a frame apart, and the runs'
+ * strides stayed 1.67 units apart after the landing (0.006 since). */
+static void test_figure_gait_leaves_no_trace_of_the_frames_in_the_air(void **state) {
+    (void)state;
+    static sa_vec2 joints[2][60][SA_FIGURE_JOINT_COUNT];
+    float worst = 0.0f;
+    for (int c = 0; c < 4; ++c) {
+        const double change = 2.7 + c / 60.0; /* (a frame's start at both rates) */
+        speed_change_in_the_air(60, 100.0f, 300.0f, change, joints[0]);
+        speed_change_in_the_air(120, 100.0f, 300.0f, change, joints[1]);
+        for (int k = 0; k < 60; ++k)
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                worst = fmaxf(worst, dist(joints[0][k][i], joints[1][k][i]));
+    }
+    print_message("speed changed in the air: 60 vs 120 fps %.3f units apart at most\n",
+                  (double)worst);
+    assert_true(worst <= 0.1f);
+}
+
 /* The frame-rate promise in the body's modes: the same session at 30, 60 and 144 fps (the body
  * read at each frame's start) agrees at the moments all three reach (every 1/6 s). */
 static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
@@ -5194,6 +5235,7 @@ int main(void) {
         cmocka_unit_test(test_figure_ragdoll_carried_past_flt_max_starts_again),
         cmocka_unit_test(test_figure_body_modes_are_continuous),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
+        cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),
         cmocka_unit_test(test_figure_getup_runs_by_time_whatever_the_frames),
         cmocka_unit_test(test_figure_getup_never_throws_a_bone_round),
         cmocka_unit_test(test_figure_getup_after_a_long_release_frame_moves_little),

@@ -358,7 +358,7 @@ static float ease(float x, float target, float r, float dt) {
 }
 
 void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                                 bool was_locomoting, float dt) {
+                                 bool eases, float dt) {
     const sa_figure_body *b = &in->body;
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
@@ -372,7 +372,7 @@ void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, floa
                              ? sai_clamp(speed / covered, SAI_BODY_STRIDE_MIN, SAI_BODY_STRIDE_MAX)
                              : 1.0f;
     fig->stride_scale =
-        was_locomoting ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
+        eases ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
     fig->swim =
         ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), fig->config.gait_rate, dt);
     /* The pose follows the body's vertical velocity and its leaving the ground quickly but not

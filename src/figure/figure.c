@@ -22,7 +22,11 @@ static void advance(sa_figure *fig, const frame_input *f, float dt, bool arms,
                     sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
-    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, f->was_locomoting, dt);
+    /* The gait starts at its target when this frame's input brings locomotion back, not when
+     * the last of it leaves the fade: a layer leaves at the end of the frame its weight falls
+     * below the fade's least, which frames of other lengths see at another moment. */
+    const bool starts = !f->was_locomoting && sai_figure_locomotion_in(&fig->fade, true);
+    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, !starts, dt);
     sai_figure_advance_clocks(fig, f->cache, mean_gait, dt);
     sai_figure_ctx c;
     sai_figure_context_in(fig, f->cache, &c);

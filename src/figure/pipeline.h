@@ -62,13 +62,19 @@ void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *inp
  * is the target already. */
 void sai_figure_push_layer(sa_figure *fig, int32_t id);
 void sai_figure_switch_layer(sa_figure *fig, int32_t id);
+/* True when a layer of a locomoting row shows (`or_comes`: or was just pushed, at weight 0). */
+SAI_INLINE bool sai_figure_locomotion_in(const sa_fade *fade, bool or_comes) {
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i) {
+        if (!(sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)) continue;
+        if (or_comes) return true;
+        w += fade->layers[i].weight;
+    }
+    return w > 0.0f;
+}
 /* True when a layer of a locomoting row shows. */
 SAI_INLINE bool sai_figure_locomoting(const sa_fade *fade) {
-    float w = 0.0f;
-    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
-        if (sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)
-            w += fade->layers[i].weight;
-    return w > 0.0f;
+    return sai_figure_locomotion_in(fade, false);
 }
 /* How much of the pose is a swim (the fade's weight on it), 0 to 1. A swimmer's feet trail far
  * behind the body, not under it: in a turn they narrow with it (sai_figure_face_pose) and are not
@@ -87,10 +93,10 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
  * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
  * the figure's cache. */
 float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
-/* Eases the walk/run mix toward `target` (sai_figure_gait_target; or starts it there when the
- * figure was not locomoting); returns the mix's mean over the frame. */
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
-                           bool was_locomoting, float dt);
+/* Eases the walk/run mix toward `target` (sai_figure_gait_target; or, unless `eases`, starts
+ * it there: locomotion comes back); returns the mix's mean over the frame. */
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, bool eases,
+                           float dt);
 /* Advances the gait phase (at the cadence of the frame's mean mix, the cached gait's when it is
  * the mix of cache's entry; cache may be NULL), the thrust, the fade and hands a finished jump
  * back. */
@@ -142,14 +148,15 @@ SAI_INLINE bool sai_figure_getup_released(const sa_figure *fig) {
 }
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
-/* Eases what the body's speed sets (stride, swim mix) and advances the climb's cycle; without a
- * body the stride is 1 (inline: the rest, sai_figure_ease_active_body(), is the body's). */
+/* Eases what the body's speed sets (stride, swim mix; the stride starts at its target unless
+ * `eases`, as the gait does) and advances the climb's cycle; without a body the stride is 1
+ * (inline: the rest, sai_figure_ease_active_body(), is the body's). */
 void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                                 bool was_locomoting, float dt);
+                                 bool eases, float dt);
 SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                                     bool was_locomoting, float dt) {
+                                     bool eases, float dt) {
     if (in->body.active)
-        sai_figure_ease_active_body(fig, in, speed, was_locomoting, dt);
+        sai_figure_ease_active_body(fig, in, speed, eases, dt);
     else
         fig->stride_scale = 1.0f;
 }

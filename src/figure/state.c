@@ -338,11 +338,11 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
     return fig->gait;
 }
 
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target,
-                           bool was_locomoting, float dt) {
-    sai_figure_ease_body(fig, in, gait_speed(in), was_locomoting, dt);
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, bool eases,
+                           float dt) {
+    sai_figure_ease_body(fig, in, gait_speed(in), eases, dt);
     float mean = target;
-    if (!was_locomoting) {
+    if (!eases) {
         fig->gait = target;
     } else if (fig->gait - target == 0.0f) {
         /* At the target: the lines below with gap = ±0 (times a factor >= 0 it stays itself). */
