@@ -2021,8 +2021,7 @@ static void turned_standing(sa_figure_motion motion, int rate, int back,
 static void test_figure_turns_end_on_the_same_moment_at_30_60_144_fps(void **state) {
     (void)state;
     static const sa_figure_motion standing[] = {SA_FIGURE_MOTION_IDLE, SA_FIGURE_MOTION_THROW,
-                                                SA_FIGURE_MOTION_SPEAR_FORM,
-                                                SA_FIGURE_MOTION_WAVE};
+                                                SA_FIGURE_MOTION_SPEAR_FORM, SA_FIGURE_MOTION_WAVE};
     static const int fps[3] = {30, 60, 144};
     static sa_vec2 joints[3][18][SA_FIGURE_JOINT_COUNT];
     float worst = 0.0f;
@@ -4524,7 +4523,8 @@ static void test_figure_press_as_a_layer_ends_plays_it_again_at_any_frame_rate(v
     for (int q = 0; q < PRESS_RATES - 1; ++q)
         for (int k = 0; k < 18; ++k)
             for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-                worst = fmaxf(worst, dist(runs[q].joints[k][i], runs[PRESS_RATES - 1].joints[k][i]));
+                worst =
+                    fmaxf(worst, dist(runs[q].joints[k][i], runs[PRESS_RATES - 1].joints[k][i]));
     print_message("pressed again as it ends: 30 to 144 vs 240 fps %.3f units apart at most\n",
                   (double)worst);
     assert_true(worst <= 0.05f);

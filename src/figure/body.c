@@ -357,8 +357,8 @@ static float ease(float x, float target, float r, float dt) {
     return fabsf(target - y) < 1e-5f ? target : y;
 }
 
-void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                                 bool eases, float dt) {
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool eases,
+                                 float dt) {
     const sa_figure_body *b = &in->body;
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
@@ -371,8 +371,7 @@ void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, floa
     const float stride = in->motion == SA_FIGURE_MOTION_LOCOMOTE
                              ? sai_clamp(speed / covered, SAI_BODY_STRIDE_MIN, SAI_BODY_STRIDE_MAX)
                              : 1.0f;
-    fig->stride_scale =
-        eases ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
+    fig->stride_scale = eases ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
     fig->swim =
         ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), fig->config.gait_rate, dt);
     /* The pose follows the body's vertical velocity and its leaving the ground quickly but not

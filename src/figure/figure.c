@@ -19,7 +19,7 @@ typedef struct frame_input {
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
  * showing then into *out (the frame's own: no copy of the parameters). */
 SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arms,
-                    sa_figure_params *out) {
+                        sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     if (!f->taken) sai_figure_take_input(fig, in, dt);
     /* The gait starts at its target when this frame's input brings locomotion back, not when

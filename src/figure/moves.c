@@ -72,7 +72,7 @@ uint32_t sa_figure_param_part(sa_figure_param param) {
 /* A layer's play this near its end, seconds, has ended: above the rounding of a sum of frames
  * (those of a 2 s move at 144 fps add up to within a few millionths of a second), far below a
  * frame. */
-#define SAI_MOVE_END 1e-4f
+#define SAI_MOVE_END         1e-4f
 #define SAI_MOVE_MAX_SECONDS 60.0f
 #define SAI_MOVE_MAX_TRAVEL  1e4f
 /* Key values are kept within this (units, radians): far beyond any pose, far inside the floats. */

@@ -151,8 +151,8 @@ void sai_figure_drop_body(sa_figure *fig);
 /* Eases what the body's speed sets (stride, swim mix; the stride starts at its target unless
  * `eases`, as the gait does) and advances the climb's cycle; without a body the stride is 1
  * (inline: the rest, sai_figure_ease_active_body(), is the body's). */
-void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                                 bool eases, float dt);
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool eases,
+                                 float dt);
 SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
                                      bool eases, float dt) {
     if (in->body.active)
