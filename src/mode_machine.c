@@ -1,5 +1,6 @@
 #include <stickanim/mode_machine.h>
 
+#include "internal/mode_machine_dated.h"
 #include "internal/scalar.h"
 
 /* Each fade layer shows one mode: its id is the mode, its user values hold its clip clock. */
@@ -15,6 +16,10 @@ static sa_mode id_mode(int32_t id) {
  * reference's rule ends it on the frame after the touchdown, which at other frame lengths would
  * show it for a frame of any length (a game's hitch held it three times as long). */
 #define SAI_LAND_SHORTEST (1.0f / 60.0f)
+
+/* A timer this near its end, seconds, has run out (sai_mode_machine_update_dated): above the
+ * rounding of a mode's time summed from frames, far below a frame. */
+#define SAI_MODE_DUE 1e-5f
 
 static const float default_rates[SA_MODE_COUNT_] = {10.0f, 15.0f, 6.0f,  20.0f, 15.0f,
                                                     3.0f,  8.0f,  30.0f, 10.0f};
@@ -234,45 +239,135 @@ static bool speed_step(const sa_mode_machine *m, float speed) {
     return change > step;
 }
 
-sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, float dt) {
-    if (!m) return SA_MODE_LOCO;
+/* A machine set up, its dt made >= 0 (else 0) and its mode read from the fade if corrupted; the
+ * body of the input. */
+static float prepare(sa_mode_machine *m, const sa_mode_input *input, float dt, body *b) {
     if (m->fade.count == 0 || m->fade.count > SA_FADE_MAX_LAYERS) sa_mode_machine_init(m, NULL);
-    if (!(dt > 0.0f && dt <= FLT_MAX)) dt = 0.0f;
     if ((uint32_t)m->mode >= (uint32_t)SA_MODE_COUNT_) m->mode = id_mode(sa_fade_target(&m->fade));
-    const body b = read_input(input);
-
+    *b = read_input(input);
     /* The current climb layer follows the ladder direction every frame. */
-    if (m->mode == SA_MODE_CLIMB) sa_fade_target_user(&m->fade)[SAI_MODE_TIME_SCALE] = b.ladder_dir;
-    /* Fades and clocks first, so a layer pushed below starts at time 0 on this frame. */
-    /* With no time the step only repairs a corrupted fade. */
+    if (m->mode == SA_MODE_CLIMB)
+        sa_fade_target_user(&m->fade)[SAI_MODE_TIME_SCALE] = b->ladder_dir;
+    return dt > 0.0f && dt <= FLT_MAX ? dt : 0.0f;
+}
+
+/* dt seconds pass: the fades and the layers' clip clocks. With no time the step only repairs a
+ * corrupted fade. */
+static void pass(sa_mode_machine *m, float dt) {
     sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
-    if (dt > 0.0f) {
-        for (size_t i = 0; i < m->fade.count; ++i) {
-            float *u = m->fade.layers[i].user;
-            const float p = sai_finite_or(u[SAI_MODE_PLAY_TIME], 0.0f) +
-                            dt * sai_finite_or(u[SAI_MODE_TIME_SCALE], 1.0f);
-            u[SAI_MODE_PLAY_TIME] = sai_clamp(p, -FLT_MAX, FLT_MAX);
-        }
+    if (!(dt > 0.0f)) return;
+    for (size_t i = 0; i < m->fade.count; ++i) {
+        float *u = m->fade.layers[i].user;
+        const float p = sai_finite_or(u[SAI_MODE_PLAY_TIME], 0.0f) +
+                        dt * sai_finite_or(u[SAI_MODE_TIME_SCALE], 1.0f);
+        u[SAI_MODE_PLAY_TIME] = sai_clamp(p, -FLT_MAX, FLT_MAX);
     }
+}
 
-    const bool new_jump = m->started && b.jumps != m->jump_seen;
-    const bool speed_stepped = m->started && speed_step(m, b.speed);
-    m->jump_seen = b.jumps;
-    m->speed_seen = sai_clamp(b.speed, -FLT_MAX, FLT_MAX);
+/* Reads the input's triggers: a new jump press, and the speed's step (rule of speed_step()). */
+static void triggers(sa_mode_machine *m, const body *b, bool *new_jump, bool *speed_stepped) {
+    *new_jump = m->started && b->jumps != m->jump_seen;
+    *speed_stepped = m->started && speed_step(m, b->speed);
+    m->jump_seen = b->jumps;
+    m->speed_seen = sai_clamp(b->speed, -FLT_MAX, FLT_MAX);
     m->started = true;
+}
 
+/* The rules at the current layer's times, `t` and `play` at least (a timer's end, when due); a
+ * switch pushes the new layer. */
+static void rule(sa_mode_machine *m, const body *b, bool new_jump, bool speed_stepped, float t,
+                 float play) {
     const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
     bool restart = false;
-    const sa_mode next = decide(m, &b, new_jump, cur.time, cur.user[SAI_MODE_PLAY_TIME], &restart);
+    const float now = cur.time, played = cur.user[SAI_MODE_PLAY_TIME];
+    const sa_mode next = decide(m, b, new_jump, t > 0.0f ? fmaxf(now, t) : now,
+                                play > 0.0f ? fmaxf(played, play) : played, &restart);
     /* A step of the speed inside loco (0 -> run in one frame) changes the blend tree's pose at
      * once: it counts as a switch, loco to loco, so the game inertializes it as any other. */
     if (next == SA_MODE_LOCO && m->mode == SA_MODE_LOCO && speed_stepped) restart = true;
-    m->switched = false;
     if (next != m->mode || restart) {
         if (next == SA_MODE_GETUP)
-            m->getup_side = b.belly_up ? SA_MODE_GETUP_SIDE_BACK : SA_MODE_GETUP_SIDE_FRONT;
-        push(m, next, &b);
+            m->getup_side = b->belly_up ? SA_MODE_GETUP_SIDE_BACK : SA_MODE_GETUP_SIDE_FRONT;
+        push(m, next, b);
     }
+}
+
+sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, float dt) {
+    if (!m) return SA_MODE_LOCO;
+    body b;
+    dt = prepare(m, input, dt, &b);
+    /* Fades and clocks first, so a layer pushed below starts at time 0 on this frame. */
+    pass(m, dt);
+    bool new_jump, speed_stepped;
+    triggers(m, &b, &new_jump, &speed_stepped);
+    m->switched = false;
+    rule(m, &b, new_jump, speed_stepped, 0.0f, 0.0f);
+    return m->mode;
+}
+
+/* Seconds of the current mode left until a timer's rule ends it (land_time, the short land,
+ * sit_time, the get-up's clip, a jump's first moments in the water), with the times it ends at
+ * in *t and *play; INFINITY when none runs. */
+static float timer_left(const sa_mode_machine *m, const body *b, float *t, float *play) {
+    const sa_mode_machine_config *c = &m->config;
+    const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
+    const float now = sai_nonneg_or(cur.time, 0.0f);
+    const float played = sai_finite_or(cur.user[SAI_MODE_PLAY_TIME], 0.0f);
+    float end = INFINITY; /* the mode time it ends at */
+    *play = 0.0f;
+    switch (m->mode) {
+    case SA_MODE_LAND: {
+        const float units = sai_positive_or(c->units_per_cell, 1.0f);
+        end = b->speed > c->land_exit_speed * units ? fminf(c->land_time, SAI_LAND_SHORTEST)
+                                                    : c->land_time;
+        break;
+    }
+    case SA_MODE_SIT:
+        end = c->sit_time;
+        break;
+    case SA_MODE_JUMP:
+        if (b->in_water) end = c->water_jump_time;
+        break;
+    case SA_MODE_GETUP: {
+        const float scale = sai_finite_or(cur.user[SAI_MODE_TIME_SCALE], 1.0f);
+        if (!(scale > 0.0f)) return INFINITY;
+        *play = getup_length(m);
+        *t = now;
+        return fmaxf((*play - played) / scale, 0.0f);
+    }
+    default:
+        return INFINITY;
+    }
+    *t = end;
+    return fmaxf(end - now, 0.0f);
+}
+
+sa_mode sai_mode_machine_update_dated(sa_mode_machine *m, const sa_mode_input *input, float dt,
+                                      sai_mode_frame *out) {
+    body b;
+    dt = prepare(m, input, dt, &b);
+    bool new_jump, speed_stepped;
+    triggers(m, &b, &new_jump, &speed_stepped);
+    m->switched = false;
+    /* What the input asks, from the frame's start (with a timer running out there). */
+    pass(m, 0.0f);
+    const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
+    rule(m, &b, new_jump, speed_stepped, cur.time + SAI_MODE_DUE,
+         cur.user[SAI_MODE_PLAY_TIME] + SAI_MODE_DUE);
+    out->at_start = m->mode;
+    out->timer_at = INFINITY;
+    /* Time passes; a timer's end inside the frame switches there (its times reached, whatever
+     * the rounding of the steps to it); one at the frame's end is the next frame's start's, so
+     * the input read then comes first at any frame rate. */
+    float t = 0.0f, play = 0.0f;
+    const float left = timer_left(m, &b, &t, &play);
+    if (left < dt - SAI_MODE_DUE) {
+        pass(m, left);
+        rule(m, &b, false, false, t, play);
+        if (m->mode != out->at_start) out->timer_at = left;
+        dt -= left;
+    }
+    pass(m, dt);
     return m->mode;
 }
 

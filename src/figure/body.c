@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal/gait_mix.h"
+#include "internal/mode_machine_dated.h"
 #include "internal/scalar.h"
 
 /* The game's body drives the figure through sa_mode_machine (layer 3): each update the body's
@@ -252,7 +253,15 @@ static int32_t ground_row(sa_figure *fig, const sa_figure_input *in, int32_t wan
     return fig->moving ? wanted : sai_figure_row_for(SA_FIGURE_MOTION_IDLE);
 }
 
-int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt) {
+/* The row mode shows: the mode's, or on the ground `wanted` (ground_row). */
+static int32_t row_of(sa_figure *fig, const sa_figure_input *in, int32_t wanted, sa_mode mode) {
+    return mode == SA_MODE_GETUP  ? sai_figure_row_for_getup(fig->modes.getup_side)
+           : mode == SA_MODE_LOCO ? ground_row(fig, in, wanted)
+                                  : sai_figure_row_for_mode(mode);
+}
+
+int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt,
+                             sai_figure_later *later) {
     const sa_figure_body *b = &in->body;
     const bool was_grounded = fig->body.active ? fig->body.grounded : true;
     const float down = b->velocity.y; /* sinking speed, units/s (y down) */
@@ -282,10 +291,17 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     mi.jump = in->jump;
     mi.knocked_down = b->knocked_down;
     if (mode_before == SA_MODE_RAGDOLL) mi.pelvis_forward = sai_figure_ragdoll_belly(fig);
-    const sa_mode mode = sa_mode_machine_update(&fig->modes, &mi, dt);
+    /* The modes the input asks for from the frame's start, as the figure takes every input (so
+     * frames of any length see a switch at the same moment), a timer's end where it falls. */
+    sai_mode_frame switched;
+    const sa_mode mode = sai_mode_machine_update_dated(&fig->modes, &mi, dt, &switched);
     if (mode == SA_MODE_RAGDOLL && mode_before != SA_MODE_RAGDOLL) knocked(fig, b, dt);
-    if (mode != mode_before)
-        sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_MODE, dt, mode));
+    if (switched.at_start != mode_before)
+        sai_figure_event_add(fig,
+                             sai_figure_event_of(SA_FIGURE_EVENT_MODE, 0.0f, switched.at_start));
+    if (switched.timer_at < dt)
+        sai_figure_event_add(fig,
+                             sai_figure_event_of(SA_FIGURE_EVENT_MODE, switched.timer_at, mode));
     climb(fig, b);
     const bool was_active = fig->body.active, was_given = was_active && fig->body.ground_given;
     fig->body = *b;
@@ -300,9 +316,9 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
                 fig->feet[i].ground = b->position.y + sai_figure_ground_at(fig, x);
         }
     }
-    const int32_t row = mode == SA_MODE_GETUP  ? sai_figure_row_for_getup(fig->modes.getup_side)
-                        : mode == SA_MODE_LOCO ? ground_row(fig, in, wanted)
-                                               : sai_figure_row_for_mode(mode);
+    const int32_t row = row_of(fig, in, wanted, switched.at_start);
+    later->at = switched.timer_at;
+    if (switched.timer_at < dt) later->row = row_of(fig, in, wanted, mode);
     /* Out of the ragdoll (released: the get-up; or water or a ladder took over): a cut, which the
      * morph from the ragdoll's pose hides. */
     if (mode_before == SA_MODE_RAGDOLL && mode != SA_MODE_RAGDOLL) {
@@ -328,15 +344,15 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
 
 float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
     /* The time since the release, read at the start of the frame that read it: the machine's
-     * mode time counts the frames since that one's end (0 in it; it moves at each frame's
-     * start), ragdoll_wait holds that frame's length. So the morph runs by time whatever the
-     * frames' lengths, not only at a steady frame rate. That frame still shows the ragdoll's
-     * pose (figure.c), so the next shows the morph already that far on: of a frame longer than
-     * 1/30 s (a hitch), only its last 1/30 s counts: the step is then what a frame after a release
-     * read at 30 fps makes. */
+     * mode time (the switch dated there), so the morph runs by time whatever the frames'
+     * lengths, not only at a steady frame rate. That frame still shows the ragdoll's pose
+     * (figure.c), so the next shows the morph already that far on: of a frame longer than 1/30 s
+     * (a hitch; ragdoll_wait holds its length), only its last 1/30 s counts: the step is then
+     * what a frame after a release read at 30 fps makes. */
     const float since = sa_mode_machine_mode_time(&fig->modes);
-    const float first = sai_clamp(fig->ragdoll_wait, 0.0f, SAI_GETUP_FIRST_FRAME); /* (any bits) */
-    const float t = (since > 0.0f ? since : 0.0f) + first - to_end;
+    const float first = sai_clamp(fig->ragdoll_wait, 0.0f, SAI_FIGURE_MAX_DT); /* (any bits) */
+    const float skipped = first > SAI_GETUP_FIRST_FRAME ? first - SAI_GETUP_FIRST_FRAME : 0.0f;
+    const float t = (since > 0.0f ? since : 0.0f) - skipped - to_end;
     const float m = fig->modes.config.morph_time;
     return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
 }
@@ -357,7 +373,7 @@ static float ease(float x, float target, float r, float dt) {
     return fabsf(target - y) < 1e-5f ? target : y;
 }
 
-void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool eases,
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool snaps,
                                  float dt) {
     const sa_figure_body *b = &in->body;
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
@@ -371,7 +387,7 @@ void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, floa
     const float stride = in->motion == SA_FIGURE_MOTION_LOCOMOTE
                              ? sai_clamp(speed / covered, SAI_BODY_STRIDE_MIN, SAI_BODY_STRIDE_MAX)
                              : 1.0f;
-    fig->stride_scale = eases ? ease(fig->stride_scale, stride, fig->config.gait_rate, dt) : stride;
+    fig->stride_scale = snaps ? stride : ease(fig->stride_scale, stride, fig->config.gait_rate, dt);
     fig->swim =
         ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), fig->config.gait_rate, dt);
     /* The pose follows the body's vertical velocity and its leaving the ground quickly but not

@@ -142,7 +142,7 @@ SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k
 }
 
 void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll,
-                          bool turning, bool holds, bool targets) {
+                          bool turning, bool holds, bool targets, float grounded) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
@@ -272,8 +272,10 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         if (l->state == SAI_FOOT_HELD)
             l->time = fabsf(over) < SAI_FEET_STILL_V * k ? l->time + dt : 0.0f;
         if (l->state == SAI_FOOT_FREE && reachable) {
-            /* Held where the target came within the band, during this frame. */
-            const float f = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
+            /* Held where the target came within the band, during this frame (not before the
+             * ground came: a body landing finds its foot where the last frame drew it). */
+            const float in = was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 0.0f;
+            const float f = sai_fminf(sai_saturate(in), grounded / dt);
             down[i] = dt * sai_saturate(f);
             held[i] = down[i];
             l->state = SAI_FOOT_HELD;

@@ -11,7 +11,7 @@
 typedef struct frame_input {
     sa_figure_input in;
     float gait_target;
-    bool was_locomoting;
+    float locomotion; /* the weight locomotion showed at the frame's start */
     bool taken;
     sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
 } frame_input;
@@ -21,13 +21,21 @@ typedef struct frame_input {
 SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arms,
                         sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
-    if (!f->taken) sai_figure_take_input(fig, in, dt);
-    /* The gait starts at its target when this frame's input brings locomotion back, not when
-     * the last of it leaves the fade: a layer leaves at the end of the frame its weight falls
-     * below the fade's least, which frames of other lengths see at another moment. */
-    const bool starts = !f->was_locomoting && sai_figure_locomotion_in(&fig->fade, true);
-    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, !starts, dt);
-    sai_figure_advance_clocks(fig, f->cache, mean_gait, dt);
+    sai_figure_later later = {0, INFINITY};
+    if (!f->taken) sai_figure_take_input(fig, in, dt, &later);
+    /* The gait starts at its target when locomotion comes back (this frame's input, or the
+     * body's modes later in it), not when the last of it leaves the fade: a layer leaves at the
+     * end of the frame its weight falls below the fade's least, which frames of other lengths
+     * see at another moment. */
+    float starts = INFINITY;
+    if (f->locomotion < SAI_GAIT_GONE && sai_figure_row_locomotes(sai_fade_target(&fig->fade)))
+        starts = 0.0f;
+    else if (later.at < dt && sai_figure_row_locomotes(later.row) &&
+             sai_figure_locomotion_after(&fig->fade, sai_figure_fade_rate(fig), later.at) <
+                 SAI_GAIT_GONE)
+        starts = later.at;
+    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, starts, dt);
+    sai_figure_advance_clocks(fig, f->cache, mean_gait, dt, &later);
     sai_figure_ctx c;
     sai_figure_context_in(fig, f->cache, &c);
     c.arms = arms;
@@ -120,6 +128,7 @@ typedef struct lead {
     sa_figure_facing facing;     /* the way the input asks to face: the turn moves at each step */
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
     bool turned;                 /* ... which turned toward it: it stood (sai_figure_turn) */
+    bool had_ground;             /* ... and stood on the ground (sai_figure_has_ground) */
 } lead;
 
 /* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
@@ -179,6 +188,9 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->h = h;
     s->forward = forward;
     s->down = fig->body.velocity.y * (h - before) + from->down * before;
+    /* (a body that landed in this frame had no ground in the part the last frame showed) */
+    const float grounded = from->had_ground ? h : h - shown;
+    from->had_ground = true;
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
      * stance from the step after it ends. */
@@ -205,7 +217,8 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
      * targets are the frame's end's and a get-up's morph's) */
     sai_figure_feet_step(fig, p, h, fig->scroll + by,
-                         turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds, whole || !holds);
+                         turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds, whole || !holds,
+                         grounded);
 }
 
 /* True when the sub-step's body is solved from its parameters alone (neither knocked down nor
@@ -298,7 +311,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     frame_input *f = &fr->f;
     sai_figure_read_input_into(fig, input, &f->in);
     f->gait_target = sai_figure_gait_target(fig, &f->in);
-    f->was_locomoting = sai_figure_locomoting(&fig->fade);
+    f->locomotion = sai_figure_locomotion_after(&fig->fade, 0.0f, 0.0f);
     f->cache = &fig->cache;
     lead *from = &fr->from;
     /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
@@ -307,10 +320,14 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
                    (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, 0.0f) > 0.0f));
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
+    from->had_ground = sai_figure_has_ground(fig);
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it. */
     f->taken = !f->in.body.active;
-    if (f->taken) sai_figure_take_input(fig, &f->in, dt);
+    if (f->taken) {
+        sai_figure_later none; /* (without a body nothing switches later) */
+        sai_figure_take_input(fig, &f->in, dt, &none);
+    }
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;
     fr->was_airborne = fig->pose.airborne;

@@ -355,12 +355,12 @@ void sai_figure_advance_layers(sa_figure *fig, float dt) {
     }
 }
 
-void sai_figure_base_move_events(sa_figure *fig, int32_t id, float t0, float t1) {
+void sai_figure_base_move_events(sa_figure *fig, int32_t id, float t0, float t1, float shift) {
     const int32_t first = (int32_t)sai_figure_motion_count;
     if (id < first || !fig->moves || (size_t)(id - first) >= fig->move_count) return;
     const sa_figure_move *m = &fig->moves[id - first];
     const float end = m->loop ? t1 : fminf(t1, m->duration);
     if (!(t0 <= end)) return;
-    move_events(fig, m, id - first, (double)t0, (double)end, t0 == 0.0f, m->loop, 0.0f,
+    move_events(fig, m, id - first, (double)t0, (double)end, t0 == 0.0f, m->loop, shift,
                 SA_FIGURE_MAX_DT);
 }

@@ -62,20 +62,36 @@ void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *inp
  * is the target already. */
 void sai_figure_push_layer(sa_figure *fig, int32_t id);
 void sai_figure_switch_layer(sa_figure *fig, int32_t id);
-/* True when a layer of a locomoting row shows (`or_comes`: or was just pushed, at weight 0). */
-SAI_INLINE bool sai_figure_locomotion_in(const sa_fade *fade, bool or_comes) {
-    float w = 0.0f;
-    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i) {
-        if (!(sai_figure_row(fade->layers[i].id)->flags & SAI_FIGURE_LOCOMOTES)) continue;
-        if (or_comes) return true;
-        w += fade->layers[i].weight;
-    }
-    return w > 0.0f;
+/* True when row id locomotes. */
+SAI_INLINE bool sai_figure_row_locomotes(int32_t id) {
+    return (sai_figure_row(id)->flags & SAI_FIGURE_LOCOMOTES) != 0;
 }
 /* True when a layer of a locomoting row shows. */
 SAI_INLINE bool sai_figure_locomoting(const sa_fade *fade) {
-    return sai_figure_locomotion_in(fade, false);
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
+        if (sai_figure_row_locomotes(fade->layers[i].id)) w += fade->layers[i].weight;
+    return w > 0.0f;
 }
+/* The weight the fade's locomoting rows show `e` seconds on, stepped at `rate` (e = 0: now): as
+ * sa_fade_step() leaves the layers, the others fading by e^(-rate e), the target the rest. */
+SAI_INLINE float sai_figure_locomotion_after(const sa_fade *fade, float rate, float e) {
+    const size_t n = fade->count < SA_FADE_MAX_LAYERS ? fade->count : SA_FADE_MAX_LAYERS;
+    if (n == 0) return 0.0f;
+    const float k = e > 0.0f ? sai_expf(-rate * e) : 1.0f;
+    float others = 0.0f, w = 0.0f;
+    for (size_t i = 0; i + 1 < n; ++i) {
+        const float wi = fade->layers[i].weight * k;
+        others += wi;
+        if (sai_figure_row_locomotes(fade->layers[i].id)) w += wi;
+    }
+    if (sai_figure_row_locomotes(fade->layers[n - 1].id))
+        w += e > 0.0f ? 1.0f - others : fade->layers[n - 1].weight;
+    return w;
+}
+/* Locomotion this faint is gone: the gait starts at its target when it comes back (a weight far
+ * above the fade's least, below which a layer leaves at the end of a frame). */
+#define SAI_GAIT_GONE 1e-3f
 /* How much of the pose is a swim (the fade's weight on it), 0 to 1. A swimmer's feet trail far
  * behind the body, not under it: in a turn they narrow with it (sai_figure_face_pose) and are not
  * carried over at its middle (sai_figure_feet_mirror), where feet on the ground, or tucked under
@@ -86,22 +102,31 @@ SAI_INLINE float sai_figure_swim_share(const sa_fade *fade) {
         if (sai_figure_row(fade->layers[i].id)->mode == SA_MODE_SWIM) w += fade->layers[i].weight;
     return sai_saturate(w);
 }
+/* A row the body's modes switch to within a frame, `at` seconds into it (INFINITY: none): a
+ * timer's end (sai_figure_take_body). */
+typedef struct sai_figure_later {
+    int32_t row;
+    float at;
+} sai_figure_later;
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
- * counter and a thrust on a press of the thrust counter. */
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt);
+ * counter and a thrust on a press of the thrust counter; a body's modes may switch again later
+ * in the frame (*later). */
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt,
+                           sai_figure_later *later);
 /* The walk/run mix the motion `in` asks for wants, for the figure as it is before this frame's
  * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
  * the figure's cache. */
 float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
-/* Eases the walk/run mix toward `target` (sai_figure_gait_target; or, unless `eases`, starts
- * it there: locomotion comes back); returns the mix's mean over the frame. */
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, bool eases,
+/* Eases the walk/run mix toward `target` (sai_figure_gait_target) and puts it there `starts`
+ * seconds into the frame, where locomotion comes back (0: from its start; INFINITY: it does not);
+ * returns the mix's mean over the frame. */
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, float starts,
                            float dt);
 /* Advances the gait phase (at the cadence of the frame's mean mix, the cached gait's when it is
- * the mix of cache's entry; cache may be NULL), the thrust, the fade and hands a finished jump
- * back. */
+ * the mix of cache's entry; cache may be NULL), the thrust, the fade (switching to later->row at
+ * later->at) and hands a finished jump back. */
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
-                               float dt);
+                               float dt, const sai_figure_later *later);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 
@@ -109,9 +134,11 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
  * without one), a non-finite ground height is the body's feet point's. */
 sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_body *last);
 /* Runs the body's modes on this frame's body (dt seconds), records take-off, landing and mode
- * events, and returns the row to show: the mode's, or on the ground `wanted` (the motion asked
- * for; idle while a locomoting body stands). */
-int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt);
+ * events, and returns the row to show from the frame's start: the mode's, or on the ground
+ * `wanted` (the motion asked for; idle while a locomoting body stands); a timer's end within the
+ * frame switches to *later's row at its time. */
+int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt,
+                             sai_figure_later *later);
 /* Writes sa_figure_pose::ground_probe: where the ground is wanted next update (after the pose is
  * faced to the screen). */
 void sai_figure_ground_probes(sa_figure *fig);
@@ -144,13 +171,14 @@ SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float to_end) {
 /* True in the frame that reads the release of a knock (the get-up's first): it shows the
  * ragdoll's pose, exactly. (Inline: every frame asks.) */
 SAI_INLINE bool sai_figure_getup_released(const sa_figure *fig) {
-    return sai_figure_getup_k(fig, 0.0f) > 0.0f && !(sa_mode_machine_mode_time(&fig->modes) > 0.0f);
+    return fig->modes.switched && sai_figure_getup_k(fig, 0.0f) > 0.0f;
 }
 /* Back to the scripted figure when the game stops giving a body. */
 void sai_figure_drop_body(sa_figure *fig);
-/* Eases what the body's speed sets (stride, swim mix; the stride starts at its target unless
- * `eases`, as the gait does) and advances the climb's cycle; without a body the stride is 1
- * (inline: the rest, sai_figure_ease_active_body(), is the body's). */
+/* Eases what the body's speed sets (stride, swim mix; the stride is at its target at the frame's
+ * end when `snaps`: locomotion came back, as the gait does) and advances the climb's cycle;
+ * without a body the stride is 1 (inline: the rest, sai_figure_ease_active_body(), is the
+ * body's). */
 void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool eases,
                                  float dt);
 SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
@@ -223,8 +251,8 @@ SAI_INLINE float sai_figure_thrust_time(const sa_figure *fig) {
  * do when sai_figure_layers_idle()). */
 void sai_figure_advance_layers(sa_figure *fig, float dt);
 /* The events of fade layer `id` (a registered definition shown as the motion) from t0 to t1
- * seconds into it. */
-void sai_figure_base_move_events(sa_figure *fig, int32_t id, float t0, float t1);
+ * seconds into it, t0 being `shift` seconds into the frame. */
+void sai_figure_base_move_events(sa_figure *fig, int32_t id, float t0, float t1, float shift);
 
 /* ---- ragdoll.c: knocked down and getting up ---------------------------------------------- */
 
@@ -279,9 +307,11 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
  * Lift-offs, touchdowns and steps are dated inside the sub-step. While `turning`, held feet do
  * not step; without `holds` (knocked down, getting up) no foot is held. Without `targets` the
  * foot targets of *p are left as the motion's (a moment inside a frame whose body only its trunk
- * and head read; the locks and contacts are the same). */
+ * and head read; the locks and contacts are the same). The ground has been under the body for
+ * the last `grounded` seconds of the sub-step (h, or less on the frame a body lands): a foot is
+ * not held from before it came. */
 void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
-                          bool holds, bool targets);
+                          bool holds, bool targets, float grounded);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */

@@ -255,7 +255,9 @@ static bool holds_spear(int32_t id) {
     return (sai_figure_row(id)->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
 }
 
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) {
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt,
+                           sai_figure_later *later) {
+    later->at = INFINITY;
     const int32_t wanted = sai_figure_row_for(in->motion);
     const bool asked_anew = in->motion != fig->wanted;
     /* The body's jump, fall and landing carry the spear while the motion asked for holds it
@@ -272,7 +274,7 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt) 
     }
     if (in->body.active) {
         /* The body's modes choose the row; its jump counter is the mode machine's. */
-        sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt));
+        sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt, later));
         fig->jump_seen = in->jump;
     } else {
         sai_figure_drop_body(fig);
@@ -338,27 +340,37 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
     return fig->gait;
 }
 
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, bool eases,
-                           float dt) {
-    sai_figure_ease_body(fig, in, gait_speed(in), eases, dt);
-    float mean = target;
-    if (!eases) {
-        fig->gait = target;
-    } else if (fig->gait - target == 0.0f) {
+/* The mix eased toward target over dt; returns its mean over that time. */
+static float ease_mix(sa_figure *fig, float target, float dt) {
+    if (fig->gait - target == 0.0f) {
         /* At the target: the lines below with gap = ±0 (times a factor >= 0 it stays itself). */
         const float gap = fig->gait - target;
-        mean = target + gap;
         fig->gait -= gap;
         if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
+        return target + gap;
+    }
+    /* g(t) = target + (g0 − target)·e^(−r·t): its mean over the frame is target +
+     * (g0 − target)·(1 − e^(−r·dt))/(r·dt), whatever the frame rate. */
+    const float r = fig->config.gait_rate * dt;
+    const float eased = 1.0f - sai_expf(-r);
+    const float gap = fig->gait - target;
+    fig->gait -= gap * eased;
+    if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
+    return target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
+}
+
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, float starts,
+                           float dt) {
+    sai_figure_ease_body(fig, in, gait_speed(in), starts < dt, dt);
+    float mean = target;
+    if (!(starts > 0.0f)) {
+        fig->gait = target;
+    } else if (starts < dt) {
+        /* (eased until locomotion comes back within the frame, at its target from then) */
+        mean = (ease_mix(fig, target, starts) * starts + target * (dt - starts)) / dt;
+        fig->gait = target;
     } else {
-        /* g(t) = target + (g0 − target)·e^(−r·t): its mean over the frame is target +
-         * (g0 − target)·(1 − e^(−r·dt))/(r·dt), whatever the frame rate. */
-        const float r = fig->config.gait_rate * dt;
-        const float eased = 1.0f - sai_expf(-r);
-        const float gap = fig->gait - target;
-        mean = target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
-        fig->gait -= gap * eased;
-        if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
+        mean = ease_mix(fig, target, dt);
     }
     fig->gait = sai_saturate(fig->gait);
     return sai_saturate(mean);
@@ -372,8 +384,20 @@ static float walk_run_cadence_of(const sa_figure_cache *cache, float mix) {
     return sai_gait_walk_run_cadence(mix);
 }
 
+/* The fade's step of dt seconds at the rate of what it shows, and the events of a registered
+ * definition shown as the motion (`shift` seconds into the frame). */
+static void step_fade(sa_figure *fig, float dt, float shift) {
+    const int32_t target = sai_fade_target(&fig->fade);
+    const float t0 = sai_fade_target_time(&fig->fade);
+    if (!sai_fade_step_lone(&fig->fade, dt))
+        sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
+    /* (only a registered move has events of its own) */
+    if (fig->moves)
+        sai_figure_base_move_events(fig, target, t0, sai_fade_target_time(&fig->fade), shift);
+}
+
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
-                               float dt) {
+                               float dt, const sai_figure_later *later) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
@@ -392,12 +416,13 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
         sa_fade_step(&fig->fade, fig->config.fade_rate, before);
         sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
         sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
+    } else if (later->at < dt) {
+        /* The body's modes switch at a timer's end within the frame: so does what shows. */
+        step_fade(fig, later->at, 0.0f);
+        sai_figure_switch_layer(fig, later->row);
+        step_fade(fig, dt - later->at, later->at);
     } else {
-        if (!sai_fade_step_lone(&fig->fade, dt))
-            sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
-        /* (only a registered move has events of its own) */
-        if (fig->moves)
-            sai_figure_base_move_events(fig, target, t0, sai_fade_target_time(&fig->fade));
+        step_fade(fig, dt, 0.0f);
     }
     if (!sai_figure_merge_offset_none(fig)) sai_figure_fade_merge_offset(fig, dt);
 }
