@@ -687,7 +687,8 @@ typedef enum sa_figure_event_kind {
     SA_FIGURE_EVENT_TAKE_OFF = 1,
     /** The body came down (grounded turned true; speed is the landing speed). */
     SA_FIGURE_EVENT_LANDING = 2,
-    /** The mode changed (mode is the new one). */
+    /** The mode changed (mode is the new one): at the update's start for a switch the body's
+     *  input asks for, where its time runs out for a land's, a sit's or the get-up's end. */
     SA_FIGURE_EVENT_MODE = 3,
     /** The Spear Run thrust's hit window opened: test spear hits until it closes. */
     SA_FIGURE_EVENT_HIT_START = 4,
