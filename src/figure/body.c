@@ -209,10 +209,12 @@ size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_t capac
     return w;
 }
 
-/* A body new on the ladder starts the climb's cycle where its rungs are (see climb_cycle). */
+/* A body new on the ladder starts the climb's cycle where its rungs are (see climb_cycle); back
+ * on it while the last climb still shows, the cycle goes on from where it is (climb_cycle pulls
+ * it onto the rungs), or the limbs of the climb showing would jump. */
 static void climb(sa_figure *fig, const sa_figure_body *b) {
     const bool climbing = fig->body.active && fig->body.on_ladder && b->on_ladder;
-    if (b->on_ladder && !climbing)
+    if (b->on_ladder && !climbing && !(sai_figure_mode_share(&fig->fade, SA_MODE_CLIMB) > 0.0f))
         fig->climb_phase = sai_phase_wrap(b->ladder_rung / (2.0f * fig->config.rung_spacing));
 }
 

@@ -92,15 +92,19 @@ SAI_INLINE float sai_figure_locomotion_after(const sa_fade *fade, float rate, fl
 /* Locomotion this faint is gone: the gait starts at its target when it comes back (a weight far
  * above the fade's least, below which a layer leaves at the end of a frame). */
 #define SAI_GAIT_GONE 1e-3f
-/* How much of the pose is a swim (the fade's weight on it), 0 to 1. A swimmer's feet trail far
- * behind the body, not under it: in a turn they narrow with it (sai_figure_face_pose) and are not
- * carried over at its middle (sai_figure_feet_mirror), where feet on the ground, or tucked under
- * a body in the air, keep their places; the share makes the change between the two continuous. */
-SAI_INLINE float sai_figure_swim_share(const sa_fade *fade) {
+/* How much of the pose shows the body's `mode` (the fade's weight on its rows), 0 to 1. */
+SAI_INLINE float sai_figure_mode_share(const sa_fade *fade, sa_mode mode) {
     float w = 0.0f;
     for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i)
-        if (sai_figure_row(fade->layers[i].id)->mode == SA_MODE_SWIM) w += fade->layers[i].weight;
+        if (sai_figure_row(fade->layers[i].id)->mode == mode) w += fade->layers[i].weight;
     return sai_saturate(w);
+}
+/* How much of the pose is a swim. A swimmer's feet trail far behind the body, not under it: in a
+ * turn they narrow with it (sai_figure_face_pose) and are not carried over at its middle
+ * (sai_figure_feet_mirror), where feet on the ground, or tucked under a body in the air, keep
+ * their places; the share makes the change between the two continuous. */
+SAI_INLINE float sai_figure_swim_share(const sa_fade *fade) {
+    return sai_figure_mode_share(fade, SA_MODE_SWIM);
 }
 /* A row the body's modes switch to within a frame, `at` seconds into it (INFINITY: none): a
  * timer's end (sai_figure_take_body). */
