@@ -386,7 +386,7 @@ static float walk_run_cadence_of(const sa_figure_cache *cache, float mix) {
 
 /* The fade's step of dt seconds at the rate of what it shows, and the events of a registered
  * definition shown as the motion (`shift` seconds into the frame). */
-static void step_fade(sa_figure *fig, float dt, float shift) {
+SAI_INLINE void step_fade(sa_figure *fig, float dt, float shift) {
     const int32_t target = sai_fade_target(&fig->fade);
     const float t0 = sai_fade_target_time(&fig->fade);
     if (!sai_fade_step_lone(&fig->fade, dt))
