@@ -64,7 +64,7 @@ _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) 
  * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
  * it all. */
 SAI_INLINE void params_at(const sa_figure *before, const frame_input *f, float s,
-                      sa_figure_params *out) {
+                          sa_figure_params *out) {
     sa_figure g;
     if (f->in.body.active) {
         g = *before;
