@@ -341,7 +341,7 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
 }
 
 /* The mix eased toward target over dt; returns its mean over that time. */
-static float ease_mix(sa_figure *fig, float target, float dt) {
+SAI_INLINE float ease_mix(sa_figure *fig, float target, float dt) {
     if (fig->gait - target == 0.0f) {
         /* At the target: the lines below with gap = ±0 (times a factor >= 0 it stays itself). */
         const float gap = fig->gait - target;
