@@ -232,9 +232,12 @@ static void climb_cycle(sa_figure *fig, const sa_figure_body *b, float dt) {
 }
 
 /* Knocked down: the ragdoll starts from the pose as it is (figure space), moving with the body
- * and thrown by the knock. */
+ * and thrown by the knock. The pose is turned back into the figure's space as it was drawn: a turn
+ * whose middle falls between the frame's last moment (the turn carried) and its end (the turn
+ * drawn) is mirrored at that middle again as the next sub-step replays the part the last frame
+ * showed, and the ragdoll, which a turn does not mirror, must be in the space it is shown in. */
 static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
-    const float s = sai_figure_facing_sign(fig);
+    const float s = fig->pose.facing == SA_FIGURE_FACING_LEFT ? -1.0f : 1.0f;
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         j[i] = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
