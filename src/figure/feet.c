@@ -221,8 +221,10 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                 const float in =
                     was[i].y < -band ? (want[i].y + band) / (want[i].y - was[i].y) : 1.0f;
                 /* (the nearer the target's rise to SAI_FEET_RISE, the nearer the sub-step's end:
-                 * it may have stopped rising only just) */
-                const float ago = sai_fminf(dt * sai_saturate(in), l->time - 0.5f * l->duration) *
+                 * it may have stopped rising only just; and never before the ground came, as a
+                 * hold) */
+                const float ago = sai_fminf(sai_fminf(dt * sai_saturate(in), grounded),
+                                            l->time - 0.5f * l->duration) *
                                   sai_saturate(1.0f - up / (SAI_FEET_RISE * k));
                 l->to = world + (double)((was[i].x - want[i].x) * sai_saturate(ago / dt));
             } else if (l->state == SAI_FOOT_LANDING) {
@@ -234,8 +236,11 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
                     sai_saturate((-step_y(&start, was[i]) - 0.5f * band) / (2.0f * band));
                 const float a1 = sai_saturate((-step_y(l, want[i]) - 0.5f * band) / (2.0f * band));
                 const float a = 0.5f * (a0 + a1);
-                /* a of the way per SA_FIGURE_SUBSTEP, so alike at any frame rate */
-                const float keep = a < 1.0f ? sai_powf(1.0f - a, dt / SA_FIGURE_SUBSTEP) : 0.0f;
+                /* a of the way per SA_FIGURE_SUBSTEP (every sub-step the figure carries on is
+                 * one), and of a frame's end that is not a moment, the share of it gone by: the
+                 * way drawn grows from nothing with the frame, however high the foot (a power
+                 * of 1 - a jumped all the way at once at a = 1) */
+                const float keep = 1.0f - a * sai_saturate(dt / SA_FIGURE_SUBSTEP);
                 l->to += (world - l->to) * (double)(1.0f - keep);
             }
             /* A target lifting again before the foot is down: the foot goes with it. */
