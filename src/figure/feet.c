@@ -141,16 +141,20 @@ SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k
     fig->pose.contact[i].x = fig->feet[i].x;
 }
 
-void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll,
-                          bool turning, bool holds, bool targets, float grounded) {
+/* sai_figure_feet_step() with the ground under the body (`ground`) the whole sub-step of dt, or
+ * since its last `grounded` seconds. */
+static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll, bool turning,
+                      bool holds, bool targets, float grounded, bool ground) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float band = SAI_FEET_BAND * k;
     const float speed = sai_narrow((scroll - fig->scroll) / (double)dt);
     /* A body in the air, in water or on a ladder has no ground under it: nothing is held. */
     const sa_figure_body *body = &fig->body;
-    const bool has_ground = sai_figure_has_ground(fig) && holds;
-    const bool no_arc = steps_without_ground(fig);
+    const bool has_ground = ground && holds;
+    /* (in the water or on a ladder the ground is not under the body, but in a sub-step's part
+     * before the body left it) */
+    const bool no_arc = !has_ground && steps_without_ground(fig);
     fig->scroll = scroll;
     /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
      * lower ground stays in reach (and rises a little over a hump), and below every foot is put
@@ -407,6 +411,29 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float dt, double 
         }
         write_contact(fig, i, l->state == SAI_FOOT_HELD, at.y, k);
     }
+}
+
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
+                          bool holds, bool targets, const sai_figure_feet_ground *g) {
+    const bool ground = sai_figure_has_ground(fig);
+    if (ground || !holds || !(g->until > 0.0f && g->until < h)) {
+        feet_step(fig, p, h, scroll, turning, holds, targets, g->since, ground);
+        return;
+    }
+    /* The ground left the body `until` into the sub-step (a take-off, a ladder, the water, a
+     * ledge), at the input of a frame: the part before it, which the last frame showed, is
+     * stepped on the ground it showed, the targets then between the last ones and these, and
+     * the rest without it. So a foot the last frame showed held, or coming down, is let go from
+     * there, not from where it would have been had the ground never been there. */
+    const float s = g->until / h;
+    sa_figure_params then = *p;
+    const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
+    for (int i = 0; i < 2; ++i) {
+        const sa_vec2 last = unsquash(sq, sai_v2(fig->feet[i].last_x, fig->feet[i].last_y));
+        then.foot[i] = sai_v2_lerp(last, p->foot[i], s);
+    }
+    feet_step(fig, &then, g->until, g->until_scroll, turning, true, false, g->until, true);
+    feet_step(fig, p, h - g->until, scroll, turning, true, targets, 0.0f, false);
 }
 
 void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept) {

@@ -188,8 +188,10 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->h = h;
     s->forward = forward;
     s->down = fig->body.velocity.y * (h - before) + from->down * before;
-    /* (a body that landed in this frame had no ground in the part the last frame showed) */
-    const float grounded = from->had_ground ? h : h - shown;
+    /* (a body that landed in this frame had no ground in the part the last frame showed; one
+     * that left it had it there) */
+    sai_figure_feet_ground ground = {from->had_ground ? h : h - shown,
+                                     from->had_ground ? shown : 0.0f, 0.0};
     from->had_ground = true;
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
@@ -213,12 +215,13 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
         settle_turn(fig, h - shown);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
-    const double by = sai_figure_facing_sign(fig) == facing ? forward : -forward;
+    const double way = sai_figure_facing_sign(fig) == facing ? 1.0 : -1.0;
+    ground.until_scroll = fig->scroll + way * (double)(from->forward * before);
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
      * targets are the frame's end's and a get-up's morph's) */
-    sai_figure_feet_step(fig, p, h, fig->scroll + by,
+    sai_figure_feet_step(fig, p, h, fig->scroll + way * forward,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds, whole || !holds,
-                         grounded);
+                         &ground);
 }
 
 /* True when the sub-step's body is solved from its parameters alone (neither knocked down nor

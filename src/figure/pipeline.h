@@ -304,6 +304,13 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* ---- feet.c: foot locking ----------------------------------------------------------------- */
 
+/* The ground under a body over one sub-step of the feet: there for its last `since` seconds (h,
+ * or less on the frame a body lands), or, when it left the body during the sub-step, for its
+ * first `until` seconds (else 0), the ground having scrolled on to `until_scroll` by then. */
+typedef struct sai_figure_feet_ground {
+    float since, until;
+    double until_scroll;
+} sai_figure_feet_ground;
 /* One sub-step of the feet, h seconds, to the motion's parameters *p, the ground scrolling on to
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
@@ -311,11 +318,11 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
  * Lift-offs, touchdowns and steps are dated inside the sub-step. While `turning`, held feet do
  * not step; without `holds` (knocked down, getting up) no foot is held. Without `targets` the
  * foot targets of *p are left as the motion's (a moment inside a frame whose body only its trunk
- * and head read; the locks and contacts are the same). The ground has been under the body for
- * the last `grounded` seconds of the sub-step (h, or less on the frame a body lands): a foot is
- * not held from before it came. */
+ * and head read; the locks and contacts are the same). *g says when the ground was under the
+ * body: a foot is not held from before it came, and the part of the sub-step before it left is
+ * stepped on it. */
 void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
-                          bool holds, bool targets, float grounded);
+                          bool holds, bool targets, const sai_figure_feet_ground *g);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */
