@@ -2285,6 +2285,62 @@ static void test_figure_feet_never_both_up_while_the_motion_stands(void **state)
                   (double)worst, checked);
 }
 
+/* A foot that lifts and comes down again within one long frame (a hitch of up to
+ * SA_FIGURE_MAX_DT, longer than a hurried step) is a new contact: reported planted from the next
+ * frame on, with its footstep then, so a contact's x never changes while it stays planted (a
+ * game's footprint stays where it was put). Before, the contact stayed planted and moved (0.78
+ * units in random run 27 of test_figure_feet_hold_in_random_runs's generator, frame of 0.086 s).
+ * Random motions, speeds and jumps with a frame of 0.1 s one time in four. */
+static void test_figure_a_step_inside_one_long_frame_is_a_new_contact(void **state) {
+    (void)state;
+    int replants = 0, kept = 0;
+    for (uint32_t run = 0; run < 24; ++run) {
+        test_rng r = test_rng_make(0x417Cu + run * 7919u);
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        sa_figure_input in = sa_figure_input_default();
+        bool was[2] = {true, true};
+        double x[2] = {f.pose.contact[0].x, f.pose.contact[1].x};
+        for (int frame = 0; frame < 900; ++frame) {
+            const uint32_t roll = test_rng_next(&r) % 100u;
+            if (roll < 4) in.motion = ALL_MOTIONS[test_rng_next(&r) % (uint32_t)MOTION_COUNT];
+            if (roll >= 4 && roll < 6) ++in.jump;
+            if (roll >= 6 && roll < 12) in.speed = test_rng_range(&r, 40.0f, 300.0f);
+            const float dt =
+                frame % 4 == 3 ? SA_FIGURE_MAX_DT : test_rng_range(&r, 1.0f / 144.0f, 1.0f / 30.0f);
+            sa_figure_update(&f, &in, dt);
+            sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
+            const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+            for (int i = 0; i < 2; ++i) {
+                const sa_figure_contact *c = &f.pose.contact[i];
+                int steps = 0;
+                double last = 0.0;
+                for (size_t e = 0; e < n; ++e)
+                    if (ev[e].kind == SA_FIGURE_EVENT_FOOTSTEP && ev[e].foot == i) {
+                        ++steps;
+                        last = ev[e].x;
+                    }
+                if (was[i] && c->planted) {
+                    /* planted on: the same contact, and no footstep */
+                    assert_true(c->x == x[i]);
+                    assert_int_equal(steps, 0);
+                    ++kept;
+                } else if (c->planted) {
+                    /* planted now: a footstep, the last one where the contact is */
+                    assert_true(steps > 0);
+                    assert_near(last, c->x, 1e-6);
+                    ++replants;
+                }
+                was[i] = c->planted;
+                x[i] = c->x;
+            }
+        }
+    }
+    print_message("long frames: %d touchdowns, %d frames a contact stayed planted\n", replants,
+                  kept);
+    assert_true(replants > 1000);
+}
+
 /* Random runs: a switch of motion, speed, a jump (running ones too) or a thrust at random
  * moments, random dt from 1/144 to 1/20 s with a hitch now and then, at three sizes; and a copy
  * run on the same script is bit-identical, contacts included. */
@@ -5482,6 +5538,7 @@ int main(void) {
         cmocka_unit_test(test_figure_feet_never_both_up_while_the_motion_stands),
         cmocka_unit_test(test_figure_blend_falls_back_to_the_rest_pose),
         cmocka_unit_test(test_figure_feet_hold_in_random_runs),
+        cmocka_unit_test(test_figure_a_step_inside_one_long_frame_is_a_new_contact),
         cmocka_unit_test(test_figure_spear_form_steps_instead_of_sliding),
         cmocka_unit_test(test_figure_joints_have_names),
         cmocka_unit_test(test_figure_bones_cover_every_joint_and_keep_their_length),

@@ -132,10 +132,12 @@ typedef struct lead {
 } lead;
 
 /* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
- * the frame. */
-static void footsteps(sa_figure *fig, const bool *was, float time, sa_footsteps_surface surface) {
+ * the frame, but for a foot `lifted` in the frame (frame_finish: its touchdown is the next
+ * frame's). */
+static void footsteps(sa_figure *fig, const bool *was, const bool *lifted, float time,
+                      sa_footsteps_surface surface) {
     for (int i = 0; i < 2; ++i) {
-        if (was[i] || !fig->pose.contact[i].planted) continue;
+        if (was[i] || lifted[i] || !fig->pose.contact[i].planted) continue;
         sa_figure_event e = sai_figure_event_of(SA_FIGURE_EVENT_FOOTSTEP, time, fig->modes.mode);
         e.foot = i;
         e.surface = surface;
@@ -294,12 +296,22 @@ typedef struct frame {
     bool hair_moment; /* the frame's end is a moment the hair steps at */
     float hair_last;  /* the hair's last step, seconds into the frame (<= 0: an earlier frame's) */
     bool planted[2];
+    /* A contact planted at the frame's start (at start_x, screen axes) that a moment of the frame
+     * let go of: a foot that lifts and comes down again within one long frame. */
+    bool lifted[2];
+    double start_x[2];
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     sai_figure_head_dir dir;
     carried kept;
     sai_hair_log hair;
 } frame;
 _Static_assert(SAI_FIGURE_MOMENTS <= SAI_HAIR_MAX_STEPS, "a frame's moments fit the hair's log");
+
+/* A contact planted before a moment and not after it was let go of in the frame. */
+SAI_INLINE void note_lifts(frame *fr, const sa_figure *fig, const bool *was) {
+    for (int i = 0; i < 2; ++i)
+        fr->lifted[i] = fr->lifted[i] || (was[i] && !fig->pose.contact[i].planted);
+}
 
 /* The frame's first part: read the input, take its triggers, move the clocks, then at every
  * SA_FIGURE_SUBSTEP moment of the figure's time inside the frame evaluate and blend the motions
@@ -334,6 +346,10 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;
     fr->was_airborne = fig->pose.airborne;
+    for (int i = 0; i < 2; ++i) {
+        fr->lifted[i] = false;
+        fr->start_x[i] = fig->pose.contact[i].x;
+    }
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
     const double own = (double)sai_figure_facing_sign(fig);
     fig->pose.scroll *= own;
@@ -372,7 +388,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
         fr->hair.next_h = between ? 0.0f : SA_FIGURE_HAIR_STEP;
         sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, fr->moving, false, fr->j, next, from, &fr->dir,
                  &fr->hair);
-        footsteps(fig, planted, next, in->surface);
+        note_lifts(fr, fig, planted);
+        footsteps(fig, planted, fr->lifted, next, in->surface);
         if (!between) hair_last = next;
         last = next;
         next = (float)(n + 2) * SA_FIGURE_SUBSTEP - lag;
@@ -431,6 +448,18 @@ static void move_shown_hair(sa_figure_pose *pose, sa_vec2 move) {
         pose->hair[i] = sai_v2_add(pose->hair[i], by);
 }
 
+/* A foot that lifted and came down again within the frame (a hitch longer than its step) is
+ * reported down from the next frame on, its contact's x then the new one: a contact's x never
+ * changes while it stays planted, and its footstep is the next frame's. (The pose faced: screen
+ * axes.) */
+SAI_INLINE void report_lifts(sa_figure *fig, const frame *fr) {
+    for (int i = 0; i < 2; ++i) {
+        if (!fr->lifted[i] || !fig->pose.contact[i].planted) continue;
+        fig->pose.contact[i].planted = false;
+        fig->pose.contact[i].x = fr->start_x[i];
+    }
+}
+
 /* The frame's last part (its end's hair run): the pose written, and what the frame carried on
  * past its last moment put back. */
 SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
@@ -439,7 +468,8 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     sai_figure_secondary_check(fig, fr->j);
     const carried *kept = &fr->kept;
     if (!fr->on_moment) sai_figure_feet_carried(fig, kept->feet);
-    footsteps(fig, fr->planted, dt, fr->f.in.surface);
+    note_lifts(fr, fig, fr->planted);
+    footsteps(fig, fr->planted, fr->lifted, dt, fr->f.in.surface);
     /* A game scrolls its ground by ground_speed · dt: the frame's mean speed, so its ground stays
      * where the feet's is. */
     const double scroll_before = fig->pose.scroll;
@@ -453,6 +483,7 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     /* (in the figure's own space, as the frame works: facing the pose to the screen turns it) */
     fig->pose.scroll = scroll_before + (double)p->ground_speed * (double)dt;
     sai_figure_face_pose(fig);
+    report_lifts(fig, fr);
     sai_figure_ground_probes(fig);
     if (fr->on_moment) {
         fig->substep_lag = 0.0f;
