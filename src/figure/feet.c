@@ -306,7 +306,9 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         if (l->state != SAI_FOOT_HELD) continue;
         held_x[i] = sai_narrow(l->x - scroll);
         sa_vec2 at = sai_v2(held_x[i], want[i].y);
-        const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, at), pelvis)) <= reach;
+        /* (a lift that waits holds the foot lower than its target: reached there, or it steps) */
+        const sa_vec2 drawn = lifts[i] ? held_at(l, held_x[i], want[i], k) : at;
+        const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, drawn), pelvis)) <= reach;
         /* The motion lifts this foot while the other is off the ground on a step the motion does
          * not make (its target is on the ground): the lift waits until that step is down, the
          * foot held no higher than the lift-off rise, so both feet are never off the ground at
