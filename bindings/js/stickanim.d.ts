@@ -2414,7 +2414,11 @@ export declare class SaFigureContact extends Struct {
    * lifts, until it touches down again; the rest pose's foot x after sa_figure_init().
    */
   x: number;
-  /** True while the foot is planted at x on the ground (both after sa_figure_init()). */
+  /**
+   * True while the foot is planted at x on the ground (both after sa_figure_init()). x never
+   * changes while it stays true: a foot that lifts and comes down again within one update (a long
+   * frame holds a quick step) turns planted at its new x in the next.
+   */
   planted: boolean;
 }
 

@@ -2767,7 +2767,11 @@ class SaFigureContact extends Struct {
    */
   get x() { return this._sa._dv().getFloat64(this.ptr + 0, true); }
   set x(v) { this._sa._dv().setFloat64(this.ptr + 0, v, true); }
-  /** True while the foot is planted at x on the ground (both after sa_figure_init()). */
+  /**
+   * True while the foot is planted at x on the ground (both after sa_figure_init()). x never
+   * changes while it stays true: a foot that lifts and comes down again within one update (a long
+   * frame holds a quick step) turns planted at its new x in the next.
+   */
   get planted() { return this._sa._dv().getUint8(this.ptr + 8, true) !== 0; }
   set planted(v) { this._sa._dv().setUint8(this.ptr + 8, v ? 1 : 0, true); }
 }

@@ -1623,7 +1623,9 @@ class FigureContact(_Struct):
     + sa_figure_pose::scroll at the moment the foot touched down (the figure-space x of the foot
     now is x - scroll). Kept after the foot lifts, until it touches down again; the rest pose's
     foot x after sa_figure_init(). planted: True while the foot is planted at x on the ground
-    (both after sa_figure_init()).
+    (both after sa_figure_init()). x never changes while it stays true: a foot that lifts and
+    comes down again within one update (a long frame holds a quick step) turns planted at its new
+    x in the next.
     """
     _c_name_ = "sa_figure_contact"
 
