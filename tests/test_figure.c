@@ -3350,6 +3350,45 @@ static void test_figure_a_waiting_lift_lets_go_out_of_reach(void **state) {
     assert_true(all.plants > 200);
 }
 
+/* A swimmer turning round at 30 fps is drawn where it is at 120 fps. At the turn's middle a foot
+ * following its motion steps from its mirrored place by the share of the feet a swim keeps in
+ * place, read from the fade; it was read at the frame's end, up to 1/40 s ahead at 30 fps (a turn
+ * back to the right crosses its middle a sub-step after a frame's end), and the feet came 18.6
+ * units apart from 120 fps's while the swim was still fading in. It is read at the sub-step's
+ * moment now. Swimmers at several speeds turning at several moments after they went into the
+ * water, compared at the moments both frame rates reach. */
+static void test_figure_swimmer_turns_alike_at_30_and_120_fps(void **state) {
+    (void)state;
+    float worst = 0.0f;
+    for (int s = 0; s < 4; ++s)
+        for (int at = 0; at < 6; ++at) {
+            sa_figure_pose pose[2][60];
+            for (int r = 0; r < 2; ++r) {
+                const int fps = r == 0 ? 30 : 120;
+                sa_figure f;
+                sa_figure_init(&f, NULL);
+                test_body b = {0};
+                b.facing = SA_FIGURE_FACING_LEFT;
+                b.vx = -(40.0f + 60.0f * (float)s);
+                const int water = fps / 2, turn = water + (2 + at) * fps / 5;
+                for (int n = 0; n < turn + 60 * fps / 30; ++n) {
+                    b.water = n >= water;
+                    if (n >= turn) b.facing = SA_FIGURE_FACING_RIGHT;
+                    body_step(&b, 1.0f / (float)fps);
+                    const sa_figure_input in = body_input(&b, 28.0f);
+                    sa_figure_update(&f, &in, 1.0f / (float)fps);
+                    const int k = n - turn + 1; /* moments since the turn began, in 1/30 s */
+                    if (k > 0 && k % (fps / 30) == 0) pose[r][k / (fps / 30) - 1] = f.pose;
+                }
+            }
+            for (int k = 0; k < 60; ++k)
+                for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                    worst = fmaxf(worst, dist(pose[0][k].joints[i], pose[1][k].joints[i]));
+        }
+    print_message("a swimmer turning: 30 and 120 fps %.3f units apart at most\n", (double)worst);
+    assert_true(worst < 1.0f);
+}
+
 /* A body that lets go of a ladder and takes hold again while the climb still shows goes on with
  * the climb's cycle where it is: its cycle started again from the rung, and the climb showing
  * swapped its hands and feet (21 units past the bound here; 25 in 300 random sessions of the
@@ -5576,6 +5615,7 @@ int main(void) {
         cmocka_unit_test(test_figure_feet_hold_in_random_runs),
         cmocka_unit_test(test_figure_a_step_inside_one_long_frame_is_a_new_contact),
         cmocka_unit_test(test_figure_a_waiting_lift_lets_go_out_of_reach),
+        cmocka_unit_test(test_figure_swimmer_turns_alike_at_30_and_120_fps),
         cmocka_unit_test(test_figure_spear_form_steps_instead_of_sliding),
         cmocka_unit_test(test_figure_joints_have_names),
         cmocka_unit_test(test_figure_bones_cover_every_joint_and_keep_their_length),

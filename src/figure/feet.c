@@ -475,10 +475,9 @@ static sa_vec2 drawn_following(const sa_figure_foot_lock *l, sa_vec2 want, doubl
     return sai_v2(sai_narrow(step_x(l, to, y, band) - scroll), y);
 }
 
-void sai_figure_feet_mirror(sa_figure *fig) {
+void sai_figure_feet_mirror(sa_figure *fig, float swim) {
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const double scroll = fig->scroll;
-    const float swim = sai_figure_swim_share(&fig->fade);
     const float band = SAI_FEET_BAND * k;
     fig->scroll = -fig->scroll;
     fig->pose.scroll = -fig->pose.scroll; /* (the figure's own space during an update) */

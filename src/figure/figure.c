@@ -63,12 +63,14 @@ _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) 
  * hair, feet, the rest of the modes, the events, ragdoll and pose (three quarters of the
  * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
  * it all. */
-SAI_INLINE void params_at(const sa_figure *before, const frame_input *f, float s,
-                          sa_figure_params *out) {
+SAI_INLINE void params_at(const sa_figure *before, const frame_input *f, float s, bool turns,
+                          sa_figure_params *out, float *swim) {
     sa_figure g;
+    /* (the share of the swim at the moment, which a turn's middle reads: only `turns`) */
     if (f->in.body.active) {
         g = *before;
         advance(&g, f, s, true, out);
+        *swim = turns ? sai_figure_swim_share(&g.fade) : 0.0f;
         return;
     }
 #ifndef NDEBUG
@@ -80,6 +82,7 @@ SAI_INLINE void params_at(const sa_figure *before, const frame_input *f, float s
     g.event_count = before->event_count;
     /* (without a body, nothing reads the arms of a moment inside the frame) */
     advance(&g, f, s, false, out);
+    *swim = turns ? sai_figure_swim_share(&g.fade) : 0.0f;
 }
 
 /* What the sub-steps carry from one moment to the next: a frame ending between two moments
@@ -171,15 +174,16 @@ typedef struct sub_part {
 /* Knocked down (or getting up) in the middle of a turn, the figure settles over h seconds to the
  * side it is nearer, without passing the turn's middle (the ragdoll is not mirrored), rather than
  * lie seen half turned; not turning, it stays as it is. */
-SAI_INLINE void settle_turn(sa_figure *fig, float h) {
+SAI_INLINE void settle_turn(sa_figure *fig, float h, float swim) {
     if (fig->turn > 0.0f && fig->turn < 1.0f)
-        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h);
+        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h, swim);
 }
 
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
- * it), ending `at` seconds into the frame: the turn and the feet. */
+ * it), ending `at` seconds into the frame, where the pose's share of the swim is `swim` (read
+ * only while turning): the turn and the feet. */
 SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool moving, float at,
-                              bool whole, lead *from, sub_part *s) {
+                              float swim, bool whole, lead *from, sub_part *s) {
     /* How far the ground goes by, and (knocked down) how far the body falls or rises: its first
      * part went by in the last frame, at the body's velocity then (a game's velocity changes
      * between frames, and the pose shown then must not jump). */
@@ -208,13 +212,13 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
      * last frame showed turns as it showed it) */
     if (from->turned)
-        sai_figure_turn(fig, from->was_facing, shown); /* (what the last frame showed) */
+        sai_figure_turn(fig, from->was_facing, shown, swim); /* (what the last frame showed) */
     else
-        settle_turn(fig, shown);
+        settle_turn(fig, shown, swim);
     if (holds)
-        sai_figure_turn(fig, from->facing, h - shown);
+        sai_figure_turn(fig, from->facing, h - shown, swim);
     else
-        settle_turn(fig, h - shown);
+        settle_turn(fig, h - shown, swim);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const double way = sai_figure_facing_sign(fig) == facing ? 1.0 : -1.0;
@@ -270,15 +274,15 @@ SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_par
 }
 
 /* One sub-step of h seconds to the parameters *p (the feet write theirs into it), ending `at`
- * seconds into the frame: the feet, then the head and hair on the body's spine solved into j (the
- * whole body when `whole`, for the pose). Knocked down, the ragdoll moves the body instead; getting
- * up, the solved body is morphed from the ragdoll's pose. *dir carries the head's direction on to
- * the frame's next sub-step. */
+ * seconds into the frame (the pose's share of the swim then `swim`): the feet, then the head and
+ * hair on the body's spine solved into j (the whole body when `whole`, for the pose). Knocked down,
+ * the ragdoll moves the body instead; getting up, the solved body is morphed from the ragdoll's
+ * pose. *dir carries the head's direction on to the frame's next sub-step. */
 SAI_INLINE void sub_step(sa_figure *fig, sa_figure_params *p, float h, bool moving, bool whole,
-                         sa_vec2 *j, float at, lead *from, sai_figure_head_dir *dir,
+                         sa_vec2 *j, float at, float swim, lead *from, sai_figure_head_dir *dir,
                          sai_hair_log *hair) {
     sub_part s;
-    sub_step_feet(fig, p, h, moving, at, whole, from, &s);
+    sub_step_feet(fig, p, h, moving, at, swim, whole, from, &s);
     sub_step_body(fig, p, &s, whole, false, j, dir, hair);
 }
 
@@ -361,10 +365,14 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
      * end. Their parameters come from the figure as it is now (before this frame's advance),
      * which no sub-step reads, so they are taken first, each from one copy. */
     sa_figure_params at[SAI_FIGURE_MOMENTS];
+    float swim[SAI_FIGURE_MOMENTS];
+    const bool turns = fig->turn != (in->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
-         next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag)
-        params_at(fig, f, next, &at[moments++]);
+         next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag) {
+        params_at(fig, f, next, turns, &at[moments], &swim[moments]);
+        ++moments;
+    }
     from->time = lag;
     from->dt = dt;
     from->facing = in->facing;
@@ -386,8 +394,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
         planted[1] = fig->pose.contact[1].planted;
         between = !between;
         fr->hair.next_h = between ? 0.0f : SA_FIGURE_HAIR_STEP;
-        sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, fr->moving, false, fr->j, next, from, &fr->dir,
-                 &fr->hair);
+        sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, fr->moving, false, fr->j, next, swim[n], from,
+                 &fr->dir, &fr->hair);
         note_lifts(fr, fig, planted);
         footsteps(fig, planted, fr->lifted, next, in->surface);
         if (!between) hair_last = next;
@@ -418,8 +426,10 @@ SAI_INLINE void frame_end_feet(sa_figure *fig, frame *fr, sub_part *s) {
             fr->kept.hair[i] = fig->hair[i];
     fr->planted[0] = fig->pose.contact[0].planted;
     fr->planted[1] = fig->pose.contact[1].planted;
+    /* (the frame's end: the figure's fade is its own; only a turn reads it) */
+    const bool turns = fig->turn != (fr->from.facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
     sub_step_feet(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving,
-                  fr->dt, true, &fr->from, s);
+                  fr->dt, turns ? sai_figure_swim_share(&fig->fade) : 0.0f, true, &fr->from, s);
 }
 
 /* The end's sub-step's second part (its body in fr->j already when `solved`). */

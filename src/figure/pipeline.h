@@ -331,8 +331,9 @@ void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept);
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
 /* The figure turned around (its own space mirrored about x = 0): the feet keep their places in
  * the world, a foot following its motion steps from its mirrored place, and the scroll and the
- * contacts mirror. */
-void sai_figure_feet_mirror(sa_figure *fig);
+ * contacts mirror. `swim` is the pose's share of the swim at that moment
+ * (sai_figure_swim_share() of the fade then, not at the frame's end). */
+void sai_figure_feet_mirror(sa_figure *fig, float swim);
 /* True when foot i is held or coming down onto a fixed point: *x is that point, figure x. */
 bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x);
 
@@ -467,18 +468,19 @@ void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8])
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
 /* (sai_figure_facing_sign: with the body's, above) */
 /* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
- * (sai_figure_feet_mirror). (Inline when there already, as nearly always.) */
-SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt);
+ * (sai_figure_feet_mirror, with the pose's share of the swim `swim` at the sub-step's moment).
+ * (Inline when there already, as nearly always.) */
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim);
 /* The same toward turn progress `target` (0 or 1), not there yet (out of line). */
-void sai_figure_turn_toward(sa_figure *fig, float target, float dt);
-SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt) {
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt, float swim);
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim) {
     const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
     /* Already there (nearly always): the step would give the target itself, no flip. */
     if (fig->turn == target) {
         fig->turn = target;
         return;
     }
-    sai_figure_turn_toward(fig, target, dt);
+    sai_figure_turn_toward(fig, target, dt, swim);
 }
 /* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
  * scaled by the turn but for the feet. */
