@@ -2293,7 +2293,7 @@ static void test_figure_feet_never_both_up_while_the_motion_stands(void **state)
  * Random motions, speeds and jumps with a frame of 0.1 s one time in four. */
 static void test_figure_a_step_inside_one_long_frame_is_a_new_contact(void **state) {
     (void)state;
-    int replants = 0, kept = 0;
+    int replants = 0, kept = 0, both = 0;
     for (uint32_t run = 0; run < 24; ++run) {
         test_rng r = test_rng_make(0x417Cu + run * 7919u);
         sa_figure f;
@@ -2311,6 +2311,10 @@ static void test_figure_a_step_inside_one_long_frame_is_a_new_contact(void **sta
             sa_figure_update(&f, &in, dt);
             sa_figure_event ev[SA_FIGURE_MAX_EVENTS];
             const size_t n = sa_figure_events(&f, ev, SA_FIGURE_MAX_EVENTS);
+            /* (both feet stepping inside the frame: a flight the frame held) */
+            assert_int_equal(f.pose.airborne,
+                             !f.pose.contact[0].planted && !f.pose.contact[1].planted);
+            both += f.pose.airborne && was[0] && was[1];
             for (int i = 0; i < 2; ++i) {
                 const sa_figure_contact *c = &f.pose.contact[i];
                 int steps = 0;
@@ -2336,8 +2340,9 @@ static void test_figure_a_step_inside_one_long_frame_is_a_new_contact(void **sta
             }
         }
     }
-    print_message("long frames: %d touchdowns, %d frames a contact stayed planted\n", replants,
-                  kept);
+    print_message("long frames: %d touchdowns, %d frames a contact stayed planted, %d frames "
+                  "airborne just after both feet were planted\n",
+                  replants, kept, both);
     assert_true(replants > 1000);
 }
 

@@ -460,14 +460,17 @@ static void move_shown_hair(sa_figure_pose *pose, sa_vec2 move) {
 
 /* A foot that lifted and came down again within the frame (a hitch longer than its step) is
  * reported down from the next frame on, its contact's x then the new one: a contact's x never
- * changes while it stays planted, and its footstep is the next frame's. (The pose faced: screen
- * axes.) */
+ * changes while it stays planted, and its footstep is the next frame's. Both feet so are a
+ * flight the frame held: the pose is airborne. (The pose not faced yet: the figure's own space,
+ * which face_pose turns by the sign it turns the contacts by; start_x is in screen axes.) */
 SAI_INLINE void report_lifts(sa_figure *fig, const frame *fr) {
+    sa_figure_pose *pose = &fig->pose;
     for (int i = 0; i < 2; ++i) {
-        if (!fr->lifted[i] || !fig->pose.contact[i].planted) continue;
-        fig->pose.contact[i].planted = false;
-        fig->pose.contact[i].x = fr->start_x[i];
+        if (!fr->lifted[i] || !pose->contact[i].planted) continue;
+        pose->contact[i].planted = false;
+        pose->contact[i].x = (double)sai_figure_facing_sign(fig) * fr->start_x[i];
     }
+    pose->airborne = !pose->contact[0].planted && !pose->contact[1].planted;
 }
 
 /* The frame's last part (its end's hair run): the pose written, and what the frame carried on
@@ -489,11 +492,11 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     const sa_vec2 moved = released ? show_ragdoll_pose(fig, fr->j) : sai_v2(0.0f, 0.0f);
     sai_figure_write_pose(fig, p, fr->j, dt);
     if (released) move_shown_hair(&fig->pose, moved);
+    report_lifts(fig, fr);
     sai_figure_flight_events(fig, fr->was_airborne, dt);
     /* (in the figure's own space, as the frame works: facing the pose to the screen turns it) */
     fig->pose.scroll = scroll_before + (double)p->ground_speed * (double)dt;
     sai_figure_face_pose(fig);
-    report_lifts(fig, fr);
     sai_figure_ground_probes(fig);
     if (fr->on_moment) {
         fig->substep_lag = 0.0f;
