@@ -134,13 +134,20 @@ typedef struct lead {
     bool had_ground;             /* ... and stood on the ground (sai_figure_has_ground) */
 } lead;
 
-/* Records a footstep for each foot whose contact turned planted since `was`, `time` seconds into
- * the frame, but for a foot `lifted` in the frame (frame_finish: its touchdown is the next
- * frame's). */
-static void footsteps(sa_figure *fig, const bool *was, const bool *lifted, float time,
-                      sa_footsteps_surface surface) {
+/* The feet whose contacts are planted, as bits (1: the near foot, 2: the far one). */
+SAI_INLINE unsigned planted_feet(const sa_figure *fig) {
+    return (fig->pose.contact[0].planted ? 1u : 0u) | (fig->pose.contact[1].planted ? 2u : 0u);
+}
+
+/* Records a footstep for each foot whose contact turned planted since the feet `was` planted,
+ * `time` seconds into the frame, but for the feet `lifted` in the frame (frame_finish: their
+ * touchdown is the next frame's). */
+SAI_INLINE void footsteps(sa_figure *fig, unsigned was, unsigned lifted, float time,
+                          sa_footsteps_surface surface) {
+    const unsigned down = planted_feet(fig) & ~(was | lifted);
+    if (down == 0u) return; /* (nearly always) */
     for (int i = 0; i < 2; ++i) {
-        if (was[i] || lifted[i] || !fig->pose.contact[i].planted) continue;
+        if (!(down >> i & 1u)) continue;
         sa_figure_event e = sai_figure_event_of(SA_FIGURE_EVENT_FOOTSTEP, time, fig->modes.mode);
         e.foot = i;
         e.surface = surface;
@@ -196,8 +203,8 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->down = fig->body.velocity.y * (h - before) + from->down * before;
     /* (a body that landed in this frame had no ground in the part the last frame showed; one
      * that left it had it there) */
-    sai_figure_feet_ground ground = {from->had_ground ? h : h - shown,
-                                     from->had_ground ? shown : 0.0f, 0.0};
+    const bool left = from->had_ground && !sai_figure_has_ground(fig);
+    sai_figure_feet_ground ground = {from->had_ground ? h : h - shown, left ? shown : 0.0f, 0.0};
     from->had_ground = true;
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
@@ -221,11 +228,15 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
         settle_turn(fig, h - shown, swim);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
-    const double way = sai_figure_facing_sign(fig) == facing ? 1.0 : -1.0;
-    ground.until_scroll = fig->scroll + way * (double)(from->forward * before);
+    const bool same_way = sai_figure_facing_sign(fig) == facing;
+    const double by = same_way ? forward : -forward;
+    if (left) {
+        const double by_then = (double)(from->forward * before); /* (the part shown) */
+        ground.until_scroll = fig->scroll + (same_way ? by_then : -by_then);
+    }
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
      * targets are the frame's end's and a get-up's morph's) */
-    sai_figure_feet_step(fig, p, h, fig->scroll + way * forward,
+    sai_figure_feet_step(fig, p, h, fig->scroll + by,
                          turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds, whole || !holds,
                          &ground);
 }
@@ -299,10 +310,10 @@ typedef struct frame {
     bool between;     /* the last moment taken fell between two of the hair's steps */
     bool hair_moment; /* the frame's end is a moment the hair steps at */
     float hair_last;  /* the hair's last step, seconds into the frame (<= 0: an earlier frame's) */
-    bool planted[2];
-    /* A contact planted at the frame's start (at start_x, screen axes) that a moment of the frame
-     * let go of: a foot that lifts and comes down again within one long frame. */
-    bool lifted[2];
+    unsigned planted; /* the feet planted before the frame's end (planted_feet) */
+    /* The feet whose contact, planted at the frame's start (at start_x, screen axes), a moment of
+     * the frame let go of: a foot that lifts and comes down again within one long frame. */
+    unsigned lifted;
     double start_x[2];
     sa_vec2 j[SA_FIGURE_JOINT_COUNT];
     sai_figure_head_dir dir;
@@ -311,10 +322,10 @@ typedef struct frame {
 } frame;
 _Static_assert(SAI_FIGURE_MOMENTS <= SAI_HAIR_MAX_STEPS, "a frame's moments fit the hair's log");
 
-/* A contact planted before a moment and not after it was let go of in the frame. */
-SAI_INLINE void note_lifts(frame *fr, const sa_figure *fig, const bool *was) {
-    for (int i = 0; i < 2; ++i)
-        fr->lifted[i] = fr->lifted[i] || (was[i] && !fig->pose.contact[i].planted);
+/* A contact planted before a moment (the feet `was`) and not after it was let go of in the
+ * frame. */
+SAI_INLINE void note_lifts(frame *fr, const sa_figure *fig, unsigned was) {
+    fr->lifted |= was & ~planted_feet(fig);
 }
 
 /* The frame's first part: read the input, take its triggers, move the clocks, then at every
@@ -350,10 +361,9 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;
     fr->was_airborne = fig->pose.airborne;
-    for (int i = 0; i < 2; ++i) {
-        fr->lifted[i] = false;
-        fr->start_x[i] = fig->pose.contact[i].x;
-    }
+    fr->lifted = 0u;
+    fr->start_x[0] = fig->pose.contact[0].x;
+    fr->start_x[1] = fig->pose.contact[1].x;
     /* The pose's scroll and contacts are in screen axes; the frame works in the figure's own. */
     const double own = (double)sai_figure_facing_sign(fig);
     fig->pose.scroll *= own;
@@ -388,10 +398,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     bool between = (fig->hair_between & 1u) != 0u;
     float hair_last = between ? -lag - SA_FIGURE_SUBSTEP : -lag;
     fr->dir = (sai_figure_head_dir){0.0f, {0.0f, 0.0f}, false};
-    bool planted[2];
     for (int32_t n = 0; n < moments; ++n) {
-        planted[0] = fig->pose.contact[0].planted;
-        planted[1] = fig->pose.contact[1].planted;
+        const unsigned planted = planted_feet(fig);
         between = !between;
         fr->hair.next_h = between ? 0.0f : SA_FIGURE_HAIR_STEP;
         sub_step(fig, &at[n], SA_FIGURE_SUBSTEP, fr->moving, false, fr->j, next, swim[n], from,
@@ -424,8 +432,7 @@ SAI_INLINE void frame_end_feet(sa_figure *fig, frame *fr, sub_part *s) {
     if (fr->on_moment && !fr->hair_moment)
         for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
             fr->kept.hair[i] = fig->hair[i];
-    fr->planted[0] = fig->pose.contact[0].planted;
-    fr->planted[1] = fig->pose.contact[1].planted;
+    fr->planted = planted_feet(fig);
     /* (the frame's end: the figure's fade is its own; only a turn reads it) */
     const bool turns = fig->turn != (fr->from.facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
     sub_step_feet(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving,
@@ -464,9 +471,11 @@ static void move_shown_hair(sa_figure_pose *pose, sa_vec2 move) {
  * flight the frame held: the pose is airborne. (The pose not faced yet: the figure's own space,
  * which face_pose turns by the sign it turns the contacts by; start_x is in screen axes.) */
 SAI_INLINE void report_lifts(sa_figure *fig, const frame *fr) {
+    const unsigned again = fr->lifted & planted_feet(fig);
+    if (again == 0u) return; /* (nearly always) */
     sa_figure_pose *pose = &fig->pose;
     for (int i = 0; i < 2; ++i) {
-        if (!fr->lifted[i] || !pose->contact[i].planted) continue;
+        if (!(again >> i & 1u)) continue;
         pose->contact[i].planted = false;
         pose->contact[i].x = (double)sai_figure_facing_sign(fig) * fr->start_x[i];
     }
