@@ -424,15 +424,18 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double s
     }
     /* The ground left the body `until` into the sub-step (a take-off, a ladder, the water, a
      * ledge), at the input of a frame: the part before it, which the last frame showed, is
-     * stepped on the ground it showed, the targets then between the last ones and these, and
-     * the rest without it. So a foot the last frame showed held, or coming down, is let go from
-     * there, not from where it would have been had the ground never been there. */
-    const float s = g->until / h;
-    sa_figure_params then = *p;
-    const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
-    for (int i = 0; i < 2; ++i) {
-        const sa_vec2 last = unsquash(sq, sai_v2(fig->feet[i].last_x, fig->feet[i].last_y));
-        then.foot[i] = sai_v2_lerp(last, p->foot[i], s);
+     * stepped on the ground it showed, to the motion's parameters then (what that frame showed:
+     * the new input's first moment lifts no foot there), and the rest without it. So a foot the
+     * last frame showed held, or coming down, is let go from there, not from where it would
+     * have been had the ground never been there. */
+    sa_figure_params then = g->then ? *g->then : *p;
+    if (!g->then) {
+        const float s = g->until / h;
+        const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
+        for (int i = 0; i < 2; ++i) {
+            const sa_vec2 last = unsquash(sq, sai_v2(fig->feet[i].last_x, fig->feet[i].last_y));
+            then.foot[i] = sai_v2_lerp(last, p->foot[i], s);
+        }
     }
     feet_step(fig, &then, g->until, g->until_scroll, turning, true, false, g->until, true);
     feet_step(fig, p, h - g->until, scroll, turning, true, targets, 0.0f, false);

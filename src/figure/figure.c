@@ -132,6 +132,8 @@ typedef struct lead {
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
     bool turned;                 /* ... which turned toward it: it stood (sai_figure_turn) */
     bool had_ground;             /* ... and stood on the ground (sai_figure_has_ground) */
+    /* ... its parameters, when the ground leaves the body at this frame's input (else NULL) */
+    const sa_figure_params *then;
 } lead;
 
 /* The feet whose contacts are planted, as bits (1: the near foot, 2: the far one). */
@@ -204,7 +206,8 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     /* (a body that landed in this frame had no ground in the part the last frame showed; one
      * that left it had it there) */
     const bool left = from->had_ground && !sai_figure_has_ground(fig);
-    sai_figure_feet_ground ground = {from->had_ground ? h : h - shown, left ? shown : 0.0f, 0.0};
+    sai_figure_feet_ground ground = {from->had_ground ? h : h - shown, left ? shown : 0.0f, 0.0,
+                                     left ? from->then : NULL};
     from->had_ground = true;
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
@@ -305,7 +308,8 @@ typedef struct frame {
     float dt, lag;
     float last, next; /* the last moment taken and the next, seconds into the frame */
     lead from;
-    sa_figure_params p; /* the frame's end */
+    sa_figure_params p;    /* the frame's end */
+    sa_figure_params then; /* the last frame's end, when the ground leaves at the input (lead) */
     bool moving, was_airborne, on_moment;
     bool between;     /* the last moment taken fell between two of the hair's steps */
     bool hair_moment; /* the frame's end is a moment the hair steps at */
@@ -371,6 +375,19 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
         fig->pose.contact[i].x *= own;
     const float lag = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
     fr->lag = lag;
+    /* The ground leaving the body at this input (a take-off, a ladder, the water, a ledge), the
+     * part of the first sub-step the last frame showed is stepped on it, to what that frame's end
+     * blended: the figure as it is, before this frame moves it. (A rare frame: a blend more.) */
+    const sa_figure_body *body = &f->in.body;
+    from->then = NULL;
+    if (from->had_ground && lag > 0.0f && body->active &&
+        !(body->grounded && !body->in_water && !body->on_ladder)) {
+        sai_figure_ctx c;
+        sai_figure_context_in(fig, f->cache, &c);
+        c.arms = false;
+        sai_figure_blend_into(fig, &c, &fr->then);
+        from->then = &fr->then;
+    }
     /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
      * end. Their parameters come from the figure as it is now (before this frame's advance),
      * which no sub-step reads, so they are taken first, each from one copy. */

@@ -306,10 +306,12 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* The ground under a body over one sub-step of the feet: there for its last `since` seconds (h,
  * or less on the frame a body lands), or, when it left the body during the sub-step, for its
- * first `until` seconds (else 0), the ground having scrolled on to `until_scroll` by then. */
+ * first `until` seconds (else 0), the ground having scrolled on to `until_scroll` by then and
+ * the motion's parameters then `then` (NULL: taken between the last ones and these). */
 typedef struct sai_figure_feet_ground {
     float since, until;
     double until_scroll;
+    const sa_figure_params *then;
 } sai_figure_feet_ground;
 /* One sub-step of the feet, h seconds, to the motion's parameters *p, the ground scrolling on to
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
