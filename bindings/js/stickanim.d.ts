@@ -2753,7 +2753,10 @@ export declare class SaFigureFootLock extends Struct {
   from: number;
   /** A step landing: world x where it comes down. */
   to: number;
-  /** A step following the motion: where it started, less the motion's target. */
+  /**
+   * A step following the motion: where it started, less the motion's target; a step landing: y is
+   * the height it comes down from (drawn figure y).
+   */
   offset: SaVec2;
   /** A step: height where it started (drawn figure y). */
   from_y: number;

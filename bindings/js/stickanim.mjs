@@ -3114,7 +3114,10 @@ class SaFigureFootLock extends Struct {
   /** A step landing: world x where it comes down. */
   get to() { return this._sa._dv().getFloat64(this.ptr + 16, true); }
   set to(v) { this._sa._dv().setFloat64(this.ptr + 16, v, true); }
-  /** A step following the motion: where it started, less the motion's target. */
+  /**
+   * A step following the motion: where it started, less the motion's target; a step landing: y is
+   * the height it comes down from (drawn figure y).
+   */
   get offset() { return this._sa.SaVec2.at(this.ptr + 24, this); }
   set offset(v) { this.offset.set(v); }
   /** A step: height where it started (drawn figure y). */

@@ -950,7 +950,8 @@ typedef struct sa_figure_foot_lock {
     double x;       /**< World x where the foot is held, or last touched down. */
     double from;    /**< A step: world x where it started. */
     double to;      /**< A step landing: world x where it comes down. */
-    sa_vec2 offset; /**< A step following the motion: where it started, less the motion's target. */
+    sa_vec2 offset; /**< A step following the motion: where it started, less the motion's target;
+                         a step landing: y is the height it comes down from (drawn figure y). */
     float from_y;   /**< A step: height where it started (drawn figure y). */
     float time;     /**< Seconds into the step. */
     float duration; /**< Seconds the step lasts. */

@@ -76,12 +76,13 @@ static float step_rest(const sa_figure_foot_lock *l) {
     return 1.0f - sai_smooth(sai_saturate(l->time / l->duration));
 }
 
-/* A step's drawn height this frame: its motion's, with what is left of the start's offset, and
- * at least the arc's clearance (a step through the air, lift 0, has no ground to clear: a
- * swimmer's feet hang below the ground's line). */
+/* A step's drawn height this frame: its motion's, with what is left of the start's offset (a
+ * landing: of the height it comes down from, offset.y), and at least the arc's clearance (a step
+ * through the air, lift 0, has no ground to clear: a swimmer's feet hang below the ground's
+ * line). */
 SAI_INLINE float step_y(const sa_figure_foot_lock *l, sa_vec2 want) {
     const float rest = step_rest(l);
-    const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->from_y - want.y) * rest
+    const float y = l->state == SAI_FOOT_LANDING ? want.y + (l->offset.y - want.y) * rest
                                                  : want.y + l->offset.y * rest;
     if (!(l->lift > 0.0f)) return y;
     const float arc = -l->lift * sai_sinf(SA_PI * sai_saturate(l->time / l->duration));
@@ -218,7 +219,9 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
              * (from where the step is now, so it goes on smoothly). */
             if (l->state == SAI_FOOT_STEP && near && !rising && l->time >= 0.5f * l->duration) {
                 l->from = step_from(l, world, step_y(l, want[i]), band);
-                l->from_y = want[i].y + l->offset.y;
+                /* (it comes down from its height now, offset.y; the arc's line still runs from
+                 * where the step began, from_y, so the drawn height goes on without a jump) */
+                l->offset.y = want[i].y + l->offset.y;
                 l->state = SAI_FOOT_LANDING;
                 /* ... where the target was when both held, inside the sub-step: it came into the
                  * band, and the step was half done. */

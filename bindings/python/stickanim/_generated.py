@@ -1768,13 +1768,14 @@ class FigureFootLock(_Struct):
     figure can be copied). World x = figure x + scroll, of the drawn (squashed) foot. (C:
     sa_figure_foot_lock, figure.h). Fields: x: World x where the foot is held, or last touched
     down. from_: A step: world x where it started. to: A step landing: world x where it comes
-    down. offset: A step following the motion: where it started, less the motion's target.
-    from_y: A step: height where it started (drawn figure y). time: Seconds into the step.
-    duration: Seconds the step lasts. lift: How high the step clears the ground at its middle,
-    canvas units. last_x: The motion's foot target at the last sub-step, drawn figure x. last_y:
-    The motion's foot target at the last sub-step, drawn figure y. ground: World y of the ground
-    where the foot is held (game's ground given). state: 0 follows the motion, 1 held, 2 stepping
-    with the motion, 3 stepping down onto sa_figure_foot_lock::to.
+    down. offset: A step following the motion: where it started, less the motion's target; a step
+    landing: y is the height it comes down from (drawn figure y). from_y: A step: height where it
+    started (drawn figure y). time: Seconds into the step. duration: Seconds the step lasts.
+    lift: How high the step clears the ground at its middle, canvas units. last_x: The motion's
+    foot target at the last sub-step, drawn figure x. last_y: The motion's foot target at the
+    last sub-step, drawn figure y. ground: World y of the ground where the foot is held (game's
+    ground given). state: 0 follows the motion, 1 held, 2 stepping with the motion, 3 stepping
+    down onto sa_figure_foot_lock::to.
     """
     _c_name_ = "sa_figure_foot_lock"
 
