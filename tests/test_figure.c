@@ -1358,6 +1358,54 @@ static void probe_speed(const sa_figure *a, const sa_figure *b, float *speed) {
         speed[i] = dist(a->pose.joints[i], b->pose.joints[i]) / PROBE_DT;
 }
 
+/* The continuity probe as an input arrives: f stepped 0.1 ms with `in` has moved from f only as
+ * fast as its joints move, before (speed[], each joint's at the last frame's end; NULL: not
+ * known) or after (the next 0.1 ms). Returns the excess over that bound (continuity_excess);
+ * *moved, when not NULL, is raised to the largest move of a joint but the neck and head. */
+static float input_continuity(const sa_figure *f, const sa_figure_input *in, const float *speed,
+                              float *moved) {
+    sa_figure g = *f, h;
+    sa_figure_update(&g, in, PROBE_DT);
+    h = g;
+    sa_figure_update(&h, in, PROBE_DT);
+    float v[SA_FIGURE_JOINT_COUNT];
+    probe_speed(&h, &g, v);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+        if (speed) v[i] = fmaxf(v[i], speed[i]);
+        if (moved && i != SA_FIGURE_JOINT_NECK && i != SA_FIGURE_JOINT_HEAD)
+            *moved = fmaxf(*moved, dist(g.pose.joints[i], f->pose.joints[i]));
+    }
+    return continuity_excess(g.pose.joints, f->pose.joints, v);
+}
+
+/* f stepped by dt with `in`, each joint's speed at the frame's end (over its last 0.1 ms) into
+ * speed[]. */
+static void step_measuring_speed(sa_figure *f, const sa_figure_input *in, float dt, float *speed) {
+    sa_figure shorter = *f;
+    sa_figure_update(&shorter, in, dt - PROBE_DT);
+    sa_figure_update(f, in, dt);
+    probe_speed(f, &shorter, speed);
+}
+
+/* One frame of the continuity probe: as its input arrives (input_continuity) and at its end, where
+ * a frame 0.1 ms longer lands 0.1 ms further along, the joints' speed there measured over the
+ * 0.1 ms before and after it (written to speed[] for the next frame). *f is stepped by dt;
+ * *at_input and *at_end are the excesses over the bound, *moved as input_continuity's. */
+static void continuity_frame(sa_figure *f, const sa_figure_input *in, float dt, float *speed,
+                             float *at_input, float *at_end, float *moved) {
+    *at_input = input_continuity(f, in, speed, moved);
+    sa_figure longer = *f;
+    sa_figure_update(&longer, in, dt + PROBE_DT);
+    step_measuring_speed(f, in, dt, speed);
+    sa_figure next = *f;
+    sa_figure_update(&next, in, PROBE_DT);
+    float v[SA_FIGURE_JOINT_COUNT];
+    probe_speed(&next, f, v);
+    for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+        speed[i] = fmaxf(speed[i], v[i]);
+    *at_end = continuity_excess(longer.pose.joints, f->pose.joints, speed);
+}
+
 static void test_figure_pose_is_continuous_under_any_input(void **state) {
     (void)state;
     float worst = -INFINITY, worst_move = 0.0f;
@@ -1371,33 +1419,8 @@ static void test_figure_pose_is_continuous_under_any_input(void **state) {
         for (int frame = 0; frame < 1200; ++frame) {
             in = script_step(&r, kind, in);
             const float dt = script_dt(&r);
-            /* Just as this frame's inputs arrive: 0.1 ms later the pose has moved only as fast
-             * as its joints move, before (the last frame's end) or after (the next 0.1 ms). */
-            sa_figure g = f, h;
-            sa_figure_update(&g, &in, PROBE_DT);
-            h = g;
-            sa_figure_update(&h, &in, PROBE_DT);
-            float v[SA_FIGURE_JOINT_COUNT];
-            probe_speed(&h, &g, v);
-            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
-                v[i] = fmaxf(v[i], speed[i]);
-                if (i != SA_FIGURE_JOINT_NECK && i != SA_FIGURE_JOINT_HEAD)
-                    worst_move = fmaxf(worst_move, dist(g.pose.joints[i], f.pose.joints[i]));
-            }
-            const float at_input = continuity_excess(g.pose.joints, f.pose.joints, v);
-            /* The frame's end: a step 0.1 ms longer lands 0.1 ms further along. The joints' speed
-             * there is measured over the 0.1 ms before and after the end. */
-            sa_figure longer = f, shorter = f;
-            sa_figure_update(&longer, &in, dt + PROBE_DT);
-            sa_figure_update(&shorter, &in, dt - PROBE_DT);
-            sa_figure_update(&f, &in, dt);
-            sa_figure next = f;
-            sa_figure_update(&next, &in, PROBE_DT);
-            probe_speed(&f, &shorter, speed);
-            probe_speed(&next, &f, v);
-            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-                speed[i] = fmaxf(speed[i], v[i]);
-            const float at_end = continuity_excess(longer.pose.joints, f.pose.joints, speed);
+            float at_input, at_end;
+            continuity_frame(&f, &in, dt, speed, &at_input, &at_end, &worst_move);
             const float e = fmaxf(at_input, at_end);
             if (e > worst) {
                 worst = e;
@@ -3424,13 +3447,7 @@ static void test_figure_ladder_taken_again_keeps_the_climb(void **state) {
         b.vy = -60.0f;
         body_step(&b, DT60);
         const sa_figure_input in = body_input(&b, 28.0f);
-        sa_figure g = f, h;
-        sa_figure_update(&g, &in, PROBE_DT);
-        h = g;
-        sa_figure_update(&h, &in, PROBE_DT);
-        float v[SA_FIGURE_JOINT_COUNT];
-        probe_speed(&h, &g, v);
-        worst = fmaxf(worst, continuity_excess(g.pose.joints, f.pose.joints, v));
+        worst = fmaxf(worst, input_continuity(&f, &in, NULL, NULL));
     }
     print_message("a ladder taken again: %.3f units past the continuity bound\n", (double)worst);
     assert_true(worst <= 0.0f);
@@ -3467,13 +3484,7 @@ static void test_figure_knocked_down_mid_turn_starts_from_the_pose_drawn(void **
                 sa_figure_input in = body_input(&b, 28.0f);
                 in.body.knocked_down = true;
                 in.body.impulse = (sa_vec2){120.0f, -80.0f};
-                sa_figure g = f, h;
-                sa_figure_update(&g, &in, PROBE_DT);
-                h = g;
-                sa_figure_update(&h, &in, PROBE_DT);
-                float v[SA_FIGURE_JOINT_COUNT];
-                probe_speed(&h, &g, v);
-                worst = fmaxf(worst, continuity_excess(g.pose.joints, f.pose.joints, v));
+                worst = fmaxf(worst, input_continuity(&f, &in, NULL, NULL));
                 in.body.knocked_down = false;
                 sa_figure_update(&f, &in, dt);
             }
@@ -3524,10 +3535,7 @@ static void test_figure_running_touchdown_lands_a_step_where_the_ground_came(voi
                 /* (past the start, and but for the take-off: the body_modes test's kink) */
                 if (i > 30 && i != jump)
                     worst = fmaxf(worst, continuity_excess(g.pose.joints, f.pose.joints, v));
-                sa_figure shorter = f;
-                sa_figure_update(&shorter, &in, dt - PROBE_DT);
-                sa_figure_update(&f, &in, dt);
-                probe_speed(&f, &shorter, speed);
+                step_measuring_speed(&f, &in, dt, speed);
             }
         }
     print_message("a running touchdown: %.3f units past the continuity bound\n", (double)worst);
@@ -3572,20 +3580,9 @@ static void test_figure_feet_leave_the_ground_from_where_the_last_frame_drew_the
                     body_step(&b, dt);
                     const sa_figure_input in = body_input(&b, 28.0f);
                     if (i == leave) {
-                        sa_figure g = f, h;
-                        sa_figure_update(&g, &in, PROBE_DT);
-                        h = g;
-                        sa_figure_update(&h, &in, PROBE_DT);
-                        float v[SA_FIGURE_JOINT_COUNT];
-                        probe_speed(&h, &g, v);
-                        for (int j = 0; j < SA_FIGURE_JOINT_COUNT; ++j)
-                            v[j] = fmaxf(v[j], speed[j]);
-                        worst = fmaxf(worst, continuity_excess(g.pose.joints, f.pose.joints, v));
+                        worst = fmaxf(worst, input_continuity(&f, &in, speed, NULL));
                     }
-                    sa_figure shorter = f;
-                    sa_figure_update(&shorter, &in, dt - PROBE_DT);
-                    sa_figure_update(&f, &in, dt);
-                    probe_speed(&f, &shorter, speed);
+                    step_measuring_speed(&f, &in, dt, speed);
                 }
             }
     print_message("feet leaving the ground: %.3f units past the continuity bound\n", (double)worst);
@@ -3607,26 +3604,8 @@ static float body_session_continuity(uint32_t run, bool *seen) {
     for (int frame = 0; frame < 900; ++frame) {
         const float dt = script_dt(&r);
         random_body_step(&r, &b, &in, dt);
-        sa_figure g = f, h;
-        sa_figure_update(&g, &in, PROBE_DT);
-        h = g;
-        sa_figure_update(&h, &in, PROBE_DT);
-        float v[SA_FIGURE_JOINT_COUNT];
-        probe_speed(&h, &g, v);
-        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-            v[i] = fmaxf(v[i], speed[i]);
-        const float at_input = continuity_excess(g.pose.joints, f.pose.joints, v);
-        sa_figure longer = f, shorter = f;
-        sa_figure_update(&longer, &in, dt + PROBE_DT);
-        sa_figure_update(&shorter, &in, dt - PROBE_DT);
-        sa_figure_update(&f, &in, dt);
-        sa_figure next = f;
-        sa_figure_update(&next, &in, PROBE_DT);
-        probe_speed(&f, &shorter, speed);
-        probe_speed(&next, &f, v);
-        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-            speed[i] = fmaxf(speed[i], v[i]);
-        const float at_end = continuity_excess(longer.pose.joints, f.pose.joints, speed);
+        float at_input, at_end;
+        continuity_frame(&f, &in, dt, speed, &at_input, &at_end, NULL);
         const float e = fmaxf(at_input, at_end);
         if (e > worst) {
             worst = e;
@@ -4825,19 +4804,8 @@ static void test_figure_layers_never_pop_mid_fade(void **state) {
                 ++in.move_counter;
             }
             if (test_rng_next(&r) % 20u == 0) ++in.thrust;
-            sa_figure g = f, h;
-            sa_figure_update(&g, &in, PROBE_DT);
-            h = g;
-            sa_figure_update(&h, &in, PROBE_DT);
-            float v[SA_FIGURE_JOINT_COUNT];
-            probe_speed(&h, &g, v);
-            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-                v[i] = fmaxf(v[i], speed[i]);
-            worst = fmaxf(worst, continuity_excess(g.pose.joints, f.pose.joints, v));
-            sa_figure shorter = f;
-            sa_figure_update(&shorter, &in, dt - PROBE_DT);
-            sa_figure_update(&f, &in, dt);
-            probe_speed(&f, &shorter, speed);
+            worst = fmaxf(worst, input_continuity(&f, &in, speed, NULL));
+            step_measuring_speed(&f, &in, dt, speed);
             check_sane(sa_figure_get_pose(&f));
             check_bones(&f.config, sa_figure_get_pose(&f));
         }
