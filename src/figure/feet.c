@@ -178,6 +178,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     float late[2];     /* ... how long ago, within this frame, seconds */
     float down[2];     /* the foot came down this frame: how long ago, seconds (else 0) */
     float held[2];     /* how long within this frame the foot has been held, seconds */
+    bool rising[2];    /* the motion's target rises faster than a foot coming down */
     bool on_ground[2]; /* the motion has the foot on the ground (not rising off it) */
     bool waiting[2];   /* a held foot the motion lifted before this sub-step: its lift waits */
     for (int i = 0; i < 2; ++i) {
@@ -193,8 +194,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const float up = (l->last_y - want[i].y) / dt;
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
-        const bool rising = up > SAI_FEET_RISE * k;
-        on_ground[i] = near && !rising;
+        rising[i] = up > SAI_FEET_RISE * k;
+        on_ground[i] = near && !rising[i];
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
@@ -217,7 +218,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
             l->time += pace * dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
              * (from where the step is now, so it goes on smoothly). */
-            if (l->state == SAI_FOOT_STEP && near && !rising && l->time >= 0.5f * l->duration) {
+            if (l->state == SAI_FOOT_STEP && near && !rising[i] && l->time >= 0.5f * l->duration) {
                 l->from = step_from(l, world, step_y(l, want[i]), band);
                 /* (it comes down from its height now, offset.y; the arc's line still runs from
                  * where the step began, from_y, so the drawn height goes on without a jump) */
@@ -251,7 +252,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
                 l->to += (world - l->to) * (double)(1.0f - keep);
             }
             /* A target lifting again before the foot is down: the foot goes with it. */
-            if (l->state == SAI_FOOT_LANDING && (!near || rising) && l->time < l->duration) {
+            if (l->state == SAI_FOOT_LANDING && (!near || rising[i]) && l->time < l->duration) {
                 const float y = step_y(l, want[i]);
                 const sa_vec2 at = sai_v2(sai_narrow(step_x(l, l->to, y, band) - scroll), y);
                 start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
@@ -312,21 +313,28 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         /* (a lift that waits holds the foot lower than its target: reached there, or it steps) */
         const sa_vec2 drawn = lifts[i] ? held_at(l, held_x[i], want[i], k) : at;
         const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, drawn), pelvis)) <= reach;
+        /* The target left the ground `late` ago (never before the hold began: the foot was
+         * elsewhere then); a lift that waited starts now. */
+        const bool waited = lifts[i] && waiting[i];
+        const float lift_ago = waited ? 0.0f : sai_fminf(late[i], held[i]);
         /* The motion lifts this foot while the other is off the ground on a step the motion does
          * not make (its target is on the ground): the lift waits until that step is down, the
          * foot held no higher than the lift-off rise, so both feet are never off the ground at
-         * once unless the motion lifts both. */
-        if (lifts[i] && reachable && stepping(&fig->feet[1 - i]) && on_ground[1 - i]) continue;
+         * once unless the motion lifts both. (The other's target is looked at as the lift came,
+         * not at the sub-step's end: a frame ending a moment later must not turn a step begun
+         * into a lift that waits.) */
+        const int o = 1 - i;
+        if (lifts[i] && reachable && stepping(&fig->feet[o]) && !rising[o] && has_ground &&
+            sai_lerp(want[o].y, was[o].y, lift_ago / dt) >= -band)
+            continue;
         if (lifts[i] || !reachable) {
-            /* The target left the ground `late` ago (never before the hold began: the foot was
-             * elsewhere then): the step's offset is from where the target was then, whatever the
-             * frame rate, so the step starts where the foot is. A lift that waited starts now,
+            /* The step's offset is from where the target was when it left the ground, whatever
+             * the frame rate, so the step starts where the foot is; a lift that waited starts
              * from where the foot waited. */
-            const bool waited = lifts[i] && waiting[i];
-            const float ago = waited ? 0.0f : sai_fminf(late[i], held[i]);
-            const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
+            const sa_vec2 then = sai_v2_lerp(want[i], was[i], lift_ago / dt);
             if (waited) at = held_at(l, held_x[i], want[i], k);
-            start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f), ago, k);
+            start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f),
+                       lift_ago, k);
             if (no_arc) l->lift = 0.0f;
             continue;
         }
