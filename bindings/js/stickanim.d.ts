@@ -2950,7 +2950,10 @@ export declare class SaFigure extends Struct {
    * jumps; fades out at the fade rate (zero when no merge is fading).
    */
   merge_offset: SaFigureParams;
-  /** Motion layers and their weights; ids are rows of the motion table. */
+  /**
+   * Motion layers and their weights; ids are rows of the motion table. A layer's `user[0]` is
+   * sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows.
+   */
   fade: SaFade;
   /** Gait phase, [0, 1). */
   phase: number;
@@ -2990,7 +2993,7 @@ export declare class SaFigure extends Struct {
   body: SaFigureBody;
   /** Fastest the body sank in this flight, units/s, >= 0. */
   fall_speed: number;
-  /** How fast the body rose when it took off, units/s, >= 0. */
+  /** How fast the body rose at its last take-off, units/s, >= 0. */
   rise_speed: number;
   /** The landing's depth showing, in [0, 1] (eased). */
   landing: number;

@@ -3297,7 +3297,10 @@ class SaFigure extends Struct {
    */
   get merge_offset() { return this._sa.SaFigureParams.at(this.ptr + 84, this); }
   set merge_offset(v) { this.merge_offset.set(v); }
-  /** Motion layers and their weights; ids are rows of the motion table. */
+  /**
+   * Motion layers and their weights; ids are rows of the motion table. A layer's `user[0]` is
+   * sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows.
+   */
   get fade() { return this._sa.SaFade.at(this.ptr + 180, this); }
   set fade(v) { this.fade.set(v); }
   /** Gait phase, [0, 1). */
@@ -3355,7 +3358,7 @@ class SaFigure extends Struct {
   /** Fastest the body sank in this flight, units/s, >= 0. */
   get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1024, true); }
   set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1024, v, true); }
-  /** How fast the body rose when it took off, units/s, >= 0. */
+  /** How fast the body rose at its last take-off, units/s, >= 0. */
   get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1028, true); }
   set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1028, v, true); }
   /** The landing's depth showing, in [0, 1] (eased). */

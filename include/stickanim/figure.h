@@ -1030,7 +1030,9 @@ typedef struct sa_figure {
     /** What the merges of a full @ref fade stack changed in the blended parameters, added back
      *  so nothing jumps; fades out at the fade rate (zero when no merge is fading). */
     sa_figure_params merge_offset;
-    sa_fade fade;         /**< Motion layers and their weights; ids are rows of the motion table. */
+    /** Motion layers and their weights; ids are rows of the motion table. A layer's `user[0]` is
+     *  sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows. */
+    sa_fade fade;
     float phase;          /**< Gait phase, [0, 1). */
     float gait;           /**< Walk -> run mix, [0, 1]. */
     uint32_t jump_seen;   /**< Last jump counter seen. */
@@ -1053,7 +1055,7 @@ typedef struct sa_figure {
     sa_mode_machine modes;       /**< The body's modes (used while a body is active). */
     sa_figure_body body;         /**< The body as last seen (its grounded edge, its speeds). */
     float fall_speed;            /**< Fastest the body sank in this flight, units/s, >= 0. */
-    float rise_speed;            /**< How fast the body rose when it took off, units/s, >= 0. */
+    float rise_speed;            /**< How fast the body rose at its last take-off, units/s, >= 0. */
     float landing;               /**< The landing's depth showing, in [0, 1] (eased). */
     float landing_target;        /**< The last landing's depth, in [0, 1]. */
     float stride_scale;          /**< The body's locomotion stride factor, eased. */

@@ -141,8 +141,10 @@ sa_figure_params sa_figure_params_rest(const sa_figure_config *cfg) {
  * time, the spear from the row). A motion holding the spear turns its arms onto its shaft (IK
  * angles) when `arms`; else its arm angles are its row's, and *held (when not NULL) is set.
  * Inline: the blend runs it for every layer at every moment. */
-SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, int32_t id,
-                         float time, bool arms, bool *held, sa_figure_params *out) {
+SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c,
+                         const sa_fade_layer *layer, bool arms, bool *held, sa_figure_params *out) {
+    const int32_t id = layer->id;
+    const float time = sai_finite_or(layer->time, 0.0f);
     const int32_t first = (int32_t)sai_figure_motion_count;
     if (id >= first && c->moves && (size_t)(id - first) < c->move_count) {
         sai_figure_move_evaluate(&c->moves[id - first], c, time, out);
@@ -156,7 +158,15 @@ SAI_INLINE void evaluate(const sa_figure_config *cfg, const sai_figure_ctx *c, i
         u = row->play == SAI_FIGURE_ONCE ? sai_fminf(played, SAI_FIGURE_ONCE_END)
                                          : sai_phase_wrap(played);
     }
-    row->evaluate(c, u, out);
+    if (row->evaluate == sai_figure_rise) {
+        /* A rise shows the take-off its flight began with, which its layer keeps: a later
+         * take-off (onto a ladder, into the water, off a ledge) must not change it under it. */
+        sai_figure_ctx own = *c;
+        own.rise = sai_figure_layer_rise(layer);
+        sai_figure_rise(&own, u, out);
+    } else {
+        row->evaluate(c, u, out);
+    }
     if (row->flags & SAI_FIGURE_THRUSTS) sai_figure_apply_thrust(c, out);
     /* Motions without the spear carry it low (their spear fields are the carry's), so the shaft
      * moves continuously while it fades in or out; `spear` says how much the hands hold it. */
@@ -257,8 +267,7 @@ void sai_figure_merge_weakest(sa_figure *fig, const sai_figure_ctx *c) {
     if (from >= SA_FADE_MAX_LAYERS || !(total > 0.0f)) return;
     sa_figure_params p[SA_FADE_MAX_LAYERS];
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i)
-        evaluate(&fig->config, c, f->layers[i].id, sai_finite_or(f->layers[i].time, 0.0f), true,
-                 NULL, &p[i]);
+        evaluate(&fig->config, c, &f->layers[i], true, NULL, &p[i]);
     size_t into = SA_FADE_MAX_LAYERS;
     float nearest = INFINITY;
     for (size_t i = 0; i < f->count && i < SA_FADE_MAX_LAYERS; ++i) {
@@ -340,8 +349,7 @@ static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arm
         const float w = sai_saturate(fig->fade.layers[i].weight);
         if (!(w > 0.0f)) continue;
         sa_figure_params p;
-        evaluate(&fig->config, c, fig->fade.layers[i].id,
-                 sai_finite_or(fig->fade.layers[i].time, 0.0f), arms, held, &p);
+        evaluate(&fig->config, c, &fig->fade.layers[i], arms, held, &p);
         accumulate_layer(acc, &p, w);
         total += w;
     }

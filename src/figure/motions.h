@@ -6,6 +6,8 @@
 #ifndef STICKANIM_FIGURE_MOTIONS_H
 #define STICKANIM_FIGURE_MOTIONS_H
 
+#include <float.h>
+
 #include <stickanim/figure.h>
 #include <stickanim/gait.h>
 #include <stickanim/track.h>
@@ -26,7 +28,8 @@ typedef struct sai_figure_ctx {
      * one. */
     float vy;           /* vertical velocity, units/s, up positive (eased: the game's steps are
                            not pops) */
-    float rise;         /* how fast this flight took off, units/s, > 0 */
+    float rise;         /* how fast this flight took off, units/s, >= 1 (the rise's own layer's:
+                           blend.c sets it for that layer alone; 1 otherwise) */
     float fall_full;    /* sinking this fast (units/s) the fall reaches fully down, > 0 */
     float air;          /* 0 on the ground, 1 in the air (eased: a take-off is not a pop) */
     float landing;      /* depth of the last landing, [0, 1] */
@@ -46,6 +49,16 @@ typedef struct sai_figure_ctx {
      * head alone are solved (a motion may leave its arms at rest's then). */
     bool arms;
 } sai_figure_ctx;
+
+/* Which of a fade layer's own values (sa_fade_layer::user) keeps how fast the flight its rise
+ * shows took off: set as any layer is pushed (sai_figure_push_layer()), read by the rise's. */
+#define SAI_LAYER_RISE 0
+/* How fast the flight a rise's layer shows took off, units/s, >= 1 (a value that is not a
+ * finite speed above 1, as of a layer the figure did not push, reads as 1). */
+SAI_INLINE float sai_figure_layer_rise(const sa_fade_layer *l) {
+    const float r = l->user[SAI_LAYER_RISE];
+    return r > 1.0f && r <= FLT_MAX ? r : 1.0f;
+}
 
 /* A motion: fills every field of *out (spear included; the pipeline then sets spear from the
  * row's SAI_FIGURE_HOLDS_SPEAR). u is where the play is, normalised to [0, 1) over the row's

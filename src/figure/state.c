@@ -185,7 +185,6 @@ void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_fig
     const sa_figure_body *b = &fig->body;
     if (!b->active) return;
     c->vy = fig->vy;
-    c->rise = sai_fmaxf(fig->rise_speed, 1.0f);
     c->air = fig->air;
     c->landing = sai_saturate(fig->landing);
     c->stride_scale = fig->stride_scale;
@@ -239,6 +238,10 @@ void sai_figure_push_layer(sa_figure *fig, int32_t id) {
         sai_figure_merge_weakest(fig, &c);
     }
     sa_fade_push(&fig->fade, id);
+    /* (a rise keeps the speed its flight took off at, whatever later take-offs set: blend.c) */
+    const size_t n = fig->fade.count;
+    if (n > 0 && n <= SA_FADE_MAX_LAYERS && fig->fade.layers[n - 1].id == id)
+        fig->fade.layers[n - 1].user[SAI_LAYER_RISE] = fig->rise_speed;
 }
 
 void sai_figure_switch_layer(sa_figure *fig, int32_t id) {

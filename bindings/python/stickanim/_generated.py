@@ -1833,10 +1833,11 @@ class Figure(_Struct):
     sa_figure, figure.h). Fields: config: Body plan (validated). merge_offset: What the merges of
     a full fade stack changed in the blended parameters, added back so nothing jumps; fades out
     at the fade rate (zero when no merge is fading). fade: Motion layers and their weights; ids
-    are rows of the motion table. phase: Gait phase, [0, 1). gait: Walk -> run mix, [0, 1].
-    jump_seen: Last jump counter seen. thrust_seen: Last thrust counter seen. move_seen: Last
-    layer counter seen. moves: The registered motion definitions (sa_figure_set_moves()): the
-    caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
+    are rows of the motion table. A layer's `user[0]` is sa_figure::rise_speed as it was pushed:
+    a jump's rise keeps the take-off it shows. phase: Gait phase, [0, 1). gait: Walk -> run mix,
+    [0, 1]. jump_seen: Last jump counter seen. thrust_seen: Last thrust counter seen. move_seen:
+    Last layer counter seen. moves: The registered motion definitions (sa_figure_set_moves()):
+    the caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
     (sa_figure_input::move_counter and the built-in thrust). wanted: Motion asked for last frame.
     substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120):
     the head and foot locks are kept as they were at that moment (the hair as it was at its last
@@ -1845,8 +1846,8 @@ class Figure(_Struct):
     last sub-step moment, units. feet: Foot locks: [0] near, [1] far. modes: The body's modes
     (used while a body is active). body: The body as last seen (its grounded edge, its speeds).
     fall_speed: Fastest the body sank in this flight, units/s, >= 0. rise_speed: How fast the
-    body rose when it took off, units/s, >= 0. landing: The landing's depth showing, in [0, 1]
-    (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
+    body rose at its last take-off, units/s, >= 0. landing: The landing's depth showing, in [0,
+    1] (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
     locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0)
     -> paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
     ground -> 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
