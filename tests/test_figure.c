@@ -3574,6 +3574,41 @@ static void test_figure_a_lift_under_way_stays_under_way_when_a_frame_ends_later
     assert_true(worst <= 0.0f);
 }
 
+/* A turn the input starts lets a step the last frame showed starting go on. A turn keeps the feet
+ * where they stand, and it blocked every step due in the sub-step, even one due before the input
+ * turned it (in the part of the sub-step the last frame showed): that foot, drawn lifting, was
+ * put back down, 0.44 units in the 0.1 ms after the input (a standing figure settling its feet).
+ * Bodies standing, walking, stopping and backing, turned at every frame at rates off the
+ * figure's moments, checked as the continuity test does. */
+static void test_figure_a_turn_lets_a_step_shown_starting_go_on(void **state) {
+    (void)state;
+    static const float RATES[] = {50.0f, 70.0f, 75.8693f, 144.0f};
+    static const float SPEEDS[] = {0.0f, 60.0f, 140.0f, -90.0f};
+    float worst = -INFINITY;
+    for (size_t r = 0; r < sizeof RATES / sizeof RATES[0]; ++r)
+        for (int how = 0; how < 8; ++how) {
+            const float dt = 1.0f / RATES[r];
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            test_body b = {0};
+            b.facing = how % 2 ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+            float speed[SA_FIGURE_JOINT_COUNT] = {0};
+            for (int i = 0; i < (int)(2.0f / dt); ++i) {
+                /* (moving for a while, then standing: the feet settle) */
+                b.vx = i < (int)(0.8f / dt) ? SPEEDS[how / 2] * (how % 2 ? -1.0f : 1.0f) : 0.0f;
+                body_step(&b, dt);
+                sa_figure_input in = body_input(&b, 28.0f);
+                in.facing = b.facing == SA_FIGURE_FACING_LEFT ? SA_FIGURE_FACING_RIGHT
+                                                              : SA_FIGURE_FACING_LEFT;
+                worst = fmaxf(worst, input_continuity(&f, &in, speed, NULL));
+                in.facing = b.facing;
+                step_measuring_speed(&f, &in, dt, speed);
+            }
+        }
+    print_message("a turn at any frame: %.3f units past the continuity bound\n", (double)worst);
+    assert_true(worst <= 0.0f);
+}
+
 /* A body leaving the ground at a frame's input (a take-off, a ladder, the water, a ledge) with
  * the frame's end between two of the figure's moments: the part of the sub-step the last frame
  * showed is stepped again on the ground it showed, so a foot it drew held or coming down is let
@@ -5678,6 +5713,7 @@ int main(void) {
         cmocka_unit_test(test_figure_running_touchdown_lands_a_step_where_the_ground_came),
         cmocka_unit_test(test_figure_feet_leave_the_ground_from_where_the_last_frame_drew_them),
         cmocka_unit_test(test_figure_a_lift_under_way_stays_under_way_when_a_frame_ends_later),
+        cmocka_unit_test(test_figure_a_turn_lets_a_step_shown_starting_go_on),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_body_jumps_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),

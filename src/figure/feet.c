@@ -144,7 +144,7 @@ SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k
 
 /* sai_figure_feet_step() with the ground under the body (`ground`) the whole sub-step of dt, or
  * since its last `grounded` seconds. */
-static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll, bool turning,
+static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll, float turning,
                       bool holds, bool targets, float grounded, bool ground) {
     const sa_figure_config *cfg = &fig->config;
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
@@ -344,13 +344,16 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD && !lifts[1 - i];
         const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
         nearly[i] = (step_at - SAI_FEET_TIE) * k;
-        /* A turn around keeps its feet where they stand; they step into the new stance after. */
-        if (!(off > step_at && other_held) || turning) continue;
+        if (!(off > step_at && other_held)) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
          * offset crossed the line, or before it) and when the other foot came down, and not
          * before its own hold began; the earlier due steps, else the farther. */
         const float f = before < step_at && off > before ? (off - step_at) / (off - before) : 1.0f;
         const float ago = sai_fminf(sai_fminf(dt * sai_saturate(f), held[1 - i]), held[i]);
+        /* A turn around keeps its feet where they stand; they step into the new stance after. (A
+         * step due before the turn began, in the part of the sub-step the last frame showed
+         * before the input turning it, starts as that frame showed it starting.) */
+        if (turning > 0.0f && !(ago > turning)) continue;
         if (ago > first || (ago == first && off > farthest)) {
             stepper = i;
             first = ago;
@@ -426,8 +429,9 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     }
 }
 
-void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
-                          bool holds, bool targets, const sai_figure_feet_ground *g) {
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll,
+                          float turning, bool holds, bool targets,
+                          const sai_figure_feet_ground *g) {
     const bool ground = sai_figure_has_ground(fig);
     if (ground || !holds || !(g->until > 0.0f && g->until < h)) {
         feet_step(fig, p, h, scroll, turning, holds, targets, g->since, ground);
@@ -448,8 +452,11 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double s
             then.foot[i] = sai_v2_lerp(last, p->foot[i], s);
         }
     }
-    feet_step(fig, &then, g->until, g->until_scroll, turning, true, false, g->until, true);
-    feet_step(fig, p, h - g->until, scroll, turning, true, targets, 0.0f, false);
+    /* (the turn, under way for the sub-step's last `turning` seconds, in each part) */
+    const float rest = h - g->until;
+    feet_step(fig, &then, g->until, g->until_scroll, sai_fmaxf(turning - rest, 0.0f), true, false,
+              g->until, true);
+    feet_step(fig, p, rest, scroll, sai_fminf(turning, rest), true, targets, 0.0f, false);
 }
 
 void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept) {

@@ -212,7 +212,7 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     from->time = 0.0f;
     /* A turn moves at each step; the feet keep still through it, and step into the turned
      * stance from the step after it ends. */
-    const bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
+    bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
      * a turn moves neither) */
     s->k = sai_figure_getup_k(fig, from->dt - at);
@@ -225,6 +225,7 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
         sai_figure_turn(fig, from->was_facing, shown, swim); /* (what the last frame showed) */
     else
         settle_turn(fig, shown, swim);
+    turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
     if (holds)
         sai_figure_turn(fig, from->facing, h - shown, swim);
     else
@@ -239,9 +240,9 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     }
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
      * targets are the frame's end's and a get-up's morph's) */
-    sai_figure_feet_step(fig, p, h, fig->scroll + by,
-                         turning || (fig->turn > 0.0f && fig->turn < 1.0f), holds, whole || !holds,
-                         &ground);
+    /* (a turn the input starts is under way from the part shown on) */
+    const float turned_for = turning ? h : fig->turn > 0.0f && fig->turn < 1.0f ? h - shown : 0.0f;
+    sai_figure_feet_step(fig, p, h, fig->scroll + by, turned_for, holds, whole || !holds, &ground);
 }
 
 /* True when the sub-step's body is solved from its parameters alone (neither knocked down nor

@@ -317,14 +317,15 @@ typedef struct sai_figure_feet_ground {
  * `scroll` (world x = drawn x + scroll): keeps each foot the motion puts on the ground where it
  * touched down (stepping when the motion moves it too far, letting go when it lifts or the leg
  * cannot reach), writes the pose's contacts, and puts those foot targets (and the pelvis) in *p.
- * Lift-offs, touchdowns and steps are dated inside the sub-step. While `turning`, held feet do
- * not step; without `holds` (knocked down, getting up) no foot is held. Without `targets` the
+ * Lift-offs, touchdowns and steps are dated inside the sub-step. While a turn is under way (for
+ * the sub-step's last `turning` seconds; 0: not turning), held feet do not step (one due before
+ * it began does); without `holds` (knocked down, getting up) no foot is held. Without `targets` the
  * foot targets of *p are left as the motion's (a moment inside a frame whose body only its trunk
  * and head read; the locks and contacts are the same). *g says when the ground was under the
  * body: a foot is not held from before it came, and the part of the sub-step before it left is
  * stepped on it. */
-void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll, bool turning,
-                          bool holds, bool targets, const sai_figure_feet_ground *g);
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll,
+                          float turning, bool holds, bool targets, const sai_figure_feet_ground *g);
 /* After a sub-step carried on past the last moment (to be put back to `kept`, the locks as they
  * were then): a foot it brought down is not reported planted yet (the next moment dates the
  * touchdown, so a contact's x never changes while planted). */
