@@ -3609,6 +3609,48 @@ static void test_figure_a_turn_lets_a_step_shown_starting_go_on(void **state) {
     assert_true(worst <= 0.0f);
 }
 
+/* A body released from the ragdoll in the middle of a turn, in the water: the cut to the get-up's
+ * (or the water's) rows keeps the swim's share of the pose, which narrows the feet in a turn,
+ * going on from what it was. It dropped to the new rows' at once, and the feet, far from the
+ * body, jumped between narrowed and not: 4.9 units in the 0.1 ms after the release (random body
+ * session 13126). Swimmers knocked as they turn, released a few frames later, at rates off the
+ * figure's moments, the release checked as the continuity test does. */
+static void test_figure_a_release_mid_turn_in_the_water_keeps_the_feet_drawn(void **state) {
+    (void)state;
+    static const float RATES[] = {50.0f, 75.8693f, 144.0f};
+    float worst = -INFINITY;
+    for (size_t r = 0; r < sizeof RATES / sizeof RATES[0]; ++r)
+        for (int how = 0; how < 12; ++how) {
+            const float dt = 1.0f / RATES[r];
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            test_body b = {0};
+            b.facing = SA_FIGURE_FACING_RIGHT;
+            b.vx = 270.0f;
+            b.water = true;
+            for (int i = 0; i < (int)(1.5f / dt); ++i) {
+                body_step(&b, dt);
+                const sa_figure_input in = body_input(&b, 28.0f);
+                sa_figure_update(&f, &in, dt);
+            }
+            /* (turned, knocked a frame or two later, released a frame or three after that) */
+            b.facing = SA_FIGURE_FACING_LEFT;
+            const int knock = 1 + how % 2, release = knock + 1 + how / 2 % 3;
+            float speed[SA_FIGURE_JOINT_COUNT] = {0};
+            for (int i = 0; i <= release; ++i) {
+                body_step(&b, dt);
+                sa_figure_input in = body_input(&b, 28.0f);
+                in.body.knocked_down = i >= knock && i < release;
+                in.body.impulse = (sa_vec2){how >= 6 ? -150.0f : 150.0f, -60.0f};
+                if (i == release) worst = fmaxf(worst, input_continuity(&f, &in, speed, NULL));
+                step_measuring_speed(&f, &in, dt, speed);
+            }
+        }
+    print_message("a release mid-turn in the water: %.3f units past the continuity bound\n",
+                  (double)worst);
+    assert_true(worst <= 0.0f);
+}
+
 /* A body leaving the ground at a frame's input (a take-off, a ladder, the water, a ledge) with
  * the frame's end between two of the figure's moments: the part of the sub-step the last frame
  * showed is stepped again on the ground it showed, so a foot it drew held or coming down is let
@@ -5714,6 +5756,7 @@ int main(void) {
         cmocka_unit_test(test_figure_feet_leave_the_ground_from_where_the_last_frame_drew_them),
         cmocka_unit_test(test_figure_a_lift_under_way_stays_under_way_when_a_frame_ends_later),
         cmocka_unit_test(test_figure_a_turn_lets_a_step_shown_starting_go_on),
+        cmocka_unit_test(test_figure_a_release_mid_turn_in_the_water_keeps_the_feet_drawn),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_body_jumps_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),

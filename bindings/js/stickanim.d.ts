@@ -2952,7 +2952,9 @@ export declare class SaFigure extends Struct {
   merge_offset: SaFigureParams;
   /**
    * Motion layers and their weights; ids are rows of the motion table. A layer's `user[0]` is
-   * sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows.
+   * sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows. Its
+   * `user[1]` is the swim's share of the pose a cut out of the ragdoll took away (0 but on the row
+   * cut to): the share goes on from what it was, fading out.
    */
   fade: SaFade;
   /** Gait phase, [0, 1). */

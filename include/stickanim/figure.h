@@ -1031,7 +1031,9 @@ typedef struct sa_figure {
      *  so nothing jumps; fades out at the fade rate (zero when no merge is fading). */
     sa_figure_params merge_offset;
     /** Motion layers and their weights; ids are rows of the motion table. A layer's `user[0]` is
-     *  sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows. */
+     *  sa_figure::rise_speed as it was pushed: a jump's rise keeps the take-off it shows. Its
+     *  `user[1]` is the swim's share of the pose a cut out of the ragdoll took away (0 but on
+     *  the row cut to): the share goes on from what it was, fading out. */
     sa_fade fade;
     float phase;          /**< Gait phase, [0, 1). */
     float gait;           /**< Walk -> run mix, [0, 1]. */

@@ -335,7 +335,10 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
             fig->ragdoll[i].pos = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
             fig->ragdoll[i].prev = sai_v2(0.0f, FLT_MAX); /* (no get-up angle followed yet) */
         }
+        const float swam = sai_figure_swim_share(&fig->fade);
         sa_fade_init(&fig->fade, row);
+        /* (the swim's share, which narrows the feet in a turn, goes on from what it was) */
+        fig->fade.layers[0].user[SAI_LAYER_SWIM_CUT] = swam - sai_figure_swim_share(&fig->fade);
         /* The squash the ragdoll was drawn with fades out rather than stops (the get-up's
          * rows have none). */
         memset(&fig->merge_offset, 0, sizeof fig->merge_offset);

@@ -53,6 +53,10 @@ typedef struct sai_figure_ctx {
 /* Which of a fade layer's own values (sa_fade_layer::user) keeps how fast the flight its rise
  * shows took off: set as any layer is pushed (sai_figure_push_layer()), read by the rise's. */
 #define SAI_LAYER_RISE 0
+/* ... and which the swim's share of the pose a cut out of the ragdoll took away (sa_figure_fade's
+ * rows cut to the get-up's, or to the water's): the share goes on from what it was, fading out
+ * (sai_figure_swim_share()). */
+#define SAI_LAYER_SWIM_CUT 1
 /* How fast the flight a rise's layer shows took off, units/s, >= 1 (a value that is not a
  * finite speed above 1, as of a layer the figure did not push, reads as 1). */
 SAI_INLINE float sai_figure_layer_rise(const sa_fade_layer *l) {

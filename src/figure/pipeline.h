@@ -99,12 +99,24 @@ SAI_INLINE float sai_figure_mode_share(const sa_fade *fade, sa_mode mode) {
         if (sai_figure_row(fade->layers[i].id)->mode == mode) w += fade->layers[i].weight;
     return sai_saturate(w);
 }
+/* How fast the swim's share a cut out of the ragdoll took away fades out, 1/s. */
+#define SAI_SWIM_CUT_RATE 10.0f
 /* How much of the pose is a swim. A swimmer's feet trail far behind the body, not under it: in a
  * turn they narrow with it (sai_figure_face_pose) and are not carried over at its middle
  * (sai_figure_feet_mirror), where feet on the ground, or tucked under a body in the air, keep
  * their places; the share makes the change between the two continuous. */
 SAI_INLINE float sai_figure_swim_share(const sa_fade *fade) {
-    return sai_figure_mode_share(fade, SA_MODE_SWIM);
+    float w = 0.0f;
+    for (size_t i = 0; i < fade->count && i < SA_FADE_MAX_LAYERS; ++i) {
+        const sa_fade_layer *l = &fade->layers[i];
+        if (sai_figure_row(l->id)->mode == SA_MODE_SWIM) w += l->weight;
+        /* (a cut out of the ragdoll keeps the share it took away, fading out: the feet do not
+         * jump between narrowed and not) */
+        const float cut = l->user[SAI_LAYER_SWIM_CUT];
+        if (cut != 0.0f && sai_finite(cut))
+            w += l->weight * cut * sai_expf(-SAI_SWIM_CUT_RATE * sai_finite_or(l->time, 0.0f));
+    }
+    return sai_saturate(w);
 }
 /* A row the body's modes switch to within a frame, `at` seconds into it (INFINITY: none): a
  * timer's end (sai_figure_take_body). */

@@ -1834,10 +1834,12 @@ class Figure(_Struct):
     a full fade stack changed in the blended parameters, added back so nothing jumps; fades out
     at the fade rate (zero when no merge is fading). fade: Motion layers and their weights; ids
     are rows of the motion table. A layer's `user[0]` is sa_figure::rise_speed as it was pushed:
-    a jump's rise keeps the take-off it shows. phase: Gait phase, [0, 1). gait: Walk -> run mix,
-    [0, 1]. jump_seen: Last jump counter seen. thrust_seen: Last thrust counter seen. move_seen:
-    Last layer counter seen. moves: The registered motion definitions (sa_figure_set_moves()):
-    the caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
+    a jump's rise keeps the take-off it shows. Its `user[1]` is the swim's share of the pose a
+    cut out of the ragdoll took away (0 but on the row cut to): the share goes on from what it
+    was, fading out. phase: Gait phase, [0, 1). gait: Walk -> run mix, [0, 1]. jump_seen: Last
+    jump counter seen. thrust_seen: Last thrust counter seen. move_seen: Last layer counter seen.
+    moves: The registered motion definitions (sa_figure_set_moves()): the caller's array.
+    move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
     (sa_figure_input::move_counter and the built-in thrust). wanted: Motion asked for last frame.
     substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120):
     the head and foot locks are kept as they were at that moment (the hair as it was at its last
