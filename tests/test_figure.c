@@ -3651,6 +3651,68 @@ static void test_figure_a_release_mid_turn_in_the_water_keeps_the_feet_drawn(voi
     assert_true(worst <= 0.0f);
 }
 
+/* The pose at the end of frames of every length from 0.1 ms to dt, 0.1 ms apart: how far one
+ * 0.1 ms goes past 0.1 + the most either of its neighbours goes (a frame a little longer than
+ * another shows a little more, wherever the frame ends). */
+static float frame_end_sweep(const sa_figure *f, const sa_figure_input *in, float dt) {
+    float worst = -INFINITY;
+    sa_vec2 pose[3][SA_FIGURE_JOINT_COUNT];
+    int n = 0;
+    for (float d = PROBE_DT; d <= dt; d += PROBE_DT, ++n) {
+        sa_figure g = *f;
+        sa_figure_update(&g, in, d);
+        memcpy(pose[n % 3], g.pose.joints, sizeof pose[0]);
+        if (n < 3) continue;
+        const sa_vec2 *a = pose[(n - 2) % 3], *b = pose[(n - 1) % 3], *c = pose[n % 3];
+        (void)a;
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
+            const float before = dist(b[i], a[i]), after = dist(c[i], b[i]);
+            worst = fmaxf(worst, after - (0.1f + 2.0f * before));
+        }
+    }
+    return worst;
+}
+
+/* The get-up's morph ends without a jump. A turn it held back starts where the morph ends, not
+ * at the moment before it: a frame ending just after the end showed the turn already a sub-step
+ * on, one ending just before showed none (0.46 units past the continuity bound in the 0.1 ms
+ * between, random body sessions 3144 and 15340). And the body lifted out of the ground while
+ * the morph swept its bones through it is lifted no more than the get-up's own pose needs at its
+ * end: a pose lying close to the ground with the spear in it dropped 12.4 units as the morph
+ * ended. Bodies knocked down on the ground and in the water, the facing flipped while they lie,
+ * the frames about the morph's end ended at every 0.1 ms. */
+static void test_figure_a_get_up_morph_ends_without_a_jump(void **state) {
+    (void)state;
+    static const float RATES[] = {50.0f, 75.8693f, 144.0f};
+    float worst = -INFINITY;
+    for (size_t r = 0; r < sizeof RATES / sizeof RATES[0]; ++r)
+        for (int how = 0; how < 8; ++how) {
+            const float dt = 1.0f / RATES[r];
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            test_body b = {0};
+            b.facing = how % 2 ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+            b.vx = how / 2 % 2 ? 190.0f : 0.0f;
+            b.water = how >= 4;
+            const float knock = 1.0f, release = 1.6f + 0.013f * (float)how;
+            const float morph = sa_mode_machine_config_default().morph_time;
+            for (int i = 0; i < (int)(2.4f / dt); ++i) {
+                const float t = (float)i * dt;
+                if (t > knock + 0.2f)
+                    b.facing = how % 2 ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
+                body_step(&b, dt);
+                sa_figure_input in = body_input(&b, 28.0f);
+                in.body.knocked_down = t >= knock && t < release;
+                /* (the frames about the morph's end) */
+                if (fabsf(t - (release + morph)) < 0.04f)
+                    worst = fmaxf(worst, frame_end_sweep(&f, &in, dt));
+                sa_figure_update(&f, &in, dt);
+            }
+        }
+    print_message("a get-up morph's end: %.3f units past the sweep's bound\n", (double)worst);
+    assert_true(worst <= 0.0f);
+}
+
 /* A body leaving the ground at a frame's input (a take-off, a ladder, the water, a ledge) with
  * the frame's end between two of the figure's moments: the part of the sub-step the last frame
  * showed is stepped again on the ground it showed, so a foot it drew held or coming down is let
@@ -5757,6 +5819,7 @@ int main(void) {
         cmocka_unit_test(test_figure_a_lift_under_way_stays_under_way_when_a_frame_ends_later),
         cmocka_unit_test(test_figure_a_turn_lets_a_step_shown_starting_go_on),
         cmocka_unit_test(test_figure_a_release_mid_turn_in_the_water_keeps_the_feet_drawn),
+        cmocka_unit_test(test_figure_a_get_up_morph_ends_without_a_jump),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_body_jumps_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),

@@ -350,7 +350,9 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
 /* The most of the frame that read a knock's release the get-up's morph counts (see below). */
 #define SAI_GETUP_FIRST_FRAME (1.0f / 30.0f)
 
-float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
+/* Seconds into the get-up's morph `to_end` seconds before the end of the frame the modes last
+ * moved to. */
+static float getup_time(const sa_figure *fig, float to_end) {
     /* The time since the release, read at the start of the frame that read it: the machine's
      * mode time (the switch dated there), so the morph runs by time whatever the frames'
      * lengths, not only at a steady frame rate. That frame still shows the ragdoll's pose
@@ -360,9 +362,18 @@ float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
     const float since = sa_mode_machine_mode_time(&fig->modes);
     const float first = sai_clamp(fig->ragdoll_wait, 0.0f, SAI_FIGURE_MAX_DT); /* (any bits) */
     const float skipped = first > SAI_GETUP_FIRST_FRAME ? first - SAI_GETUP_FIRST_FRAME : 0.0f;
-    const float t = (since > 0.0f ? since : 0.0f) - skipped - to_end;
+    return (since > 0.0f ? since : 0.0f) - skipped - to_end;
+}
+
+float sai_figure_getup_morph(const sa_figure *fig, float to_end) {
     const float m = fig->modes.config.morph_time;
-    return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(t / m)) : 0.0f;
+    return m > 0.0f ? 1.0f - sai_smooth(sai_saturate(getup_time(fig, to_end) / m)) : 0.0f;
+}
+
+float sai_figure_getup_stood(const sa_figure *fig, float to_end) {
+    const float m = fig->modes.config.morph_time, t = getup_time(fig, to_end);
+    const float done = m > 0.0f ? m : 0.0f;
+    return t > done ? t - done : 0.0f;
 }
 
 void sai_figure_drop_body(sa_figure *fig) {

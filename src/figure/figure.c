@@ -188,6 +188,19 @@ SAI_INLINE void settle_turn(sa_figure *fig, float h, float swim) {
         sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h, swim);
 }
 
+/* Over h seconds of a sub-step, of which the figure stood (up from a get-up, or not getting up:
+ * INFINITY) for the last `stood`: it settles until then and turns toward `facing` from then, so
+ * a turn the get-up held back starts where its morph ended, not at the moment before. */
+SAI_INLINE void turn_after_getup(sa_figure *fig, sa_figure_facing facing, float h, float stood,
+                                 float swim) {
+    if (stood >= h && stood > 0.0f) {
+        sai_figure_turn(fig, facing, h, swim);
+        return;
+    }
+    settle_turn(fig, h - stood, swim);
+    if (stood > 0.0f) sai_figure_turn(fig, facing, stood, swim);
+}
+
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
  * it), ending `at` seconds into the frame, where the pose's share of the swim is `swim` (read
  * only while turning): the turn and the feet. */
@@ -221,15 +234,11 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     const float facing = sai_figure_facing_sign(fig);
     /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
      * last frame showed turns as it showed it) */
-    if (from->turned)
-        sai_figure_turn(fig, from->was_facing, shown, swim); /* (what the last frame showed) */
-    else
-        settle_turn(fig, shown, swim);
+    turn_after_getup(fig, from->was_facing, shown,
+                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, swim);
     turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
-    if (holds)
-        sai_figure_turn(fig, from->facing, h - shown, swim);
-    else
-        settle_turn(fig, h - shown, swim);
+    const float stood = holds ? sai_fminf(sai_figure_stood(fig, from->dt - at), h - shown) : 0.0f;
+    turn_after_getup(fig, from->facing, h - shown, stood, swim);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const bool same_way = sai_figure_facing_sign(fig) == facing;
@@ -241,7 +250,7 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
      * targets are the frame's end's and a get-up's morph's) */
     /* (a turn the input starts is under way from the part shown on) */
-    const float turned_for = turning ? h : fig->turn > 0.0f && fig->turn < 1.0f ? h - shown : 0.0f;
+    const float turned_for = turning ? h : fig->turn > 0.0f && fig->turn < 1.0f ? stood : 0.0f;
     sai_figure_feet_step(fig, p, h, fig->scroll + by, turned_for, holds, whole || !holds, &ground);
 }
 

@@ -184,6 +184,17 @@ SAI_INLINE float sai_figure_getup_k(const sa_figure *fig, float to_end) {
         return 0.0f;
     return sai_figure_getup_morph(fig, to_end);
 }
+/* How long, `to_end` seconds before the end of the frame the modes last moved to, the body has
+ * stood since its get-up's morph ended (0 while it runs; INFINITY when not getting up: nothing
+ * holds a turn back); sai_figure_getup_stood() is its part while getting up. A turn the morph
+ * held back starts where the morph ends, not at the moment before. */
+float sai_figure_getup_stood(const sa_figure *fig, float to_end);
+SAI_INLINE float sai_figure_stood(const sa_figure *fig, float to_end) {
+    if (!fig->body.active || fig->modes.mode == SA_MODE_RAGDOLL ||
+        fig->modes.previous != SA_MODE_RAGDOLL)
+        return INFINITY;
+    return sai_figure_getup_stood(fig, to_end);
+}
 /* True in the frame that reads the release of a knock (the get-up's first): it shows the
  * ragdoll's pose, exactly. (Inline: every frame asks.) */
 SAI_INLINE bool sai_figure_getup_released(const sa_figure *fig) {

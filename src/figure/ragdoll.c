@@ -340,9 +340,12 @@ void sai_figure_morph_from_ragdoll(sa_figure *fig, float k, sa_vec2 *j) {
     sa_vec2 lay[SA_FIGURE_JOINT_COUNT];
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
         lay[i] = r[i].pos;
-    /* (as deep as the ragdoll itself was, at its start: it was still rising out of it) */
-    const float below =
-        fmaxf(depth_below_ground(fig, out) - k * depth_below_ground(fig, lay), 0.0f);
+    /* (as deep as the ragdoll itself was, at its start: it was still rising out of it; and as
+     * deep as the get-up's own pose is, at its end: a pose lying close to the ground may have a
+     * hand or the spear in it, and the morph's end must not drop the body there at once) */
+    const float below = fmaxf(depth_below_ground(fig, out) - k * depth_below_ground(fig, lay) -
+                                  (1.0f - k) * depth_below_ground(fig, j),
+                              0.0f);
     for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
         out[i].y -= below;
         ok = ok && sai_v2_finite(out[i]);
