@@ -3713,6 +3713,50 @@ static void test_figure_a_get_up_morph_ends_without_a_jump(void **state) {
     assert_true(worst <= 0.0f);
 }
 
+/* A turn's middle in the part of a sub-step the last frame showed mirrors the feet as that frame
+ * did, with the ground it had for a step's arc then, not with what the new input says: a climber
+ * stepping off the ladder onto the ground as it turned drew a foot 1.47 units from where the last
+ * frame had it (random body session 18054). Bodies turning on a ladder, in the water and on the
+ * ground, leaving it for the ground (or for the ladder or the water) at every frame of the turn,
+ * at rates off the figure's moments, checked as the continuity test does. */
+static void test_figure_a_turn_middle_shown_keeps_the_ground_it_had(void **state) {
+    (void)state;
+    static const float RATES[] = {50.0f, 75.8693f, 144.0f};
+    float worst = -INFINITY;
+    for (size_t r = 0; r < sizeof RATES / sizeof RATES[0]; ++r)
+        for (int how = 0; how < 8; ++how) {
+            const float dt = 1.0f / RATES[r];
+            const int from = how % 4; /* 0 ladder, 1 water, 2 and 3 the ground */
+            sa_figure f;
+            sa_figure_init(&f, NULL);
+            test_body b = {0};
+            b.facing = how < 4 ? SA_FIGURE_FACING_RIGHT : SA_FIGURE_FACING_LEFT;
+            b.vx = how < 4 ? 120.0f : -200.0f;
+            b.ladder = from == 0;
+            b.water = from == 1;
+            /* (long enough for the swim to have faded in all but to the last float) */
+            for (int i = 0; i < (int)(4.0f / dt); ++i) {
+                body_step(&b, dt);
+                const sa_figure_input in = body_input(&b, 28.0f);
+                sa_figure_update(&f, &in, dt);
+            }
+            b.facing = how < 4 ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
+            float speed[SA_FIGURE_JOINT_COUNT] = {0};
+            for (int i = 0; i < (int)(0.3f / dt); ++i) {
+                body_step(&b, dt);
+                sa_figure_input in = body_input(&b, 28.0f);
+                sa_figure_input off = in;
+                off.body.on_ladder = from == 2;
+                off.body.in_water = from == 3;
+                off.body.grounded = from < 2;
+                worst = fmaxf(worst, input_continuity(&f, &off, speed, NULL));
+                step_measuring_speed(&f, &in, dt, speed);
+            }
+        }
+    print_message("a turn's middle shown: %.3f units past the continuity bound\n", (double)worst);
+    assert_true(worst <= 0.0f);
+}
+
 /* A body leaving the ground at a frame's input (a take-off, a ladder, the water, a ledge) with
  * the frame's end between two of the figure's moments: the part of the sub-step the last frame
  * showed is stepped again on the ground it showed, so a foot it drew held or coming down is let
@@ -5820,6 +5864,7 @@ int main(void) {
         cmocka_unit_test(test_figure_a_turn_lets_a_step_shown_starting_go_on),
         cmocka_unit_test(test_figure_a_release_mid_turn_in_the_water_keeps_the_feet_drawn),
         cmocka_unit_test(test_figure_a_get_up_morph_ends_without_a_jump),
+        cmocka_unit_test(test_figure_a_turn_middle_shown_keeps_the_ground_it_had),
         cmocka_unit_test(test_figure_body_modes_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_body_jumps_agree_at_30_60_144_fps),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),

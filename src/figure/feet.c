@@ -125,15 +125,6 @@ static void start_step(sa_figure_foot_lock *l, double scroll, sa_vec2 at, sa_vec
     l->lift = sai_clamp(d * SAI_FEET_STEP_ARC, SAI_FEET_STEP_CLEAR, SAI_FEET_STEP_HIGH) * k;
 }
 
-/* In the water or on a ladder no ground lies under the feet for a step to clear: a step started
- * there has lift 0, no arc (step_y), and goes with its motion (step_from). (A swimmer's feet
- * hang below the ground's line: an arc clearing it would hold them up there for the step and
- * drop them at its end.) */
-static bool steps_without_ground(const sa_figure *fig) {
-    const sa_figure_body *b = &fig->body;
-    return b->active && (b->in_water || b->on_ladder);
-}
-
 /* Foot i's contact, its lock `held` with the foot drawn at height y: planted once on the ground,
  * until the hold ends or the foot rises clearly off it. */
 SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k) {
@@ -155,7 +146,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     const bool has_ground = ground && holds;
     /* (in the water or on a ladder the ground is not under the body, but in a sub-step's part
      * before the body left it) */
-    const bool no_arc = !has_ground && steps_without_ground(fig);
+    const bool no_arc = !has_ground && sai_figure_steps_without_ground(fig);
     fig->scroll = scroll;
     /* Uneven ground: the motions stand on a flat ground; the pelvis lowers so the foot on the
      * lower ground stays in reach (and rises a little over a hump), and below every foot is put
@@ -496,7 +487,7 @@ static sa_vec2 drawn_following(const sa_figure_foot_lock *l, sa_vec2 want, doubl
     return sai_v2(sai_narrow(step_x(l, to, y, band) - scroll), y);
 }
 
-void sai_figure_feet_mirror(sa_figure *fig, float swim) {
+void sai_figure_feet_mirror(sa_figure *fig, float swim, bool no_arc) {
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const double scroll = fig->scroll;
     const float band = SAI_FEET_BAND * k;
@@ -522,7 +513,7 @@ void sai_figure_feet_mirror(sa_figure *fig, float swim) {
             const float carry = sai_saturate((1.0f - swim) * 20.0f);
             const sa_vec2 offset = sai_v2_scale(sai_v2(-was.x - want.x, was.y - want.y), carry);
             start_step(l, fig->scroll, sai_v2_add(want, offset), offset, 0.0f, k);
-            if (steps_without_ground(fig)) l->lift = 0.0f;
+            if (no_arc) l->lift = 0.0f;
             continue;
         }
         /* World points mirror. */

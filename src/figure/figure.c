@@ -132,6 +132,7 @@ typedef struct lead {
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
     bool turned;                 /* ... which turned toward it: it stood (sai_figure_turn) */
     bool had_ground;             /* ... and stood on the ground (sai_figure_has_ground) */
+    bool no_arc; /* ... or had none for a step's arc (sai_figure_steps_without_ground) */
     /* ... its parameters, when the ground leaves the body at this frame's input (else NULL) */
     const sa_figure_params *then;
 } lead;
@@ -183,22 +184,23 @@ typedef struct sub_part {
 /* Knocked down (or getting up) in the middle of a turn, the figure settles over h seconds to the
  * side it is nearer, without passing the turn's middle (the ragdoll is not mirrored), rather than
  * lie seen half turned; not turning, it stays as it is. */
-SAI_INLINE void settle_turn(sa_figure *fig, float h, float swim) {
+SAI_INLINE void settle_turn(sa_figure *fig, float h, float swim, bool no_arc) {
     if (fig->turn > 0.0f && fig->turn < 1.0f)
-        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h, swim);
+        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h, swim, no_arc);
 }
 
 /* Over h seconds of a sub-step, of which the figure stood (up from a get-up, or not getting up:
  * INFINITY) for the last `stood`: it settles until then and turns toward `facing` from then, so
- * a turn the get-up held back starts where its morph ended, not at the moment before. */
+ * a turn the get-up held back starts where its morph ended, not at the moment before. `no_arc`:
+ * the body had no ground for a step's arc (sai_figure_feet_mirror). */
 SAI_INLINE void turn_after_getup(sa_figure *fig, sa_figure_facing facing, float h, float stood,
-                                 float swim) {
+                                 float swim, bool no_arc) {
     if (stood >= h && stood > 0.0f) {
-        sai_figure_turn(fig, facing, h, swim);
+        sai_figure_turn(fig, facing, h, swim, no_arc);
         return;
     }
-    settle_turn(fig, h - stood, swim);
-    if (stood > 0.0f) sai_figure_turn(fig, facing, stood, swim);
+    settle_turn(fig, h - stood, swim, no_arc);
+    if (stood > 0.0f) sai_figure_turn(fig, facing, stood, swim, no_arc);
 }
 
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
@@ -235,10 +237,11 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
      * last frame showed turns as it showed it) */
     turn_after_getup(fig, from->was_facing, shown,
-                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, swim);
+                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, swim, from->no_arc);
     turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
     const float stood = holds ? sai_fminf(sai_figure_stood(fig, from->dt - at), h - shown) : 0.0f;
-    turn_after_getup(fig, from->facing, h - shown, stood, swim);
+    turn_after_getup(fig, from->facing, h - shown, stood, swim,
+                     sai_figure_steps_without_ground(fig));
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const bool same_way = sai_figure_facing_sign(fig) == facing;
@@ -365,6 +368,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     from->had_ground = sai_figure_has_ground(fig);
+    from->no_arc = sai_figure_steps_without_ground(fig);
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it. */
     f->taken = !f->in.body.active;

@@ -170,6 +170,13 @@ SAI_INLINE bool sai_figure_has_ground(const sa_figure *fig) {
     const sa_figure_body *b = &fig->body;
     return !b->active || (b->grounded && !b->in_water && !b->on_ladder);
 }
+/* In the water or on a ladder no ground lies under the feet for a step to clear: a step started
+ * there has lift 0, no arc, and goes with its motion. (A swimmer's feet hang below the ground's
+ * line: an arc clearing it would hold them up there for the step and drop them at its end.) */
+SAI_INLINE bool sai_figure_steps_without_ground(const sa_figure *fig) {
+    const sa_figure_body *b = &fig->body;
+    return b->active && (b->in_water || b->on_ladder);
+}
 /* True while the body lies knocked down and the ragdoll moves the bones. */
 SAI_INLINE bool sai_figure_ragdolling(const sa_figure *fig) {
     return fig->body.active && fig->modes.mode == SA_MODE_RAGDOLL;
@@ -358,8 +365,10 @@ void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
 /* The figure turned around (its own space mirrored about x = 0): the feet keep their places in
  * the world, a foot following its motion steps from its mirrored place, and the scroll and the
  * contacts mirror. `swim` is the pose's share of the swim at that moment
- * (sai_figure_swim_share() of the fade then, not at the frame's end). */
-void sai_figure_feet_mirror(sa_figure *fig, float swim);
+ * (sai_figure_swim_share() of the fade then, not at the frame's end), `no_arc` whether the body
+ * had no ground for a step's arc then (sai_figure_steps_without_ground() of the body then: a
+ * turn's middle in the part of a sub-step the last frame showed is that frame's). */
+void sai_figure_feet_mirror(sa_figure *fig, float swim, bool no_arc);
 /* True when foot i is held or coming down onto a fixed point: *x is that point, figure x. */
 bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x);
 
@@ -494,19 +503,21 @@ void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8])
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
 /* (sai_figure_facing_sign: with the body's, above) */
 /* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
- * (sai_figure_feet_mirror, with the pose's share of the swim `swim` at the sub-step's moment).
- * (Inline when there already, as nearly always.) */
-SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim);
+ * (sai_figure_feet_mirror, with the pose's share of the swim `swim` at the sub-step's moment and
+ * `no_arc` as it says). (Inline when there already, as nearly always.) */
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim,
+                                bool no_arc);
 /* The same toward turn progress `target` (0 or 1), not there yet (out of line). */
-void sai_figure_turn_toward(sa_figure *fig, float target, float dt, float swim);
-SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim) {
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt, float swim, bool no_arc);
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim,
+                                bool no_arc) {
     const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
     /* Already there (nearly always): the step would give the target itself, no flip. */
     if (fig->turn == target) {
         fig->turn = target;
         return;
     }
-    sai_figure_turn_toward(fig, target, dt, swim);
+    sai_figure_turn_toward(fig, target, dt, swim, no_arc);
 }
 /* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
  * scaled by the turn but for the feet. */
