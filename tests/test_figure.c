@@ -3864,10 +3864,12 @@ static void test_figure_body_modes_are_continuous(void **state) {
  * a touchdown went back to the sub-step's start: 2.6), 268, 1394 and 1512 (a ladder taken with a
  * foot landing: the shown part stepped to targets the climb had raised: 0.57, 0.37, 0.41), 2186
  * (a landing's arc drawn from its own start height, not the step's: 1.29 at a touchdown), 5297
- * (a jump's rise still fading out took the rise speed of a take-off onto a ladder: 3.6). */
+ * (a jump's rise still fading out took the rise speed of a take-off onto a ladder: 3.6), 24048
+ * and 29891 (released from the ragdoll mid-turn in the water, the swim's share that narrows the
+ * feet dropped at the cut: 18.7 and 32.1). */
 static void test_figure_body_sessions_that_found_faults_stay_continuous(void **state) {
     (void)state;
-    static const uint32_t RUNS[] = {135u, 169u, 268u, 1394u, 1512u, 2186u, 5297u};
+    static const uint32_t RUNS[] = {135u, 169u, 268u, 1394u, 1512u, 2186u, 5297u, 24048u, 29891u};
     bool seen[SA_MODE_COUNT_] = {false};
     float worst = -INFINITY;
     for (size_t k = 0; k < sizeof RUNS / sizeof RUNS[0]; ++k)
