@@ -487,7 +487,16 @@ static sa_vec2 drawn_following(const sa_figure_foot_lock *l, sa_vec2 want, doubl
     return sai_v2(sai_narrow(step_x(l, to, y, band) - scroll), y);
 }
 
-void sai_figure_feet_mirror(sa_figure *fig, float swim, bool no_arc) {
+/* Foot i's target of the parameters p, drawn (squashed as feet_step() draws it). */
+static sa_vec2 drawn_target(const sa_figure_params *p, int i) {
+    const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
+    return sai_figure_squash_point(sq, p->foot[i]);
+}
+
+void sai_figure_feet_mirror(sa_figure *fig, const sai_figure_mirror *m, float at) {
+    const float swim = m->swim;
+    /* (how far the sub-step has gone from the last targets to its end's) */
+    const float u = m->p && m->h > 0.0f ? sai_saturate(at / m->h) : 0.0f;
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const double scroll = fig->scroll;
     const float band = SAI_FEET_BAND * k;
@@ -501,7 +510,9 @@ void sai_figure_feet_mirror(sa_figure *fig, float swim, bool no_arc) {
          * step's way partly done is not a mirror of its offset: it starts again from there. So
          * does a foot coming down still off the ground: where it lands goes with the motion's
          * target there, which is now on the other side. */
-        const sa_vec2 want = sai_v2(l->last_x, l->last_y);
+        /* (the motion's target at the middle: between the last one and the sub-step's end's) */
+        const sa_vec2 last = sai_v2(l->last_x, l->last_y);
+        const sa_vec2 want = u > 0.0f ? sai_v2_lerp(last, drawn_target(m->p, i), u) : last;
         const bool high = l->state == SAI_FOOT_LANDING && step_y(l, want) < -0.5f * band;
         if (l->state == SAI_FOOT_FREE || l->state == SAI_FOOT_STEP || high) {
             const sa_vec2 was = drawn_following(l, want, scroll, band);
@@ -513,7 +524,7 @@ void sai_figure_feet_mirror(sa_figure *fig, float swim, bool no_arc) {
             const float carry = sai_saturate((1.0f - swim) * 20.0f);
             const sa_vec2 offset = sai_v2_scale(sai_v2(-was.x - want.x, was.y - want.y), carry);
             start_step(l, fig->scroll, sai_v2_add(want, offset), offset, 0.0f, k);
-            if (no_arc) l->lift = 0.0f;
+            if (m->no_arc) l->lift = 0.0f;
             continue;
         }
         /* World points mirror. */

@@ -184,23 +184,26 @@ typedef struct sub_part {
 /* Knocked down (or getting up) in the middle of a turn, the figure settles over h seconds to the
  * side it is nearer, without passing the turn's middle (the ragdoll is not mirrored), rather than
  * lie seen half turned; not turning, it stays as it is. */
-SAI_INLINE void settle_turn(sa_figure *fig, float h, float swim, bool no_arc) {
+SAI_INLINE void settle_turn(sa_figure *fig, float h, const sai_figure_mirror *m) {
     if (fig->turn > 0.0f && fig->turn < 1.0f)
-        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h, swim, no_arc);
+        sai_figure_turn_toward(fig, fig->turn < SAI_TURN_MIDDLE ? 0.0f : 1.0f, h, m);
 }
 
 /* Over h seconds of a sub-step, of which the figure stood (up from a get-up, or not getting up:
  * INFINITY) for the last `stood`: it settles until then and turns toward `facing` from then, so
- * a turn the get-up held back starts where its morph ended, not at the moment before. `no_arc`:
- * the body had no ground for a step's arc (sai_figure_feet_mirror). */
+ * a turn the get-up held back starts where its morph ended, not at the moment before. *m says
+ * what a mirror at the turn's middle needs (sai_figure_feet_mirror); its start moves on by h. */
 SAI_INLINE void turn_after_getup(sa_figure *fig, sa_figure_facing facing, float h, float stood,
-                                 float swim, bool no_arc) {
+                                 sai_figure_mirror *m) {
     if (stood >= h && stood > 0.0f) {
-        sai_figure_turn(fig, facing, h, swim, no_arc);
+        sai_figure_turn(fig, facing, h, m);
+        m->start += h;
         return;
     }
-    settle_turn(fig, h - stood, swim, no_arc);
-    if (stood > 0.0f) sai_figure_turn(fig, facing, stood, swim, no_arc);
+    settle_turn(fig, h - stood, m);
+    m->start += h - stood;
+    if (stood > 0.0f) sai_figure_turn(fig, facing, stood, m);
+    m->start += stood > 0.0f ? stood : 0.0f;
 }
 
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
@@ -236,12 +239,13 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     const float facing = sai_figure_facing_sign(fig);
     /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
      * last frame showed turns as it showed it) */
+    sai_figure_mirror m = {swim, from->no_arc, 0.0f, h, p};
     turn_after_getup(fig, from->was_facing, shown,
-                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, swim, from->no_arc);
+                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, &m);
     turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
     const float stood = holds ? sai_fminf(sai_figure_stood(fig, from->dt - at), h - shown) : 0.0f;
-    turn_after_getup(fig, from->facing, h - shown, stood, swim,
-                     sai_figure_steps_without_ground(fig));
+    m.no_arc = sai_figure_steps_without_ground(fig);
+    turn_after_getup(fig, from->facing, h - shown, stood, &m);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const bool same_way = sai_figure_facing_sign(fig) == facing;

@@ -334,6 +334,20 @@ sa_figure_params sai_figure_sanitize(const sa_figure_params *in, const sa_figure
 
 /* ---- feet.c: foot locking ----------------------------------------------------------------- */
 
+/* What the feet need to be mirrored at a turn's middle inside a sub-step of h seconds, in a part
+ * of it (a turn's step) starting `start` seconds in: the pose's share of the swim at the
+ * sub-step's moment (sai_figure_swim_share() of the fade then, not at the frame's end); whether
+ * the body had no ground for a step's arc (sai_figure_steps_without_ground() of the body then: a
+ * turn's middle in the part of a sub-step the last frame showed is that frame's); and the motion's
+ * parameters at the sub-step's end (NULL: not known), between whose foot targets and the last
+ * ones a foot following its motion is at the middle's moment. */
+typedef struct sai_figure_mirror {
+    float swim;
+    bool no_arc;
+    float start, h;
+    const sa_figure_params *p;
+} sai_figure_mirror;
+
 /* The ground under a body over one sub-step of the feet: there for its last `since` seconds (h,
  * or less on the frame a body lands), or, when it left the body during the sub-step, for its
  * first `until` seconds (else 0), the ground having scrolled on to `until_scroll` by then and
@@ -364,11 +378,8 @@ void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept);
 void sai_figure_feet_rest(sa_figure *fig, const sa_figure_params *p);
 /* The figure turned around (its own space mirrored about x = 0): the feet keep their places in
  * the world, a foot following its motion steps from its mirrored place, and the scroll and the
- * contacts mirror. `swim` is the pose's share of the swim at that moment
- * (sai_figure_swim_share() of the fade then, not at the frame's end), `no_arc` whether the body
- * had no ground for a step's arc then (sai_figure_steps_without_ground() of the body then: a
- * turn's middle in the part of a sub-step the last frame showed is that frame's). */
-void sai_figure_feet_mirror(sa_figure *fig, float swim, bool no_arc);
+ * contacts mirror, `at` seconds into a sub-step *m tells of. */
+void sai_figure_feet_mirror(sa_figure *fig, const sai_figure_mirror *m, float at);
 /* True when foot i is held or coming down onto a fixed point: *x is that point, figure x. */
 bool sai_figure_feet_down_at(const sa_figure *fig, int i, float *x);
 
@@ -503,21 +514,20 @@ void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8])
 void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j);
 /* (sai_figure_facing_sign: with the body's, above) */
 /* Advances the turn toward `facing` by dt; at its middle the figure's own space is mirrored
- * (sai_figure_feet_mirror, with the pose's share of the swim `swim` at the sub-step's moment and
- * `no_arc` as it says). (Inline when there already, as nearly always.) */
-SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim,
-                                bool no_arc);
+ * (sai_figure_feet_mirror, with *m). (Inline when there already, as nearly always.) */
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt,
+                                const sai_figure_mirror *m);
 /* The same toward turn progress `target` (0 or 1), not there yet (out of line). */
-void sai_figure_turn_toward(sa_figure *fig, float target, float dt, float swim, bool no_arc);
-SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt, float swim,
-                                bool no_arc) {
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt, const sai_figure_mirror *m);
+SAI_INLINE void sai_figure_turn(sa_figure *fig, sa_figure_facing facing, float dt,
+                                const sai_figure_mirror *m) {
     const float target = facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
     /* Already there (nearly always): the step would give the target itself, no flip. */
     if (fig->turn == target) {
         fig->turn = target;
         return;
     }
-    sai_figure_turn_toward(fig, target, dt, swim, no_arc);
+    sai_figure_turn_toward(fig, target, dt, m);
 }
 /* The pose from the figure's own space (facing +x) to the screen: mirrored when facing left, x
  * scaled by the turn but for the feet. */

@@ -630,7 +630,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
 }
 
-void sai_figure_turn_toward(sa_figure *fig, float target, float dt, float swim, bool no_arc) {
+void sai_figure_turn_toward(sa_figure *fig, float target, float dt, const sai_figure_mirror *m) {
     const float was = sai_saturate(sai_finite_or(fig->turn, 0.0f));
     const float step = dt / SA_FIGURE_TURN_SECONDS;
     float now = target > was ? sai_fminf(was + step, target) : sai_fmaxf(was - step, target);
@@ -641,8 +641,11 @@ void sai_figure_turn_toward(sa_figure *fig, float target, float dt, float swim, 
     /* Through profile: the figure's own space turns with it. A turn reaches its middle exactly
      * on a sub-step's moment (0.1 s is 12 of them): rounding in the sum must not decide whether
      * it flips at that moment or the next, at one frame rate and not another. */
-    if ((was < SAI_TURN_MIDDLE) != (now < SAI_TURN_MIDDLE))
-        sai_figure_feet_mirror(fig, swim, no_arc);
+    if ((was < SAI_TURN_MIDDLE) != (now < SAI_TURN_MIDDLE)) {
+        /* (where in the step the middle was passed) */
+        const float way = now != was ? sai_saturate((SAI_TURN_MIDDLE - was) / (now - was)) : 1.0f;
+        sai_figure_feet_mirror(fig, m, m->start + way * dt);
+    }
 }
 
 /* A turn seen from the side turns the legs with the body: each knee's offset from its hip -> foot
