@@ -206,6 +206,24 @@ SAI_INLINE void turn_after_getup(sa_figure *fig, sa_figure_facing facing, float 
     m->start += stood > 0.0f ? stood : 0.0f;
 }
 
+/* The turn over a sub-step of h seconds ending `at` seconds into the frame, to the parameters p:
+ * the part the last frame showed toward the facing it asked for, the rest toward this frame's
+ * (a figure lying knocked down or getting up turns once it stands). Returns how long the turn
+ * has been under way at the sub-step's end (h when it was before the sub-step or in the part
+ * shown; a turn the input starts, from the part shown on). */
+SAI_INLINE float turn_step(sa_figure *fig, float h, float shown, float at, float swim, bool holds,
+                           const lead *from, const sa_figure_params *p) {
+    bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
+    sai_figure_mirror m = {swim, from->no_arc, 0.0f, h, p};
+    turn_after_getup(fig, from->was_facing, shown,
+                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, &m);
+    turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
+    const float stood = holds ? sai_fminf(sai_figure_stood(fig, from->dt - at), h - shown) : 0.0f;
+    m.no_arc = sai_figure_steps_without_ground(fig);
+    turn_after_getup(fig, from->facing, h - shown, stood, &m);
+    return turning ? h : fig->turn > 0.0f && fig->turn < 1.0f ? stood : 0.0f;
+}
+
 /* The first part of one sub-step of h seconds to the parameters *p (the feet write theirs into
  * it), ending `at` seconds into the frame, where the pose's share of the swim is `swim` (read
  * only while turning): the turn and the feet. */
@@ -228,24 +246,20 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
                                      left ? from->then : NULL};
     from->had_ground = true;
     from->time = 0.0f;
-    /* A turn moves at each step; the feet keep still through it, and step into the turned
-     * stance from the step after it ends. */
-    bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
      * a turn moves neither) */
     s->k = sai_figure_getup_k(fig, from->dt - at);
     s->ragdolling = sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
     const bool holds = !s->ragdolling && !(s->k > 0.0f);
     const float facing = sai_figure_facing_sign(fig);
-    /* (a figure lying knocked down or getting up turns once it stands; the part of the step the
-     * last frame showed turns as it showed it) */
-    sai_figure_mirror m = {swim, from->no_arc, 0.0f, h, p};
-    turn_after_getup(fig, from->was_facing, shown,
-                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, &m);
-    turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
-    const float stood = holds ? sai_fminf(sai_figure_stood(fig, from->dt - at), h - shown) : 0.0f;
-    m.no_arc = sai_figure_steps_without_ground(fig);
-    turn_after_getup(fig, from->facing, h - shown, stood, &m);
+    /* A turn moves at each step; the feet keep still through it, and step into the turned
+     * stance from the step after it ends: they do not step for the sub-step's last `turned_for`
+     * seconds. (Nearly always no turn is under way nor asked for, then or now.) */
+    float turned_for = 0.0f;
+    const float was_target = from->was_facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+    const float target = from->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+    if (fig->turn != was_target || fig->turn != target)
+        turned_for = turn_step(fig, h, shown, at, swim, holds, from, p);
     /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const bool same_way = sai_figure_facing_sign(fig) == facing;
@@ -256,8 +270,6 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     }
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
      * targets are the frame's end's and a get-up's morph's) */
-    /* (a turn the input starts is under way from the part shown on) */
-    const float turned_for = turning ? h : fig->turn > 0.0f && fig->turn < 1.0f ? stood : 0.0f;
     sai_figure_feet_step(fig, p, h, fig->scroll + by, turned_for, holds, whole || !holds, &ground);
 }
 
