@@ -1387,6 +1387,15 @@ static void step_measuring_speed(sa_figure *f, const sa_figure_input *in, float 
     probe_speed(f, &shorter, speed);
 }
 
+/* The continuity probe as `probe` arrives (input_continuity), then the frame stepped by `in`
+ * (step_measuring_speed): a session checked at every frame. Returns the probe's excess. */
+static float probe_then_step(sa_figure *f, const sa_figure_input *probe, const sa_figure_input *in,
+                             float dt, float *speed) {
+    const float e = input_continuity(f, probe, speed, NULL);
+    step_measuring_speed(f, in, dt, speed);
+    return e;
+}
+
 /* One frame of the continuity probe: as its input arrives (input_continuity) and at its end, where
  * a frame 0.1 ms longer lands 0.1 ms further along, the joints' speed there measured over the
  * 0.1 ms before and after it (written to speed[] for the next frame). *f is stepped by dt;
@@ -2618,6 +2627,15 @@ static sa_figure_input body_input(const test_body *b, float rung) {
     return in;
 }
 
+/* Runs the figure on the body for `seconds` of frames dt long: a session's lead-in. */
+static void body_run(sa_figure *f, test_body *b, float dt, float seconds) {
+    for (int i = 0; i < (int)(seconds / dt); ++i) {
+        body_step(b, dt);
+        const sa_figure_input in = body_input(b, 28.0f);
+        sa_figure_update(f, &in, dt);
+    }
+}
+
 static float fade_total(const sa_figure *f) {
     float w = 0.0f;
     for (size_t i = 0; i < f->fade.count; ++i)
@@ -3472,11 +3490,7 @@ static void test_figure_knocked_down_mid_turn_starts_from_the_pose_drawn(void **
             b.facing = SA_FIGURE_FACING_RIGHT;
             b.ladder = ladder != 0;
             b.vy = ladder ? -60.0f : 0.0f;
-            for (int i = 0; i < (int)(1.5f / dt); ++i) {
-                body_step(&b, dt);
-                const sa_figure_input in = body_input(&b, 28.0f);
-                sa_figure_update(&f, &in, dt);
-            }
+            body_run(&f, &b, dt, 1.5f);
             /* Turned left and, halfway, back right: the middle is crossed both ways. */
             for (int i = 0; i < (int)(0.5f / dt); ++i) {
                 b.facing = i < (int)(0.12f / dt) ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
@@ -3597,12 +3611,11 @@ static void test_figure_a_turn_lets_a_step_shown_starting_go_on(void **state) {
                 /* (moving for a while, then standing: the feet settle) */
                 b.vx = i < (int)(0.8f / dt) ? SPEEDS[how / 2] * (how % 2 ? -1.0f : 1.0f) : 0.0f;
                 body_step(&b, dt);
-                sa_figure_input in = body_input(&b, 28.0f);
-                in.facing = b.facing == SA_FIGURE_FACING_LEFT ? SA_FIGURE_FACING_RIGHT
-                                                              : SA_FIGURE_FACING_LEFT;
-                worst = fmaxf(worst, input_continuity(&f, &in, speed, NULL));
-                in.facing = b.facing;
-                step_measuring_speed(&f, &in, dt, speed);
+                const sa_figure_input in = body_input(&b, 28.0f);
+                sa_figure_input turned = in;
+                turned.facing = b.facing == SA_FIGURE_FACING_LEFT ? SA_FIGURE_FACING_RIGHT
+                                                                  : SA_FIGURE_FACING_LEFT;
+                worst = fmaxf(worst, probe_then_step(&f, &turned, &in, dt, speed));
             }
         }
     print_message("a turn at any frame: %.3f units past the continuity bound\n", (double)worst);
@@ -3628,11 +3641,7 @@ static void test_figure_a_release_mid_turn_in_the_water_keeps_the_feet_drawn(voi
             b.facing = SA_FIGURE_FACING_RIGHT;
             b.vx = 270.0f;
             b.water = true;
-            for (int i = 0; i < (int)(1.5f / dt); ++i) {
-                body_step(&b, dt);
-                const sa_figure_input in = body_input(&b, 28.0f);
-                sa_figure_update(&f, &in, dt);
-            }
+            body_run(&f, &b, dt, 1.5f);
             /* (turned, knocked a frame or two later, released a frame or three after that) */
             b.facing = SA_FIGURE_FACING_LEFT;
             const int knock = 1 + how % 2, release = knock + 1 + how / 2 % 3;
@@ -3735,11 +3744,7 @@ static void test_figure_a_turn_middle_shown_keeps_the_ground_it_had(void **state
             b.ladder = from == 0;
             b.water = from == 1;
             /* (long enough for the swim to have faded in all but to the last float) */
-            for (int i = 0; i < (int)(4.0f / dt); ++i) {
-                body_step(&b, dt);
-                const sa_figure_input in = body_input(&b, 28.0f);
-                sa_figure_update(&f, &in, dt);
-            }
+            body_run(&f, &b, dt, 4.0f);
             b.facing = how < 4 ? SA_FIGURE_FACING_LEFT : SA_FIGURE_FACING_RIGHT;
             float speed[SA_FIGURE_JOINT_COUNT] = {0};
             for (int i = 0; i < (int)(0.3f / dt); ++i) {
@@ -3749,8 +3754,7 @@ static void test_figure_a_turn_middle_shown_keeps_the_ground_it_had(void **state
                 off.body.on_ladder = from == 2;
                 off.body.in_water = from == 3;
                 off.body.grounded = from < 2;
-                worst = fmaxf(worst, input_continuity(&f, &off, speed, NULL));
-                step_measuring_speed(&f, &in, dt, speed);
+                worst = fmaxf(worst, probe_then_step(&f, &off, &in, dt, speed));
             }
         }
     print_message("a turn's middle shown: %.3f units past the continuity bound\n", (double)worst);
@@ -5056,8 +5060,7 @@ static void test_figure_layers_never_pop_mid_fade(void **state) {
                 ++in.move_counter;
             }
             if (test_rng_next(&r) % 20u == 0) ++in.thrust;
-            worst = fmaxf(worst, input_continuity(&f, &in, speed, NULL));
-            step_measuring_speed(&f, &in, dt, speed);
+            worst = fmaxf(worst, probe_then_step(&f, &in, &in, dt, speed));
             check_sane(sa_figure_get_pose(&f));
             check_bones(&f.config, sa_figure_get_pose(&f));
         }
