@@ -34,6 +34,7 @@ enum {
 #define SAI_FEET_TIE      4.0f  /* ... both feet this close to stepping: the order is chosen */
 #define SAI_FEET_SLACK    0.05f /* a hold is let go this far inside the reach guard */
 #define SAI_FEET_HURRY    3.0f  /* a step the other foot's lift waits for goes this much faster */
+#define SAI_FEET_EDGE     0.25f /* ... less so within this much of the band of its edge */
 #define SAI_FEET_DIP      0.6f  /* the pelvis lowers at most this much of the hip height */
 #define SAI_FEET_HUMP     0.3f  /* ... and rises at most this much */
 #define SAI_FEET_CLEAR    0.25f /* a foot in the air clears the ground this far around (of hip) */
@@ -163,15 +164,15 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
-    sa_vec2 want[2];   /* the motion's targets, drawn */
-    sa_vec2 was[2];    /* ... last frame, in this frame's figure space (the ground has moved) */
-    bool lifts[2];     /* the motion lifts a held foot */
-    float late[2];     /* ... how long ago, within this frame, seconds */
-    float down[2];     /* the foot came down this frame: how long ago, seconds (else 0) */
-    float held[2];     /* how long within this frame the foot has been held, seconds */
-    bool rising[2];    /* the motion's target rises faster than a foot coming down */
-    bool on_ground[2]; /* the motion has the foot on the ground (not rising off it) */
-    bool waiting[2];   /* a held foot the motion lifted before this sub-step: its lift waits */
+    sa_vec2 want[2];    /* the motion's targets, drawn */
+    sa_vec2 was[2];     /* ... last frame, in this frame's figure space (the ground has moved) */
+    bool lifts[2];      /* the motion lifts a held foot */
+    float late[2];      /* ... how long ago, within this frame, seconds */
+    float down[2];      /* the foot came down this frame: how long ago, seconds (else 0) */
+    float held[2];      /* how long within this frame the foot has been held, seconds */
+    bool rising[2];     /* the motion's target rises faster than a foot coming down */
+    float on_ground[2]; /* the motion has the foot on the ground, not rising off it: 1, to 0 */
+    bool waiting[2];    /* a held foot the motion lifted before this sub-step: its lift waits */
     for (int i = 0; i < 2; ++i) {
         const sa_figure_foot_lock *l = &fig->feet[i];
         waiting[i] = l->state == SAI_FOOT_HELD &&
@@ -186,7 +187,11 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
         rising[i] = up > SAI_FEET_RISE * k;
-        on_ground[i] = near && !rising[i];
+        /* (by how much: a step's hurry fades out as its target nears the band's edge or the rise
+         * that is not coming down, so a target a hair's breadth either side hurries it alike) */
+        on_ground[i] = has_ground ? sai_saturate((want[i].y + band) / (SAI_FEET_EDGE * band)) *
+                                        sai_saturate(1.0f - up / (SAI_FEET_RISE * k))
+                                  : 0.0f;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
@@ -205,7 +210,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         held[i] = l->state == SAI_FOOT_HELD ? dt : 0.0f;
         if (stepping(l)) {
             /* The other foot's lift waiting for this step to come down hurries it. */
-            const float pace = waiting[1 - i] && on_ground[i] ? SAI_FEET_HURRY : 1.0f;
+            const float pace =
+                waiting[1 - i] ? 1.0f + (SAI_FEET_HURRY - 1.0f) * on_ground[i] : 1.0f;
             l->time += pace * dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
              * (from where the step is now, so it goes on smoothly). */
