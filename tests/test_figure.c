@@ -3919,10 +3919,11 @@ static void test_figure_body_modes_are_continuous(void **state) {
  * 1236: a landing step the other foot's lift waited for went three times as fast while its
  * target was on the ground and not rising; a target a hair's breadth past the rise that is not
  * coming down (the new input's blend) took that hurry back over the part of the sub-step the
- * last frame showed, and the foot jumped 0.9 units. 2941: the same at 0.8. */
+ * last frame showed, and the foot jumped 0.9 units. 2941 and 4081: the same at 0.8 and 1.5.
+ * 7405: a hurry that faded with the rise's speed, a speed over a 5 ms sub-step (0.35). */
 static void test_figure_script_sessions_that_found_faults_stay_continuous(void **state) {
     (void)state;
-    static const uint32_t RUNS[] = {1236u, 2941u};
+    static const uint32_t RUNS[] = {1236u, 2941u, 4081u, 7405u};
     float worst = -INFINITY, moved = 0.0f;
     for (size_t k = 0; k < sizeof RUNS / sizeof RUNS[0]; ++k) {
         sa_figure f;

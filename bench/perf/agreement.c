@@ -193,7 +193,9 @@ int main(int argc, char **argv) {
             over1[r] += d > 1.0;
             over3[r] += d > 3.0;
             over3_up[r] += up > 3.0;
-            if (list && d > 3.0) printf("session %d at %d fps: %.3f apart\n", n, RATE[r], d);
+            if (list && d > 3.0)
+                printf("session %d at %d fps: %.3f apart (%.3f not knocked down)\n", n, RATE[r], d,
+                       up);
         }
     }
     printf("%d %s sessions of %d s, inputs changing at multiples of 1/%d s; joints compared there "

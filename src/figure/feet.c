@@ -171,7 +171,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     float down[2];      /* the foot came down this frame: how long ago, seconds (else 0) */
     float held[2];      /* how long within this frame the foot has been held, seconds */
     bool rising[2];     /* the motion's target rises faster than a foot coming down */
-    float on_ground[2]; /* the motion has the foot on the ground, not rising off it: 1, to 0 */
+    float on_ground[2]; /* the motion has the foot on the ground: 1, to 0 at the band's edge */
     bool waiting[2];    /* a held foot the motion lifted before this sub-step: its lift waits */
     for (int i = 0; i < 2; ++i) {
         const sa_figure_foot_lock *l = &fig->feet[i];
@@ -187,11 +187,12 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
         rising[i] = up > SAI_FEET_RISE * k;
-        /* (by how much: a step's hurry fades out as its target nears the band's edge or the rise
-         * that is not coming down, so a target a hair's breadth either side hurries it alike) */
-        on_ground[i] = has_ground ? sai_saturate((want[i].y + band) / (SAI_FEET_EDGE * band)) *
-                                        sai_saturate(1.0f - up / (SAI_FEET_RISE * k))
-                                  : 0.0f;
+        /* (by how much, for a step's hurry: it fades out as the target nears the band's edge.
+         * Not by its rise: a speed over a short sub-step moves far for a hair's breadth of the
+         * target, and a new input's blend would take the hurry back over the part of the
+         * sub-step the last frame showed) */
+        on_ground[i] =
+            has_ground ? sai_saturate((want[i].y + band) / (SAI_FEET_EDGE * band)) : 0.0f;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
