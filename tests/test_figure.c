@@ -3914,7 +3914,9 @@ static void test_figure_body_modes_are_continuous(void **state) {
  * (a landing's arc drawn from its own start height, not the step's: 1.29 at a touchdown), 5297
  * (a jump's rise still fading out took the rise speed of a take-off onto a ladder: 3.6), 24048
  * and 29891 (released from the ragdoll mid-turn in the water, the swim's share that narrows the
- * feet dropped at the cut: 18.7 and 32.1). */
+ * feet dropped at the cut: 18.7 and 32.1), 43514 (knocked down again just after a get-up, in the
+ * turn that started where its morph ended: the part of the sub-step the last frame showed turned
+ * all of it, not from the morph's end, 0.76) and 45954 (the same, 0.19). */
 /* Script sessions (a switch at every frame, the facing turning at random) that found faults.
  * 1236: a landing step the other foot's lift waited for went three times as fast while its
  * target was on the ground and not rising; a target a hair's breadth past the rise that is not
@@ -3935,7 +3937,8 @@ static void test_figure_script_sessions_that_found_faults_stay_continuous(void *
 
 static void test_figure_body_sessions_that_found_faults_stay_continuous(void **state) {
     (void)state;
-    static const uint32_t RUNS[] = {135u, 169u, 268u, 1394u, 1512u, 2186u, 5297u, 24048u, 29891u};
+    static const uint32_t RUNS[] = {135u,  169u,   268u,   1394u,  1512u, 2186u,
+                                    5297u, 24048u, 29891u, 43514u, 45954u};
     bool seen[SA_MODE_COUNT_] = {false};
     float worst = -INFINITY;
     for (size_t k = 0; k < sizeof RUNS / sizeof RUNS[0]; ++k)

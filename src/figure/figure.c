@@ -130,9 +130,11 @@ typedef struct lead {
     float dt;                    /* the frame's length */
     sa_figure_facing facing;     /* the way the input asks to face: the turn moves at each step */
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
-    bool turned;                 /* ... which turned toward it: it stood (sai_figure_turn) */
-    bool had_ground;             /* ... and stood on the ground (sai_figure_has_ground) */
-    bool no_arc; /* ... or had none for a step's arc (sai_figure_steps_without_ground) */
+    /* ... which it turned toward for as long as it stood by that frame's end (0: lying or
+     * getting up then, it settled; INFINITY: not getting up), judged as that frame did */
+    float stood;
+    bool had_ground; /* ... and stood on the ground (sai_figure_has_ground) */
+    bool no_arc;     /* ... or had none for a step's arc (sai_figure_steps_without_ground) */
     /* ... its parameters, when the ground leaves the body at this frame's input (else NULL) */
     const sa_figure_params *then;
 } lead;
@@ -215,8 +217,7 @@ SAI_INLINE float turn_step(sa_figure *fig, float h, float shown, float at, float
                            const lead *from, const sa_figure_params *p) {
     bool turning = fig->turn > 0.0f && fig->turn < 1.0f;
     sai_figure_mirror m = {swim, from->no_arc, 0.0f, h, p};
-    turn_after_getup(fig, from->was_facing, shown,
-                     from->turned ? sai_figure_stood(fig, from->dt) : 0.0f, &m);
+    turn_after_getup(fig, from->was_facing, shown, from->stood, &m);
     turning = turning || (fig->turn > 0.0f && fig->turn < 1.0f);
     const float stood = holds ? sai_fminf(sai_figure_stood(fig, from->dt - at), h - shown) : 0.0f;
     m.no_arc = sai_figure_steps_without_ground(fig);
@@ -378,9 +379,11 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     f->cache = &fig->cache;
     lead *from = &fr->from;
     /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
-     * then; else it settled, settle_turn) */
-    from->turned = !fig->body.active ||
-                   (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, 0.0f) > 0.0f));
+     * then, from where a get-up's morph ended; else it settled, settle_turn. Judged before the
+     * input: a knock it brings must not turn the part that frame showed settling) */
+    const bool turned = !fig->body.active ||
+                        (!sai_figure_ragdolling(fig) && !(sai_figure_getup_k(fig, 0.0f) > 0.0f));
+    from->stood = turned ? sai_figure_stood(fig, 0.0f) : 0.0f;
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     from->had_ground = sai_figure_has_ground(fig);
