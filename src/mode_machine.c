@@ -123,6 +123,7 @@ sa_status sa_mode_machine_init(sa_mode_machine *m, const sa_mode_machine_config 
 typedef struct body {
     bool grounded, in_water, on_ladder, knocked_down;
     float vy, landing, speed, ladder_dir;
+    float vy_fall; /* the vertical velocity the fall rules read (vy but at a dated frame's start) */
     uint32_t jumps;
     bool belly_up;
 } body;
@@ -136,6 +137,7 @@ static body read_input(const sa_mode_input *in) {
     b.on_ladder = in->on_ladder;
     b.knocked_down = in->knocked_down;
     b.vy = sai_finite_or(in->vertical_velocity, 0.0f);
+    b.vy_fall = b.vy;
     const float landing = sai_nonneg_or(in->landing_speed, 0.0f);
     b.landing = landing > -b.vy ? landing : -b.vy;
     b.speed = sai_finite_or(in->speed, 0.0f);
@@ -176,10 +178,10 @@ static sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, fl
     if (new_jump) {
         *restart = mode == SA_MODE_JUMP;
         mode = SA_MODE_JUMP;
-    } else if (mode == SA_MODE_JUMP && b->vy < 0.0f) {
+    } else if (mode == SA_MODE_JUMP && b->vy_fall < 0.0f) {
         mode = SA_MODE_FALL; /* going down */
     } else if ((mode == SA_MODE_LOCO || mode == SA_MODE_LAND || mode == SA_MODE_SIT) &&
-               !b->grounded && b->vy < -fall_speed) {
+               !b->grounded && b->vy_fall < -fall_speed) {
         mode = SA_MODE_FALL; /* walked off a ledge */
     }
 
@@ -342,10 +344,34 @@ static float timer_left(const sa_mode_machine *m, const body *b, float *t, float
     return fmaxf(end - now, 0.0f);
 }
 
+/* Seconds into the frame the body's vertical velocity, going from ramp->vy_start at its start
+ * to b->vy at ramp->frame_dt, crosses below the speed the fall rule of the current mode reads
+ * (a jump going down, a body off a ledge); INFINITY when it does not. */
+static float fall_crossing(const sa_mode_machine *m, const body *b, const sai_mode_ramp *ramp) {
+    float below;
+    if (m->mode == SA_MODE_JUMP) {
+        below = 0.0f;
+    } else if ((m->mode == SA_MODE_LOCO || m->mode == SA_MODE_LAND || m->mode == SA_MODE_SIT) &&
+               !b->grounded) {
+        below = -m->config.fall_speed * sai_positive_or(m->config.units_per_cell, 1.0f);
+    } else {
+        return INFINITY;
+    }
+    const float v0 = b->vy_fall, v1 = b->vy;
+    if (!(v0 >= below && v1 < below)) return INFINITY;
+    const float t = ramp->frame_dt * ((v0 - below) / (v0 - v1)); /* (v0 - v1 > 0) */
+    return t >= 0.0f ? t : INFINITY;
+}
+
 sa_mode sai_mode_machine_update_dated(sa_mode_machine *m, const sa_mode_input *input, float dt,
-                                      sai_mode_frame *out) {
+                                      const sai_mode_ramp *ramp, sai_mode_frame *out) {
     body b;
     dt = prepare(m, input, dt, &b);
+    /* The fall rules read the velocity at the frame's start: it goes from there to the input's
+     * over the frame, and crosses their speed where it crosses it, at any frame rate. */
+    const bool ramps =
+        ramp && sai_finite(ramp->vy_start) && ramp->frame_dt > 0.0f && ramp->frame_dt <= FLT_MAX;
+    if (ramps) b.vy_fall = ramp->vy_start;
     bool new_jump, speed_stepped;
     triggers(m, &b, &new_jump, &speed_stepped);
     m->switched = false;
@@ -357,15 +383,23 @@ sa_mode sai_mode_machine_update_dated(sa_mode_machine *m, const sa_mode_input *i
     out->at_start = m->mode;
     out->timer_at = INFINITY;
     /* Time passes; a timer's end inside the frame switches there (its times reached, whatever
-     * the rounding of the steps to it); one at the frame's end is the next frame's start's, so
+     * the rounding of the steps to it), and so does the velocity's crossing of a fall rule's
+     * speed (the earlier of the two); one at the frame's end is the next frame's start's, so
      * the input read then comes first at any frame rate. */
     float t = 0.0f, play = 0.0f;
     const float left = timer_left(m, &b, &t, &play);
-    if (left < dt - SAI_MODE_DUE) {
-        pass(m, left);
-        rule(m, &b, false, false, t, play);
-        if (m->mode != out->at_start) out->timer_at = left;
-        dt -= left;
+    const float cross = ramps ? fall_crossing(m, &b, ramp) : INFINITY;
+    b.vy_fall = b.vy; /* (from here on, the input's) */
+    const float at = cross < left ? cross : left;
+    if (at < dt - SAI_MODE_DUE) {
+        pass(m, at);
+        if (cross < left) {
+            rule(m, &b, false, false, 0.0f, 0.0f);
+        } else {
+            rule(m, &b, false, false, t, play);
+        }
+        if (m->mode != out->at_start) out->timer_at = at;
+        dt -= at;
     }
     pass(m, dt);
     return m->mode;

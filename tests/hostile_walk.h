@@ -6151,6 +6151,7 @@ static bool hx_finite_sa_figure(const sa_figure *s) {
         && isfinite(s->fade.layers[7].user[1])
         && isfinite(s->phase)
         && isfinite(s->gait)
+        && isfinite(s->vy_change)
         && isfinite(s->layers[0].time)
         && isfinite(s->layers[1].time)
         && isfinite(s->layers[2].time)

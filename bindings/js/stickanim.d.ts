@@ -2905,6 +2905,7 @@ export interface SaFigureFields {
   jump_seen: number;
   thrust_seen: number;
   move_seen: number;
+  vy_change: number;
   moves: number;
   move_count: number;
   layers: StructArray<SaFigureMoveLayer>;
@@ -2967,6 +2968,13 @@ export declare class SaFigure extends Struct {
   thrust_seen: number;
   /** Last layer counter seen. */
   move_seen: number;
+  /**
+   * How fast the body's vertical velocity changed over the last frame, units/s² (up positive; 0
+   * without a body). While it goes on changing so (under gravity) the body's fall rules see it
+   * cross their speeds where it does inside a frame, at any frame rate; any other change is taken
+   * as a step at the frame's start.
+   */
+  vy_change: number;
   /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
   moves: number;
   /** How many, <= SA_FIGURE_MAX_MOVES. */

@@ -3320,122 +3320,130 @@ class SaFigure extends Struct {
   /** Last layer counter seen. */
   get move_seen() { return this._sa._dv().getUint32(this.ptr + 360, true); }
   set move_seen(v) { this._sa._dv().setUint32(this.ptr + 360, v, true); }
+  /**
+   * How fast the body's vertical velocity changed over the last frame, units/s² (up positive; 0
+   * without a body). While it goes on changing so (under gravity) the body's fall rules see it
+   * cross their speeds where it does inside a frame, at any frame rate; any other change is taken
+   * as a step at the frame's start.
+   */
+  get vy_change() { return this._sa._dv().getFloat32(this.ptr + 364, true); }
+  set vy_change(v) { this._sa._dv().setFloat32(this.ptr + 364, v, true); }
   /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
-  get moves() { return this._sa._dv().getUint32(this.ptr + 364, true); }
-  set moves(v) { this._sa._dv().setUint32(this.ptr + 364, ptrOf(v, 'sa_figure.moves'), true); }
+  get moves() { return this._sa._dv().getUint32(this.ptr + 368, true); }
+  set moves(v) { this._sa._dv().setUint32(this.ptr + 368, ptrOf(v, 'sa_figure.moves'), true); }
   /** How many, <= SA_FIGURE_MAX_MOVES. */
-  get move_count() { return this._sa._dv().getUint32(this.ptr + 368, true); }
-  set move_count(v) { this._sa._dv().setUint32(this.ptr + 368, v, true); }
+  get move_count() { return this._sa._dv().getUint32(this.ptr + 372, true); }
+  set move_count(v) { this._sa._dv().setUint32(this.ptr + 372, v, true); }
   /** The layers playing (sa_figure_input::move_counter and the built-in thrust). */
-  get layers() { return new StructArray(this._sa.SaFigureMoveLayer, this.ptr + 372, 4, this); }
+  get layers() { return new StructArray(this._sa.SaFigureMoveLayer, this.ptr + 376, 4, this); }
   set layers(v) { this.layers.set(v); }
   /** Motion asked for last frame. */
-  get wanted() { return this._sa._dv().getInt32(this.ptr + 404, true); }
-  set wanted(v) { this._sa._dv().setInt32(this.ptr + 404, v, true); }
+  get wanted() { return this._sa._dv().getInt32(this.ptr + 408, true); }
+  set wanted(v) { this._sa._dv().setInt32(this.ptr + 408, v, true); }
   /**
    * Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120): the head and
    * foot locks are kept as they were at that moment (the hair as it was at its last step, that
    * moment or the one before: sa_figure::hair_between).
    */
-  get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 408, true); }
-  set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 408, v, true); }
+  get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 412, true); }
+  set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 412, v, true); }
   /** Head and hair driver state. */
-  get head() { return this._sa.SaFigureHead.at(this.ptr + 412, this); }
+  get head() { return this._sa.SaFigureHead.at(this.ptr + 416, this); }
   set head(v) { this.head.set(v); }
   /** Hair chain state (figure space). */
-  get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 456, 16); }
+  get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 460, 16); }
   set hair(v) { this.hair.set(v); }
   /** Ground the foot locks scrolled, to the last sub-step moment, units. */
-  get scroll() { return this._sa._dv().getFloat64(this.ptr + 520, true); }
-  set scroll(v) { this._sa._dv().setFloat64(this.ptr + 520, v, true); }
+  get scroll() { return this._sa._dv().getFloat64(this.ptr + 528, true); }
+  set scroll(v) { this._sa._dv().setFloat64(this.ptr + 528, v, true); }
   /** Foot locks: [0] near, [1] far. */
-  get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 528, 2, this); }
+  get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 536, 2, this); }
   set feet(v) { this.feet.set(v); }
   /** The body's modes (used while a body is active). */
-  get modes() { return this._sa.SaModeMachine.at(this.ptr + 656, this); }
+  get modes() { return this._sa.SaModeMachine.at(this.ptr + 664, this); }
   set modes(v) { this.modes.set(v); }
   /** The body as last seen (its grounded edge, its speeds). */
-  get body() { return this._sa.SaFigureBody.at(this.ptr + 936, this); }
+  get body() { return this._sa.SaFigureBody.at(this.ptr + 944, this); }
   set body(v) { this.body.set(v); }
   /** Fastest the body sank in this flight, units/s, >= 0. */
-  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1024, true); }
-  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1024, v, true); }
+  get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1032, true); }
+  set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1032, v, true); }
   /** How fast the body rose at its last take-off, units/s, >= 0. */
-  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1028, true); }
-  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1028, v, true); }
+  get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1036, true); }
+  set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1036, v, true); }
   /** The landing's depth showing, in [0, 1] (eased). */
-  get landing() { return this._sa._dv().getFloat32(this.ptr + 1032, true); }
-  set landing(v) { this._sa._dv().setFloat32(this.ptr + 1032, v, true); }
+  get landing() { return this._sa._dv().getFloat32(this.ptr + 1040, true); }
+  set landing(v) { this._sa._dv().setFloat32(this.ptr + 1040, v, true); }
   /** The last landing's depth, in [0, 1]. */
-  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 1036, true); }
-  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 1036, v, true); }
+  get landing_target() { return this._sa._dv().getFloat32(this.ptr + 1044, true); }
+  set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 1044, v, true); }
   /** The body's locomotion stride factor, eased. */
-  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 1040, true); }
-  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 1040, v, true); }
+  get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 1048, true); }
+  set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 1048, v, true); }
   /** The climb's cycle, [0, 1). */
-  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 1044, true); }
-  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 1044, v, true); }
+  get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 1052, true); }
+  set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 1052, v, true); }
   /** Treading (0) -> paddling (1), eased. */
-  get swim() { return this._sa._dv().getFloat32(this.ptr + 1048, true); }
-  set swim(v) { this._sa._dv().setFloat32(this.ptr + 1048, v, true); }
+  get swim() { return this._sa._dv().getFloat32(this.ptr + 1056, true); }
+  set swim(v) { this._sa._dv().setFloat32(this.ptr + 1056, v, true); }
   /** The body's vertical velocity, up positive, eased. */
-  get vy() { return this._sa._dv().getFloat32(this.ptr + 1052, true); }
-  set vy(v) { this._sa._dv().setFloat32(this.ptr + 1052, v, true); }
+  get vy() { return this._sa._dv().getFloat32(this.ptr + 1060, true); }
+  set vy(v) { this._sa._dv().setFloat32(this.ptr + 1060, v, true); }
   /** 0 on the ground -> 1 in the air, eased. */
-  get air() { return this._sa._dv().getFloat32(this.ptr + 1056, true); }
-  set air(v) { this._sa._dv().setFloat32(this.ptr + 1056, v, true); }
+  get air() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
+  set air(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
   /** The body locomotes (not standing idle). */
-  get moving() { return this._sa._dv().getUint8(this.ptr + 1060, true) !== 0; }
-  set moving(v) { this._sa._dv().setUint8(this.ptr + 1060, v ? 1 : 0, true); }
+  get moving() { return this._sa._dv().getUint8(this.ptr + 1068, true) !== 0; }
+  set moving(v) { this._sa._dv().setUint8(this.ptr + 1068, v ? 1 : 0, true); }
   /** A scripted jump has taken off and not landed yet. */
-  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1061, true) !== 0; }
-  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1061, v ? 1 : 0, true); }
+  get in_flight() { return this._sa._dv().getUint8(this.ptr + 1069, true) !== 0; }
+  set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1069, v ? 1 : 0, true); }
   /** A scripted jump was pressed and has not taken off yet. */
-  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1062, true) !== 0; }
-  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
+  get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1070, true) !== 0; }
+  set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1070, v ? 1 : 0, true); }
   /**
    * 1 when the last SA_FIGURE_SUBSTEP moment fell between two of the hair's steps (they come every
    * SA_FIGURE_HAIR_STEP, at every other moment), else 0 (any other value: its low bit is read).
    */
-  get hair_between() { return this._sa._dv().getUint8(this.ptr + 1063, true); }
-  set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1063, v, true); }
+  get hair_between() { return this._sa._dv().getUint8(this.ptr + 1071, true); }
+  set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1071, v, true); }
   /** A turn's progress, [0, 1]: 0 faces right, 1 left. */
-  get turn() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
-  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
+  get turn() { return this._sa._dv().getFloat32(this.ptr + 1072, true); }
+  set turn(v) { this._sa._dv().setFloat32(this.ptr + 1072, v, true); }
   /** The facing asked for by the last update's input. */
-  get facing() { return this._sa._dv().getInt32(this.ptr + 1068, true); }
-  set facing(v) { this._sa._dv().setInt32(this.ptr + 1068, v, true); }
+  get facing() { return this._sa._dv().getInt32(this.ptr + 1076, true); }
+  set facing(v) { this._sa._dv().setInt32(this.ptr + 1076, v, true); }
   /** The last update's events. */
-  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1072, 16, this); }
+  get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1080, 16, this); }
   set events(v) { this.events.set(v); }
   /** How many of them, <= 16. */
-  get event_count() { return this._sa._dv().getUint32(this.ptr + 1712, true); }
-  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1712, v, true); }
+  get event_count() { return this._sa._dv().getUint32(this.ptr + 1720, true); }
+  set event_count(v) { this._sa._dv().setUint32(this.ptr + 1720, v, true); }
   /**
    * The ragdoll (figure space) while knocked down; its last pose while getting up (each point's
    * `prev` then holds the get-up's angle of the bone ending there as last followed, radians in x,
    * y 0; y FLT_MAX before the first).
    */
-  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1716, 64); }
+  get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1724, 64); }
   set ragdoll(v) { this.ragdoll.set(v); }
   /**
    * Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the frame
    * that read the release lasted (the get-up's morph runs from that frame's start).
    */
-  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1972, true); }
-  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1972, v, true); }
+  get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1980, true); }
+  set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1980, v, true); }
   /** The current pose. */
-  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1976, this); }
+  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1984, this); }
   set pose(v) { this.pose.set(v); }
   /** Derived values kept across frames (not state). */
-  get cache() { return this._sa.SaFigureCache.at(this.ptr + 2416, this); }
+  get cache() { return this._sa.SaFigureCache.at(this.ptr + 2424, this); }
   set cache(v) { this.cache.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2600;
+SaFigure.SIZE = 2608;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "vy_change", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
 const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache, SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------

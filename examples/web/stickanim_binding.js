@@ -1875,76 +1875,78 @@
     set thrust_seen(v) { this._sa._dv().setUint32(this.ptr + 356, v, true); }
     get move_seen() { return this._sa._dv().getUint32(this.ptr + 360, true); }
     set move_seen(v) { this._sa._dv().setUint32(this.ptr + 360, v, true); }
-    get moves() { return this._sa._dv().getUint32(this.ptr + 364, true); }
-    set moves(v) { this._sa._dv().setUint32(this.ptr + 364, ptrOf(v, 'sa_figure.moves'), true); }
-    get move_count() { return this._sa._dv().getUint32(this.ptr + 368, true); }
-    set move_count(v) { this._sa._dv().setUint32(this.ptr + 368, v, true); }
-    get layers() { return new StructArray(this._sa.SaFigureMoveLayer, this.ptr + 372, 4, this); }
+    get vy_change() { return this._sa._dv().getFloat32(this.ptr + 364, true); }
+    set vy_change(v) { this._sa._dv().setFloat32(this.ptr + 364, v, true); }
+    get moves() { return this._sa._dv().getUint32(this.ptr + 368, true); }
+    set moves(v) { this._sa._dv().setUint32(this.ptr + 368, ptrOf(v, 'sa_figure.moves'), true); }
+    get move_count() { return this._sa._dv().getUint32(this.ptr + 372, true); }
+    set move_count(v) { this._sa._dv().setUint32(this.ptr + 372, v, true); }
+    get layers() { return new StructArray(this._sa.SaFigureMoveLayer, this.ptr + 376, 4, this); }
     set layers(v) { this.layers.set(v); }
-    get wanted() { return this._sa._dv().getInt32(this.ptr + 404, true); }
-    set wanted(v) { this._sa._dv().setInt32(this.ptr + 404, v, true); }
-    get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 408, true); }
-    set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 408, v, true); }
-    get head() { return this._sa.SaFigureHead.at(this.ptr + 412, this); }
+    get wanted() { return this._sa._dv().getInt32(this.ptr + 408, true); }
+    set wanted(v) { this._sa._dv().setInt32(this.ptr + 408, v, true); }
+    get substep_lag() { return this._sa._dv().getFloat32(this.ptr + 412, true); }
+    set substep_lag(v) { this._sa._dv().setFloat32(this.ptr + 412, v, true); }
+    get head() { return this._sa.SaFigureHead.at(this.ptr + 416, this); }
     set head(v) { this.head.set(v); }
-    get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 456, 16); }
+    get hair() { return new Float32Array(this._sa.memory.buffer, this.ptr + 460, 16); }
     set hair(v) { this.hair.set(v); }
-    get scroll() { return this._sa._dv().getFloat64(this.ptr + 520, true); }
-    set scroll(v) { this._sa._dv().setFloat64(this.ptr + 520, v, true); }
-    get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 528, 2, this); }
+    get scroll() { return this._sa._dv().getFloat64(this.ptr + 528, true); }
+    set scroll(v) { this._sa._dv().setFloat64(this.ptr + 528, v, true); }
+    get feet() { return new StructArray(this._sa.SaFigureFootLock, this.ptr + 536, 2, this); }
     set feet(v) { this.feet.set(v); }
-    get modes() { return this._sa.SaModeMachine.at(this.ptr + 656, this); }
+    get modes() { return this._sa.SaModeMachine.at(this.ptr + 664, this); }
     set modes(v) { this.modes.set(v); }
-    get body() { return this._sa.SaFigureBody.at(this.ptr + 936, this); }
+    get body() { return this._sa.SaFigureBody.at(this.ptr + 944, this); }
     set body(v) { this.body.set(v); }
-    get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1024, true); }
-    set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1024, v, true); }
-    get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1028, true); }
-    set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1028, v, true); }
-    get landing() { return this._sa._dv().getFloat32(this.ptr + 1032, true); }
-    set landing(v) { this._sa._dv().setFloat32(this.ptr + 1032, v, true); }
-    get landing_target() { return this._sa._dv().getFloat32(this.ptr + 1036, true); }
-    set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 1036, v, true); }
-    get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 1040, true); }
-    set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 1040, v, true); }
-    get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 1044, true); }
-    set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 1044, v, true); }
-    get swim() { return this._sa._dv().getFloat32(this.ptr + 1048, true); }
-    set swim(v) { this._sa._dv().setFloat32(this.ptr + 1048, v, true); }
-    get vy() { return this._sa._dv().getFloat32(this.ptr + 1052, true); }
-    set vy(v) { this._sa._dv().setFloat32(this.ptr + 1052, v, true); }
-    get air() { return this._sa._dv().getFloat32(this.ptr + 1056, true); }
-    set air(v) { this._sa._dv().setFloat32(this.ptr + 1056, v, true); }
-    get moving() { return this._sa._dv().getUint8(this.ptr + 1060, true) !== 0; }
-    set moving(v) { this._sa._dv().setUint8(this.ptr + 1060, v ? 1 : 0, true); }
-    get in_flight() { return this._sa._dv().getUint8(this.ptr + 1061, true) !== 0; }
-    set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1061, v ? 1 : 0, true); }
-    get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1062, true) !== 0; }
-    set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1062, v ? 1 : 0, true); }
-    get hair_between() { return this._sa._dv().getUint8(this.ptr + 1063, true); }
-    set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1063, v, true); }
-    get turn() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
-    set turn(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
-    get facing() { return this._sa._dv().getInt32(this.ptr + 1068, true); }
-    set facing(v) { this._sa._dv().setInt32(this.ptr + 1068, v, true); }
-    get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1072, 16, this); }
+    get fall_speed() { return this._sa._dv().getFloat32(this.ptr + 1032, true); }
+    set fall_speed(v) { this._sa._dv().setFloat32(this.ptr + 1032, v, true); }
+    get rise_speed() { return this._sa._dv().getFloat32(this.ptr + 1036, true); }
+    set rise_speed(v) { this._sa._dv().setFloat32(this.ptr + 1036, v, true); }
+    get landing() { return this._sa._dv().getFloat32(this.ptr + 1040, true); }
+    set landing(v) { this._sa._dv().setFloat32(this.ptr + 1040, v, true); }
+    get landing_target() { return this._sa._dv().getFloat32(this.ptr + 1044, true); }
+    set landing_target(v) { this._sa._dv().setFloat32(this.ptr + 1044, v, true); }
+    get stride_scale() { return this._sa._dv().getFloat32(this.ptr + 1048, true); }
+    set stride_scale(v) { this._sa._dv().setFloat32(this.ptr + 1048, v, true); }
+    get climb_phase() { return this._sa._dv().getFloat32(this.ptr + 1052, true); }
+    set climb_phase(v) { this._sa._dv().setFloat32(this.ptr + 1052, v, true); }
+    get swim() { return this._sa._dv().getFloat32(this.ptr + 1056, true); }
+    set swim(v) { this._sa._dv().setFloat32(this.ptr + 1056, v, true); }
+    get vy() { return this._sa._dv().getFloat32(this.ptr + 1060, true); }
+    set vy(v) { this._sa._dv().setFloat32(this.ptr + 1060, v, true); }
+    get air() { return this._sa._dv().getFloat32(this.ptr + 1064, true); }
+    set air(v) { this._sa._dv().setFloat32(this.ptr + 1064, v, true); }
+    get moving() { return this._sa._dv().getUint8(this.ptr + 1068, true) !== 0; }
+    set moving(v) { this._sa._dv().setUint8(this.ptr + 1068, v ? 1 : 0, true); }
+    get in_flight() { return this._sa._dv().getUint8(this.ptr + 1069, true) !== 0; }
+    set in_flight(v) { this._sa._dv().setUint8(this.ptr + 1069, v ? 1 : 0, true); }
+    get jump_pending() { return this._sa._dv().getUint8(this.ptr + 1070, true) !== 0; }
+    set jump_pending(v) { this._sa._dv().setUint8(this.ptr + 1070, v ? 1 : 0, true); }
+    get hair_between() { return this._sa._dv().getUint8(this.ptr + 1071, true); }
+    set hair_between(v) { this._sa._dv().setUint8(this.ptr + 1071, v, true); }
+    get turn() { return this._sa._dv().getFloat32(this.ptr + 1072, true); }
+    set turn(v) { this._sa._dv().setFloat32(this.ptr + 1072, v, true); }
+    get facing() { return this._sa._dv().getInt32(this.ptr + 1076, true); }
+    set facing(v) { this._sa._dv().setInt32(this.ptr + 1076, v, true); }
+    get events() { return new StructArray(this._sa.SaFigureEvent, this.ptr + 1080, 16, this); }
     set events(v) { this.events.set(v); }
-    get event_count() { return this._sa._dv().getUint32(this.ptr + 1712, true); }
-    set event_count(v) { this._sa._dv().setUint32(this.ptr + 1712, v, true); }
-    get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1716, 64); }
+    get event_count() { return this._sa._dv().getUint32(this.ptr + 1720, true); }
+    set event_count(v) { this._sa._dv().setUint32(this.ptr + 1720, v, true); }
+    get ragdoll() { return new Float32Array(this._sa.memory.buffer, this.ptr + 1724, 64); }
     set ragdoll(v) { this.ragdoll.set(v); }
-    get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1972, true); }
-    set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1972, v, true); }
-    get pose() { return this._sa.SaFigurePose.at(this.ptr + 1976, this); }
+    get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1980, true); }
+    set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1980, v, true); }
+    get pose() { return this._sa.SaFigurePose.at(this.ptr + 1984, this); }
     set pose(v) { this.pose.set(v); }
-    get cache() { return this._sa.SaFigureCache.at(this.ptr + 2416, this); }
+    get cache() { return this._sa.SaFigureCache.at(this.ptr + 2424, this); }
     set cache(v) { this.cache.set(v); }
   }
   SaFigure.C_NAME = "sa_figure";
-  SaFigure.SIZE = 2600;
+  SaFigure.SIZE = 2608;
   SaFigure.ALIGN = 8;
   SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
+  SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "vy_change", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
   const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache, SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure]);
 
   // ---- functions -----------------------------------------------------------------------------------

@@ -20,6 +20,9 @@
 #define SAI_BODY_STRIDE_MAX 1.6f
 /* How fast the pose follows the body's vertical velocity and its leaving the ground, 1/s. */
 #define SAI_BODY_FOLLOW 25.0f
+/* A vertical velocity changing at a rate within this fraction of the last frame's goes on in a
+ * line (sa_figure::vy_change); past twice it, it stepped at the frame's start. */
+#define SAI_BODY_STEADY 0.1f
 /* How fast the climb's cycle is pulled onto the rungs, 1/s. */
 #define SAI_BODY_ALIGN 6.0f
 /* Paddling fully from this fraction of the walk's ground speed through the water. */
@@ -266,7 +269,7 @@ static int32_t row_of(sa_figure *fig, const sa_figure_input *in, int32_t wanted,
 }
 
 int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt,
-                             sai_figure_later *later) {
+                             float frame_dt, sai_figure_later *later) {
     const sa_figure_body *b = &in->body;
     const bool was_grounded = fig->body.active ? fig->body.grounded : true;
     const float down = b->velocity.y; /* sinking speed, units/s (y down) */
@@ -299,7 +302,20 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     /* The modes the input asks for from the frame's start, as the figure takes every input (so
      * frames of any length see a switch at the same moment), a timer's end where it falls. */
     sai_mode_frame switched;
-    const sa_mode mode = sai_mode_machine_update_dated(&fig->modes, &mi, dt, &switched);
+    /* The velocity over the frame: in a line from the last frame's while it goes on changing as
+     * it did over that frame (gravity, a drag), else a step at the frame's start; between the
+     * two as the change strays from the last, so a frame a hair longer does not jump from one
+     * to the other. (A stored change not finite: a step.) */
+    const float vy1 = mi.vertical_velocity, vy0 = fig->body.active ? -fig->body.velocity.y : vy1;
+    const float change = frame_dt > 0.0f ? (vy1 - vy0) / frame_dt : 0.0f;
+    const float most = SAI_BODY_STEADY * sai_fmaxf(fabsf(change), fabsf(fig->vy_change));
+    const float line =
+        most > 0.0f && most <= FLT_MAX
+            ? sai_saturate(2.0f - fabsf(change - fig->vy_change) / most) /* (NaN: 0) */
+            : 0.0f;
+    const sai_mode_ramp ramp = {line > 0.0f ? vy1 + (vy0 - vy1) * line : vy1, frame_dt};
+    fig->vy_change = change;
+    const sa_mode mode = sai_mode_machine_update_dated(&fig->modes, &mi, dt, &ramp, &switched);
     if (mode == SA_MODE_RAGDOLL && mode_before != SA_MODE_RAGDOLL) knocked(fig, b, dt);
     if (switched.at_start != mode_before)
         sai_figure_event_add(fig,
@@ -383,6 +399,7 @@ void sai_figure_drop_body(sa_figure *fig) {
     fig->body = sa_figure_body_default();
     fig->stride_scale = 1.0f;
     fig->moving = false;
+    fig->vy_change = 0.0f;
 }
 
 /* x eased toward target at rate r (1/s) over dt: frame-rate independent. */

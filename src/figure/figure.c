@@ -13,6 +13,7 @@ typedef struct frame_input {
     float gait_target;
     float locomotion; /* the weight locomotion showed at the frame's start */
     bool taken;
+    float dt;               /* the frame's length (a moment's advance is part of it) */
     sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
 } frame_input;
 
@@ -22,7 +23,7 @@ SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arm
                         sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     sai_figure_later later = {0, INFINITY};
-    if (!f->taken) sai_figure_take_input(fig, in, dt, &later);
+    if (!f->taken) sai_figure_take_input(fig, in, dt, f->dt, &later);
     /* The gait starts at its target when locomotion comes back (this frame's input, or the
      * body's modes later in it), not when the last of it leaves the fade: a layer leaves at the
      * end of the frame its weight falls below the fade's least, which frames of other lengths
@@ -377,6 +378,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     f->gait_target = sai_figure_gait_target(fig, &f->in);
     f->locomotion = sai_figure_locomotion_after(&fig->fade, 0.0f, 0.0f);
     f->cache = &fig->cache;
+    f->dt = dt;
     lead *from = &fr->from;
     /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
      * then, from where a get-up's morph ended; else it settled, settle_turn. Judged before the
@@ -393,7 +395,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     f->taken = !f->in.body.active;
     if (f->taken) {
         sai_figure_later none; /* (without a body nothing switches later) */
-        sai_figure_take_input(fig, &f->in, dt, &none);
+        sai_figure_take_input(fig, &f->in, dt, dt, &none);
     }
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;

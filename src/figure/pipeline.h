@@ -127,7 +127,7 @@ typedef struct sai_figure_later {
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter; a body's modes may switch again later
  * in the frame (*later). */
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt,
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, float frame_dt,
                            sai_figure_later *later);
 /* The walk/run mix the motion `in` asks for wants, for the figure as it is before this frame's
  * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
@@ -149,12 +149,13 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
 /* The body repaired: a non-finite number keeps its value in `last` (the body as last seen; 0
  * without one), a non-finite ground height is the body's feet point's. */
 sa_figure_body sai_figure_read_body(const sa_figure_body *in, const sa_figure_body *last);
-/* Runs the body's modes on this frame's body (dt seconds), records take-off, landing and mode
- * events, and returns the row to show from the frame's start: the mode's, or on the ground
- * `wanted` (the motion asked for; idle while a locomoting body stands); a timer's end within the
- * frame switches to *later's row at its time. */
+/* Runs the body's modes on this frame's body (its first dt seconds of frame_dt), records
+ * take-off, landing and mode events, and returns the row to show from the frame's start: the
+ * mode's, or on the ground `wanted` (the motion asked for; idle while a locomoting body stands);
+ * a timer's end within the frame, or the vertical velocity's crossing of a fall's speed (in a
+ * line from the last frame's over frame_dt), switches to *later's row at its time. */
 int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt,
-                             sai_figure_later *later);
+                             float frame_dt, sai_figure_later *later);
 /* Writes sa_figure_pose::ground_probe: where the ground is wanted next update (after the pose is
  * faced to the screen). */
 void sai_figure_ground_probes(sa_figure *fig);

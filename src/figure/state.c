@@ -258,7 +258,7 @@ static bool holds_spear(int32_t id) {
     return (sai_figure_row(id)->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
 }
 
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt,
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, float frame_dt,
                            sai_figure_later *later) {
     later->at = INFINITY;
     const int32_t wanted = sai_figure_row_for(in->motion);
@@ -277,7 +277,7 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt,
     }
     if (in->body.active) {
         /* The body's modes choose the row; its jump counter is the mode machine's. */
-        sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt, later));
+        sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt, frame_dt, later));
         fig->jump_seen = in->jump;
     } else {
         sai_figure_drop_body(fig);

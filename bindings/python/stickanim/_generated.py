@@ -1838,32 +1838,36 @@ class Figure(_Struct):
     cut out of the ragdoll took away (0 but on the row cut to): the share goes on from what it
     was, fading out. phase: Gait phase, [0, 1). gait: Walk -> run mix, [0, 1]. jump_seen: Last
     jump counter seen. thrust_seen: Last thrust counter seen. move_seen: Last layer counter seen.
-    moves: The registered motion definitions (sa_figure_set_moves()): the caller's array.
-    move_count: How many, <= SA_FIGURE_MAX_MOVES. layers: The layers playing
-    (sa_figure_input::move_counter and the built-in thrust). wanted: Motion asked for last frame.
-    substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to the current pose, [0, 1/120):
-    the head and foot locks are kept as they were at that moment (the hair as it was at its last
-    step, that moment or the one before: sa_figure::hair_between). head: Head and hair driver
-    state. hair: Hair chain state (figure space). scroll: Ground the foot locks scrolled, to the
-    last sub-step moment, units. feet: Foot locks: [0] near, [1] far. modes: The body's modes
-    (used while a body is active). body: The body as last seen (its grounded edge, its speeds).
-    fall_speed: Fastest the body sank in this flight, units/s, >= 0. rise_speed: How fast the
-    body rose at its last take-off, units/s, >= 0. landing: The landing's depth showing, in [0,
-    1] (eased). landing_target: The last landing's depth, in [0, 1]. stride_scale: The body's
-    locomotion stride factor, eased. climb_phase: The climb's cycle, [0, 1). swim: Treading (0)
-    -> paddling (1), eased. vy: The body's vertical velocity, up positive, eased. air: 0 on the
-    ground -> 1 in the air, eased. moving: The body locomotes (not standing idle). in_flight: A
-    scripted jump has taken off and not landed yet. jump_pending: A scripted jump was pressed and
-    has not taken off yet. hair_between: 1 when the last SA_FIGURE_SUBSTEP moment fell between
-    two of the hair's steps (they come every SA_FIGURE_HAIR_STEP, at every other moment), else 0
-    (any other value: its low bit is read). turn: A turn's progress, [0, 1]: 0 faces right, 1
-    left. facing: The facing asked for by the last update's input. events: The last update's
-    events. event_count: How many of them, <= 16. ragdoll: The ragdoll (figure space) while
-    knocked down; its last pose while getting up (each point's `prev` then holds the get-up's
-    angle of the bone ending there as last followed, radians in x, y 0; y FLT_MAX before the
-    first). ragdoll_wait: Seconds of the next sub-step before the knock-down, >= 0; getting up,
-    the seconds the frame that read the release lasted (the get-up's morph runs from that frame's
-    start). pose: The current pose. cache: Derived values kept across frames (not state).
+    vy_change: How fast the body's vertical velocity changed over the last frame, units/s² (up
+    positive; 0 without a body). While it goes on changing so (under gravity) the body's fall
+    rules see it cross their speeds where it does inside a frame, at any frame rate; any other
+    change is taken as a step at the frame's start. moves: The registered motion definitions
+    (sa_figure_set_moves()): the caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES.
+    layers: The layers playing (sa_figure_input::move_counter and the built-in thrust). wanted:
+    Motion asked for last frame. substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to
+    the current pose, [0, 1/120): the head and foot locks are kept as they were at that moment
+    (the hair as it was at its last step, that moment or the one before:
+    sa_figure::hair_between). head: Head and hair driver state. hair: Hair chain state (figure
+    space). scroll: Ground the foot locks scrolled, to the last sub-step moment, units. feet:
+    Foot locks: [0] near, [1] far. modes: The body's modes (used while a body is active). body:
+    The body as last seen (its grounded edge, its speeds). fall_speed: Fastest the body sank in
+    this flight, units/s, >= 0. rise_speed: How fast the body rose at its last take-off, units/s,
+    >= 0. landing: The landing's depth showing, in [0, 1] (eased). landing_target: The last
+    landing's depth, in [0, 1]. stride_scale: The body's locomotion stride factor, eased.
+    climb_phase: The climb's cycle, [0, 1). swim: Treading (0) -> paddling (1), eased. vy: The
+    body's vertical velocity, up positive, eased. air: 0 on the ground -> 1 in the air, eased.
+    moving: The body locomotes (not standing idle). in_flight: A scripted jump has taken off and
+    not landed yet. jump_pending: A scripted jump was pressed and has not taken off yet.
+    hair_between: 1 when the last SA_FIGURE_SUBSTEP moment fell between two of the hair's steps
+    (they come every SA_FIGURE_HAIR_STEP, at every other moment), else 0 (any other value: its
+    low bit is read). turn: A turn's progress, [0, 1]: 0 faces right, 1 left. facing: The facing
+    asked for by the last update's input. events: The last update's events. event_count: How many
+    of them, <= 16. ragdoll: The ragdoll (figure space) while knocked down; its last pose while
+    getting up (each point's `prev` then holds the get-up's angle of the bone ending there as
+    last followed, radians in x, y 0; y FLT_MAX before the first). ragdoll_wait: Seconds of the
+    next sub-step before the knock-down, >= 0; getting up, the seconds the frame that read the
+    release lasted (the get-up's morph runs from that frame's start). pose: The current pose.
+    cache: Derived values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
@@ -2436,6 +2440,7 @@ Figure._fields_ = [
     ("jump_seen", ctypes.c_uint32),
     ("thrust_seen", ctypes.c_uint32),
     ("move_seen", ctypes.c_uint32),
+    ("vy_change", ctypes.c_float),
     ("moves", ctypes.POINTER(FigureMove)),
     ("move_count", ctypes.c_size_t),
     ("layers", (FigureMoveLayer * 4)),
@@ -2685,12 +2690,12 @@ LAYOUT_LP64 = {
     "sa_figure_cache": (180, 4, {"spear": 0, "loco": 44, "gait": 132, "walk_run": 144}),
     "sa_figure": (2640, 8, {
         "config": 0, "merge_offset": 84, "fade": 184, "phase": 352, "gait": 356, "jump_seen": 360,
-        "thrust_seen": 364, "move_seen": 368, "moves": 376, "move_count": 384, "layers": 392,
-        "wanted": 424, "substep_lag": 428, "head": 432, "hair": 476, "scroll": 544, "feet": 552,
-        "modes": 680, "body": 968, "fall_speed": 1056, "rise_speed": 1060, "landing": 1064,
-        "landing_target": 1068, "stride_scale": 1072, "climb_phase": 1076, "swim": 1080, "vy": 1084,
-        "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "hair_between": 1095,
-        "turn": 1096, "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752,
+        "thrust_seen": 364, "move_seen": 368, "vy_change": 372, "moves": 376, "move_count": 384,
+        "layers": 392, "wanted": 424, "substep_lag": 428, "head": 432, "hair": 476, "scroll": 544,
+        "feet": 552, "modes": 680, "body": 968, "fall_speed": 1056, "rise_speed": 1060, "landing":
+        1064, "landing_target": 1068, "stride_scale": 1072, "climb_phase": 1076, "swim": 1080, "vy":
+        1084, "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "hair_between":
+        1095, "turn": 1096, "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752,
         "ragdoll_wait": 2008, "pose": 2016, "cache": 2456}),
 }
 
