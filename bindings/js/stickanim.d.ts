@@ -2969,7 +2969,7 @@ export declare class SaFigure extends Struct {
   /** Last layer counter seen. */
   move_seen: number;
   /**
-   * How fast the body's vertical velocity changed over the last frame, units/s² (up positive; 0
+   * How fast the body's vertical velocity changed over the last frame, units/s^2 (up positive; 0
    * without a body). While it goes on changing so (under gravity) the body's fall rules see it
    * cross their speeds where it does inside a frame, at any frame rate; any other change is taken
    * as a step at the frame's start.

@@ -3321,7 +3321,7 @@ class SaFigure extends Struct {
   get move_seen() { return this._sa._dv().getUint32(this.ptr + 360, true); }
   set move_seen(v) { this._sa._dv().setUint32(this.ptr + 360, v, true); }
   /**
-   * How fast the body's vertical velocity changed over the last frame, units/s² (up positive; 0
+   * How fast the body's vertical velocity changed over the last frame, units/s^2 (up positive; 0
    * without a body). While it goes on changing so (under gravity) the body's fall rules see it
    * cross their speeds where it does inside a frame, at any frame rate; any other change is taken
    * as a step at the frame's start.

@@ -1040,7 +1040,7 @@ typedef struct sa_figure {
     uint32_t jump_seen;   /**< Last jump counter seen. */
     uint32_t thrust_seen; /**< Last thrust counter seen. */
     uint32_t move_seen;   /**< Last layer counter seen. */
-    /** How fast the body's vertical velocity changed over the last frame, units/s² (up
+    /** How fast the body's vertical velocity changed over the last frame, units/s^2 (up
      *  positive; 0 without a body). While it goes on changing so (under gravity) the body's
      *  fall rules see it cross their speeds where it does inside a frame, at any frame rate;
      *  any other change is taken as a step at the frame's start. */

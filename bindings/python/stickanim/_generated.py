@@ -1838,7 +1838,7 @@ class Figure(_Struct):
     cut out of the ragdoll took away (0 but on the row cut to): the share goes on from what it
     was, fading out. phase: Gait phase, [0, 1). gait: Walk -> run mix, [0, 1]. jump_seen: Last
     jump counter seen. thrust_seen: Last thrust counter seen. move_seen: Last layer counter seen.
-    vy_change: How fast the body's vertical velocity changed over the last frame, units/s² (up
+    vy_change: How fast the body's vertical velocity changed over the last frame, units/s^2 (up
     positive; 0 without a body). While it goes on changing so (under gravity) the body's fall
     rules see it cross their speeds where it does inside a frame, at any frame rate; any other
     change is taken as a step at the frame's start. moves: The registered motion definitions
