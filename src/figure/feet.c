@@ -164,15 +164,14 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
-    sa_vec2 want[2];    /* the motion's targets, drawn */
-    sa_vec2 was[2];     /* ... last frame, in this frame's figure space (the ground has moved) */
-    bool lifts[2];      /* the motion lifts a held foot */
-    float late[2];      /* ... how long ago, within this frame, seconds */
-    float down[2];      /* the foot came down this frame: how long ago, seconds (else 0) */
-    float held[2];      /* how long within this frame the foot has been held, seconds */
-    bool rising[2];     /* the motion's target rises faster than a foot coming down */
-    float on_ground[2]; /* the motion has the foot on the ground: 1, to 0 at the band's edge */
-    bool waiting[2];    /* a held foot the motion lifted before this sub-step: its lift waits */
+    sa_vec2 want[2]; /* the motion's targets, drawn */
+    sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
+    bool lifts[2];   /* the motion lifts a held foot */
+    float late[2];   /* ... how long ago, within this frame, seconds */
+    float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
+    float held[2];   /* how long within this frame the foot has been held, seconds */
+    bool rising[2];  /* the motion's target rises faster than a foot coming down */
+    bool waiting[2]; /* a held foot the motion lifted before this sub-step: its lift waits */
     for (int i = 0; i < 2; ++i) {
         const sa_figure_foot_lock *l = &fig->feet[i];
         waiting[i] = l->state == SAI_FOOT_HELD &&
@@ -187,12 +186,6 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
         rising[i] = up > SAI_FEET_RISE * k;
-        /* (by how much, for a step's hurry: it fades out as the target nears the band's edge.
-         * Not by its rise: a speed over a short sub-step moves far for a hair's breadth of the
-         * target, and a new input's blend would take the hurry back over the part of the
-         * sub-step the last frame showed) */
-        on_ground[i] =
-            has_ground ? sai_saturate((want[i].y + band) / (SAI_FEET_EDGE * band)) : 0.0f;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
@@ -210,9 +203,16 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         down[i] = 0.0f;
         held[i] = l->state == SAI_FOOT_HELD ? dt : 0.0f;
         if (stepping(l)) {
-            /* The other foot's lift waiting for this step to come down hurries it. */
+            /* The other foot's lift waiting for this step to come down hurries it, by how far
+             * its target is inside the ground's band (it fades out over the band's last
+             * quarter). Not by the target's rise: a speed over a short sub-step moves far for a
+             * hair's breadth of the target, and a new input's blend would take the hurry back
+             * over the part of the sub-step the last frame showed. */
             const float pace =
-                waiting[1 - i] ? 1.0f + (SAI_FEET_HURRY - 1.0f) * on_ground[i] : 1.0f;
+                waiting[1 - i] && has_ground
+                    ? 1.0f + (SAI_FEET_HURRY - 1.0f) *
+                                 sai_saturate((want[i].y + band) / (SAI_FEET_EDGE * band))
+                    : 1.0f;
             l->time += pace * dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
              * (from where the step is now, so it goes on smoothly). */
