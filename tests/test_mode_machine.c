@@ -423,40 +423,42 @@ static void in_the_air(sa_mode_machine *m, sa_mode_input *in, sa_mode mode) {
     assert_int_equal(step(m, in), mode);
 }
 
+/* A jump going down at 3 units/s by the end of a frame: the dated update of its first dt
+ * seconds with `ramp`. */
+static sa_mode jump_going_down(sa_mode_machine *m, float dt, const sai_mode_ramp *ramp,
+                               sai_mode_frame *out) {
+    sa_mode_input in;
+    in_the_air(m, &in, SA_MODE_JUMP);
+    in.vertical_velocity = -3.0f;
+    return sai_mode_machine_update_dated(m, &in, dt, ramp, out);
+}
+
 /* The dated update with a line of the vertical velocity over the frame: a fall rule switches
  * where the line crosses its speed, dated inside the frame as a timer's end; a step (no line)
  * switches from the frame's start. */
 static void test_mode_machine_dated_fall_switches_where_the_velocity_crosses(void **state) {
     (void)state;
     sa_mode_machine m;
-    sa_mode_input in;
     sai_mode_frame out;
-    /* A jump whose velocity goes from +1 to -3 over 0.04 s crosses 0 a quarter in. */
-    in_the_air(&m, &in, SA_MODE_JUMP);
-    in.vertical_velocity = -3.0f;
+    /* From +1 to -3 over 0.04 s the velocity crosses 0 a quarter in. */
     const sai_mode_ramp line = {1.0f, 0.04f};
-    assert_int_equal(sai_mode_machine_update_dated(&m, &in, 0.04f, &line, &out), SA_MODE_FALL);
+    assert_int_equal(jump_going_down(&m, 0.04f, &line, &out), SA_MODE_FALL);
     assert_int_equal(out.at_start, SA_MODE_JUMP);
     assert_near(out.timer_at, 0.01, 1e-6);
     /* ... the fall's layer is as old as the part of the frame after the crossing. */
     assert_near(sa_mode_machine_mode_time(&m), 0.03, 1e-6);
     /* A moment before the crossing (the first 5 ms of that frame) is still the jump. */
-    in_the_air(&m, &in, SA_MODE_JUMP);
-    in.vertical_velocity = -3.0f;
-    assert_int_equal(sai_mode_machine_update_dated(&m, &in, 0.005f, &line, &out), SA_MODE_JUMP);
+    assert_int_equal(jump_going_down(&m, 0.005f, &line, &out), SA_MODE_JUMP);
     assert_true(out.timer_at == INFINITY);
     /* Without a line (none given, a start not finite, no frame length): from the frame's start. */
     const sai_mode_ramp bad[2] = {{NAN, 0.04f}, {1.0f, 0.0f}};
     for (int k = 0; k < 3; ++k) {
-        in_the_air(&m, &in, SA_MODE_JUMP);
-        in.vertical_velocity = -3.0f;
-        assert_int_equal(
-            sai_mode_machine_update_dated(&m, &in, 0.04f, k ? &bad[k - 1] : NULL, &out),
-            SA_MODE_FALL);
+        assert_int_equal(jump_going_down(&m, 0.04f, k ? &bad[k - 1] : NULL, &out), SA_MODE_FALL);
         assert_int_equal(out.at_start, SA_MODE_FALL);
         assert_true(out.timer_at == INFINITY);
     }
     /* Off a ledge: the line from 0 to -4 crosses the fall's speed (2) halfway. */
+    sa_mode_input in;
     in_the_air(&m, &in, SA_MODE_LOCO);
     in.vertical_velocity = -4.0f;
     const sai_mode_ramp off = {0.0f, 0.02f};
