@@ -6403,6 +6403,7 @@ static bool hx_finite_sa_figure(const sa_figure *s) {
         && isfinite(s->ragdoll[15].prev.x)
         && isfinite(s->ragdoll[15].prev.y)
         && isfinite(s->ragdoll_wait)
+        && isfinite(s->vy_gravity)
         && isfinite(s->pose.joints[0].x)
         && isfinite(s->pose.joints[0].y)
         && isfinite(s->pose.joints[1].x)

@@ -2936,6 +2936,7 @@ export interface SaFigureFields {
   event_count: number;
   ragdoll: Float32Array;
   ragdoll_wait: number;
+  vy_gravity: number;
   pose: SaFigurePose | Partial<SaFigurePoseFields>;
   cache: SaFigureCache | Partial<SaFigureCacheFields>;
 }
@@ -3049,6 +3050,11 @@ export declare class SaFigure extends Struct {
    * that read the release lasted (the get-up's morph runs from that frame's start).
    */
   ragdoll_wait: number;
+  /**
+   * The rate sa_figure::vy_change had in the body's last steady flight, units/s^2 (up positive; 0
+   * before one): the gravity a take-off's velocity goes on at from the frame's start.
+   */
+  vy_gravity: number;
   /** The current pose. */
   pose: SaFigurePose;
   /** Derived values kept across frames (not state). */

@@ -3432,18 +3432,24 @@ class SaFigure extends Struct {
    */
   get ragdoll_wait() { return this._sa._dv().getFloat32(this.ptr + 1980, true); }
   set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1980, v, true); }
+  /**
+   * The rate sa_figure::vy_change had in the body's last steady flight, units/s^2 (up positive; 0
+   * before one): the gravity a take-off's velocity goes on at from the frame's start.
+   */
+  get vy_gravity() { return this._sa._dv().getFloat32(this.ptr + 1984, true); }
+  set vy_gravity(v) { this._sa._dv().setFloat32(this.ptr + 1984, v, true); }
   /** The current pose. */
-  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1984, this); }
+  get pose() { return this._sa.SaFigurePose.at(this.ptr + 1992, this); }
   set pose(v) { this.pose.set(v); }
   /** Derived values kept across frames (not state). */
-  get cache() { return this._sa.SaFigureCache.at(this.ptr + 2424, this); }
+  get cache() { return this._sa.SaFigureCache.at(this.ptr + 2432, this); }
   set cache(v) { this.cache.set(v); }
 }
 SaFigure.C_NAME = "sa_figure";
-SaFigure.SIZE = 2608;
+SaFigure.SIZE = 2616;
 SaFigure.ALIGN = 8;
 SaFigure.ABI_TYPE = 47; // SA_ABI_TYPE_FIGURE
-SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "vy_change", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "pose", "cache"]);
+SaFigure.FIELDS = Object.freeze(["config", "merge_offset", "fade", "phase", "gait", "jump_seen", "thrust_seen", "move_seen", "vy_change", "moves", "move_count", "layers", "wanted", "substep_lag", "head", "hair", "scroll", "feet", "modes", "body", "fall_speed", "rise_speed", "landing", "landing_target", "stride_scale", "climb_phase", "swim", "vy", "air", "moving", "in_flight", "jump_pending", "hair_between", "turn", "facing", "events", "event_count", "ragdoll", "ragdoll_wait", "vy_gravity", "pose", "cache"]);
 const STRUCTS = Object.freeze([SaVec2, SaVec3, SaQuat, SaTransform, SaMat4, SaIkArmPose, SaIkConfig, SaIkResult, SaGait, SaGaitFoot, SaTrackKey, SaTrackMulti, SaSquash, SaSpring1, SaSpring2, SaVerletPoint, SaVerletConfig, SaFadeLayer, SaFade, SaSkeleton, SaSkeletonLocalToModelJob, SaPoseLayer, SaPoseBlendJob, SaInertialScalar, SaInertialQuat, SaClipTouchdown, SaClip, SaClipTouchdownConfig, SaSoaVec3, SaSoaQuat, SaSoaTransform, SaSoaLayer, SaSoaBlendJob, SaSoaLocalToModelJob, SaClipBuilderChannel, SaClipBuilderJob, SaSkinJob, SaBlendTreeLocoConfig, SaBlendTreePoint, SaBlendTreeSpace, SaBlendTreeFrame, SaModeInput, SaModeMachineConfig, SaModeMachine, SaModeLayer, SaFootstepsEvent, SaFootstepsLayer, SaFootstepsJob, SaLimbConfig, SaLimbStyle, SaFigureConfig, SaFigureBody, SaFigureInput, SaFigureBone, SaFigureParams, SaFigureContact, SaFigurePose, SaFigureEvent, SaFigureMoveTrack, SaFigureMoveEvent, SaFigureMove, SaFigureMoveLayer, SaFigureHead, SaFigureFootLock, SaFigureSpearCache, SaFigureLocoCache, SaFigureGaitCache, SaFigureWalkRunCache, SaFigureCache, SaFigure]);
 
 // ---- functions -----------------------------------------------------------------------------------

@@ -1088,6 +1088,10 @@ typedef struct sa_figure {
     /** Seconds of the next sub-step before the knock-down, >= 0; getting up, the seconds the
      *  frame that read the release lasted (the get-up's morph runs from that frame's start). */
     float ragdoll_wait;
+    /** The rate sa_figure::vy_change had in the body's last steady flight, units/s^2 (up
+     *  positive; 0 before one): the gravity a take-off's velocity goes on at from the frame's
+     *  start. */
+    float vy_gravity;
     sa_figure_pose pose;   /**< The current pose. */
     sa_figure_cache cache; /**< Derived values kept across frames (not state). */
 } sa_figure;

@@ -268,6 +268,36 @@ static int32_t row_of(sa_figure *fig, const sa_figure_input *in, int32_t wanted,
                                   : sai_figure_row_for_mode(mode);
 }
 
+/* The body's vertical velocity over the frame (up positive), the line the frame takes it in to
+ * the input's (*mi): from the last frame's while it goes on changing as it did over that frame
+ * (gravity, a drag), else a step at the frame's start; between the two as the change strays
+ * from the last, so a frame a hair longer does not jump from one to the other (a stored change
+ * not finite: a step). Leaving the ground (took_off) it stepped at the frame's start and went on
+ * at the gravity of the last steady flight. Records the frame's change for the next. */
+static sai_mode_ramp velocity_line(sa_figure *fig, const sa_mode_input *mi, bool flight,
+                                   bool took_off, float frame_dt) {
+    const float vy1 = mi->vertical_velocity, vy0 = fig->body.active ? -fig->body.velocity.y : vy1;
+    if (took_off) {
+        /* (before a flight is seen, the gravity the config's hard landing implies: the landing
+         * speed of a fall from 2.5 times the scripted jump's height) */
+        const float h = fig->config.hard_landing_speed;
+        const float g =
+            fig->vy_gravity != 0.0f ? fig->vy_gravity : -(h * h) / (5.0f * fig->config.jump_height);
+        const float from = vy1 - g * frame_dt;
+        fig->vy_change = g;
+        return (sai_mode_ramp){sai_finite(from) ? from : vy1, frame_dt};
+    }
+    const float change = frame_dt > 0.0f ? (vy1 - vy0) / frame_dt : 0.0f;
+    const float most = SAI_BODY_STEADY * sai_fmaxf(fabsf(change), fabsf(fig->vy_change));
+    const float line =
+        most > 0.0f && most <= FLT_MAX
+            ? sai_saturate(2.0f - fabsf(change - fig->vy_change) / most) /* (NaN: 0) */
+            : 0.0f;
+    fig->vy_change = change;
+    if (flight && line >= 1.0f) fig->vy_gravity = change;
+    return (sai_mode_ramp){line > 0.0f ? vy1 + (vy0 - vy1) * line : vy1, frame_dt};
+}
+
 int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt,
                              float frame_dt, sai_figure_later *later) {
     const sa_figure_body *b = &in->body;
@@ -286,8 +316,14 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
         e.speed = mi.landing_speed;
         sai_figure_event_add(fig, e);
     }
-    if (!b->grounded && was_grounded) {
-        fig->rise_speed = sai_fmaxf(-down, 0.0f);
+    const bool flight = !b->grounded && !b->in_water && !b->on_ladder;
+    const bool took_off = !b->grounded && was_grounded;
+    const sai_mode_ramp ramp = velocity_line(fig, &mi, flight, took_off && flight, frame_dt);
+    later->vy_from = ramp.vy_start;
+    later->frame_dt = frame_dt;
+    if (took_off) {
+        /* (as it left the ground: at the frame's start) */
+        fig->rise_speed = sai_fmaxf(flight ? ramp.vy_start : -down, 0.0f);
         sai_figure_event_add(fig, sai_figure_event_of(SA_FIGURE_EVENT_TAKE_OFF, dt, mode_before));
     }
     fig->fall_speed = b->grounded ? 0.0f : sai_fmaxf(down, 0.0f);
@@ -302,19 +338,6 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     /* The modes the input asks for from the frame's start, as the figure takes every input (so
      * frames of any length see a switch at the same moment), a timer's end where it falls. */
     sai_mode_frame switched;
-    /* The velocity over the frame: in a line from the last frame's while it goes on changing as
-     * it did over that frame (gravity, a drag), else a step at the frame's start; between the
-     * two as the change strays from the last, so a frame a hair longer does not jump from one
-     * to the other. (A stored change not finite: a step.) */
-    const float vy1 = mi.vertical_velocity, vy0 = fig->body.active ? -fig->body.velocity.y : vy1;
-    const float change = frame_dt > 0.0f ? (vy1 - vy0) / frame_dt : 0.0f;
-    const float most = SAI_BODY_STEADY * sai_fmaxf(fabsf(change), fabsf(fig->vy_change));
-    const float line =
-        most > 0.0f && most <= FLT_MAX
-            ? sai_saturate(2.0f - fabsf(change - fig->vy_change) / most) /* (NaN: 0) */
-            : 0.0f;
-    const sai_mode_ramp ramp = {line > 0.0f ? vy1 + (vy0 - vy1) * line : vy1, frame_dt};
-    fig->vy_change = change;
     const sa_mode mode = sai_mode_machine_update_dated(&fig->modes, &mi, dt, &ramp, &switched);
     if (mode == SA_MODE_RAGDOLL && mode_before != SA_MODE_RAGDOLL) knocked(fig, b, dt);
     if (switched.at_start != mode_before)
@@ -409,8 +432,17 @@ static float ease(float x, float target, float r, float dt) {
     return fabsf(target - y) < 1e-5f ? target : y;
 }
 
-void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool snaps,
-                                 float dt) {
+/* x eased as ease() does toward a target going in a line from g0 to g1 over dt (the exact
+ * solution: it lags the line by its slope over r); with g0 = g1 it is ease() itself. */
+static float ease_line(float x, float g0, float g1, float r, float dt) {
+    const float a = r * dt, e = 1.0f - sai_expf(-a);
+    const float lag = (a > 1e-4f ? e / a : 1.0f - 0.5f * a) - (1.0f - e);
+    const float y = x + (g1 - x) * e - (g1 - g0) * lag;
+    return fabsf(g1 - y) < 1e-5f ? g1 : y;
+}
+
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in,
+                                 const sai_figure_later *later, float speed, bool snaps, float dt) {
     const sa_figure_body *b = &in->body;
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
     const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
@@ -428,7 +460,10 @@ void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, floa
         ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), fig->config.gait_rate, dt);
     /* The pose follows the body's vertical velocity and its leaving the ground quickly but not
      * in one step: a game's velocity changes in steps, a pose must not. */
-    fig->vy = ease(fig->vy, -b->velocity.y, SAI_BODY_FOLLOW, dt);
+    /* (toward the velocity's line over the frame: at this step's end, dt of frame_dt) */
+    const float to = -b->velocity.y, from = later->vy_from;
+    const float at = dt < later->frame_dt ? from + (to - from) * (dt / later->frame_dt) : to;
+    fig->vy = ease_line(fig->vy, from, at, SAI_BODY_FOLLOW, dt);
     fig->air = ease(fig->air, b->grounded ? 0.0f : 1.0f, SAI_BODY_FOLLOW, dt);
     /* A landing's depth too: a new landing must not change one still showing in a jump. */
     fig->landing = ease(fig->landing, fig->landing_target, SAI_BODY_FOLLOW, dt);

@@ -22,7 +22,7 @@ typedef struct frame_input {
 SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arms,
                         sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
-    sai_figure_later later = {0, INFINITY};
+    sai_figure_later later = {0, INFINITY, 0.0f, 0.0f}; /* (the body's, sai_figure_take_body) */
     if (!f->taken) sai_figure_take_input(fig, in, dt, f->dt, &later);
     /* The gait starts at its target when locomotion comes back (this frame's input, or the
      * body's modes later in it), not when the last of it leaves the fade: a layer leaves at the
@@ -35,7 +35,7 @@ SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arm
              sai_figure_locomotion_after(&fig->fade, sai_figure_fade_rate(fig), later.at) <
                  SAI_GAIT_GONE)
         starts = later.at;
-    const float mean_gait = sai_figure_ease_gait(fig, in, f->gait_target, starts, dt);
+    const float mean_gait = sai_figure_ease_gait(fig, in, &later, f->gait_target, starts, dt);
     sai_figure_advance_clocks(fig, f->cache, mean_gait, dt, &later);
     sai_figure_ctx c;
     sai_figure_context_in(fig, f->cache, &c);

@@ -118,11 +118,14 @@ SAI_INLINE float sai_figure_swim_share(const sa_fade *fade) {
     }
     return sai_saturate(w);
 }
-/* A row the body's modes switch to within a frame, `at` seconds into it (INFINITY: none): a
- * timer's end (sai_figure_take_body). */
+/* What taking a frame's input leaves for the rest of it: a row the body's modes switch to within
+ * the frame, `at` seconds into it (INFINITY: none; a timer's end or a fall, sai_figure_take_body),
+ * and with a body its vertical velocity over the frame (up positive): in a line from vy_from at
+ * its start to the input's at frame_dt seconds (a step: vy_from is the input's). */
 typedef struct sai_figure_later {
     int32_t row;
     float at;
+    float vy_from, frame_dt;
 } sai_figure_later;
 /* Switches to the motion asked for (cutting a jump short), starts a jump on a press of the jump
  * counter and a thrust on a press of the thrust counter; a body's modes may switch again later
@@ -134,10 +137,11 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, 
  * the figure's cache. */
 float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
 /* Eases the walk/run mix toward `target` (sai_figure_gait_target) and puts it there `starts`
- * seconds into the frame, where locomotion comes back (0: from its start; INFINITY: it does not);
- * returns the mix's mean over the frame. */
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, float starts,
-                           float dt);
+ * seconds into the frame, where locomotion comes back (0: from its start; INFINITY: it does not),
+ * and what the body sets (sai_figure_ease_body; *later from the input's taking); returns the
+ * mix's mean over the frame. */
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_figure_later *later,
+                           float target, float starts, float dt);
 /* Advances the gait phase (at the cadence of the frame's mean mix, the cached gait's when it is
  * the mix of cache's entry; cache may be NULL), the thrust, the fade (switching to later->row at
  * later->at) and hands a finished jump back. */
@@ -214,12 +218,13 @@ void sai_figure_drop_body(sa_figure *fig);
  * end when `snaps`: locomotion came back, as the gait does) and advances the climb's cycle;
  * without a body the stride is 1 (inline: the rest, sai_figure_ease_active_body(), is the
  * body's). */
-void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in, float speed, bool eases,
-                                 float dt);
-SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in, float speed,
-                                     bool eases, float dt) {
+void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in,
+                                 const sai_figure_later *later, float speed, bool eases, float dt);
+SAI_INLINE void sai_figure_ease_body(sa_figure *fig, const sa_figure_input *in,
+                                     const sai_figure_later *later, float speed, bool eases,
+                                     float dt) {
     if (in->body.active)
-        sai_figure_ease_active_body(fig, in, speed, eases, dt);
+        sai_figure_ease_active_body(fig, in, later, speed, eases, dt);
     else
         fig->stride_scale = 1.0f;
 }

@@ -362,9 +362,9 @@ SAI_INLINE float ease_mix(sa_figure *fig, float target, float dt) {
     return target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
 }
 
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, float target, float starts,
-                           float dt) {
-    sai_figure_ease_body(fig, in, gait_speed(in), starts < dt, dt);
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_figure_later *later,
+                           float target, float starts, float dt) {
+    sai_figure_ease_body(fig, in, later, gait_speed(in), starts < dt, dt);
     float mean = target;
     if (!(starts > 0.0f)) {
         fig->gait = target;

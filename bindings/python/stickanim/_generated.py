@@ -1866,8 +1866,10 @@ class Figure(_Struct):
     getting up (each point's `prev` then holds the get-up's angle of the bone ending there as
     last followed, radians in x, y 0; y FLT_MAX before the first). ragdoll_wait: Seconds of the
     next sub-step before the knock-down, >= 0; getting up, the seconds the frame that read the
-    release lasted (the get-up's morph runs from that frame's start). pose: The current pose.
-    cache: Derived values kept across frames (not state).
+    release lasted (the get-up's morph runs from that frame's start). vy_gravity: The rate
+    sa_figure::vy_change had in the body's last steady flight, units/s^2 (up positive; 0 before
+    one): the gravity a take-off's velocity goes on at from the frame's start. pose: The current
+    pose. cache: Derived values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
@@ -2471,6 +2473,7 @@ Figure._fields_ = [
     ("event_count", ctypes.c_size_t),
     ("ragdoll", (VerletPoint * 16)),
     ("ragdoll_wait", ctypes.c_float),
+    ("vy_gravity", ctypes.c_float),
     ("pose", FigurePose),
     ("cache", FigureCache),
 ]
@@ -2696,7 +2699,7 @@ LAYOUT_LP64 = {
         1064, "landing_target": 1068, "stride_scale": 1072, "climb_phase": 1076, "swim": 1080, "vy":
         1084, "air": 1088, "moving": 1092, "in_flight": 1093, "jump_pending": 1094, "hair_between":
         1095, "turn": 1096, "facing": 1100, "events": 1104, "event_count": 1744, "ragdoll": 1752,
-        "ragdoll_wait": 2008, "pose": 2016, "cache": 2456}),
+        "ragdoll_wait": 2008, "vy_gravity": 2012, "pose": 2016, "cache": 2456}),
 }
 
 
