@@ -4278,6 +4278,47 @@ test_figure_a_body_under_gravity_falls_at_the_same_moment_at_any_frame_rate(void
     assert_true(worst <= 0.5f);
 }
 
+/* A body walking that takes a ladder at 0.5 s and climbs it at `climb` units/s (y down), the
+ * rung given as it is at each frame's end; the joints every sixth of a second from then. */
+static void ladder_run(int rate, float climb, sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT]) {
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 0.0f);
+    in.body.active = true;
+    for (int n = 0, sample = 0; n < 3 * rate / 2; ++n) {
+        const double end = (n + 1) / (double)rate;
+        const bool on = n >= rate / 2;
+        in.body.velocity = (sa_vec2){on ? 0.0f : 90.0f, on ? climb : 0.0f};
+        in.body.grounded = !on;
+        in.body.on_ladder = on;
+        in.body.ladder_rung = on ? (float)fmod(-(double)climb * (end - 0.5), 28.0) : 0.0f;
+        sa_figure_update(&f, &in, 1.0f / (float)rate);
+        if (on && ((n + 1) * 6) % rate == 0)
+            memcpy(joints[sample++], f.pose.joints, sizeof joints[0]);
+    }
+}
+
+/* A body that takes a ladder starts the climb's cycle where its rungs are at the frame's start:
+ * the rung it is given is the frame's end's, a frame of climbing later, and the cycle started
+ * there ran that far ahead, a quarter as far at 120 fps as at 30, and was pulled back slowly.
+ * 30/60 and 144 fps were 1.02 units apart up and down a ladder (0.000 since). */
+static void test_figure_a_ladder_taken_climbs_alike_at_any_frame_rate(void **state) {
+    (void)state;
+    static sa_vec2 joints[3][6][SA_FIGURE_JOINT_COUNT];
+    static const int fps[3] = {30, 60, 144};
+    float worst = 0.0f;
+    for (int c = 0; c < 2; ++c) {
+        for (int q = 0; q < 3; ++q)
+            ladder_run(fps[q], c ? 70.0f : -59.0f, joints[q]);
+        for (int q = 0; q < 2; ++q)
+            for (int k = 0; k < 6; ++k)
+                for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                    worst = fmaxf(worst, dist(joints[q][k][i], joints[2][k][i]));
+    }
+    print_message("a ladder taken: 30/60 vs 144 fps %.3f units apart at most\n", (double)worst);
+    assert_true(worst <= 0.1f);
+}
+
 /* The frame-rate promise in the body's modes: the same session at 30, 60 and 144 fps (the body
  * read at each frame's start) agrees at the moments all three reach (every 1/6 s). */
 static void test_figure_body_modes_agree_at_30_60_144_fps(void **state) {
@@ -5996,6 +6037,7 @@ int main(void) {
         cmocka_unit_test(test_figure_body_jumps_agree_at_30_60_144_fps),
         cmocka_unit_test(
             test_figure_a_body_under_gravity_falls_at_the_same_moment_at_any_frame_rate),
+        cmocka_unit_test(test_figure_a_ladder_taken_climbs_alike_at_any_frame_rate),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),
         cmocka_unit_test(test_figure_getup_runs_by_time_whatever_the_frames),
         cmocka_unit_test(test_figure_getup_never_throws_a_bone_round),

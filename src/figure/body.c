@@ -212,13 +212,15 @@ size_t sa_figure_events(const sa_figure *fig, sa_figure_event *out, size_t capac
     return w;
 }
 
-/* A body new on the ladder starts the climb's cycle where its rungs are (see climb_cycle); back
- * on it while the last climb still shows, the cycle goes on from where it is (climb_cycle pulls
- * it onto the rungs), or the limbs of the climb showing would jump. */
-static void climb(sa_figure *fig, const sa_figure_body *b) {
+/* A body new on the ladder starts the climb's cycle where its rungs are at the frame's start
+ * (the rung given is the frame's end's, frame_dt seconds of climbing later; see climb_cycle);
+ * back on it while the last climb still shows, the cycle goes on from where it is (climb_cycle
+ * pulls it onto the rungs), or the limbs of the climb showing would jump. */
+static void climb(sa_figure *fig, const sa_figure_body *b, float frame_dt) {
     const bool climbing = fig->body.active && fig->body.on_ladder && b->on_ladder;
     if (b->on_ladder && !climbing && !(sai_figure_mode_share(&fig->fade, SA_MODE_CLIMB) > 0.0f))
-        fig->climb_phase = sai_phase_wrap(b->ladder_rung / (2.0f * fig->config.rung_spacing));
+        fig->climb_phase = sai_phase_wrap((b->ladder_rung + b->velocity.y * frame_dt) /
+                                          (2.0f * fig->config.rung_spacing));
 }
 
 /* The climb's cycle follows the body along the ladder: half a cycle per rung it passes, up
@@ -346,7 +348,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     if (switched.timer_at < dt)
         sai_figure_event_add(fig,
                              sai_figure_event_of(SA_FIGURE_EVENT_MODE, switched.timer_at, mode));
-    climb(fig, b);
+    climb(fig, b, frame_dt);
     const bool was_active = fig->body.active, was_given = was_active && fig->body.ground_given;
     fig->body = *b;
     /* The last pose listed its probes in the world only if it had a body: until then the game's
