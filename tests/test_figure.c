@@ -4278,6 +4278,31 @@ test_figure_a_body_under_gravity_falls_at_the_same_moment_at_any_frame_rate(void
     assert_true(worst <= 0.5f);
 }
 
+/* The velocity's rates the figure keeps (sa_figure::vy_change, vy_gravity) overwritten with
+ * nasty values before every frame of a body jumping under gravity: every pose is finite and
+ * sane, as their documentation promises. */
+static void test_figure_nasty_velocity_rates_leave_the_pose_finite(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(4242);
+    sa_figure f;
+    sa_figure_init(&f, NULL);
+    sa_figure_input in = input_for(SA_FIGURE_MOTION_LOCOMOTE, 0.0f);
+    in.body.active = true;
+    in.body.velocity.x = 150.0f;
+    for (int n = 0; n < 60 * 6; ++n) {
+        const double t = fmod(n / 60.0, 1.0); /* a half-second jump each second */
+        in.body.grounded = t >= 0.5;
+        in.body.velocity.y = in.body.grounded ? 0.0f : (float)(-650.0 + 2600.0 * t);
+        f.vy_change = test_rng_nasty(&r);
+        f.vy_gravity = test_rng_nasty(&r);
+        sa_figure_update(&f, &in, DT60);
+        for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+            assert_finite_v2(sa_figure_get_pose(&f)->joints[i]);
+        assert_finite(f.vy);
+    }
+    check_sane(sa_figure_get_pose(&f));
+}
+
 /* A body walking that takes a ladder at 0.5 s and climbs it at `climb` units/s (y down), the
  * rung given as it is at each frame's end; the joints every sixth of a second from then. */
 static void ladder_run(int rate, float climb, sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT]) {
@@ -6038,6 +6063,7 @@ int main(void) {
         cmocka_unit_test(
             test_figure_a_body_under_gravity_falls_at_the_same_moment_at_any_frame_rate),
         cmocka_unit_test(test_figure_a_ladder_taken_climbs_alike_at_any_frame_rate),
+        cmocka_unit_test(test_figure_nasty_velocity_rates_leave_the_pose_finite),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),
         cmocka_unit_test(test_figure_getup_runs_by_time_whatever_the_frames),
         cmocka_unit_test(test_figure_getup_never_throws_a_bone_round),

@@ -2973,7 +2973,8 @@ export declare class SaFigure extends Struct {
    * How fast the body's vertical velocity changed over the last frame, units/s^2 (up positive; 0
    * without a body). While it goes on changing so (under gravity) the body's fall rules see it
    * cross their speeds where it does inside a frame, at any frame rate; any other change is taken
-   * as a step at the frame's start.
+   * as a step at the frame's start. Any value is safe: one not finite makes the next frame's
+   * velocity a step.
    */
   vy_change: number;
   /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
@@ -3052,7 +3053,9 @@ export declare class SaFigure extends Struct {
   ragdoll_wait: number;
   /**
    * The rate sa_figure::vy_change had in the body's last steady flight, units/s^2 (up positive; 0
-   * before one): the gravity a take-off's velocity goes on at from the frame's start.
+   * before one, which takes the gravity the config's hard landing implies): the gravity a take-
+   * off's velocity goes on at from the frame's start. Any value is safe: one that leaves the take-
+   * off's start not finite makes it a step.
    */
   vy_gravity: number;
   /** The current pose. */

@@ -3324,7 +3324,8 @@ class SaFigure extends Struct {
    * How fast the body's vertical velocity changed over the last frame, units/s^2 (up positive; 0
    * without a body). While it goes on changing so (under gravity) the body's fall rules see it
    * cross their speeds where it does inside a frame, at any frame rate; any other change is taken
-   * as a step at the frame's start.
+   * as a step at the frame's start. Any value is safe: one not finite makes the next frame's
+   * velocity a step.
    */
   get vy_change() { return this._sa._dv().getFloat32(this.ptr + 364, true); }
   set vy_change(v) { this._sa._dv().setFloat32(this.ptr + 364, v, true); }
@@ -3434,7 +3435,9 @@ class SaFigure extends Struct {
   set ragdoll_wait(v) { this._sa._dv().setFloat32(this.ptr + 1980, v, true); }
   /**
    * The rate sa_figure::vy_change had in the body's last steady flight, units/s^2 (up positive; 0
-   * before one): the gravity a take-off's velocity goes on at from the frame's start.
+   * before one, which takes the gravity the config's hard landing implies): the gravity a take-
+   * off's velocity goes on at from the frame's start. Any value is safe: one that leaves the take-
+   * off's start not finite makes it a step.
    */
   get vy_gravity() { return this._sa._dv().getFloat32(this.ptr + 1984, true); }
   set vy_gravity(v) { this._sa._dv().setFloat32(this.ptr + 1984, v, true); }

@@ -1043,7 +1043,8 @@ typedef struct sa_figure {
     /** How fast the body's vertical velocity changed over the last frame, units/s^2 (up
      *  positive; 0 without a body). While it goes on changing so (under gravity) the body's
      *  fall rules see it cross their speeds where it does inside a frame, at any frame rate;
-     *  any other change is taken as a step at the frame's start. */
+     *  any other change is taken as a step at the frame's start. Any value is safe: one not
+     *  finite makes the next frame's velocity a step. */
     float vy_change;
     /** The registered motion definitions (sa_figure_set_moves()): the caller's array. */
     const sa_figure_move *moves;
@@ -1089,8 +1090,9 @@ typedef struct sa_figure {
      *  frame that read the release lasted (the get-up's morph runs from that frame's start). */
     float ragdoll_wait;
     /** The rate sa_figure::vy_change had in the body's last steady flight, units/s^2 (up
-     *  positive; 0 before one): the gravity a take-off's velocity goes on at from the frame's
-     *  start. */
+     *  positive; 0 before one, which takes the gravity the config's hard landing implies): the
+     *  gravity a take-off's velocity goes on at from the frame's start. Any value is safe: one
+     *  that leaves the take-off's start not finite makes it a step. */
     float vy_gravity;
     sa_figure_pose pose;   /**< The current pose. */
     sa_figure_cache cache; /**< Derived values kept across frames (not state). */

@@ -1841,7 +1841,8 @@ class Figure(_Struct):
     vy_change: How fast the body's vertical velocity changed over the last frame, units/s^2 (up
     positive; 0 without a body). While it goes on changing so (under gravity) the body's fall
     rules see it cross their speeds where it does inside a frame, at any frame rate; any other
-    change is taken as a step at the frame's start. moves: The registered motion definitions
+    change is taken as a step at the frame's start. Any value is safe: one not finite makes the
+    next frame's velocity a step. moves: The registered motion definitions
     (sa_figure_set_moves()): the caller's array. move_count: How many, <= SA_FIGURE_MAX_MOVES.
     layers: The layers playing (sa_figure_input::move_counter and the built-in thrust). wanted:
     Motion asked for last frame. substep_lag: Seconds from the last SA_FIGURE_SUBSTEP moment to
@@ -1868,8 +1869,10 @@ class Figure(_Struct):
     next sub-step before the knock-down, >= 0; getting up, the seconds the frame that read the
     release lasted (the get-up's morph runs from that frame's start). vy_gravity: The rate
     sa_figure::vy_change had in the body's last steady flight, units/s^2 (up positive; 0 before
-    one): the gravity a take-off's velocity goes on at from the frame's start. pose: The current
-    pose. cache: Derived values kept across frames (not state).
+    one, which takes the gravity the config's hard landing implies): the gravity a take-off's
+    velocity goes on at from the frame's start. Any value is safe: one that leaves the take-off's
+    start not finite makes it a step. pose: The current pose. cache: Derived values kept across
+    frames (not state).
     """
     _c_name_ = "sa_figure"
 
