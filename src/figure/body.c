@@ -250,6 +250,7 @@ static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
     const sa_vec2 impulse = sai_v2(s * b->impulse.x, b->impulse.y);
     (void)dt;
     sai_figure_ragdoll_start(fig, j, v, impulse, SA_FIGURE_SUBSTEP);
+    sai_figure_head_from_pose(fig, j);
 }
 
 /* The row a grounded body shows: the motion asked for, but locomotion that follows the body
@@ -372,10 +373,14 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
         /* The morph starts from the pose as drawn (a frame may end between two of the ragdoll's
          * steps: the pose then shows it carried on). */
         const float s = sai_figure_facing_sign(fig);
+        sa_vec2 drawn[SA_FIGURE_JOINT_COUNT];
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i) {
-            fig->ragdoll[i].pos = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
+            drawn[i] = sai_v2(s * fig->pose.unsquashed[i].x, fig->pose.unsquashed[i].y);
+            fig->ragdoll[i].pos = drawn[i];
             fig->ragdoll[i].prev = sai_v2(0.0f, FLT_MAX); /* (no get-up angle followed yet) */
         }
+        /* (the morph's first sub-step moves the head over the part after the one shown) */
+        if (fig->modes.config.morph_time > 0.0f) sai_figure_head_from_pose(fig, drawn);
         const float swam = sai_figure_swim_share(&fig->fade);
         sa_fade_init(&fig->fade, row);
         /* (the swim's share, which narrows the feet in a turn, goes on from what it was) */

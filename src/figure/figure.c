@@ -181,6 +181,7 @@ typedef struct sub_part {
     double forward; /* how far the ground went by, units */
     float down;     /* how far the body fell, units */
     float k;        /* the get-up's morph factor */
+    float shown;    /* the part of it the last frame showed (the frame's first sub-step) */
     bool ragdolling;
 } sub_part;
 
@@ -239,6 +240,7 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     const double forward =
         (double)speed_of(fig, p, moving) * (double)(h - before) + (double)(from->forward * before);
     s->h = h;
+    s->shown = shown;
     s->forward = forward;
     s->down = fig->body.velocity.y * (h - before) + from->down * before;
     /* (a body that landed in this frame had no ground in the part the last frame showed; one
@@ -288,6 +290,8 @@ SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_par
                               sai_hair_log *hair) {
     const float h = s->h;
     if (s->ragdolling) {
+        /* (knocked down in this sub-step: the head, too, moves only over the part after it) */
+        const float head_h = h - sai_clamp(fig->ragdoll_wait, 0.0f, h);
         sai_figure_ragdoll_step(fig, h, sai_v2(sai_narrow(s->forward), s->down));
         for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
             j[i] = fig->ragdoll[i].pos;
@@ -301,11 +305,14 @@ SAI_INLINE void sub_step_body(sa_figure *fig, sa_figure_params *p, const sub_par
         j[SA_FIGURE_JOINT_HEAD] =
             sai_v2_add(j[SA_FIGURE_JOINT_NECK], sai_v2_scale(up, fig->config.head_radius));
         p->hair_push = sai_v2(0.0f, 0.0f);
-        sai_figure_secondary_on(fig, p, j, h, dir, hair);
+        sai_figure_secondary_on(fig, p, j, head_h, dir, hair);
     } else if (s->k > 0.0f) {
         sai_figure_solve_joints(&fig->config, p, j);
         sai_figure_morph_from_ragdoll(fig, s->k, j);
-        sai_figure_secondary_on(fig, p, j, h, dir, hair);
+        /* (the frame that reads the release took the head from the pose drawn: it moves over
+         * the part of the sub-step after it) */
+        const float head_h = sai_figure_getup_released(fig) ? h - s->shown : h;
+        sai_figure_secondary_on(fig, p, j, head_h, dir, hair);
     } else {
         /* (the whole body's solve has the trunk secondary_step would solve; the head's spring
          * places the neck and head) */

@@ -489,6 +489,10 @@ typedef struct sai_hair_log {
 } sai_hair_log;
 
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j);
+/* The head's spring taken from the pose j drawn (figure space: its spine, its neck's tilt from
+ * it, its chest), keeping its rates: a knock starts the ragdoll there, and the part of the
+ * sub-step the last frame showed is not stepped again toward the ragdoll's aim. */
+void sai_figure_head_from_pose(sa_figure *fig, const sa_vec2 *j);
 /* Solves the spine of p into j (sai_figure_solve_spine) and moves the head on its angle spring
  * over h seconds to it (the neck and head of j moved), and logs the hair's step on its chain to
  * it into *hair; without hair in the config, lays the hair out hanging from the head. */

@@ -43,6 +43,16 @@ SAI_INLINE float pose_tilt(const sa_vec2 *j, float spine) {
                       spine);
 }
 
+void sai_figure_head_from_pose(sa_figure *fig, const sa_vec2 *j) {
+    sa_figure_head *h = &fig->head;
+    const float spine = spine_angle(j), tilt = pose_tilt(j, spine);
+    if (!sai_finite(spine) || !sai_finite(tilt) || !sai_v2_finite(j[SA_FIGURE_JOINT_CHEST]))
+        return; /* (the spring as it is: the frame's check repairs what is not finite) */
+    h->spine = spine;
+    h->tilt.pos = sai_clamp(tilt, -SA_FIGURE_NECK_CONE, SA_FIGURE_NECK_CONE);
+    h->chest = j[SA_FIGURE_JOINT_CHEST];
+}
+
 void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
     sa_figure_head *h = &fig->head;
     h->spine = spine_angle(j);
