@@ -62,7 +62,7 @@ try {
   const { context, page, errors } = await openPage(url);
   let s = await state(page);
   check(s.ready && s.mode === 'game', 'page loads from file:// in Spear Run mode', url);
-  check(s.abiVersion === 2 && s.bones === 12 && s.motions.includes('spear_run') && s.joints.knee_near,
+  check(s.abiVersion === 3 && s.bones === 12 && s.motions.includes('spear_run') && s.joints.knee_near,
     'the page checked the ABI and took joint names, motion names and bones from the library',
     `ABI ${s.abiVersion}, ${s.bones} bones, motions ${s.motions.join(' ')}`);
   check(Math.abs(s.scale * 440 - s.canvasHeight) < 0.5, 'the canvas shows a scene 440 units tall',

@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 /** @brief The ABI version these headers describe; sa_abi_version() is the library's. */
-#define SA_ABI_VERSION 2
+#define SA_ABI_VERSION 3
 
 /**
  * @brief The library's ABI version (see the rule above).

@@ -1094,6 +1094,15 @@ typedef struct sa_figure {
      *  gravity a take-off's velocity goes on at from the frame's start. Any value is safe: one
      *  that leaves the take-off's start not finite makes it a step. */
     float vy_gravity;
+    /** Seconds after the last ::SA_FIGURE_SUBSTEP moment at which the body's ground came or left
+     *  (at the input of a frame that ended before the next moment), 0 when it did not: the next
+     *  frame steps the part of the sub-step before it with the ground as it was, however many
+     *  frames the sub-step spans (a frame rate above 120 fps). Any value is safe: one outside
+     *  (0, sa_figure::substep_lag] is none. */
+    float ground_changed;
+    /** The parameters the figure blended where sa_figure::ground_changed fell, when the ground
+     *  left there: the part of the sub-step before it is stepped on the ground to them. */
+    sa_figure_params ground_then;
     sa_figure_pose pose;   /**< The current pose. */
     sa_figure_cache cache; /**< Derived values kept across frames (not state). */
 } sa_figure;

@@ -135,7 +135,10 @@ typedef struct lead {
      * getting up then, it settled; INFINITY: not getting up), judged as that frame did */
     float stood;
     bool had_ground; /* ... and stood on the ground (sai_figure_has_ground) */
-    bool no_arc;     /* ... or had none for a step's arc (sai_figure_steps_without_ground) */
+    /* ... from when, or until when, it did, seconds into the sub-step (an earlier frame's input
+     * inside it changed the ground: sa_figure::ground_changed; 0 when none did) */
+    float changed;
+    bool no_arc; /* ... or had none for a step's arc (sai_figure_steps_without_ground) */
     /* ... its parameters, when the ground leaves the body at this frame's input (else NULL) */
     const sa_figure_params *then;
 } lead;
@@ -245,9 +248,21 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->down = fig->body.velocity.y * (h - before) + from->down * before;
     /* (a body that landed in this frame had no ground in the part the last frame showed; one
      * that left it had it there) */
-    const bool left = from->had_ground && !sai_figure_has_ground(fig);
+    const bool has = sai_figure_has_ground(fig);
+    const bool left = from->had_ground && !has;
     sai_figure_feet_ground ground = {from->had_ground ? h : h - shown, left ? shown : 0.0f, 0.0,
                                      left ? from->then : NULL};
+    /* An earlier frame's input inside this sub-step changed the ground, and this one did not: the
+     * part before the change had it as it was then (its parameters not known: the feet's
+     * targets are taken along the sub-step). */
+    const float changed = from->changed < shown ? from->changed : shown;
+    if (changed > 0.0f && from->had_ground == has) {
+        ground.since = has ? h - changed : ground.since;
+        ground.until = has ? 0.0f : changed;
+        ground.then = has ? NULL : &fig->ground_then;
+    }
+    const float until = ground.until;
+    from->changed = 0.0f;
     from->had_ground = true;
     from->time = 0.0f;
     /* (knocked down or getting up, the feet hold nothing: the ragdoll or the morph places them;
@@ -268,8 +283,8 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
      * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
     const bool same_way = sai_figure_facing_sign(fig) == facing;
     const double by = same_way ? forward : -forward;
-    if (left) {
-        const double by_then = (double)(from->forward * before); /* (the part shown) */
+    if (until > 0.0f) {
+        const double by_then = (double)(from->forward * sai_fminf(until, before)); /* (shown) */
         ground.until_scroll = fig->scroll + (same_way ? by_then : -by_then);
     }
     /* (a moment inside the frame solves only the trunk and head of a body standing: the feet's
@@ -351,6 +366,11 @@ typedef struct frame {
     bool moving, was_airborne, on_moment;
     bool between;     /* the last moment taken fell between two of the hair's steps */
     bool hair_moment; /* the frame's end is a moment the hair steps at */
+    /* sa_figure::ground_changed as the frame found it (valid), and whether its input changed the
+     * ground */
+    float ground_changed;
+    bool ground_flipped;
+    bool from_then;   /* fr->then holds the parameters where the ground left at the input */
     float hair_last;  /* the hair's last step, seconds into the frame (<= 0: an earlier frame's) */
     unsigned planted; /* the feet planted before the frame's end (planted_feet) */
     /* The feet whose contact, planted at the frame's start (at start_x, screen axes), a moment of
@@ -396,6 +416,10 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     from->had_ground = sai_figure_has_ground(fig);
+    const float lag0 = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
+    const float pending = fig->ground_changed; /* (any bits: outside (0, lag] is none) */
+    fr->ground_changed = pending > 0.0f && pending <= lag0 ? pending : 0.0f;
+    from->changed = fr->ground_changed;
     from->no_arc = sai_figure_steps_without_ground(fig);
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it. */
@@ -422,6 +446,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
      * blended: the figure as it is, before this frame moves it. (A rare frame: a blend more.) */
     const sa_figure_body *body = &f->in.body;
     from->then = NULL;
+    fr->from_then = false;
     if (from->had_ground && lag > 0.0f && body->active &&
         !(body->grounded && !body->in_water && !body->on_ladder)) {
         sai_figure_ctx c;
@@ -429,6 +454,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
         c.arms = false;
         sai_figure_blend_into(fig, &c, &fr->then);
         from->then = &fr->then;
+        fr->from_then = true;
     }
     /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
      * end. Their parameters come from the figure as it is now (before this frame's advance),
@@ -449,6 +475,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     fig->facing = in->facing;
     /* (the frame's end: its parameters, then the pose's) */
     advance(fig, f, dt, true, &fr->p);
+    fr->ground_flipped = from->had_ground != sai_figure_has_ground(fig);
     fr->moving =
         fig->body.active ? sai_figure_forward_speed(fig) != 0.0f : fr->p.ground_speed > 0.0f;
     float last = -lag, next = SA_FIGURE_SUBSTEP - lag;
@@ -568,6 +595,7 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
     sai_figure_ground_probes(fig);
     if (fr->on_moment) {
         fig->substep_lag = 0.0f;
+        fig->ground_changed = 0.0f;
         fig->hair_between = (uint8_t)(fr->hair_moment ? 0u : 1u);
         if (!fr->hair_moment)
             for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
@@ -586,6 +614,11 @@ SAI_INLINE void frame_finish(sa_figure *fig, frame *fr) {
         fig->ragdoll_wait = kept->ragdoll_wait;
         fig->turn = kept->turn;
         fig->substep_lag = dt - fr->last;
+        /* (a change at this input is inside the sub-step under way only when no moment passed;
+         * else one found pending goes on, or none) */
+        const bool passed = fr->last > -fr->lag;
+        fig->ground_changed = passed ? 0.0f : fr->ground_flipped ? fr->lag : fr->ground_changed;
+        if (!passed && fr->ground_flipped) fig->ground_then = fr->from_then ? fr->then : *p;
     }
 }
 
