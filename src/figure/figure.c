@@ -416,10 +416,6 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     from->forward = sai_figure_forward_speed(fig); /* the body as last seen (before a drop) */
     from->down = fig->body.active ? fig->body.velocity.y : 0.0f;
     from->had_ground = sai_figure_has_ground(fig);
-    const float lag0 = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
-    const float pending = fig->ground_changed; /* (any bits: outside (0, lag] is none) */
-    fr->ground_changed = pending > 0.0f && pending <= lag0 ? pending : 0.0f;
-    from->changed = fr->ground_changed;
     from->no_arc = sai_figure_steps_without_ground(fig);
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it. */
@@ -441,6 +437,9 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
         fig->pose.contact[i].x *= own;
     const float lag = sai_clamp(sai_finite_or(fig->substep_lag, 0.0f), 0.0f, SA_FIGURE_SUBSTEP);
     fr->lag = lag;
+    const float pending = fig->ground_changed; /* (any bits: outside (0, lag] is none) */
+    fr->ground_changed = pending > 0.0f && pending <= lag ? pending : 0.0f;
+    from->changed = fr->ground_changed;
     /* The ground leaving the body at this input (a take-off, a ladder, the water, a ledge), the
      * part of the first sub-step the last frame showed is stepped on it, to what that frame's end
      * blended: the figure as it is, before this frame moves it. (A rare frame: a blend more.) */
