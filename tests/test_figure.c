@@ -3644,6 +3644,20 @@ static void test_figure_a_sub_step_over_several_frames_keeps_the_ground_it_had(v
     assert_true(worst <= 0.0f);
 }
 
+/* A foot coming down whose target leaves the ground's band again in the same sub-step lifts from
+ * where the target left the band. Its lift was dated by how far the target had risen from where
+ * the step began, as a held foot's is, and a frame ending a moment later, with the target just
+ * out of the band, showed the new step already 5 ms under way: 0.38 units at 270 fps, 0.33 at
+ * 1200 (the sub-step spans several frames there, and its end touches the band's edge). */
+static void test_figure_a_touchdown_lifting_again_lifts_where_the_target_left(void **state) {
+    (void)state;
+    static const float RATES[] = {270.0f, 1200.0f};
+    const float worst = run_jump_and_land_continuity(RATES, sizeof RATES / sizeof RATES[0]);
+    print_message("a touchdown lifting again: %.3f units past the continuity bound\n",
+                  (double)worst);
+    assert_true(worst <= 0.0f);
+}
+
 /* A lift under way when a frame ends, while the other foot is on a step: whether that step's
  * target was on the ground is asked at the lift's moment, not at the sub-step's end. Before, a
  * frame ending a moment later found the other's target come into the ground's band, turned the
@@ -6131,6 +6145,7 @@ int main(void) {
         cmocka_unit_test(test_figure_a_knock_and_its_release_keep_the_head_drawn),
         cmocka_unit_test(test_figure_running_touchdown_lands_a_step_where_the_ground_came),
         cmocka_unit_test(test_figure_a_sub_step_over_several_frames_keeps_the_ground_it_had),
+        cmocka_unit_test(test_figure_a_touchdown_lifting_again_lifts_where_the_target_left),
         cmocka_unit_test(test_figure_feet_leave_the_ground_from_where_the_last_frame_drew_them),
         cmocka_unit_test(test_figure_a_lift_under_way_stays_under_way_when_a_frame_ends_later),
         cmocka_unit_test(test_figure_a_turn_lets_a_step_shown_starting_go_on),

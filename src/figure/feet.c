@@ -191,8 +191,10 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
         const float rise = l->from_y - want[i].y, rose = l->from_y - l->last_y;
         lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
-        late[i] =
-            rise > rose ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose)) : 0.0f;
+        /* (a rise is measured on a foot held already: a step's from_y is where it started) */
+        late[i] = l->state == SAI_FOOT_HELD && rise > rose
+                      ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose))
+                      : 0.0f;
         /* ... or when it left the band, if that was earlier. */
         if (!near && l->last_y >= -band && l->last_y > want[i].y)
             late[i] = sai_fmaxf(late[i],
