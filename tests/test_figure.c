@@ -4395,6 +4395,40 @@ static void test_figure_nasty_velocity_rates_leave_the_pose_finite(void **state)
     check_sane(sa_figure_get_pose(&f));
 }
 
+/* sa_figure::ground_changed and ground_then overwritten with nasty values before every frame of
+ * a body running off ledges at 300 fps (a sub-step over several frames, the ground left inside
+ * it): the doc's "any value is safe" holds, the pose and the feet stay finite. */
+static void test_figure_nasty_ground_changes_leave_the_pose_finite(void **state) {
+    (void)state;
+    test_rng r = test_rng_make(4343);
+    const float dt = 1.0f / 300.0f;
+    for (int k = 0; k < 8; ++k) {
+        sa_figure f;
+        sa_figure_init(&f, NULL);
+        test_body b = {0};
+        b.vx = 250.0f;
+        body_run(&f, &b, dt, 1.0f + 0.004f * (float)k);
+        b.floor_y += 150.0f; /* off a ledge */
+        for (int n = 0; n < 90; ++n) {
+            body_step(&b, dt);
+            const sa_figure_input in = body_input(&b, 28.0f);
+            float v[sizeof f.ground_then / sizeof(float)];
+            for (size_t q = 0; q < sizeof v / sizeof v[0]; ++q)
+                v[q] = test_rng_nasty(&r);
+            memcpy(&f.ground_then, v, sizeof v);
+            /* (inside the sub-step shown, a third of the frames; nasty the others) */
+            f.ground_changed = n % 3 == 0 ? 0.5f * f.substep_lag : test_rng_nasty(&r);
+            sa_figure_update(&f, &in, dt);
+            const sa_figure_pose *p = sa_figure_get_pose(&f);
+            for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
+                assert_finite_v2(p->joints[i]);
+            for (int i = 0; i < 2; ++i)
+                assert_true(isfinite(p->contact[i].x) && isfinite(f.feet[i].x));
+        }
+        check_sane(sa_figure_get_pose(&f));
+    }
+}
+
 /* A body walking that takes a ladder at 0.5 s and climbs it at `climb` units/s (y down), the
  * rung given as it is at each frame's end; the joints every sixth of a second from then. */
 static void ladder_run(int rate, float climb, sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT]) {
@@ -6159,6 +6193,7 @@ int main(void) {
             test_figure_a_body_under_gravity_falls_at_the_same_moment_at_any_frame_rate),
         cmocka_unit_test(test_figure_a_ladder_taken_climbs_alike_at_any_frame_rate),
         cmocka_unit_test(test_figure_nasty_velocity_rates_leave_the_pose_finite),
+        cmocka_unit_test(test_figure_nasty_ground_changes_leave_the_pose_finite),
         cmocka_unit_test(test_figure_gait_leaves_no_trace_of_the_frames_in_the_air),
         cmocka_unit_test(test_figure_getup_runs_by_time_whatever_the_frames),
         cmocka_unit_test(test_figure_getup_never_throws_a_bone_round),
