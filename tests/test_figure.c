@@ -4291,12 +4291,13 @@ static void jumps_run(const jump_segment *plan, int rate,
     }
 }
 
-/* The body's modes switch where they would at any frame rate: what the body's input asks from
- * the frame that reads it, a timer's end (a land's, here) where it runs out, so 30, 60 and 144
- * fps agree within 3 units at every sixth of a second. They switched at the end of the frame
- * that saw it, up to a frame apart: 29.7 units apart in these sessions (0.42 since). */
-static void test_figure_body_jumps_agree_at_30_60_144_fps(void **state) {
-    (void)state;
+/* A run of a jump plan at `rate` fps, the joints at each sixth of a second (jumps_run). */
+typedef void (*jump_plan_run)(const jump_segment *plan, int rate,
+                              sa_vec2 (*joints)[SA_FIGURE_JOINT_COUNT]);
+
+/* How far apart 30 and 60 fps runs of four random jump plans get from 144 fps's, at every sixth of
+ * a second. */
+static float jump_plans_apart(jump_plan_run run) {
     static jump_segment plan[JUMPS_SIXTHS];
     static sa_vec2 joints[3][JUMPS_SIXTHS][SA_FIGURE_JOINT_COUNT];
     static const int fps[3] = {30, 60, 144};
@@ -4304,12 +4305,22 @@ static void test_figure_body_jumps_agree_at_30_60_144_fps(void **state) {
     for (uint32_t seed = 0; seed < 4; ++seed) {
         jumps_plan(7700u + seed, plan);
         for (int q = 0; q < 3; ++q)
-            jumps_run(plan, fps[q], joints[q]);
+            run(plan, fps[q], joints[q]);
         for (int q = 0; q < 2; ++q)
             for (int k = 0; k < JUMPS_SIXTHS; ++k)
                 for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
                     worst = fmaxf(worst, dist(joints[q][k][i], joints[2][k][i]));
     }
+    return worst;
+}
+
+/* The body's modes switch where they would at any frame rate: what the body's input asks from
+ * the frame that reads it, a timer's end (a land's, here) where it runs out, so 30, 60 and 144
+ * fps agree within 3 units at every sixth of a second. They switched at the end of the frame
+ * that saw it, up to a frame apart: 29.7 units apart in these sessions (0.42 since). */
+static void test_figure_body_jumps_agree_at_30_60_144_fps(void **state) {
+    (void)state;
+    const float worst = jump_plans_apart(jumps_run);
     print_message("a body jumping at random: 30/60 vs 144 fps %.2f units apart at most\n",
                   (double)worst);
     assert_true(worst <= 3.0f);
@@ -4352,19 +4363,7 @@ static void gravity_jumps_run(const jump_segment *plan, int rate,
 static void
 test_figure_a_body_under_gravity_falls_at_the_same_moment_at_any_frame_rate(void **state) {
     (void)state;
-    static jump_segment plan[JUMPS_SIXTHS];
-    static sa_vec2 joints[3][JUMPS_SIXTHS][SA_FIGURE_JOINT_COUNT];
-    static const int fps[3] = {30, 60, 144};
-    float worst = 0.0f;
-    for (uint32_t seed = 0; seed < 4; ++seed) {
-        jumps_plan(7700u + seed, plan);
-        for (int q = 0; q < 3; ++q)
-            gravity_jumps_run(plan, fps[q], joints[q]);
-        for (int q = 0; q < 2; ++q)
-            for (int k = 0; k < JUMPS_SIXTHS; ++k)
-                for (int i = 0; i < SA_FIGURE_JOINT_COUNT; ++i)
-                    worst = fmaxf(worst, dist(joints[q][k][i], joints[2][k][i]));
-    }
+    const float worst = jump_plans_apart(gravity_jumps_run);
     print_message("a body jumping under gravity: 30/60 vs 144 fps %.2f units apart at most\n",
                   (double)worst);
     assert_true(worst <= 0.5f);
