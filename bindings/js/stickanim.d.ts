@@ -3070,7 +3070,8 @@ export declare class SaFigure extends Struct {
   ground_changed: number;
   /**
    * The parameters the figure blended where sa_figure::ground_changed fell, when the ground left
-   * there: the part of the sub-step before it is stepped on the ground to them.
+   * there (that frame's end's when it blended none): the part of the sub-step before it is stepped
+   * on the ground to them. Any values are safe (the feet repair what is not).
    */
   ground_then: SaFigureParams;
   /** The current pose. */

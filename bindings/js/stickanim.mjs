@@ -3452,7 +3452,8 @@ class SaFigure extends Struct {
   set ground_changed(v) { this._sa._dv().setFloat32(this.ptr + 1988, v, true); }
   /**
    * The parameters the figure blended where sa_figure::ground_changed fell, when the ground left
-   * there: the part of the sub-step before it is stepped on the ground to them.
+   * there (that frame's end's when it blended none): the part of the sub-step before it is stepped
+   * on the ground to them. Any values are safe (the feet repair what is not).
    */
   get ground_then() { return this._sa.SaFigureParams.at(this.ptr + 1992, this); }
   set ground_then(v) { this.ground_then.set(v); }

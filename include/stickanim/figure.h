@@ -1101,7 +1101,8 @@ typedef struct sa_figure {
      *  (0, sa_figure::substep_lag] is none. */
     float ground_changed;
     /** The parameters the figure blended where sa_figure::ground_changed fell, when the ground
-     *  left there: the part of the sub-step before it is stepped on the ground to them. */
+     *  left there (that frame's end's when it blended none): the part of the sub-step before it
+     *  is stepped on the ground to them. Any values are safe (the feet repair what is not). */
     sa_figure_params ground_then;
     sa_figure_pose pose;   /**< The current pose. */
     sa_figure_cache cache; /**< Derived values kept across frames (not state). */

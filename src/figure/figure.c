@@ -253,8 +253,8 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     sai_figure_feet_ground ground = {from->had_ground ? h : h - shown, left ? shown : 0.0f, 0.0,
                                      left ? from->then : NULL};
     /* An earlier frame's input inside this sub-step changed the ground, and this one did not: the
-     * part before the change had it as it was then (its parameters not known: the feet's
-     * targets are taken along the sub-step). */
+     * part before the change had it as it was then (a ground that left, to the parameters kept
+     * there, sa_figure::ground_then). */
     const float changed = from->changed < shown ? from->changed : shown;
     if (changed > 0.0f && from->had_ground == has) {
         ground.since = has ? h - changed : ground.since;

@@ -1877,8 +1877,9 @@ class Figure(_Struct):
     the ground as it was, however many frames the sub-step spans (a frame rate above 120 fps).
     Any value is safe: one outside (0, sa_figure::substep_lag] is none. ground_then: The
     parameters the figure blended where sa_figure::ground_changed fell, when the ground left
-    there: the part of the sub-step before it is stepped on the ground to them. pose: The current
-    pose. cache: Derived values kept across frames (not state).
+    there (that frame's end's when it blended none): the part of the sub-step before it is
+    stepped on the ground to them. Any values are safe (the feet repair what is not). pose: The
+    current pose. cache: Derived values kept across frames (not state).
     """
     _c_name_ = "sa_figure"
 
