@@ -94,32 +94,55 @@ SAI_INLINE sa_vec2 reach_along(sa_vec2 d, float reach, float l2) {
     return sai_v2((d.x * q) * root, (d.y * q) * root);
 }
 
-/* The reference's constraint: each pair pulled back to spacing, both points sharing the correction
- * except the pinned first one, from the pin outward. The correction, (len - spacing) / len of the
- * pair (half of it to each), is taken as its result: the pinned pair's far point spacing along the
- * pair from the pin, the others' two points spacing / 2 either side of their middle (no step waits
- * on len - spacing). */
-static void relax(sa_verlet_point *pts, size_t n, float spacing) {
-    for (size_t i = 0; i + 1 < n; ++i) {
-        const sa_vec2 a = pts[i].pos, b = pts[i + 1].pos;
-        const float dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
-        const float reach = i == 0 ? spacing : spacing * 0.5f;
-        sa_vec2 u;
-        if (plain_square1(l2)) {
-            u = reach_along(sai_v2(dx, dy), reach, l2);
-        } else {
-            const float len = sai_hypotf(dx, dy);
-            if (!(len > 1e-30f)) continue;
-            u = sai_v2_scale(sai_v2(dx, dy), reach / len);
-        }
-        if (i == 0) {
-            pts[1].pos = sai_v2_add(a, u);
-            continue;
-        }
-        const sa_vec2 m = sai_v2(a.x + dx * 0.5f, a.y + dy * 0.5f);
-        pts[i].pos = sai_v2_sub(m, u);
-        pts[i + 1].pos = sai_v2_add(m, u);
+/* The relax passes pull each pair toward its length by one Newton step of 1 / len from the rest
+ * length: reach / len ~ (reach / spacing) (1.5 - 0.5 len^2 / spacing^2), products and sums where
+ * the exact correction waits for a root and a quotient (the hair's constraint is a chain of 21 of
+ * those, each waiting for the last: most of its time). The step never carries a pair past its
+ * rest length (at a length 10% off it lands 1.5% short, at 20% 6.5%), and the passes repeat it.
+ * Outside the band of lengths 0.8 to 1.2 times spacing the step is the exact one (far from it the
+ * Newton step falls short, and past sqrt(3) times spacing it would fold the pair back); the last
+ * pass, set_lengths(), is exact. */
+typedef struct relax_band {
+    float pull; /* 0.5 / spacing^2, 0 below 1e-12 spacing (no square in the band; pull finite) */
+    float spacing;
+} relax_band;
+
+SAI_INLINE relax_band band_of(float spacing) {
+    relax_band b;
+    b.pull = spacing >= 1e-12f ? 0.5f / (spacing * spacing) : 0.0f;
+    b.spacing = spacing;
+    return b;
+}
+
+/* Whether t = len^2 pull, half the square's share of spacing^2, is in the band: lengths 0.8 to
+ * 1.2 times spacing, t in [0.32, 0.72] (false for NaN). */
+SAI_INLINE bool in_band(float t) { return fabsf(t - 0.52f) <= 0.2f; }
+
+/* The Newton step on the pair (a, b) = (a, a + d), t = |d|^2 pull in the band: the pinned pair's
+ * far point goes to a + d (1.5 - t), the others' two points d (0.75 - t / 2) either side of their
+ * middle a + d / 2. Each written as a part that waits only for d and one that waits for t (the
+ * chain of the passes waits on t, then a product and a sum). */
+SAI_INLINE void newton_move(sa_vec2 *a, sa_vec2 *b, sa_vec2 d, float t, bool pinned) {
+    if (pinned) {
+        *b = sai_v2_sub(sai_v2_add(*a, sai_v2_scale(d, 1.5f)), sai_v2_scale(d, t));
+        return;
     }
+    const sa_vec2 by_t = sai_v2_scale(d, t * 0.5f);
+    *b = sai_v2_sub(sai_v2_add(*a, sai_v2_scale(d, 1.25f)), by_t);
+    *a = sai_v2_add(sai_v2_sub(*a, sai_v2_scale(d, 0.25f)), by_t);
+}
+
+/* The exact step on the pair (a, b) = (a, a + d) by the correction u = d reach / |d|: the pinned
+ * pair's far point spacing along it from the pin, the others' two points spacing / 2 either side
+ * of their middle. */
+SAI_INLINE void exact_move(sa_vec2 *a, sa_vec2 *b, sa_vec2 d, sa_vec2 u, bool pinned) {
+    if (pinned) {
+        *b = sai_v2_add(*a, u);
+        return;
+    }
+    const sa_vec2 m = sai_v2_add(*a, sai_v2_scale(d, 0.5f));
+    *a = sai_v2_sub(m, u);
+    *b = sai_v2_add(m, u);
 }
 
 /* Follow the leader: every segment exactly spacing long, keeping its direction. */
@@ -174,15 +197,22 @@ SAI_INLINE void square_range_add(square_range *r, float l2) {
     r->hi = r->hi > l2 ? r->hi : l2;
 }
 
-/* One pair of relax() on the hair held in locals: a moves by the correction unless pinned, b by
- * it. `careful` is relax() itself; otherwise every square is plain and *r gathers the squares,
- * which the caller tests once for the whole pass. (x and y as two floats: a vector's lanes would
- * add a shuffle to the chain of the pass, which is what its time is.) */
-SAI_INLINE void relax_pair(sa_vec2 *a, sa_vec2 *b, float spacing, bool pinned, bool careful,
-                           square_range *r) {
+/* One pair of a relax pass (from the pin outward: each pair pulled back to its spacing, both
+ * points sharing the correction except the pinned first one, the reference's constraint with the
+ * Newton step in the band): a moves unless pinned, and b. Not `careful`, every square is taken as
+ * plain and *r gathers them, which the caller tests once for the whole pass. (x and y as two
+ * floats: a vector's lanes would add a shuffle to the chain of the pass, which is what its time
+ * is; the exact step a branch, so the Newton step does not wait for it.) */
+SAI_INLINE void relax_pair(sa_vec2 *a, sa_vec2 *b, const relax_band *band, bool pinned,
+                           bool careful, square_range *r) {
     const sa_vec2 d = sai_v2_sub(*b, *a);
-    const float l2 = sai_v2_dot(d, d);
-    const float reach = pinned ? spacing : spacing * 0.5f;
+    const float l2 = sai_v2_dot(d, d), t = l2 * band->pull;
+    if (SAI_LIKELY(in_band(t))) {
+        if (!careful) square_range_add(r, l2);
+        newton_move(a, b, d, t, pinned);
+        return;
+    }
+    const float reach = pinned ? band->spacing : band->spacing * 0.5f;
     sa_vec2 u;
     if (!careful) {
         square_range_add(r, l2);
@@ -194,13 +224,13 @@ SAI_INLINE void relax_pair(sa_vec2 *a, sa_vec2 *b, float spacing, bool pinned, b
         if (!(len > 1e-30f)) return;
         u = sai_v2_scale(d, reach / len);
     }
-    if (pinned) {
-        *b = sai_v2_add(*a, u);
-        return;
-    }
-    const sa_vec2 m = sai_v2_add(*a, sai_v2_scale(d, 0.5f));
-    *a = sai_v2_sub(m, u);
-    *b = sai_v2_add(m, u);
+    exact_move(a, b, d, u, pinned);
+}
+
+/* The relax passes over any chain: relax_pair() of each pair, careful. */
+static void relax(sa_verlet_point *pts, size_t n, const relax_band *band) {
+    for (size_t i = 0; i + 1 < n; ++i)
+        relax_pair(&pts[i].pos, &pts[i + 1].pos, band, i == 0, true, NULL);
 }
 
 /* One segment of set_lengths() on the hair held in locals: b put spacing from a; `careful` and
@@ -235,12 +265,12 @@ SAI_INLINE void set_length(sa_vec2 a, sa_vec2 *b, const chain_cfg *c, bool caref
 _Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair_as() writes out four points");
 SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool careful) {
     sa_vec2 p0 = pts[0].pos, p1 = pts[1].pos, p2 = pts[2].pos, p3 = pts[3].pos;
-    const float spacing = c->spacing;
+    const relax_band band = band_of(c->spacing);
     square_range r = {FLT_MAX, 0.0f};
     for (size_t it = 0; it < c->iterations; ++it) {
-        relax_pair(&p0, &p1, spacing, true, careful, &r);
-        relax_pair(&p1, &p2, spacing, false, careful, &r);
-        relax_pair(&p2, &p3, spacing, false, careful, &r);
+        relax_pair(&p0, &p1, &band, true, careful, &r);
+        relax_pair(&p1, &p2, &band, false, careful, &r);
+        relax_pair(&p2, &p3, &band, false, careful, &r);
     }
     set_length(p0, &p1, c, careful, &r);
     set_length(p1, &p2, c, careful, &r);
@@ -252,7 +282,7 @@ SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool
     return true;
 }
 
-/* Nearly always every length is a plain root: the passes without a test per pair, and again
+/* Nearly always every length is a plain root: the passes without a test of it per pair, and again
  * with them when one was not. */
 static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
     if (!constrain_hair_as(pts, c, false)) (void)constrain_hair_as(pts, c, true);
@@ -263,8 +293,9 @@ SAI_INLINE void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
         constrain_hair(pts, c);
         return;
     }
+    const relax_band band = band_of(c->spacing);
     for (size_t it = 0; it < c->iterations; ++it)
-        relax(pts, n, c->spacing);
+        relax(pts, n, &band);
     set_lengths(pts, n, c->spacing, c->accel);
 }
 
@@ -394,6 +425,7 @@ void sai_verlet_hair_step(sa_verlet_point *points, sa_vec2 pin, float spacing, f
  * reached at its end, all of it in the float operations advance() and constrain_hair() do. */
 typedef struct step4 {
     sai_f4 pin_x, pin_y, ax, ay, keep, h, rate, spacing;
+    sai_f4 pull; /* each lane's relax_band (spacing above) */
 } step4;
 
 /* The lanes of `in` that the common path covers: a finite pin, a config in range (as sane_cfg()
@@ -408,12 +440,14 @@ static sai_i4 lanes_of(step4 *s, const sai_hair4_step *in) {
                            (in->drag >= 0.0f) & (in->drag <= 1.0f) & (dt >= SA_VERLET_MIN_DT) &
                            (dt <= SA_VERLET_MAX_DT) & (x <= 1.0f);
     sai_f4 keep = sai_f4_splat(0.0f), gain = keep;
+    s->pull = keep;
     for (int k = 0; k < 4; ++k) {
         if (!covered[k]) continue;
         float keep_k, gain_k;
         drag_factors(in->drag[k], dt[k], &keep_k, &gain_k);
         keep[k] = keep_k;
         gain[k] = gain_k;
+        s->pull[k] = band_of(in->spacing[k]).pull;
     }
     s->pin_x = in->pin_x;
     s->pin_y = in->pin_y;
@@ -448,28 +482,52 @@ SAI_INLINE sai_i4 square_range4_plain(const square_range4 *r) {
     return (r->lo > 1e-30f) & (r->hi < SAI_PLAIN_SQUARE_MAX);
 }
 
-/* relax_pair() in lanes: (xa, ya) moves by the correction unless pinned, (xb, yb) by it; *r
- * gathers the squares. */
-SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, sai_f4 spacing,
+/* relax_pair() in lanes, not careful: (xa, ya) moves unless pinned, and (xb, yb); *r gathers the
+ * squares. The exact step is taken only when a lane's square is out of the band (nearly never). */
+SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, const step4 *s,
                             bool pinned, square_range4 *r) {
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
-    const sai_f4 l2 = dx * dx + dy * dy;
+    const sai_f4 l2 = dx * dx + dy * dy, t = l2 * s->pull;
     square_range4_add(r, l2);
-    /* (reach_along() lane by lane) */
-    const sai_f4 root = sai_f4_sqrt(l2);
+    /* (newton_move() lane by lane) */
+    sai_f4 nxa = *xa, nya = *ya, nxb, nyb;
     if (pinned) {
-        const sai_f4 q = spacing / l2;
-        *xb = *xa + (dx * q) * root;
-        *yb = *ya + (dy * q) * root;
+        nxb = (*xa + dx * 1.5f) - dx * t;
+        nyb = (*ya + dy * 1.5f) - dy * t;
+    } else {
+        const sai_f4 half = t * 0.5f, bx = dx * half, by = dy * half;
+        nxb = (*xa + dx * 1.25f) - bx;
+        nyb = (*ya + dy * 1.25f) - by;
+        nxa = (*xa - dx * 0.25f) + bx;
+        nya = (*ya - dy * 0.25f) + by;
+    }
+    const sai_f4 off = (sai_f4)((sai_i4)(t - 0.52f) & INT32_MAX);
+    const sai_i4 out = ~(off <= 0.2f);
+    if (SAI_LIKELY(!sai_lanes_any(out))) {
+        *xa = nxa;
+        *ya = nya;
+        *xb = nxb;
+        *yb = nyb;
         return;
     }
-    const sai_f4 q = (spacing * 0.5f) / l2;
-    const sai_f4 mx = *xa + dx * 0.5f, my = *ya + dy * 0.5f;
+    /* (exact_move() with reach_along() lane by lane, in the lanes out of the band) */
+    const sai_f4 q = (pinned ? s->spacing : s->spacing * 0.5f) / l2, root = sai_f4_sqrt(l2);
     const sai_f4 ux = (dx * q) * root, uy = (dy * q) * root;
-    *xa = mx - ux;
-    *ya = my - uy;
-    *xb = mx + ux;
-    *yb = my + uy;
+    sai_f4 exa = *xa, eya = *ya, exb, eyb;
+    if (pinned) {
+        exb = *xa + ux;
+        eyb = *ya + uy;
+    } else {
+        const sai_f4 mx = *xa + dx * 0.5f, my = *ya + dy * 0.5f;
+        exa = mx - ux;
+        eya = my - uy;
+        exb = mx + ux;
+        eyb = my + uy;
+    }
+    *xa = sai_f4_select(out, exa, nxa);
+    *ya = sai_f4_select(out, eya, nya);
+    *xb = sai_f4_select(out, exb, nxb);
+    *yb = sai_f4_select(out, eyb, nyb);
 }
 
 /* set_length() in lanes: (xb, yb) put spacing from (xa, ya); *r gathers the square. */
@@ -515,11 +573,11 @@ SAI_INLINE void advance4_sets(const sai_hair4 *const *from, sai_hair4 *const *c,
     }
     for (int it = 0; it < SA_VERLET_DEFAULT_ITERATIONS; ++it) {
         for (int g = 0; g < sets; ++g)
-            relax_pair4(&x0[g], &y0[g], &x1[g], &y1[g], s[g].spacing, true, &r[g]);
+            relax_pair4(&x0[g], &y0[g], &x1[g], &y1[g], &s[g], true, &r[g]);
         for (int g = 0; g < sets; ++g)
-            relax_pair4(&x1[g], &y1[g], &x2[g], &y2[g], s[g].spacing, false, &r[g]);
+            relax_pair4(&x1[g], &y1[g], &x2[g], &y2[g], &s[g], false, &r[g]);
         for (int g = 0; g < sets; ++g)
-            relax_pair4(&x2[g], &y2[g], &x3[g], &y3[g], s[g].spacing, false, &r[g]);
+            relax_pair4(&x2[g], &y2[g], &x3[g], &y3[g], &s[g], false, &r[g]);
     }
     for (int g = 0; g < sets; ++g)
         set_length4(x0[g], y0[g], &x1[g], &y1[g], s[g].spacing, &r[g]);

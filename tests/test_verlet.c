@@ -585,9 +585,18 @@ static void test_verlet_tiny_and_huge_directions_lay_out_exact_segments(void **s
 /* A hair chain near `pin` for the four-lane step, now and then with a nasty number, two points on
  * one spot or a point far off (lengths whose squares underflow or overflow). */
 static void lane_chain(test_rng *r, sa_vec2 pin, float spacing, sa_verlet_point *pts) {
+    /* (mostly a chain near its lengths, as a step leaves it: the relax passes take the Newton
+     * step on some pairs and the exact one on others; else points anywhere near the pin) */
+    const bool scattered = test_rng_next(r) % 4u == 0;
+    sa_vec2 at = pin;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
-        pts[i].pos = sai_v2_add(pin, test_rng_v2(r, -2.0f * spacing, 2.0f * spacing));
-        pts[i].prev = sai_v2_add(pts[i].pos, test_rng_v2(r, -3.0f, 3.0f));
+        const float turn = test_rng_range(r, -3.1f, 3.1f);
+        const float len = spacing * test_rng_range(r, 0.7f, 1.3f) * (i > 0 ? 1.0f : 0.0f);
+        at = sai_v2_add(at, sai_v2(len * sinf(turn), len * cosf(turn)));
+        pts[i].pos =
+            scattered ? sai_v2_add(pin, test_rng_v2(r, -2.0f * spacing, 2.0f * spacing)) : at;
+        const float v = scattered ? 3.0f : 0.1f * spacing;
+        pts[i].prev = sai_v2_add(pts[i].pos, test_rng_v2(r, -v, v));
     }
     const uint32_t pick = test_rng_next(r) % 16u;
     const int i = (int)(test_rng_next(r) % SA_VERLET_HAIR_POINTS);

@@ -133,7 +133,9 @@ SA_API sa_status sa_verlet_chain_init(sa_verlet_point *points, size_t count, sa_
  *
  * Point 0 is put on @p pin; the others move by their velocity (kept at drag^(60 * dt)) and the
  * config's acceleration, then the reference's two-sided distance constraint runs `iterations`
- * times from the pin outward, then one pass from the pin sets every segment to exactly `spacing`.
+ * times from the pin outward (a pair within 20% of `spacing` takes one Newton step of the exact
+ * correction, see `docs/verlet.md`), then one pass from the pin sets every segment to exactly
+ * `spacing`.
  * Frames longer than 1/60 s are split into sub-steps with the pin moving linearly.
  *
  * @param points The chain, a state array updated in place; NULL does nothing. A non-finite point

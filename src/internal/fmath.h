@@ -39,6 +39,14 @@
 #define SAI_INLINE static inline
 #endif
 
+/* A test nearly always true: the compiler keeps the other side out of the way (a branch, not
+ * both sides computed and one chosen). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SAI_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define SAI_LIKELY(x) (x)
+#endif
+
 #define SAI_PI_D   3.14159265358979323846
 #define SAI_PIO2_D 0x1.921fb54442d18p+0
 #define SAI_PIO4_D 0x1.921fb54442d18p-1
