@@ -57,6 +57,20 @@ static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
     return sai_v2(sai_narrow(x), sai_narrow(y));
 }
 
+/* The square of `reach` for within_reach(), exact (a float's square fits a double); -1 when no
+ * length is within it (a negative or NaN reach). */
+static double reach_squared(float reach) {
+    return reach >= 0.0f ? (double)reach * (double)reach : -1.0;
+}
+
+/* sai_v2_length(d) <= reach, without the square root while d is plainly within reach: the sum of
+ * squares below is the one sai_hypotf() takes the root of, and the root of a sum at most reach²
+ * rounds to at most reach, as a double and then as a float. Past reach², the length decides. */
+SAI_INLINE bool within_reach(sa_vec2 d, float reach, double reach_sq) {
+    const double x = (double)d.x, y = (double)d.y;
+    return x * x + y * y <= reach_sq || sai_v2_length(d) <= reach;
+}
+
 /* World y of the game's ground under figure x (the body's feet point's without it). */
 static float ground_world(const sa_figure *fig, float x) {
     return fig->body.position.y + sai_figure_ground_at(fig, x);
@@ -164,6 +178,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
+    const double reach_sq = reach_squared(reach);
     sa_vec2 want[2]; /* the motion's targets, drawn */
     sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
     bool lifts[2];   /* the motion lifts a held foot */
@@ -272,7 +287,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         }
         /* (only a free foot near the ground asks whether the leg reaches its target) */
         const bool free_near = l->state == SAI_FOOT_FREE && near;
-        const bool reachable = free_near && sai_v2_length(sai_v2_sub(p->foot[i], pelvis)) <= reach;
+        const bool reachable =
+            free_near && within_reach(sai_v2_sub(p->foot[i], pelvis), reach, reach_sq);
         /* A target on the ground out of the leg's reach, moving over the ground: the guard holds
          * the foot just above it, so it would skim along; it steps clear instead. */
         if (free_near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
@@ -312,7 +328,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         sa_vec2 at = sai_v2(held_x[i], want[i].y);
         /* (a lift that waits holds the foot lower than its target: reached there, or it steps) */
         const sa_vec2 drawn = lifts[i] ? held_at(l, held_x[i], want[i], k) : at;
-        const bool reachable = sai_v2_length(sai_v2_sub(unsquash(sq, drawn), pelvis)) <= reach;
+        const bool reachable =
+            within_reach(sai_v2_sub(unsquash(sq, drawn), pelvis), reach, reach_sq);
         /* The target left the ground `late` ago (never before the hold began: the foot was
          * elsewhere then); a lift that waited starts now. */
         const bool waited = lifts[i] && waiting[i];
