@@ -71,6 +71,10 @@ SAI_INLINE bool within_reach(sa_vec2 d, float reach, double reach_sq) {
     return x * x + y * y <= reach_sq || sai_v2_length(d) <= reach;
 }
 
+/* World x of the drawn point p, the ground scrolled on to `scroll`. (Worked out where a rare
+ * branch needs it, not ahead for every foot.) */
+static double world_x(sa_vec2 p, double scroll) { return (double)p.x + scroll; }
+
 /* World y of the game's ground under figure x (the body's feet point's without it). */
 static float ground_world(const sa_figure *fig, float x) {
     return fig->body.position.y + sai_figure_ground_at(fig, x);
@@ -196,7 +200,6 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
         want[i] = sai_figure_squash_point(sq, p->foot[i]);
-        const double world = (double)want[i].x + scroll;
         const float up = (l->last_y - want[i].y) / dt;
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
@@ -234,7 +237,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
             /* Past the middle of the step, a target back on the ground fixes where it lands
              * (from where the step is now, so it goes on smoothly). */
             if (l->state == SAI_FOOT_STEP && near && !rising[i] && l->time >= 0.5f * l->duration) {
-                l->from = step_from(l, world, step_y(l, want[i]), band);
+                l->from = step_from(l, world_x(want[i], scroll), step_y(l, want[i]), band);
                 /* (it comes down from its height now, offset.y; the arc's line still runs from
                  * where the step began, from_y, so the drawn height goes on without a jump) */
                 l->offset.y = want[i].y + l->offset.y;
@@ -249,7 +252,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
                 const float ago = sai_fminf(sai_fminf(dt * sai_saturate(in), grounded),
                                             l->time - 0.5f * l->duration) *
                                   sai_saturate(1.0f - up / (SAI_FEET_RISE * k));
-                l->to = world + (double)((was[i].x - want[i].x) * sai_saturate(ago / dt));
+                l->to = world_x(want[i], scroll) +
+                        (double)((was[i].x - want[i].x) * sai_saturate(ago / dt));
             } else if (l->state == SAI_FOOT_LANDING) {
                 /* Coming down, it still goes with the target while it is off the ground. */
                 /* ... by how high it is over the sub-step: at its start and at its end. */
@@ -264,7 +268,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
                  * way drawn grows from nothing with the frame, however high the foot (a power
                  * of 1 - a jumped all the way at once at a = 1) */
                 const float keep = 1.0f - a * sai_saturate(dt / SA_FIGURE_SUBSTEP);
-                l->to += (world - l->to) * (double)(1.0f - keep);
+                l->to += (world_x(want[i], scroll) - l->to) * (double)(1.0f - keep);
             }
             /* A target lifting again before the foot is down: the foot goes with it. */
             if (l->state == SAI_FOOT_LANDING && (!near || rising[i]) && l->time < l->duration) {
@@ -308,7 +312,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
             down[i] = dt * sai_saturate(f);
             held[i] = down[i];
             l->state = SAI_FOOT_HELD;
-            l->x = world + (double)((was[i].x - want[i].x) * sai_saturate(f));
+            l->x = world_x(want[i], scroll) + (double)((was[i].x - want[i].x) * sai_saturate(f));
             l->ground = ground_world(fig, sai_narrow(l->x - scroll));
             l->from_y = want[i].y;
             l->time = 0.0f;
