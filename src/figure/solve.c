@@ -6,6 +6,7 @@
 
 #include "internal/ik_leg.h"
 #include "internal/scalar.h"
+#include "internal/xform.h"
 
 /* The unit vector at angle a from +x, y down: (cos a, sin a). */
 SAI_INLINE sa_vec2 along(float a) {
@@ -20,12 +21,22 @@ SAI_INLINE sa_vec2 shaft_along(float a) {
                                        : along(a);
 }
 
-/* The end of a bone of length len from joint toward target; straight down when they coincide. */
-SAI_INLINE sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
-    const sa_vec2 d = sai_v2_sub(target, joint);
+/* toward() where the length is not a usable one (0, tiny, or past FLT_MAX). */
+SAI_COLD_FN sa_vec2 toward_rare(sa_vec2 joint, sa_vec2 d, float len) {
     const float l = sai_v2_length(d);
     if (!(l > 1e-6f) || !sai_finite(l)) return sai_v2(joint.x, joint.y + len);
     return sai_v2_add(joint, sai_v2_scale(d, len / l));
+}
+
+/* The end of a bone of length len from joint toward target; straight down when they coincide. */
+SAI_INLINE sa_vec2 toward(sa_vec2 joint, sa_vec2 target, float len) {
+    const sa_vec2 d = sai_v2_sub(target, joint);
+    /* sai_v2_length(d) but for its repairs, which only a length outside the range taken here
+     * needs (a NaN fails the test) */
+    const double dx = (double)d.x, dy = (double)d.y;
+    const float l = (float)sqrt(dx * dx + dy * dy);
+    if (l > 1e-6f && l <= FLT_MAX) return sai_v2_add(joint, sai_v2_scale(d, len / l));
+    return toward_rare(joint, d, len);
 }
 
 /* Which of two-bone IK's mirror solutions an arm on the shaft takes. A person's elbow only folds
@@ -117,29 +128,46 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
     }
 }
 
-/* The legs, arms and spear on the trunk in j (its pelvis and shoulder). */
-SAI_INLINE void solve_limbs(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+/* The legs on the pelvis: knees and feet into j. */
+SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 pelvis,
+                           sa_vec2 *j) {
+    /* The reference's reach guard (1.5 units at its size, scaled with the figure) on the
+     * target; a negative bend puts the knee forward (+x) for a figure facing +x. The bones and
+     * the root are repaired once for both legs (sai_ik_guarded_two_bone's). */
     const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
+    const sai_ik_leg leg = sai_ik_leg_of(cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * scale);
+    const sa_vec2 root = sai_v2_finite_or(pelvis, sai_v2(0.0f, 0.0f));
+    const float shin = cfg->shin;
     for (int i = 0; i < 2; ++i) {
-        /* The reference's reach guard (1.5 units at its size, scaled with the figure) on the
-         * target; a negative bend puts the knee forward (+x) for a figure facing +x. */
         sa_vec2 target;
-        const sa_vec2 knee = sai_ik_guarded_two_bone(pelvis, p->foot[i], cfg->thigh, cfg->shin,
-                                                     SA_IK_LEG_MARGIN * scale, -1.0f, &target);
+        const sa_vec2 knee = sai_ik_leg_knee(root, p->foot[i], &leg, -1.0f, &target);
         j[SA_FIGURE_JOINT_KNEE_NEAR + i] = knee;
-        j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, cfg->shin);
+        j[SA_FIGURE_JOINT_FOOT_NEAR + i] = toward(knee, target, shin);
     }
-    const sa_vec2 d = shaft_along(p->spear_angle);
-    sa_vec2 grips[2];
-    spear_hands(p, d, shoulder, grips);
+}
+
+/* Whether sai_ik_arm_fk()'s repairs keep the shoulder and the arms' lengths (as in every frame):
+ * x - x is 0 for each finite number, NaN otherwise. */
+SAI_INLINE bool arms_usable(sa_vec2 shoulder, float upper, float fore) {
+    const float zero =
+        ((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) + ((upper - upper) + (fore - fore));
+    return zero == 0.0f && upper > 0.0f && fore > 0.0f;
+}
+
+/* The arms on the shoulder, the shaft along d: elbows and hands into j. */
+SAI_INLINE void solve_arms(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 shoulder,
+                           sa_vec2 d, sa_vec2 *j) {
+    /* The blended angles already carry each spear motion's own IK angles (their hands on their
+     * own shafts), so only the remainder is corrected toward IK on the blended shaft: by
+     * spear^4, which is 1 when only spear motions show (hands exactly on the shaft) and nearly 0
+     * while a spear motion fades against an FK one (the arms then move at the fade's pace, not
+     * twice it). Angles blend linearly, so the elbow never flips. */
+    const float s2 = p->spear * p->spear, correct = s2 * s2;
+    const float upper = cfg->upper_arm, fore = cfg->forearm;
+    const bool usable = arms_usable(shoulder, upper, fore);
+    sa_vec2 grips[2] = {shoulder, shoulder}; /* (read only when correct > 0) */
+    if (correct > 0.0f) spear_hands(p, d, shoulder, grips);
     for (int i = 0; i < 2; ++i) {
-        /* The blended angles already carry each spear motion's own IK angles (their hands on
-         * their own shafts), so only the remainder is corrected toward IK on the blended shaft:
-         * by spear^4, which is 1 when only spear motions show (hands exactly on the shaft) and
-         * nearly 0 while a spear motion fades against an FK one (the arms then move at the
-         * fade's pace, not twice it). Angles blend linearly, so the elbow never flips. */
-        const float s2 = p->spear * p->spear, correct = s2 * s2;
         if (correct == 1.0f) {
             /* Held whole (spear 1: only spear motions show): the arm is the IK's, which its
              * angles' FK would give back but for rounding; p's arm angles are not read (the
@@ -157,10 +185,22 @@ SAI_INLINE void solve_limbs(const sa_figure_config *cfg, const sa_figure_params 
             up = sai_lerp(up, up_ik, correct);
             flex = sai_lerp(flex, flex_ik, correct);
         }
-        const sa_ik_arm_pose arm = sai_ik_arm_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm);
+        const float sum = up + flex;
+        const sa_ik_arm_pose arm =
+            usable && (up - up) + (sum - sum) == 0.0f
+                ? sai_ik_arm_fk_usable(shoulder, up, sum, (double)upper, (double)fore)
+                : sai_ik_arm_fk(shoulder, up, flex, upper, fore);
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }
+}
+
+/* The legs, arms and spear on the trunk in j (its pelvis and shoulder). */
+SAI_INLINE void solve_limbs(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 *j) {
+    const sa_vec2 pelvis = j[SA_FIGURE_JOINT_PELVIS], shoulder = j[SA_FIGURE_JOINT_SHOULDER];
+    solve_legs(cfg, p, pelvis, j);
+    const sa_vec2 d = shaft_along(p->spear_angle);
+    solve_arms(cfg, p, shoulder, d, j);
     const sa_vec2 mid = sai_v2_add(shoulder, p->spear_grip);
     j[SA_FIGURE_JOINT_SPEAR_BUTT] =
         sai_v2_sub(mid, sai_v2_scale(d, p->spear_slide * cfg->spear_length));
