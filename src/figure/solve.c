@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "internal/fmath4.h"
 #include "internal/ik_leg.h"
 #include "internal/scalar.h"
 #include "internal/xform.h"
@@ -146,12 +147,67 @@ SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *
     }
 }
 
-/* Whether sai_ik_arm_fk()'s repairs keep the shoulder and the arms' lengths (as in every frame):
- * x - x is 0 for each finite number, NaN otherwise. */
-SAI_INLINE bool arms_usable(sa_vec2 shoulder, float upper, float fore) {
+/* Both arms held whole on the shaft along d (spear 1: only spear motions show): each arm is the
+ * IK's, which its angles' FK would give back but for rounding; p's arm angles are not read (the
+ * blend leaves them out then, sai_figure_blend_into). */
+static void arms_on_shaft(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 shoulder,
+                          sa_vec2 d, sa_vec2 *j) {
+    sa_vec2 grips[2];
+    spear_hands(p, d, shoulder, grips);
+    for (int i = 0; i < 2; ++i) {
+        sa_vec2 elbow, hand;
+        arm_ik(cfg, sai_v2_sub(grips[i], shoulder), &elbow, &hand);
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2_add(shoulder, elbow);
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2_add(shoulder, hand);
+    }
+}
+
+/* The arms' angles up and flex moved `correct` of the way to the IK's on the shaft along d. */
+static void correct_toward_shaft(const sa_figure_config *cfg, const sa_figure_params *p,
+                                 sa_vec2 shoulder, sa_vec2 d, float correct, float *up,
+                                 float *flex) {
+    sa_vec2 grips[2];
+    spear_hands(p, d, shoulder, grips);
+    for (int i = 0; i < 2; ++i) {
+        float up_ik, flex_ik;
+        arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), &up_ik, &flex_ik);
+        up[i] = sai_lerp(up[i], up_ik, correct);
+        flex[i] = sai_lerp(flex[i], flex_ik, correct);
+    }
+}
+
+/* Whether sai_ik_arm_fk()'s repairs keep every input of both arms (as in every frame): the
+ * shoulder, the lengths and the angles of each bone (up[i], sum[i]). x - x is 0 for each finite
+ * number, NaN otherwise. */
+SAI_INLINE bool arms_usable(sa_vec2 shoulder, float upper, float fore, const float *up,
+                            const float *sum) {
     const float zero =
-        ((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) + ((upper - upper) + (fore - fore));
+        (((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) +
+         ((upper - upper) + (fore - fore))) +
+        (((up[0] - up[0]) + (sum[0] - sum[0])) + ((up[1] - up[1]) + (sum[1] - sum[1])));
     return zero == 0.0f && upper > 0.0f && fore > 0.0f;
+}
+
+/* sai_ik_arm_fk() of both arms from usable inputs (arms_usable): elbows and hands into j. */
+SAI_INLINE void arms_fk(sa_vec2 shoulder, const float *up, const float *sum, double upper,
+                        double fore, sa_vec2 *j) {
+#if SAI_HAS_LANES
+    /* The four sines and cosines at once, each lane the scalar sai_sincosf()'s bits. */
+    sai_f4 s, c;
+    sai_sincosf4((sai_f4){up[0], sum[0], up[1], sum[1]}, &s, &c);
+    for (int i = 0; i < 2; ++i) {
+        const sa_ik_arm_pose arm = sai_ik_arm_from_sincos(shoulder, s[2 * i], c[2 * i],
+                                                          s[2 * i + 1], c[2 * i + 1], upper, fore);
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
+    }
+#else
+    for (int i = 0; i < 2; ++i) {
+        const sa_ik_arm_pose arm = sai_ik_arm_fk_usable(shoulder, up[i], sum[i], upper, fore);
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
+    }
+#endif
 }
 
 /* The arms on the shoulder, the shaft along d: elbows and hands into j. */
@@ -163,33 +219,20 @@ SAI_INLINE void solve_arms(const sa_figure_config *cfg, const sa_figure_params *
      * while a spear motion fades against an FK one (the arms then move at the fade's pace, not
      * twice it). Angles blend linearly, so the elbow never flips. */
     const float s2 = p->spear * p->spear, correct = s2 * s2;
+    if (correct == 1.0f) {
+        arms_on_shaft(cfg, p, shoulder, d, j);
+        return;
+    }
+    float up[2] = {p->arm_angle[0], p->arm_angle[1]}, flex[2] = {p->arm_flex[0], p->arm_flex[1]};
+    if (correct > 0.0f) correct_toward_shaft(cfg, p, shoulder, d, correct, up, flex);
+    const float sum[2] = {up[0] + flex[0], up[1] + flex[1]};
     const float upper = cfg->upper_arm, fore = cfg->forearm;
-    const bool usable = arms_usable(shoulder, upper, fore);
-    sa_vec2 grips[2] = {shoulder, shoulder}; /* (read only when correct > 0) */
-    if (correct > 0.0f) spear_hands(p, d, shoulder, grips);
+    if (arms_usable(shoulder, upper, fore, up, sum)) {
+        arms_fk(shoulder, up, sum, (double)upper, (double)fore, j);
+        return;
+    }
     for (int i = 0; i < 2; ++i) {
-        if (correct == 1.0f) {
-            /* Held whole (spear 1: only spear motions show): the arm is the IK's, which its
-             * angles' FK would give back but for rounding; p's arm angles are not read (the
-             * blend leaves them out then, sai_figure_blend_into). */
-            sa_vec2 elbow, hand;
-            arm_ik(cfg, sai_v2_sub(grips[i], shoulder), &elbow, &hand);
-            j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2_add(shoulder, elbow);
-            j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2_add(shoulder, hand);
-            continue;
-        }
-        float up = p->arm_angle[i], flex = p->arm_flex[i];
-        if (correct > 0.0f) {
-            float up_ik, flex_ik;
-            arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), &up_ik, &flex_ik);
-            up = sai_lerp(up, up_ik, correct);
-            flex = sai_lerp(flex, flex_ik, correct);
-        }
-        const float sum = up + flex;
-        const sa_ik_arm_pose arm =
-            usable && (up - up) + (sum - sum) == 0.0f
-                ? sai_ik_arm_fk_usable(shoulder, up, sum, (double)upper, (double)fore)
-                : sai_ik_arm_fk(shoulder, up, flex, upper, fore);
+        const sa_ik_arm_pose arm = sai_ik_arm_fk(shoulder, up[i], flex[i], upper, fore);
         j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
         j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
     }

@@ -142,20 +142,27 @@ SAI_INLINE sa_vec2 sai_ik_guarded_two_bone(sa_vec2 root, sa_vec2 target, float l
     return sai_ik_leg_knee(sai_v2_finite_or(root, sai_v2(0.0f, 0.0f)), target, &leg, bend, guarded);
 }
 
-/* The elbow and hand of sai_ik_arm_fk() from repaired inputs: the shoulder and the angles a (the
- * upper arm's) and b (the forearm's) finite, the lengths l1 and l2 finite and >= 0. */
-SAI_INLINE sa_ik_arm_pose sai_ik_arm_fk_usable(sa_vec2 shoulder, float a, float b, double l1,
-                                               double l2) {
+/* The elbow and hand of sai_ik_arm_fk() from the sines and cosines of its repaired angles (the
+ * upper arm's sa, ca; the forearm's sb, cb) and its repaired shoulder and lengths. */
+SAI_INLINE sa_ik_arm_pose sai_ik_arm_from_sincos(sa_vec2 shoulder, float sa, float ca, float sb,
+                                                 float cb, double l1, double l2) {
     /* The reference's convention: angle 0 hangs down (+y), positive swings forward (+x). */
-    float sa, ca, sb, cb;
-    sai_sincosf(a, &sa, &ca);
-    sai_sincosf(b, &sb, &cb);
     const double ex = (double)shoulder.x + (double)sa * l1;
     const double ey = (double)shoulder.y + (double)ca * l1;
     sa_ik_arm_pose p;
     p.elbow = sai_ik_narrow_point(ex, ey);
     p.hand = sai_ik_narrow_point(ex + (double)sb * l2, ey + (double)cb * l2);
     return p;
+}
+
+/* The elbow and hand of sai_ik_arm_fk() from repaired inputs: the shoulder and the angles a (the
+ * upper arm's) and b (the forearm's) finite, the lengths l1 and l2 finite and >= 0. */
+SAI_INLINE sa_ik_arm_pose sai_ik_arm_fk_usable(sa_vec2 shoulder, float a, float b, double l1,
+                                               double l2) {
+    float sa, ca, sb, cb;
+    sai_sincosf(a, &sa, &ca);
+    sai_sincosf(b, &sb, &cb);
+    return sai_ik_arm_from_sincos(shoulder, sa, ca, sb, cb, l1, l2);
 }
 
 /* sa_ik_arm_fk, which is defined from it. */
