@@ -125,14 +125,19 @@ static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel,
     }
 }
 
-/* The radius the hair keeps from the head's centre before squash, so that after squash it is
- * outside the drawn circle of radius r·(sx + sy)/2: squash shortens no distance below min(sx, sy)
- * times itself. */
-static float hair_clearance(float head_radius, float squash) {
-    if (squash == 1.0f) return head_radius; /* sx = sy = 1 */
+/* hair_clearance() of a squashed head (squash not 1). */
+static float squashed_hair_clearance(float head_radius, float squash) {
     const sa_squash sq = sai_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
     const float lo = fminf(sq.sx, sq.sy);
     return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
+}
+
+/* The radius the hair keeps from the head's centre before squash, so that after squash it is
+ * outside the drawn circle of radius r·(sx + sy)/2: squash shortens no distance below min(sx, sy)
+ * times itself. */
+SAI_INLINE float hair_clearance(float head_radius, float squash) {
+    if (squash == 1.0f) return head_radius; /* sx = sy = 1 */
+    return squashed_hair_clearance(head_radius, squash);
 }
 
 /* sa_verlet_chain_init(pts, SA_VERLET_HAIR_POINTS, pin, (0, 1), spacing) for a spacing the config
@@ -150,7 +155,7 @@ SAI_INLINE void hang_hair(sa_verlet_point *pts, sa_vec2 pin, float spacing) {
 
 /* sai_figure_up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of
  * it). */
-static sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
+SAI_INLINE sa_vec2 head_up(const sai_figure_head_dir *dir, float a) {
     uint32_t was, now;
     memcpy(&was, &dir->angle, sizeof was);
     memcpy(&now, &a, sizeof now);
@@ -555,27 +560,59 @@ void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8])
     sai_figure_hair_run4(figs + 4, logs + 4);
 }
 
-void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
-    const sa_figure_head *h = &fig->head;
-    /* Every number finite: x - x is 0 for each, NaN for an infinity or NaN (sums without a
-     * branch per number; one per coordinate of a hair point, the lanes of a vector). */
+/* Whether the head's spring and the hair hold only finite numbers: x - x is 0 for each, NaN for an
+ * infinity or NaN (sums without a branch per number; one per coordinate of a hair point, the
+ * lanes of a vector). */
+SAI_INLINE bool secondary_finite(const sa_figure_head *h, const sa_verlet_point *hair) {
+#if SAI_HAS_LANES
+    sai_f4 zero = {(h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel),
+                   (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x),
+                   h->chest_vel.y - h->chest_vel.y, 0.0f};
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sai_f4 v = sai_f4_load(&hair[i]); /* (pos, then prev) */
+        zero += v - v;
+    }
+    /* (a test of each lane: no sum across them) */
+    return sai_lanes_true(zero == 0.0f);
+#else
     float zero[4] = {(h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel),
                      (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x),
                      h->chest_vel.y - h->chest_vel.y, 0.0f};
-    const sa_verlet_point *hair = fig->hair;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
         zero[0] += hair[i].pos.x - hair[i].pos.x;
         zero[1] += hair[i].pos.y - hair[i].pos.y;
         zero[2] += hair[i].prev.x - hair[i].prev.x;
         zero[3] += hair[i].prev.y - hair[i].prev.y;
     }
-    if (!((zero[0] + zero[1]) + (zero[2] + zero[3]) == 0.0f)) sai_figure_rest_secondary(fig, j);
+    return (zero[0] + zero[1]) + (zero[2] + zero[3]) == 0.0f;
+#endif
 }
 
-static bool all_finite(const sa_vec2 *v, int n) {
-    for (int i = 0; i < n; ++i)
-        if (!sai_v2_finite(v[i])) return false;
-    return true;
+void sai_figure_secondary_check(sa_figure *fig, const sa_vec2 *j) {
+    if (!secondary_finite(&fig->head, fig->hair)) sai_figure_rest_secondary(fig, j);
+}
+
+/* Copies the hair's points into out; true when every one is finite. */
+SAI_INLINE bool copy_hair(sa_vec2 *out, const sa_verlet_point *hair) {
+#if SAI_HAS_LANES
+    /* Two points a vector, from two sa_verlet_points' first halves (pos, then prev). */
+    _Static_assert(sizeof(sa_verlet_point) == 16 && SA_VERLET_HAIR_POINTS % 2 == 0,
+                   "the hair as pairs of points, each one's pos and prev four floats");
+    sai_i4 finite = sai_lanes_all();
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; i += 2) {
+        const sai_f4 v = SAI_SHUFFLE(sai_f4_load(&hair[i]), sai_f4_load(&hair[i + 1]), 0, 1, 4, 5);
+        sai_f4_store(&out[i], v);
+        finite &= sai_f4_finite(v);
+    }
+    return sai_lanes_true(finite);
+#else
+    bool finite = true;
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        out[i] = hair[i].pos;
+        finite = finite && sai_v2_finite(out[i]);
+    }
+    return finite;
+#endif
 }
 
 /* The sword: from the near hand along the near forearm turned by the blade's angle, squashed as
@@ -586,8 +623,9 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
     const sa_vec2 along = sai_v2_normalize_or(
         sai_v2_sub(hand, pose->unsquashed[SA_FIGURE_JOINT_ELBOW_NEAR]), sai_v2(1.0f, 0.0f));
     const float a = sai_finite_or(p->blade_angle, 0.0f);
-    float sn, ca;
-    sai_sincosf(a, &sn, &ca);
+    /* (no blade, as in most motions: sai_sincosf(+-0) is (+-0, 1), without its rare path) */
+    float sn = a, ca = 1.0f;
+    if (a != 0.0f) sai_sincosf(a, &sn, &ca);
     const sa_vec2 dir = sai_v2(along.x * ca - along.y * sn, along.x * sn + along.y * ca);
     const float length =
         SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
@@ -604,11 +642,9 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     const sa_squash sq = sai_figure_squash(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash);
     pose->squash = sq;
     memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
-    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
-        pose->hair[i] = fig->hair[i].pos;
     /* No squash (most motions): the (finite) points as they are. The joints are finite and far
      * inside the range (sai_figure_write_pose's promise), the hair nearly always. */
-    const bool hair_finite = all_finite(pose->hair, SA_VERLET_HAIR_POINTS);
+    const bool hair_finite = copy_hair(pose->hair, fig->hair);
     if (!sai_figure_squash_none(sq))
         sai_squash_apply_finite(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
     if (!sai_figure_squash_none(sq) && hair_finite)
