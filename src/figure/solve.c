@@ -129,6 +129,56 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
     }
 }
 
+#if SAI_HAS_LANES
+/* Whether both lanes of a mask are set. */
+SAI_INLINE bool both(sai_l2 m) { return sai_lanes_true(sai_mask_join(m, m)); }
+#endif
+
+/* The legs' knees and feet (solve_legs) with a leg a lane, on the path every frame takes: each
+ * leg's target finite, within the reach (the guard keeps it) and off the root, its knee and foot
+ * needing none of the repairs (sai_ik_leg_knee, toward). There each lane does the scalar's very
+ * operations, and the pair of legs runs one chain of square roots and divisions, not two. False,
+ * with nothing written, when a leg leaves that path. The float lanes hold x0, x1, y0, y1 (leg i's
+ * coordinates), the double ones the x or the y of both legs. */
+SAI_INLINE bool legs_in_lanes(const sai_ik_leg *leg, sa_vec2 root, const sa_vec2 *feet, float shin,
+                              sa_vec2 *j) {
+#if SAI_HAS_LANES
+    const sai_ik_bones *b = &leg->bones;
+    const sai_f4 target = {feet[0].x, feet[1].x, feet[0].y, feet[1].y};
+    if (!sai_lanes_true(sai_f4_finite(target)) || !(b->l1 > 0.0)) return false;
+    /* sai_ik_aim_at() */
+    const sai_d2 dx = sai_d2_half(target, 0) - (double)root.x;
+    const sai_d2 dy = sai_d2_half(target, 1) - (double)root.y;
+    const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
+    if (!both((d > 1e-12) & (d <= leg->reach))) return false;
+    const sai_d2 ux = dx / d, uy = dy / d;
+    /* sai_ik_middle_joint_of(), bend -1 */
+    sai_d2 dc = sai_d2_select(d > b->hi, sai_d2_splat(b->hi), d);
+    dc = sai_d2_select(d < b->lo, sai_d2_splat(b->lo), dc);
+    const sai_d2 v = (b->l1_sq + dc * dc - b->l2_sq) / (b->l1_twice * dc);
+    sai_d2 ca = sai_d2_select(v < -1.0, sai_d2_splat(-1.0), v);
+    ca = sai_d2_select(v > 1.0, sai_d2_splat(1.0), ca);
+    const sai_d2 sn = -sai_d2_sqrt(1.0 - ca * ca);
+    const sai_f4 knee = sai_f4_join((double)root.x + (ux * ca - uy * sn) * b->l1,
+                                    (double)root.y + (uy * ca + ux * sn) * b->l1);
+    /* toward(knee, target, shin) */
+    const sai_f4 to = target - knee;
+    const sai_d2 tx = sai_d2_half(to, 0), ty = sai_d2_half(to, 1);
+    const sai_f4 lengths = sai_f4_join(sai_d2_sqrt(tx * tx + ty * ty), sai_d2_splat(0.0));
+    const sai_f4 l = SAI_SHUFFLE(lengths, lengths, 0, 1, 0, 1); /* (each leg's for x and y) */
+    if (!sai_lanes_true(sai_f4_finite(knee) & (l > 1e-6f) & (l <= FLT_MAX))) return false;
+    const sai_f4 foot = knee + to * (shin / l);
+    for (int i = 0; i < 2; ++i) {
+        j[SA_FIGURE_JOINT_KNEE_NEAR + i] = sai_v2(knee[i], knee[i + 2]);
+        j[SA_FIGURE_JOINT_FOOT_NEAR + i] = sai_v2(foot[i], foot[i + 2]);
+    }
+    return true;
+#else
+    (void)leg, (void)root, (void)feet, (void)shin, (void)j;
+    return false;
+#endif
+}
+
 /* The legs on the pelvis: knees and feet into j. */
 SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *p, sa_vec2 pelvis,
                            sa_vec2 *j) {
@@ -139,6 +189,7 @@ SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *
     const sai_ik_leg leg = sai_ik_leg_of(cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * scale);
     const sa_vec2 root = sai_v2_finite_or(pelvis, sai_v2(0.0f, 0.0f));
     const float shin = cfg->shin;
+    if (legs_in_lanes(&leg, root, p->foot, shin, j)) return;
     for (int i = 0; i < 2; ++i) {
         sa_vec2 target;
         const sa_vec2 knee = sai_ik_leg_knee(root, p->foot[i], &leg, -1.0f, &target);
