@@ -131,7 +131,13 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
 
 #if SAI_HAS_LANES
 /* Whether both lanes of a mask are set. */
-SAI_INLINE bool both(sai_l2 m) { return sai_lanes_true(sai_mask_join(m, m)); }
+SAI_INLINE bool both(sai_l2 m) {
+#if defined(__SSE2__)
+    return _mm_movemask_pd((__m128d)m) == 3;
+#else
+    return (m[0] & m[1]) != 0;
+#endif
+}
 #endif
 
 /* The legs' knees and feet (solve_legs) with a leg a lane, on the path every frame takes: each
@@ -145,19 +151,18 @@ SAI_INLINE bool legs_in_lanes(const sai_ik_leg *leg, sa_vec2 root, const sa_vec2
 #if SAI_HAS_LANES
     const sai_ik_bones *b = &leg->bones;
     const sai_f4 target = {feet[0].x, feet[1].x, feet[0].y, feet[1].y};
-    if (!sai_lanes_true(sai_f4_finite(target)) || !(b->l1 > 0.0)) return false;
+    if (!sai_lanes_true(sai_f4_finite(target)) || !(b->l1 > 0.0 && b->lo <= b->hi)) return false;
     /* sai_ik_aim_at() */
     const sai_d2 dx = sai_d2_half(target, 0) - (double)root.x;
     const sai_d2 dy = sai_d2_half(target, 1) - (double)root.y;
     const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
     if (!both((d > 1e-12) & (d <= leg->reach))) return false;
     const sai_d2 ux = dx / d, uy = dy / d;
-    /* sai_ik_middle_joint_of(), bend -1 */
-    sai_d2 dc = sai_d2_select(d > b->hi, sai_d2_splat(b->hi), d);
-    dc = sai_d2_select(d < b->lo, sai_d2_splat(b->lo), dc);
+    /* sai_ik_middle_joint_of(), bend -1; its clamps as min and max, for numbers (finite here)
+     * and bounds in order */
+    const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b->hi)), sai_d2_splat(b->lo));
     const sai_d2 v = (b->l1_sq + dc * dc - b->l2_sq) / (b->l1_twice * dc);
-    sai_d2 ca = sai_d2_select(v < -1.0, sai_d2_splat(-1.0), v);
-    ca = sai_d2_select(v > 1.0, sai_d2_splat(1.0), ca);
+    const sai_d2 ca = sai_d2_min_fast(sai_d2_max_fast(v, sai_d2_splat(-1.0)), sai_d2_splat(1.0));
     const sai_d2 sn = -sai_d2_sqrt(1.0 - ca * ca);
     const sai_f4 knee = sai_f4_join((double)root.x + (ux * ca - uy * sn) * b->l1,
                                     (double)root.y + (uy * ca + ux * sn) * b->l1);
@@ -246,6 +251,22 @@ SAI_INLINE void arms_fk(sa_vec2 shoulder, const float *up, const float *sum, dou
     /* The four sines and cosines at once, each lane the scalar sai_sincosf()'s bits. */
     sai_f4 s, c;
     sai_sincosf4((sai_f4){up[0], sum[0], up[1], sum[1]}, &s, &c);
+    /* sai_ik_arm_from_sincos()'s sums with an arm a lane: the upper arm's sine and cosine of
+     * both arms, and the forearm's, then elbows and hands as x0, x1, y0, y1 */
+    const sai_f4 upper_sc = SAI_SHUFFLE(s, c, 0, 2, 4, 6), fore_sc = SAI_SHUFFLE(s, c, 1, 3, 5, 7);
+    const sai_d2 ex = (double)shoulder.x + sai_d2_half(upper_sc, 0) * upper;
+    const sai_d2 ey = (double)shoulder.y + sai_d2_half(upper_sc, 1) * upper;
+    const sai_f4 elbow = sai_f4_join(ex, ey);
+    const sai_f4 hand =
+        sai_f4_join(ex + sai_d2_half(fore_sc, 0) * fore, ey + sai_d2_half(fore_sc, 1) * fore);
+    /* (the plain rounding is sai_narrow's where it comes out finite: sai_ik_narrow_point) */
+    if (sai_lanes_true(sai_f4_finite(elbow) & sai_f4_finite(hand))) {
+        for (int i = 0; i < 2; ++i) {
+            j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2(elbow[i], elbow[i + 2]);
+            j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2(hand[i], hand[i + 2]);
+        }
+        return;
+    }
     for (int i = 0; i < 2; ++i) {
         const sa_ik_arm_pose arm = sai_ik_arm_from_sincos(shoulder, s[2 * i], c[2 * i],
                                                           s[2 * i + 1], c[2 * i + 1], upper, fore);
