@@ -629,10 +629,10 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
     const sa_vec2 dir = sai_v2(along.x * ca - along.y * sn, along.x * sn + along.y * ca);
     const float length =
         SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    sa_vec2 tip = sai_v2_add(hand, sai_v2_scale(dir, length));
-    if (!sai_figure_squash_none(pose->squash) || !sai_v2_finite(tip))
-        sa_squash_apply(pose->squash, &tip, 1);
-    pose->blade_tip = tip;
+    /* (sa_squash_apply() of the one point, without the call: the squash is sai_figure_squash()'s,
+     * sane) */
+    pose->blade_tip =
+        sai_figure_squash_point(pose->squash, sai_v2_add(hand, sai_v2_scale(dir, length)));
     pose->blade = sai_saturate(sai_finite_or(p->blade, 0.0f));
 }
 
