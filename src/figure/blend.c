@@ -192,6 +192,15 @@ static void accumulate(float *acc, const sa_figure_params *p, float w) {
         acc[k] += v[k] * w;
 }
 
+/* acc = 0 + p · w over the parameters as floats: the blend's sum started from its first layer
+ * (without zeroing acc first; 0 + x is x but for −0, which it makes +0 as the sum from 0 did). */
+static void start_sum(float *acc, const sa_figure_params *p, float w) {
+    float v[SAI_FIGURE_PARAM_FLOATS];
+    memcpy(v, p, sizeof v);
+    for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
+        acc[k] = 0.0f + v[k] * w;
+}
+
 #if SAI_HAS_LANES
 /* The parameters' floats as rows of four lanes. */
 #define SAI_FIGURE_PARAM_ROWS (SAI_FIGURE_PARAM_FLOATS / 4)
@@ -209,19 +218,21 @@ SAI_INLINE sai_f4 clamp_row(sai_f4 v, sai_f4 lo, sai_f4 hi) {
 #endif
 }
 
-/* The blend's end in rows: out = acc · inv + offset (offset · 1 is offset itself), clamped to
- * the ranges, in one pass. False, *out untouched, when a float of the sum is not finite. */
-static bool finish_rows(const float *acc, float inv, const sa_figure_params *offset,
-                        sa_figure_params *out) {
+/* The blend's end in rows: out = sum · inv + offset (offset · 1 is offset itself), clamped to the
+ * ranges, in one pass; with `lone`, out = (sum + 0) + offset, what that gives for the sum
+ * 0 + p · 1 of one layer p at weight 1 (inv 1) read straight from p. False, *out untouched, when a
+ * float of the result is not finite (sum may be out: every row is read before one is written). */
+SAI_INLINE bool finish_rows(const float *sum, float inv, bool lone, const sa_figure_params *offset,
+                            sa_figure_params *out) {
     sai_f4 v[SAI_FIGURE_PARAM_ROWS];
-    sai_i4 bad = {0, 0, 0, 0};
-    const sai_i4 exponent = {0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000};
+    sai_f4 nan_if_not_finite = {0.0f, 0.0f, 0.0f, 0.0f}; /* (x − x: 0 when x is finite) */
     for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r) {
-        v[r] = sai_f4_load(acc + 4 * r) * inv +
-               sai_f4_load((const float *)(const void *)offset + 4 * r);
-        bad |= ((sai_i4)v[r] & exponent) == exponent;
+        const sai_f4 s = sai_f4_load(sum + 4 * r);
+        v[r] =
+            (lone ? s + 0.0f : s * inv) + sai_f4_load((const float *)(const void *)offset + 4 * r);
+        nan_if_not_finite += v[r] - v[r];
     }
-    if (sai_lanes_any(bad)) return false;
+    if (!sai_lanes_true(nan_if_not_finite == 0.0f)) return false;
     for (size_t r = 0; r < SAI_FIGURE_PARAM_ROWS; ++r)
         sai_f4_store((float *)(void *)out + 4 * r,
                      clamp_row(v[r], sai_f4_load((const float *)(const void *)&param_lo + 4 * r),
@@ -339,33 +350,12 @@ static void repair_in_place(sa_figure_params *p, const sai_figure_ctx *c) {
     *p = repaired(p, c);
 }
 
-/* sai_figure_blend_into(), the spear motions' arms turned onto their shafts when `arms`; else
- * *held says whether a motion showing holds the spear (its arm angles are then its row's). */
-static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arms, bool *held,
-                         sa_figure_params *out) {
-    float acc[SAI_FIGURE_PARAM_FLOATS] = {0};
-    float total = 0.0f;
-    for (size_t i = 0; i < fig->fade.count && i < SA_FADE_MAX_LAYERS; ++i) {
-        const float w = sai_saturate(fig->fade.layers[i].weight);
-        if (!(w > 0.0f)) continue;
-        sa_figure_params p;
-        evaluate(&fig->config, c, &fig->fade.layers[i], arms, held, &p);
-        accumulate_layer(acc, &p, w);
-        total += w;
-    }
-    if (!(total > 0.0f)) {
-        sai_figure_rest(c, out);
-        return;
-    }
+/* out = the blend's sum acc (of weights adding up to `total`) divided by the weights, plus the
+ * merge offset, repaired: the blend's end without lanes, or with a float not finite. */
+static void finish_floats(const sa_figure *fig, const sai_figure_ctx *c, float *acc, float total,
+                          sa_figure_params *out) {
     /* The weights sum to 1 (fade.h); divide anyway so rounding never scales the figure. */
     const float inv = 1.0f / total;
-#if SAI_HAS_LANES
-    if (finish_rows(acc, inv, &fig->merge_offset, out)) {
-        if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
-            repair_in_place(out, c);
-        return;
-    }
-#endif
     for (size_t k = 0; k < SAI_FIGURE_PARAM_FLOATS; ++k)
         acc[k] *= inv;
     accumulate(acc, &fig->merge_offset, 1.0f);
@@ -376,6 +366,62 @@ static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arm
         memcpy(out, acc, sizeof *out);
         *out = repaired(out, c);
     }
+}
+
+/* The first fade layer from i on with a weight (saturated, into *w) above 0; n when none. */
+SAI_INLINE size_t next_shown(const sa_fade *f, size_t i, size_t n, float *w) {
+    for (; i < n; ++i) {
+        *w = sai_saturate(f->layers[i].weight);
+        if (*w > 0.0f) break;
+    }
+    return i;
+}
+
+/* sai_figure_blend_into(), the spear motions' arms turned onto their shafts when `arms`; else
+ * *held says whether a motion showing holds the spear (its arm angles are then its row's). */
+static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arms, bool *held,
+                         sa_figure_params *out) {
+    const sa_fade *f = &fig->fade;
+    const size_t n = f->count < SA_FADE_MAX_LAYERS ? f->count : SA_FADE_MAX_LAYERS;
+    float first = 0.0f, w = 0.0f;
+    size_t i = next_shown(f, 0, n, &first);
+    if (i == n) {
+        sai_figure_rest(c, out);
+        return;
+    }
+    /* The sum 0 + p0 · w0 + p1 · w1 + ... of the layers showing, its weights' (0 + w0 + ...), the
+     * first layer's evaluated into *out: alone at weight 1 (as nearly always), the sum is read from
+     * there (finish_rows), not built. */
+    evaluate(&fig->config, c, &f->layers[i], arms, held, out);
+    float acc[SAI_FIGURE_PARAM_FLOATS];
+    float total = first; /* (0 + w0: w0 > 0) */
+    bool alone = true;
+    while ((i = next_shown(f, i + 1, n, &w)) < n) {
+        if (alone) start_sum(acc, out, first);
+        alone = false;
+        sa_figure_params p;
+        evaluate(&fig->config, c, &f->layers[i], arms, held, &p);
+        accumulate_layer(acc, &p, w);
+        total += w;
+    }
+#if SAI_HAS_LANES
+    const bool lone = alone && first == 1.0f;
+    bool finished;
+    if (lone) {
+        finished =
+            finish_rows((const float *)(const void *)out, 1.0f, true, &fig->merge_offset, out);
+    } else {
+        if (alone) start_sum(acc, out, first);
+        finished = finish_rows(acc, 1.0f / total, false, &fig->merge_offset, out);
+    }
+    if (!finished) {
+        if (lone) start_sum(acc, out, first); /* (*out still the layer's) */
+        finish_floats(fig, c, acc, total, out);
+    }
+#else
+    if (alone) start_sum(acc, out, first);
+    finish_floats(fig, c, acc, total, out);
+#endif
     /* (repaired parameters repair to themselves: finite, and clamping is idempotent) */
     if (!sai_figure_layers_idle(fig) && sai_figure_apply_layers(fig, c, out))
         repair_in_place(out, c);
