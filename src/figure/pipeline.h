@@ -324,11 +324,15 @@ void sai_figure_fade_merge_offset(sa_figure *fig, float dt);
 /* True when every bit of the merge offset is 0 (no merge fading, as nearly always): fading it
  * leaves it so. */
 SAI_INLINE bool sai_figure_merge_offset_none(const sa_figure *fig) {
-    uint64_t w[sizeof fig->merge_offset / 8], any = 0u;
     _Static_assert(sizeof fig->merge_offset % 8 == 0, "the offset is whole 64-bit words");
-    memcpy(w, &fig->merge_offset, sizeof w);
-    for (size_t k = 0; k < sizeof w / sizeof w[0]; ++k)
-        any |= w[k];
+    const unsigned char *bytes = (const unsigned char *)&fig->merge_offset;
+    uint64_t any = 0u;
+    /* (word by word: a copy of the whole offset into an array left its stores to the stack) */
+    for (size_t k = 0; k < sizeof fig->merge_offset; k += 8) {
+        uint64_t w;
+        memcpy(&w, bytes + k, sizeof w);
+        any |= w;
+    }
     return any == 0u;
 }
 /* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */

@@ -345,18 +345,17 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
 
 /* The mix eased toward target over dt; returns its mean over that time. */
 SAI_INLINE float ease_mix(sa_figure *fig, float target, float dt) {
-    if (fig->gait - target == 0.0f) {
-        /* At the target: the lines below with gap = ±0 (times a factor >= 0 it stays itself). */
-        const float gap = fig->gait - target;
-        fig->gait -= gap;
-        if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
+    const float gap = fig->gait - target;
+    if (gap == 0.0f) {
+        /* At the target: the lines below with gap = ±0 (times a factor >= 0 it stays itself),
+         * which leave the mix within 1e-5 of the target, so at it. */
+        fig->gait = target;
         return target + gap;
     }
     /* g(t) = target + (g0 − target)·e^(−r·t): its mean over the frame is target +
      * (g0 − target)·(1 − e^(−r·dt))/(r·dt), whatever the frame rate. */
     const float r = fig->config.gait_rate * dt;
     const float eased = 1.0f - sai_expf(-r);
-    const float gap = fig->gait - target;
     fig->gait -= gap * eased;
     if (fabsf(target - fig->gait) < 1e-5f) fig->gait = target;
     return target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
@@ -399,12 +398,22 @@ SAI_INLINE void step_fade(sa_figure *fig, float dt, float shift) {
         sai_figure_base_move_events(fig, target, t0, sai_fade_target_time(&fig->fade), shift);
 }
 
+/* sai_phase_advance(phase, cycles), without its floor where its sum x lies in (0, 2) (a wrapped
+ * phase moved on by less than a cycle, as every frame's): floor(x) is 0 below 1, else 1. */
+SAI_INLINE float phase_advance(float phase, float cycles) {
+    if (!(phase > 0.0f && phase < 1.0f && cycles >= 0.0f && cycles < 1.0f))
+        return sai_phase_advance(phase, cycles);
+    const double x = (double)phase + (double)cycles;
+    const float w = (float)(x < 1.0 ? x : x - 1.0); /* (>= 0: x > 0) */
+    return w < 1.0f ? w : 0.0f;
+}
+
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
                                float dt, const sai_figure_later *later) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
-    fig->phase = sai_phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
+    fig->phase = phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
     if (!sai_figure_layers_idle(fig)) sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
