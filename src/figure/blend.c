@@ -378,9 +378,10 @@ SAI_INLINE size_t next_shown(const sa_fade *f, size_t i, size_t n, float *w) {
 }
 
 /* sai_figure_blend_into(), the spear motions' arms turned onto their shafts when `arms`; else
- * *held says whether a motion showing holds the spear (its arm angles are then its row's). */
-static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arms, bool *held,
-                         sa_figure_params *out) {
+ * *held says whether a motion showing holds the spear (its arm angles are then its row's).
+ * Inline in sai_figure_blend_into()'s first pass (every moment's); blend_layers() elsewhere. */
+SAI_INLINE void blend_layers_inline(const sa_figure *fig, const sai_figure_ctx *c, bool arms,
+                                    bool *held, sa_figure_params *out) {
     const sa_fade *f = &fig->fade;
     const size_t n = f->count < SA_FADE_MAX_LAYERS ? f->count : SA_FADE_MAX_LAYERS;
     float first = 0.0f, w = 0.0f;
@@ -427,12 +428,17 @@ static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arm
         repair_in_place(out, c);
 }
 
+static void blend_layers(const sa_figure *fig, const sai_figure_ctx *c, bool arms, bool *held,
+                         sa_figure_params *out) {
+    blend_layers_inline(fig, c, arms, held, out);
+}
+
 void sai_figure_blend_into(const sa_figure *fig, const sai_figure_ctx *c, sa_figure_params *out) {
     /* The arm angles of a blend whose spear is 1 are never read (the solve holds both hands on
      * the shaft by IK then): a spear motion's own IK angles are computed only for a blend that
      * shows them, one with a spear below 1 (a fade with another motion, a layer, a merge). */
     bool held = false;
-    blend_layers(fig, c, false, &held, out);
+    blend_layers_inline(fig, c, false, &held, out);
     if (held && out->spear != 1.0f && c->arms) blend_layers(fig, c, true, &held, out);
 }
 
