@@ -128,16 +128,20 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
     return in;
 }
 
-/* sai_gait_walk_run(mix) through the cache's entry (NULL: mixed). */
-static sa_gait walk_run_of(sa_figure_cache *cache, float mix) {
-    if (!cache) return sai_gait_walk_run(mix);
+/* *gait = sai_gait_walk_run(mix), through the cache's entry (NULL: mixed); written in place (a
+ * returned copy went through the stack). */
+static void walk_run_into(sa_figure_cache *cache, float mix, sa_gait *gait) {
+    if (!cache) {
+        *gait = sai_gait_walk_run(mix);
+        return;
+    }
     sa_figure_walk_run_cache *e = &cache->walk_run;
     if (!e->known || memcmp(&e->mix, &mix, sizeof mix) != 0) {
         e->gait = sai_gait_walk_run(mix);
         e->mix = mix;
         e->known = true;
     }
-    return e->gait;
+    *gait = e->gait;
 }
 
 /* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes), its
@@ -147,7 +151,7 @@ static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float g
     c->scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c->hip_height = cfg->hip_height;
     c->gait_mix = sai_saturate(gait);
-    c->gait = walk_run_of(cache, c->gait_mix);
+    walk_run_into(cache, c->gait_mix, &c->gait);
     c->phase = phase;
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c->scale;
     c->leg_reach = reach > 0.0f ? reach : 0.0f;
