@@ -45,7 +45,7 @@ static const sa_track_key kick_x[] = {{0, 0, SAI_SMOOTH},      {0.28f, 0, SAI_SM
                                       {0.36f, -1, SAI_SMOOTH}, {0.74f, -1, SAI_SMOOTH},
                                       {0.84f, 0, SAI_SMOOTH},  {1, 0, SAI_SMOOTH}};
 void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_rest(c, out);
+    sai_figure_rest_pose(c, out);
     const float k = c->scale;
     /* The config's jump height scales the rise above the ground (not the crouch). */
     const float track = SAI_TRACK(root_y, u);

@@ -71,7 +71,7 @@ static const sa_figure_loco_cache *gait_frame_of(const sai_figure_ctx *c,
  * stays still in the world. */
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
     (void)u;
-    sai_figure_rest(c, out);
+    sai_figure_rest_pose(c, out);
     sa_figure_loco_cache own;
     const sa_figure_loco_cache *v = gait_frame_of(c, &own);
     const sa_gait *g = &v->gait;

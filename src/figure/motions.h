@@ -12,6 +12,7 @@
 #include <stickanim/gait.h>
 #include <stickanim/track.h>
 
+#include "internal/scalar.h"
 #include "internal/track_table.h"
 
 /* What every motion may read. Distances a motion produces are multiplied by scale. */
@@ -202,9 +203,43 @@ extern const sa_figure_move sai_figure_thrust_move;
 
 /* ---- the motions (one file each) --------------------------------------------------------- */
 
+/* Standing with the knees soft (hip 66 < thigh + shin), breathing once a play (3 s): the pelvis
+ * sinks 1.2 units and the arms drift a little. Every other motion starts from this at u = 0, the
+ * rest pose, so it sets every field. Here at `breath` (sin 2πu: 0 at rest). Inline: a motion that
+ * starts from the rest pose then drops the stores of the fields it sets itself. */
+SAI_INLINE void sai_figure_idle_at(const sai_figure_ctx *c, float breath, sa_figure_params *out) {
+    const float k = c->scale;
+    sa_figure_params p;
+    p.root = sai_v2(0.0f, (0.6f + 0.6f * breath) * k);
+    p.lean = 0.03f;
+    p.head_tilt = 0.02f - 0.02f * breath;
+    p.foot[0] = sai_v2(7.0f * k, 0.0f);
+    p.foot[1] = sai_v2(-7.0f * k, 0.0f);
+    p.arm_angle[0] = 0.08f + 0.03f * breath;
+    p.arm_angle[1] = -0.06f + 0.03f * breath;
+    p.arm_flex[0] = 0.22f;
+    p.arm_flex[1] = 0.18f;
+    /* Not held; its fields are the carry's, so a spear fading in starts from there. */
+    p.spear = 0.0f;
+    p.spear_grip = sai_v2(SAI_FIGURE_CARRY_GRIP_X * k, SAI_FIGURE_CARRY_GRIP_Y * k);
+    p.spear_angle = SAI_FIGURE_CARRY_ANGLE;
+    p.spear_gap = SAI_FIGURE_CARRY_GAP * k;
+    p.spear_slide = SAI_FIGURE_CARRY_SLIDE;
+    p.squash = 1.0f;
+    p.hair_push = sai_v2(0.0f, 0.0f);
+    p.ground_speed = 0.0f;
+    p.blade = 0.0f; /* no sword */
+    p.blade_angle = 0.0f;
+    *out = p;
+}
+/* The rest pose: sai_figure_idle(c, 0, out) bit for bit (sai_sinf(0) is +0 exactly), without the
+ * breath's sine; the inline form for the motions that start from it. */
+SAI_INLINE void sai_figure_rest_pose(const sai_figure_ctx *c, sa_figure_params *out) {
+    sai_figure_idle_at(c, 0.0f, out);
+}
+
 void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out);
-/* sai_figure_idle(c, 0, out) (the rest pose every motion starts from), without the breath's sine.
- */
+/* sai_figure_rest_pose(c, out), out of line. */
 void sai_figure_rest(const sai_figure_ctx *c, sa_figure_params *out);
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out);

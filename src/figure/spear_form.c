@@ -4,7 +4,7 @@
 
 /* The 17-pose spear form: the waypoints (spear_form_poses.c) sampled as one multi-channel track. */
 void sai_figure_spear_form(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_rest(c, out);
+    sai_figure_rest_pose(c, out);
     const float k = c->scale;
     float v[SAI_FORM_CHANNELS];
     sai_track_multi_sample_table(&sai_figure_form_track, u, v);

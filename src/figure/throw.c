@@ -57,7 +57,7 @@ static const sa_track_key squash[] = {{0, 1, SAI_SMOOTH},
                                       {1, 1, SAI_SMOOTH}};
 
 void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_rest(c, out);
+    sai_figure_rest_pose(c, out);
     const float k = c->scale;
     out->root = sai_v2(SAI_TRACK(root_x, u) * k, SAI_TRACK(crouch, u) * k);
     out->lean = SAI_TRACK(lean, u);

@@ -25,7 +25,7 @@ static const sa_track_key head_tilt[] = {{0, 0.02f, SAI_SMOOTH},
                                          {1, 0.02f, SAI_SMOOTH}};
 
 void sai_figure_wave(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    sai_figure_rest(c, out);
+    sai_figure_rest_pose(c, out);
     if (c->arms) {
         out->arm_angle[0] = SAI_TRACK(arm_up, u);
         out->arm_flex[0] = SAI_TRACK(arm_flex, u);
