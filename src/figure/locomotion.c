@@ -4,11 +4,12 @@
 
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
+#include "internal/xform.h"
 
 /* Where a foot is in its cycle as a smooth 0..1 loop: stance maps to [0, 0.5), swing to [0.5, 1),
- * so cos(2π s) is +1 with the foot in front (touchdown) and −1 at the back (lift-off). */
-static float foot_cycle(float phase, float duty) {
-    const float p = sai_phase_wrap(phase);
+ * so cos(2π s) is +1 with the foot in front (touchdown) and −1 at the back (lift-off). p is a
+ * wrapped phase, [0, 1) (sai_phase_wrap() would keep it). */
+static float foot_cycle(float p, float duty) {
     const float d = sai_clamp(duty, 0.05f, 0.95f);
     return p < d ? 0.5f * p / d : 0.5f + 0.5f * (p - d) / (1.0f - d);
 }
@@ -47,33 +48,28 @@ static void gait_frame(const sai_figure_ctx *c, sa_figure_loco_cache *v) {
     v->gait = scaled;
 }
 
-/* gait_frame(c), from the figure's cache when c asks what it was last asked (a context's gait
- * is the walk/run mix at gait_mix, so these inputs decide it). */
-static const sa_figure_loco_cache *gait_frame_of(const sai_figure_ctx *c,
-                                                 sa_figure_loco_cache *own) {
-    sa_figure_loco_cache *m = c->cache ? &c->cache->loco : NULL;
-    if (!m) {
-        gait_frame(c, own);
-        return own;
-    }
-    const float in[6] = {c->gait_mix,   c->stride_scale, c->scale,
-                         c->hip_height, c->spine,        c->leg_reach};
-    if (!m->known || memcmp(in, m->in, sizeof in) != 0) {
-        gait_frame(c, m);
-        memcpy(m->in, in, sizeof in);
-        m->known = true;
-    }
-    return m;
+/* What gait_frame(c) reads (a context's gait is the walk/run mix at gait_mix, so these decide
+ * it), as sa_figure_loco_cache::in keeps them. */
+static void gait_frame_inputs(const sai_figure_ctx *c, float in[6]) {
+    in[0] = c->gait_mix;
+    in[1] = c->stride_scale;
+    in[2] = c->scale;
+    in[3] = c->hip_height;
+    in[4] = c->spine;
+    in[5] = c->leg_reach;
 }
 
-/* Walk and run from one phase and the current gait mix (no clock of its own: u is unused). The
- * ground scrolls at stride·cadence/duty, so a stance foot sliding from +stride/2 to −stride/2
- * stays still in the world. */
-void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
-    (void)u;
+/* Whether the figure's cache holds gait_frame(c): it was last asked for these inputs. */
+static bool gait_frame_cached(const sai_figure_ctx *c, const sa_figure_loco_cache *m) {
+    float in[6];
+    gait_frame_inputs(c, in);
+    return m->known && memcmp(in, m->in, sizeof in) == 0;
+}
+
+/* The walk or run at the context's phase from its phase-free part v. */
+SAI_INLINE void locomote(const sai_figure_ctx *c, const sa_figure_loco_cache *v,
+                         sa_figure_params *out) {
     sai_figure_rest_pose(c, out);
-    sa_figure_loco_cache own;
-    const sa_figure_loco_cache *v = gait_frame_of(c, &own);
     const sa_gait *g = &v->gait;
     const float k = c->scale;
     sa_figure_params *p = out;
@@ -81,7 +77,7 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
     p->head_tilt = v->head_tilt;
     p->root = sai_v2(0.0f, sai_gait_hip_offset_sane(g, c->phase) * k + v->crouch);
     for (int i = 0; i < 2; ++i) {
-        /* (wrapped once here: the sampler's and foot_cycle's wraps keep a wrapped phase) */
+        /* (wrapped once here: the sampler's wrap keeps a wrapped phase) */
         const float ph = sai_phase_wrap(c->phase + 0.5f * (float)i);
         const sa_gait_foot f = sai_gait_sample_sane(g, ph);
         p->foot[i] = sai_v2(f.x * k + v->under, -f.lift * k);
@@ -92,4 +88,28 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
         p->arm_flex[i] = v->flex_base + v->flex_fwd * sai_saturate(0.5f + 0.5f * s);
     }
     p->ground_speed = v->ground_speed;
+}
+
+/* locomote() when the cache does not hold the phase-free part: computed into the cache, or
+ * here without one. Out of line, so the usual call keeps a small frame: the figure's cache
+ * holds it but while the gait mix eases. */
+SAI_COLD_FN void locomote_afresh(const sai_figure_ctx *c, sa_figure_params *out) {
+    sa_figure_loco_cache own, *m = c->cache ? &c->cache->loco : &own;
+    gait_frame(c, m);
+    if (c->cache) {
+        gait_frame_inputs(c, m->in);
+        m->known = true;
+    }
+    locomote(c, m, out);
+}
+
+/* Walk and run from one phase and the current gait mix (no clock of its own: u is unused). The
+ * ground scrolls at stride·cadence/duty, so a stance foot sliding from +stride/2 to −stride/2
+ * stays still in the world. */
+void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out) {
+    (void)u;
+    if (SAI_LIKELY(c->cache && gait_frame_cached(c, &c->cache->loco)))
+        locomote(c, &c->cache->loco, out);
+    else
+        locomote_afresh(c, out);
 }
