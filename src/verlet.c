@@ -3,6 +3,7 @@
 #include "internal/scalar.h"
 #include "internal/verlet_hair.h"
 #include "internal/verlet_lanes.h"
+#include "internal/xform.h"
 
 /* The reference's constants are per frame at 60 fps: 1 / SA_VERLET_REFERENCE_DT, exactly.
  * docs/verlet.md explains the per-second update below. */
@@ -200,15 +201,17 @@ SAI_INLINE void square_range_add(square_range *r, float l2) {
 /* One pair of a relax pass (from the pin outward: each pair pulled back to its spacing, both
  * points sharing the correction except the pinned first one, the reference's constraint with the
  * Newton step in the band): a moves unless pinned, and b. Not `careful`, every square is taken as
- * plain and *r gathers them, which the caller tests once for the whole pass. (x and y as two
- * floats: a vector's lanes would add a shuffle to the chain of the pass, which is what its time
- * is; the exact step a branch, so the Newton step does not wait for it.) */
+ * plain and *r gathers those out of the band, which the caller tests once for the whole pass: a
+ * square in the band is plain (with spacing s in [1e-12, 1e6] it is within [0.6 s^2, 1.5 s^2],
+ * and a smaller s has pull 0, so t = 0 and none in the band: SA_VERLET_MAX_SPACING is 1e6), and a
+ * NaN square is out of it. (x and y as two floats: a vector's lanes would add a shuffle to the
+ * chain of the pass, which is what its time is; the exact step a branch, so the Newton step does
+ * not wait for it.) */
 SAI_INLINE void relax_pair(sa_vec2 *a, sa_vec2 *b, const relax_band *band, bool pinned,
                            bool careful, square_range *r) {
     const sa_vec2 d = sai_v2_sub(*b, *a);
     const float l2 = sai_v2_dot(d, d), t = l2 * band->pull;
     if (SAI_LIKELY(in_band(t))) {
-        if (!careful) square_range_add(r, l2);
         newton_move(a, b, d, t, pinned);
         return;
     }
@@ -257,35 +260,68 @@ SAI_INLINE void set_length(sa_vec2 a, sa_vec2 *b, const chain_cfg *c, bool caref
     *b = sai_v2_add(a, dd);
 }
 
+/* The hair's SA_VERLET_HAIR_POINTS positions, held in locals by the functions that take it. */
+typedef struct hair_pos {
+    sa_vec2 p[SA_VERLET_HAIR_POINTS];
+} hair_pos;
+
+/* One relax pass over the hair's points: relax_pair() of each pair. */
+SAI_INLINE void relax_hair_pass(sa_vec2 *p0, sa_vec2 *p1, sa_vec2 *p2, sa_vec2 *p3,
+                                const relax_band *band, bool careful, square_range *r) {
+    relax_pair(p0, p1, band, true, careful, r);
+    relax_pair(p1, p2, band, false, careful, r);
+    relax_pair(p2, p3, band, false, careful, r);
+}
+
 /* relax() and set_lengths() on the hair's SA_VERLET_HAIR_POINTS (4) points held in named locals,
  * each pass written out, so the compiler keeps them in registers and the passes are the chain of
  * dependent operations alone (a store and reload in it, or loop bookkeeping, costs more than the
- * arithmetic): the same operations in the same order, so the same results bit for bit. Returns
- * false, the points untouched, when not careful and a square was not plain. */
-_Static_assert(SA_VERLET_HAIR_POINTS == 4, "constrain_hair_as() writes out four points");
-SAI_INLINE bool constrain_hair_as(sa_verlet_point *pts, const chain_cfg *c, bool careful) {
-    sa_vec2 p0 = pts[0].pos, p1 = pts[1].pos, p2 = pts[2].pos, p3 = pts[3].pos;
+ * arithmetic): the same operations in the same order, so the same results bit for bit. The
+ * default count of passes (the hair's) is written out in full. Returns false, the points
+ * untouched, when not careful and a square was not plain. */
+_Static_assert(SA_VERLET_HAIR_POINTS == 4, "relax_hair() writes out four points");
+_Static_assert(SA_VERLET_DEFAULT_ITERATIONS == 6, "relax_hair() writes out six passes");
+SAI_INLINE bool relax_hair(hair_pos *h, const chain_cfg *c, bool careful) {
+    sa_vec2 p0 = h->p[0], p1 = h->p[1], p2 = h->p[2], p3 = h->p[3];
     const relax_band band = band_of(c->spacing);
     square_range r = {FLT_MAX, 0.0f};
-    for (size_t it = 0; it < c->iterations; ++it) {
-        relax_pair(&p0, &p1, &band, true, careful, &r);
-        relax_pair(&p1, &p2, &band, false, careful, &r);
-        relax_pair(&p2, &p3, &band, false, careful, &r);
+    if (c->iterations == SA_VERLET_DEFAULT_ITERATIONS) {
+        relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
+        relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
+        relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
+        relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
+        relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
+        relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
+    } else {
+        for (size_t it = 0; it < c->iterations; ++it)
+            relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
     }
     set_length(p0, &p1, c, careful, &r);
     set_length(p1, &p2, c, careful, &r);
     set_length(p2, &p3, c, careful, &r);
     if (!careful && !(r.lo > 1e-30f && r.hi < SAI_PLAIN_SQUARE_MAX)) return false;
-    pts[1].pos = p1;
-    pts[2].pos = p2;
-    pts[3].pos = p3;
+    h->p[1] = p1;
+    h->p[2] = p2;
+    h->p[3] = p3;
     return true;
+}
+
+/* relax_hair() careful: a length was not a plain root (nearly never). The points by value, so
+ * the caller's stay in registers. */
+SAI_COLD_FN hair_pos relax_hair_careful(hair_pos h, const chain_cfg *c) {
+    (void)relax_hair(&h, c, true);
+    return h;
 }
 
 /* Nearly always every length is a plain root: the passes without a test of it per pair, and again
  * with them when one was not. */
 static void constrain_hair(sa_verlet_point *pts, const chain_cfg *c) {
-    if (!constrain_hair_as(pts, c, false)) (void)constrain_hair_as(pts, c, true);
+    hair_pos h;
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i)
+        h.p[i] = pts[i].pos;
+    if (!relax_hair(&h, c, false)) h = relax_hair_careful(h, c);
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i)
+        pts[i].pos = h.p[i];
 }
 
 SAI_INLINE void constrain(sa_verlet_point *pts, size_t n, const chain_cfg *c) {
@@ -408,6 +444,44 @@ void sa_verlet_chain_step(sa_verlet_point *points, size_t count, sa_vec2 pin,
         chain_step(points, count, pin, sane_cfg(config), dt);
 }
 
+/* advance() of the hair: its points held in locals from the load to the store (the passes'
+ * careful rerun out of line). Returns chain_finite() of what it stores. */
+SAI_INLINE bool advance_hair(sa_verlet_point *pts, sa_vec2 pin, const chain_cfg *c, float h,
+                             float keep, float gain) {
+    const float ax = c->accel.x * gain, ay = c->accel.y * gain;
+    sa_vec2 was[SA_VERLET_HAIR_POINTS];
+    hair_pos at;
+    was[0] = pts[0].pos;
+    at.p[0] = pin;
+    for (int i = 1; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sa_vec2 x = pts[i].pos;
+        const float vx = (x.x - pts[i].prev.x) * REF_RATE * keep + ax;
+        const float vy = (x.y - pts[i].prev.y) * REF_RATE * keep + ay;
+        was[i] = x;
+        at.p[i] = sai_v2(x.x + vx * h, x.y + vy * h);
+    }
+    if (!SAI_LIKELY(relax_hair(&at, c, false))) at = relax_hair_careful(at, c);
+    const float r = 1.0f / (REF_RATE * h);
+    float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f}; /* (chain_finite()'s sums) */
+    for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
+        const sa_vec2 x = at.p[i];
+        const sa_vec2 prev = sai_v2(x.x - (x.x - was[i].x) * r, x.y - (x.y - was[i].y) * r);
+        pts[i].pos = x;
+        pts[i].prev = prev;
+        zero[0] += x.x - x.x;
+        zero[1] += x.y - x.y;
+        zero[2] += prev.x - prev.x;
+        zero[3] += prev.y - prev.y;
+    }
+    return (zero[0] + zero[1]) + (zero[2] + zero[3]) == 0.0f;
+}
+
+/* chain_step() of the hair, out of line: the steps sai_verlet_hair_step() does not take itself. */
+SAI_COLD_FN void hair_chain_step(sa_verlet_point *points, sa_vec2 pin, const chain_cfg *c,
+                                 float dt) {
+    chain_step(points, SA_VERLET_HAIR_POINTS, pin, *c, dt);
+}
+
 void sai_verlet_hair_step(sa_verlet_point *points, sa_vec2 pin, float spacing, float drag,
                           sa_vec2 accel, float dt) {
     /* What sane_cfg() leaves of the default config with these fields in range; the iterations
@@ -417,7 +491,18 @@ void sai_verlet_hair_step(sa_verlet_point *points, sa_vec2 pin, float spacing, f
     c.drag = drag;
     c.accel = sai_v2_finite_or(accel, sai_v2(0.0f, 0.0f));
     c.iterations = SA_VERLET_DEFAULT_ITERATIONS;
-    chain_step(points, SA_VERLET_HAIR_POINTS, pin, c, dt);
+    /* A figure's step, nearly always: chain_step() of a finite chain and pin over a step of time
+     * taken in one advance (dt * 60 - 0.01 at most 1, the ceiling chain_step() counts; h = dt). */
+    const float pin_zero = (pin.x - pin.x) + (pin.y - pin.y); /* (0 for a finite pin) */
+    if (SAI_LIKELY(dt >= SA_VERLET_MIN_DT && dt * REF_RATE - 0.01f <= 1.0f && pin_zero == 0.0f &&
+                   chain_finite(points, SA_VERLET_HAIR_POINTS))) {
+        float keep, gain;
+        drag_factors(c.drag, dt, &keep, &gain);
+        if (!SAI_LIKELY(advance_hair(points, pin, &c, dt, keep, gain)))
+            lay_out(points, SA_VERLET_HAIR_POINTS, pin, direction_or_down(c.accel), c.spacing);
+        return;
+    }
+    hair_chain_step(points, pin, &c, dt);
 }
 
 #if SAI_HAS_LANES
@@ -483,12 +568,12 @@ SAI_INLINE sai_i4 square_range4_plain(const square_range4 *r) {
 }
 
 /* relax_pair() in lanes, not careful: (xa, ya) moves unless pinned, and (xb, yb); *r gathers the
- * squares. The exact step is taken only when a lane's square is out of the band (nearly never). */
+ * squares when a lane's is out of the band (those in it are plain, as relax_pair() says). The
+ * exact step is taken only then (nearly never). */
 SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, const step4 *s,
                             bool pinned, square_range4 *r) {
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
     const sai_f4 l2 = dx * dx + dy * dy, t = l2 * s->pull;
-    square_range4_add(r, l2);
     /* (newton_move() lane by lane) */
     sai_f4 nxa = *xa, nya = *ya, nxb, nyb;
     if (pinned) {
@@ -510,6 +595,7 @@ SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, cons
         *yb = nyb;
         return;
     }
+    square_range4_add(r, l2);
     /* (exact_move() with reach_along() lane by lane, in the lanes out of the band) */
     const sai_f4 q = (pinned ? s->spacing : s->spacing * 0.5f) / l2, root = sai_f4_sqrt(l2);
     const sai_f4 ux = (dx * q) * root, uy = (dy * q) * root;
