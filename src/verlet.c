@@ -277,15 +277,15 @@ SAI_INLINE void relax_hair_pass(sa_vec2 *p0, sa_vec2 *p1, sa_vec2 *p2, sa_vec2 *
  * each pass written out, so the compiler keeps them in registers and the passes are the chain of
  * dependent operations alone (a store and reload in it, or loop bookkeeping, costs more than the
  * arithmetic): the same operations in the same order, so the same results bit for bit. The
- * default count of passes (the hair's) is written out in full. Returns false, the points
- * untouched, when not careful and a square was not plain. */
+ * default count of passes (the hair's) is written out in full but where careful (nearly never).
+ * Returns false, the points untouched, when not careful and a square was not plain. */
 _Static_assert(SA_VERLET_HAIR_POINTS == 4, "relax_hair() writes out four points");
 _Static_assert(SA_VERLET_DEFAULT_ITERATIONS == 6, "relax_hair() writes out six passes");
 SAI_INLINE bool relax_hair(hair_pos *h, const chain_cfg *c, bool careful) {
     sa_vec2 p0 = h->p[0], p1 = h->p[1], p2 = h->p[2], p3 = h->p[3];
     const relax_band band = band_of(c->spacing);
     square_range r = {FLT_MAX, 0.0f};
-    if (c->iterations == SA_VERLET_DEFAULT_ITERATIONS) {
+    if (!careful && c->iterations == SA_VERLET_DEFAULT_ITERATIONS) {
         relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
         relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
         relax_hair_pass(&p0, &p1, &p2, &p3, &band, careful, &r);
@@ -915,10 +915,25 @@ static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_
     return sai_v2_finite(*out);
 }
 
+/* direction_or_down(v) inline where v is plain (its larger component's magnitude in [2^-60,
+ * 2^100], as a point on the circle nearly always is from its centre; false for a NaN): no
+ * scaling, and v / |v| with the length's root in double as sai_hypotf() takes it (it is finite),
+ * the same bits. */
+SAI_INLINE sa_vec2 normal_of(sa_vec2 v) {
+    const float ax = fabsf(v.x), ay = fabsf(v.y);
+    const bool plain = ax <= 0x1p100f && ay <= 0x1p100f && (ax >= 0x1p-60f || ay >= 0x1p-60f);
+    if (!SAI_LIKELY(plain)) return direction_or_down(v);
+    const double dx = (double)v.x, dy = (double)v.y;
+    const float len = (float)sqrt(dx * dx + dy * dy);
+    return sai_v2(v.x / len, v.y / len);
+}
+
 /* Point pt of a chain in collide_circle: its leader now at a, before the pass at lead (moved when
- * they differ), the point inside the circle unless the leader moved. Returns whether it moved. */
-static bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool moved, sa_vec2 centre,
-                          float radius) {
+ * they differ), the point inside the circle unless the leader moved. Returns whether it moved.
+ * (Inline: the hair's points each take it in line, as often as not all three, a chain of roots
+ * and quotients from point to point that a call per point would hold up.) */
+SAI_INLINE bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool moved,
+                              sa_vec2 centre, float radius) {
     const sa_vec2 old = pt->pos;
     /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
     float len = 0.0f;
@@ -942,7 +957,7 @@ static bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool mov
     /* The velocity moves along; what points into the circle is taken out. */
     sa_vec2 prev = sai_v2_add(pt->prev, sai_v2_sub(q, old));
     if (inside) {
-        const sa_vec2 n = direction_or_down(sai_v2_sub(q, centre));
+        const sa_vec2 n = normal_of(sai_v2_sub(q, centre));
         const float vn = sai_v2_dot(sai_v2_sub(q, prev), n);
         if (vn < 0.0f) prev = sai_v2_add(prev, sai_v2_scale(n, vn));
     }
@@ -983,7 +998,7 @@ void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_ve
     if (!points || count < 2 || !sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius))
         return;
     if (count == SA_VERLET_HAIR_POINTS)
-        collide_circle(points, SA_VERLET_HAIR_POINTS, centre, radius);
+        sai_verlet_hair_collide(points, centre, radius); /* (the circle checked again) */
     else
         collide_circle(points, count, centre, radius);
 }
