@@ -105,22 +105,33 @@ SAI_INLINE sa_vec2 reach_along(sa_vec2 d, float reach, float l2) {
  * pass, set_lengths(), is exact. */
 typedef struct relax_band {
     float pull; /* 0.5 / spacing^2, 0 below 1e-12 spacing (no square in the band; pull finite) */
+    float half_pull; /* pull / 2, the unpinned pairs' (exactly half, as is their t) */
     float spacing;
 } relax_band;
 
 SAI_INLINE relax_band band_of(float spacing) {
     relax_band b;
     b.pull = spacing >= 1e-12f ? 0.5f / (spacing * spacing) : 0.0f;
+    b.half_pull = b.pull * 0.5f;
     b.spacing = spacing;
     return b;
 }
 
-/* Whether t = len^2 pull, half the square's share of spacing^2, is in the band: lengths 0.8 to
- * 1.2 times spacing, t in [0.32, 0.72] (false for NaN). */
-SAI_INLINE bool in_band(float t) { return fabsf(t - 0.52f) <= 0.2f; }
+/* A pair's t: len^2 pull, half the square's share of spacing^2, for the pinned pair; half that
+ * for the others, which their step takes (len^2 (pull / 2) is (len^2 pull) / 2 exactly: a power
+ * of two scales without rounding in the band, and one product less waits in the chain). */
+SAI_INLINE float pair_t(float l2, const relax_band *b, bool pinned) {
+    return l2 * (pinned ? b->pull : b->half_pull);
+}
 
-/* The Newton step on the pair (a, b) = (a, a + d), t = |d|^2 pull in the band: the pinned pair's
- * far point goes to a + d (1.5 - t), the others' two points d (0.75 - t / 2) either side of their
+/* Whether a pair's t is in the band: lengths 0.8 to 1.2 times spacing, len^2 pull in [0.32, 0.72]
+ * (false for NaN; the unpinned pairs' halves of it, the same test halved exactly). */
+SAI_INLINE bool in_band(float t, bool pinned) {
+    return pinned ? fabsf(t - 0.52f) <= 0.2f : fabsf(t - 0.26f) <= 0.1f;
+}
+
+/* The Newton step on the pair (a, b) = (a, a + d), its t (pair_t) in the band: the pinned pair's
+ * far point goes to a + d (1.5 - t), the others' two points d (0.75 - t) either side of their
  * middle a + d / 2. Each written as a part that waits only for d and one that waits for t (the
  * chain of the passes waits on t, then a product and a sum). */
 SAI_INLINE void newton_move(sa_vec2 *a, sa_vec2 *b, sa_vec2 d, float t, bool pinned) {
@@ -128,7 +139,7 @@ SAI_INLINE void newton_move(sa_vec2 *a, sa_vec2 *b, sa_vec2 d, float t, bool pin
         *b = sai_v2_sub(sai_v2_add(*a, sai_v2_scale(d, 1.5f)), sai_v2_scale(d, t));
         return;
     }
-    const sa_vec2 by_t = sai_v2_scale(d, t * 0.5f);
+    const sa_vec2 by_t = sai_v2_scale(d, t);
     *b = sai_v2_sub(sai_v2_add(*a, sai_v2_scale(d, 1.25f)), by_t);
     *a = sai_v2_add(sai_v2_sub(*a, sai_v2_scale(d, 0.25f)), by_t);
 }
@@ -210,8 +221,8 @@ SAI_INLINE void square_range_add(square_range *r, float l2) {
 SAI_INLINE void relax_pair(sa_vec2 *a, sa_vec2 *b, const relax_band *band, bool pinned,
                            bool careful, square_range *r) {
     const sa_vec2 d = sai_v2_sub(*b, *a);
-    const float l2 = sai_v2_dot(d, d), t = l2 * band->pull;
-    if (SAI_LIKELY(in_band(t))) {
+    const float l2 = sai_v2_dot(d, d), t = pair_t(l2, band, pinned);
+    if (SAI_LIKELY(in_band(t, pinned))) {
         newton_move(a, b, d, t, pinned);
         return;
     }
@@ -510,7 +521,7 @@ void sai_verlet_hair_step(sa_verlet_point *points, sa_vec2 pin, float spacing, f
  * reached at its end, all of it in the float operations advance() and constrain_hair() do. */
 typedef struct step4 {
     sai_f4 pin_x, pin_y, ax, ay, keep, h, rate, spacing;
-    sai_f4 pull; /* each lane's relax_band (spacing above) */
+    sai_f4 pull, half_pull; /* each lane's relax_band (spacing above) */
 } step4;
 
 /* The lanes of `in` that the common path covers: a finite pin, a config in range (as sane_cfg()
@@ -526,13 +537,16 @@ static sai_i4 lanes_of(step4 *s, const sai_hair4_step *in) {
                            (dt <= SA_VERLET_MAX_DT) & (x <= 1.0f);
     sai_f4 keep = sai_f4_splat(0.0f), gain = keep;
     s->pull = keep;
+    s->half_pull = keep;
     for (int k = 0; k < 4; ++k) {
         if (!covered[k]) continue;
         float keep_k, gain_k;
         drag_factors(in->drag[k], dt[k], &keep_k, &gain_k);
         keep[k] = keep_k;
         gain[k] = gain_k;
-        s->pull[k] = band_of(in->spacing[k]).pull;
+        const relax_band b = band_of(in->spacing[k]);
+        s->pull[k] = b.pull;
+        s->half_pull[k] = b.half_pull;
     }
     s->pin_x = in->pin_x;
     s->pin_y = in->pin_y;
@@ -573,21 +587,22 @@ SAI_INLINE sai_i4 square_range4_plain(const square_range4 *r) {
 SAI_INLINE void relax_pair4(sai_f4 *xa, sai_f4 *ya, sai_f4 *xb, sai_f4 *yb, const step4 *s,
                             bool pinned, square_range4 *r) {
     const sai_f4 dx = *xb - *xa, dy = *yb - *ya;
-    const sai_f4 l2 = dx * dx + dy * dy, t = l2 * s->pull;
+    const sai_f4 l2 = dx * dx + dy * dy, t = l2 * (pinned ? s->pull : s->half_pull);
     /* (newton_move() lane by lane) */
     sai_f4 nxa = *xa, nya = *ya, nxb, nyb;
     if (pinned) {
         nxb = (*xa + dx * 1.5f) - dx * t;
         nyb = (*ya + dy * 1.5f) - dy * t;
     } else {
-        const sai_f4 half = t * 0.5f, bx = dx * half, by = dy * half;
+        const sai_f4 bx = dx * t, by = dy * t;
         nxb = (*xa + dx * 1.25f) - bx;
         nyb = (*ya + dy * 1.25f) - by;
         nxa = (*xa - dx * 0.25f) + bx;
         nya = (*ya - dy * 0.25f) + by;
     }
-    const sai_f4 off = (sai_f4)((sai_i4)(t - 0.52f) & INT32_MAX);
-    const sai_i4 out = ~(off <= 0.2f);
+    /* (in_band() lane by lane) */
+    const sai_f4 off = (sai_f4)((sai_i4)(t - (pinned ? 0.52f : 0.26f)) & INT32_MAX);
+    const sai_i4 out = ~(off <= (pinned ? 0.2f : 0.1f));
     if (SAI_LIKELY(!sai_lanes_any(out))) {
         *xa = nxa;
         *ya = nya;
