@@ -109,12 +109,14 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach) {
 /* Where foot i comes down next, figure x: where it is held, where its step lands, or for a gait
  * foot in the air where the stride puts it when its phase comes round, the ground going by at
  * the body's speed meanwhile. */
-static float landing_x(const sa_figure *fig, int i) {
+static float landing_x(sa_figure *fig, int i) {
     const sa_figure_foot_lock *l = &fig->feet[i];
     float down;
     if (sai_figure_feet_down_at(fig, i, &down)) return down;
     if (!sai_figure_locomoting(&fig->fade)) return l->last_x;
-    sai_figure_ctx c = sai_figure_context_of(fig);
+    /* (through the figure's cache: the gait's phase-free part is the frame's end's, kept there) */
+    sai_figure_ctx c;
+    sai_figure_context_in(fig, &fig->cache, &c);
     const float ph = sai_phase_wrap(fig->phase + 0.5f * (float)i);
     if (ph < c.gait.duty) return l->last_x; /* in stance: down now */
     const float until = (1.0f - ph) / sai_fmaxf(c.gait.cadence, 1e-3f);
