@@ -121,9 +121,7 @@ static float landing_x(sa_figure *fig, int i) {
     if (ph < c.gait.duty) return l->last_x; /* in stance: down now */
     const float until = (1.0f - ph) / sai_fmaxf(c.gait.cadence, 1e-3f);
     c.phase = sai_phase_wrap(-0.5f * (float)i);
-    sa_figure_params at;
-    sai_figure_locomotion(&c, 0.0f, &at);
-    return at.foot[i].x + sai_figure_forward_speed(fig) * until;
+    return sai_figure_locomotion_foot_x(&c, i) + sai_figure_forward_speed(fig) * until;
 }
 
 void sai_figure_ground_probes(sa_figure *fig) {

@@ -90,6 +90,12 @@ SAI_INLINE void locomote(const sai_figure_ctx *c, const sa_figure_loco_cache *v,
     p->ground_speed = v->ground_speed;
 }
 
+/* locomote()'s x of foot i alone, from the phase-free part v. */
+SAI_INLINE float foot_x(const sai_figure_ctx *c, const sa_figure_loco_cache *v, int i) {
+    const float ph = sai_phase_wrap(c->phase + 0.5f * (float)i);
+    return sai_gait_sample_sane(&v->gait, ph).x * c->scale + v->under;
+}
+
 /* locomote() when the cache does not hold the phase-free part: computed into the cache, or
  * here without one. Out of line, so the usual call keeps a small frame: the figure's cache
  * holds it but while the gait mix eases. */
@@ -112,4 +118,12 @@ void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *o
         locomote(c, &c->cache->loco, out);
     else
         locomote_afresh(c, out);
+}
+
+float sai_figure_locomotion_foot_x(const sai_figure_ctx *c, int i) {
+    if (SAI_LIKELY(c->cache && gait_frame_cached(c, &c->cache->loco)))
+        return foot_x(c, &c->cache->loco, i);
+    sa_figure_loco_cache own;
+    gait_frame(c, &own);
+    return foot_x(c, &own, i);
 }

@@ -242,6 +242,8 @@ void sai_figure_idle(const sai_figure_ctx *c, float u, sa_figure_params *out);
 /* sai_figure_rest_pose(c, out), out of line. */
 void sai_figure_rest(const sai_figure_ctx *c, sa_figure_params *out);
 void sai_figure_locomotion(const sai_figure_ctx *c, float u, sa_figure_params *out);
+/* sai_figure_locomotion(c, 0, out)'s out->foot[i].x alone (i 0 or 1). */
+float sai_figure_locomotion_foot_x(const sai_figure_ctx *c, int i);
 void sai_figure_throw(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_jump(const sai_figure_ctx *c, float u, sa_figure_params *out);
 void sai_figure_jump_running(const sai_figure_ctx *c, float u, sa_figure_params *out);
