@@ -48,13 +48,15 @@ SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arm
 #define SAI_FIGURE_MOMENTS 16
 
 /* The layout params_at relies on (a field added between the head and the body, or after the
- * events, is not copied: a debug build's poison shows it to the tests). */
+ * events, is not copied without a body, nor one after the cache with one: a debug build's poison
+ * shows it to the tests). */
 #define SAI_FIGURE_BEFORE(a, b) (offsetof(sa_figure, a) < offsetof(sa_figure, b))
 _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) &&
                    SAI_FIGURE_BEFORE(scroll, feet) && SAI_FIGURE_BEFORE(feet, modes) &&
                    SAI_FIGURE_BEFORE(modes, body) && SAI_FIGURE_BEFORE(body, events) &&
                    SAI_FIGURE_BEFORE(events, event_count) &&
-                   SAI_FIGURE_BEFORE(event_count, ragdoll) && SAI_FIGURE_BEFORE(ragdoll, pose),
+                   SAI_FIGURE_BEFORE(event_count, ragdoll) && SAI_FIGURE_BEFORE(ragdoll, pose) &&
+                   SAI_FIGURE_BEFORE(pose, cache),
                "sa_figure's fields in the order params_at copies them");
 
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show.
@@ -63,20 +65,23 @@ _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) 
  * and the mode its events are stamped with (it adds events, which the copy drops); the head,
  * hair, feet, the rest of the modes, the events, ragdoll and pose (three quarters of the
  * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
- * it all. */
+ * all but the events (none yet: the frame has cleared them) and the cache (an advance reads the
+ * figure's own, f->cache), a third of the bytes. */
 SAI_INLINE void params_at(const sa_figure *before, const frame_input *f, float s, bool turns,
                           sa_figure_params *out, float *swim) {
     sa_figure g;
+#ifndef NDEBUG
+    memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
+#endif
     /* (the share of the swim at the moment, which a turn's middle reads: only `turns`) */
     if (f->in.body.active) {
-        g = *before;
+        memcpy(&g, before, offsetof(sa_figure, events));
+        memcpy(&g.event_count, &before->event_count,
+               offsetof(sa_figure, cache) - offsetof(sa_figure, event_count));
         advance(&g, f, s, true, out);
         *swim = turns ? sai_figure_swim_share(&g.fade) : 0.0f;
         return;
     }
-#ifndef NDEBUG
-    memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
-#endif
     memcpy(&g, before, offsetof(sa_figure, head));
     memcpy(&g.body, &before->body, offsetof(sa_figure, events) - offsetof(sa_figure, body));
     g.modes.mode = before->modes.mode;
