@@ -13,6 +13,11 @@ typedef struct figure_bench {
     float dt[FIGURES]; /* a game's measured frame times (run_measured_dt) */
 } figure_bench;
 
+/* The game's body of figure i running on flat ground at its input's speed (run_body). */
+static void move_body(sa_figure_input *in, float dt) {
+    in->body.position.x += in->body.velocity.x * dt;
+}
+
 /* Every motion, by its value: figure i asks for motion i % SA_FIGURE_MOTION_COUNT_. */
 static sa_figure_motion motion_of(int i) {
     return (sa_figure_motion)(i % (int)SA_FIGURE_MOTION_COUNT_);
@@ -124,6 +129,38 @@ static void fill_motion(figure_bench *b, sa_figure_motion motion, bool hair) {
     }
 }
 
+/* FIGURES figures driven by a game's body on flat ground (sa_figure_input::body), walking,
+ * running and locomoting at their speeds: what a figure in a game world costs, its modes, ground
+ * probes and the body's easing included. */
+static void fill_body(figure_bench *b) {
+    static const sa_figure_motion moving[] = {SA_FIGURE_MOTION_WALK, SA_FIGURE_MOTION_RUN,
+                                              SA_FIGURE_MOTION_LOCOMOTE};
+    sa_figure_config cfg = sa_figure_config_default();
+    for (int i = 0; i < FIGURES; ++i) {
+        sa_figure_init(&b->fig[i], &cfg);
+        sa_figure_input *in = &b->in[i];
+        *in = sa_figure_input_default();
+        in->motion = moving[i % 3];
+        in->speed = bench_random(110, 380);
+        in->body.active = true;
+        in->body.grounded = true;
+        in->body.velocity = sa_v2(in->speed, 0.0f);
+        const int warm = 60 + (int)bench_random(0, 300);
+        for (int f = 0; f < warm; ++f) {
+            move_body(in, 1.0f / 60.0f);
+            sa_figure_update(&b->fig[i], in, 1.0f / 60.0f);
+        }
+    }
+}
+
+static void run_body(void *ctx, size_t i) {
+    figure_bench *b = (figure_bench *)ctx;
+    const size_t k = i % FIGURES;
+    move_body(&b->in[k], 1.0f / 60.0f);
+    sa_figure_update(&b->fig[k], &b->in[k], 1.0f / 60.0f);
+    bench_sink(&b->fig[k].pose.joints[0], sizeof(sa_vec2));
+}
+
 static const char *const motion_names[SA_FIGURE_MOTION_COUNT_] = {
     "idle", "walk", "run", "locomote", "throw", "jump", "spear_form", "spear_run", "wave"};
 
@@ -145,6 +182,9 @@ void bench_figure(void) {
     fill_swinging(&b);
     bench_report("sa_figure_update (60 fps, run + a sword layer, hair)",
                  bench_run(run_swinging, &b, 100000));
+    fill_body(&b);
+    bench_report("sa_figure_update (60 fps, a game's body moving, hair)",
+                 bench_run(run_body, &b, 100000));
     for (int m = 0; m < (int)SA_FIGURE_MOTION_COUNT_; ++m) {
         for (int hair = 1; hair >= 0; --hair) {
             char name[96];
