@@ -5,22 +5,8 @@
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
-static sa_gait make_gait(float stride, float cadence, float duty, float step_height, float bob,
-                         float bob_shift, float lean) {
-    sa_gait g;
-    g.stride = stride;
-    g.cadence = cadence;
-    g.duty = duty;
-    g.step_height = step_height;
-    g.bob = bob;
-    g.bob_shift = bob_shift;
-    g.lean = lean;
-    return g;
-}
-
-/* The reasons for these numbers are in docs/gait.md. */
-sa_gait sa_gait_walk(void) { return make_gait(44.0f, 1.5f, 0.62f, 8.0f, 4.0f, 0.06f, 0.05f); }
-sa_gait sa_gait_run(void) { return make_gait(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0.20f, 0.18f); }
+sa_gait sa_gait_walk(void) { return sai_gait_walk_inline(); }
+sa_gait sa_gait_run(void) { return sai_gait_run_inline(); }
 
 /* The one place the bad-input rules of gait.h live: every other function reads gaits through it. */
 static sa_gait sane_gait(const sa_gait *g, bool second) {

@@ -30,7 +30,7 @@
 
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg) {
     sa_mode_machine_config m = sa_mode_machine_config_default();
-    const sa_gait walk = sa_gait_walk();
+    const sa_gait walk = sai_gait_walk_inline();
     const float k = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     m.hard_landing_speed = cfg->hard_landing_speed;
     m.fall_speed = 0.2f * cfg->hard_landing_speed;
@@ -257,7 +257,7 @@ static void knocked(sa_figure *fig, const sa_figure_body *b, float dt) {
  * stands idle while the body does. */
 static int32_t ground_row(sa_figure *fig, const sa_figure_input *in, int32_t wanted) {
     if (in->motion != SA_FIGURE_MOTION_LOCOMOTE) return wanted;
-    const sa_gait walk = sa_gait_walk();
+    const sa_gait walk = sai_gait_walk_inline();
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float speed = fabsf(in->body.velocity.x), w = sa_gait_ground_speed(&walk) * k;
     fig->moving = speed > (fig->moving ? SAI_BODY_MOVE_OFF : SAI_BODY_MOVE_ON) * w;
@@ -456,7 +456,7 @@ void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in,
                                  const sai_figure_later *later, float speed, bool snaps, float dt) {
     const sa_figure_body *b = &in->body;
     /* (the library's own gaits are sane: their speeds without sa_gait's repair, bit for bit) */
-    const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+    const sa_gait walk = sai_gait_walk_inline(), run = sai_gait_run_inline();
     const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     const float lo = sai_gait_ground_speed_sane(&walk) * k,
                 hi = sai_gait_ground_speed_sane(&run) * k;

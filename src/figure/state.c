@@ -319,7 +319,7 @@ static float gait_speed(const sa_figure_input *in) {
  * entry: a speed held from frame to frame is solved for once. */
 static float gait_mix_for_speed(sa_figure_gait_cache *cache, float s) {
     if (!cache->known || cache->speed != s) {
-        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+        const sa_gait walk = sai_gait_walk_inline(), run = sai_gait_run_inline();
         cache->mix = sai_saturate(sai_gait_mix_for_speed_sane(&walk, &run, s));
         cache->speed = s;
         cache->known = true;
@@ -335,7 +335,7 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
     case SAI_FIGURE_GAIT_RUN:
         return 1.0f;
     case SAI_FIGURE_GAIT_SPEED: {
-        const sa_gait walk = sa_gait_walk(), run = sa_gait_run();
+        const sa_gait walk = sai_gait_walk_inline(), run = sai_gait_run_inline();
         const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
         const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
         return gait_mix_for_speed(&fig->cache.gait,

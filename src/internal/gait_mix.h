@@ -7,6 +7,30 @@
 
 #include "scalar.h"
 
+/* The gait of the given numbers, in gait.h's field order. */
+SAI_INLINE sa_gait sai_gait_of(float stride, float cadence, float duty, float step_height,
+                               float bob, float bob_shift, float lean) {
+    sa_gait g;
+    g.stride = stride;
+    g.cadence = cadence;
+    g.duty = duty;
+    g.step_height = step_height;
+    g.bob = bob;
+    g.bob_shift = bob_shift;
+    g.lean = lean;
+    return g;
+}
+
+/* sa_gait_walk() and sa_gait_run() (defined from these), inline: what the figure computes from
+ * them every frame (their ground speeds) folds to constants. The reasons for these numbers are
+ * in docs/gait.md. */
+SAI_INLINE sa_gait sai_gait_walk_inline(void) {
+    return sai_gait_of(44.0f, 1.5f, 0.62f, 8.0f, 4.0f, 0.06f, 0.05f);
+}
+SAI_INLINE sa_gait sai_gait_run_inline(void) {
+    return sai_gait_of(60.0f, 2.55f, 0.40f, 22.0f, 7.0f, 0.20f, 0.18f);
+}
+
 /* sa_gait_mix(walk, run, t) of sa_gait_walk() and sa_gait_run(), bit for bit; the gaits
  * themselves at t <= 0 and t >= 1 (a settled walk or run: the common case). */
 sa_gait sai_gait_walk_run(float t);
