@@ -1,5 +1,6 @@
 #include <stickanim/mode_machine.h>
 
+#include "internal/fade_target.h"
 #include "internal/mode_machine_dated.h"
 #include "internal/scalar.h"
 
@@ -44,22 +45,7 @@ sa_mode_machine_config sa_mode_machine_config_default(void) {
     return c;
 }
 
-sa_mode_input sa_mode_input_default(void) {
-    sa_mode_input in;
-    in.grounded = true;
-    in.vertical_velocity = 0.0f;
-    in.landing_speed = 0.0f;
-    in.speed = 0.0f;
-    in.in_water = false;
-    in.on_ladder = false;
-    in.ladder_direction = 0.0f;
-    in.jump = 0;
-    in.knocked_down = false;
-    in.pelvis_forward.x = 0.0f;
-    in.pelvis_forward.y = 1.0f;
-    in.pelvis_forward.z = 0.0f;
-    return in;
-}
+sa_mode_input sa_mode_input_default(void) { return sai_mode_input_default_inline(); }
 
 /* A speed or time: NaN, infinite or negative is the default, above the maximum the maximum. */
 static float bounded(float v, float fallback) {
@@ -128,9 +114,7 @@ typedef struct body {
     bool belly_up;
 } body;
 
-static body read_input(const sa_mode_input *in) {
-    const sa_mode_input d = sa_mode_input_default();
-    if (!in) in = &d;
+static body read_given_input(const sa_mode_input *in) {
     body b;
     b.grounded = in->grounded;
     b.in_water = in->in_water;
@@ -145,6 +129,19 @@ static body read_input(const sa_mode_input *in) {
     b.jumps = in->jump;
     b.belly_up = !(in->pelvis_forward.y < 0.0f); /* NaN reads as lying on the back */
     return b;
+}
+
+/* The body of an input; NULL reads as sa_mode_input_default(). */
+static body read_input(const sa_mode_input *in) {
+    if (in) return read_given_input(in); /* (the default is built only when asked for) */
+    const sa_mode_input d = sai_mode_input_default_inline();
+    return read_given_input(&d);
+}
+
+/* The target layer of a fade holding 1 to SA_FADE_MAX_LAYERS layers (as prepare() leaves the
+ * machine's): what sa_fade_target_layer() copies out, read in place. */
+static const sa_fade_layer *target_layer(const sa_fade *f) {
+    return &f->layers[sai_fade_live_count(f) - 1];
 }
 
 static float getup_length(const sa_mode_machine *m) {
@@ -253,10 +250,20 @@ static float prepare(sa_mode_machine *m, const sa_mode_input *input, float dt, b
     return dt > 0.0f && dt <= FLT_MAX ? dt : 0.0f;
 }
 
+/* sa_fade_step(f, rate, dt) of a fade showing one mode alone, well formed (as between switches,
+ * nearly always): with no time it repairs nothing, else the layer's time moves on
+ * (sai_fade_step_lone). False, f untouched, for any other fade: sa_fade_step() it. */
+static bool step_lone(sa_fade *f, float dt) {
+    if (dt > 0.0f) return sai_fade_step_lone(f, dt);
+    /* (sa_fade_is_valid() of one layer: weight 1 sums to exactly 1, a time in [0, FLT_MAX]) */
+    const sa_fade_layer *l = &f->layers[0];
+    return f->count == 1 && l->weight == 1.0f && l->time >= 0.0f && l->time <= FLT_MAX;
+}
+
 /* dt seconds pass: the fades and the layers' clip clocks. With no time the step only repairs a
  * corrupted fade. */
 static void pass(sa_mode_machine *m, float dt) {
-    sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
+    if (!step_lone(&m->fade, dt)) sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
     if (!(dt > 0.0f)) return;
     for (size_t i = 0; i < m->fade.count; ++i) {
         float *u = m->fade.layers[i].user;
@@ -279,11 +286,12 @@ static void triggers(sa_mode_machine *m, const body *b, bool *new_jump, bool *sp
  * switch pushes the new layer. */
 static void rule(sa_mode_machine *m, const body *b, bool new_jump, bool speed_stepped, float t,
                  float play) {
-    const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
+    const sa_fade_layer *cur = target_layer(&m->fade);
     bool restart = false;
-    const float now = cur.time, played = cur.user[SAI_MODE_PLAY_TIME];
-    const sa_mode next = decide(m, b, new_jump, t > 0.0f ? fmaxf(now, t) : now,
-                                play > 0.0f ? fmaxf(played, play) : played, &restart);
+    const float now = cur->time, played = cur->user[SAI_MODE_PLAY_TIME];
+    /* (fmaxf(now, t) for t > 0: now when above, else t, a NaN's too; so for play) */
+    const sa_mode next = decide(m, b, new_jump, t > 0.0f ? (now > t ? now : t) : now,
+                                play > 0.0f ? (played > play ? played : play) : played, &restart);
     /* A step of the speed inside loco (0 -> run in one frame) changes the blend tree's pose at
      * once: it counts as a switch, loco to loco, so the game inertializes it as any other. */
     if (next == SA_MODE_LOCO && m->mode == SA_MODE_LOCO && speed_stepped) restart = true;
@@ -312,9 +320,9 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
  * in *t and *play; INFINITY when none runs. */
 static float timer_left(const sa_mode_machine *m, const body *b, float *t, float *play) {
     const sa_mode_machine_config *c = &m->config;
-    const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
-    const float now = sai_nonneg_or(cur.time, 0.0f);
-    const float played = sai_finite_or(cur.user[SAI_MODE_PLAY_TIME], 0.0f);
+    const sa_fade_layer *cur = target_layer(&m->fade);
+    const float now = sai_nonneg_or(cur->time, 0.0f);
+    const float played = sai_finite_or(cur->user[SAI_MODE_PLAY_TIME], 0.0f);
     float end = INFINITY; /* the mode time it ends at */
     *play = 0.0f;
     switch (m->mode) {
@@ -331,7 +339,7 @@ static float timer_left(const sa_mode_machine *m, const body *b, float *t, float
         if (b->in_water) end = c->water_jump_time;
         break;
     case SA_MODE_GETUP: {
-        const float scale = sai_finite_or(cur.user[SAI_MODE_TIME_SCALE], 1.0f);
+        const float scale = sai_finite_or(cur->user[SAI_MODE_TIME_SCALE], 1.0f);
         if (!(scale > 0.0f)) return INFINITY;
         *play = getup_length(m);
         *t = now;
@@ -377,9 +385,9 @@ sa_mode sai_mode_machine_update_dated(sa_mode_machine *m, const sa_mode_input *i
     m->switched = false;
     /* What the input asks, from the frame's start (with a timer running out there). */
     pass(m, 0.0f);
-    const sa_fade_layer cur = sa_fade_target_layer(&m->fade);
-    rule(m, &b, new_jump, speed_stepped, cur.time + SAI_MODE_DUE,
-         cur.user[SAI_MODE_PLAY_TIME] + SAI_MODE_DUE);
+    const sa_fade_layer *cur = target_layer(&m->fade);
+    rule(m, &b, new_jump, speed_stepped, cur->time + SAI_MODE_DUE,
+         cur->user[SAI_MODE_PLAY_TIME] + SAI_MODE_DUE);
     out->at_start = m->mode;
     out->timer_at = INFINITY;
     /* Time passes; a timer's end inside the frame switches there (its times reached, whatever

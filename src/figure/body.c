@@ -307,7 +307,7 @@ int32_t sai_figure_take_body(sa_figure *fig, const sa_figure_input *in, int32_t 
     const bool was_grounded = fig->body.active ? fig->body.grounded : true;
     const float down = b->velocity.y; /* sinking speed, units/s (y down) */
     const sa_mode mode_before = fig->modes.mode;
-    sa_mode_input mi = sa_mode_input_default();
+    sa_mode_input mi = sai_mode_input_default_inline();
     mi.grounded = b->grounded;
     mi.vertical_velocity = -down;
     if (b->grounded && !was_grounded) {

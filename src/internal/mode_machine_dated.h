@@ -6,6 +6,24 @@
 
 #include <stickanim/mode_machine.h>
 
+/* sa_mode_input_default(), inline: the figure builds one for every moment of a frame. */
+static inline sa_mode_input sai_mode_input_default_inline(void) {
+    sa_mode_input in;
+    in.grounded = true;
+    in.vertical_velocity = 0.0f;
+    in.landing_speed = 0.0f;
+    in.speed = 0.0f;
+    in.in_water = false;
+    in.on_ladder = false;
+    in.ladder_direction = 0.0f;
+    in.jump = 0;
+    in.knocked_down = false;
+    in.pelvis_forward.x = 0.0f;
+    in.pelvis_forward.y = 1.0f;
+    in.pelvis_forward.z = 0.0f;
+    return in;
+}
+
 /* What a dated update did. */
 typedef struct sai_mode_frame {
     sa_mode at_start; /* the mode the input's rules chose, from the frame's start */
