@@ -433,20 +433,40 @@ void sai_figure_drop_body(sa_figure *fig) {
 }
 
 /* The share of the way to its target an ease at rate r (1/s) goes over dt, 1 - exp(-r dt):
- * frame-rate independent. (Taken once for the eases of one rate.) */
-static float ease_share(float r, float dt) { return 1.0f - sai_expf(-(r * dt)); }
+ * frame-rate independent. Taken once for the eases of one rate, and only when one of them is
+ * not at its target yet (a body going on as it did, nearly always: none is). */
+typedef struct ease_rate {
+    float r, dt, share;
+    bool known;
+} ease_rate;
 
-/* x eased toward target by the share e of ease_share(). */
-static float ease(float x, float target, float e) {
-    const float y = x + (target - x) * e;
+static ease_rate ease_rate_of(float r, float dt) { return (ease_rate){r, dt, 0.0f, false}; }
+
+static float ease_share(ease_rate *k) {
+    if (!k->known) {
+        k->share = 1.0f - sai_expf(-(k->r * k->dt));
+        k->known = true;
+    }
+    return k->share;
+}
+
+/* True when an ease toward target leaves x there whatever its share: x is the target, finite
+ * (x + 0 * e is x, within 1e-5 of the target: the target itself). */
+static bool eased_already(float x, float target) { return x == target && sai_finite(target); }
+
+/* x eased toward target at rate k. */
+static float ease(float x, float target, ease_rate *k) {
+    if (eased_already(x, target)) return target;
+    const float y = x + (target - x) * ease_share(k);
     return fabsf(target - y) < 1e-5f ? target : y;
 }
 
-/* x eased as ease() does toward a target going in a line from g0 to g1 over dt, at rate r with
- * e = ease_share(r, dt) (the exact solution: it lags the line by its slope over r); with g0 = g1
- * it is ease() itself. */
-static float ease_line(float x, float g0, float g1, float r, float dt, float e) {
-    const float a = r * dt;
+/* x eased as ease() does toward a target going in a line from g0 to g1 over k's dt (the exact
+ * solution: it lags the line by its slope over r); with g0 = g1 it is ease() itself. */
+static float ease_line(float x, float g0, float g1, ease_rate *k) {
+    if (g0 == g1 && eased_already(x, g1)) return g1; /* (the lag's term is 0 * lag: 0) */
+    const float e = ease_share(k);
+    const float a = k->r * k->dt;
     const float lag = (a > 1e-4f ? e / a : 1.0f - 0.5f * a) - (1.0f - e);
     const float y = x + (g1 - x) * e - (g1 - g0) * lag;
     return fabsf(g1 - y) < 1e-5f ? g1 : y;
@@ -466,19 +486,19 @@ void sai_figure_ease_active_body(sa_figure *fig, const sa_figure_input *in,
     const float stride = in->motion == SA_FIGURE_MOTION_LOCOMOTE
                              ? sai_clamp(speed / covered, SAI_BODY_STRIDE_MIN, SAI_BODY_STRIDE_MAX)
                              : 1.0f;
-    const float gait_share = ease_share(fig->config.gait_rate, dt);
-    const float follow_share = ease_share(SAI_BODY_FOLLOW, dt);
-    fig->stride_scale = snaps ? stride : ease(fig->stride_scale, stride, gait_share);
-    fig->swim = ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), gait_share);
+    ease_rate gait = ease_rate_of(fig->config.gait_rate, dt);
+    ease_rate follow = ease_rate_of(SAI_BODY_FOLLOW, dt);
+    fig->stride_scale = snaps ? stride : ease(fig->stride_scale, stride, &gait);
+    fig->swim = ease(fig->swim, sai_saturate(speed / (SAI_BODY_PADDLE * lo)), &gait);
     /* The pose follows the body's vertical velocity and its leaving the ground quickly but not
      * in one step: a game's velocity changes in steps, a pose must not. */
     /* (toward the velocity's line over the frame: at this step's end, dt of frame_dt) */
     const float to = -b->velocity.y, from = later->vy_from;
     const float at = dt < later->frame_dt ? from + (to - from) * (dt / later->frame_dt) : to;
-    fig->vy = ease_line(fig->vy, from, at, SAI_BODY_FOLLOW, dt, follow_share);
-    fig->air = ease(fig->air, b->grounded ? 0.0f : 1.0f, follow_share);
+    fig->vy = ease_line(fig->vy, from, at, &follow);
+    fig->air = ease(fig->air, b->grounded ? 0.0f : 1.0f, &follow);
     /* A landing's depth too: a new landing must not change one still showing in a jump. */
-    fig->landing = ease(fig->landing, fig->landing_target, follow_share);
+    fig->landing = ease(fig->landing, fig->landing_target, &follow);
     climb_cycle(fig, b, dt);
 }
 
