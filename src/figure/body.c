@@ -106,31 +106,48 @@ float sai_figure_ground_highest(const sa_figure *fig, float x, float reach) {
     return y;
 }
 
+/* The context the landing probes read the gait from, built once for both feet when one asks. */
+typedef struct landing_ctx {
+    sai_figure_ctx c;
+    bool built;
+} landing_ctx;
+
 /* Where foot i comes down next, figure x: where it is held, where its step lands, or for a gait
  * foot in the air where the stride puts it when its phase comes round, the ground going by at
  * the body's speed meanwhile. */
-static float landing_x(sa_figure *fig, int i) {
+static float landing_x(sa_figure *fig, int i, landing_ctx *lc) {
     const sa_figure_foot_lock *l = &fig->feet[i];
     float down;
     if (sai_figure_feet_down_at(fig, i, &down)) return down;
     if (!sai_figure_locomoting(&fig->fade)) return l->last_x;
     /* (through the figure's cache: the gait's phase-free part is the frame's end's, kept there) */
-    sai_figure_ctx c;
-    sai_figure_context_in(fig, &fig->cache, &c);
+    sai_figure_ctx *c = &lc->c;
+    if (!lc->built) sai_figure_context_in(fig, &fig->cache, c);
+    lc->built = true;
     const float ph = sai_phase_wrap(fig->phase + 0.5f * (float)i);
-    if (ph < c.gait.duty) return l->last_x; /* in stance: down now */
-    const float until = (1.0f - ph) / sai_fmaxf(c.gait.cadence, 1e-3f);
-    c.phase = sai_phase_wrap(-0.5f * (float)i);
-    return sai_figure_locomotion_foot_x(&c, i) + sai_figure_forward_speed(fig) * until;
+    if (ph < c->gait.duty) return l->last_x; /* in stance: down now */
+    const float until = (1.0f - ph) / sai_fmaxf(c->gait.cadence, 1e-3f);
+    c->phase = sai_phase_wrap(-0.5f * (float)i);
+    return sai_figure_locomotion_foot_x(c, i) + sai_figure_forward_speed(fig) * until;
+}
+
+/* The world x of a probe c units from the body (c finite): the sum in float is the double
+ * sum's rounding (a sum rounded to double, then to float, is rounded once), saturated at the
+ * float's range as it was (an infinity past it), a body at NaN asking at 0. */
+static float probe_at(float body_x, float c) {
+    const float at = body_x + c;
+    return at < -FLT_MAX ? -FLT_MAX : at > FLT_MAX ? FLT_MAX : at == at ? at : 0.0f;
 }
 
 void sai_figure_ground_probes(sa_figure *fig) {
     const float s = sai_figure_facing_sign(fig);
     float x[SA_FIGURE_GROUND_PROBES];
+    landing_ctx lc;
+    lc.built = false;
     for (int i = 0; i < 2; ++i) {
         x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
         /* (only a body asks the game for its ground: without one, the feet themselves) */
-        x[2 + i] = fig->body.active ? s * landing_x(fig, i) : x[i];
+        x[2 + i] = fig->body.active ? s * landing_x(fig, i, &lc) : x[i];
     }
     /* (behind the body to ahead of it: the way it faces) */
     for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
@@ -140,9 +157,9 @@ void sai_figure_ground_probes(sa_figure *fig) {
      * FLT_MAX asks there). */
     const float near = 4.0f * fig->config.hip_height;
     if (!fig->body.active) {
-        /* Without a body the origin is 0: the probe is c itself, as the sum in double below
-         * rounds it (0 + c is exact, -0 becoming +0 in float as in double). The clamp is
-         * sai_clamp's of a finite number to -near < near, written so the loop vectorises. */
+        /* Without a body the origin is 0: the probe is c itself, as the sum below rounds it
+         * (0 + c is exact, -0 becoming +0). The clamp is sai_clamp's of a finite number to
+         * -near < near, written so the loop vectorises. */
         for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
             const float v = sai_finite_or(x[i], 0.0f);
             const float above = v < -near ? -near : v;
@@ -150,13 +167,9 @@ void sai_figure_ground_probes(sa_figure *fig) {
         }
         return;
     }
-    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
-        const float c = sai_clamp(sai_finite_or(x[i], 0.0f), -near, near);
-        const double at = (double)fig->body.position.x + (double)c;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
         fig->pose.ground_probe[i] =
-            sai_narrow(at < -(double)FLT_MAX ? -(double)FLT_MAX
-                                             : (at > (double)FLT_MAX ? (double)FLT_MAX : at));
-    }
+            probe_at(fig->body.position.x, sai_clamp(sai_finite_or(x[i], 0.0f), -near, near));
 }
 
 sa_figure_body sa_figure_body_default(void) {
