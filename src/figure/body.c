@@ -127,16 +127,15 @@ static float landing_x(sa_figure *fig, int i, landing_ctx *lc) {
     const float ph = sai_phase_wrap(fig->phase + 0.5f * (float)i);
     if (ph < c->gait.duty) return l->last_x; /* in stance: down now */
     const float until = (1.0f - ph) / sai_fmaxf(c->gait.cadence, 1e-3f);
-    c->phase = sai_phase_wrap(-0.5f * (float)i);
+    c->phase = i == 0 ? 0.0f : 0.5f; /* sai_phase_wrap(-0.5f * i): -0 wraps to +0 */
     return sai_figure_locomotion_foot_x(c, i) + sai_figure_forward_speed(fig) * until;
 }
 
-/* The world x of a probe c units from the body (c finite): the sum in float is the double
- * sum's rounding (a sum rounded to double, then to float, is rounded once), saturated at the
- * float's range as it was (an infinity past it), a body at NaN asking at 0. */
-static float probe_at(float body_x, float c) {
-    const float at = body_x + c;
-    return at < -FLT_MAX ? -FLT_MAX : at > FLT_MAX ? FLT_MAX : at == at ? at : 0.0f;
+/* sai_clamp(sai_finite_or(v, 0), -near, near) for near > 0, written so a loop of it vectorises. */
+static float clamp_near(float v, float near) {
+    const float finite = sai_finite_or(v, 0.0f);
+    const float above = finite < -near ? -near : finite;
+    return above > near ? near : above;
 }
 
 void sai_figure_ground_probes(sa_figure *fig) {
@@ -158,18 +157,21 @@ void sai_figure_ground_probes(sa_figure *fig) {
     const float near = 4.0f * fig->config.hip_height;
     if (!fig->body.active) {
         /* Without a body the origin is 0: the probe is c itself, as the sum below rounds it
-         * (0 + c is exact, -0 becoming +0). The clamp is sai_clamp's of a finite number to
-         * -near < near, written so the loop vectorises. */
-        for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
-            const float v = sai_finite_or(x[i], 0.0f);
-            const float above = v < -near ? -near : v;
-            fig->pose.ground_probe[i] = 0.0f + (above > near ? near : above);
-        }
+         * (0 + c is exact, -0 becoming +0). */
+        for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+            fig->pose.ground_probe[i] = 0.0f + clamp_near(x[i], near);
         return;
     }
-    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
-        fig->pose.ground_probe[i] =
-            probe_at(fig->body.position.x, sai_clamp(sai_finite_or(x[i], 0.0f), -near, near));
+    const float origin = fig->body.position.x;
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
+        /* The sum in float is the double sum's rounding (rounded to double, then to float, a
+         * sum is rounded once), saturated at the float's range (an infinity past it), a body
+         * at NaN asking at 0, as sai_narrow() of the double sum. */
+        const float at = origin + clamp_near(x[i], near);
+        const float low = at < -FLT_MAX ? -FLT_MAX : at;
+        const float high = low > FLT_MAX ? FLT_MAX : low;
+        fig->pose.ground_probe[i] = high == high ? high : 0.0f;
+    }
 }
 
 sa_figure_body sa_figure_body_default(void) {
