@@ -114,7 +114,7 @@ typedef struct body {
     bool belly_up;
 } body;
 
-static body read_given_input(const sa_mode_input *in) {
+SAI_INLINE body read_given_input(const sa_mode_input *in) {
     body b;
     b.grounded = in->grounded;
     b.in_water = in->in_water;
@@ -132,7 +132,7 @@ static body read_given_input(const sa_mode_input *in) {
 }
 
 /* The body of an input; NULL reads as sa_mode_input_default(). */
-static body read_input(const sa_mode_input *in) {
+SAI_INLINE body read_input(const sa_mode_input *in) {
     if (in) return read_given_input(in); /* (the default is built only when asked for) */
     const sa_mode_input d = sai_mode_input_default_inline();
     return read_given_input(&d);
@@ -140,7 +140,7 @@ static body read_input(const sa_mode_input *in) {
 
 /* The target layer of a fade holding 1 to SA_FADE_MAX_LAYERS layers (as prepare() leaves the
  * machine's): what sa_fade_target_layer() copies out, read in place. */
-static const sa_fade_layer *target_layer(const sa_fade *f) {
+SAI_INLINE const sa_fade_layer *target_layer(const sa_fade *f) {
     return &f->layers[sai_fade_live_count(f) - 1];
 }
 
@@ -152,8 +152,8 @@ static float getup_length(const sa_mode_machine *m) {
 /* The reference's list of ifs, top to bottom; later rules override earlier ones. `t` is the time in
  * the current mode at the end of this frame, `play` the current layer's clip time. Sets *restart
  * when the mode must start over even though it does not change (a new jump while jumping). */
-static sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, float t, float play,
-                      bool *restart) {
+SAI_INLINE sa_mode decide(const sa_mode_machine *m, const body *b, bool new_jump, float t,
+                          float play, bool *restart) {
     const sa_mode_machine_config *c = &m->config;
     sa_mode mode = m->mode;
     *restart = false;
@@ -240,7 +240,7 @@ static bool speed_step(const sa_mode_machine *m, float speed) {
 
 /* A machine set up, its dt made >= 0 (else 0) and its mode read from the fade if corrupted; the
  * body of the input. */
-static float prepare(sa_mode_machine *m, const sa_mode_input *input, float dt, body *b) {
+SAI_INLINE float prepare(sa_mode_machine *m, const sa_mode_input *input, float dt, body *b) {
     if (m->fade.count == 0 || m->fade.count > SA_FADE_MAX_LAYERS) sa_mode_machine_init(m, NULL);
     if ((uint32_t)m->mode >= (uint32_t)SA_MODE_COUNT_) m->mode = id_mode(sa_fade_target(&m->fade));
     *b = read_input(input);
@@ -253,7 +253,7 @@ static float prepare(sa_mode_machine *m, const sa_mode_input *input, float dt, b
 /* sa_fade_step(f, rate, dt) of a fade showing one mode alone, well formed (as between switches,
  * nearly always): with no time it repairs nothing, else the layer's time moves on
  * (sai_fade_step_lone). False, f untouched, for any other fade: sa_fade_step() it. */
-static bool step_lone(sa_fade *f, float dt) {
+SAI_INLINE bool step_lone(sa_fade *f, float dt) {
     if (dt > 0.0f) return sai_fade_step_lone(f, dt);
     /* (sa_fade_is_valid() of one layer: weight 1 sums to exactly 1, a time in [0, FLT_MAX]) */
     const sa_fade_layer *l = &f->layers[0];
@@ -262,7 +262,7 @@ static bool step_lone(sa_fade *f, float dt) {
 
 /* dt seconds pass: the fades and the layers' clip clocks. With no time the step only repairs a
  * corrupted fade. */
-static void pass(sa_mode_machine *m, float dt) {
+SAI_INLINE void pass(sa_mode_machine *m, float dt) {
     if (!step_lone(&m->fade, dt)) sa_fade_step(&m->fade, m->config.fade_rate[m->mode], dt);
     if (!(dt > 0.0f)) return;
     for (size_t i = 0; i < m->fade.count; ++i) {
@@ -274,7 +274,7 @@ static void pass(sa_mode_machine *m, float dt) {
 }
 
 /* Reads the input's triggers: a new jump press, and the speed's step (rule of speed_step()). */
-static void triggers(sa_mode_machine *m, const body *b, bool *new_jump, bool *speed_stepped) {
+SAI_INLINE void triggers(sa_mode_machine *m, const body *b, bool *new_jump, bool *speed_stepped) {
     *new_jump = m->started && b->jumps != m->jump_seen;
     *speed_stepped = m->started && speed_step(m, b->speed);
     m->jump_seen = b->jumps;
@@ -284,8 +284,8 @@ static void triggers(sa_mode_machine *m, const body *b, bool *new_jump, bool *sp
 
 /* The rules at the current layer's times, `t` and `play` at least (a timer's end, when due); a
  * switch pushes the new layer. */
-static void rule(sa_mode_machine *m, const body *b, bool new_jump, bool speed_stepped, float t,
-                 float play) {
+SAI_INLINE void rule(sa_mode_machine *m, const body *b, bool new_jump, bool speed_stepped, float t,
+                     float play) {
     const sa_fade_layer *cur = target_layer(&m->fade);
     bool restart = false;
     const float now = cur->time, played = cur->user[SAI_MODE_PLAY_TIME];
@@ -318,7 +318,7 @@ sa_mode sa_mode_machine_update(sa_mode_machine *m, const sa_mode_input *input, f
 /* Seconds of the current mode left until a timer's rule ends it (land_time, the short land,
  * sit_time, the get-up's clip, a jump's first moments in the water), with the times it ends at
  * in *t and *play; INFINITY when none runs. */
-static float timer_left(const sa_mode_machine *m, const body *b, float *t, float *play) {
+SAI_INLINE float timer_left(const sa_mode_machine *m, const body *b, float *t, float *play) {
     const sa_mode_machine_config *c = &m->config;
     const sa_fade_layer *cur = target_layer(&m->fade);
     const float now = sai_nonneg_or(cur->time, 0.0f);
@@ -355,7 +355,7 @@ static float timer_left(const sa_mode_machine *m, const body *b, float *t, float
 /* Seconds into the frame the body's vertical velocity, going from ramp->vy_start at its start
  * to b->vy at ramp->frame_dt, crosses below the speed the fall rule of the current mode reads
  * (a jump going down, a body off a ledge); INFINITY when it does not. */
-static float fall_crossing(const sa_mode_machine *m, const body *b, const sai_mode_ramp *ramp) {
+SAI_INLINE float fall_crossing(const sa_mode_machine *m, const body *b, const sai_mode_ramp *ramp) {
     float below;
     if (m->mode == SA_MODE_JUMP) {
         below = 0.0f;
