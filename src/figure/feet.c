@@ -49,6 +49,14 @@ enum {
 #define SAI_FEET_STEP_CLEAR   2.0f
 #define SAI_FEET_STEP_HIGH    9.0f
 
+/* Unrolls a loop over the two feet (gcc keeps it a loop even at -O3): its arrays live in fixed
+ * slots or registers, and the other foot, 1 - i, is a constant. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SAI_BOTH_FEET _Pragma("GCC unroll 2")
+#else
+#define SAI_BOTH_FEET
+#endif
+
 /* The drawn point p (squashed about the pivot) back in the unsquashed space the IK works in. */
 static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
     if (sai_figure_squash_none(s) && sai_v2_finite(p)) return p;
@@ -191,11 +199,13 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     float held[2];   /* how long within this frame the foot has been held, seconds */
     bool rising[2];  /* the motion's target rises faster than a foot coming down */
     bool waiting[2]; /* a held foot the motion lifted before this sub-step: its lift waits */
+    SAI_BOTH_FEET
     for (int i = 0; i < 2; ++i) {
         const sa_figure_foot_lock *l = &fig->feet[i];
         waiting[i] = l->state == SAI_FOOT_HELD &&
                      (l->last_y < -band || l->from_y - l->last_y > SAI_FEET_LIFT * k);
     }
+    SAI_BOTH_FEET
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
@@ -325,6 +335,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     float nearly[2] = {INFINITY, INFINITY}; /* a held foot this far off is nearly due, k units */
     /* A held foot's drawn x: a foot held below was held here (nothing below starts a hold). */
     float held_x[2] = {0.0f, 0.0f};
+    SAI_BOTH_FEET
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (l->state != SAI_FOOT_HELD) continue;
@@ -411,6 +422,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const sa_vec2 then = sai_v2_lerp(want[i], was[i], first / dt);
         start_step(l, scroll, at, sai_v2_sub(at, then), first, k);
     }
+    SAI_BOTH_FEET
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         sa_vec2 at = want[i];
