@@ -92,6 +92,13 @@ static bool stepping(const sa_figure_foot_lock *l) {
     return l->state == SAI_FOOT_STEP || l->state == SAI_FOOT_LANDING;
 }
 
+/* How fast a target rises, from `was` last frame to `want` now, dt later: units/s. (Asked only
+ * where a step needs it, not ahead for every foot.) */
+static float rise_speed(sa_vec2 was, sa_vec2 want, float dt) { return (was.y - want.y) / dt; }
+
+/* The target rises faster than a foot coming down. */
+static bool rising_fast(float up, float k) { return up > SAI_FEET_RISE * k; }
+
 /* Where a held foot is drawn: at its world point (drawn x, `x`), at the motion's height, but
  * while its lift waits (lifts[] with the foot still held) no higher than the rise that lifts it. */
 static sa_vec2 held_at(const sa_figure_foot_lock *l, float x, sa_vec2 want, float k) {
@@ -180,11 +187,14 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
      * on the game's ground, its height above the ground kept. */
     /* (without the game's ground, sai_figure_ground_at() and _highest() are 0 everywhere) */
     const bool game_ground = body->active && body->ground_given;
-    if (has_ground) {
-        const float g = game_ground ? sai_fmaxf(sai_figure_ground_at(fig, p->foot[0].x),
-                                                sai_figure_ground_at(fig, p->foot[1].x))
-                                    : 0.0f;
+    /* (on flat ground the lowering is 0, which the clamp keeps: a valid config's hip height is
+     * positive; the 0 is still added, so a root at -0 comes out at +0) */
+    if (has_ground && game_ground) {
+        const float g = sai_fmaxf(sai_figure_ground_at(fig, p->foot[0].x),
+                                  sai_figure_ground_at(fig, p->foot[1].x));
         p->root.y += sai_clamp(g, -SAI_FEET_HUMP * cfg->hip_height, SAI_FEET_DIP * cfg->hip_height);
+    } else if (has_ground) {
+        p->root.y += 0.0f;
     }
     /* The squash secondary.c applies last, about the ground under the pelvis. */
     const sa_squash sq = sai_figure_squash(sai_v2(p->root.x, 0.0f), p->squash);
@@ -197,7 +207,6 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     float late[2];   /* ... how long ago, within this frame, seconds */
     float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
     float held[2];   /* how long within this frame the foot has been held, seconds */
-    bool rising[2];  /* the motion's target rises faster than a foot coming down */
     bool waiting[2]; /* a held foot the motion lifted before this sub-step: its lift waits */
     SAI_BOTH_FEET
     for (int i = 0; i < 2; ++i) {
@@ -210,10 +219,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
         want[i] = sai_figure_squash_point(sq, p->foot[i]);
-        const float up = (l->last_y - want[i].y) / dt;
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
-        rising[i] = up > SAI_FEET_RISE * k;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
@@ -233,6 +240,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         down[i] = 0.0f;
         held[i] = l->state == SAI_FOOT_HELD ? dt : 0.0f;
         if (stepping(l)) {
+            const float up = rise_speed(was[i], want[i], dt);
+            const bool rising = rising_fast(up, k);
             /* The other foot's lift waiting for this step to come down hurries it, by how far
              * its target is inside the ground's band (it fades out over the band's last
              * quarter). Not by the target's rise: a speed over a short sub-step moves far for a
@@ -246,7 +255,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
             l->time += pace * dt;
             /* Past the middle of the step, a target back on the ground fixes where it lands
              * (from where the step is now, so it goes on smoothly). */
-            if (l->state == SAI_FOOT_STEP && near && !rising[i] && l->time >= 0.5f * l->duration) {
+            if (l->state == SAI_FOOT_STEP && near && !rising && l->time >= 0.5f * l->duration) {
                 l->from = step_from(l, world_x(want[i], scroll), step_y(l, want[i]), band);
                 /* (it comes down from its height now, offset.y; the arc's line still runs from
                  * where the step began, from_y, so the drawn height goes on without a jump) */
@@ -281,7 +290,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
                 l->to += (world_x(want[i], scroll) - l->to) * (double)(1.0f - keep);
             }
             /* A target lifting again before the foot is down: the foot goes with it. */
-            if (l->state == SAI_FOOT_LANDING && (!near || rising[i]) && l->time < l->duration) {
+            if (l->state == SAI_FOOT_LANDING && (!near || rising) && l->time < l->duration) {
                 const float y = step_y(l, want[i]);
                 const sa_vec2 at = sai_v2(sai_narrow(step_x(l, l->to, y, band) - scroll), y);
                 start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
@@ -356,7 +365,8 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
          * not at the sub-step's end: a frame ending a moment later must not turn a step begun
          * into a lift that waits.) */
         const int o = 1 - i;
-        if (lifts[i] && reachable && stepping(&fig->feet[o]) && !rising[o] && has_ground &&
+        if (lifts[i] && reachable && stepping(&fig->feet[o]) &&
+            !rising_fast(rise_speed(was[o], want[o], dt), k) && has_ground &&
             sai_lerp(want[o].y, was[o].y, lift_ago / dt) >= -band)
             continue;
         if (lifts[i] || !reachable) {
