@@ -4,6 +4,10 @@
 
 #include "internal/scalar.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Foot locking, between blend and solve. The blended foot targets stay still on the ground only
  * while one settled gait shows; through fades, gait easing and jumps they slide. So each foot the
  * motion brings to the ground is held at the world point where it got there (world x = drawn x +
@@ -57,12 +61,41 @@ enum {
 #define SAI_BOTH_FEET
 #endif
 
-/* The drawn point p (squashed about the pivot) back in the unsquashed space the IK works in. */
-static sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
-    if (sai_figure_squash_none(s) && sai_v2_finite(p)) return p;
+/* The drawn point p unscaled about the squash's pivot, one coordinate at a time (any p). */
+static sa_vec2 unsquash_each(sa_squash s, sa_vec2 p) {
     const double x = (double)s.pivot.x + ((double)p.x - (double)s.pivot.x) / (double)s.sx;
     const double y = (double)s.pivot.y + ((double)p.y - (double)s.pivot.y) / (double)s.sy;
     return sai_v2(sai_narrow(x), sai_narrow(y));
+}
+
+/* A finite point p scaled about the squash's pivot (undo: the drawn point p unscaled), each
+ * coordinate in double and clamped to the float range as sai_narrow() clamps it (a finite p
+ * makes no NaN for it to turn into 0): both coordinates in one pass where SSE2 is there. */
+SAI_INLINE sa_vec2 squash_finite(sa_squash s, sa_vec2 p, bool undo) {
+#if defined(__SSE2__)
+    const __m128d pivot = _mm_set_pd((double)s.pivot.y, (double)s.pivot.x);
+    const __m128d scale = _mm_set_pd((double)s.sy, (double)s.sx);
+    const __m128d d = _mm_sub_pd(_mm_set_pd((double)p.y, (double)p.x), pivot);
+    const __m128d r = _mm_add_pd(pivot, undo ? _mm_div_pd(d, scale) : _mm_mul_pd(d, scale));
+    const __m128d in_range =
+        _mm_min_pd(_mm_max_pd(r, _mm_set1_pd(-(double)FLT_MAX)), _mm_set1_pd((double)FLT_MAX));
+    const __m128 f = _mm_cvtpd_ps(in_range);
+    return sai_v2(_mm_cvtss_f32(f), _mm_cvtss_f32(_mm_shuffle_ps(f, f, 1)));
+#else
+    return undo ? unsquash_each(s, p) : sai_squash_point_sane(s, p);
+#endif
+}
+
+/* The drawn point p (squashed about the pivot) back in the unsquashed space the IK works in. */
+SAI_INLINE sa_vec2 unsquash(sa_squash s, sa_vec2 p) {
+    if (sai_figure_squash_none(s) && sai_v2_finite(p)) return p;
+    return sai_v2_finite(p) ? squash_finite(s, p, true) : unsquash_each(s, p);
+}
+
+/* sai_figure_squash_point(s, p): p drawn, squashed about the pivot. */
+SAI_INLINE sa_vec2 squash_drawn(sa_squash s, sa_vec2 p) {
+    if (sai_figure_squash_none(s) && sai_v2_finite(p)) return p;
+    return sai_v2_finite(p) ? squash_finite(s, p, false) : sai_squash_point_sane(s, p);
 }
 
 /* The square of `reach` for within_reach(), exact (a float's square fits a double); -1 when no
@@ -218,7 +251,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
-        want[i] = sai_figure_squash_point(sq, p->foot[i]);
+        want[i] = squash_drawn(sq, p->foot[i]);
         const float over = (want[i].x - l->last_x) / dt + speed;
         const bool near = has_ground && want[i].y >= -band;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
@@ -317,7 +350,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         if (free_near && !reachable && fabsf(over) > SAI_FEET_SKIM * k) {
             const sa_vec2 guard =
                 sa_ik_reach_guard(pelvis, p->foot[i], cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * k);
-            const sa_vec2 at = sai_figure_squash_point(sq, guard);
+            const sa_vec2 at = squash_drawn(sq, guard);
             start_step(l, scroll, at, sai_v2_sub(at, want[i]), 0.0f, k);
         }
         /* While held, time counts how long the target has stood still on the ground. */
