@@ -3,6 +3,7 @@
 #include <stickanim/ik.h>
 
 #include "internal/scalar.h"
+#include "internal/xform.h" /* (SAI_COLD_FN) */
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -505,20 +506,16 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     }
 }
 
-void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll,
-                          float turning, bool holds, bool targets,
-                          const sai_figure_feet_ground *g) {
-    const bool ground = sai_figure_has_ground(fig);
-    if (ground || !holds || !(g->until > 0.0f && g->until < h)) {
-        feet_step(fig, p, h, scroll, turning, holds, targets, g->since, ground);
-        return;
-    }
-    /* The ground left the body `until` into the sub-step (a take-off, a ladder, the water, a
-     * ledge), at the input of a frame: the part before it, which the last frame showed, is
-     * stepped on the ground it showed, to the motion's parameters then (what that frame showed:
-     * the new input's first moment lifts no foot there), and the rest without it. So a foot the
-     * last frame showed held, or coming down, is let go from there, not from where it would
-     * have been had the ground never been there. */
+/* The ground left the body `until` into the sub-step (a take-off, a ladder, the water, a ledge),
+ * at the input of a frame: the part before it, which the last frame showed, is stepped on the
+ * ground it showed, to the motion's parameters then (what that frame showed: the new input's
+ * first moment lifts no foot there), and the rest without it. So a foot the last frame showed
+ * held, or coming down, is let go from there, not from where it would have been had the ground
+ * never been there. (Out of line: it comes once a take-off, and so the usual sub-step's call needs
+ * no stack frame of its own.) */
+SAI_COLD_FN void feet_step_ground_left(sa_figure *fig, sa_figure_params *p, float h, double scroll,
+                                       float turning, bool targets,
+                                       const sai_figure_feet_ground *g) {
     sa_figure_params then = g->then ? *g->then : *p;
     if (!g->then) {
         const float s = g->until / h;
@@ -533,6 +530,16 @@ void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double s
     feet_step(fig, &then, g->until, g->until_scroll, sai_fmaxf(turning - rest, 0.0f), true, false,
               g->until, true);
     feet_step(fig, p, rest, scroll, sai_fminf(turning, rest), true, targets, 0.0f, false);
+}
+
+void sai_figure_feet_step(sa_figure *fig, sa_figure_params *p, float h, double scroll,
+                          float turning, bool holds, bool targets,
+                          const sai_figure_feet_ground *g) {
+    const bool ground = sai_figure_has_ground(fig);
+    if (ground || !holds || !(g->until > 0.0f && g->until < h))
+        feet_step(fig, p, h, scroll, turning, holds, targets, g->since, ground);
+    else
+        feet_step_ground_left(fig, p, h, scroll, turning, targets, g);
 }
 
 void sai_figure_feet_carried(sa_figure *fig, const sa_figure_foot_lock *kept) {
