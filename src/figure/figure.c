@@ -13,17 +13,25 @@ typedef struct frame_input {
     float gait_target;
     float locomotion; /* the weight locomotion showed at the frame's start */
     bool taken;
-    float dt;               /* the frame's length (a moment's advance is part of it) */
+    bool quiet; /* sai_figure_quiet() of the figure once its triggers are taken (when `taken`) */
+    float dt;   /* the frame's length (a moment's advance is part of it) */
     sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
+    /* The motions' context: its part that stays through the frame written once
+     * (sai_figure_context_frame), the rest at each advance. */
+    sai_figure_ctx ctx;
 } frame_input;
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
  * showing then into *out (the frame's own: no copy of the parameters). */
-SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arms,
+SAI_INLINE void advance(sa_figure *fig, frame_input *f, float dt, bool arms,
                         sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     sai_figure_later later = {0, INFINITY, 0.0f, 0.0f}; /* (the body's, sai_figure_take_body) */
-    if (!f->taken) sai_figure_take_input(fig, in, dt, f->dt, &later);
+    bool quiet = f->quiet; /* (a body's triggers are taken at each advance: it asks then) */
+    if (!f->taken) {
+        sai_figure_take_input(fig, in, dt, f->dt, &later);
+        quiet = sai_figure_quiet(fig);
+    }
     /* The gait starts at its target when locomotion comes back (this frame's input, or the
      * body's modes later in it), not when the last of it leaves the fade: a layer leaves at the
      * end of the frame its weight falls below the fade's least, which frames of other lengths
@@ -36,11 +44,11 @@ SAI_INLINE void advance(sa_figure *fig, const frame_input *f, float dt, bool arm
                  SAI_GAIT_GONE)
         starts = later.at;
     const float mean_gait = sai_figure_ease_gait(fig, in, &later, f->gait_target, starts, dt);
-    sai_figure_advance_clocks(fig, f->cache, mean_gait, dt, &later);
-    sai_figure_ctx c;
-    sai_figure_context_in(fig, f->cache, &c);
-    c.arms = arms;
-    sai_figure_blend_into(fig, &c, out);
+    sai_figure_advance_clocks_quiet(fig, f->cache, mean_gait, dt, &later, quiet);
+    sai_figure_ctx *c = &f->ctx;
+    sai_figure_context_now(fig, quiet, c);
+    c->arms = arms;
+    sai_figure_blend_into(fig, c, out);
 }
 
 /* The most moments a frame holds before its end: SAI_FIGURE_MAX_DT / SA_FIGURE_SUBSTEP (12) and
@@ -67,7 +75,7 @@ _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) 
  * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
  * all but the events (none yet: the frame has cleared them) and the cache (an advance reads the
  * figure's own, f->cache), a third of the bytes. */
-SAI_INLINE void params_at(const sa_figure *before, const frame_input *f, float s, bool turns,
+SAI_INLINE void params_at(const sa_figure *before, frame_input *f, float s, bool turns,
                           sa_figure_params *out, float *swim) {
     sa_figure g;
 #ifndef NDEBUG
@@ -410,6 +418,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     f->gait_target = sai_figure_gait_target(fig, &f->in);
     f->locomotion = sai_figure_locomotion_after(&fig->fade, 0.0f, 0.0f);
     f->cache = &fig->cache;
+    sai_figure_context_frame(fig, f->cache, &f->ctx);
     f->dt = dt;
     lead *from = &fr->from;
     /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
@@ -425,9 +434,11 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it. */
     f->taken = !f->in.body.active;
+    f->quiet = false;
     if (f->taken) {
         sai_figure_later none; /* (without a body nothing switches later) */
         sai_figure_take_input(fig, &f->in, dt, dt, &none);
+        f->quiet = sai_figure_quiet(fig);
     }
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;

@@ -45,6 +45,11 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
 /* The same written into *c (the frame's advances: no copy of the context's 150 bytes), its
  * evaluations through cache (the figure's, or NULL: they compute all). */
 void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
+/* sai_figure_context_in() in two parts: what stays through a frame (the config's, the moves, the
+ * cache), then what its clocks and body set, for a figure with that config and those moves
+ * (sai_figure_thrust_time() -1 when `quiet`: sai_figure_quiet()). */
+void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
+void sai_figure_context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
@@ -147,6 +152,10 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_
  * later->at) and hands a finished jump back. */
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
                                float dt, const sai_figure_later *later);
+/* The same of a figure known to be quiet when `quiet` (sai_figure_quiet(): nothing for its layers
+ * and merge offset to do unless the fade switches); false: it looks. */
+void sai_figure_advance_clocks_quiet(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                                     float dt, const sai_figure_later *later, bool quiet);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 
@@ -334,6 +343,11 @@ SAI_INLINE bool sai_figure_merge_offset_none(const sa_figure *fig) {
         any |= w;
     }
     return any == 0u;
+}
+/* True when no layer plays and no merge is fading (as nearly always): a frame's advances leave
+ * them so until the fade switches (a push may merge), so a frame without a body asks once. */
+SAI_INLINE bool sai_figure_quiet(const sa_figure *fig) {
+    return sai_figure_layers_idle(fig) && sai_figure_merge_offset_none(fig);
 }
 /* Every layer of the fade evaluated and blended by its weight, plus the merge offset, repaired. */
 sa_figure_params sai_figure_blend(const sa_figure *fig, const sai_figure_ctx *c);

@@ -144,48 +144,58 @@ static void walk_run_into(sa_figure_cache *cache, float mix, sa_gait *gait) {
     *gait = e->gait;
 }
 
-/* Writes sai_figure_context(cfg, gait, phase) into *c (in place: no copy of its 150 bytes), its
- * evaluations through cache (or NULL). */
-static void fill_context(sai_figure_ctx *c, const sa_figure_config *cfg, float gait, float phase,
-                         sa_figure_cache *cache) {
+/* The part of sai_figure_context(cfg, gait, phase) that the config alone sets, written into *c
+ * (in place: no copy of its 150 bytes), its evaluations through cache (or NULL). */
+static void fill_context_config(sai_figure_ctx *c, const sa_figure_config *cfg,
+                                sa_figure_cache *cache) {
     c->scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     c->hip_height = cfg->hip_height;
-    c->gait_mix = sai_saturate(gait);
-    walk_run_into(cache, c->gait_mix, &c->gait);
-    c->phase = phase;
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + 0.5f) * c->scale;
     c->leg_reach = reach > 0.0f ? reach : 0.0f;
     c->spine = cfg->spine;
     c->cfg = cfg;
-    c->vy = 0.0f;
     c->rise = 1.0f;
     c->fall_full = 0.5f * cfg->hard_landing_speed;
+    c->jump_height = cfg->jump_height / SAI_FIGURE_JUMP_APEX;
+    c->moves = NULL;
+    c->move_count = 0u;
+    c->cache = cache;
+}
+
+/* The rest of it: the gait and phase, and the body's values at rest's. */
+static void fill_context_clocks(sai_figure_ctx *c, float gait, float phase) {
+    c->gait_mix = sai_saturate(gait);
+    walk_run_into(c->cache, c->gait_mix, &c->gait);
+    c->phase = phase;
+    c->vy = 0.0f;
     c->air = 0.0f;
     c->landing = 0.0f;
     c->stride_scale = 1.0f;
-    c->jump_height = cfg->jump_height / SAI_FIGURE_JUMP_APEX;
     c->climb_phase = 0.0f;
     c->water_line = 0.0f;
     c->swim_mix = 0.0f;
     c->holds_spear = false;
-    c->moves = NULL;
-    c->move_count = 0u;
     c->thrust_time = -1.0f;
-    c->cache = cache;
     c->arms = true;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
     sai_figure_ctx c;
-    fill_context(&c, cfg, gait, phase, NULL);
+    fill_context_config(&c, cfg, NULL);
+    fill_context_clocks(&c, gait, phase);
     return c;
 }
 
-void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
-    fill_context(c, &fig->config, fig->gait, fig->phase, cache);
+void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
+    fill_context_config(c, &fig->config, cache);
     c->moves = fig->moves;
     c->move_count = fig->moves ? fig->move_count : 0u;
-    c->thrust_time = sai_figure_thrust_time(fig);
+}
+
+void sai_figure_context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c) {
+    fill_context_clocks(c, fig->gait, fig->phase);
+    /* (no layer plays: not the thrust's either) */
+    c->thrust_time = quiet ? -1.0f : sai_figure_thrust_time(fig);
     const sa_figure_body *b = &fig->body;
     if (!b->active) return;
     c->vy = fig->vy;
@@ -197,6 +207,11 @@ void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_fig
     c->swim_mix = sai_saturate(fig->swim);
     c->holds_spear =
         (sai_figure_row(sai_figure_row_for(fig->wanted))->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
+}
+
+void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
+    sai_figure_context_frame(fig, cache, c);
+    sai_figure_context_now(fig, false, c);
 }
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
@@ -391,10 +406,9 @@ static float walk_run_cadence_of(const sa_figure_cache *cache, float mix) {
 }
 
 /* The fade's step of dt seconds at the rate of what it shows, and the events of a registered
- * definition shown as the motion (`shift` seconds into the frame). */
-SAI_INLINE void step_fade(sa_figure *fig, float dt, float shift) {
-    const int32_t target = sai_fade_target(&fig->fade);
-    const float t0 = sai_fade_target_time(&fig->fade);
+ * definition shown as the motion (`shift` seconds into the frame); `target` and `t0` are the
+ * fade's target and its time before the step. */
+SAI_INLINE void step_fade(sa_figure *fig, int32_t target, float t0, float dt, float shift) {
     if (!sai_fade_step_lone(&fig->fade, dt))
         sa_fade_step(&fig->fade, sai_figure_fade_rate(fig), dt);
     /* (only a registered move has events of its own) */
@@ -414,11 +428,16 @@ SAI_INLINE float phase_advance(float phase, float cycles) {
 
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
                                float dt, const sai_figure_later *later) {
+    sai_figure_advance_clocks_quiet(fig, cache, mean_gait, dt, later, false);
+}
+
+void sai_figure_advance_clocks_quiet(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                                     float dt, const sai_figure_later *later, bool quiet) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
     fig->phase = phase_advance(fig->phase, walk_run_cadence_of(cache, mean_gait) * dt);
-    if (!sai_figure_layers_idle(fig)) sai_figure_advance_layers(fig, dt);
+    if (!quiet && !sai_figure_layers_idle(fig)) sai_figure_advance_layers(fig, dt);
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
      * the frame, so the fade back does not depend on the frame rate. */
@@ -427,6 +446,8 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
     const sai_figure_motion_row *row = sai_figure_row(target);
     const float hand_back = sai_figure_row_hand_back(&fig->config, row);
     const float until = hand_back - t0;
+    /* (a switch may merge the fade's weakest layers into the merge offset) */
+    bool switched = true;
     if (row->play == SAI_FIGURE_ONCE && hand_back > 0.0f && until < dt) {
         const float before = until > 0.0f ? until : 0.0f;
         sa_fade_step(&fig->fade, fig->config.fade_rate, before);
@@ -434,11 +455,14 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
         sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
     } else if (later->at < dt) {
         /* The body's modes switch at a timer's end within the frame: so does what shows. */
-        step_fade(fig, later->at, 0.0f);
+        step_fade(fig, target, t0, later->at, 0.0f);
         sai_figure_switch_layer(fig, later->row);
-        step_fade(fig, dt - later->at, later->at);
+        step_fade(fig, sai_fade_target(&fig->fade), sai_fade_target_time(&fig->fade),
+                  dt - later->at, later->at);
     } else {
-        step_fade(fig, dt, 0.0f);
+        step_fade(fig, target, t0, dt, 0.0f);
+        switched = false;
     }
-    if (!sai_figure_merge_offset_none(fig)) sai_figure_fade_merge_offset(fig, dt);
+    if ((!quiet || switched) && !sai_figure_merge_offset_none(fig))
+        sai_figure_fade_merge_offset(fig, dt);
 }
