@@ -43,10 +43,8 @@ SAI_INLINE void advance(sa_figure *fig, frame_input *f, float dt, bool arms,
              sai_figure_locomotion_after(&fig->fade, sai_figure_fade_rate(fig), later.at) <
                  SAI_GAIT_GONE)
         starts = later.at;
-    const float mean_gait = sai_figure_ease_gait(fig, in, &later, f->gait_target, starts, dt);
-    sai_figure_advance_clocks_quiet(fig, f->cache, mean_gait, dt, &later, quiet);
     sai_figure_ctx *c = &f->ctx;
-    sai_figure_context_now(fig, quiet, c);
+    sai_figure_advance_state(fig, in, &later, f->gait_target, starts, dt, quiet, c);
     c->arms = arms;
     sai_figure_blend_into(fig, c, out);
 }

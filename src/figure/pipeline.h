@@ -45,11 +45,9 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
 /* The same written into *c (the frame's advances: no copy of the context's 150 bytes), its
  * evaluations through cache (the figure's, or NULL: they compute all). */
 void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
-/* sai_figure_context_in() in two parts: what stays through a frame (the config's, the moves, the
- * cache), then what its clocks and body set, for a figure with that config and those moves
- * (sai_figure_thrust_time() -1 when `quiet`: sai_figure_quiet()). */
+/* The part of sai_figure_context_in() that stays through a frame: the config's, the moves and
+ * the cache (sai_figure_advance_state() writes the rest). */
 void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
-void sai_figure_context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
@@ -152,10 +150,14 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_
  * later->at) and hands a finished jump back. */
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
                                float dt, const sai_figure_later *later);
-/* The same of a figure known to be quiet when `quiet` (sai_figure_quiet(): nothing for its layers
- * and merge offset to do unless the fade switches); false: it looks. */
-void sai_figure_advance_clocks_quiet(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
-                                     float dt, const sai_figure_later *later, bool quiet);
+/* One advance of a frame, dt seconds from the figure as it is (its triggers taken: *later):
+ * sai_figure_ease_gait(), then sai_figure_advance_clocks() at the mean mix, through c's cache,
+ * then the part of c (from sai_figure_context_frame()) that the clocks and body set. Without
+ * `quiet` it looks whether the layers play or a merge fades; with it (sai_figure_quiet() of the
+ * figure after the triggers) it knows none does. (One call for the three: each is small.) */
+void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
+                              const sai_figure_later *later, float gait_target, float starts,
+                              float dt, bool quiet, sai_figure_ctx *c);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 

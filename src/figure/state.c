@@ -192,7 +192,10 @@ void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_
     c->move_count = fig->moves ? fig->move_count : 0u;
 }
 
-void sai_figure_context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c) {
+/* The part of sai_figure_context_in() that the figure's clocks and body set, for a figure with
+ * the config and moves of c (sai_figure_context_frame), the thrust's time -1 when `quiet`
+ * (sai_figure_quiet(): no layer plays). */
+SAI_INLINE void context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c) {
     fill_context_clocks(c, fig->gait, fig->phase);
     /* (no layer plays: not the thrust's either) */
     c->thrust_time = quiet ? -1.0f : sai_figure_thrust_time(fig);
@@ -211,7 +214,7 @@ void sai_figure_context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c)
 
 void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
     sai_figure_context_frame(fig, cache, c);
-    sai_figure_context_now(fig, false, c);
+    context_now(fig, false, c);
 }
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
@@ -380,7 +383,7 @@ SAI_INLINE float ease_mix(sa_figure *fig, float target, float dt) {
     return target + gap * (r > 1e-4f ? eased / r : 1.0f - 0.5f * r);
 }
 
-float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_figure_later *later,
+SAI_INLINE float ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_figure_later *later,
                            float target, float starts, float dt) {
     sai_figure_ease_body(fig, in, later, gait_speed(in), starts < dt, dt);
     float mean = target;
@@ -395,6 +398,11 @@ float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_
     }
     fig->gait = sai_saturate(fig->gait);
     return sai_saturate(mean);
+}
+
+float sai_figure_ease_gait(sa_figure *fig, const sa_figure_input *in, const sai_figure_later *later,
+                           float target, float starts, float dt) {
+    return ease_gait(fig, in, later, target, starts, dt);
 }
 
 /* sai_gait_walk_run_cadence(mix), from the cache's gait when that is the gait at mix (a mix held
@@ -426,13 +434,10 @@ SAI_INLINE float phase_advance(float phase, float cycles) {
     return w < 1.0f ? w : 0.0f;
 }
 
-void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
-                               float dt, const sai_figure_later *later) {
-    sai_figure_advance_clocks_quiet(fig, cache, mean_gait, dt, later, false);
-}
-
-void sai_figure_advance_clocks_quiet(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
-                                     float dt, const sai_figure_later *later, bool quiet) {
+/* sai_figure_advance_clocks() of a figure known to be quiet when `quiet` (sai_figure_quiet():
+ * nothing for its layers and merge offset to do unless the fade switches); false: it looks. */
+SAI_INLINE void advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                               float dt, const sai_figure_later *later, bool quiet) {
     /* One phase for every gait, at the cadence of the walk/run mix's mean over the frame's
      * easing (the cadence is linear in the mix), so the phase does not depend on the frame rate
      * while the mix eases. */
@@ -465,4 +470,17 @@ void sai_figure_advance_clocks_quiet(sa_figure *fig, const sa_figure_cache *cach
     }
     if ((!quiet || switched) && !sai_figure_merge_offset_none(fig))
         sai_figure_fade_merge_offset(fig, dt);
+}
+
+void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
+                               float dt, const sai_figure_later *later) {
+    advance_clocks(fig, cache, mean_gait, dt, later, false);
+}
+
+void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
+                              const sai_figure_later *later, float gait_target, float starts,
+                              float dt, bool quiet, sai_figure_ctx *c) {
+    const float mean_gait = ease_gait(fig, in, later, gait_target, starts, dt);
+    advance_clocks(fig, c->cache, mean_gait, dt, later, quiet);
+    context_now(fig, quiet, c);
 }
