@@ -142,6 +142,9 @@ typedef struct lead {
     float dt;                    /* the frame's length */
     sa_figure_facing facing;     /* the way the input asks to face: the turn moves at each step */
     sa_figure_facing was_facing; /* ... and asked in the last frame (for its part of the step) */
+    /* The turn is not at both facings' ends at the frame's start: only then may it move in the
+     * frame (nearly always it is at both, and stays so) */
+    bool turning;
     /* ... which it turned toward for as long as it stood by that frame's end (0: lying or
      * getting up then, it settled; INFINITY: not getting up), judged as that frame did */
     float stood;
@@ -281,18 +284,20 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
     s->k = sai_figure_getup_k(fig, from->dt - at);
     s->ragdolling = sai_figure_ragdolling(fig); /* (neither a turn nor the feet change it) */
     const bool holds = !s->ragdolling && !(s->k > 0.0f);
-    const float facing = sai_figure_facing_sign(fig);
     /* A turn moves at each step; the feet keep still through it, and step into the turned
      * stance from the step after it ends: they do not step for the sub-step's last `turned_for`
-     * seconds. (Nearly always no turn is under way nor asked for, then or now.) */
+     * seconds. (Nearly always no turn is under way nor asked for, then or now.) The ground went
+     * by in the figure's space as it was: a turn's middle in this step mirrored that space, and
+     * the ground's way with it (else the feet held on it jumped by twice it). */
     float turned_for = 0.0f;
+    bool same_way = true; /* (only a turn's step moves the turn) */
     const float was_target = from->was_facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
     const float target = from->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
-    if (fig->turn != was_target || fig->turn != target)
+    if (from->turning && (fig->turn != was_target || fig->turn != target)) {
+        const float facing = sai_figure_facing_sign(fig);
         turned_for = turn_step(fig, h, shown, at, swim, holds, from, p);
-    /* The ground went by in the figure's space as it was: a turn's middle in this step mirrored
-     * that space, and the ground's way with it (else the feet held on it jumped by twice it). */
-    const bool same_way = sai_figure_facing_sign(fig) == facing;
+        same_way = sai_figure_facing_sign(fig) == facing;
+    }
     const double by = same_way ? forward : -forward;
     if (until > 0.0f) {
         const double by_then = (double)(from->forward * sai_fminf(until, before)); /* (shown) */
@@ -475,6 +480,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     sa_figure_params at[SAI_FIGURE_MOMENTS];
     float swim[SAI_FIGURE_MOMENTS];
     const bool turns = fig->turn != (in->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
+    from->turning = turns || fig->turn != (fig->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
     int32_t moments = 0;
     for (float next = SA_FIGURE_SUBSTEP - lag; next < dt - 1e-6f && moments < SAI_FIGURE_MOMENTS;
          next = (float)(moments + 1) * SA_FIGURE_SUBSTEP - lag) {
@@ -533,7 +539,8 @@ SAI_INLINE void frame_end_feet(sa_figure *fig, frame *fr, sub_part *s) {
             fr->kept.hair[i] = fig->hair[i];
     fr->planted = planted_feet(fig);
     /* (the frame's end: the figure's fade is its own; only a turn reads it) */
-    const bool turns = fig->turn != (fr->from.facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
+    const bool turns =
+        fr->from.turning && fig->turn != (fr->from.facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);
     sub_step_feet(fig, &fr->p, fr->on_moment ? SA_FIGURE_SUBSTEP : fr->dt - fr->last, fr->moving,
                   fr->dt, turns ? sai_figure_swim_share(&fig->fade) : 0.0f, true, &fr->from, s);
 }
