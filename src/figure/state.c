@@ -130,7 +130,7 @@ sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_inpu
 
 /* *gait = sai_gait_walk_run(mix), through the cache's entry (NULL: mixed); written in place (a
  * returned copy went through the stack). */
-static void walk_run_into(sa_figure_cache *cache, float mix, sa_gait *gait) {
+SAI_INLINE void walk_run_into(sa_figure_cache *cache, float mix, sa_gait *gait) {
     if (!cache) {
         *gait = sai_gait_walk_run(mix);
         return;
@@ -162,11 +162,8 @@ static void fill_context_config(sai_figure_ctx *c, const sa_figure_config *cfg,
     c->cache = cache;
 }
 
-/* The rest of it: the gait and phase, and the body's values at rest's. */
-static void fill_context_clocks(sai_figure_ctx *c, float gait, float phase) {
-    c->gait_mix = sai_saturate(gait);
-    walk_run_into(c->cache, c->gait_mix, &c->gait);
-    c->phase = phase;
+/* The body's part of it without a body: the rest pose's values. */
+SAI_INLINE void fill_context_no_body(sai_figure_ctx *c) {
     c->vy = 0.0f;
     c->air = 0.0f;
     c->landing = 0.0f;
@@ -175,14 +172,17 @@ static void fill_context_clocks(sai_figure_ctx *c, float gait, float phase) {
     c->water_line = 0.0f;
     c->swim_mix = 0.0f;
     c->holds_spear = false;
-    c->thrust_time = -1.0f;
-    c->arms = true;
 }
 
 sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float phase) {
     sai_figure_ctx c;
     fill_context_config(&c, cfg, NULL);
-    fill_context_clocks(&c, gait, phase);
+    c.gait_mix = sai_saturate(gait);
+    walk_run_into(NULL, c.gait_mix, &c.gait);
+    c.phase = phase;
+    fill_context_no_body(&c);
+    c.thrust_time = -1.0f;
+    c.arms = true;
     return c;
 }
 
@@ -193,14 +193,21 @@ void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_
 }
 
 /* The part of sai_figure_context_in() that the figure's clocks and body set, for a figure with
- * the config and moves of c (sai_figure_context_frame), the thrust's time -1 when `quiet`
- * (sai_figure_quiet(): no layer plays). */
-SAI_INLINE void context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c) {
-    fill_context_clocks(c, fig->gait, fig->phase);
+ * the config and moves of c (sai_figure_context_frame) and the walk/run mix `gait_mix`
+ * (sai_saturate(fig->gait)), the thrust's time -1 when `quiet` (sai_figure_quiet(): no layer
+ * plays). */
+SAI_INLINE void context_now(const sa_figure *fig, float gait_mix, bool quiet, sai_figure_ctx *c) {
+    c->gait_mix = gait_mix;
+    walk_run_into(c->cache, gait_mix, &c->gait);
+    c->phase = fig->phase;
     /* (no layer plays: not the thrust's either) */
     c->thrust_time = quiet ? -1.0f : sai_figure_thrust_time(fig);
+    c->arms = true;
     const sa_figure_body *b = &fig->body;
-    if (!b->active) return;
+    if (!b->active) {
+        fill_context_no_body(c);
+        return;
+    }
     c->vy = fig->vy;
     c->air = fig->air;
     c->landing = sai_saturate(fig->landing);
@@ -214,7 +221,7 @@ SAI_INLINE void context_now(const sa_figure *fig, bool quiet, sai_figure_ctx *c)
 
 void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
     sai_figure_context_frame(fig, cache, c);
-    context_now(fig, false, c);
+    context_now(fig, sai_saturate(fig->gait), false, c);
 }
 
 sai_figure_ctx sai_figure_context_of(const sa_figure *fig) {
@@ -482,5 +489,6 @@ void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
                               float dt, bool quiet, sai_figure_ctx *c) {
     const float mean_gait = ease_gait(fig, in, later, gait_target, starts, dt);
     advance_clocks(fig, c->cache, mean_gait, dt, later, quiet);
-    context_now(fig, quiet, c);
+    /* (the mix eased is saturated already, and the clocks leave it) */
+    context_now(fig, fig->gait, quiet, c);
 }
