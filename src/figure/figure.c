@@ -417,8 +417,6 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     fr->hair.count = 0;
     fr->hair.next_h = 0.0f;
     frame_input *f = &fr->f;
-    sai_figure_read_input_into(fig, input, &f->in);
-    f->gait_target = sai_figure_gait_target(fig, &f->in);
     f->locomotion = sai_figure_locomotion_after(&fig->fade, 0.0f, 0.0f);
     f->cache = &fig->cache;
     sai_figure_context_frame(fig, f->cache, &f->ctx);
@@ -435,14 +433,10 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     from->had_ground = sai_figure_has_ground(fig);
     from->no_arc = sai_figure_steps_without_ground(fig);
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
-     * taken once, on the figure itself, before its moments are copied from it. */
+     * taken once, on the figure itself, before its moments are copied from it (after the reads
+     * above of the body the last frame left). */
+    f->gait_target = sai_figure_frame_input(fig, input, dt, &f->in, &f->quiet);
     f->taken = !f->in.body.active;
-    f->quiet = false;
-    if (f->taken) {
-        sai_figure_later none; /* (without a body nothing switches later) */
-        sai_figure_take_input(fig, &f->in, dt, dt, &none);
-        f->quiet = sai_figure_quiet(fig);
-    }
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;
     fr->was_airborne = fig->pose.airborne;

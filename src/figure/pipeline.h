@@ -139,6 +139,13 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, 
  * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
  * the figure's cache. */
 float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
+/* A frame's input read into *in (sai_figure_read_input_into()) and the gait's target for it
+ * (sai_figure_gait_target(), returned); without a body its triggers taken too
+ * (sai_figure_take_input(): they do not depend on dt, and nothing switches later) and *quiet set
+ * to sai_figure_quiet() of the figure then (with a body, false: each advance takes them). One
+ * call, the row asked for looked up once. */
+float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
+                             sa_figure_input *in, bool *quiet);
 /* Eases the walk/run mix toward `target` (sai_figure_gait_target) and puts it there `starts`
  * seconds into the frame, where locomotion comes back (0: from its start; INFINITY: it does not),
  * and what the body sets (sai_figure_ease_body; *later from the input's taking); returns the

@@ -287,10 +287,10 @@ static bool holds_spear(int32_t id) {
     return (sai_figure_row(id)->flags & SAI_FIGURE_HOLDS_SPEAR) != 0;
 }
 
-void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, float frame_dt,
-                           sai_figure_later *later) {
+/* sai_figure_take_input() of the row `wanted` the input asks for (sai_figure_row_for). */
+SAI_INLINE void take_input(sa_figure *fig, const sa_figure_input *in, int32_t wanted, float dt,
+                           float frame_dt, sai_figure_later *later) {
     later->at = INFINITY;
-    const int32_t wanted = sai_figure_row_for(in->motion);
     const bool asked_anew = in->motion != fig->wanted;
     /* The body's jump, fall and landing carry the spear while the motion asked for holds it
      * (sai_figure_context_in): asked anew in the air, the rows showing change what they show. */
@@ -309,7 +309,7 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, 
         sai_figure_switch_layer(fig, sai_figure_take_body(fig, in, wanted, dt, frame_dt, later));
         fig->jump_seen = in->jump;
     } else {
-        sai_figure_drop_body(fig);
+        if (fig->body.active) sai_figure_drop_body(fig); /* (none to drop: nearly always) */
         /* A new press starts a new jump, over one still playing too; asking for another motion
          * cuts a jump short; otherwise a jump plays to its end. */
         if (in->jump != fig->jump_seen) {
@@ -333,6 +333,11 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, 
     }
 }
 
+void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, float frame_dt,
+                           sai_figure_later *later) {
+    take_input(fig, in, sai_figure_row_for(in->motion), dt, frame_dt, later);
+}
+
 /* ---- clocks ------------------------------------------------------------------------------- */
 
 /* The speed the gait follows: the body's along the ground, else the input's. */
@@ -352,9 +357,10 @@ static float gait_mix_for_speed(sa_figure_gait_cache *cache, float s) {
     return cache->mix;
 }
 
-float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
+/* sai_figure_gait_target() of the row `wanted` the input asks for (sai_figure_row_for). */
+SAI_INLINE float gait_target(sa_figure *fig, const sa_figure_input *in, int32_t wanted) {
     const float speed = gait_speed(in);
-    switch (sai_figure_row(sai_figure_row_for(in->motion))->gait) {
+    switch (sai_figure_row(wanted)->gait) {
     case SAI_FIGURE_GAIT_WALK:
         return 0.0f;
     case SAI_FIGURE_GAIT_RUN:
@@ -370,6 +376,24 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
         break;
     }
     return fig->gait;
+}
+
+float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
+    return gait_target(fig, in, sai_figure_row_for(in->motion));
+}
+
+float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
+                             sa_figure_input *in, bool *quiet) {
+    sai_figure_read_input_into(fig, input, in);
+    const int32_t wanted = sai_figure_row_for(in->motion);
+    const float target = gait_target(fig, in, wanted);
+    *quiet = false;
+    if (!in->body.active) {
+        sai_figure_later none; /* (without a body nothing switches later) */
+        take_input(fig, in, wanted, dt, dt, &none);
+        *quiet = sai_figure_quiet(fig);
+    }
+    return target;
 }
 
 /* The mix eased toward target over dt; returns its mean over that time. */
