@@ -13,13 +13,31 @@ typedef struct frame_input {
     float gait_target;
     float locomotion; /* the weight locomotion showed at the frame's start */
     bool taken;
-    bool quiet; /* sai_figure_quiet() of the figure once its triggers are taken (when `taken`) */
-    float dt;   /* the frame's length (a moment's advance is part of it) */
+    /* When `taken`, the same at every advance: sai_figure_quiet() of the figure once its
+     * triggers are taken, and gait_starts() (nothing switches later) */
+    bool quiet;
+    float starts;
+    float dt;               /* the frame's length (a moment's advance is part of it) */
     sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
     /* The motions' context: its part that stays through the frame written once
      * (sai_figure_context_frame), the rest at each advance. */
     sai_figure_ctx ctx;
 } frame_input;
+
+/* When, seconds into an advance of dt, the gait starts at its target: when locomotion comes back
+ * (this frame's input, or the body's modes later in it: *later), not when the last of it leaves
+ * the fade (a layer leaves at the end of the frame its weight falls below the fade's least, which
+ * frames of other lengths see at another moment); INFINITY: it eases. */
+SAI_INLINE float gait_starts(const sa_figure *fig, const frame_input *f,
+                             const sai_figure_later *later, float dt) {
+    if (f->locomotion < SAI_GAIT_GONE && sai_figure_row_locomotes(sai_fade_target(&fig->fade)))
+        return 0.0f;
+    if (later->at < dt && sai_figure_row_locomotes(later->row) &&
+        sai_figure_locomotion_after(&fig->fade, sai_figure_fade_rate(fig), later->at) <
+            SAI_GAIT_GONE)
+        return later->at;
+    return INFINITY;
+}
 
 /* Takes the input's triggers (unless taken), moves the clocks by dt and blends the motions
  * showing then into *out (the frame's own: no copy of the parameters). */
@@ -27,22 +45,14 @@ SAI_INLINE void advance(sa_figure *fig, frame_input *f, float dt, bool arms,
                         sa_figure_params *out) {
     const sa_figure_input *in = &f->in;
     sai_figure_later later = {0, INFINITY, 0.0f, 0.0f}; /* (the body's, sai_figure_take_body) */
-    bool quiet = f->quiet; /* (a body's triggers are taken at each advance: it asks then) */
+    /* (a body's triggers are taken at each advance: it asks then) */
+    bool quiet = f->quiet;
+    float starts = f->starts;
     if (!f->taken) {
         sai_figure_take_input(fig, in, dt, f->dt, &later);
         quiet = sai_figure_quiet(fig);
+        starts = gait_starts(fig, f, &later, dt);
     }
-    /* The gait starts at its target when locomotion comes back (this frame's input, or the
-     * body's modes later in it), not when the last of it leaves the fade: a layer leaves at the
-     * end of the frame its weight falls below the fade's least, which frames of other lengths
-     * see at another moment. */
-    float starts = INFINITY;
-    if (f->locomotion < SAI_GAIT_GONE && sai_figure_row_locomotes(sai_fade_target(&fig->fade)))
-        starts = 0.0f;
-    else if (later.at < dt && sai_figure_row_locomotes(later.row) &&
-             sai_figure_locomotion_after(&fig->fade, sai_figure_fade_rate(fig), later.at) <
-                 SAI_GAIT_GONE)
-        starts = later.at;
     sai_figure_ctx *c = &f->ctx;
     sai_figure_advance_state(fig, in, &later, f->gait_target, starts, dt, quiet, c);
     c->arms = arms;
@@ -291,12 +301,14 @@ SAI_INLINE void sub_step_feet(sa_figure *fig, sa_figure_params *p, float h, bool
      * the ground's way with it (else the feet held on it jumped by twice it). */
     float turned_for = 0.0f;
     bool same_way = true; /* (only a turn's step moves the turn) */
-    const float was_target = from->was_facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
-    const float target = from->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
-    if (from->turning && (fig->turn != was_target || fig->turn != target)) {
-        const float facing = sai_figure_facing_sign(fig);
-        turned_for = turn_step(fig, h, shown, at, swim, holds, from, p);
-        same_way = sai_figure_facing_sign(fig) == facing;
+    if (from->turning) {
+        const float was_target = from->was_facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+        const float target = from->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f;
+        if (fig->turn != was_target || fig->turn != target) {
+            const float facing = sai_figure_facing_sign(fig);
+            turned_for = turn_step(fig, h, shown, at, swim, holds, from, p);
+            same_way = sai_figure_facing_sign(fig) == facing;
+        }
     }
     const double by = same_way ? forward : -forward;
     if (until > 0.0f) {
@@ -437,6 +449,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
      * above of the body the last frame left). */
     f->gait_target = sai_figure_frame_input(fig, input, dt, &f->in, &f->quiet);
     f->taken = !f->in.body.active;
+    const sai_figure_later none = {0, INFINITY, 0.0f, 0.0f};
+    f->starts = f->taken ? gait_starts(fig, f, &none, dt) : INFINITY;
     const sa_figure_input *in = &f->in;
     fig->event_count = 0;
     fr->was_airborne = fig->pose.airborne;
