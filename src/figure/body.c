@@ -138,30 +138,40 @@ static float clamp_near(float v, float near) {
     return above > near ? near : above;
 }
 
+/* The probes behind the body to ahead of it (x[4 .. SA_FIGURE_GROUND_PROBES), the way it faces:
+ * s), and the limit a probe keeps near the body within (a gait foot lands within a few hip
+ * heights of it, however fast the body goes), returned. */
+SAI_INLINE float probes_around(const sa_figure *fig, float s, float *x) {
+    for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
+        x[i] = s * ((float)(i - 6) * 0.25f * fig->config.hip_height);
+    return 4.0f * fig->config.hip_height;
+}
+
 void sai_figure_ground_probes(sa_figure *fig) {
     const float s = sai_figure_facing_sign(fig);
     float x[SA_FIGURE_GROUND_PROBES];
-    landing_ctx lc;
-    lc.built = false;
-    for (int i = 0; i < 2; ++i) {
-        x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
-        /* (only a body asks the game for its ground: without one, the feet themselves) */
-        x[2 + i] = fig->body.active ? s * landing_x(fig, i, &lc) : x[i];
-    }
-    /* (behind the body to ahead of it: the way it faces) */
-    for (int i = 4; i < SA_FIGURE_GROUND_PROBES; ++i)
-        x[i] = s * ((float)(i - 6) * 0.25f * fig->config.hip_height);
-    /* A probe is near the body (a gait foot lands within a few hip heights of it, however fast
-     * the body goes) and a float in the world (saturated at the float's range: a body at
-     * FLT_MAX asks there). */
-    const float near = 4.0f * fig->config.hip_height;
     if (!fig->body.active) {
+        /* (only a body asks the game for its ground: without one, the feet themselves) */
+        for (int i = 0; i < 2; ++i) {
+            x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
+            x[2 + i] = x[i];
+        }
+        const float near = probes_around(fig, s, x);
         /* Without a body the origin is 0: the probe is c itself, as the sum below rounds it
          * (0 + c is exact, -0 becoming +0). */
         for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
             fig->pose.ground_probe[i] = 0.0f + clamp_near(x[i], near);
         return;
     }
+    landing_ctx lc;
+    lc.built = false;
+    for (int i = 0; i < 2; ++i) {
+        x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x;
+        x[2 + i] = s * landing_x(fig, i, &lc);
+    }
+    /* A probe is near the body and a float in the world (saturated at the float's range: a body
+     * at FLT_MAX asks there). */
+    const float near = probes_around(fig, s, x);
     const float origin = fig->body.position.x;
     for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i) {
         /* The sum in float is the double sum's rounding (rounded to double, then to float, a
