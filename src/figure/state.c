@@ -7,6 +7,13 @@
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
+/* Rare paths kept out of line, so the common frame's keep few registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD_FN static __attribute__((noinline, cold))
+#else
+#define COLD_FN static
+#endif
+
 /* ---- config and input --------------------------------------------------------------------- */
 
 sa_figure_config sa_figure_config_default(void) {
@@ -465,6 +472,25 @@ SAI_INLINE float phase_advance(float phase, float cycles) {
     return w < 1.0f ? w : 0.0f;
 }
 
+/* The fade's step over dt seconds that switches what shows inside it (rare: out of line): a
+ * one-shot handing back `until` seconds on (`hands_back`), or the body's modes switching at
+ * later->at. */
+COLD_FN void step_fade_switching(sa_figure *fig, bool hands_back, float until, float dt,
+                                 const sai_figure_later *later) {
+    if (hands_back) {
+        const float before = until > 0.0f ? until : 0.0f;
+        sa_fade_step(&fig->fade, fig->config.fade_rate, before);
+        sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
+        sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
+        return;
+    }
+    /* The body's modes switch at a timer's end within the frame: so does what shows. */
+    step_fade(fig, sai_fade_target(&fig->fade), sai_fade_target_time(&fig->fade), later->at, 0.0f);
+    sai_figure_switch_layer(fig, later->row);
+    step_fade(fig, sai_fade_target(&fig->fade), sai_fade_target_time(&fig->fade), dt - later->at,
+              later->at);
+}
+
 /* sai_figure_advance_clocks() of a figure known to be quiet when `quiet` (sai_figure_quiet():
  * nothing for its layers and merge offset to do unless the fade switches); false: it looks. */
 SAI_INLINE void advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
@@ -482,25 +508,15 @@ SAI_INLINE void advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
     const sai_figure_motion_row *row = sai_figure_row(target);
     const float hand_back = sai_figure_row_hand_back(&fig->config, row);
     const float until = hand_back - t0;
-    /* (a switch may merge the fade's weakest layers into the merge offset) */
-    bool switched = true;
-    if (row->play == SAI_FIGURE_ONCE && hand_back > 0.0f && until < dt) {
-        const float before = until > 0.0f ? until : 0.0f;
-        sa_fade_step(&fig->fade, fig->config.fade_rate, before);
-        sai_figure_switch_layer(fig, sai_figure_row_for(fig->wanted));
-        sa_fade_step(&fig->fade, fig->config.fade_rate, dt - before);
-    } else if (later->at < dt) {
-        /* The body's modes switch at a timer's end within the frame: so does what shows. */
-        step_fade(fig, target, t0, later->at, 0.0f);
-        sai_figure_switch_layer(fig, later->row);
-        step_fade(fig, sai_fade_target(&fig->fade), sai_fade_target_time(&fig->fade),
-                  dt - later->at, later->at);
+    const bool hands_back = row->play == SAI_FIGURE_ONCE && hand_back > 0.0f && until < dt;
+    if (hands_back || later->at < dt) {
+        step_fade_switching(fig, hands_back, until, dt, later);
+        /* (a switch may merge the fade's weakest layers into the merge offset) */
+        quiet = false;
     } else {
         step_fade(fig, target, t0, dt, 0.0f);
-        switched = false;
     }
-    if ((!quiet || switched) && !sai_figure_merge_offset_none(fig))
-        sai_figure_fade_merge_offset(fig, dt);
+    if (!quiet && !sai_figure_merge_offset_none(fig)) sai_figure_fade_merge_offset(fig, dt);
 }
 
 void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, float mean_gait,
