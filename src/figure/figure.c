@@ -20,7 +20,7 @@ typedef struct frame_input {
     float dt;               /* the frame's length (a moment's advance is part of it) */
     sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
     /* The motions' context: its part that stays through the frame written once
-     * (sai_figure_context_frame), the rest at each advance. */
+     * (sai_figure_frame_input), the rest at each advance. */
     sai_figure_ctx ctx;
 } frame_input;
 
@@ -431,7 +431,6 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     frame_input *f = &fr->f;
     f->locomotion = sai_figure_locomotion_after(&fig->fade, 0.0f, 0.0f);
     f->cache = &fig->cache;
-    sai_figure_context_frame(fig, f->cache, &f->ctx);
     f->dt = dt;
     lead *from = &fr->from;
     /* (the last frame's end: neither lying nor getting up, it turned toward the facing asked
@@ -447,7 +446,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it (after the reads
      * above of the body the last frame left). */
-    f->gait_target = sai_figure_frame_input(fig, input, dt, &f->in, &f->quiet);
+    f->gait_target = sai_figure_frame_input(fig, input, dt, &f->in, &f->quiet, &f->ctx);
     f->taken = !f->in.body.active;
     const sai_figure_later none = {0, INFINITY, 0.0f, 0.0f};
     f->starts = f->taken ? gait_starts(fig, f, &none, dt) : INFINITY;

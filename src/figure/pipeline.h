@@ -45,9 +45,6 @@ sai_figure_ctx sai_figure_context_of(const sa_figure *fig);
 /* The same written into *c (the frame's advances: no copy of the context's 150 bytes), its
  * evaluations through cache (the figure's, or NULL: they compute all). */
 void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
-/* The part of sai_figure_context_in() that stays through a frame: the config's, the moves and
- * the cache (sai_figure_advance_state() writes the rest). */
-void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c);
 /* The body's modes run on a config from the figure's (sa_figure_config::hard_landing_speed). */
 sa_mode_machine_config sai_figure_mode_config(const sa_figure_config *cfg);
 /* Records an event of the frame being built (dropped past SA_FIGURE_MAX_EVENTS). */
@@ -139,13 +136,14 @@ void sai_figure_take_input(sa_figure *fig, const sa_figure_input *in, float dt, 
  * advance (the same for every moment of the frame: compute it once); a speed's mix is kept in
  * the figure's cache. */
 float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
-/* A frame's input read into *in (sai_figure_read_input_into()) and the gait's target for it
- * (sai_figure_gait_target(), returned); without a body its triggers taken too
- * (sai_figure_take_input(): they do not depend on dt, and nothing switches later) and *quiet set
- * to sai_figure_quiet() of the figure then (with a body, false: each advance takes them). One
- * call, the row asked for looked up once. */
+/* A frame's start: the part of its context that stays through it written into *c (the config's,
+ * the moves, the figure's cache: sai_figure_advance_state() writes the rest), its input read into
+ * *in (sai_figure_read_input_into()) and the gait's target for it (sai_figure_gait_target(),
+ * returned); without a body its triggers taken too (sai_figure_take_input(): they do not depend
+ * on dt, and nothing switches later) and *quiet set to sai_figure_quiet() of the figure then
+ * (with a body, false: each advance takes them). One call, the row asked for looked up once. */
 float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
-                             sa_figure_input *in, bool *quiet);
+                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c);
 /* Eases the walk/run mix toward `target` (sai_figure_gait_target) and puts it there `starts`
  * seconds into the frame, where locomotion comes back (0: from its start; INFINITY: it does not),
  * and what the body sets (sai_figure_ease_body; *later from the input's taking); returns the
@@ -159,7 +157,7 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
                                float dt, const sai_figure_later *later);
 /* One advance of a frame, dt seconds from the figure as it is (its triggers taken: *later):
  * sai_figure_ease_gait(), then sai_figure_advance_clocks() at the mean mix, through c's cache,
- * then the part of c (from sai_figure_context_frame()) that the clocks and body set. Without
+ * then the part of c (from sai_figure_frame_input()) that the clocks and body set. Without
  * `quiet` it looks whether the layers play or a merge fades; with it (sai_figure_quiet() of the
  * figure after the triggers) it knows none does. (One call for the three: each is small.) */
 void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,

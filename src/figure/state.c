@@ -110,7 +110,8 @@ sa_figure_input sa_figure_input_default(void) {
     return in;
 }
 
-void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *input,
+/* sai_figure_read_input_into(), inline for the frame's own reading (sai_figure_frame_input). */
+SAI_INLINE void read_input_into(const sa_figure *fig, const sa_figure_input *input,
                                 sa_figure_input *in) {
     if (input) {
         *in = *input;
@@ -127,6 +128,11 @@ void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *inp
         in->facing = SA_FIGURE_FACING_RIGHT;
     /* (a body not active is never read: only an active one is repaired) */
     if (in->body.active) in->body = sai_figure_read_body(&in->body, &fig->body);
+}
+
+void sai_figure_read_input_into(const sa_figure *fig, const sa_figure_input *input,
+                                sa_figure_input *in) {
+    read_input_into(fig, input, in);
 }
 
 sa_figure_input sai_figure_read_input(const sa_figure *fig, const sa_figure_input *input) {
@@ -193,14 +199,17 @@ sai_figure_ctx sai_figure_context(const sa_figure_config *cfg, float gait, float
     return c;
 }
 
-void sai_figure_context_frame(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
+/* The part of sai_figure_context_in() that stays through a frame: the config's, the moves and
+ * the cache. */
+SAI_INLINE void fill_context_frame(const sa_figure *fig, sa_figure_cache *cache,
+                                   sai_figure_ctx *c) {
     fill_context_config(c, &fig->config, cache);
     c->moves = fig->moves;
     c->move_count = fig->moves ? fig->move_count : 0u;
 }
 
 /* The part of sai_figure_context_in() that the figure's clocks and body set, for a figure with
- * the config and moves of c (sai_figure_context_frame) and the walk/run mix `gait_mix`
+ * the config and moves of c (fill_context_frame) and the walk/run mix `gait_mix`
  * (sai_saturate(fig->gait)), the thrust's time -1 when `quiet` (sai_figure_quiet(): no layer
  * plays). */
 SAI_INLINE void context_now(const sa_figure *fig, float gait_mix, bool quiet, sai_figure_ctx *c) {
@@ -227,7 +236,7 @@ SAI_INLINE void context_now(const sa_figure *fig, float gait_mix, bool quiet, sa
 }
 
 void sai_figure_context_in(const sa_figure *fig, sa_figure_cache *cache, sai_figure_ctx *c) {
-    sai_figure_context_frame(fig, cache, c);
+    fill_context_frame(fig, cache, c);
     context_now(fig, sai_saturate(fig->gait), false, c);
 }
 
@@ -390,8 +399,9 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
 }
 
 float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
-                             sa_figure_input *in, bool *quiet) {
-    sai_figure_read_input_into(fig, input, in);
+                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c) {
+    fill_context_frame(fig, &fig->cache, c);
+    read_input_into(fig, input, in);
     const int32_t wanted = sai_figure_row_for(in->motion);
     const float target = gait_target(fig, in, wanted);
     *quiet = false;
