@@ -513,8 +513,10 @@ SAI_INLINE void advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
     /* A jump hands back to the motion asked for when its row says (a running jump as soon as it
      * lands, so the gait fades back in while the knees absorb the landing), at that moment within
      * the frame, so the fade back does not depend on the frame rate. */
-    const int32_t target = sai_fade_target(&fig->fade);
-    const float t0 = sai_fade_target_time(&fig->fade);
+    const sa_fade *fade = &fig->fade;
+    const bool lone = fade->count == 1; /* (the target alone, as nearly always: read it there) */
+    const int32_t target = lone ? fade->layers[0].id : sai_fade_target(fade);
+    const float t0 = lone ? fade->layers[0].time : sai_fade_target_time(fade);
     const sai_figure_motion_row *row = sai_figure_row(target);
     const float hand_back = sai_figure_row_hand_back(&fig->config, row);
     const float until = hand_back - t0;
