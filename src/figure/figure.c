@@ -20,7 +20,8 @@ typedef struct frame_input {
     float dt;               /* the frame's length (a moment's advance is part of it) */
     sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
     /* The motions' context: its part that stays through the frame written once
-     * (sai_figure_frame_input), the rest at each advance. */
+     * (sai_figure_frame_input; its config the figure's own, which a moment's copy holds the same),
+     * the rest at each advance. */
     sai_figure_ctx ctx;
 } frame_input;
 

@@ -7,7 +7,7 @@
 #include "internal/gait_mix.h"
 #include "internal/scalar.h"
 
-/* Rare paths kept out of line, so the common frame's keep few registers. */
+/* A rare path kept out of line, so the common one keeps few registers. */
 #if defined(__GNUC__) || defined(__clang__)
 #define COLD_FN static __attribute__((noinline, cold))
 #else
