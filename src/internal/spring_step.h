@@ -62,29 +62,48 @@ SAI_INLINE sai_spring_params sai_spring_params_of(float stiffness, float damping
     return p;
 }
 
-/* One axis. A "still" step only repairs a non-finite state, so finite values stay bit-identical. */
-SAI_INLINE void sai_spring_advance(float *pos, float *vel, float target,
-                                   const sai_spring_params *p) {
+/* One axis of a step that moves (neither still nor a snap): a non-finite position goes to the
+ * target. */
+SAI_INLINE void sai_spring_move(float *pos, float *vel, float target, const sai_spring_motion *m) {
     const float x = *pos;
     if (!sai_finite(target)) target = sai_finite(x) ? x : 0.0f;
-    if (p->still && sai_finite(x)) {
-        *vel = sai_finite_or(*vel, 0.0f);
-        return;
-    }
-    if (!sai_finite(x) || p->snap) {
+    if (!sai_finite(x)) {
         *pos = target;
         *vel = 0.0f;
         return;
     }
     const double e0 = (double)x - (double)target;
     const double v0 = (double)sai_finite_or(*vel, 0.0f);
-    *pos = sai_narrow((double)target + p->m.pp * e0 + p->m.pv * v0);
-    *vel = sai_narrow(p->m.vp * e0 + p->m.vv * v0);
+    *pos = sai_narrow((double)target + m->pp * e0 + m->pv * v0);
+    *vel = sai_narrow(m->vp * e0 + m->vv * v0);
 }
 
-/* sa_spring1_step(s, ...) of an s that is not NULL. */
+/* One axis. A "still" step only repairs a non-finite state, so finite values stay bit-identical. */
+SAI_INLINE void sai_spring_advance(float *pos, float *vel, float target,
+                                   const sai_spring_params *p) {
+    const float x = *pos;
+    if (p->still && sai_finite(x)) {
+        *vel = sai_finite_or(*vel, 0.0f);
+        return;
+    }
+    if (p->snap) {
+        *pos = sai_finite(target) ? target : (sai_finite(x) ? x : 0.0f);
+        *vel = 0.0f;
+        return;
+    }
+    sai_spring_move(pos, vel, target, &p->m);
+}
+
+/* sa_spring1_step(s, ...) of an s that is not NULL. The head's spring at a figure's sub-step (every
+ * step the figure takes) moves by a known motion: none of the checks of a still step or a snap,
+ * which such a step passes. */
 SAI_INLINE void sai_spring1_step(sa_spring1 *s, float target, float stiffness, float damping,
                                  float dt) {
+    sai_spring_motion known;
+    if (sai_spring_known_motion(stiffness, damping, dt, &known)) {
+        sai_spring_move(&s->pos, &s->vel, target, &known);
+        return;
+    }
     const sai_spring_params p = sai_spring_params_of(stiffness, damping, dt);
     sai_spring_advance(&s->pos, &s->vel, target, &p);
 }
