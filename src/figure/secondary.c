@@ -145,10 +145,11 @@ SAI_INLINE float hair_clearance(float head_radius, float squash) {
  * hair lays it out at every sub-step). */
 SAI_INLINE void hang_hair(sa_verlet_point *pts, sa_vec2 pin, float spacing) {
     pin = sai_v2_finite_or(pin, sai_v2(0.0f, 0.0f));
+    /* (pin.x + 0·d as the call adds it: a -0 pin becomes +0. The spacing is positive and finite,
+     * so 0·d is +0 at every point: one sum for all.) */
+    const float x = pin.x + 0.0f;
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
-        const float d = spacing * (float)i;
-        /* (pin.x + 0·d as the call adds it: a -0 pin becomes +0) */
-        pts[i].pos = sai_v2(pin.x + 0.0f * d, pin.y + 1.0f * d);
+        pts[i].pos = sai_v2(x, pin.y + spacing * (float)i);
         pts[i].prev = pts[i].pos;
     }
 }
