@@ -125,11 +125,17 @@ static void spring_back(sa_verlet_point *pts, int n, sa_vec2 pin, sa_vec2 accel,
     }
 }
 
+/* The radius scale of a squash already sane, as sai_squash_make() returns it: what
+ * sai_squash_radius_scale() gives, without making it sane again. */
+SAI_INLINE float sane_radius_scale(sa_squash sq) { return 0.5f * (sq.sx + sq.sy); }
+
 /* hair_clearance() of a squashed head (squash not 1). */
 static float squashed_hair_clearance(float head_radius, float squash) {
     const sa_squash sq = sai_squash_make(sai_v2(0.0f, 0.0f), squash, SA_SQUASH_K);
-    const float lo = fminf(sq.sx, sq.sy);
-    return lo > 0.0f ? head_radius * sai_squash_radius_scale(sq) / lo : head_radius;
+    /* (fminf() without the call: the scales are in [SA_SQUASH_SCALE_MIN, SA_SQUASH_SCALE_MAX],
+     * neither NaN nor zero) */
+    const float lo = sq.sx < sq.sy ? sq.sx : sq.sy;
+    return lo > 0.0f ? head_radius * sane_radius_scale(sq) / lo : head_radius;
 }
 
 /* The radius the hair keeps from the head's centre before squash, so that after squash it is
@@ -641,21 +647,20 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     sa_figure_pose *pose = &fig->pose;
     memcpy(pose->unsquashed, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     const sa_squash sq = sai_figure_squash(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash);
+    const bool squashed = !sai_figure_squash_none(sq);
     pose->squash = sq;
     memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     /* No squash (most motions): the (finite) points as they are. The joints are finite and far
      * inside the range (sai_figure_write_pose's promise), the hair nearly always. */
     const bool hair_finite = copy_hair(pose->hair, fig->hair);
-    if (!sai_figure_squash_none(sq))
+    if (squashed) {
         sai_squash_apply_finite(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
-    if (!sai_figure_squash_none(sq) && hair_finite)
-        sai_squash_apply_finite(sq, pose->hair, SA_VERLET_HAIR_POINTS);
-    else if (!hair_finite)
-        sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
-    /* (no squash: its radius scale is 1 exactly) */
-    pose->head_radius = sai_figure_squash_none(sq)
-                            ? fig->config.head_radius
-                            : fig->config.head_radius * sai_squash_radius_scale(sq);
+        if (hair_finite) sai_squash_apply_finite(sq, pose->hair, SA_VERLET_HAIR_POINTS);
+    }
+    if (!hair_finite) sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
+    /* (no squash: its radius scale is 1 exactly; sai_figure_squash() made sq sane) */
+    pose->head_radius =
+        squashed ? fig->config.head_radius * sane_radius_scale(sq) : fig->config.head_radius;
     pose->ground_speed = p->ground_speed > 0.0f || fig->body.active ? p->ground_speed : 0.0f;
     pose->dt = dt;
     const int32_t target = sai_fade_target(&fig->fade);
