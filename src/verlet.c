@@ -913,8 +913,8 @@ void sai_verlet_hair_step4x2(const sai_hair4 *const from[2], sai_hair4 *const to
 
 /* The point on the circle (c, r) at distance len from a, on q's side of the line c -> a: the two
  * circles meet where cos(phi) = (r^2 + d^2 - len^2) / (2 r d), phi measured at c from a. Returns
- * false when they do not meet (a deep inside the circle). */
-static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_vec2 *out) {
+ * false when they do not meet (a deep inside the circle); the point is finite. */
+SAI_INLINE bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_vec2 *out) {
     const double ex = (double)a.x - (double)c.x, ey = (double)a.y - (double)c.y;
     /* (sai_hypot_d() to the bit: differences of floats square far inside the double range) */
     const double d = sqrt(ex * ex + ey * ey), rr = (double)r, ll = (double)len;
@@ -925,9 +925,10 @@ static bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len, sa_
     const double ux = ex / d, uy = ey / d; /* c -> a, and its normal (-uy, ux) */
     const double side = -uy * ((double)q.x - (double)c.x) + ux * ((double)q.y - (double)c.y);
     const double s = side < 0.0 ? -sp : sp;
+    /* (finite: sai_narrow() is) */
     *out = sai_v2(sai_narrow((double)c.x + (double)r * (cp * ux - s * uy)),
                   sai_narrow((double)c.y + (double)r * (cp * uy + s * ux)));
-    return sai_v2_finite(*out);
+    return true;
 }
 
 /* direction_or_down(v) inline where v is plain (its larger component's magnitude in [2^-60,
@@ -943,32 +944,45 @@ SAI_INLINE sa_vec2 normal_of(sa_vec2 v) {
     return sai_v2(v.x / len, v.y / len);
 }
 
+/* Where a point at old goes after its leader moved from lead to a: along a -> old, keeping its
+ * segment's length len. */
+SAI_INLINE sa_vec2 follow_leader(sa_vec2 old, sa_vec2 a, sa_vec2 lead, float len) {
+    const float dx = old.x - a.x, dy = old.y - a.y, l2 = dx * dx + dy * dy;
+    /* (seg_length()'s plain case: the root of a square in (1e-30, FLT_MAX) is above 1e-30 and
+     * finite, so it is the quotient's) */
+    if (l2 < FLT_MAX && l2 > 1e-30f)
+        return sai_v2_add(a, sai_v2_scale(sai_v2(dx, dy), len / sqrtf(l2)));
+    const float l = sai_hypotf(dx, dy);
+    return l > 1e-30f && sai_finite(l) ? sai_v2_add(a, sai_v2_scale(sai_v2(dx, dy), len / l))
+                                       : sai_v2_add(a, sai_v2_sub(old, lead));
+}
+
 /* Point pt of a chain in collide_circle: its leader now at a, before the pass at lead (moved when
- * they differ), the point inside the circle unless the leader moved. Returns whether it moved.
- * (Inline: the hair's points each take it in line, as often as not all three, a chain of roots
- * and quotients from point to point that a call per point would hold up.) */
+ * they differ), the point inside the circle (r2 its radius squared) unless the leader moved.
+ * Returns whether it moved. (Inline, and onto_circle() in it: the hair's points each take it in
+ * line, as often as not all three, a chain of roots and quotients from point to point that a
+ * call per point would hold up, and a call would put every value the pass holds in registers
+ * to memory and back.) */
 SAI_INLINE bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool moved,
-                              sa_vec2 centre, float radius) {
+                              sa_vec2 centre, float radius, float r2) {
     const sa_vec2 old = pt->pos;
-    /* The segment's length, taken only where it is needed (a leader moved, a point inside). */
-    float len = 0.0f;
-    sa_vec2 q = old;
-    if (moved) {
-        /* The leader was moved: follow it, keeping this segment's length. */
-        len = seg_length(old.x - lead.x, old.y - lead.y);
-        const float l = seg_length(old.x - a.x, old.y - a.y);
-        q = l > 1e-30f && sai_finite(l) ? sai_v2_add(a, sai_v2_scale(sai_v2_sub(old, a), len / l))
-                                        : sai_v2_add(a, sai_v2_sub(old, lead));
-    }
+    /* The segment's length: a moved leader's point keeps it, and one inside keeps it on the
+     * circle. */
+    const float len = seg_length(old.x - lead.x, old.y - lead.y);
+    /* The leader was moved: follow it, keeping this segment's length. */
+    sa_vec2 q = moved ? follow_leader(old, a, lead, len) : old;
     const sa_vec2 out = sai_v2_sub(q, centre);
-    const bool inside = sai_v2_dot(out, out) < radius * radius;
-    if (inside && !moved) len = seg_length(old.x - lead.x, old.y - lead.y);
-    if (inside && !onto_circle(a, q, centre, radius, len, &q)) {
+    /* (a point whose leader stayed comes here inside: the caller's test of the same numbers) */
+    const bool inside = !moved || sai_v2_dot(out, out) < r2;
+    /* (a q onto_circle() gives is finite: only the others are tested) */
+    if (!inside) {
+        if (!sai_v2_finite(q)) return false;
+    } else if (!onto_circle(a, q, centre, radius, len, &q)) {
         /* The leader is too deep to keep the length: straight out instead. */
         const sa_vec2 dir = direction_or_down(sai_v2_finite_or(out, sai_v2(0.0f, 0.0f)));
         q = sai_v2_add(centre, sai_v2_scale(dir, radius));
+        if (!sai_v2_finite(q)) return false;
     }
-    if (!sai_v2_finite(q)) return false;
     /* The velocity moves along; what points into the circle is taken out. */
     sa_vec2 prev = sai_v2_add(pt->prev, sai_v2_sub(q, old));
     if (inside) {
@@ -1004,7 +1018,7 @@ SAI_INLINE void collide_circle(sa_verlet_point *points, size_t count, sa_vec2 ce
         }
         const sa_vec2 a = points[i - 1].pos, from = lead;
         lead = old;
-        moved = collide_point(&points[i], a, from, moved, centre, radius);
+        moved = collide_point(&points[i], a, from, moved, centre, radius, r2);
     }
 }
 
