@@ -957,15 +957,17 @@ SAI_INLINE sa_vec2 follow_leader(sa_vec2 old, sa_vec2 a, sa_vec2 lead, float len
                                        : sai_v2_add(a, sai_v2_sub(old, lead));
 }
 
-/* Point pt of a chain in collide_circle: its leader now at a, before the pass at lead (moved when
- * they differ), the point inside the circle (r2 its radius squared) unless the leader moved.
- * Returns whether it moved. (Inline, and onto_circle() in it: the hair's points each take it in
- * line, as often as not all three, a chain of roots and quotients from point to point that a
- * call per point would hold up, and a call would put every value the pass holds in registers
- * to memory and back.) */
-SAI_INLINE bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool moved,
+/* Point pt of a chain in collide_circle: its leader now at *at, before the pass at lead (moved
+ * when they differ), the point inside the circle (r2 its radius squared) unless the leader moved.
+ * Returns whether it moved, and leaves *at where it is now (the next point's leader: in a
+ * register, where a load of pt->pos would wait for its store). (Inline, and onto_circle() in it:
+ * the hair's points each take it in line, as often as not all three, a chain of roots and quotients
+ * from point to point that a call per point would hold up, and a call would put every value the
+ * pass holds in registers to memory and back.) */
+SAI_INLINE bool collide_point(sa_verlet_point *pt, sa_vec2 *at, sa_vec2 lead, bool moved,
                               sa_vec2 centre, float radius, float r2) {
-    const sa_vec2 old = pt->pos;
+    const sa_vec2 old = pt->pos, a = *at;
+    *at = old; /* (unless it moves) */
     /* The segment's length: a moved leader's point keeps it, and one inside keeps it on the
      * circle. */
     const float len = seg_length(old.x - lead.x, old.y - lead.y);
@@ -993,6 +995,7 @@ SAI_INLINE bool collide_point(sa_verlet_point *pt, sa_vec2 a, sa_vec2 lead, bool
     if (!sai_v2_finite(prev)) prev = q;
     pt->pos = q;
     pt->prev = prev;
+    *at = q;
     return q.x != old.x || q.y != old.y;
 }
 
@@ -1003,6 +1006,7 @@ SAI_INLINE void collide_circle(sa_verlet_point *points, size_t count, sa_vec2 ce
     if (!chain_finite(points, count)) return;
     const float r2 = radius * radius;
     sa_vec2 lead = points[0].pos; /* point i - 1 where it was before this pass */
+    sa_vec2 at = lead;            /* where it is now */
     bool moved = false;           /* and whether this pass moved it */
     for (size_t i = 1; i < count; ++i) {
         const sa_vec2 old = points[i].pos;
@@ -1013,12 +1017,13 @@ SAI_INLINE void collide_circle(sa_verlet_point *points, size_t count, sa_vec2 ce
                  * into +0); both stay finite. */
                 points[i].prev = sai_v2_add(points[i].prev, sai_v2(0.0f, 0.0f));
                 lead = old;
+                at = old;
                 continue;
             }
         }
-        const sa_vec2 a = points[i - 1].pos, from = lead;
+        const sa_vec2 from = lead;
         lead = old;
-        moved = collide_point(&points[i], a, from, moved, centre, radius, r2);
+        moved = collide_point(&points[i], &at, from, moved, centre, radius, r2);
     }
 }
 
