@@ -154,10 +154,23 @@ SAI_INLINE void hang_hair(sa_verlet_point *pts, sa_vec2 pin, float spacing) {
     /* (pin.x + 0·d as the call adds it: a -0 pin becomes +0. The spacing is positive and finite,
      * so 0·d is +0 at every point: one sum for all.) */
     const float x = pin.x + 0.0f;
+#if SAI_HAS_LANES
+    /* The four points' y in one vector's lanes (each the same sum), and each point's pos and prev
+     * one store of four floats. */
+    _Static_assert(SA_VERLET_HAIR_POINTS == 4, "hang_hair() lays out four points");
+    const sai_f4 at = {0.0f, 1.0f, 2.0f, 3.0f};
+    const sai_f4 y = sai_f4_splat(pin.y) + sai_f4_splat(spacing) * at, xs = sai_f4_splat(x);
+    const sai_f4 first = SAI_SHUFFLE(xs, y, 0, 4, 1, 5), last = SAI_SHUFFLE(xs, y, 2, 6, 3, 7);
+    sai_f4_store(&pts[0], SAI_SHUFFLE(first, first, 0, 1, 0, 1));
+    sai_f4_store(&pts[1], SAI_SHUFFLE(first, first, 2, 3, 2, 3));
+    sai_f4_store(&pts[2], SAI_SHUFFLE(last, last, 0, 1, 0, 1));
+    sai_f4_store(&pts[3], SAI_SHUFFLE(last, last, 2, 3, 2, 3));
+#else
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
         pts[i].pos = sai_v2(x, pin.y + spacing * (float)i);
         pts[i].prev = pts[i].pos;
     }
+#endif
 }
 
 /* sai_figure_up_dir(a), from *dir when it holds a itself (the same float: sincos is a function of
