@@ -585,9 +585,20 @@ void sai_figure_hair_run8(sa_figure *const figs[8], sai_hair_log *const logs[8])
  * lanes of a vector). */
 SAI_INLINE bool secondary_finite(const sa_figure_head *h, const sa_verlet_point *hair) {
 #if SAI_HAS_LANES
-    sai_f4 zero = {(h->tilt.pos - h->tilt.pos) + (h->tilt.vel - h->tilt.vel),
-                   (h->spine_rate - h->spine_rate) + (h->chest_vel.x - h->chest_vel.x),
-                   h->chest_vel.y - h->chest_vel.y, 0.0f};
+    /* The head's as two rows of four floats, (tilt, spine, spine_rate) and (chest_vel,
+     * hair_accel), the lanes of the numbers not tested (spine, hair_accel) masked to 0: two loads
+     * for five numbers read one by one and gathered into a vector. */
+    _Static_assert(offsetof(sa_figure_head, tilt) == 0 &&
+                       offsetof(sa_figure_head, spine_rate) == 12 &&
+                       offsetof(sa_figure_head, chest_vel) == 28 &&
+                       offsetof(sa_figure_head, hair_accel) + sizeof(sa_vec2) == 44,
+                   "the head's spring and rates, its chest's velocity and the hair's acceleration "
+                   "as two rows of four floats");
+    const char *at = (const char *)(const void *)h;
+    const sai_f4 spring = sai_f4_load(at), chest = sai_f4_load(at + 28);
+    const sai_i4 spring_lanes = {-1, -1, 0, -1}, chest_lanes = {-1, -1, 0, 0};
+    sai_f4 zero = (sai_f4)((sai_i4)(spring - spring) & spring_lanes) +
+                  (sai_f4)((sai_i4)(chest - chest) & chest_lanes);
     for (int i = 0; i < SA_VERLET_HAIR_POINTS; ++i) {
         const sai_f4 v = sai_f4_load(&hair[i]); /* (pos, then prev) */
         zero += v - v;
