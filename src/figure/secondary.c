@@ -647,8 +647,10 @@ SAI_INLINE bool copy_hair(sa_vec2 *out, const sa_verlet_point *hair) {
 }
 
 /* The sword: from the near hand along the near forearm turned by the blade's angle, squashed as
- * the joints are (figure space; sai_figure_face_pose() turns it to the screen). */
-static void write_blade(sa_figure *fig, const sa_figure_params *p) {
+ * the joints are by sq, the pose's squash (figure space; sai_figure_face_pose() turns it to the
+ * screen). `squashed` is whether sq scales: the caller's test, not one of sq read back from the
+ * pose. */
+static void write_blade(sa_figure *fig, const sa_figure_params *p, sa_squash sq, bool squashed) {
     sa_figure_pose *pose = &fig->pose;
     const sa_vec2 hand = pose->unsquashed[SA_FIGURE_JOINT_HAND_NEAR];
     const sa_vec2 along = sai_v2_normalize_or(
@@ -661,9 +663,9 @@ static void write_blade(sa_figure *fig, const sa_figure_params *p) {
     const float length =
         SA_FIGURE_BLADE_LENGTH * fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
     /* (sa_squash_apply() of the one point, without the call: the squash is sai_figure_squash()'s,
-     * sane) */
-    pose->blade_tip =
-        sai_figure_squash_point(pose->squash, sai_v2_add(hand, sai_v2_scale(dir, length)));
+     * sane; sai_figure_squash_point() with its test of sq done) */
+    const sa_vec2 tip = sai_v2_add(hand, sai_v2_scale(dir, length));
+    pose->blade_tip = !squashed && sai_v2_finite(tip) ? tip : sai_squash_point_sane(sq, tip);
     pose->blade = sai_saturate(sai_finite_or(p->blade, 0.0f));
 }
 
@@ -701,7 +703,7 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     const float thrust = sai_figure_thrust_time(fig);
     pose->thrust = thrust >= 0.0f ? sai_saturate(thrust / SAI_FIGURE_THRUST_SECONDS) : -1.0f;
     if (pose->thrust >= 1.0f) pose->thrust = -1.0f;
-    write_blade(fig, p);
+    write_blade(fig, p, sq, squashed);
     pose->airborne = !pose->contact[0].planted && !pose->contact[1].planted;
     pose->mode = fig->body.active ? fig->modes.mode : SA_MODE_LOCO;
 }
