@@ -999,32 +999,41 @@ SAI_INLINE bool collide_point(sa_verlet_point *pt, sa_vec2 *at, sa_vec2 lead, bo
     return q.x != old.x || q.y != old.y;
 }
 
-/* sa_verlet_chain_collide_circle() on a usable chain and circle, inlined where count is a
- * constant (the hair's). */
+/* Where collide_circle's pass is: the point before the next, where it was before the pass and
+ * where it is now, and whether the pass moved it. */
+typedef struct collide_pass {
+    sa_vec2 lead, at;
+    bool moved;
+} collide_pass;
+
+/* The pass over point pt of a chain on the circle (centre, radius), r2 = radius^2. */
+SAI_INLINE void collide_next(sa_verlet_point *pt, collide_pass *pass, sa_vec2 centre, float radius,
+                             float r2) {
+    const sa_vec2 old = pt->pos;
+    if (!pass->moved) {
+        const sa_vec2 out = sai_v2_sub(old, centre);
+        if (!(sai_v2_dot(out, out) < r2)) {
+            /* As nearly always: the point stays, and its velocity moves by 0 (which turns -0
+             * into +0); both stay finite. */
+            pt->prev = sai_v2_add(pt->prev, sai_v2(0.0f, 0.0f));
+            pass->lead = old;
+            pass->at = old;
+            return;
+        }
+    }
+    const sa_vec2 from = pass->lead;
+    pass->lead = old;
+    pass->moved = collide_point(pt, &pass->at, from, pass->moved, centre, radius, r2);
+}
+
+/* sa_verlet_chain_collide_circle() on a usable chain and circle. */
 SAI_INLINE void collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
                                float radius) {
     if (!chain_finite(points, count)) return;
     const float r2 = radius * radius;
-    sa_vec2 lead = points[0].pos; /* point i - 1 where it was before this pass */
-    sa_vec2 at = lead;            /* where it is now */
-    bool moved = false;           /* and whether this pass moved it */
-    for (size_t i = 1; i < count; ++i) {
-        const sa_vec2 old = points[i].pos;
-        if (!moved) {
-            const sa_vec2 out = sai_v2_sub(old, centre);
-            if (!(sai_v2_dot(out, out) < r2)) {
-                /* As nearly always: the point stays, and its velocity moves by 0 (which turns -0
-                 * into +0); both stay finite. */
-                points[i].prev = sai_v2_add(points[i].prev, sai_v2(0.0f, 0.0f));
-                lead = old;
-                at = old;
-                continue;
-            }
-        }
-        const sa_vec2 from = lead;
-        lead = old;
-        moved = collide_point(&points[i], &at, from, moved, centre, radius, r2);
-    }
+    collide_pass pass = {points[0].pos, points[0].pos, false};
+    for (size_t i = 1; i < count; ++i)
+        collide_next(&points[i], &pass, centre, radius, r2);
 }
 
 void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_vec2 centre,
@@ -1039,7 +1048,15 @@ void sa_verlet_chain_collide_circle(sa_verlet_point *points, size_t count, sa_ve
 
 void sai_verlet_hair_collide(sa_verlet_point *points, sa_vec2 centre, float radius) {
     if (!sai_v2_finite(centre) || !(radius > 0.0f) || !sai_finite(radius)) return;
-    collide_circle(points, SA_VERLET_HAIR_POINTS, centre, radius);
+    /* collide_circle() with its three points written out: the first knows its leader stayed,
+     * the last has no follower to tell whether it moved. */
+    _Static_assert(SA_VERLET_HAIR_POINTS == 4, "the hair's collision writes out three points");
+    if (!chain_finite(points, SA_VERLET_HAIR_POINTS)) return;
+    const float r2 = radius * radius;
+    collide_pass pass = {points[0].pos, points[0].pos, false};
+    collide_next(&points[1], &pass, centre, radius, r2);
+    collide_next(&points[2], &pass, centre, radius, r2);
+    collide_next(&points[3], &pass, centre, radius, r2);
 }
 
 sa_vec2 sa_verlet_hair_accel(float speed, float extra_wind) {
