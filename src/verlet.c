@@ -926,8 +926,8 @@ SAI_INLINE bool onto_circle(sa_vec2 a, sa_vec2 q, sa_vec2 c, float r, float len,
     const double side = -uy * ((double)q.x - (double)c.x) + ux * ((double)q.y - (double)c.y);
     const double s = side < 0.0 ? -sp : sp;
     /* (finite: sai_narrow() is) */
-    *out = sai_v2(sai_hair_narrow((double)c.x + (double)r * (cp * ux - s * uy)),
-                  sai_hair_narrow((double)c.y + (double)r * (cp * uy + s * ux)));
+    *out = sai_v2(sai_narrow((double)c.x + (double)r * (cp * ux - s * uy)),
+                  sai_narrow((double)c.y + (double)r * (cp * uy + s * ux)));
     return true;
 }
 

@@ -47,6 +47,13 @@
 #define SAI_LIKELY(x) (x)
 #endif
 
+/* A rare path kept out of line (and cold), so the hot code around it stays small. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SAI_COLD_FN static __attribute__((noinline, cold, unused))
+#else
+#define SAI_COLD_FN static inline
+#endif
+
 #define SAI_PI_D   3.14159265358979323846
 #define SAI_PIO2_D 0x1.921fb54442d18p+0
 #define SAI_PIO4_D 0x1.921fb54442d18p-1

@@ -73,11 +73,20 @@ SAI_INLINE float sai_ease_apply(sa_ease e, float u) {
     return u;
 }
 
-/* double -> float without overflow to infinity: results of finite input stay finite. */
-SAI_INLINE float sai_narrow(double v) {
+/* sai_narrow()'s rare cases: beyond the float range (a finite v rounding to an infinity, or an
+ * infinite v) the largest float of v's sign, and 0 for a NaN. Out of line from the common path. */
+SAI_COLD_FN float sai_narrow_rare(double v) {
     if (v > (double)FLT_MAX) return FLT_MAX;
     if (v < -(double)FLT_MAX) return -FLT_MAX;
     return v == v ? (float)v : 0.0f;
+}
+
+/* double -> float without overflow to infinity: results of finite input stay finite. The float v
+ * rounds to is the answer when it is finite (as nearly always): a conversion and one test; only an
+ * infinity or a NaN there looks at v again (a v that rounds to FLT_MAX gives it either way). */
+SAI_INLINE float sai_narrow(double v) {
+    const float f = (float)v;
+    return SAI_LIKELY(sai_finite(f)) ? f : sai_narrow_rare(v);
 }
 
 /* Saturating arithmetic for per-frame results that must stay finite: the float result when it is

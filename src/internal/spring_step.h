@@ -62,13 +62,6 @@ SAI_INLINE sai_spring_params sai_spring_params_of(float stiffness, float damping
     return p;
 }
 
-/* sai_narrow(v), the same for every v, testing the float it rounds to: finite (as nearly always)
- * it is the answer, so the common path is the conversion and one test, not three comparisons. */
-SAI_INLINE float sai_spring_narrow(double v) {
-    const float f = (float)v;
-    return SAI_LIKELY(sai_finite(f)) ? f : sai_narrow(v);
-}
-
 /* One axis of a step that moves (neither still nor a snap): a non-finite position goes to the
  * target. */
 SAI_INLINE void sai_spring_move(float *pos, float *vel, float target, const sai_spring_motion *m) {
@@ -81,8 +74,8 @@ SAI_INLINE void sai_spring_move(float *pos, float *vel, float target, const sai_
     }
     const double e0 = (double)x - (double)target;
     const double v0 = (double)sai_finite_or(*vel, 0.0f);
-    *pos = sai_spring_narrow((double)target + m->pp * e0 + m->pv * v0);
-    *vel = sai_spring_narrow(m->vp * e0 + m->vv * v0);
+    *pos = sai_narrow((double)target + m->pp * e0 + m->pv * v0);
+    *vel = sai_narrow(m->vp * e0 + m->vv * v0);
 }
 
 /* One axis. A "still" step only repairs a non-finite state, so finite values stay bit-identical. */

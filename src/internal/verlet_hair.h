@@ -8,19 +8,11 @@
 
 #include "scalar.h"
 
-/* sai_narrow(v), the same for every v, testing the float it rounds to: finite (as nearly always)
- * it is the answer, so the common path is the conversion and one test, not three comparisons
- * (as spring_step.h's sai_spring_narrow()). */
-SAI_INLINE float sai_hair_narrow(double v) {
-    const float f = (float)v;
-    return SAI_LIKELY(sai_finite(f)) ? f : sai_narrow(v);
-}
-
 /* sa_verlet_hair_accel(speed, extra_wind), inline (a figure asks at every sub-step). */
 SAI_INLINE sa_vec2 sai_verlet_hair_accel(float speed, float extra_wind) {
     const double wind = (double)SA_VERLET_WIND_PER_SPEED * (double)sai_finite_or(speed, 0.0f) +
                         (double)sai_finite_or(extra_wind, 0.0f);
-    return sai_v2(sai_hair_narrow(-wind), SA_VERLET_GRAVITY);
+    return sai_v2(sai_narrow(-wind), SA_VERLET_GRAVITY);
 }
 
 /* sa_verlet_chain_step(points, SA_VERLET_HAIR_POINTS, pin, &config, dt) with config the default

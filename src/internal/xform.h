@@ -104,12 +104,8 @@ SAI_INLINE sa_quat sai_quat_mul_raw(sa_quat a, sa_quat b) {
  * overflows merely takes the careful path). */
 SAI_INLINE bool sai_v3_finite_fast(sa_vec3 v) { return sai_finite(v.x + v.y + v.z); }
 
-/* The careful paths below are rare: kept out of line so the hot loops stay small. */
-#if defined(__GNUC__) || defined(__clang__)
-#define SAI_COLD_FN static __attribute__((noinline, cold, unused))
-#else
-#define SAI_COLD_FN static inline
-#endif
+/* (The careful paths below are rare: SAI_COLD_FN keeps them out of line, so the hot loops stay
+ * small.) */
 
 /* The careful path of the rotation and the transforms below, in double: finite float inputs
  * (each at most FLT_MAX) give products and sums far inside double's range, and the result is
