@@ -130,12 +130,13 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
 }
 
 #if SAI_HAS_LANES
-/* Whether both lanes of a mask are set. */
-SAI_INLINE bool both(sai_l2 m) {
+/* Whether both lanes are set in both masks a and b. (One and of the registers: the masks'
+ * & in vector types took GCC a dozen scalar instructions.) */
+SAI_INLINE bool both(sai_l2 a, sai_l2 b) {
 #if defined(__SSE2__)
-    return _mm_movemask_pd((__m128d)m) == 3;
+    return _mm_movemask_pd(_mm_and_pd((__m128d)a, (__m128d)b)) == 3;
 #else
-    return (m[0] & m[1]) != 0;
+    return (a[0] & a[1] & b[0] & b[1]) != 0;
 #endif
 }
 #endif
@@ -156,16 +157,19 @@ SAI_INLINE bool legs_in_lanes(const sai_ik_leg *leg, sa_vec2 root, const sa_vec2
     const sai_d2 dx = sai_d2_half(target, 0) - (double)root.x;
     const sai_d2 dy = sai_d2_half(target, 1) - (double)root.y;
     const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
-    if (!both((d > 1e-12) & (d <= leg->reach))) return false;
+    if (!both(d > 1e-12, d <= leg->reach)) return false;
     const sai_d2 ux = dx / d, uy = dy / d;
     /* sai_ik_middle_joint_of(), bend -1; its clamps as min and max, for numbers (finite here)
      * and bounds in order */
     const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b->hi)), sai_d2_splat(b->lo));
     const sai_d2 v = (b->l1_sq + dc * dc - b->l2_sq) / (b->l1_twice * dc);
     const sai_d2 ca = sai_d2_min_fast(sai_d2_max_fast(v, sai_d2_splat(-1.0)), sai_d2_splat(1.0));
-    const sai_d2 sn = -sai_d2_sqrt(1.0 - ca * ca);
-    const sai_f4 knee = sai_f4_join((double)root.x + (ux * ca - uy * sn) * b->l1,
-                                    (double)root.y + (uy * ca + ux * sn) * b->l1);
+    /* The scalar's sine is -s (bend -1); its ux ca - uy (-s) is ux ca + uy s and its
+     * uy ca + ux (-s) is uy ca - ux s exactly (IEEE's a - b is a + -b), so the sign goes into
+     * the sums, off the chain of roots. */
+    const sai_d2 s = sai_d2_sqrt(1.0 - ca * ca);
+    const sai_f4 knee = sai_f4_join((double)root.x + (ux * ca + uy * s) * b->l1,
+                                    (double)root.y + (uy * ca - ux * s) * b->l1);
     /* toward(knee, target, shin) */
     const sai_f4 to = target - knee;
     const sai_d2 tx = sai_d2_half(to, 0), ty = sai_d2_half(to, 1);
