@@ -236,22 +236,15 @@ static void correct_toward_shaft(const sa_figure_config *cfg, const sa_figure_pa
     }
 }
 
-/* Whether sai_ik_arm_fk()'s repairs keep every input of both arms (as in every frame): the
- * shoulder, the lengths and the angles of each bone (up[i], sum[i]). x - x is 0 for each finite
- * number, NaN otherwise. */
-SAI_INLINE bool arms_usable(sa_vec2 shoulder, float upper, float fore, const float *up,
-                            const float *sum) {
-    const float zero =
-        (((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) +
-         ((upper - upper) + (fore - fore))) +
-        (((up[0] - up[0]) + (sum[0] - sum[0])) + ((up[1] - up[1]) + (sum[1] - sum[1])));
-    return zero == 0.0f && upper > 0.0f && fore > 0.0f;
-}
-
-/* sai_ik_arm_fk() of both arms from usable inputs (arms_usable): elbows and hands into j. */
-SAI_INLINE void arms_fk(sa_vec2 shoulder, const float *up, const float *sum, double upper,
-                        double fore, sa_vec2 *j) {
 #if SAI_HAS_LANES
+/* sai_ik_arm_fk() of both arms for lengths > 0 (the caller tests), its elbows and hands into j,
+ * when they come out finite (as in every frame); false, with nothing written, when one does not.
+ * Every input the repairs would change but the lengths' sign (an infinity or NaN in the shoulder,
+ * a length or an angle) makes one: a sum or product with an infinity or NaN is one (0 times an
+ * infinity is NaN) and the sine and cosine of one are NaN. So this is the test, and the inputs
+ * need none of their own. */
+SAI_INLINE bool arms_fk_in_lanes(sa_vec2 shoulder, const float *up, const float *sum, double upper,
+                                 double fore, sa_vec2 *j) {
     /* The four sines and cosines at once, each lane the scalar sai_sincosf()'s bits. */
     sai_f4 s, c;
     sai_sincosf4((sai_f4){up[0], sum[0], up[1], sum[1]}, &s, &c);
@@ -264,26 +257,51 @@ SAI_INLINE void arms_fk(sa_vec2 shoulder, const float *up, const float *sum, dou
     const sai_f4 hand =
         sai_f4_join(ex + sai_d2_half(fore_sc, 0) * fore, ey + sai_d2_half(fore_sc, 1) * fore);
     /* (the plain rounding is sai_narrow's where it comes out finite: sai_ik_narrow_point) */
-    if (sai_lanes_true(sai_f4_finite(elbow) & sai_f4_finite(hand))) {
+    if (!sai_lanes_true(sai_f4_finite(elbow) & sai_f4_finite(hand))) return false;
+    for (int i = 0; i < 2; ++i) {
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2(elbow[i], elbow[i + 2]);
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2(hand[i], hand[i + 2]);
+    }
+    return true;
+}
+#else
+/* Whether sai_ik_arm_fk()'s repairs keep every input of both arms (as in every frame): the
+ * shoulder, the lengths and the angles of each bone (up[i], sum[i]). x - x is 0 for each finite
+ * number, NaN otherwise. */
+SAI_INLINE bool arms_usable(sa_vec2 shoulder, float upper, float fore, const float *up,
+                            const float *sum) {
+    const float zero =
+        (((shoulder.x - shoulder.x) + (shoulder.y - shoulder.y)) +
+         ((upper - upper) + (fore - fore))) +
+        (((up[0] - up[0]) + (sum[0] - sum[0])) + ((up[1] - up[1]) + (sum[1] - sum[1])));
+    return zero == 0.0f && upper > 0.0f && fore > 0.0f;
+}
+#endif
+
+/* The arms' FK from their angles up and flex: elbows and hands into j. */
+SAI_INLINE void arms_fk(sa_vec2 shoulder, const float *up, const float *flex, float upper,
+                        float fore, sa_vec2 *j) {
+    const float sum[2] = {up[0] + flex[0], up[1] + flex[1]};
+#if SAI_HAS_LANES
+    if (upper > 0.0f && fore > 0.0f &&
+        arms_fk_in_lanes(shoulder, up, sum, (double)upper, (double)fore, j))
+        return;
+#else
+    if (arms_usable(shoulder, upper, fore, up, sum)) {
         for (int i = 0; i < 2; ++i) {
-            j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2(elbow[i], elbow[i + 2]);
-            j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2(hand[i], hand[i + 2]);
+            const sa_ik_arm_pose arm =
+                sai_ik_arm_fk_usable(shoulder, up[i], sum[i], (double)upper, (double)fore);
+            j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
+            j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
         }
         return;
     }
-    for (int i = 0; i < 2; ++i) {
-        const sa_ik_arm_pose arm = sai_ik_arm_from_sincos(shoulder, s[2 * i], c[2 * i],
-                                                          s[2 * i + 1], c[2 * i + 1], upper, fore);
-        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
-        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
-    }
-#else
-    for (int i = 0; i < 2; ++i) {
-        const sa_ik_arm_pose arm = sai_ik_arm_fk_usable(shoulder, up[i], sum[i], upper, fore);
-        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
-        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
-    }
 #endif
+    for (int i = 0; i < 2; ++i) {
+        const sa_ik_arm_pose arm = sai_ik_arm_fk(shoulder, up[i], flex[i], upper, fore);
+        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
+        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
+    }
 }
 
 /* The arms on the shoulder, the shaft along d: elbows and hands into j. */
@@ -301,17 +319,7 @@ SAI_INLINE void solve_arms(const sa_figure_config *cfg, const sa_figure_params *
     }
     float up[2] = {p->arm_angle[0], p->arm_angle[1]}, flex[2] = {p->arm_flex[0], p->arm_flex[1]};
     if (correct > 0.0f) correct_toward_shaft(cfg, p, shoulder, d, correct, up, flex);
-    const float sum[2] = {up[0] + flex[0], up[1] + flex[1]};
-    const float upper = cfg->upper_arm, fore = cfg->forearm;
-    if (arms_usable(shoulder, upper, fore, up, sum)) {
-        arms_fk(shoulder, up, sum, (double)upper, (double)fore, j);
-        return;
-    }
-    for (int i = 0; i < 2; ++i) {
-        const sa_ik_arm_pose arm = sai_ik_arm_fk(shoulder, up[i], flex[i], upper, fore);
-        j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = arm.elbow;
-        j[SA_FIGURE_JOINT_HAND_NEAR + i] = arm.hand;
-    }
+    arms_fk(shoulder, up, flex, cfg->upper_arm, cfg->forearm, j);
 }
 
 /* The legs, arms and spear on the trunk in j (its pelvis and shoulder). */
