@@ -130,13 +130,21 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
 }
 
 #if SAI_HAS_LANES
+/* Whether both lanes of a mask are set. */
+SAI_INLINE bool both_set(sai_l2 m) {
+#if defined(__SSE2__)
+    return _mm_movemask_pd((__m128d)m) == 3;
+#else
+    return (m[0] & m[1]) != 0;
+#endif
+}
 /* Whether both lanes are set in both masks a and b. (One and of the registers: the masks'
  * & in vector types took GCC a dozen scalar instructions.) */
 SAI_INLINE bool both(sai_l2 a, sai_l2 b) {
 #if defined(__SSE2__)
-    return _mm_movemask_pd(_mm_and_pd((__m128d)a, (__m128d)b)) == 3;
+    return both_set((sai_l2)_mm_and_pd((__m128d)a, (__m128d)b));
 #else
-    return (a[0] & a[1] & b[0] & b[1]) != 0;
+    return both_set(a & b);
 #endif
 }
 #endif
@@ -207,6 +215,45 @@ SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *
     }
 }
 
+#if SAI_HAS_LANES
+/* Both arms' arm_ik() with an arm a lane, on the path every spear frame takes: the lengths finite,
+ * > 0 and far enough apart for the clamp's bounds to be in order, each target finite and off the
+ * shoulder, and the elbow and hand needing none of the repairs (sai_ik_narrow_point, toward).
+ * There each lane does the scalar's very operations, and the pair of arms runs one chain of
+ * square roots and divisions, not two. rel (the targets from the shoulder), the elbows and the
+ * hands hold x0, x1, y0, y1; false, with nothing written, when an arm leaves that path. */
+SAI_INLINE bool arms_ik_in_lanes(float upper, float fore, sai_f4 rel, sai_f4 *elbow_out,
+                                 sai_f4 *hand_out) {
+    if (!(upper > 0.0f && upper <= FLT_MAX && fore > 0.0f && fore <= FLT_MAX) ||
+        !sai_lanes_true(sai_f4_finite(rel)))
+        return false;
+    const sai_ik_bones b = sai_ik_bones_of((double)upper, (double)fore);
+    if (!(b.lo <= b.hi)) return false;
+    /* sai_ik_aim_at() from the root (0, 0): its target - 0.0 is the target, -0 included */
+    const sai_d2 dx = sai_d2_half(rel, 0), dy = sai_d2_half(rel, 1);
+    const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
+    if (!both_set(d > 1e-12)) return false;
+    const sai_d2 ux = dx / d, uy = dy / d;
+    /* sai_ik_middle_joint_of(), bend +1, as legs_in_lanes' */
+    const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b.hi)), sai_d2_splat(b.lo));
+    const sai_d2 v = (b.l1_sq + dc * dc - b.l2_sq) / (b.l1_twice * dc);
+    const sai_d2 ca = sai_d2_min_fast(sai_d2_max_fast(v, sai_d2_splat(-1.0)), sai_d2_splat(1.0));
+    const sai_d2 sn = sai_d2_sqrt(1.0 - ca * ca);
+    /* (the root's 0.0 is added: it makes a -0 +0) */
+    const sai_f4 elbow =
+        sai_f4_join(0.0 + (ux * ca - uy * sn) * b.l1, 0.0 + (uy * ca + ux * sn) * b.l1);
+    /* toward(elbow, rel, fore) */
+    const sai_f4 to = rel - elbow;
+    const sai_d2 tx = sai_d2_half(to, 0), ty = sai_d2_half(to, 1);
+    const sai_f4 lengths = sai_f4_join(sai_d2_sqrt(tx * tx + ty * ty), sai_d2_splat(0.0));
+    const sai_f4 l = SAI_SHUFFLE(lengths, lengths, 0, 1, 0, 1); /* (each arm's for x and y) */
+    if (!sai_lanes_true(sai_f4_finite(elbow) & (l > 1e-6f) & (l <= FLT_MAX))) return false;
+    *elbow_out = elbow;
+    *hand_out = elbow + to * (fore / l);
+    return true;
+}
+#endif
+
 /* Both arms held whole on the shaft along d (spear 1: only spear motions show): each arm is the
  * IK's, which its angles' FK would give back but for rounding; p's arm angles are not read (the
  * blend leaves them out then, sai_figure_blend_into). */
@@ -214,6 +261,20 @@ static void arms_on_shaft(const sa_figure_config *cfg, const sa_figure_params *p
                           sa_vec2 d, sa_vec2 *j) {
     sa_vec2 grips[2];
     spear_hands(p, d, shoulder, grips);
+#if SAI_HAS_LANES
+    const sai_f4 at = {shoulder.x, shoulder.x, shoulder.y, shoulder.y};
+    const sai_f4 rel = (sai_f4){grips[0].x, grips[1].x, grips[0].y, grips[1].y} - at;
+    sai_f4 elbows, hands;
+    if (arms_ik_in_lanes(cfg->upper_arm, cfg->forearm, rel, &elbows, &hands)) {
+        elbows += at;
+        hands += at;
+        for (int i = 0; i < 2; ++i) {
+            j[SA_FIGURE_JOINT_ELBOW_NEAR + i] = sai_v2(elbows[i], elbows[i + 2]);
+            j[SA_FIGURE_JOINT_HAND_NEAR + i] = sai_v2(hands[i], hands[i + 2]);
+        }
+        return;
+    }
+#endif
     for (int i = 0; i < 2; ++i) {
         sa_vec2 elbow, hand;
         arm_ik(cfg, sai_v2_sub(grips[i], shoulder), &elbow, &hand);
