@@ -67,16 +67,70 @@ SAI_INLINE void arm_ik(const sa_figure_config *cfg, sa_vec2 rel, sa_vec2 *elbow,
     *hand = toward(*elbow, rel, cfg->forearm);
 }
 
+#if SAI_HAS_LANES
+/* Whether both lanes of a mask are set. */
+SAI_INLINE bool both_set(sai_l2 m) {
+#if defined(__SSE2__)
+    return _mm_movemask_pd((__m128d)m) == 3;
+#else
+    return (m[0] & m[1]) != 0;
+#endif
+}
+/* Whether both lanes are set in both masks a and b. (One and of the registers: the masks'
+ * & in vector types took GCC a dozen scalar instructions.) */
+SAI_INLINE bool both(sai_l2 a, sai_l2 b) {
+#if defined(__SSE2__)
+    return both_set((sai_l2)_mm_and_pd((__m128d)a, (__m128d)b));
+#else
+    return both_set(a & b);
+#endif
+}
+
+/* Both arms' arm_ik() with an arm a lane, on the path every spear frame takes: the lengths finite,
+ * > 0 and far enough apart for the clamp's bounds to be in order, each target finite and off the
+ * shoulder, and the elbow and hand needing none of the repairs (sai_ik_narrow_point, toward).
+ * There each lane does the scalar's very operations, and the pair of arms runs one chain of
+ * square roots and divisions, not two. rel (the targets from the shoulder), the elbows and the
+ * hands hold x0, x1, y0, y1; false, with nothing written, when an arm leaves that path. */
+SAI_INLINE bool arms_ik_in_lanes(float upper, float fore, sai_f4 rel, sai_f4 *elbow_out,
+                                 sai_f4 *hand_out) {
+    if (!(upper > 0.0f && upper <= FLT_MAX && fore > 0.0f && fore <= FLT_MAX) ||
+        !sai_lanes_true(sai_f4_finite(rel)))
+        return false;
+    const sai_ik_bones b = sai_ik_bones_of((double)upper, (double)fore);
+    if (!(b.lo <= b.hi)) return false;
+    /* sai_ik_aim_at() from the root (0, 0): its target - 0.0 is the target, -0 included */
+    const sai_d2 dx = sai_d2_half(rel, 0), dy = sai_d2_half(rel, 1);
+    const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
+    if (!both_set(d > 1e-12)) return false;
+    const sai_d2 ux = dx / d, uy = dy / d;
+    /* sai_ik_middle_joint_of(), bend +1, as legs_in_lanes' */
+    const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b.hi)), sai_d2_splat(b.lo));
+    const sai_d2 v = (b.l1_sq + dc * dc - b.l2_sq) / (b.l1_twice * dc);
+    const sai_d2 ca = sai_d2_min_fast(sai_d2_max_fast(v, sai_d2_splat(-1.0)), sai_d2_splat(1.0));
+    const sai_d2 sn = sai_d2_sqrt(1.0 - ca * ca);
+    /* (the root's 0.0 is added: it makes a -0 +0) */
+    const sai_f4 elbow =
+        sai_f4_join(0.0 + (ux * ca - uy * sn) * b.l1, 0.0 + (uy * ca + ux * sn) * b.l1);
+    /* toward(elbow, rel, fore) */
+    const sai_f4 to = rel - elbow;
+    const sai_d2 tx = sai_d2_half(to, 0), ty = sai_d2_half(to, 1);
+    const sai_f4 lengths = sai_f4_join(sai_d2_sqrt(tx * tx + ty * ty), sai_d2_splat(0.0));
+    const sai_f4 l = SAI_SHUFFLE(lengths, lengths, 0, 1, 0, 1); /* (each arm's for x and y) */
+    if (!sai_lanes_true(sai_f4_finite(elbow) & (l > 1e-6f) & (l <= FLT_MAX))) return false;
+    *elbow_out = elbow;
+    *hand_out = elbow + to * (fore / l);
+    return true;
+}
+#endif
+
 /* The FK angles (the reference's convention: 0 hangs down, + forward; flex relative to the upper
- * arm) of the two-bone IK solution reaching rel (the hand target relative to the shoulder).
- * Upper-arm angles are kept in [−0.75π, 1.25π) and the flex in (−π, π] (in [0, π) with
- * SAI_ARM_BEND); the spear poses keep away from both wraps (their hands stay in front of the
- * shoulder), so the angles move continuously and blend linearly with FK arms, whose flex is
- * never negative either: a blend of the two never bends an elbow backwards. */
-SAI_INLINE void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
-                              float *flex_out) {
-    sa_vec2 elbow, hand;
-    arm_ik(cfg, rel, &elbow, &hand);
+ * arm) of the two-bone IK solution reaching rel (the hand target relative to the shoulder), from
+ * its elbow and hand (arm_ik). Upper-arm angles are kept in [−0.75π, 1.25π) and the flex in
+ * (−π, π] (in [0, π) with SAI_ARM_BEND); the spear poses keep away from both wraps (their hands
+ * stay in front of the shoulder), so the angles move continuously and blend linearly with FK
+ * arms, whose flex is never negative either: a blend of the two never bends an elbow backwards. */
+SAI_INLINE void arm_angles_of(sa_vec2 elbow, sa_vec2 hand, float *up_out, float *flex_out) {
     float up = sai_atan2f(elbow.x, elbow.y);
     if (up < -0.75f * SA_PI) up += 2.0f * SA_PI;
     /* At most 1.75π (up >= −0.75π): past π only for an elbow bent backwards, which SAI_ARM_BEND
@@ -86,6 +140,40 @@ SAI_INLINE void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *u
         fore += 2.0f * SA_PI;
     *up_out = up;
     *flex_out = fore;
+}
+
+/* The FK angles of the arm reaching rel (arm_angles_of). */
+SAI_INLINE void arm_ik_angles(const sa_figure_config *cfg, sa_vec2 rel, float *up_out,
+                              float *flex_out) {
+    sa_vec2 elbow, hand;
+    arm_ik(cfg, rel, &elbow, &hand);
+    arm_angles_of(elbow, hand, up_out, flex_out);
+}
+
+/* arm_ik_angles() of both arms, rel[i] arm i's target from the shoulder: the IK in lanes where
+ * it can be (arms_ik_in_lanes). */
+static void arms_ik_angles(const sa_figure_config *cfg, const sa_vec2 *rel, float *up,
+                           float *flex) {
+#if SAI_HAS_LANES
+    sai_f4 elbows, hands;
+    if (arms_ik_in_lanes(cfg->upper_arm, cfg->forearm,
+                         (sai_f4){rel[0].x, rel[1].x, rel[0].y, rel[1].y}, &elbows, &hands)) {
+        /* arm_angles_of()'s four arctangents at once, each lane the scalar's bits: the
+         * elbows' (lanes 0, 1) and the forearms' (2, 3) */
+        const sai_f4 fore = hands - elbows;
+        const sai_f4 a = sai_atan2f4(SAI_SHUFFLE(elbows, fore, 0, 1, 4, 5),
+                                     SAI_SHUFFLE(elbows, fore, 2, 3, 6, 7));
+        for (int i = 0; i < 2; ++i) {
+            up[i] = a[i] < -0.75f * SA_PI ? a[i] + 2.0f * SA_PI : a[i];
+            flex[i] = a[i + 2] - up[i];
+            while (flex[i] <= -SA_PI)
+                flex[i] += 2.0f * SA_PI;
+        }
+        return;
+    }
+#endif
+    for (int i = 0; i < 2; ++i)
+        arm_ik_angles(cfg, rel[i], &up[i], &flex[i]);
 }
 
 void sai_figure_arm_reach(const sa_figure_config *cfg, sa_vec2 rel, float *angle, float *flex) {
@@ -101,8 +189,7 @@ sa_vec2 sai_figure_shoulder_of(const sa_figure_config *cfg, const sa_figure_para
 void sai_figure_spear_arm_angles(const sa_figure_config *cfg, sa_figure_params *p) {
     sa_vec2 grips[2];
     spear_hands(p, along(p->spear_angle), sai_v2(0.0f, 0.0f), grips);
-    for (int i = 0; i < 2; ++i)
-        arm_ik_angles(cfg, grips[i], &p->arm_angle[i], &p->arm_flex[i]);
+    arms_ik_angles(cfg, grips, p->arm_angle, p->arm_flex);
 }
 
 void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_params *p,
@@ -128,26 +215,6 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
         p->arm_flex[i] = cache->arm_flex[i];
     }
 }
-
-#if SAI_HAS_LANES
-/* Whether both lanes of a mask are set. */
-SAI_INLINE bool both_set(sai_l2 m) {
-#if defined(__SSE2__)
-    return _mm_movemask_pd((__m128d)m) == 3;
-#else
-    return (m[0] & m[1]) != 0;
-#endif
-}
-/* Whether both lanes are set in both masks a and b. (One and of the registers: the masks'
- * & in vector types took GCC a dozen scalar instructions.) */
-SAI_INLINE bool both(sai_l2 a, sai_l2 b) {
-#if defined(__SSE2__)
-    return both_set((sai_l2)_mm_and_pd((__m128d)a, (__m128d)b));
-#else
-    return both_set(a & b);
-#endif
-}
-#endif
 
 /* The legs' knees and feet (solve_legs) with a leg a lane, on the path every frame takes: each
  * leg's target finite, within the reach (the guard keeps it) and off the root, its knee and foot
@@ -215,45 +282,6 @@ SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *
     }
 }
 
-#if SAI_HAS_LANES
-/* Both arms' arm_ik() with an arm a lane, on the path every spear frame takes: the lengths finite,
- * > 0 and far enough apart for the clamp's bounds to be in order, each target finite and off the
- * shoulder, and the elbow and hand needing none of the repairs (sai_ik_narrow_point, toward).
- * There each lane does the scalar's very operations, and the pair of arms runs one chain of
- * square roots and divisions, not two. rel (the targets from the shoulder), the elbows and the
- * hands hold x0, x1, y0, y1; false, with nothing written, when an arm leaves that path. */
-SAI_INLINE bool arms_ik_in_lanes(float upper, float fore, sai_f4 rel, sai_f4 *elbow_out,
-                                 sai_f4 *hand_out) {
-    if (!(upper > 0.0f && upper <= FLT_MAX && fore > 0.0f && fore <= FLT_MAX) ||
-        !sai_lanes_true(sai_f4_finite(rel)))
-        return false;
-    const sai_ik_bones b = sai_ik_bones_of((double)upper, (double)fore);
-    if (!(b.lo <= b.hi)) return false;
-    /* sai_ik_aim_at() from the root (0, 0): its target - 0.0 is the target, -0 included */
-    const sai_d2 dx = sai_d2_half(rel, 0), dy = sai_d2_half(rel, 1);
-    const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
-    if (!both_set(d > 1e-12)) return false;
-    const sai_d2 ux = dx / d, uy = dy / d;
-    /* sai_ik_middle_joint_of(), bend +1, as legs_in_lanes' */
-    const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b.hi)), sai_d2_splat(b.lo));
-    const sai_d2 v = (b.l1_sq + dc * dc - b.l2_sq) / (b.l1_twice * dc);
-    const sai_d2 ca = sai_d2_min_fast(sai_d2_max_fast(v, sai_d2_splat(-1.0)), sai_d2_splat(1.0));
-    const sai_d2 sn = sai_d2_sqrt(1.0 - ca * ca);
-    /* (the root's 0.0 is added: it makes a -0 +0) */
-    const sai_f4 elbow =
-        sai_f4_join(0.0 + (ux * ca - uy * sn) * b.l1, 0.0 + (uy * ca + ux * sn) * b.l1);
-    /* toward(elbow, rel, fore) */
-    const sai_f4 to = rel - elbow;
-    const sai_d2 tx = sai_d2_half(to, 0), ty = sai_d2_half(to, 1);
-    const sai_f4 lengths = sai_f4_join(sai_d2_sqrt(tx * tx + ty * ty), sai_d2_splat(0.0));
-    const sai_f4 l = SAI_SHUFFLE(lengths, lengths, 0, 1, 0, 1); /* (each arm's for x and y) */
-    if (!sai_lanes_true(sai_f4_finite(elbow) & (l > 1e-6f) & (l <= FLT_MAX))) return false;
-    *elbow_out = elbow;
-    *hand_out = elbow + to * (fore / l);
-    return true;
-}
-#endif
-
 /* Both arms held whole on the shaft along d (spear 1: only spear motions show): each arm is the
  * IK's, which its angles' FK would give back but for rounding; p's arm angles are not read (the
  * blend leaves them out then, sai_figure_blend_into). */
@@ -289,11 +317,12 @@ static void correct_toward_shaft(const sa_figure_config *cfg, const sa_figure_pa
                                  float *flex) {
     sa_vec2 grips[2];
     spear_hands(p, d, shoulder, grips);
+    const sa_vec2 rel[2] = {sai_v2_sub(grips[0], shoulder), sai_v2_sub(grips[1], shoulder)};
+    float up_ik[2], flex_ik[2];
+    arms_ik_angles(cfg, rel, up_ik, flex_ik);
     for (int i = 0; i < 2; ++i) {
-        float up_ik, flex_ik;
-        arm_ik_angles(cfg, sai_v2_sub(grips[i], shoulder), &up_ik, &flex_ik);
-        up[i] = sai_lerp(up[i], up_ik, correct);
-        flex[i] = sai_lerp(flex[i], flex_ik, correct);
+        up[i] = sai_lerp(up[i], up_ik[i], correct);
+        flex[i] = sai_lerp(flex[i], flex_ik[i], correct);
     }
 }
 
