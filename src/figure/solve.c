@@ -216,35 +216,42 @@ void sai_figure_spear_arm_angles_cached(const sa_figure_config *cfg, sa_figure_p
     }
 }
 
-/* The legs' knees and feet (solve_legs) with a leg a lane, on the path every frame takes: each
+/* The legs' knees and feet (solve_legs) with a leg a lane, on the path every frame takes: the
+ * bones finite and > 0 (which sai_ik_leg_of keeps) and the root finite (which
+ * sai_v2_finite_or keeps: an infinity or NaN there makes d one, which fails the reach test), each
  * leg's target finite, within the reach (the guard keeps it) and off the root, its knee and foot
  * needing none of the repairs (sai_ik_leg_knee, toward). There each lane does the scalar's very
  * operations, and the pair of legs runs one chain of square roots and divisions, not two. False,
  * with nothing written, when a leg leaves that path. The float lanes hold x0, x1, y0, y1 (leg i's
  * coordinates), the double ones the x or the y of both legs. */
-SAI_INLINE bool legs_in_lanes(const sai_ik_leg *leg, sa_vec2 root, const sa_vec2 *feet, float shin,
-                              sa_vec2 *j) {
+SAI_INLINE bool legs_in_lanes(float thigh, float shin, float margin, sa_vec2 root,
+                              const sa_vec2 *feet, sa_vec2 *j) {
 #if SAI_HAS_LANES
-    const sai_ik_bones *b = &leg->bones;
     const sai_f4 target = {feet[0].x, feet[1].x, feet[0].y, feet[1].y};
-    if (!sai_lanes_true(sai_f4_finite(target)) || !(b->l1 > 0.0 && b->lo <= b->hi)) return false;
+    if (!sai_lanes_true(sai_f4_finite(target)) ||
+        !(thigh > 0.0f && thigh <= FLT_MAX && shin > 0.0f && shin <= FLT_MAX))
+        return false;
+    /* sai_ik_leg_of()'s bones and reach, the bones kept */
+    const sai_ik_bones b = sai_ik_bones_of((double)thigh, (double)shin);
+    const double reach = b.l1 + b.l2 - (double)sai_positive_or(margin, 0.0f);
+    if (!(b.lo <= b.hi)) return false;
     /* sai_ik_aim_at() */
     const sai_d2 dx = sai_d2_half(target, 0) - (double)root.x;
     const sai_d2 dy = sai_d2_half(target, 1) - (double)root.y;
     const sai_d2 d = sai_d2_sqrt(dx * dx + dy * dy);
-    if (!both(d > 1e-12, d <= leg->reach)) return false;
+    if (!both(d > 1e-12, d <= reach)) return false;
     const sai_d2 ux = dx / d, uy = dy / d;
     /* sai_ik_middle_joint_of(), bend -1; its clamps as min and max, for numbers (finite here)
      * and bounds in order */
-    const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b->hi)), sai_d2_splat(b->lo));
-    const sai_d2 v = (b->l1_sq + dc * dc - b->l2_sq) / (b->l1_twice * dc);
+    const sai_d2 dc = sai_d2_max_fast(sai_d2_min_fast(d, sai_d2_splat(b.hi)), sai_d2_splat(b.lo));
+    const sai_d2 v = (b.l1_sq + dc * dc - b.l2_sq) / (b.l1_twice * dc);
     const sai_d2 ca = sai_d2_min_fast(sai_d2_max_fast(v, sai_d2_splat(-1.0)), sai_d2_splat(1.0));
     /* The scalar's sine is -s (bend -1); its ux ca - uy (-s) is ux ca + uy s and its
      * uy ca + ux (-s) is uy ca - ux s exactly (IEEE's a - b is a + -b), so the sign goes into
      * the sums, off the chain of roots. */
     const sai_d2 s = sai_d2_sqrt(1.0 - ca * ca);
-    const sai_f4 knee = sai_f4_join((double)root.x + (ux * ca + uy * s) * b->l1,
-                                    (double)root.y + (uy * ca - ux * s) * b->l1);
+    const sai_f4 knee = sai_f4_join((double)root.x + (ux * ca + uy * s) * b.l1,
+                                    (double)root.y + (uy * ca - ux * s) * b.l1);
     /* toward(knee, target, shin) */
     const sai_f4 to = target - knee;
     const sai_d2 tx = sai_d2_half(to, 0), ty = sai_d2_half(to, 1);
@@ -258,7 +265,7 @@ SAI_INLINE bool legs_in_lanes(const sai_ik_leg *leg, sa_vec2 root, const sa_vec2
     }
     return true;
 #else
-    (void)leg, (void)root, (void)feet, (void)shin, (void)j;
+    (void)thigh, (void)shin, (void)margin, (void)root, (void)feet, (void)j;
     return false;
 #endif
 }
@@ -270,10 +277,10 @@ SAI_INLINE void solve_legs(const sa_figure_config *cfg, const sa_figure_params *
      * target; a negative bend puts the knee forward (+x) for a figure facing +x. The bones and
      * the root are repaired once for both legs (sai_ik_guarded_two_bone's). */
     const float scale = cfg->hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
-    const sai_ik_leg leg = sai_ik_leg_of(cfg->thigh, cfg->shin, SA_IK_LEG_MARGIN * scale);
+    const float margin = SA_IK_LEG_MARGIN * scale, shin = cfg->shin;
+    if (legs_in_lanes(cfg->thigh, shin, margin, pelvis, p->foot, j)) return;
+    const sai_ik_leg leg = sai_ik_leg_of(cfg->thigh, shin, margin);
     const sa_vec2 root = sai_v2_finite_or(pelvis, sai_v2(0.0f, 0.0f));
-    const float shin = cfg->shin;
-    if (legs_in_lanes(&leg, root, p->foot, shin, j)) return;
     for (int i = 0; i < 2; ++i) {
         sa_vec2 target;
         const sa_vec2 knee = sai_ik_leg_knee(root, p->foot[i], &leg, -1.0f, &target);
