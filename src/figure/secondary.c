@@ -77,9 +77,19 @@ void sai_figure_rest_secondary(sa_figure *fig, const sa_vec2 *j) {
 /* Pull of the hair's points toward their resting line, 1/s² (see spring_back). */
 #define SAI_HAIR_SHAPE_STIFFNESS 500.0f
 
+/* GCC joins a point's new pos and prev into one store of four floats; the collision right after
+ * reads them back a float or two at a time, which the processor does not forward from the wider
+ * store while it waits to be written (the running hair, whose collision is short, was 1-4% slower a
+ * frame). Stored as floats, each load takes its value from its own store. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define SAI_FLOAT_STORES __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define SAI_FLOAT_STORES
+#endif
+
 /* Each segment turned, when it bends more than SAI_HAIR_MAX_BEND from the one before, to that
  * bend; the points after it move along and every point keeps its velocity. */
-static void limit_bend(sa_verlet_point *pts, int n) {
+SAI_FLOAT_STORES static void limit_bend(sa_verlet_point *pts, int n) {
     /* sai_cosf(SAI_HAIR_MAX_BEND) and sai_sinf(SAI_HAIR_MAX_BEND), bit for bit (printed with %a) */
     const float c = 0x1.4442d2p-24f, s = 1.0f;
     sa_vec2 lead_old = pts[1].pos;
