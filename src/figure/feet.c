@@ -201,6 +201,30 @@ SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k
     fig->pose.contact[i].x = fig->feet[i].x;
 }
 
+/* A held foot the motion lifted before this sub-step: its target then (last_y) was out of the band,
+ * or risen by the lift from its lowest (from_y, as the sub-step found it). Its lift waits. */
+static bool lift_waits(bool held, float last_y, float from_y, float band, float k) {
+    return held && (last_y < -band || from_y - last_y > SAI_FEET_LIFT * k);
+}
+
+/* How long ago, within the sub-step dt, a held foot's lift began: when its target left the
+ * ground, never before the hold began (`held` ago: the foot was elsewhere then); a lift that
+ * waited starts now (0). The target of a foot found held (held_before) left the ground as it rose
+ * past the lift from its lowest (from_y, now at want_y; at last_y a sub-step ago), or as it left
+ * the band, if that was earlier. (Asked only where a hold is let go, not ahead for every foot.) */
+static float lift_ago(bool waited, bool held_before, float held, float from_y, float last_y,
+                      float want_y, bool has_ground, float band, float k, float dt) {
+    if (waited) return 0.0f;
+    const float rise = from_y - want_y, rose = from_y - last_y;
+    float late = held_before && rise > rose
+                     ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose))
+                     : 0.0f;
+    const bool near = has_ground && want_y >= -band;
+    if (!near && last_y >= -band && last_y > want_y)
+        late = sai_fmaxf(late, dt * sai_saturate((-band - want_y) / (last_y - want_y)));
+    return sai_fminf(late, held);
+}
+
 /* sai_figure_feet_step() with the ground under the body (`ground`) the whole sub-step of dt, or
  * since its last `grounded` seconds. */
 static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scroll, float turning,
@@ -235,22 +259,18 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
     const sa_vec2 pelvis = sai_v2(p->root.x, p->root.y - cfg->hip_height);
     const float reach = cfg->thigh + cfg->shin - (SA_IK_LEG_MARGIN + SAI_FEET_SLACK) * k;
     const double reach_sq = reach_squared(reach);
-    sa_vec2 want[2]; /* the motion's targets, drawn */
-    sa_vec2 was[2];  /* ... last frame, in this frame's figure space (the ground has moved) */
-    bool lifts[2];   /* the motion lifts a held foot */
-    float late[2];   /* ... how long ago, within this frame, seconds */
-    float down[2];   /* the foot came down this frame: how long ago, seconds (else 0) */
-    float held[2];   /* how long within this frame the foot has been held, seconds */
-    bool waiting[2]; /* a held foot the motion lifted before this sub-step: its lift waits */
-    SAI_BOTH_FEET
-    for (int i = 0; i < 2; ++i) {
-        const sa_figure_foot_lock *l = &fig->feet[i];
-        waiting[i] = l->state == SAI_FOOT_HELD &&
-                     (l->last_y < -band || l->from_y - l->last_y > SAI_FEET_LIFT * k);
-    }
+    sa_vec2 want[2];      /* the motion's targets, drawn */
+    sa_vec2 was[2];       /* ... last frame, in this frame's figure space (the ground has moved) */
+    bool lifts[2];        /* the motion lifts a held foot */
+    float down[2];        /* the foot came down this frame: how long ago, seconds (else 0) */
+    float held[2];        /* how long within this frame the foot has been held, seconds */
+    bool held_before[2];  /* the lock held as the sub-step found it (its lift waits? when?) */
+    float from_before[2]; /* ... its from_y then */
     SAI_BOTH_FEET
     for (int i = 0; i < 2; ++i) {
         sa_figure_foot_lock *l = &fig->feet[i];
+        held_before[i] = l->state == SAI_FOOT_HELD;
+        from_before[i] = l->from_y;
         if (!(l->state < SAI_FOOT_STATES_)) l->state = SAI_FOOT_FREE;
         want[i] = squash_drawn(sq, p->foot[i]);
         const float over = (want[i].x - l->last_x) / dt + speed;
@@ -258,16 +278,9 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
         if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
-        const float rise = l->from_y - want[i].y, rose = l->from_y - l->last_y;
-        lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
+        const float rise = l->from_y - want[i].y;
         /* (a rise is measured on a foot held already: a step's from_y is where it started) */
-        late[i] = l->state == SAI_FOOT_HELD && rise > rose
-                      ? dt * sai_saturate((rise - SAI_FEET_LIFT * k) / (rise - rose))
-                      : 0.0f;
-        /* ... or when it left the band, if that was earlier. */
-        if (!near && l->last_y >= -band && l->last_y > want[i].y)
-            late[i] = sai_fmaxf(late[i],
-                                dt * sai_saturate((-band - want[i].y) / (l->last_y - want[i].y)));
+        lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
         was[i] = sai_v2(l->last_x - speed * dt, l->last_y);
         l->last_x = want[i].x;
         l->last_y = want[i].y;
@@ -281,8 +294,14 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
              * quarter). Not by the target's rise: a speed over a short sub-step moves far for a
              * hair's breadth of the target, and a new input's blend would take the hurry back
              * over the part of the sub-step the last frame showed. */
+            /* (the other lock as the sub-step found it: foot 1's is untouched yet) */
+            const sa_figure_foot_lock *other = &fig->feet[1];
+            const bool other_waits =
+                i == 0 ? lift_waits(other->state == SAI_FOOT_HELD, other->last_y, other->from_y,
+                                    band, k)
+                       : lift_waits(held_before[0], was[0].y, from_before[0], band, k);
             const float pace =
-                waiting[1 - i] && has_ground
+                other_waits && has_ground
                     ? 1.0f + (SAI_FEET_HURRY - 1.0f) *
                                  sai_saturate((want[i].y + band) / (SAI_FEET_EDGE * band))
                     : 1.0f;
@@ -388,10 +407,9 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const sa_vec2 drawn = lifts[i] ? held_at(l, held_x[i], want[i], k) : at;
         const bool reachable =
             within_reach(sai_v2_sub(unsquash(sq, drawn), pelvis), reach, reach_sq);
-        /* The target left the ground `late` ago (never before the hold began: the foot was
-         * elsewhere then); a lift that waited starts now. */
-        const bool waited = lifts[i] && waiting[i];
-        const float lift_ago = waited ? 0.0f : sai_fminf(late[i], held[i]);
+        /* (whether a lift waited, and how long ago it began, only for a hold let go) */
+        const bool waited =
+            lifts[i] && lift_waits(held_before[i], was[i].y, from_before[i], band, k);
         /* The motion lifts this foot while the other is off the ground on a step the motion does
          * not make (its target is on the ground): the lift waits until that step is down, the
          * foot held no higher than the lift-off rise, so both feet are never off the ground at
@@ -400,17 +418,20 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
          * into a lift that waits.) */
         const int o = 1 - i;
         if (lifts[i] && reachable && stepping(&fig->feet[o]) &&
-            !rising_fast(rise_speed(was[o], want[o], dt), k) && has_ground &&
-            sai_lerp(want[o].y, was[o].y, lift_ago / dt) >= -band)
-            continue;
+            !rising_fast(rise_speed(was[o], want[o], dt), k) && has_ground) {
+            const float ago = lift_ago(waited, held_before[i], held[i], l->from_y, was[i].y,
+                                       want[i].y, has_ground, band, k, dt);
+            if (sai_lerp(want[o].y, was[o].y, ago / dt) >= -band) continue;
+        }
         if (lifts[i] || !reachable) {
             /* The step's offset is from where the target was when it left the ground, whatever
              * the frame rate, so the step starts where the foot is; a lift that waited starts
              * from where the foot waited. */
-            const sa_vec2 then = sai_v2_lerp(want[i], was[i], lift_ago / dt);
+            const float ago = lift_ago(waited, held_before[i], held[i], l->from_y, was[i].y,
+                                       want[i].y, has_ground, band, k, dt);
+            const sa_vec2 then = sai_v2_lerp(want[i], was[i], ago / dt);
             if (waited) at = held_at(l, held_x[i], want[i], k);
-            start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f),
-                       lift_ago, k);
+            start_step(l, scroll, at, sai_v2(at.x - then.x, waited ? at.y - then.y : 0.0f), ago, k);
             if (no_arc) l->lift = 0.0f;
             continue;
         }
