@@ -139,6 +139,12 @@ static sa_vec2 held_at(const sa_figure_foot_lock *l, float x, sa_vec2 want, floa
     return sai_v2(x, sai_fmaxf(want.y, l->from_y - SAI_FEET_LIFT * k));
 }
 
+/* How far from its target a held foot steps, k units: less once its target has stood still a
+ * while. */
+static float step_distance(const sa_figure_foot_lock *l) {
+    return l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
+}
+
 /* What is left of a step's way, 1 → 0. */
 static float step_rest(const sa_figure_foot_lock *l) {
     return 1.0f - sai_smooth(sai_saturate(l->time / l->duration));
@@ -394,7 +400,6 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
      * from its target when that is too far (only while the other is held and staying down). */
     int stepper = -1;
     float first = -1.0f, farthest = 0.0f;
-    float nearly[2] = {INFINITY, INFINITY}; /* a held foot this far off is nearly due, k units */
     /* A held foot's drawn x: a foot held below was held here (nothing below starts a hold). */
     float held_x[2] = {0.0f, 0.0f};
     SAI_BOTH_FEET
@@ -439,8 +444,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         /* The other foot held and staying down (its motion not lifting it, nor lifting it only
          * later in this sub-step's loop), so this step never leaves both feet in the air. */
         const bool other_held = fig->feet[1 - i].state == SAI_FOOT_HELD && !lifts[1 - i];
-        const float step_at = l->time > SAI_FEET_STILL ? SAI_FEET_SETTLE : SAI_FEET_STEP_AT;
-        nearly[i] = (step_at - SAI_FEET_TIE) * k;
+        const float step_at = step_distance(l);
         if (!(off > step_at && other_held)) continue;
         /* When it became due: the later of when it got too far (during this sub-step, where the
          * offset crossed the line, or before it) and when the other foot came down, and not
@@ -469,8 +473,11 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
             x[i] = sai_narrow(fig->feet[i].x - scroll);
             d[i] = sai_v2_lerp(want[i], was[i], first / dt).x - x[i];
         }
+        /* (the other, held, is nearly due this far off, k units; not while its lift waits) */
         const int j = 1 - stepper;
-        if (fabsf(d[j]) > nearly[j]) {
+        const float nearly =
+            lifts[j] ? INFINITY : (step_distance(&fig->feet[j]) - SAI_FEET_TIE) * k;
+        if (fabsf(d[j]) > nearly) {
             const int pick = (d[0] > 0.0f) != (d[1] > 0.0f) ? (d[0] > 0.0f ? 0 : 1)
                              : d[0] > 0.0f                  ? (x[0] < x[1] ? 0 : 1)
                                                             : (x[0] > x[1] ? 0 : 1);
