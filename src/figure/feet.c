@@ -207,6 +207,13 @@ SAI_INLINE void write_contact(sa_figure *fig, int i, bool held, float y, float k
     fig->pose.contact[i].x = fig->feet[i].x;
 }
 
+/* sai_fmaxf(a, b) without a branch on which is greater (a held foot's target goes up and down as
+ * it likes, so such a branch is a coin toss): a > b ? a : b is one maxss, and a NaN b gives a. */
+static float fmax_select(float a, float b) {
+    const float greater = a > b ? a : b;
+    return b != b ? a : greater;
+}
+
 /* A held foot the motion lifted before this sub-step: its target then (last_y) was out of the band,
  * or risen by the lift from its lowest (from_y, as the sub-step found it). Its lift waits. */
 static bool lift_waits(bool held, float last_y, float from_y, float band, float k) {
@@ -283,7 +290,7 @@ static void feet_step(sa_figure *fig, sa_figure_params *p, float dt, double scro
         const bool near = has_ground && want[i].y >= -band;
         /* While held, from_y is the lowest the target has been: how far it rose since then says
          * whether it lifts, at any frame rate. */
-        if (l->state == SAI_FOOT_HELD) l->from_y = sai_fmaxf(l->from_y, want[i].y);
+        if (l->state == SAI_FOOT_HELD) l->from_y = fmax_select(l->from_y, want[i].y);
         const float rise = l->from_y - want[i].y;
         /* (a rise is measured on a foot held already: a step's from_y is where it started) */
         lifts[i] = !near || (l->state == SAI_FOOT_HELD && rise > SAI_FEET_LIFT * k);
