@@ -11,7 +11,7 @@ sa_squash sa_squash_make(sa_vec2 pivot, float sy, float k) { return sai_squash_m
 
 sa_squash sa_squash_make_area(sa_vec2 pivot, float sy) {
     sy = sai_squash_clamp_scale(sy);
-    return sai_squash_of(pivot, sy, 1.0f / sy);
+    return sai_squash_of_clamped(pivot, sy, 1.0f / sy); /* (sy in range: 1/sy is a number) */
 }
 
 sa_squash sa_squash_identity(void) { return sai_squash_of(sai_v2(0.0f, 0.0f), 1.0f, 1.0f); }

@@ -34,12 +34,24 @@ SAI_INLINE sa_squash sai_squash_of(sa_vec2 pivot, float sy, float sx) {
     return sai_squash_sane(s);
 }
 
+/* sai_squash_of(pivot, sy, sx) for an sy clamped already and an sx that is not NaN: the same
+ * squash without the repairs that change nothing there (the clamp gives an infinite sx the scale
+ * it gives the largest float of its sign). */
+SAI_INLINE sa_squash sai_squash_of_clamped(sa_vec2 pivot, float sy, float sx) {
+    sa_squash s;
+    s.pivot = sai_v2_finite_or(pivot, sai_v2(0.0f, 0.0f));
+    s.sx = sai_clamp(sx, SA_SQUASH_SCALE_MIN, SA_SQUASH_SCALE_MAX);
+    s.sy = sy;
+    return s;
+}
+
 /* sa_squash_make(pivot, sy, k). */
 SAI_INLINE sa_squash sai_squash_make(sa_vec2 pivot, float sy, float k) {
     sy = sai_squash_clamp_scale(sy);
     k = sai_finite_or(k, SA_SQUASH_K);
-    /* In double: a huge k must clamp, not overflow into inf * 0. */
-    return sai_squash_of(pivot, sy, sai_narrow(1.0 + (1.0 - (double)sy) * (double)k));
+    /* In double: a huge k must clamp, not overflow into inf * 0. (Finite sy and k make sx a
+     * number: rounded to an infinity it clamps as sai_narrow()'s largest float would.) */
+    return sai_squash_of_clamped(pivot, sy, (float)(1.0 + (1.0 - (double)sy) * (double)k));
 }
 
 /* sa_squash_radius_scale(s). */
