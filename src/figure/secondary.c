@@ -685,13 +685,19 @@ void sai_figure_write_pose(sa_figure *fig, const sa_figure_params *p, const sa_v
     const sa_squash sq = sai_figure_squash(sai_v2(j[SA_FIGURE_JOINT_PELVIS].x, 0.0f), p->squash);
     const bool squashed = !sai_figure_squash_none(sq);
     pose->squash = sq;
-    memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     /* No squash (most motions): the (finite) points as they are. The joints are finite and far
-     * inside the range (sai_figure_write_pose's promise), the hair nearly always. */
+     * inside the range (sai_figure_write_pose's promise), the hair nearly always; squashed, the
+     * joints go from j to the pose scaled (no copy first), about the pivot sai_figure_squash()
+     * keeps on the ground line (its y +0). */
+    _Static_assert(SA_FIGURE_JOINT_COUNT % 4 == 0 && SA_VERLET_HAIR_POINTS % 4 == 0,
+                   "the joints and the hair squash four points at a time");
     const bool hair_finite = copy_hair(pose->hair, fig->hair);
     if (squashed) {
-        sai_squash_apply_finite(sq, pose->joints, SA_FIGURE_JOINT_COUNT);
-        if (hair_finite) sai_squash_apply_finite(sq, pose->hair, SA_VERLET_HAIR_POINTS);
+        sai_squash_ground_finite(sq, j, pose->joints, SA_FIGURE_JOINT_COUNT);
+        if (hair_finite)
+            sai_squash_ground_finite(sq, pose->hair, pose->hair, SA_VERLET_HAIR_POINTS);
+    } else {
+        memcpy(pose->joints, j, SA_FIGURE_JOINT_COUNT * sizeof *j);
     }
     if (!hair_finite) sa_squash_apply(sq, pose->hair, SA_VERLET_HAIR_POINTS);
     /* (no squash: its radius scale is 1 exactly; sai_figure_squash() made sq sane) */

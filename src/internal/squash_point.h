@@ -73,27 +73,40 @@ SAI_INLINE sa_vec2 sai_squash_point_sane(sa_squash s, sa_vec2 p) {
                   sai_squash_scale_about(p.y, s.pivot.y, s.sy));
 }
 
-/* sa_squash_apply(s, points, count) for a sane s and points that are finite and stay far inside
- * the float range scaled (the figure's joints, its finite hair): the same double arithmetic,
- * without the clamp to the range and the select of the pivot for a non-finite point that such
- * points never take. (Inline, one point a register: the figure squashes a pose a frame.) */
-SAI_INLINE void sai_squash_apply_finite(sa_squash s, sa_vec2 *points, size_t count) {
+/* sa_squash_apply() of the points `from` written to `to` (the same array, or apart), count of them
+ * (a multiple of 4), for a sane s whose pivot is on the x axis (pivot.y +0, as the figure's) and
+ * points that are finite and stay far inside the float range scaled (the figure's joints, its
+ * finite hair): the same results without the clamp to the range and the select of the pivot for
+ * a non-finite point that such points never take. (Inline: the figure squashes a pose a frame.)
+ * x is scaled in double as sa_squash_apply() does; y in float: about a pivot at +0, the double's
+ * y - 0 is y and its product with sy is exact, so rounding 0 + y·sy once to float is the float
+ * product, plus 0 for the sign a zero takes. */
+SAI_INLINE void sai_squash_ground_finite(sa_squash s, const sa_vec2 *from, sa_vec2 *to,
+                                         size_t count) {
 #if defined(__SSE2__)
-    const __m128d pivot = _mm_set_pd((double)s.pivot.y, (double)s.pivot.x);
-    const __m128d scale = _mm_set_pd((double)s.sy, (double)s.sx);
-    for (size_t i = 0; i < count; ++i) {
-        /* (64-bit loads and stores that need no alignment: a point is two floats) */
-        const __m128 xy = _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(void *)&points[i]));
-        const __m128d p = _mm_cvtps_pd(xy);
-        const __m128 r = _mm_cvtpd_ps(_mm_add_pd(pivot, _mm_mul_pd(_mm_sub_pd(p, pivot), scale)));
-        _mm_storel_epi64((__m128i *)(void *)&points[i], _mm_castps_si128(r));
+    const __m128d pivot = _mm_set1_pd((double)s.pivot.x), scale = _mm_set1_pd((double)s.sx);
+    const __m128 sy = _mm_set1_ps(s.sy), zero = _mm_setzero_ps();
+    for (size_t i = 0; i < count; i += 4) {
+        /* Four points, their x and their y gathered into a vector each: (x0, y0, x1, y1) and
+         * (x2, y2, x3, y3) loaded, stored from (x0, x1, x2, x3) and (y0, y1, y2, y3). */
+        const __m128 a = _mm_loadu_ps(&from[i].x), b = _mm_loadu_ps(&from[i + 2].x);
+        const __m128 x = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+        const __m128 y =
+            _mm_add_ps(_mm_mul_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)), sy), zero);
+        const __m128d lo = _mm_cvtps_pd(x), hi = _mm_cvtps_pd(_mm_movehl_ps(x, x));
+        const __m128 x_lo =
+            _mm_cvtpd_ps(_mm_add_pd(pivot, _mm_mul_pd(_mm_sub_pd(lo, pivot), scale)));
+        const __m128 x_hi =
+            _mm_cvtpd_ps(_mm_add_pd(pivot, _mm_mul_pd(_mm_sub_pd(hi, pivot), scale)));
+        const __m128 scaled = _mm_movelh_ps(x_lo, x_hi);
+        _mm_storeu_ps(&to[i].x, _mm_unpacklo_ps(scaled, y));
+        _mm_storeu_ps(&to[i + 2].x, _mm_unpackhi_ps(scaled, y));
     }
 #else
     for (size_t i = 0; i < count; ++i) {
-        points[i].x =
-            (float)((double)s.pivot.x + ((double)points[i].x - (double)s.pivot.x) * (double)s.sx);
-        points[i].y =
-            (float)((double)s.pivot.y + ((double)points[i].y - (double)s.pivot.y) * (double)s.sy);
+        const sa_vec2 p = from[i];
+        to[i].x = (float)((double)s.pivot.x + ((double)p.x - (double)s.pivot.x) * (double)s.sx);
+        to[i].y = p.y * s.sy + 0.0f;
     }
 #endif
 }
