@@ -16,19 +16,30 @@ typedef struct sai_spring_motion {
 /* The step's motion for stiffness k >= 0 and damping c >= 0 finite, t > 0 finite (spring.c). */
 sai_spring_motion sai_spring_motion_of(double k, double c, double t);
 
+/* v == c for a constant c that is neither zero nor NaN: a test of v's bits, the same answer (only
+ * +-0 and NaN compare otherwise than their bits) without the float compare's unordered case. */
+SAI_INLINE bool sai_spring_is(float v, float c) {
+    uint32_t a, b;
+    memcpy(&a, &v, sizeof a);
+    memcpy(&b, &c, sizeof b);
+    return a == b;
+}
+
 /* sai_spring_motion_of() for the head's spring (SA_SPRING_HEAD_STIFFNESS, SA_SPRING_HEAD_DAMPING)
  * over a figure's sub-step of 1/120 s and over 1/60 s, bit for bit (printed with %a from the same
  * operations): the figure's every step needs no exp, cos or series. False for any other. */
 SAI_INLINE bool sai_spring_known_motion(float stiffness, float damping, float dt,
                                         sai_spring_motion *m) {
-    if (stiffness != SA_SPRING_HEAD_STIFFNESS || damping != SA_SPRING_HEAD_DAMPING) return false;
-    if (dt == 1.0f / 120.0f) {
+    if (!sai_spring_is(stiffness, SA_SPRING_HEAD_STIFFNESS) ||
+        !sai_spring_is(damping, SA_SPRING_HEAD_DAMPING))
+        return false;
+    if (sai_spring_is(dt, 1.0f / 120.0f)) {
         const sai_spring_motion k = {0x1.fbb35e4ffcc7cp-1, 0x1.e98b85628c049p-8,
                                      -0x1.f131b3781634bp+0, 0x1.98430737f856dp-1};
         *m = k;
         return true;
     }
-    if (dt == 1.0f / 60.0f) {
+    if (sai_spring_is(dt, 1.0f / 60.0f)) {
         const sai_spring_motion k = {0x1.f0026ccd36d52p-1, 0x1.b5e536fe5c05cp-7,
                                      -0x1.bcbccbda5575ep+1, 0x1.3e1d4e75e172cp-1};
         *m = k;
