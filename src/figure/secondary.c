@@ -213,6 +213,15 @@ static void rest_head_on_ground(const sa_figure *fig, sa_vec2 chest, float spine
     tilt->vel = a < 0.0f ? sai_fmaxf(tilt->vel, 0.0f) : sai_fminf(tilt->vel, 0.0f);
 }
 
+/* sai_verlet_hair_accel(speed, 0.0f), bit for bit: its double sum K·speed + 0 holds the exact
+ * product of the two floats, rounded once to float, as the float product rounds it; so a finite
+ * float product plus 0 (a -0 product is +0 in both) is the wind, and only a product beyond the
+ * range or not a number (a speed not finite) takes the double's path. */
+SAI_INLINE sa_vec2 hair_wind_accel(float speed) {
+    const float wind = SA_VERLET_WIND_PER_SPEED * speed + 0.0f;
+    return sai_finite(wind) ? sai_v2(-wind, SA_VERLET_GRAVITY) : sai_verlet_hair_accel(speed, 0.0f);
+}
+
 /* Head and hair over one sub-step of h seconds to the body p, its spine in j leaning by `spine`
  * and its neck by `target` from it (radians from straight up). The head is
  * a spring on the neck's tilt from the spine (docs of sa_figure_head): the body's changes of
@@ -254,7 +263,7 @@ SAI_INLINE void secondary_with(sa_figure *fig, const sa_figure_params *p, sa_vec
     const sa_vec2 up = dir->up;
     j[SA_FIGURE_JOINT_NECK] = sai_v2_add(chest, sai_v2_scale(up, cfg->neck));
     j[SA_FIGURE_JOINT_HEAD] = sai_v2_add(chest, sai_v2_scale(up, reach));
-    const sa_vec2 accel = sai_v2_add(sai_verlet_hair_accel(p->ground_speed, 0.0f),
+    const sa_vec2 accel = sai_v2_add(hair_wind_accel(p->ground_speed),
                                      sai_v2_scale(p->hair_push, cfg->hair_jump_kick));
     if (cfg->hair && hair->next_h > 0.0f) {
         if (hair->count == SAI_HAIR_MAX_STEPS) sai_figure_hair_run(fig, hair); /* (never full) */
