@@ -9,9 +9,11 @@
 
 /* A rare path kept out of line, so the common one keeps few registers. */
 #if defined(__GNUC__) || defined(__clang__)
-#define COLD_FN static __attribute__((noinline, cold))
+#define COLD_FN     static __attribute__((noinline, cold))
+#define NOINLINE_FN static __attribute__((noinline))
 #else
-#define COLD_FN static
+#define COLD_FN     static
+#define NOINLINE_FN static
 #endif
 
 /* ---- config and input --------------------------------------------------------------------- */
@@ -474,12 +476,17 @@ SAI_INLINE void step_fade(sa_figure *fig, int32_t target, float t0, float dt, fl
 
 /* sai_phase_advance(phase, cycles), without its floor where its sum x lies in (0, 2) (a wrapped
  * phase moved on by less than a cycle, as every frame's): floor(x) is 0 below 1, else 1. */
-SAI_INLINE float phase_advance(float phase, float cycles) {
-    if (!(phase > 0.0f && phase < 1.0f && cycles >= 0.0f && cycles < 1.0f))
-        return sai_phase_advance(phase, cycles);
+SAI_INLINE bool phase_within_cycle(float phase, float cycles) {
+    return phase > 0.0f && phase < 1.0f && cycles >= 0.0f && cycles < 1.0f;
+}
+SAI_INLINE float phase_advance_within(float phase, float cycles) {
     const double x = (double)phase + (double)cycles;
     const float w = (float)(x < 1.0 ? x : x - 1.0); /* (>= 0: x > 0) */
     return w < 1.0f ? w : 0.0f;
+}
+SAI_INLINE float phase_advance(float phase, float cycles) {
+    if (!phase_within_cycle(phase, cycles)) return sai_phase_advance(phase, cycles);
+    return phase_advance_within(phase, cycles);
 }
 
 /* The fade's step over dt seconds that switches what shows inside it (rare: out of line): a
@@ -536,11 +543,73 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
     advance_clocks(fig, cache, mean_gait, dt, later, false);
 }
 
-void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
-                              const sai_figure_later *later, float gait_target, float starts,
-                              float dt, bool quiet, sai_figure_ctx *c) {
+/* sai_figure_advance_state() in full (out of line: the steady advance below keeps no registers). */
+NOINLINE_FN void advance_state(sa_figure *fig, const sa_figure_input *in,
+                               const sai_figure_later *later, float gait_target, float starts,
+                               float dt, bool quiet, sai_figure_ctx *c) {
     const float mean_gait = ease_gait(fig, in, later, gait_target, starts, dt);
     advance_clocks(fig, c->cache, mean_gait, dt, later, quiet);
     /* (the mix eased is saturated already, and the clocks leave it) */
     context_now(fig, fig->gait, quiet, c);
+}
+
+/* The same float's bits. */
+SAI_INLINE uint32_t float_bits(float v) {
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return bits;
+}
+
+/* sai_figure_advance_state() of a steady advance, as nearly every one is: no body, the gait at
+ * its target (or starting there), a quiet figure without registered moves, the fade's target
+ * alone and not handing back, the phase moved on by less than a cycle, and the cache's walk/run
+ * entry at the mix. The same operations as the full advance's on that path; false, with nothing
+ * written, for any other advance. It calls nothing, so it keeps no registers. */
+SAI_INLINE bool advance_steady(sa_figure *fig, const sa_figure_input *in,
+                               const sai_figure_later *later, float target, float starts, float dt,
+                               bool quiet, sai_figure_ctx *c) {
+    if (in->body.active || fig->body.active || !quiet || fig->moves || fig->fade.count != 1 ||
+        !(dt > 0.0f))
+        return false;
+    /* ease_gait: at the target from the start, or easing with no gap (ease_mix) */
+    if (starts > 0.0f) {
+        const float gap = fig->gait - target;
+        /* (the mean, target + gap, is the target itself: the mix saturated is the mean's) */
+        if (starts < dt || gap != 0.0f || float_bits(target + gap) != float_bits(target))
+            return false;
+    }
+    const float gait = sai_saturate(target);
+    /* the clocks' cadence at the mean and the context's gait at the mix: one cache entry */
+    const sa_figure_walk_run_cache *e = c->cache ? &c->cache->walk_run : NULL;
+    if (!e || !e->known || float_bits(e->mix) != float_bits(gait)) return false;
+    /* phase_advance() without sai_phase_advance()'s floor */
+    const float phase = fig->phase, cycles = e->gait.cadence * dt;
+    if (!phase_within_cycle(phase, cycles)) return false;
+    /* the fade's target alone (not handing back, no switch inside the advance) */
+    const sa_fade_layer *lone = &fig->fade.layers[0];
+    if (!(lone->id >= 0 && lone->id < SAI_FIGURE_ROW_COUNT) || later->at < dt) return false;
+    const sai_figure_motion_row *row = sai_figure_row(lone->id);
+    if (row->play == SAI_FIGURE_ONCE) {
+        const float hand_back = sai_figure_row_hand_back(&fig->config, row);
+        if (hand_back > 0.0f && hand_back - lone->time < dt) return false;
+    }
+    fig->stride_scale = 1.0f;
+    fig->gait = gait;
+    fig->phase = phase_advance_within(phase, cycles);
+    (void)sai_fade_step_lone(&fig->fade, dt); /* (true: one layer, dt > 0) */
+    /* context_now of a quiet figure without a body */
+    c->gait_mix = gait;
+    c->gait = e->gait;
+    c->phase = fig->phase;
+    c->thrust_time = -1.0f;
+    c->arms = true;
+    fill_context_no_body(c);
+    return true;
+}
+
+void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
+                              const sai_figure_later *later, float gait_target, float starts,
+                              float dt, bool quiet, sai_figure_ctx *c) {
+    if (!advance_steady(fig, in, later, gait_target, starts, dt, quiet, c))
+        advance_state(fig, in, later, gait_target, starts, dt, quiet, c);
 }
