@@ -147,22 +147,14 @@ SAI_INLINE float probes_around(const sa_figure *fig, float s, float *x) {
     return 4.0f * fig->config.hip_height;
 }
 
-void sai_figure_ground_probes(sa_figure *fig) {
-    const float s = sai_figure_facing_sign(fig);
+/* The probes of a body: at its feet and where they land, in the world (out of line: the landing
+ * context it may build keeps registers and stack that a figure without a body does not need). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void
+body_ground_probes(sa_figure *fig, float s) {
     float x[SA_FIGURE_GROUND_PROBES];
-    if (!fig->body.active) {
-        /* (only a body asks the game for its ground: without one, the feet themselves) */
-        for (int i = 0; i < 2; ++i) {
-            x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
-            x[2 + i] = x[i];
-        }
-        const float near = probes_around(fig, s, x);
-        /* Without a body the origin is 0: the probe is c itself, as the sum below rounds it
-         * (0 + c is exact, -0 becoming +0). */
-        for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
-            fig->pose.ground_probe[i] = 0.0f + clamp_near(x[i], near);
-        return;
-    }
     landing_ctx lc;
     lc.built = false;
     for (int i = 0; i < 2; ++i) {
@@ -182,6 +174,25 @@ void sai_figure_ground_probes(sa_figure *fig) {
         const float high = low > FLT_MAX ? FLT_MAX : low;
         fig->pose.ground_probe[i] = high == high ? high : 0.0f;
     }
+}
+
+void sai_figure_ground_probes(sa_figure *fig) {
+    const float s = sai_figure_facing_sign(fig);
+    if (fig->body.active) {
+        body_ground_probes(fig, s);
+        return;
+    }
+    /* (only a body asks the game for its ground: without one, the feet themselves) */
+    float x[SA_FIGURE_GROUND_PROBES];
+    for (int i = 0; i < 2; ++i) {
+        x[i] = fig->pose.joints[SA_FIGURE_JOINT_FOOT_NEAR + i].x; /* screen, unturned */
+        x[2 + i] = x[i];
+    }
+    const float near = probes_around(fig, s, x);
+    /* Without a body the origin is 0: the probe is c itself, as the sum below rounds it
+     * (0 + c is exact, -0 becoming +0). */
+    for (int i = 0; i < SA_FIGURE_GROUND_PROBES; ++i)
+        fig->pose.ground_probe[i] = 0.0f + clamp_near(x[i], near);
 }
 
 sa_figure_body sa_figure_body_default(void) {
