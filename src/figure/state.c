@@ -400,8 +400,9 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in) {
     return gait_target(fig, in, sai_figure_row_for(in->motion));
 }
 
-float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
-                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c) {
+/* sai_figure_frame_input() in full (out of line: the steady frame below keeps no registers). */
+NOINLINE_FN float frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
+                              sa_figure_input *in, bool *quiet, sai_figure_ctx *c) {
     fill_context_frame(fig, &fig->cache, c);
     read_input_into(fig, input, in);
     const int32_t wanted = sai_figure_row_for(in->motion);
@@ -413,6 +414,74 @@ float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float
         *quiet = sai_figure_quiet(fig);
     }
     return target;
+}
+
+/* The built-in motion m's own loop row, when the table holds it at m (sai_figure_row_for's
+ * inline case; -1 for any other motion). */
+SAI_INLINE int32_t own_loop_row(sa_figure_motion m) {
+    if (!((uint32_t)m < (uint32_t)SA_FIGURE_MOTION_COUNT_)) return -1;
+    const sai_figure_motion_row *r = &sai_figure_motions[m];
+    return r->motion == m && r->play == SAI_FIGURE_LOOP && !(r->flags & SAI_FIGURE_MODE_ROW)
+               ? (int32_t)m
+               : -1;
+}
+
+/* sai_figure_frame_input() of a steady frame, as nearly every one is: an input given, without a
+ * body, asking for the motion asked for last frame (its own loop row), no counter pressed, the
+ * fade showing that row (or a jump) and the speed's mix in the cache when the row reads it. The
+ * same operations as the full call's on that path; false, with the figure untouched (the context
+ * and *in may be written: the full call writes them again), for any other frame. It calls
+ * nothing, so it keeps no registers. */
+SAI_INLINE bool frame_input_steady(sa_figure *fig, const sa_figure_input *input,
+                                   sa_figure_input *in, bool *quiet, sai_figure_ctx *c,
+                                   float *target) {
+    if (!input || input->body.active || fig->body.active) return false;
+    fill_context_frame(fig, &fig->cache, c);
+    *in = *input;
+    if (!((uint32_t)in->facing < (uint32_t)SA_FIGURE_FACING_COUNT_))
+        in->facing = SA_FIGURE_FACING_RIGHT;
+    const int32_t wanted = own_loop_row(in->motion);
+    if (wanted < 0 || in->motion != fig->wanted || in->jump != fig->jump_seen ||
+        in->thrust != fig->thrust_seen || in->move_counter != fig->move_seen)
+        return false;
+    /* (take_input: the fade's target is the row asked for, or a jump plays to its end) */
+    const int32_t shown = sai_fade_target(&fig->fade);
+    if (shown != wanted || fig->fade.count == 0) {
+        if (!(shown >= 0 && shown < SAI_FIGURE_ROW_COUNT) || !jumping(&fig->fade)) return false;
+    }
+    /* (gait_target, a speed's mix from the cache) */
+    const sai_figure_motion_row *row = sai_figure_row(wanted);
+    switch (row->gait) {
+    case SAI_FIGURE_GAIT_WALK:
+        *target = 0.0f;
+        break;
+    case SAI_FIGURE_GAIT_RUN:
+        *target = 1.0f;
+        break;
+    case SAI_FIGURE_GAIT_SPEED: {
+        const sa_gait walk = sai_gait_walk_inline(), run = sai_gait_run_inline();
+        const float k = fig->config.hip_height / SA_FIGURE_REFERENCE_HIP_HEIGHT;
+        const float lo = sai_gait_ground_speed_sane(&walk), hi = sai_gait_ground_speed_sane(&run);
+        const float s = sai_clamp(sai_finite_or(gait_speed(in) / k, lo), lo, hi);
+        const sa_figure_gait_cache *cache = &fig->cache.gait;
+        if (!cache->known || cache->speed != s) return false;
+        *target = cache->mix;
+        break;
+    }
+    default:
+        *target = fig->gait;
+        break;
+    }
+    fig->wanted = in->motion; /* (the same) */
+    *quiet = sai_figure_quiet(fig);
+    return true;
+}
+
+float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
+                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c) {
+    float target;
+    if (frame_input_steady(fig, input, in, quiet, c, &target)) return target;
+    return frame_input(fig, input, dt, in, quiet, c);
 }
 
 /* The mix eased toward target over dt; returns its mean over that time. */
