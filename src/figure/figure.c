@@ -76,6 +76,17 @@ _Static_assert(SAI_FIGURE_BEFORE(head, hair) && SAI_FIGURE_BEFORE(hair, scroll) 
                    SAI_FIGURE_BEFORE(pose, cache),
                "sa_figure's fields in the order params_at copies them");
 
+/* The figure up to its head (its config, merge offset, fade, clocks and layers) copied from
+ * `from`, but for the fade's layers past its count, which nothing reads: a fade holding its
+ * target alone (nearly always) copies one of its eight. */
+SAI_INLINE void copy_clocks(sa_figure *to, const sa_figure *from) {
+    const size_t second = offsetof(sa_figure, fade) + sizeof(sa_fade_layer);
+    const size_t count = offsetof(sa_figure, fade) + offsetof(sa_fade, count);
+    memcpy(to, from, second);
+    if (from->fade.count != 1) memcpy(&to->fade.layers[1], &from->fade.layers[1], count - second);
+    memcpy(&to->fade.count, &from->fade.count, offsetof(sa_figure, head) - count);
+}
+
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show.
  * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait and
  * body state (the figure up to its head, and from its body to its events), the events' count
@@ -99,7 +110,7 @@ SAI_INLINE void params_at(const sa_figure *before, frame_input *f, float s, bool
         *swim = turns ? sai_figure_swim_share(&g.fade) : 0.0f;
         return;
     }
-    memcpy(&g, before, offsetof(sa_figure, head));
+    copy_clocks(&g, before);
     memcpy(&g.body, &before->body, offsetof(sa_figure, events) - offsetof(sa_figure, body));
     g.modes.mode = before->modes.mode;
     g.event_count = before->event_count;
