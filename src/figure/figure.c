@@ -87,6 +87,33 @@ SAI_INLINE void copy_clocks(sa_figure *to, const sa_figure *from) {
     memcpy(&to->fade.count, &from->fade.count, offsetof(sa_figure, head) - count);
 }
 
+/* What a steady advance writes of the figure (sai_figure_advance_steady), kept to put back. */
+typedef struct steady_kept {
+    float stride_scale, gait, phase;
+    sa_fade_layer lone;
+} steady_kept;
+
+/* params_at() of a frame without a body whose advance to s is steady (nearly every one): the
+ * figure itself advanced in place, blended, and put back as it was (what the blend reads, its
+ * config, merge offset, fade, layers and moves, holds what a copy would). False, the figure
+ * untouched, for any other advance. */
+SAI_INLINE bool params_in_place(sa_figure *fig, frame_input *f, float s, bool turns,
+                                sa_figure_params *out, float *swim) {
+    const steady_kept kept = {fig->stride_scale, fig->gait, fig->phase, fig->fade.layers[0]};
+    const sai_figure_later none = {0, INFINITY, 0.0f, 0.0f};
+    if (!sai_figure_advance_steady(fig, &f->in, &none, f->gait_target, f->starts, s, f->quiet,
+                                   &f->ctx))
+        return false;
+    f->ctx.arms = false; /* (advance: without a body, nothing reads a moment's arms) */
+    sai_figure_blend_into(fig, &f->ctx, out);
+    *swim = turns ? sai_figure_swim_share(&fig->fade) : 0.0f;
+    fig->stride_scale = kept.stride_scale;
+    fig->gait = kept.gait;
+    fig->phase = kept.phase;
+    fig->fade.layers[0] = kept.lone;
+    return true;
+}
+
 /* The blended parameters s seconds into the frame, as a frame of s from `before` would show.
  * Without a body, an advance reads and writes only the figure's clocks, fade, layers, gait and
  * body state (the figure up to its head, and from its body to its events), the events' count
@@ -94,9 +121,11 @@ SAI_INLINE void copy_clocks(sa_figure *to, const sa_figure *from) {
  * hair, feet, the rest of the modes, the events, ragdoll and pose (three quarters of the
  * figure's bytes) are not copied. A body's modes read the pose, feet and ragdoll: a body copies
  * all but the events (none yet: the frame has cleared them) and the cache (an advance reads the
- * figure's own, f->cache), a third of the bytes. */
-SAI_INLINE void params_at(const sa_figure *before, frame_input *f, float s, bool turns,
+ * figure's own, f->cache), a third of the bytes. A steady advance copies nothing
+ * (params_in_place: `before` is put back as it was). */
+SAI_INLINE void params_at(sa_figure *before, frame_input *f, float s, bool turns,
                           sa_figure_params *out, float *swim) {
+    if (f->taken && params_in_place(before, f, s, turns, out, swim)) return;
     sa_figure g;
 #ifndef NDEBUG
     memset(&g, 0xFF, sizeof g); /* (what is not copied reads as NaN: a test sees it if read) */
@@ -495,7 +524,8 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     }
     /* The moments inside the frame, seconds from its start; one within 1e-6 s of its end is its
      * end. Their parameters come from the figure as it is now (before this frame's advance),
-     * which no sub-step reads, so they are taken first, each from one copy. */
+     * which no sub-step reads, so they are taken first, each from one copy (or, steady, from the
+     * figure itself, put back after: params_in_place). */
     sa_figure_params at[SAI_FIGURE_MOMENTS];
     float swim[SAI_FIGURE_MOMENTS];
     const bool turns = fig->turn != (in->facing == SA_FIGURE_FACING_LEFT ? 1.0f : 0.0f);

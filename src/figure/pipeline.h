@@ -163,6 +163,13 @@ void sai_figure_advance_clocks(sa_figure *fig, const sa_figure_cache *cache, flo
 void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
                               const sai_figure_later *later, float gait_target, float starts,
                               float dt, bool quiet, sai_figure_ctx *c);
+/* The same of a steady advance (no body, the gait at its target, a quiet figure without moves,
+ * the fade's target alone and not handing back, the phase within a cycle, the cache's walk/run
+ * entry at the mix): true when it was one, and then of the figure it wrote only its
+ * stride_scale, gait, phase and fade.layers[0]; false, nothing written, for any other. */
+bool sai_figure_advance_steady(sa_figure *fig, const sa_figure_input *in,
+                               const sai_figure_later *later, float gait_target, float starts,
+                               float dt, bool quiet, sai_figure_ctx *c);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 

@@ -633,7 +633,9 @@ SAI_INLINE uint32_t float_bits(float v) {
  * its target (or starting there), a quiet figure without registered moves, the fade's target
  * alone and not handing back, the phase moved on by less than a cycle, and the cache's walk/run
  * entry at the mix. The same operations as the full advance's on that path; false, with nothing
- * written, for any other advance. It calls nothing, so it keeps no registers. */
+ * written, for any other advance. It calls nothing, so it keeps no registers. Of the figure it
+ * writes only the stride scale, the gait, the phase and the fade's lone layer (figure.c puts them
+ * back after a moment's blend: keep sai_figure_advance_steady()'s list in pipeline.h). */
 SAI_INLINE bool advance_steady(sa_figure *fig, const sa_figure_input *in,
                                const sai_figure_later *later, float target, float starts, float dt,
                                bool quiet, sai_figure_ctx *c) {
@@ -674,6 +676,12 @@ SAI_INLINE bool advance_steady(sa_figure *fig, const sa_figure_input *in,
     c->arms = true;
     fill_context_no_body(c);
     return true;
+}
+
+bool sai_figure_advance_steady(sa_figure *fig, const sa_figure_input *in,
+                               const sai_figure_later *later, float gait_target, float starts,
+                               float dt, bool quiet, sai_figure_ctx *c) {
+    return advance_steady(fig, in, later, gait_target, starts, dt, quiet, c);
 }
 
 void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
