@@ -626,8 +626,9 @@ static void move_shown_hair(sa_figure_pose *pose, sa_vec2 move) {
  * flight the frame held: the pose is airborne. (The pose not faced yet: the figure's own space,
  * which face_pose turns by the sign it turns the contacts by; start_x is in screen axes.) */
 SAI_INLINE void report_lifts(sa_figure *fig, const frame *fr) {
+    if (fr->lifted == 0u) return; /* (nearly always: the contacts are not read then) */
     const unsigned again = fr->lifted & planted_feet(fig);
-    if (again == 0u) return; /* (nearly always) */
+    if (again == 0u) return;
     sa_figure_pose *pose = &fig->pose;
     for (int i = 0; i < 2; ++i) {
         if (!(again >> i & 1u)) continue;
