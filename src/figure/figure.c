@@ -17,8 +17,9 @@ typedef struct frame_input {
      * triggers are taken, and gait_starts() (nothing switches later) */
     bool quiet;
     float starts;
-    float dt;               /* the frame's length (a moment's advance is part of it) */
-    sa_figure_cache *cache; /* the figure's: what the moments' evaluations share */
+    sai_figure_steady steady; /* every advance steady but for its length */
+    float dt;                 /* the frame's length (a moment's advance is part of it) */
+    sa_figure_cache *cache;   /* the figure's: what the moments' evaluations share */
     /* The motions' context: its part that stays through the frame written once
      * (sai_figure_frame_input; its config the figure's own, which a moment's copy holds the same),
      * the rest at each advance. */
@@ -55,7 +56,8 @@ SAI_INLINE void advance(sa_figure *fig, frame_input *f, float dt, bool arms,
         starts = gait_starts(fig, f, &later, dt);
     }
     sai_figure_ctx *c = &f->ctx;
-    sai_figure_advance_state(fig, in, &later, f->gait_target, starts, dt, quiet, c);
+    if (!(f->steady.known && sai_figure_advance_steadily(fig, f->steady.gait, starts, dt, c)))
+        sai_figure_advance_state(fig, in, &later, f->gait_target, starts, dt, quiet, c);
     c->arms = arms;
     sai_figure_blend_into(fig, c, out);
 }
@@ -101,9 +103,11 @@ SAI_INLINE bool params_in_place(sa_figure *fig, frame_input *f, float s, bool tu
                                 sa_figure_params *out, float *swim) {
     const steady_kept kept = {fig->stride_scale, fig->gait, fig->phase, fig->fade.layers[0]};
     const sai_figure_later none = {0, INFINITY, 0.0f, 0.0f};
-    if (!sai_figure_advance_steady(fig, &f->in, &none, f->gait_target, f->starts, s, f->quiet,
-                                   &f->ctx))
-        return false;
+    const bool steady =
+        f->steady.known ? sai_figure_advance_steadily(fig, f->steady.gait, f->starts, s, &f->ctx)
+                        : sai_figure_advance_steady(fig, &f->in, &none, f->gait_target, f->starts,
+                                                    s, f->quiet, &f->ctx);
+    if (!steady) return false;
     f->ctx.arms = false; /* (advance: without a body, nothing reads a moment's arms) */
     sai_figure_blend_into(fig, &f->ctx, out);
     *swim = turns ? sai_figure_swim_share(&fig->fade) : 0.0f;
@@ -487,7 +491,7 @@ SAI_INLINE bool frame_begin(sa_figure *fig, const sa_figure_input *input, float 
     /* Without a body, taking the triggers does not depend on dt (nor adds an event): they are
      * taken once, on the figure itself, before its moments are copied from it (after the reads
      * above of the body the last frame left). */
-    f->gait_target = sai_figure_frame_input(fig, input, dt, &f->in, &f->quiet, &f->ctx);
+    f->gait_target = sai_figure_frame_input(fig, input, dt, &f->in, &f->quiet, &f->ctx, &f->steady);
     f->taken = !f->in.body.active;
     const sai_figure_later none = {0, INFINITY, 0.0f, 0.0f};
     f->starts = f->taken ? gait_starts(fig, f, &none, dt) : INFINITY;

@@ -141,9 +141,20 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
  * *in (sai_figure_read_input_into()) and the gait's target for it (sai_figure_gait_target(),
  * returned); without a body its triggers taken too (sai_figure_take_input(): they do not depend
  * on dt, and nothing switches later) and *quiet set to sai_figure_quiet() of the figure then
- * (with a body, false: each advance takes them). One call, the row asked for looked up once. */
+ * (with a body, false: each advance takes them). One call, the row asked for looked up once.
+ * *steady says whether every advance of the frame is steady but for what depends on its length
+ * (sai_figure_advance_steadily). */
+typedef struct sai_figure_steady {
+    /* No body, a quiet figure without registered moves, its gait at the target and the fade's
+     * target alone on the row asked for (a loop: it does not hand back), the cache's walk/run
+     * entry at the mix. Every advance of the frame finds them so: a steady one keeps them, a
+     * moment's in place is put back, any other runs on a copy or is the frame's last. */
+    bool known;
+    float gait; /* the mix every advance leaves, the target saturated (the cache entry's) */
+} sai_figure_steady;
 float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
-                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c);
+                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c,
+                             sai_figure_steady *steady);
 /* Eases the walk/run mix toward `target` (sai_figure_gait_target) and puts it there `starts`
  * seconds into the frame, where locomotion comes back (0: from its start; INFINITY: it does not),
  * and what the body sets (sai_figure_ease_body; *later from the input's taking); returns the
@@ -170,6 +181,10 @@ void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
 bool sai_figure_advance_steady(sa_figure *fig, const sa_figure_input *in,
                                const sai_figure_later *later, float gait_target, float starts,
                                float dt, bool quiet, sai_figure_ctx *c);
+/* The same in a frame sai_figure_frame_input() found steady (its gait `gait`; starts as
+ * sai_figure_advance_state's), which asks only what depends on dt: the same answer and writes. */
+bool sai_figure_advance_steadily(sa_figure *fig, float gait, float starts, float dt,
+                                 sai_figure_ctx *c);
 
 /* ---- body.c: the game's body and its modes ----------------------------------------------- */
 

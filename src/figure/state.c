@@ -426,6 +426,28 @@ SAI_INLINE int32_t own_loop_row(sa_figure_motion m) {
                : -1;
 }
 
+/* The same float's bits. */
+SAI_INLINE uint32_t float_bits(float v) {
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return bits;
+}
+
+/* The steady frame's facts (sai_figure_steady) of a figure without a body, quiet when `quiet`,
+ * asked for the built-in motion whose own loop row is `wanted` (a row that does not hand back),
+ * with the gait's target `target`. */
+SAI_INLINE sai_figure_steady frame_steady(const sa_figure *fig, bool quiet, int32_t wanted,
+                                          float target) {
+    sai_figure_steady steady = {false, sai_saturate(target)};
+    if (!quiet || fig->moves || fig->fade.count != 1 || fig->fade.layers[0].id != wanted)
+        return steady;
+    const float gap = fig->gait - target;
+    if (gap != 0.0f || float_bits(target + gap) != float_bits(target)) return steady;
+    const sa_figure_walk_run_cache *e = &fig->cache.walk_run;
+    steady.known = e->known && float_bits(e->mix) == float_bits(steady.gait);
+    return steady;
+}
+
 /* sai_figure_frame_input() of a steady frame, as nearly every one is: an input given, without a
  * body, asking for the motion asked for last frame (its own loop row), no counter pressed, the
  * fade showing that row (or a jump) and the speed's mix in the cache when the row reads it. The
@@ -434,7 +456,7 @@ SAI_INLINE int32_t own_loop_row(sa_figure_motion m) {
  * nothing, so it keeps no registers. */
 SAI_INLINE bool frame_input_steady(sa_figure *fig, const sa_figure_input *input,
                                    sa_figure_input *in, bool *quiet, sai_figure_ctx *c,
-                                   float *target) {
+                                   float *target, sai_figure_steady *steady) {
     if (!input || input->body.active || fig->body.active) return false;
     fill_context_frame(fig, &fig->cache, c);
     *in = *input;
@@ -474,14 +496,8 @@ SAI_INLINE bool frame_input_steady(sa_figure *fig, const sa_figure_input *input,
     }
     fig->wanted = in->motion; /* (the same) */
     *quiet = sai_figure_quiet(fig);
+    *steady = frame_steady(fig, *quiet, wanted, *target);
     return true;
-}
-
-float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
-                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c) {
-    float target;
-    if (frame_input_steady(fig, input, in, quiet, c, &target)) return target;
-    return frame_input(fig, input, dt, in, quiet, c);
 }
 
 /* The mix eased toward target over dt; returns its mean over that time. */
@@ -622,11 +638,22 @@ NOINLINE_FN void advance_state(sa_figure *fig, const sa_figure_input *in,
     context_now(fig, fig->gait, quiet, c);
 }
 
-/* The same float's bits. */
-SAI_INLINE uint32_t float_bits(float v) {
-    uint32_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    return bits;
+/* A steady advance's writes (advance_steady): the gait at `gait` (e's mix), the phase moved on
+ * by `cycles` within a cycle, the fade's lone layer stepped, and the context of a quiet figure
+ * without a body. */
+SAI_INLINE void write_steady(sa_figure *fig, float gait, const sa_figure_walk_run_cache *e,
+                             float cycles, float dt, sai_figure_ctx *c) {
+    fig->stride_scale = 1.0f;
+    fig->gait = gait;
+    fig->phase = phase_advance_within(fig->phase, cycles);
+    sai_fade_step_alone(&fig->fade, dt); /* (the callers know: one layer, dt > 0) */
+    /* context_now of a quiet figure without a body */
+    c->gait_mix = gait;
+    c->gait = e->gait;
+    c->phase = fig->phase;
+    c->thrust_time = -1.0f;
+    c->arms = true;
+    fill_context_no_body(c);
 }
 
 /* sai_figure_advance_state() of a steady advance, as nearly every one is: no body, the gait at
@@ -664,17 +691,7 @@ SAI_INLINE bool advance_steady(sa_figure *fig, const sa_figure_input *in,
         const float hand_back = sai_figure_row_hand_back(&fig->config, row);
         if (hand_back > 0.0f && hand_back - lone->time < dt) return false;
     }
-    fig->stride_scale = 1.0f;
-    fig->gait = gait;
-    fig->phase = phase_advance_within(phase, cycles);
-    (void)sai_fade_step_lone(&fig->fade, dt); /* (true: one layer, dt > 0) */
-    /* context_now of a quiet figure without a body */
-    c->gait_mix = gait;
-    c->gait = e->gait;
-    c->phase = fig->phase;
-    c->thrust_time = -1.0f;
-    c->arms = true;
-    fill_context_no_body(c);
+    write_steady(fig, gait, e, cycles, dt, c);
     return true;
 }
 
@@ -684,9 +701,31 @@ bool sai_figure_advance_steady(sa_figure *fig, const sa_figure_input *in,
     return advance_steady(fig, in, later, gait_target, starts, dt, quiet, c);
 }
 
+bool sai_figure_advance_steadily(sa_figure *fig, float gait, float starts, float dt,
+                                 sai_figure_ctx *c) {
+    /* (advance_steady's conditions that depend on dt; the frame's facts hold the rest) */
+    if (!(dt > 0.0f) || (starts > 0.0f && starts < dt)) return false;
+    const sa_figure_walk_run_cache *e = &c->cache->walk_run;
+    if (float_bits(e->mix) != float_bits(gait)) return false; /* (as the frame found it) */
+    const float cycles = e->gait.cadence * dt;
+    if (!phase_within_cycle(fig->phase, cycles)) return false;
+    write_steady(fig, gait, e, cycles, dt, c);
+    return true;
+}
+
 void sai_figure_advance_state(sa_figure *fig, const sa_figure_input *in,
                               const sai_figure_later *later, float gait_target, float starts,
                               float dt, bool quiet, sai_figure_ctx *c) {
     if (!advance_steady(fig, in, later, gait_target, starts, dt, quiet, c))
         advance_state(fig, in, later, gait_target, starts, dt, quiet, c);
+}
+
+float sai_figure_frame_input(sa_figure *fig, const sa_figure_input *input, float dt,
+                             sa_figure_input *in, bool *quiet, sai_figure_ctx *c,
+                             sai_figure_steady *steady) {
+    float target;
+    if (frame_input_steady(fig, input, in, quiet, c, &target, steady)) return target;
+    steady->known = false;
+    steady->gait = 0.0f;
+    return frame_input(fig, input, dt, in, quiet, c);
 }

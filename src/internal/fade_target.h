@@ -20,13 +20,17 @@ SAI_INLINE int32_t sai_fade_target(const sa_fade *f) {
 }
 
 /* sa_fade_step(f, rate, dt) of a fade holding its target alone (count 1) and a dt > 0, as nearly
- * always between fades: the target's weight is 1 and its time moves on (the rate fades nothing).
- * False, f untouched, for any other fade or dt: sa_fade_step() it. */
-SAI_INLINE bool sai_fade_step_lone(sa_fade *f, float dt) {
-    if (f->count != 1 || !(dt > 0.0f)) return false;
+ * always between fades: the target's weight is 1 and its time moves on (the rate fades nothing);
+ * _alone when both are known, _lone asks: false, f untouched, for any other fade or dt
+ * (sa_fade_step() it). */
+SAI_INLINE void sai_fade_step_alone(sa_fade *f, float dt) {
     f->layers[0].weight = (float)(1.0 - 0.0); /* (settle_weights() with no others) */
     const float t = sai_positive_or(f->layers[0].time, 0.0f) + dt;
     f->layers[0].time = t <= FLT_MAX ? t : FLT_MAX;
+}
+SAI_INLINE bool sai_fade_step_lone(sa_fade *f, float dt) {
+    if (f->count != 1 || !(dt > 0.0f)) return false;
+    sai_fade_step_alone(f, dt);
     return true;
 }
 
