@@ -143,7 +143,7 @@ float sai_figure_gait_target(sa_figure *fig, const sa_figure_input *in);
  * on dt, and nothing switches later) and *quiet set to sai_figure_quiet() of the figure then
  * (with a body, false: each advance takes them). One call, the row asked for looked up once.
  * *steady says whether every advance of the frame is steady but for what depends on its length
- * (sai_figure_advance_steadily). */
+ * (sai_figure_advance_steadily; c's part they all leave the same is written then). */
 typedef struct sai_figure_steady {
     /* No body, a quiet figure without registered moves, its gait at the target and the fade's
      * target alone on the row asked for (a loop: it does not hand back), the cache's walk/run
@@ -182,7 +182,9 @@ bool sai_figure_advance_steady(sa_figure *fig, const sa_figure_input *in,
                                const sai_figure_later *later, float gait_target, float starts,
                                float dt, bool quiet, sai_figure_ctx *c);
 /* The same in a frame sai_figure_frame_input() found steady (its gait `gait`; starts as
- * sai_figure_advance_state's), which asks only what depends on dt: the same answer and writes. */
+ * sai_figure_advance_state's), which asks only what depends on dt: the same answer and writes,
+ * but for the context's part every advance of the frame leaves the same (its mix, gait, thrust's
+ * time and body's part), which the frame's input wrote. */
 bool sai_figure_advance_steadily(sa_figure *fig, float gait, float starts, float dt,
                                  sai_figure_ctx *c);
 

@@ -433,6 +433,16 @@ SAI_INLINE uint32_t float_bits(float v) {
     return bits;
 }
 
+/* The context a steady advance leaves but for its phase: context_now() of a quiet figure
+ * without a body whose mix is `gait`, e the cache's entry at it. */
+SAI_INLINE void steady_context(sai_figure_ctx *c, float gait, const sa_figure_walk_run_cache *e) {
+    c->gait_mix = gait;
+    c->gait = e->gait;
+    c->thrust_time = -1.0f;
+    c->arms = true;
+    fill_context_no_body(c);
+}
+
 /* The steady frame's facts (sai_figure_steady) of a figure without a body, quiet when `quiet`,
  * asked for the built-in motion whose own loop row is `wanted` (a row that does not hand back),
  * with the gait's target `target`. */
@@ -497,6 +507,8 @@ SAI_INLINE bool frame_input_steady(sa_figure *fig, const sa_figure_input *input,
     fig->wanted = in->motion; /* (the same) */
     *quiet = sai_figure_quiet(fig);
     *steady = frame_steady(fig, *quiet, wanted, *target);
+    /* (every advance of a steady frame leaves these in the context: written once) */
+    if (steady->known) steady_context(c, steady->gait, &fig->cache.walk_run);
     return true;
 }
 
@@ -638,22 +650,14 @@ NOINLINE_FN void advance_state(sa_figure *fig, const sa_figure_input *in,
     context_now(fig, fig->gait, quiet, c);
 }
 
-/* A steady advance's writes (advance_steady): the gait at `gait` (e's mix), the phase moved on
- * by `cycles` within a cycle, the fade's lone layer stepped, and the context of a quiet figure
- * without a body. */
-SAI_INLINE void write_steady(sa_figure *fig, float gait, const sa_figure_walk_run_cache *e,
-                             float cycles, float dt, sai_figure_ctx *c) {
+/* A steady advance's writes to the figure (advance_steady): the gait at `gait`, the phase moved
+ * on by `cycles` within a cycle and the fade's lone layer stepped; and the context's phase. */
+SAI_INLINE void step_steady(sa_figure *fig, float gait, float cycles, float dt, sai_figure_ctx *c) {
     fig->stride_scale = 1.0f;
     fig->gait = gait;
     fig->phase = phase_advance_within(fig->phase, cycles);
     sai_fade_step_alone(&fig->fade, dt); /* (the callers know: one layer, dt > 0) */
-    /* context_now of a quiet figure without a body */
-    c->gait_mix = gait;
-    c->gait = e->gait;
     c->phase = fig->phase;
-    c->thrust_time = -1.0f;
-    c->arms = true;
-    fill_context_no_body(c);
 }
 
 /* sai_figure_advance_state() of a steady advance, as nearly every one is: no body, the gait at
@@ -691,7 +695,8 @@ SAI_INLINE bool advance_steady(sa_figure *fig, const sa_figure_input *in,
         const float hand_back = sai_figure_row_hand_back(&fig->config, row);
         if (hand_back > 0.0f && hand_back - lone->time < dt) return false;
     }
-    write_steady(fig, gait, e, cycles, dt, c);
+    step_steady(fig, gait, cycles, dt, c);
+    steady_context(c, gait, e);
     return true;
 }
 
@@ -709,7 +714,7 @@ bool sai_figure_advance_steadily(sa_figure *fig, float gait, float starts, float
     if (float_bits(e->mix) != float_bits(gait)) return false; /* (as the frame found it) */
     const float cycles = e->gait.cadence * dt;
     if (!phase_within_cycle(fig->phase, cycles)) return false;
-    write_steady(fig, gait, e, cycles, dt, c);
+    step_steady(fig, gait, cycles, dt, c); /* (the rest of the context: the frame's input) */
     return true;
 }
 
