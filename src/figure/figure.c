@@ -21,8 +21,8 @@ typedef struct frame_input {
     float dt;                 /* the frame's length (a moment's advance is part of it) */
     sa_figure_cache *cache;   /* the figure's: what the moments' evaluations share */
     /* The motions' context: its part that stays through the frame written once
-     * (sai_figure_frame_input; its config the figure's own, which a moment's copy holds the same),
-     * the rest at each advance. */
+     * (sai_figure_frame_input; its config the figure's own, which a moment's copy holds the same;
+     * in a steady frame all but the phase), the rest at each advance. */
     sai_figure_ctx ctx;
 } frame_input;
 
@@ -89,7 +89,8 @@ SAI_INLINE void copy_clocks(sa_figure *to, const sa_figure *from) {
     memcpy(&to->fade.count, &from->fade.count, offsetof(sa_figure, head) - count);
 }
 
-/* What a steady advance writes of the figure (sai_figure_advance_steady), kept to put back. */
+/* What a steady advance writes of the figure (sai_figure_advance_steady, _steadily), kept to put
+ * back. */
 typedef struct steady_kept {
     float stride_scale, gait, phase;
     sa_fade_layer lone;
