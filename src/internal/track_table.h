@@ -7,14 +7,31 @@
 
 #include "scalar.h"
 
+/* sai_ease_apply(ease, u), bit for bit, for the u of a t inside a segment (t0 < t <= t1), the
+ * tables' usual easings without its switch and saturate: that u is already in [0, 1], since the
+ * rounded t - t0 is positive and at most the rounded t1 - t0 (rounding keeps order), so their
+ * quotient rounds into (0, 1], and the float of it into [0, 1]. */
+SAI_INLINE float sai_track_table_ease(sa_ease ease, float u) {
+    switch (ease) {
+    case SA_EASE_SMOOTH:
+        return u * u * (3.0f - 2.0f * u);
+    case SA_EASE_IN_QUAD:
+        return u * u;
+    case SA_EASE_OUT_CUBIC: {
+        const float v = 1.0f - u;
+        return 1.0f - v * v * v;
+    }
+    default:
+        return sai_ease_apply(ease, u);
+    }
+}
+
 /* The eased double blend of keys k0 and k1 at a t in (k0->t, k1->t] (sa_track_sample()'s, for
  * finite values far inside the range: no repair, no narrowing). */
 SAI_INLINE float sai_track_table_blend(const sa_track_key *k0, const sa_track_key *k1, float t) {
     const double t0 = (double)k0->t, span_len = (double)k1->t - t0;
     const double u = span_len > 0.0 ? ((double)t - t0) / span_len : 1.0;
-    /* (sai_ease_apply()'s smoothstep, the tables' usual easing, without the switch) */
-    const double e = (double)(k0->ease == SA_EASE_SMOOTH ? sai_smooth((float)u)
-                                                         : sai_ease_apply(k0->ease, (float)u));
+    const double e = (double)sai_track_table_ease(k0->ease, (float)u);
     return (float)((double)k0->v * (1.0 - e) + (double)k1->v * e);
 }
 
